@@ -1,0 +1,78 @@
+//! The crate's one error type.
+
+use thiserror::Error;
+
+/// Everything that can go wrong when defining or solving a game.
+///
+/// Every message says what was wrong and which limit applies. The enum is
+/// `#[non_exhaustive]`: new games bring new variants without a breaking change.
+///
+/// # Example
+/// ```
+/// use stonegame::{Error, MemoryBudget};
+///
+/// let budget = MemoryBudget::from_bytes(1024);
+/// let err = budget.check_elements::<u64>(1_000, "interval table").unwrap_err();
+/// assert!(matches!(err, Error::MemoryBudgetExceeded { .. }));
+/// assert!(err.to_string().contains("1024 bytes"));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// A table or search would need more memory than the configured budget allows.
+    #[error(
+        "{what} needs {needed_bytes} bytes, above the memory budget of {budget_bytes} bytes \
+         (raise it with MemoryBudget::from_bytes)"
+    )]
+    MemoryBudgetExceeded {
+        /// What was being allocated.
+        what: &'static str,
+        /// Bytes the work would need (saturated at `u128::MAX`).
+        needed_bytes: u128,
+        /// The budget in force.
+        budget_bytes: u128,
+    },
+
+    /// The worst-case total of a game does not fit the chosen score type.
+    #[error("scores may overflow {type_name}: {detail}; use a wider score type (i64 or i128)")]
+    ScoreOverflow {
+        /// The score type that is too narrow.
+        type_name: &'static str,
+        /// Which bound was exceeded.
+        detail: String,
+    },
+
+    /// An input size is above a documented limit of an algorithm.
+    #[error("{what} is {value}, above the limit of {limit}")]
+    SizeLimitExceeded {
+        /// What was measured (e.g. "number of stones for the exact solver").
+        what: &'static str,
+        /// The size given.
+        value: u128,
+        /// The documented limit.
+        limit: u128,
+    },
+
+    /// Two inputs that must have the same length do not.
+    #[error("{what}: lengths differ ({left} vs {right})")]
+    LengthMismatch {
+        /// Which inputs.
+        what: &'static str,
+        /// Length of the first.
+        left: usize,
+        /// Length of the second.
+        right: usize,
+    },
+
+    /// A parameter is outside its valid range.
+    #[error("invalid {name}: {reason}")]
+    InvalidParameter {
+        /// The parameter's name.
+        name: &'static str,
+        /// Why it is invalid.
+        reason: String,
+    },
+}
+
+/// The crate's result type.
+pub type Result<T, E = Error> = std::result::Result<T, E>;
