@@ -747,6 +747,9 @@ impl<'a, R: Arith> Sweep<'a, R> {
             ..
         } = self;
         carry.clone_from(&row[first - 1]);
+        if matches!((&*down, &*stay, &*up), (Factor::One, Factor::One, Factor::One)) {
+            return update_unit(*arith, &mut row[first - 1..=last + 1], carry, step);
+        }
         for i in first..=last {
             match up {
                 Factor::Zero => *carry = arith.zero(),
@@ -778,6 +781,29 @@ impl<'a, R: Arith> Sweep<'a, R> {
             counts,
         }
     }
+}
+
+/// The hot loop for unit weights (plain janken): `new[i] = old[i - 1] +
+/// old[i] + old[i + 1]` over `cells[1..len - 1]`, two additions per cell.
+fn update_unit<R: Arith>(
+    arith: &R,
+    cells: &mut [R::Value],
+    carry: &mut R::Value,
+    step: i128,
+) -> StepResult<()> {
+    // A local carry stays in registers for machine integers.
+    let mut previous = arith.zero();
+    std::mem::swap(&mut previous, carry);
+    let mut outcome = Ok(());
+    for i in 1..cells.len().saturating_sub(1) {
+        if !(arith.add(&mut previous, &cells[i]) && arith.add(&mut previous, &cells[i + 1])) {
+            outcome = Err(step);
+            break;
+        }
+        std::mem::swap(&mut previous, &mut cells[i]);
+    }
+    std::mem::swap(&mut previous, carry);
+    outcome
 }
 
 fn geometry_index(geometry: &Geometry, position: i128) -> usize {
