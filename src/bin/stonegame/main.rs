@@ -40,8 +40,9 @@ enum Game {
     /// Limits: A, B <= 18446744073709551615; N <= 100000000. Work is measured
     /// in cell updates (at most N * min(2N+1, A+B-1); positions that can no
     /// longer reach a barrier are skipped): exact mode allows cell updates * N
-    /// <= 2*10^11 and about 1 GiB of big integers, --modulo allows 10^9
-    /// cell updates. Example: `echo 50,50,10000 | stonegame janken`.
+    /// <= 6*10^11 (every instance with N <= 10000) and about 1 GiB of big
+    /// integers, --modulo allows 10^9 cell updates. Example:
+    /// `echo 50,50,10000 | stonegame janken`.
     Janken(counting::JankenArgs),
 }
 
