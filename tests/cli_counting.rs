@@ -53,12 +53,19 @@ fn exact_counts_beyond_machine_integers() {
     let digits = digits.trim();
     assert!(digits.bytes().all(|c| c.is_ascii_digit()));
     // About 3^2000 / (something small): 950-odd decimal digits.
-    assert!((900..=955).contains(&digits.len()), "{} digits", digits.len());
+    assert!(
+        (900..=955).contains(&digits.len()),
+        "{} digits",
+        digits.len()
+    );
     // The last digits agree with modular counting.
     let modulus = 1_000_000_000_u64;
     let reduced = janken(&["--modulo", "1000000000", "50,50,2000"], "");
     let tail: u64 = digits[digits.len() - 9..].parse().unwrap();
-    assert_eq!(stdout(&reduced).trim().parse::<u64>().unwrap(), tail % modulus);
+    assert_eq!(
+        stdout(&reduced).trim().parse::<u64>().unwrap(),
+        tail % modulus
+    );
 }
 
 #[test]
@@ -70,9 +77,17 @@ fn modulo_option() {
 
 fn assert_bad(args: &[&str], input: &str, message: &str) {
     let output = janken(args, input);
-    assert_eq!(output.status.code(), Some(2), "{input:?}: {}", stderr(&output));
+    assert_eq!(
+        output.status.code(),
+        Some(2),
+        "{input:?}: {}",
+        stderr(&output)
+    );
     let err = stderr(&output);
-    assert!(err.contains(message), "{input:?}: expected {message:?} in {err:?}");
+    assert!(
+        err.contains(message),
+        "{input:?}: expected {message:?} in {err:?}"
+    );
     assert!(!err.contains("panicked"), "{err}");
 }
 
@@ -82,11 +97,27 @@ fn malformed_lines_are_refused_with_their_line_number() {
     assert_bad(&[], "1,2,3,4\n", "line 1: expected A,B,N");
     assert_bad(&[], "1 2 3\n", "found 1 field");
     assert_bad(&[], "1,,3\n", "B (coins of B) is missing");
-    assert_bad(&[], "-1,2,3\n", "A (coins of A) is -1, but must not be negative");
-    assert_bad(&[], "1,2,-3\n", "N (round limit) is -3, but must not be negative");
-    assert_bad(&[], "1,x,3\n", "B (coins of B) ('x') is not a non-negative integer");
+    assert_bad(
+        &[],
+        "-1,2,3\n",
+        "A (coins of A) is -1, but must not be negative",
+    );
+    assert_bad(
+        &[],
+        "1,2,-3\n",
+        "N (round limit) is -3, but must not be negative",
+    );
+    assert_bad(
+        &[],
+        "1,x,3\n",
+        "B (coins of B) ('x') is not a non-negative integer",
+    );
     assert_bad(&[], "1.5,2,3\n", "is not a non-negative integer");
-    assert_bad(&[], "1,2,99999999999999999999\n", "above the limit of 18446744073709551615");
+    assert_bad(
+        &[],
+        "1,2,99999999999999999999\n",
+        "above the limit of 18446744073709551615",
+    );
 }
 
 #[test]
@@ -98,9 +129,17 @@ fn answers_before_a_bad_line_are_printed() {
 
 #[test]
 fn size_limits_are_documented_and_enforced() {
-    assert_bad(&[], "1,1,100000001\n", "above the limit of 100000000 rounds");
+    assert_bad(
+        &[],
+        "1,1,100000001\n",
+        "above the limit of 100000000 rounds",
+    );
     assert_bad(&[], "6000,6000,20000\n", "above the exact limit");
-    assert_bad(&["--modulo", "7"], "50000,50000,100000\n", "above the limit of 1000000000 with --modulo");
+    assert_bad(
+        &["--modulo", "7"],
+        "50000,50000,100000\n",
+        "above the limit of 1000000000 with --modulo",
+    );
     // Wide barriers are cheap: only two positions per round can still bankrupt anyone.
     let output = janken(&[], "10000,10000,10000\n");
     assert!(output.status.success(), "{}", stderr(&output));

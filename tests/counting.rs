@@ -81,7 +81,11 @@ fn values_computed_by_the_seed_program() {
         (24, 24, 24, 2),
         (12, 12, 24, 401_146_772),
     ] {
-        assert_eq!(janken_count::<u64>(a, b, n).unwrap(), expected, "{a},{b},{n}");
+        assert_eq!(
+            janken_count::<u64>(a, b, n).unwrap(),
+            expected,
+            "{a},{b},{n}"
+        );
     }
 }
 
@@ -92,7 +96,10 @@ fn more_coins_than_rounds_is_not_a_crash() {
     assert_eq!(janken_count::<u64>(24, 30, 24).unwrap(), 1); // B wins all 24
     assert_eq!(janken_count::<u64>(25, 24, 24).unwrap(), 1); // A wins all 24
     assert_eq!(janken_count::<u64>(u64::MAX, u64::MAX, 10_000).unwrap(), 0);
-    assert_eq!(janken_count::<u64>(u64::MAX, 3, 10).unwrap(), janken_count::<u64>(11, 3, 10).unwrap());
+    assert_eq!(
+        janken_count::<u64>(u64::MAX, 3, 10).unwrap(),
+        janken_count::<u64>(11, 3, 10).unwrap()
+    );
 }
 
 #[test]
@@ -102,7 +109,12 @@ fn zero_coins_or_rounds_give_zero() {
         assert_eq!(janken_count_modulo(a, b, n, 7).unwrap(), 0);
     }
     assert_eq!(janken_counts_by_round::<u64>(0, 3, 4).unwrap(), vec![0; 4]);
-    assert!(AbsorbingWalk::janken(0, 3).survivor_table::<u64>(4).unwrap().is_empty());
+    assert!(
+        AbsorbingWalk::janken(0, 3)
+            .survivor_table::<u64>(4)
+            .unwrap()
+            .is_empty()
+    );
 }
 
 #[test]
@@ -149,7 +161,16 @@ fn three_hand_pairs_per_outcome_multiply_by_powers_of_three() {
 #[test]
 fn overflow_is_an_error_not_a_wrong_number() {
     let err = janken_count::<u64>(50, 50, 1000).unwrap_err();
-    assert!(matches!(err, Error::CountOverflow { type_name: "u64", .. }), "{err:?}");
+    assert!(
+        matches!(
+            err,
+            Error::CountOverflow {
+                type_name: "u64",
+                ..
+            }
+        ),
+        "{err:?}"
+    );
     assert!(err.to_string().contains("does not fit u64"));
     // 3^40 < u64::MAX < 3^41: the single all-wins sequence count is fine, totals are not.
     assert!(janken_counts_by_round::<u64>(1, 1, 100_000).is_ok());
@@ -160,15 +181,25 @@ fn overflow_is_an_error_not_a_wrong_number() {
 fn invalid_parameters_are_refused() {
     assert!(matches!(
         janken_count_modulo(3, 3, 3, 0),
-        Err(Error::InvalidParameter { name: "modulus", .. })
+        Err(Error::InvalidParameter {
+            name: "modulus",
+            ..
+        })
     ));
     let heavy = AbsorbingWalk::new(2, 2, StepWeights::new(1, 300, 1));
     assert!(matches!(
         heavy.total_absorbed::<u8>(3),
-        Err(Error::InvalidParameter { name: "step weight", .. })
+        Err(Error::InvalidParameter {
+            name: "step weight",
+            ..
+        })
     ));
-    let small = AbsorbingWalk::janken(1_000_000, 1_000_000).with_budget(MemoryBudget::from_bytes(1000));
-    assert!(matches!(small.total_absorbed::<u64>(1_000_000), Err(Error::MemoryBudgetExceeded { .. })));
+    let small =
+        AbsorbingWalk::janken(1_000_000, 1_000_000).with_budget(MemoryBudget::from_bytes(1000));
+    assert!(matches!(
+        small.total_absorbed::<u64>(1_000_000),
+        Err(Error::MemoryBudgetExceeded { .. })
+    ));
     assert!(matches!(
         AbsorbingWalk::janken(1, 1).absorptions::<u64>(u64::MAX),
         Err(Error::MemoryBudgetExceeded { .. })
@@ -206,7 +237,12 @@ fn modular_arithmetic() {
     type M7 = Modular<7>;
     assert_eq!((M7::new(5) + M7::new(4)).value(), 2);
     assert_eq!((M7::new(5) * M7::new(4)).value(), 6);
-    assert_eq!(<M7 as stonegame::num_traits::FromPrimitive>::from_i64(-1).unwrap().value(), 6);
+    assert_eq!(
+        <M7 as stonegame::num_traits::FromPrimitive>::from_i64(-1)
+            .unwrap()
+            .value(),
+        6
+    );
     type Huge = Modular<{ u64::MAX }>;
     let big = Huge::new(u64::MAX - 1);
     assert_eq!((big + big).value(), u64::MAX - 2);
@@ -320,7 +356,11 @@ mod big {
     fn images(row: &[BigInt], k: i64, position: i64, lower: i64, upper: i64) -> BigInt {
         let period = 2 * (lower + upper);
         let entry = |x: i64| -> BigInt {
-            if x.abs() > k { BigInt::zero() } else { row[(x + k) as usize].clone() }
+            if x.abs() > k {
+                BigInt::zero()
+            } else {
+                row[(x + k) as usize].clone()
+            }
         };
         let mut total = BigInt::zero();
         let reach = k / period + 2;
@@ -337,7 +377,8 @@ mod big {
         let mut row = vec![BigInt::one()]; // k = 0
         let mut counts = Vec::new();
         for k in 0..rounds as i64 {
-            let absorbed = images(&row, k, 1 - lower, lower, upper) + images(&row, k, upper - 1, lower, upper);
+            let absorbed =
+                images(&row, k, 1 - lower, lower, upper) + images(&row, k, upper - 1, lower, upper);
             counts.push(absorbed.to_biguint().expect("counts are non-negative"));
             let mut next = vec![BigInt::zero(); row.len() + 2];
             for (i, value) in row.iter().enumerate() {
@@ -371,7 +412,9 @@ mod big {
             for (index, count) in by_round.iter().enumerate() {
                 total += count * three.pow((rounds - index as u64 - 1) as u32);
             }
-            let survivors = AbsorbingWalk::janken(a, b).survivor_table::<BigUint>(rounds).unwrap();
+            let survivors = AbsorbingWalk::janken(a, b)
+                .survivor_table::<BigUint>(rounds)
+                .unwrap();
             total += survivors.last().unwrap().counts.iter().sum::<BigUint>();
             assert_eq!(total, three.pow(rounds as u32));
         }
@@ -381,7 +424,10 @@ mod big {
     fn target_size_is_exact() {
         let exact: BigUint = janken_count(50, 50, 10_000).unwrap();
         let modulus = 1_000_000_007_u64;
-        assert_eq!(exact.clone() % modulus, BigUint::from(janken_count_modulo(50, 50, 10_000, modulus).unwrap()));
+        assert_eq!(
+            exact.clone() % modulus,
+            BigUint::from(janken_count_modulo(50, 50, 10_000, modulus).unwrap())
+        );
         let constant: Modular<998_244_353> = janken_count(50, 50, 10_000).unwrap();
         assert_eq!(exact % 998_244_353_u64, BigUint::from(constant.value()));
     }

@@ -42,7 +42,7 @@ mod number;
 mod walk;
 
 pub use number::{Modular, PathCount};
-pub use walk::{Absorptions, AbsorbingWalk, Distribution, StepWeights};
+pub use walk::{AbsorbingWalk, Absorptions, Distribution, StepWeights};
 
 use crate::Result;
 

@@ -162,12 +162,11 @@ impl<const M: u64> Modular<M> {
 
 /// `(a + b) mod m` for `a, b < m`, without overflow even when `m > 2^63`.
 pub(crate) const fn add_mod(a: u64, b: u64, m: u64) -> u64 {
+    // Written as a select between two computed values so it compiles to a
+    // conditional move: whether a sum wraps is unpredictable.
     let (sum, carried) = a.overflowing_add(b);
-    if carried || sum >= m {
-        sum.wrapping_sub(m)
-    } else {
-        sum
-    }
+    let (reduced, borrowed) = sum.overflowing_sub(m);
+    if carried | !borrowed { reduced } else { sum }
 }
 
 /// `(a * b) mod m` through a 128-bit product.

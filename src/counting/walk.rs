@@ -371,7 +371,9 @@ impl AbsorbingWalk {
         let arith = Exact::<T>(PhantomData);
         let mut sweep = Sweep::new(&arith, &geometry, self.weights, self.budget)?;
         for step in 1..=geometry.steps {
-            sweep.advance(step).map_err(|step| overflow::<T>(step as u64))?;
+            sweep
+                .advance(step)
+                .map_err(|step| overflow::<T>(step as u64))?;
             rows.push(sweep.reachable(step));
         }
         Ok(rows)
@@ -557,6 +559,25 @@ trait Arith {
     fn mul(&self, acc: &mut Self::Value, weight: &Self::Value) -> bool;
     fn overflow(&self, step: u64) -> Error;
     fn type_name(&self) -> &'static str;
+
+    /// The hot loop for unit weights (plain janken): `new[i] = old[i - 1] +
+    /// old[i] + old[i + 1]` over `cells[1..len - 1]`, two additions per cell,
+    /// with `carry` holding `old[0]`. False on overflow.
+    fn unit_update(&self, cells: &mut [Self::Value], carry: &mut Self::Value) -> bool {
+        // A local carry stays in registers for machine integers.
+        let mut previous = self.zero();
+        std::mem::swap(&mut previous, carry);
+        let mut fits = true;
+        for i in 1..cells.len().saturating_sub(1) {
+            if !(self.add(&mut previous, &cells[i]) && self.add(&mut previous, &cells[i + 1])) {
+                fits = false;
+                break;
+            }
+            std::mem::swap(&mut previous, &mut cells[i]);
+        }
+        std::mem::swap(&mut previous, carry);
+        fits
+    }
 }
 
 struct Exact<T>(PhantomData<T>);
@@ -644,10 +665,17 @@ impl<V> Factor<V> {
         Ok(match weight {
             0 => Self::Zero,
             1 => Self::One,
-            _ => Self::Times(arith.weight(weight).ok_or_else(|| Error::InvalidParameter {
-                name: "step weight",
-                reason: format!("{weight} does not fit the count type {}", arith.type_name()),
-            })?),
+            _ => Self::Times(
+                arith
+                    .weight(weight)
+                    .ok_or_else(|| Error::InvalidParameter {
+                        name: "step weight",
+                        reason: format!(
+                            "{weight} does not fit the count type {}",
+                            arith.type_name()
+                        ),
+                    })?,
+            ),
         })
     }
 }
@@ -712,7 +740,12 @@ impl<'a, R: Arith> Sweep<'a, R> {
     }
 
     /// Paths leaving `position` (next to a barrier) by a step of `factor`.
-    fn entering(&self, position: i128, factor: &Factor<R::Value>, step: i128) -> StepResult<R::Value> {
+    fn entering(
+        &self,
+        position: i128,
+        factor: &Factor<R::Value>,
+        step: i128,
+    ) -> StepResult<R::Value> {
         if position < self.geometry.lowest || position > self.geometry.highest {
             return Ok(self.arith.zero());
         }
@@ -747,8 +780,15 @@ impl<'a, R: Arith> Sweep<'a, R> {
             ..
         } = self;
         carry.clone_from(&row[first - 1]);
-        if matches!((&*down, &*stay, &*up), (Factor::One, Factor::One, Factor::One)) {
-            return update_unit(*arith, &mut row[first - 1..=last + 1], carry, step);
+        if matches!(
+            (&*down, &*stay, &*up),
+            (Factor::One, Factor::One, Factor::One)
+        ) {
+            return if arith.unit_update(&mut row[first - 1..=last + 1], carry) {
+                Ok(())
+            } else {
+                Err(step)
+            };
         }
         for i in first..=last {
             match up {
@@ -781,29 +821,6 @@ impl<'a, R: Arith> Sweep<'a, R> {
             counts,
         }
     }
-}
-
-/// The hot loop for unit weights (plain janken): `new[i] = old[i - 1] +
-/// old[i] + old[i + 1]` over `cells[1..len - 1]`, two additions per cell.
-fn update_unit<R: Arith>(
-    arith: &R,
-    cells: &mut [R::Value],
-    carry: &mut R::Value,
-    step: i128,
-) -> StepResult<()> {
-    // A local carry stays in registers for machine integers.
-    let mut previous = arith.zero();
-    std::mem::swap(&mut previous, carry);
-    let mut outcome = Ok(());
-    for i in 1..cells.len().saturating_sub(1) {
-        if !(arith.add(&mut previous, &cells[i]) && arith.add(&mut previous, &cells[i + 1])) {
-            outcome = Err(step);
-            break;
-        }
-        std::mem::swap(&mut previous, &mut cells[i]);
-    }
-    std::mem::swap(&mut previous, carry);
-    outcome
 }
 
 fn geometry_index(geometry: &Geometry, position: i128) -> usize {

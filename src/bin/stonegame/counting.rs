@@ -31,7 +31,9 @@ pub fn janken(args: &JankenArgs, line: &str) -> Result<String, String> {
     let (a_coins, b_coins, rounds) = parse_triple(line)?;
     let walk = AbsorbingWalk::janken(a_coins, b_coins);
     if rounds > MAX_ROUNDS {
-        return Err(format!("N = {rounds} is above the limit of {MAX_ROUNDS} rounds"));
+        return Err(format!(
+            "N = {rounds} is above the limit of {MAX_ROUNDS} rounds"
+        ));
     }
     let cells = walk.cell_updates(rounds);
     match args.modulo {
