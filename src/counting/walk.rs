@@ -366,7 +366,11 @@ impl AbsorbingWalk {
         };
         let width = geometry.row_len();
         let cells = width.saturating_mul(u128::from(steps));
-        self.budget.check_elements::<T>(cells, "survivor table")?;
+        let row_headers = u128::from(steps).saturating_mul(size_of::<Distribution<T>>() as u128);
+        let bytes = cells
+            .saturating_mul(size_of::<T>() as u128)
+            .saturating_add(row_headers);
+        self.budget.check_bytes(bytes, "survivor table")?;
         let mut rows = Vec::new();
         let arith = Exact::<T>(PhantomData);
         let mut sweep = Sweep::new(&arith, &geometry, self.weights, self.budget)?;
