@@ -82,7 +82,7 @@ pub enum Error {
     CountOverflow {
         /// The number type that is too narrow.
         type_name: &'static str,
-        /// The first step (round) whose count did not fit.
+        /// The step (round) being counted when a value first exceeded the type.
         step: u64,
     },
 }
