@@ -332,6 +332,35 @@ proptest! {
         }
     }
 
+    /// The pruned sweep against the unpruned survivor table on medium sizes:
+    /// paths absorbed at step k leave the cell next to a barrier at step k - 1.
+    #[test]
+    fn pruning_keeps_absorptions(
+        lower in 1_u64..30,
+        upper in 1_u64..30,
+        down in 0_u64..3,
+        stay in 0_u64..3,
+        up in 0_u64..3,
+        steps in 1_u64..60,
+    ) {
+        type M = Modular<1_000_000_007>;
+        let walk = AbsorbingWalk::new(lower, upper, StepWeights::new(down, stay, up));
+        let counts = walk.absorptions::<M>(steps).unwrap();
+        let table = walk.survivor_table::<M>(steps).unwrap();
+        let at = |k: u64, position: i64| -> M {
+            if k == 0 {
+                M::new(u64::from(position == 0))
+            } else {
+                table[k as usize - 1].get(position).copied().unwrap_or(M::new(0))
+            }
+        };
+        for k in 1..=steps {
+            let index = k as usize - 1;
+            prop_assert_eq!(counts.lower[index], at(k - 1, 1 - lower as i64) * M::new(down));
+            prop_assert_eq!(counts.upper[index], at(k - 1, upper as i64 - 1) * M::new(up));
+        }
+    }
+
     #[test]
     fn moduli_reduce_exact_counts(a in 0_u64..30, b in 0_u64..30, rounds in 0_u64..75, modulus in 1_u64..1_000_000) {
         let exact = janken_count::<u128>(a, b, rounds).unwrap();
