@@ -72,6 +72,19 @@ pub enum Error {
         /// Why it is invalid.
         reason: String,
     },
+
+    // --- counting ---
+    /// A count does not fit the chosen fixed-width number type.
+    #[error(
+        "the count does not fit {type_name} (exceeded at step {step}); use a wider type, \
+         a big integer (num_bigint::BigUint) or count modulo a number"
+    )]
+    CountOverflow {
+        /// The number type that is too narrow.
+        type_name: &'static str,
+        /// The step (round) being counted when a value first exceeded the type.
+        step: u64,
+    },
 }
 
 /// The crate's result type.

@@ -9,6 +9,7 @@
 //! | module | games |
 //! |---|---|
 //! | [`impartial`] | both players have the same moves: Grundy values, sums, Nim |
+//! | [`counting`] | rock-paper-scissors with coins: [`counting::janken_count`]; weighted walks between absorbing barriers: [`counting::AbsorbingWalk`] |
 //!
 //! Shared vocabulary: [`Outcome`] (who wins), [`Convention`] (normal or misère
 //! play), [`Nimber`] (Grundy values), [`MemoryBudget`] (every table is sized up
@@ -30,6 +31,7 @@ mod budget;
 mod error;
 mod outcome;
 
+pub mod counting;
 pub mod impartial;
 
 pub use budget::MemoryBudget;

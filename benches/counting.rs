@@ -1,0 +1,84 @@
+//! Counting family: janken counts by number type and by round limit (log scale).
+
+use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use std::hint::black_box;
+use stonegame::counting::{AbsorbingWalk, Modular, StepWeights, janken_count, janken_count_modulo};
+
+type Mod = Modular<1_000_000_007>;
+
+/// The same instances in every number type: small enough for u64.
+fn by_type(c: &mut Criterion) {
+    let mut group = c.benchmark_group("janken_by_type/A=B=8");
+    for rounds in [8_u64, 16, 32] {
+        group.bench_with_input(BenchmarkId::new("u64", rounds), &rounds, |b, &n| {
+            b.iter(|| janken_count::<u64>(black_box(8), black_box(8), n).unwrap())
+        });
+        group.bench_with_input(BenchmarkId::new("u128", rounds), &rounds, |b, &n| {
+            b.iter(|| janken_count::<u128>(black_box(8), black_box(8), n).unwrap())
+        });
+        group.bench_with_input(
+            BenchmarkId::new("Modular<1e9+7>", rounds),
+            &rounds,
+            |b, &n| b.iter(|| janken_count::<Mod>(black_box(8), black_box(8), n).unwrap()),
+        );
+        group.bench_with_input(
+            BenchmarkId::new("runtime_modulo", rounds),
+            &rounds,
+            |b, &n| {
+                b.iter(|| {
+                    janken_count_modulo(black_box(8), black_box(8), n, 1_000_000_007).unwrap()
+                })
+            },
+        );
+        #[cfg(feature = "cli")]
+        group.bench_with_input(BenchmarkId::new("BigUint", rounds), &rounds, |b, &n| {
+            b.iter(|| janken_count::<num_bigint::BigUint>(black_box(8), black_box(8), n).unwrap())
+        });
+    }
+    group.finish();
+}
+
+/// The target shape (A = B = 50) as the round limit grows tenfold.
+fn by_rounds(c: &mut Criterion) {
+    let mut group = c.benchmark_group("janken_by_rounds/A=B=50");
+    group.sample_size(10);
+    for rounds in [100_u64, 1_000, 10_000] {
+        group.bench_with_input(
+            BenchmarkId::new("Modular<1e9+7>", rounds),
+            &rounds,
+            |b, &n| b.iter(|| janken_count::<Mod>(black_box(50), black_box(50), n).unwrap()),
+        );
+        group.bench_with_input(
+            BenchmarkId::new("runtime_modulo", rounds),
+            &rounds,
+            |b, &n| {
+                b.iter(|| {
+                    janken_count_modulo(black_box(50), black_box(50), n, 1_000_000_007).unwrap()
+                })
+            },
+        );
+        #[cfg(feature = "cli")]
+        group.bench_with_input(BenchmarkId::new("BigUint", rounds), &rounds, |b, &n| {
+            b.iter(|| janken_count::<num_bigint::BigUint>(black_box(50), black_box(50), n).unwrap())
+        });
+    }
+    group.finish();
+}
+
+/// Unit weights take the two-additions hot loop; other weights multiply.
+fn by_weights(c: &mut Criterion) {
+    let mut group = c.benchmark_group("walk_by_weights/A=B=50/N=1000");
+    for (name, weights) in [
+        ("1,1,1", StepWeights::UNIT),
+        ("3,3,3", StepWeights::new(3, 3, 3)),
+    ] {
+        let walk = AbsorbingWalk::new(50, 50, weights);
+        group.bench_function(name, |b| {
+            b.iter(|| walk.total_absorbed::<Mod>(black_box(1_000)).unwrap())
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, by_type, by_rounds, by_weights);
+criterion_main!(benches);

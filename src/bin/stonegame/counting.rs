@@ -1,0 +1,109 @@
+//! `janken`: rock-paper-scissors with coins on the command line.
+
+use clap::Args;
+use num_bigint::BigUint;
+use stonegame::counting::AbsorbingWalk;
+
+/// The largest round limit N accepted (the work check itself is O(N)).
+pub const MAX_ROUNDS: u64 = 100_000_000;
+/// Exact mode: at most this many cell updates times N (the numbers have
+/// about 1.6 * N bits, so this bounds the big-integer work). It admits every
+/// instance with N <= 10^4 (the worst, A = B = 5000, takes about 20 s).
+pub const MAX_EXACT_WORK: u128 = 600_000_000_000;
+/// Modulo mode: at most this many cell updates (about 5 s).
+pub const MAX_MODULO_WORK: u128 = 1_000_000_000;
+/// Exact mode: the row of big integers must fit this many bytes.
+const MAX_EXACT_BYTES: u128 = 1 << 30;
+
+/// Options of `janken`.
+#[derive(Args)]
+pub struct JankenArgs {
+    /// Print the count modulo M (1 <= M < 2^64) instead of exactly.
+    #[arg(long, value_name = "M", value_parser = clap::value_parser!(u64).range(1..))]
+    pub modulo: Option<u64>,
+
+    /// One instance `A,B,N`; instances are read from standard input when absent.
+    pub values: Vec<String>,
+}
+
+/// Solves one `janken` line `A,B,N`.
+pub fn janken(args: &JankenArgs, line: &str) -> Result<String, String> {
+    let (a_coins, b_coins, rounds) = parse_triple(line)?;
+    let walk = AbsorbingWalk::janken(a_coins, b_coins);
+    if rounds > MAX_ROUNDS {
+        return Err(format!(
+            "N = {rounds} is above the limit of {MAX_ROUNDS} rounds"
+        ));
+    }
+    let cells = walk.cell_updates(rounds);
+    match args.modulo {
+        Some(modulus) => {
+            if cells > MAX_MODULO_WORK {
+                return Err(format!(
+                    "{a_coins},{b_coins},{rounds} needs {cells} cell updates, above the limit of \
+                     {MAX_MODULO_WORK} with --modulo"
+                ));
+            }
+            walk.total_absorbed_modulo(rounds, modulus)
+                .map(|count| count.to_string())
+                .map_err(|e| e.to_string())
+        }
+        None => {
+            let work = cells.saturating_mul(u128::from(rounds));
+            if work > MAX_EXACT_WORK {
+                return Err(format!(
+                    "{a_coins},{b_coins},{rounds} needs {cells} cell updates on numbers of about \
+                     {rounds} * 1.6 bits (work {work}), above the exact limit of {MAX_EXACT_WORK}; \
+                     use --modulo M"
+                ));
+            }
+            let bytes_per_count = u128::from(rounds) * 1585 / 8000 + 32;
+            // Only positions the sweep updates grow beyond an empty number.
+            let grown = walk.row_len(rounds).min(cells);
+            let bytes = grown.saturating_mul(bytes_per_count);
+            if bytes > MAX_EXACT_BYTES {
+                return Err(format!(
+                    "{a_coins},{b_coins},{rounds} needs about {bytes} bytes of big integers, above \
+                     the limit of {MAX_EXACT_BYTES} bytes; use --modulo M"
+                ));
+            }
+            walk.total_absorbed::<BigUint>(rounds)
+                .map(|count| count.to_string())
+                .map_err(|e| e.to_string())
+        }
+    }
+}
+
+/// Parses `A,B,N` (spaces around the numbers allowed).
+fn parse_triple(line: &str) -> Result<(u64, u64, u64), String> {
+    let fields: Vec<&str> = line.split(',').map(str::trim).collect();
+    let [a, b, n] = fields.as_slice() else {
+        return Err(format!(
+            "expected A,B,N (three numbers separated by commas), found {} field(s) in '{line}'",
+            fields.len()
+        ));
+    };
+    Ok((
+        parse_field(a, "A (coins of A)")?,
+        parse_field(b, "B (coins of B)")?,
+        parse_field(n, "N (round limit)")?,
+    ))
+}
+
+fn parse_field(text: &str, name: &str) -> Result<u64, String> {
+    if text.is_empty() {
+        return Err(format!("{name} is missing"));
+    }
+    let digits = text.strip_prefix('+').unwrap_or(text);
+    if let Some(magnitude) = text.strip_prefix('-') {
+        if !magnitude.is_empty() && magnitude.bytes().all(|c| c.is_ascii_digit()) {
+            return Err(format!("{name} is {text}, but must not be negative"));
+        }
+    }
+    if digits.is_empty() || !digits.bytes().all(|c| c.is_ascii_digit()) {
+        return Err(format!("{name} ('{text}') is not a non-negative integer"));
+    }
+    digits
+        .parse()
+        .map_err(|_| format!("{name} is {text}, above the limit of {}", u64::MAX))
+}

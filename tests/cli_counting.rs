@@ -1,0 +1,161 @@
+//! The `janken` subcommand: good lines, bad lines, limits.
+#![cfg(feature = "cli")]
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn janken(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_stonegame"))
+        .arg("janken")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin is piped")
+        .write_all(stdin.as_bytes())
+        .expect("stdin accepts the input");
+    child.wait_with_output().expect("the binary finishes")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+#[test]
+fn answers_one_line_per_instance() {
+    let input = "# A,B,N\n1,1,1\n\n5,5,24\n30,30,24\n 24 , 30 , 24 \n0,5,5\n5,5,0\n";
+    let output = janken(&[], input);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(stdout(&output), "2\n8243669008\n0\n1\n0\n0\n");
+}
+
+#[test]
+fn command_line_values_are_one_instance() {
+    let output = janken(&["10,7,24"], "");
+    assert!(output.status.success());
+    assert_eq!(stdout(&output), "3437514543\n");
+}
+
+#[test]
+fn exact_counts_beyond_machine_integers() {
+    let output = janken(&["50,50,2000"], "");
+    assert!(output.status.success(), "{}", stderr(&output));
+    let digits = stdout(&output);
+    let digits = digits.trim();
+    assert!(digits.bytes().all(|c| c.is_ascii_digit()));
+    // About 3^2000 / (something small): 950-odd decimal digits.
+    assert!(
+        (900..=955).contains(&digits.len()),
+        "{} digits",
+        digits.len()
+    );
+    // The last digits agree with modular counting.
+    let modulus = 1_000_000_000_u64;
+    let reduced = janken(&["--modulo", "1000000000", "50,50,2000"], "");
+    let tail: u64 = digits[digits.len() - 9..].parse().unwrap();
+    assert_eq!(
+        stdout(&reduced).trim().parse::<u64>().unwrap(),
+        tail % modulus
+    );
+}
+
+#[test]
+fn modulo_option() {
+    let output = janken(&["--modulo", "1000"], "5,5,24\n1,1,1\n");
+    assert!(output.status.success());
+    assert_eq!(stdout(&output), "8\n2\n");
+}
+
+fn assert_bad(args: &[&str], input: &str, message: &str) {
+    let output = janken(args, input);
+    assert_eq!(
+        output.status.code(),
+        Some(2),
+        "{input:?}: {}",
+        stderr(&output)
+    );
+    let err = stderr(&output);
+    assert!(
+        err.contains(message),
+        "{input:?}: expected {message:?} in {err:?}"
+    );
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn malformed_lines_are_refused_with_their_line_number() {
+    assert_bad(&[], "1,1,1\n1,2\n", "line 2: expected A,B,N");
+    assert_bad(&[], "1,2,3,4\n", "line 1: expected A,B,N");
+    assert_bad(&[], "1 2 3\n", "found 1 field");
+    assert_bad(&[], "1,,3\n", "B (coins of B) is missing");
+    assert_bad(
+        &[],
+        "-1,2,3\n",
+        "A (coins of A) is -1, but must not be negative",
+    );
+    assert_bad(
+        &[],
+        "1,2,-3\n",
+        "N (round limit) is -3, but must not be negative",
+    );
+    assert_bad(
+        &[],
+        "1,x,3\n",
+        "B (coins of B) ('x') is not a non-negative integer",
+    );
+    assert_bad(&[], "1.5,2,3\n", "is not a non-negative integer");
+    assert_bad(
+        &[],
+        "1,2,99999999999999999999\n",
+        "above the limit of 18446744073709551615",
+    );
+}
+
+#[test]
+fn answers_before_a_bad_line_are_printed() {
+    let output = janken(&[], "1,1,1\nfoo\n");
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(stdout(&output), "2\n");
+}
+
+#[test]
+fn size_limits_are_documented_and_enforced() {
+    assert_bad(
+        &[],
+        "1,1,100000001\n",
+        "above the limit of 100000000 rounds",
+    );
+    assert_bad(&[], "6000,6000,20000\n", "above the exact limit");
+    assert_bad(
+        &["--modulo", "7"],
+        "50000,50000,100000\n",
+        "above the limit of 1000000000 with --modulo",
+    );
+    // Wide barriers are cheap: only two positions per round can still bankrupt anyone.
+    let output = janken(&[], "10000,10000,10000\n");
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(stdout(&output), "2\n");
+    let help = Command::new(env!("CARGO_BIN_EXE_stonegame"))
+        .args(["janken", "--help"])
+        .output()
+        .unwrap();
+    let help = stdout(&help);
+    assert!(help.contains("A,B,N") && help.contains("100000000") && help.contains("--modulo"));
+}
+
+#[test]
+fn modulus_zero_is_a_usage_error() {
+    let output = janken(&["--modulo", "0", "1,1,1"], "");
+    assert_eq!(output.status.code(), Some(2));
+    let output = janken(&["--modulo", "ten", "1,1,1"], "");
+    assert_eq!(output.status.code(), Some(2));
+}
