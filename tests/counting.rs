@@ -372,7 +372,7 @@ proptest! {
 
 /// Large rounds with big integers, against methods that share nothing with
 /// the sweep but the definition.
-#[cfg(feature = "cli")]
+#[cfg(feature = "bigint")]
 mod big {
     use super::*;
     use num_bigint::{BigInt, BigUint};

@@ -15,7 +15,7 @@
 //!
 //! Counts are generic over [`PathCount`] (`num-traits` bounds): `u64`,
 //! `u128`, the modular integer [`Modular`], and `num_bigint::BigUint` with the
-//! `cli` feature. A fixed-width type that cannot hold the answer gives
+//! `bigint` feature. A fixed-width type that cannot hold the answer gives
 //! [`Error::CountOverflow`](crate::Error::CountOverflow), never a wrong number;
 //! an intermediate value overflows only if the answer itself does. For a
 //! modulus known at run time use [`janken_count_modulo`].

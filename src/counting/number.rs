@@ -1,5 +1,5 @@
 //! The numbers paths are counted with: fixed-width integers (checked), a
-//! modular integer (never overflows) and, with the `cli` feature, big integers.
+//! modular integer (never overflows) and, with the `bigint` feature, big integers.
 
 use num_traits::{CheckedAdd, CheckedMul, FromPrimitive, One, Zero};
 use std::fmt;
@@ -17,7 +17,7 @@ use std::ops::{Add, Mul};
 /// allocating.
 ///
 /// Implemented for `u8`, `u16`, `u32`, `u64`, `u128`, `usize`, [`Modular`],
-/// and `num_bigint::BigUint` when the crate's `cli` feature (which brings
+/// and `num_bigint::BigUint` when the crate's `bigint` feature (which brings
 /// `num-bigint`) is enabled. Your own type needs only an empty `impl`.
 ///
 /// # Example
@@ -90,7 +90,7 @@ checked_path_count!(u8, u16, u32, u64, u128, usize);
 /// let count: BigUint = janken_count(100, 100, 1000).unwrap();
 /// assert!(count.bits() > 1400);
 /// ```
-#[cfg(feature = "cli")]
+#[cfg(feature = "bigint")]
 impl PathCount for num_bigint::BigUint {
     fn checked_add_assign(&mut self, rhs: &Self) -> bool {
         *self += rhs;
