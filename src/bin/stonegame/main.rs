@@ -4,6 +4,7 @@
 //! without them, instances are read from standard input, one per line. Bad input
 //! prints `line N: <what is wrong>` on standard error and exits with status 2.
 
+mod impartial;
 mod input;
 mod scoring;
 
@@ -27,11 +28,19 @@ struct Cli {
 #[derive(Subcommand)]
 enum Game {
     Ends(scoring::EndsArgs),
+    Nim(impartial::NimArgs),
+    Subtraction(impartial::SubtractionArgs),
+    Boxes(impartial::BoxesArgs),
+    Grundy(impartial::GrundyArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.game {
         Game::Ends(args) => input::run(&args.values, |line| scoring::ends(&args, line)),
+        Game::Nim(args) => impartial::nim(&args),
+        Game::Subtraction(args) => impartial::subtraction(&args),
+        Game::Boxes(args) => impartial::boxes(&args),
+        Game::Grundy(args) => impartial::grundy(&args),
     }
 }
