@@ -125,7 +125,12 @@ impl<G: ImpartialGame> GrundySolver<G> {
                 continue;
             }
             if !expanded {
-                self.collect_unknown_options(&position, &mut unknown);
+                let room = self
+                    .max_entries
+                    .saturating_sub(self.memo.len() + stack.len());
+                if !self.collect_unknown_options(&position, &mut unknown, room) {
+                    return Err(self.over_budget(self.memo.len() + stack.len() + room + 1));
+                }
                 if !unknown.is_empty() {
                     on_path.insert(position.clone());
                     if unknown.iter().any(|c| on_path.contains(c)) {
@@ -209,12 +214,33 @@ impl<G: ImpartialGame> GrundySolver<G> {
         })
     }
 
-    fn collect_unknown_options(&self, position: &G::Position, unknown: &mut Vec<G::Position>) {
+    /// Collects the options' components without a value; false when there
+    /// are more than `room` (pending positions count against the budget).
+    fn collect_unknown_options(
+        &self,
+        position: &G::Position,
+        unknown: &mut Vec<G::Position>,
+        room: usize,
+    ) -> bool {
         unknown.clear();
         let memo = &self.memo;
+        let mut fits = true;
         self.game.for_each_option(position, &mut |option| {
-            unknown.extend(option.iter().filter(|c| !memo.contains_key(*c)).cloned());
+            if fits {
+                unknown.extend(option.iter().filter(|c| !memo.contains_key(*c)).cloned());
+                fits = unknown.len() <= room;
+            }
         });
+        fits
+    }
+
+    fn over_budget(&self, entries: usize) -> Error {
+        let per_entry = memo_entry_bytes::<G::Position>();
+        Error::MemoryBudgetExceeded {
+            what: "Grundy memo and pending positions",
+            needed_bytes: (entries as u128).saturating_mul(per_entry),
+            budget_bytes: (self.max_entries as u128).saturating_mul(per_entry),
+        }
     }
 
     fn mex_of_known_options(&self, position: &G::Position) -> Result<Nimber> {
@@ -234,13 +260,7 @@ impl<G: ImpartialGame> GrundySolver<G> {
 
     fn remember(&mut self, position: G::Position, value: Nimber) -> Result<()> {
         if self.memo.len() >= self.max_entries {
-            return Err(Error::MemoryBudgetExceeded {
-                what: "Grundy memo",
-                needed_bytes: (self.memo.len() as u128 + 1)
-                    .saturating_mul(memo_entry_bytes::<G::Position>()),
-                budget_bytes: (self.max_entries as u128)
-                    .saturating_mul(memo_entry_bytes::<G::Position>()),
-            });
+            return Err(self.over_budget(self.memo.len() + 1));
         }
         self.memo.insert(position, value);
         Ok(())

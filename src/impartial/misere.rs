@@ -276,6 +276,12 @@ where
                 if unknown.iter().any(|s| on_path.contains(s)) {
                     return Err(cycle());
                 }
+                // Pending states count against the cap too: a deep game
+                // would otherwise grow the stack without bound.
+                let pending = stack.len() + unknown.len() + self.wins.len();
+                if pending >= self.limits.max_positions {
+                    return Err(self.too_many(pending));
+                }
                 stack.push((state, true));
                 stack.extend(unknown.into_iter().map(|s| (s, false)));
                 continue;
@@ -309,13 +315,17 @@ where
         result
     }
 
+    fn too_many(&self, count: usize) -> Error {
+        Error::SizeLimitExceeded {
+            what: "number of sums held by the exact search",
+            value: count as u128,
+            limit: self.limits.max_positions as u128,
+        }
+    }
+
     fn remember(&mut self, state: Vec<G::Position>, wins: bool) -> Result<()> {
         if self.wins.len() >= self.limits.max_positions {
-            return Err(Error::SizeLimitExceeded {
-                what: "number of sums visited by the exact search",
-                value: self.wins.len() as u128 + 1,
-                limit: self.limits.max_positions as u128,
-            });
+            return Err(self.too_many(self.wins.len() + 1));
         }
         let entry = std::mem::size_of::<(Vec<G::Position>, bool)>()
             + state.len() * std::mem::size_of::<G::Position>();

@@ -3,17 +3,18 @@
 //! For a subtraction game whose largest move is `m`, the Grundy value `G(n)` for
 //! `n >= m` is a function of the `m` values before it. The sequence is then a
 //! walk in a finite state space (windows of `m` values), so it is eventually
-//! periodic, and the first window that repeats proves it: if the window before
-//! `i` equals the window before `j > i`, then `G(n + (j - i)) = G(n)` for all
-//! `n >= i`. Because windows before the first repeat are all distinct, `j - i`
-//! is the *least* period; the least preperiod is found by walking back from `i`
-//! while `G(n - 1) = G(n - 1 + period)`.
+//! periodic, and a repeated window proves it: if the window before `i` equals
+//! the window before `j > i`, then `G(n + (j - i)) = G(n)` for all `n >= i`.
+//! The windows are found with Brent's cycle search (a checkpoint window whose
+//! span doubles, compared by a rolling hash and then verified value by value),
+//! so only the values themselves are stored. A window on the cycle first recurs
+//! after exactly the *least* period (of the windows, hence of the values); the
+//! least preperiod is found by walking back from the checkpoint while
+//! `G(n - 1) = G(n - 1 + period)`.
 //!
 //! [`WindowRecurrence`] runs this for any such rule (Grundy values, misère
 //! outcomes, …) and answers any index up to `u64::MAX` from one period, so
 //! heaps of 10^18 need no table of that size.
-
-use ahash::AHashMap;
 
 use crate::{Error, MemoryBudget, Result};
 
@@ -94,9 +95,9 @@ impl Periodicity {
     }
 }
 
-/// Bytes charged to the budget per computed value while searching for a
-/// period: the value itself and its share of the window-hash table.
-const BYTES_PER_SEARCHED_VALUE: u128 = 48;
+/// Bytes charged to the budget per computed value: the value itself, with
+/// room for the vector to grow.
+const BYTES_PER_SEARCHED_VALUE: u128 = 12;
 
 /// The Mersenne prime 2^61 - 1: modulus of the rolling window hash.
 const HASH_MODULUS: u64 = (1 << 61) - 1;
@@ -137,8 +138,12 @@ pub struct WindowRecurrence {
     values: Vec<u32>,
     hash: u64,
     base_to_window: u64,
-    first_seen: AHashMap<u64, usize>,
-    collisions: Vec<(u64, usize)>,
+    /// Brent's cycle search: the window ending at `checkpoint.0` (hash
+    /// `checkpoint.1`) is compared with every later window; it moves forward
+    /// whenever `steps_since_checkpoint` reaches `checkpoint_span`, which doubles.
+    checkpoint: Option<(usize, u64)>,
+    steps_since_checkpoint: usize,
+    checkpoint_span: usize,
     found: Option<(u64, u64)>,
     max_len: u64,
 }
@@ -166,8 +171,9 @@ impl WindowRecurrence {
             values: Vec::new(),
             hash: 0,
             base_to_window: pow_mod(HASH_BASE, window),
-            first_seen: AHashMap::new(),
-            collisions: Vec::new(),
+            checkpoint: None,
+            steps_since_checkpoint: 0,
+            checkpoint_span: 1,
             found: None,
             max_len,
         })
@@ -270,27 +276,24 @@ impl WindowRecurrence {
         self.hash = hash;
     }
 
-    /// Records the window ending at `end` (the state before index `end`).
+    /// Compares the window ending at `end` (the state before index `end`)
+    /// with the checkpoint. A state on the cycle recurs after exactly the least
+    /// period; a state before the cycle never recurs, and Brent's doubling
+    /// moves the checkpoint onto the cycle after at most twice the preperiod.
     fn record_window(&mut self, end: usize) {
         let hash = self.hash;
-        let earlier = self
-            .first_seen
-            .get(&hash)
-            .copied()
-            .into_iter()
-            .chain(
-                self.collisions
-                    .iter()
-                    .filter(|(h, _)| *h == hash)
-                    .map(|&(_, e)| e),
-            )
-            .find(|&e| self.same_window(e, end));
-        if let Some(start) = earlier {
-            self.finish(start, end);
-        } else if self.first_seen.contains_key(&hash) {
-            self.collisions.push((hash, end));
-        } else {
-            self.first_seen.insert(hash, end);
+        match self.checkpoint {
+            Some((start, start_hash)) if start_hash == hash && self.same_window(start, end) => {
+                self.finish(start, end);
+            }
+            Some(_) if self.steps_since_checkpoint + 1 < self.checkpoint_span => {
+                self.steps_since_checkpoint += 1;
+            }
+            _ => {
+                self.checkpoint = Some((end, hash));
+                self.steps_since_checkpoint = 0;
+                self.checkpoint_span = self.checkpoint_span.saturating_mul(2);
+            }
         }
     }
 
@@ -306,13 +309,20 @@ impl WindowRecurrence {
             preperiod -= 1;
         }
         self.found = Some((preperiod as u64, period as u64));
-        self.first_seen = AHashMap::new();
-        self.collisions = Vec::new();
+        self.checkpoint = None;
     }
 }
 
+/// `a * b mod (2^61 - 1)` for `a, b < 2^61 - 1`, by folding the high bits
+/// (2^61 = 1 modulo the prime), which avoids a slow 128-bit division.
 fn mul_mod(a: u64, b: u64) -> u64 {
-    ((u128::from(a) * u128::from(b)) % u128::from(HASH_MODULUS)) as u64
+    let product = u128::from(a) * u128::from(b);
+    let folded = (product as u64 & HASH_MODULUS) + (product >> 61) as u64;
+    if folded >= HASH_MODULUS {
+        folded - HASH_MODULUS
+    } else {
+        folded
+    }
 }
 
 fn add_mod(a: u64, b: u64) -> u64 {

@@ -188,7 +188,7 @@ impl SubtractionSet {
     /// assert_eq!(r.value(10u64.pow(18)).unwrap(), (10u64.pow(18) % 3) as u32);
     /// ```
     pub fn grundy_recurrence(&self, budget: MemoryBudget) -> Result<WindowRecurrence> {
-        WindowRecurrence::new(self.max(), Box::new(self.grundy_rule()?), budget)
+        WindowRecurrence::new(self.max(), self.grundy_rule()?, budget)
     }
 
     /// The single-heap misère outcomes (1: the player to move wins) as a
@@ -221,7 +221,43 @@ impl SubtractionSet {
     }
 
     /// `G(n)` from the values before it: the mex over the moves that fit.
-    fn grundy_rule(&self) -> Result<impl FnMut(&[u32]) -> u32 + Send + Sync + 'static> {
+    /// Must be called once per index, in order (the fast rule keeps state).
+    fn grundy_rule(&self) -> Result<Box<dyn FnMut(&[u32]) -> u32 + Send + Sync>> {
+        if self.max() <= 128 {
+            Ok(Box::new(self.small_grundy_rule()))
+        } else {
+            Ok(Box::new(self.general_grundy_rule()?))
+        }
+    }
+
+    /// The rule for sets within 1..=128: one 128-bit circular mask per Grundy
+    /// value marks which of the last 128 heaps have that value, so value `g`
+    /// is excluded when its mask meets the (rotated) mask of move targets.
+    fn small_grundy_rule(&self) -> impl FnMut(&[u32]) -> u32 + Send + Sync + 'static {
+        // Bit (128 - s) mod 128: heap n - s sits at bit (n - s) mod 128 after rotating by n.
+        let targets_at_zero = self.moves.iter().fold(0u128, |mask, &s| {
+            mask | 1u128.rotate_left((128 - s as u32) % 128)
+        });
+        let mut by_value: Vec<u128> = vec![0; self.moves.len() + 2];
+        move |values: &[u32]| {
+            let n = values.len();
+            // Before heap 128 the bits of negative heaps are still clear, so moves
+            // that do not fit see no value.
+            let targets = targets_at_zero.rotate_left((n % 128) as u32);
+            let mut mex = 0;
+            while by_value[mex] & targets != 0 {
+                mex += 1;
+            }
+            let bit = 1u128 << (n % 128);
+            if n >= 128 {
+                by_value[values[n - 128] as usize] &= !bit;
+            }
+            by_value[mex] |= bit;
+            mex as u32
+        }
+    }
+
+    fn general_grundy_rule(&self) -> Result<impl FnMut(&[u32]) -> u32 + Send + Sync + 'static> {
         // A Grundy value is at most the number of options, so it fits the
         // stamp array and a u32.
         let options = u32::try_from(self.moves.len()).map_err(|_| Error::SizeLimitExceeded {
@@ -234,13 +270,24 @@ impl SubtractionSet {
         let mut stamp = 0u64;
         Ok(move |values: &[u32]| {
             let n = values.len() as u64;
+            // Values below 64 (nearly all) go to a bit mask; larger ones to stamps.
+            let mut small = 0u64;
+            let mut any_large = false;
             stamp += 1;
             for &s in moves.iter().take_while(|&&s| s <= n) {
-                stamps[values[(n - s) as usize] as usize] = stamp;
+                let value = values[(n - s) as usize];
+                if value < 64 {
+                    small |= 1 << value;
+                } else {
+                    any_large = true;
+                    stamps[value as usize] = stamp;
+                }
             }
-            let mut mex = 0;
-            while stamps[mex] == stamp {
-                mex += 1;
+            let mut mex = small.trailing_ones() as usize;
+            if mex == 64 && any_large {
+                while stamps[mex] == stamp {
+                    mex += 1;
+                }
             }
             mex as u32
         })
