@@ -291,8 +291,8 @@ proptest! {
         for d in (1..per).filter(|d| per % d == 0) {
             prop_assert!((pre..pre + per).any(|n| table[n] != table[n + d]), "period {} not least", per);
         }
-        for n in 0..table.len() {
-            prop_assert_eq!(u64::from(p.value(n as u64)), table[n]);
+        for (n, &value) in table.iter().enumerate() {
+            prop_assert_eq!(u64::from(p.value(n as u64)), value);
         }
     }
 
@@ -367,7 +367,7 @@ fn squares_rule() -> SubtractionRule<impl Fn(u64, &mut dyn FnMut(u64))> {
         (1..)
             .map(|k: u64| k * k)
             .take_while(|&s| s <= heap)
-            .for_each(|s| visit(s));
+            .for_each(visit);
     })
 }
 

@@ -13,7 +13,7 @@ use super::boxes::{self, BallBox};
 use crate::impartial::ImpartialGame;
 use crate::impartial::grundy::{heap_table, table_len};
 use crate::impartial::misere::ExactSearch;
-use crate::impartial::periodic::{Periodicity, WindowRecurrence};
+use crate::impartial::periodic::{Periodicity, RecurrenceRule, WindowRecurrence};
 use crate::impartial::sum;
 use crate::{Convention, Error, MemoryBudget, Nimber, Outcome, Result};
 
@@ -222,7 +222,7 @@ impl SubtractionSet {
 
     /// `G(n)` from the values before it: the mex over the moves that fit.
     /// Must be called once per index, in order (the fast rule keeps state).
-    fn grundy_rule(&self) -> Result<Box<dyn FnMut(&[u32]) -> u32 + Send + Sync>> {
+    fn grundy_rule(&self) -> Result<RecurrenceRule> {
         if self.max() <= 128 {
             Ok(Box::new(self.small_grundy_rule()))
         } else {
