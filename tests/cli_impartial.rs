@@ -12,12 +12,12 @@ fn run(args: &[&str], stdin: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the binary runs");
-    child
+    // A command that refuses its options exits without reading: a broken pipe is fine.
+    let _ = child
         .stdin
         .take()
         .expect("stdin is piped")
-        .write_all(stdin.as_bytes())
-        .expect("stdin accepts input");
+        .write_all(stdin.as_bytes());
     child.wait_with_output().expect("the binary finishes")
 }
 
