@@ -552,3 +552,31 @@ fn cyclic_games_are_reported() {
     two_cycle.for_each_option(&0, &mut |_| options += 1);
     assert_eq!(options, 1);
 }
+
+#[test]
+fn tables_for_sets_beyond_128_use_the_general_path_correctly() {
+    let amounts = [3u64, 130, 200];
+    let set = SubtractionSet::new(amounts).unwrap();
+    let grundy = set.grundy_table(700, MemoryBudget::default()).unwrap();
+    let brute = brute_grundy_table(&amounts, 700);
+    assert!(grundy.iter().map(|g| g.0).eq(brute.iter().copied()));
+    for convention in [Convention::Normal, Convention::Misere] {
+        let table = set
+            .outcome_table(700, convention, MemoryBudget::default())
+            .unwrap();
+        let mut wins = vec![false; 701];
+        for n in 0..=700usize {
+            let options: Vec<usize> = amounts
+                .iter()
+                .filter(|&&s| s as usize <= n)
+                .map(|&s| n - s as usize)
+                .collect();
+            wins[n] = if options.is_empty() {
+                convention == Convention::Misere
+            } else {
+                options.iter().any(|&o| !wins[o])
+            };
+            assert_eq!(table[n] == Outcome::First, wins[n], "heap {n} {convention}");
+        }
+    }
+}

@@ -147,7 +147,10 @@ impl SubtractionSet {
         let len = table_len(upto, budget, std::mem::size_of::<bool>(), "win/lose table")?;
         let terminal_wins = convention == Convention::Misere;
         let mut wins: Vec<bool> = Vec::with_capacity(len);
-        for n in 0..len {
+        if self.max() <= 128 {
+            self.fill_outcomes_by_mask(len, terminal_wins, &mut wins);
+        }
+        for n in wins.len()..len {
             let win = if (n as u64) < self.min() {
                 terminal_wins
             } else {
@@ -162,6 +165,25 @@ impl SubtractionSet {
             .into_iter()
             .map(|w| if w { Outcome::First } else { Outcome::Second })
             .collect())
+    }
+
+    /// Win/lose of heaps `0..len` for sets within 1..=128, O(1) per heap: a
+    /// 128-bit circular mask marks which of the last 128 heaps are losses.
+    fn fill_outcomes_by_mask(&self, len: usize, terminal_wins: bool, wins: &mut Vec<bool>) {
+        let targets_at_zero = self.moves.iter().fold(0u128, |mask, &s| {
+            mask | 1u128.rotate_left((128 - s as u32) % 128)
+        });
+        let mut losing = 0u128;
+        for n in 0..len {
+            let win = if (n as u64) < self.min() {
+                terminal_wins
+            } else {
+                losing & targets_at_zero.rotate_left((n % 128) as u32) != 0
+            };
+            let bit = 1u128 << (n % 128);
+            losing = if win { losing & !bit } else { losing | bit };
+            wins.push(win);
+        }
     }
 
     /// The exact least preperiod and period of the Grundy sequence.
