@@ -85,6 +85,28 @@ pub enum Error {
         /// The step (round) being counted when a value first exceeded the type.
         step: u64,
     },
+
+    // --- impartial ---
+    /// A heap is beyond the Grundy table the memory budget allows, and no period
+    /// of the sequence was found within that table to answer it.
+    #[error(
+        "heap {heap} needs a Grundy table beyond the {searched} values the memory budget allows, \
+         and no period was found within them (raise it with MemoryBudget::from_bytes)"
+    )]
+    NoPeriodWithinBudget {
+        /// The heap that was asked for.
+        heap: u64,
+        /// How many values were computed (and searched for a period) before giving up.
+        searched: u64,
+    },
+
+    /// A generic solver met a position again while still computing it: the game
+    /// is not finite (it has a cycle), so Grundy values and outcomes do not exist.
+    #[error("the game is not finite: a position is reachable from itself ({detail})")]
+    CyclicGame {
+        /// Where the cycle was found.
+        detail: String,
+    },
 }
 
 /// The crate's result type.

@@ -5,7 +5,12 @@
 //! one heap into two; taking a whole heap leaves the empty sum). Solvers turn
 //! a game into Grundy values ([`crate::Nimber`]) and outcomes.
 
+pub mod games;
+pub mod grundy;
 pub mod mex;
+pub mod misere;
+pub mod periodic;
+pub mod sum;
 
 use std::hash::Hash;
 
@@ -45,4 +50,78 @@ pub trait ImpartialGame {
     /// Calls `visit` once for every option of `position`, passing the option as
     /// a sum of components. The callback form avoids allocating per option.
     fn for_each_option(&self, position: &Self::Position, visit: &mut dyn FnMut(&[Self::Position]));
+}
+
+/// An [`ImpartialGame`] defined by a closure, for games too small to deserve a type.
+///
+/// The closure receives a position and a callback to call once per option
+/// (each option a sum of components, as in [`ImpartialGame::for_each_option`]).
+///
+/// # Example
+/// ```
+/// use stonegame::impartial::{grundy::GrundySolver, FnGame};
+/// use stonegame::Nimber;
+///
+/// // Take 1, 3 or 4 from a heap.
+/// let game = FnGame::new(|heap: &u64, visit: &mut dyn FnMut(&[u64])| {
+///     for take in [1, 3, 4] {
+///         if take <= *heap {
+///             visit(&[heap - take]);
+///         }
+///     }
+/// });
+/// let mut solver = GrundySolver::new(&game);
+/// assert_eq!(solver.grundy(&2).unwrap(), Nimber(0));
+/// assert_eq!(solver.grundy(&7).unwrap(), Nimber(0));
+/// ```
+#[derive(Clone)]
+pub struct FnGame<P, F> {
+    options: F,
+    position: std::marker::PhantomData<fn(&P)>,
+}
+
+impl<P, F> FnGame<P, F>
+where
+    P: Clone + Eq + Hash,
+    F: Fn(&P, &mut dyn FnMut(&[P])),
+{
+    /// Wraps `options`, which calls its callback once per option of a position.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::{FnGame, ImpartialGame};
+    ///
+    /// let nim = FnGame::new(|heap: &u64, visit: &mut dyn FnMut(&[u64])| {
+    ///     (0..*heap).for_each(|left| visit(&[left]));
+    /// });
+    /// let mut count = 0;
+    /// nim.for_each_option(&3, &mut |_| count += 1);
+    /// assert_eq!(count, 3);
+    /// ```
+    pub fn new(options: F) -> Self {
+        Self {
+            options,
+            position: std::marker::PhantomData,
+        }
+    }
+}
+
+impl<P, F> ImpartialGame for FnGame<P, F>
+where
+    P: Clone + Eq + Hash,
+    F: Fn(&P, &mut dyn FnMut(&[P])),
+{
+    type Position = P;
+
+    fn for_each_option(&self, position: &P, visit: &mut dyn FnMut(&[P])) {
+        (self.options)(position, visit)
+    }
+}
+
+impl<G: ImpartialGame + ?Sized> ImpartialGame for &G {
+    type Position = G::Position;
+
+    fn for_each_option(&self, position: &Self::Position, visit: &mut dyn FnMut(&[Self::Position])) {
+        (**self).for_each_option(position, visit)
+    }
 }

@@ -5,6 +5,7 @@
 //! prints `line N: <what is wrong>` on standard error and exits with status 2.
 
 mod counting;
+mod impartial;
 mod input;
 mod scoring;
 
@@ -44,6 +45,10 @@ enum Game {
     /// integers, --modulo allows 10^9 cell updates. Example:
     /// `echo 50,50,10000 | stonegame janken`.
     Janken(counting::JankenArgs),
+    Nim(impartial::NimArgs),
+    Subtraction(impartial::SubtractionArgs),
+    Boxes(impartial::BoxesArgs),
+    Grundy(impartial::GrundyArgs),
 }
 
 fn main() -> ExitCode {
@@ -51,5 +56,9 @@ fn main() -> ExitCode {
     match cli.game {
         Game::Ends(args) => input::run(&args.values, |line| scoring::ends(&args, line)),
         Game::Janken(args) => input::run(&args.values, |line| counting::janken(&args, line)),
+        Game::Nim(args) => impartial::nim(&args),
+        Game::Subtraction(args) => impartial::subtraction(&args),
+        Game::Boxes(args) => impartial::boxes(&args),
+        Game::Grundy(args) => impartial::grundy(&args),
     }
 }

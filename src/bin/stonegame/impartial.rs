@@ -1,0 +1,249 @@
+//! Impartial games on the command line: `nim`, `subtraction`, `boxes`, `grundy`.
+
+use std::process::ExitCode;
+
+use clap::{ArgGroup, Args};
+use stonegame::impartial::games::boxes::{self, BallBox};
+use stonegame::impartial::games::subtraction::{SubtractionSet, SubtractionSolver};
+use stonegame::impartial::games::{HeapMove, nim};
+use stonegame::{Convention, Error, MemoryBudget, Outcome};
+
+use crate::input;
+
+/// The largest `--upto` of `grundy` (the answer is one line of N + 1 values).
+const MAX_UPTO: u64 = 10_000_000;
+
+const HEAP_KIND: &str = "a heap size (a whole number from 0 to 18446744073709551615)";
+
+/// Nim: a move takes any positive number of stones from one heap.
+///
+/// One instance: heap sizes (0 to 18446744073709551615), separated by spaces.
+/// Answer: `First` (the player to move wins with perfect play) or `Second`.
+/// Normal play (the last stone wins) unless `--misere` (the last stone loses).
+/// With `--move`, a win is printed as `First: take T from heap I` (heaps
+/// counted from 1 in input order); under misère play a position with no stone
+/// left is a win with `First: no move (the opponent made the last move)`.
+#[derive(Args)]
+pub struct NimArgs {
+    /// Misère play: whoever takes the last stone loses.
+    #[arg(long)]
+    pub misere: bool,
+    /// After `First`, print one winning move (`: take T from heap I`).
+    #[arg(long = "move")]
+    pub show_move: bool,
+    /// Heap sizes (one instance); read from standard input when absent.
+    #[arg(allow_negative_numbers = true)]
+    pub values: Vec<String>,
+}
+
+/// Subtraction game: a move takes s stones from one heap, s in the set S.
+///
+/// One instance: heap sizes (0 to 18446744073709551615, so 10^18 is fine),
+/// separated by spaces. Answer: `First` or `Second`. Normal play unless
+/// `--misere`. Heaps of any size are answered from the exact period of the
+/// Grundy sequence (found within the 1 GiB memory budget, else an error). Under
+/// misère play: S = {1..a} uses the proven boxes rule, a single playable heap
+/// uses the exact misère period, and other sums are searched exactly (refused
+/// with an error above 1048576 positions). With `--move`: `First: take T from
+/// heap I` (I counted from 1).
+#[derive(Args)]
+pub struct SubtractionArgs {
+    /// The amounts a move may take, comma-separated positive integers (e.g. `2,3`).
+    #[arg(long, value_name = "S", required = true)]
+    pub set: String,
+    /// Misère play: whoever takes the last stone loses.
+    #[arg(long)]
+    pub misere: bool,
+    /// After `First`, print one winning move (`: take T from heap I`).
+    #[arg(long = "move")]
+    pub show_move: bool,
+    /// Heap sizes (one instance); read from standard input when absent.
+    #[arg(allow_negative_numbers = true)]
+    pub values: Vec<String>,
+}
+
+/// Boxes: box i holds x balls, a move takes 1..=a balls from one box.
+///
+/// One instance: `x:a` pairs separated by spaces (x >= 0, a >= 1, both up to
+/// 18446744073709551615). Answer: `First` or `Second`. Normal play (last ball
+/// wins) unless `--misere` (last ball loses). With `--move`: `First: take T
+/// from box I` (I counted from 1); under misère play with every box empty:
+/// `First: no move (the opponent made the last move)`.
+#[derive(Args)]
+pub struct BoxesArgs {
+    /// Misère play: whoever takes the last ball loses.
+    #[arg(long)]
+    pub misere: bool,
+    /// After `First`, print one winning move (`: take T from box I`).
+    #[arg(long = "move")]
+    pub show_move: bool,
+    /// `x:a` pairs (one instance); read from standard input when absent.
+    #[arg(allow_negative_numbers = true)]
+    pub values: Vec<String>,
+}
+
+/// Grundy values G(0..=N) of one heap, on one line separated by spaces.
+///
+/// Exactly one source of the game: `--set S` (a subtraction game). N is at
+/// most 10000000. With `--period`, a second line `preperiod P period Q` gives
+/// the least preperiod and period of the whole sequence, proven by a repeated
+/// window of max(S) values (found within the 1 GiB memory budget), or
+/// `no period certified up to L` with L the number of values searched.
+#[derive(Args)]
+#[command(group(ArgGroup::new("source").required(true).multiple(false)))]
+pub struct GrundyArgs {
+    /// Subtraction game: comma-separated positive amounts a move may take.
+    #[arg(long, value_name = "S", group = "source")]
+    pub set: Option<String>,
+    /// Print G(0) through G(N).
+    #[arg(long, value_name = "N")]
+    pub upto: u64,
+    /// Also print the preperiod and period on a second line.
+    #[arg(long)]
+    pub period: bool,
+}
+
+fn convention(misere: bool) -> Convention {
+    if misere {
+        Convention::Misere
+    } else {
+        Convention::Normal
+    }
+}
+
+fn message(error: Error) -> String {
+    error.to_string()
+}
+
+/// Formats an outcome, with the winning move when asked for.
+fn answer(outcome: Outcome, show_move: bool, thing: &str, found: Option<HeapMove>) -> String {
+    match (outcome, show_move, found) {
+        (Outcome::First, true, Some(m)) => {
+            format!("First: take {} from {thing} {}", m.take, m.heap + 1)
+        }
+        (Outcome::First, true, None) => {
+            "First: no move (the opponent made the last move)".to_string()
+        }
+        (outcome, _, _) => outcome.to_string(),
+    }
+}
+
+fn parse_heaps(line: &str) -> Result<Vec<u64>, String> {
+    input::parse_numbers(line, HEAP_KIND)
+}
+
+/// Runs `nim`.
+pub fn nim(args: &NimArgs) -> ExitCode {
+    let convention = convention(args.misere);
+    input::run(&args.values, |line| {
+        let heaps = parse_heaps(line)?;
+        let outcome = nim::outcome(&heaps, convention);
+        let found = nim::winning_move(&heaps, convention);
+        Ok(answer(outcome, args.show_move, "heap", found))
+    })
+}
+
+/// Parses `--set` (comma-separated positive amounts).
+fn parse_set(text: &str) -> Result<SubtractionSet, String> {
+    let amounts = text
+        .split(',')
+        .map(str::trim)
+        .enumerate()
+        .map(|(index, token)| {
+            input::parse_number::<u64>(token, "a positive whole number", index + 1)
+        })
+        .collect::<Result<Vec<u64>, String>>()
+        .map_err(|e| format!("invalid --set '{text}': {e}"))?;
+    SubtractionSet::new(amounts).map_err(|e| format!("invalid --set '{text}': {e}"))
+}
+
+/// Runs `subtraction`.
+pub fn subtraction(args: &SubtractionArgs) -> ExitCode {
+    let solver = parse_set(&args.set)
+        .and_then(|set| SubtractionSolver::new(&set, MemoryBudget::default()).map_err(message));
+    let mut solver = match solver {
+        Ok(solver) => solver,
+        Err(e) => return input::run_single(Err(e)),
+    };
+    let convention = convention(args.misere);
+    input::run(&args.values, |line| {
+        let heaps = parse_heaps(line)?;
+        let outcome = solver.outcome(&heaps, convention).map_err(message)?;
+        let found = if args.show_move && outcome == Outcome::First {
+            solver.winning_move(&heaps, convention).map_err(message)?
+        } else {
+            None
+        };
+        Ok(answer(outcome, args.show_move, "heap", found))
+    })
+}
+
+fn parse_box(token: &str, position: usize) -> Result<BallBox, String> {
+    let bad = || {
+        format!(
+            "value {position} ('{token}') is not an x:a pair of whole numbers with a >= 1 \
+             (x balls, take 1..=a)"
+        )
+    };
+    let (balls, bound) = token.split_once(':').ok_or_else(bad)?;
+    let balls: u64 = balls.parse().map_err(|_| bad())?;
+    let bound: u64 = bound.parse().map_err(|_| bad())?;
+    BallBox::new(balls, bound).map_err(|_| bad())
+}
+
+/// Runs `boxes`.
+pub fn boxes(args: &BoxesArgs) -> ExitCode {
+    let convention = convention(args.misere);
+    input::run(&args.values, |line| {
+        let boxes = line
+            .split_whitespace()
+            .enumerate()
+            .map(|(index, token)| parse_box(token, index + 1))
+            .collect::<Result<Vec<_>, String>>()?;
+        let outcome = boxes::outcome(&boxes, convention);
+        let found = boxes::winning_move(&boxes, convention);
+        Ok(answer(outcome, args.show_move, "box", found))
+    })
+}
+
+/// Runs `grundy`.
+pub fn grundy(args: &GrundyArgs) -> ExitCode {
+    let answer = match &args.set {
+        Some(set) => grundy_of_set(set, args.upto, args.period),
+        None => Err("give the game: --set S".to_string()),
+    };
+    input::run_single(answer)
+}
+
+fn grundy_of_set(set: &str, upto: u64, period: bool) -> Result<String, String> {
+    if upto > MAX_UPTO {
+        return Err(message(Error::SizeLimitExceeded {
+            what: "--upto",
+            value: u128::from(upto),
+            limit: u128::from(MAX_UPTO),
+        }));
+    }
+    let set = parse_set(set)?;
+    let mut solver = SubtractionSolver::new(&set, MemoryBudget::default()).map_err(message)?;
+    let mut text = String::with_capacity((upto as usize + 1) * 3);
+    for n in 0..=upto {
+        if n > 0 {
+            text.push(' ');
+        }
+        text.push_str(&solver.grundy(n).map_err(message)?.0.to_string());
+    }
+    if period {
+        match solver.periodicity() {
+            Ok(p) => text.push_str(&format!(
+                "\npreperiod {} period {}",
+                p.preperiod(),
+                p.period()
+            )),
+            Err(Error::NoPeriodWithinBudget { searched, .. }) => {
+                text.push_str(&format!("\nno period certified up to {searched}"))
+            }
+            Err(e) => return Err(message(e)),
+        }
+    }
+    Ok(text)
+}

@@ -1,0 +1,627 @@
+//! Subtraction games: a move takes `s` stones from one heap, `s` from a move set.
+//!
+//! [`SubtractionSet`] is a finite set (AtCoder Educational DP Contest K
+//! "Stones" is one heap of it). Its Grundy sequence is eventually periodic and
+//! [`SubtractionSet::periodicity`] finds the least preperiod and period
+//! exactly, so [`SubtractionSolver`] answers heaps up to `u64::MAX` from one
+//! period. [`SubtractionRule`] takes any move rule from the user (e.g.
+//! subtract a square, LeetCode 1510) and is solved by tables or the generic
+//! solver.
+
+use super::HeapMove;
+use super::boxes::{self, BallBox};
+use crate::impartial::ImpartialGame;
+use crate::impartial::grundy::{heap_table, table_len};
+use crate::impartial::misere::ExactSearch;
+use crate::impartial::periodic::{Periodicity, RecurrenceRule, WindowRecurrence};
+use crate::impartial::sum;
+use crate::{Convention, Error, MemoryBudget, Nimber, Outcome, Result};
+
+/// A finite set of positive amounts that a move may subtract from a heap.
+///
+/// # Example
+/// ```
+/// use stonegame::impartial::games::subtraction::SubtractionSet;
+///
+/// let set = SubtractionSet::new([3, 1, 3]).unwrap();
+/// assert_eq!(set.moves(), &[1, 3]);
+/// assert!(SubtractionSet::new([]).is_err());
+/// assert!(SubtractionSet::new([0, 2]).is_err());
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct SubtractionSet {
+    moves: Vec<u64>,
+}
+
+impl SubtractionSet {
+    /// A set from the given amounts (sorted, duplicates removed). Errors: an
+    /// empty set, or an amount of 0 (a move must take at least one stone).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::games::subtraction::SubtractionSet;
+    /// assert_eq!(SubtractionSet::new([2, 3]).unwrap().max(), 3);
+    /// ```
+    pub fn new(moves: impl IntoIterator<Item = u64>) -> Result<Self> {
+        let mut moves: Vec<u64> = moves.into_iter().collect();
+        moves.sort_unstable();
+        moves.dedup();
+        if moves.is_empty() {
+            return Err(Error::InvalidParameter {
+                name: "subtraction set",
+                reason: "the set is empty; give at least one amount".to_string(),
+            });
+        }
+        if moves[0] == 0 {
+            return Err(Error::InvalidParameter {
+                name: "subtraction set",
+                reason: "it contains 0; every move must take at least 1 stone".to_string(),
+            });
+        }
+        Ok(Self { moves })
+    }
+
+    /// The amounts, increasing.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::games::subtraction::SubtractionSet;
+    /// assert_eq!(SubtractionSet::new([4, 1]).unwrap().moves(), &[1, 4]);
+    /// ```
+    pub fn moves(&self) -> &[u64] {
+        &self.moves
+    }
+
+    /// The smallest amount (heaps below it have no move).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::games::subtraction::SubtractionSet;
+    /// assert_eq!(SubtractionSet::new([4, 2]).unwrap().min(), 2);
+    /// ```
+    pub fn min(&self) -> u64 {
+        self.moves[0]
+    }
+
+    /// The largest amount: the window of the Grundy recurrence.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::games::subtraction::SubtractionSet;
+    /// assert_eq!(SubtractionSet::new([4, 2]).unwrap().max(), 4);
+    /// ```
+    pub fn max(&self) -> u64 {
+        self.moves[self.moves.len() - 1]
+    }
+
+    /// `Some(a)` when the set is exactly `{1, …, a}`: the game is then a box with
+    /// bound `a` (see [`super::boxes`]).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::games::subtraction::SubtractionSet;
+    /// assert_eq!(SubtractionSet::new([1, 2, 3]).unwrap().as_box_bound(), Some(3));
+    /// assert_eq!(SubtractionSet::new([1, 3]).unwrap().as_box_bound(), None);
+    /// ```
+    pub fn as_box_bound(&self) -> Option<u64> {
+        (self.moves.len() as u64 == self.max()).then_some(self.max())
+    }
+
+    /// Grundy values `G(0..=upto)` by the dense bottom-up table.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{impartial::games::subtraction::SubtractionSet, MemoryBudget, Nimber};
+    /// let t = SubtractionSet::new([2, 3]).unwrap().grundy_table(6, MemoryBudget::default()).unwrap();
+    /// assert_eq!(t.iter().map(|g| g.0).collect::<Vec<_>>(), [0, 0, 1, 1, 2, 0, 0]);
+    /// ```
+    pub fn grundy_table(&self, upto: u64, budget: MemoryBudget) -> Result<Vec<Nimber>> {
+        let len = table_len(upto, budget, std::mem::size_of::<u32>(), "Grundy table")?;
+        let mut rule = self.grundy_rule()?;
+        let mut values: Vec<u32> = Vec::with_capacity(len);
+        for _ in 0..len {
+            let next = rule(&values);
+            values.push(next);
+        }
+        Ok(values.into_iter().map(|g| Nimber(u64::from(g))).collect())
+    }
+
+    /// Win/lose table of single heaps `0..=upto` under `convention`
+    /// (`First`: the player to move wins). The fastest path for one heap.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{impartial::games::subtraction::SubtractionSet, Convention, MemoryBudget, Outcome};
+    ///
+    /// // AtCoder Educational DP Contest K, sample 1: A = {2, 3}, K = 4.
+    /// let t = SubtractionSet::new([2, 3]).unwrap()
+    ///     .outcome_table(4, Convention::Normal, MemoryBudget::default()).unwrap();
+    /// assert_eq!(t[4], Outcome::First);
+    /// ```
+    pub fn outcome_table(
+        &self,
+        upto: u64,
+        convention: Convention,
+        budget: MemoryBudget,
+    ) -> Result<Vec<Outcome>> {
+        let len = table_len(upto, budget, std::mem::size_of::<bool>(), "win/lose table")?;
+        let terminal_wins = convention == Convention::Misere;
+        let mut wins: Vec<bool> = Vec::with_capacity(len);
+        if self.max() <= 128 {
+            self.fill_outcomes_by_mask(len, terminal_wins, &mut wins);
+        }
+        for n in wins.len()..len {
+            let win = if (n as u64) < self.min() {
+                terminal_wins
+            } else {
+                self.moves
+                    .iter()
+                    .take_while(|&&s| s <= n as u64)
+                    .any(|&s| !wins[n - s as usize])
+            };
+            wins.push(win);
+        }
+        Ok(wins
+            .into_iter()
+            .map(|w| if w { Outcome::First } else { Outcome::Second })
+            .collect())
+    }
+
+    /// Win/lose of heaps `0..len` for sets within 1..=128, O(1) per heap: a
+    /// 128-bit circular mask marks which of the last 128 heaps are losses.
+    fn fill_outcomes_by_mask(&self, len: usize, terminal_wins: bool, wins: &mut Vec<bool>) {
+        let targets_at_zero = self.moves.iter().fold(0u128, |mask, &s| {
+            mask | 1u128.rotate_left((128 - s as u32) % 128)
+        });
+        let mut losing = 0u128;
+        for n in 0..len {
+            let win = if (n as u64) < self.min() {
+                terminal_wins
+            } else {
+                losing & targets_at_zero.rotate_left((n % 128) as u32) != 0
+            };
+            let bit = 1u128 << (n % 128);
+            losing = if win { losing & !bit } else { losing | bit };
+            wins.push(win);
+        }
+    }
+
+    /// The exact least preperiod and period of the Grundy sequence.
+    ///
+    /// Errors: [`Error::NoPeriodWithinBudget`] when the period is not found
+    /// before the search uses the whole budget.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{impartial::games::subtraction::SubtractionSet, MemoryBudget};
+    /// let p = SubtractionSet::new([1, 4]).unwrap().periodicity(MemoryBudget::default()).unwrap();
+    /// assert_eq!((p.preperiod(), p.period()), (0, 5)); // 0 1 0 1 2 | 0 1 0 1 2 …
+    /// ```
+    pub fn periodicity(&self, budget: MemoryBudget) -> Result<Periodicity> {
+        self.grundy_recurrence(budget)?.periodicity()
+    }
+
+    /// The Grundy sequence as a lazily computed [`WindowRecurrence`].
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{impartial::games::subtraction::SubtractionSet, MemoryBudget};
+    /// let mut r = SubtractionSet::new([1, 2]).unwrap().grundy_recurrence(MemoryBudget::default()).unwrap();
+    /// assert_eq!(r.value(10u64.pow(18)).unwrap(), (10u64.pow(18) % 3) as u32);
+    /// ```
+    pub fn grundy_recurrence(&self, budget: MemoryBudget) -> Result<WindowRecurrence> {
+        WindowRecurrence::new(self.max(), self.grundy_rule()?, budget)
+    }
+
+    /// The single-heap misère outcomes (1: the player to move wins) as a
+    /// lazily computed [`WindowRecurrence`].
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{impartial::games::subtraction::SubtractionSet, MemoryBudget};
+    /// // Take 1 or 2, last stone loses: heaps 1, 4, 7, … lose.
+    /// let mut r = SubtractionSet::new([1, 2]).unwrap().misere_recurrence(MemoryBudget::default()).unwrap();
+    /// assert_eq!(r.value(7).unwrap(), 0);
+    /// assert_eq!(r.value(8).unwrap(), 1);
+    /// ```
+    pub fn misere_recurrence(&self, budget: MemoryBudget) -> Result<WindowRecurrence> {
+        let moves = self.moves.clone();
+        let min = self.min();
+        let rule = move |values: &[u32]| {
+            let n = values.len() as u64;
+            let wins = if n < min {
+                true
+            } else {
+                moves
+                    .iter()
+                    .take_while(|&&s| s <= n)
+                    .any(|&s| values[(n - s) as usize] == 0)
+            };
+            u32::from(wins)
+        };
+        WindowRecurrence::new(self.max(), Box::new(rule), budget)
+    }
+
+    /// `G(n)` from the values before it: the mex over the moves that fit.
+    /// Must be called once per index, in order (the fast rule keeps state).
+    fn grundy_rule(&self) -> Result<RecurrenceRule> {
+        if self.max() <= 128 {
+            Ok(Box::new(self.small_grundy_rule()))
+        } else {
+            Ok(Box::new(self.general_grundy_rule()?))
+        }
+    }
+
+    /// The rule for sets within 1..=128: one 128-bit circular mask per Grundy
+    /// value marks which of the last 128 heaps have that value, so value `g`
+    /// is excluded when its mask meets the (rotated) mask of move targets.
+    fn small_grundy_rule(&self) -> impl FnMut(&[u32]) -> u32 + Send + Sync + 'static {
+        // Bit (128 - s) mod 128: heap n - s sits at bit (n - s) mod 128 after rotating by n.
+        let targets_at_zero = self.moves.iter().fold(0u128, |mask, &s| {
+            mask | 1u128.rotate_left((128 - s as u32) % 128)
+        });
+        let mut by_value: Vec<u128> = vec![0; self.moves.len() + 2];
+        move |values: &[u32]| {
+            let n = values.len();
+            // Before heap 128 the bits of negative heaps are still clear, so moves
+            // that do not fit see no value.
+            let targets = targets_at_zero.rotate_left((n % 128) as u32);
+            let mut mex = 0;
+            while by_value[mex] & targets != 0 {
+                mex += 1;
+            }
+            let bit = 1u128 << (n % 128);
+            if n >= 128 {
+                by_value[values[n - 128] as usize] &= !bit;
+            }
+            by_value[mex] |= bit;
+            mex as u32
+        }
+    }
+
+    fn general_grundy_rule(&self) -> Result<impl FnMut(&[u32]) -> u32 + Send + Sync + 'static> {
+        // A Grundy value is at most the number of options, so it fits the
+        // stamp array and a u32.
+        let options = u32::try_from(self.moves.len()).map_err(|_| Error::SizeLimitExceeded {
+            what: "number of amounts in a subtraction set",
+            value: self.moves.len() as u128,
+            limit: u32::MAX as u128,
+        })?;
+        let moves = self.moves.clone();
+        let mut stamps: Vec<u64> = vec![0; options as usize + 2];
+        let mut stamp = 0u64;
+        Ok(move |values: &[u32]| {
+            let n = values.len() as u64;
+            // Values below 64 (nearly all) go to a bit mask; larger ones to stamps.
+            let mut small = 0u64;
+            let mut any_large = false;
+            stamp += 1;
+            for &s in moves.iter().take_while(|&&s| s <= n) {
+                let value = values[(n - s) as usize];
+                if value < 64 {
+                    small |= 1 << value;
+                } else {
+                    any_large = true;
+                    stamps[value as usize] = stamp;
+                }
+            }
+            let mut mex = small.trailing_ones() as usize;
+            if mex == 64 && any_large {
+                while stamps[mex] == stamp {
+                    mex += 1;
+                }
+            }
+            mex as u32
+        })
+    }
+}
+
+impl ImpartialGame for SubtractionSet {
+    type Position = u64;
+
+    fn for_each_option(&self, heap: &u64, visit: &mut dyn FnMut(&[u64])) {
+        for &s in self.moves.iter().take_while(|&&s| s <= *heap) {
+            visit(&[heap - s]);
+        }
+    }
+}
+
+/// Sums of heaps of one subtraction game, any heap up to `u64::MAX`, either
+/// convention, with winning moves.
+///
+/// Normal play: XOR of Grundy values from the exact period. Misère play: when
+/// the set is `{1..a}`, the proven boxes rule; a single heap (others being
+/// unplayable), the exact misère period; otherwise [`ExactSearch`] over the
+/// sum, which refuses sums too large to search rather than guessing.
+///
+/// # Example
+/// ```
+/// use stonegame::impartial::games::subtraction::{SubtractionSet, SubtractionSolver};
+/// use stonegame::{Convention, MemoryBudget, Outcome};
+///
+/// let set = SubtractionSet::new([2, 5, 7]).unwrap();
+/// let mut solver = SubtractionSolver::new(&set, MemoryBudget::default()).unwrap();
+/// let heaps = [10u64.pow(18), 12_345];
+/// let outcome = solver.outcome(&heaps, Convention::Normal).unwrap();
+/// let winning = solver.winning_move(&heaps, Convention::Normal).unwrap();
+/// assert_eq!(outcome == Outcome::First, winning.is_some());
+/// ```
+pub struct SubtractionSolver {
+    set: SubtractionSet,
+    normal: WindowRecurrence,
+    misere: WindowRecurrence,
+    search: ExactSearch,
+}
+
+impl SubtractionSolver {
+    /// A solver for `set` whose tables stay within `budget`.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::games::subtraction::{SubtractionSet, SubtractionSolver};
+    /// use stonegame::MemoryBudget;
+    /// let set = SubtractionSet::new([1]).unwrap();
+    /// assert!(SubtractionSolver::new(&set, MemoryBudget::default()).is_ok());
+    /// ```
+    pub fn new(set: &SubtractionSet, budget: MemoryBudget) -> Result<Self> {
+        Ok(Self {
+            set: set.clone(),
+            normal: set.grundy_recurrence(budget)?,
+            misere: set.misere_recurrence(budget)?,
+            search: ExactSearch::with_budget(budget),
+        })
+    }
+
+    /// The Grundy value of one heap.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::games::subtraction::{SubtractionSet, SubtractionSolver};
+    /// use stonegame::{MemoryBudget, Nimber};
+    /// let set = SubtractionSet::new([1, 3, 4]).unwrap();
+    /// let mut solver = SubtractionSolver::new(&set, MemoryBudget::default()).unwrap();
+    /// assert_eq!(solver.grundy(7).unwrap(), Nimber(0));
+    /// ```
+    pub fn grundy(&mut self, heap: u64) -> Result<Nimber> {
+        Ok(Nimber(u64::from(self.normal.value(heap)?)))
+    }
+
+    /// The exact periodicity of the Grundy sequence.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::games::subtraction::{SubtractionSet, SubtractionSolver};
+    /// use stonegame::MemoryBudget;
+    /// let set = SubtractionSet::new([1, 3, 4]).unwrap();
+    /// let mut solver = SubtractionSolver::new(&set, MemoryBudget::default()).unwrap();
+    /// assert_eq!(solver.periodicity().unwrap().period(), 7);
+    /// ```
+    pub fn periodicity(&mut self) -> Result<Periodicity> {
+        self.normal.periodicity()
+    }
+
+    /// Who wins the sum of `heaps` under `convention`.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::games::subtraction::{SubtractionSet, SubtractionSolver};
+    /// use stonegame::{Convention, MemoryBudget, Outcome};
+    /// let set = SubtractionSet::new([2, 3]).unwrap();
+    /// let mut solver = SubtractionSolver::new(&set, MemoryBudget::default()).unwrap();
+    /// assert_eq!(solver.outcome(&[5], Convention::Normal).unwrap(), Outcome::Second);
+    /// assert_eq!(solver.outcome(&[1], Convention::Misere).unwrap(), Outcome::First);
+    /// ```
+    pub fn outcome(&mut self, heaps: &[u64], convention: Convention) -> Result<Outcome> {
+        match convention {
+            Convention::Normal => {
+                let mut total = Nimber::ZERO;
+                for &heap in heaps {
+                    total ^= self.grundy(heap)?;
+                }
+                Ok(total.normal_outcome())
+            }
+            Convention::Misere => self.misere_outcome(heaps),
+        }
+    }
+
+    /// A winning move, or `None` when the player to move loses (or, under
+    /// misère play, has no move left and so has already won).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::games::{subtraction::{SubtractionSet, SubtractionSolver}, HeapMove};
+    /// use stonegame::{Convention, MemoryBudget};
+    /// let set = SubtractionSet::new([2, 3]).unwrap();
+    /// let mut solver = SubtractionSolver::new(&set, MemoryBudget::default()).unwrap();
+    /// // G(7) = 1 and G(5) = 0: take 2 from the heap of 7.
+    /// assert_eq!(solver.winning_move(&[7], Convention::Normal).unwrap(), Some(HeapMove { heap: 0, take: 2 }));
+    /// ```
+    pub fn winning_move(
+        &mut self,
+        heaps: &[u64],
+        convention: Convention,
+    ) -> Result<Option<HeapMove>> {
+        match convention {
+            Convention::Normal => self.normal_move(heaps),
+            Convention::Misere => self.misere_move(heaps),
+        }
+    }
+
+    fn normal_move(&mut self, heaps: &[u64]) -> Result<Option<HeapMove>> {
+        let values = heaps
+            .iter()
+            .map(|&h| self.grundy(h))
+            .collect::<Result<Vec<_>>>()?;
+        let moves = self.set.moves.clone();
+        let found = sum::winning_move(&values, |index, target| {
+            let heap = heaps[index];
+            for &s in moves.iter().take_while(|&&s| s <= heap) {
+                if self.grundy(heap - s)? == target {
+                    return Ok(Some(s));
+                }
+            }
+            Ok(None)
+        })?;
+        Ok(found.map(|m| HeapMove {
+            heap: m.component,
+            take: m.option,
+        }))
+    }
+
+    /// Indices of the heaps that still have a move.
+    fn playable(&self, heaps: &[u64]) -> Vec<usize> {
+        (0..heaps.len())
+            .filter(|&i| heaps[i] >= self.set.min())
+            .collect()
+    }
+
+    fn as_boxes(&self, heaps: &[u64], bound: u64) -> Result<Vec<BallBox>> {
+        heaps.iter().map(|&h| BallBox::new(h, bound)).collect()
+    }
+
+    fn misere_outcome(&mut self, heaps: &[u64]) -> Result<Outcome> {
+        if let Some(bound) = self.set.as_box_bound() {
+            return Ok(boxes::outcome(
+                &self.as_boxes(heaps, bound)?,
+                Convention::Misere,
+            ));
+        }
+        let playable = self.playable(heaps);
+        match playable.as_slice() {
+            [] => Ok(Outcome::First),
+            [single] => Ok(if self.misere.value(heaps[*single])? == 1 {
+                Outcome::First
+            } else {
+                Outcome::Second
+            }),
+            _ => {
+                let live: Vec<u64> = playable.iter().map(|&i| heaps[i]).collect();
+                self.search.outcome(&self.set, &live, Convention::Misere)
+            }
+        }
+    }
+
+    fn misere_move(&mut self, heaps: &[u64]) -> Result<Option<HeapMove>> {
+        if let Some(bound) = self.set.as_box_bound() {
+            return Ok(boxes::winning_move(
+                &self.as_boxes(heaps, bound)?,
+                Convention::Misere,
+            ));
+        }
+        let playable = self.playable(heaps);
+        match playable.as_slice() {
+            [] => Ok(None),
+            [single] => {
+                let heap = heaps[*single];
+                for &s in self.set.moves.iter().take_while(|&&s| s <= heap) {
+                    if self.misere.value(heap - s)? == 0 {
+                        return Ok(Some(HeapMove {
+                            heap: *single,
+                            take: s,
+                        }));
+                    }
+                }
+                Ok(None)
+            }
+            _ => {
+                let live: Vec<u64> = playable.iter().map(|&i| heaps[i]).collect();
+                let found = self
+                    .search
+                    .winning_move(&self.set, &live, Convention::Misere)?;
+                Ok(found.map(|m| {
+                    let before = live[m.component];
+                    let after = m.option.first().copied().unwrap_or(0);
+                    HeapMove {
+                        heap: playable[m.component],
+                        take: before - after,
+                    }
+                }))
+            }
+        }
+    }
+}
+
+/// A subtraction game with a user-supplied move rule: `rule(heap, visit)` calls
+/// `visit(s)` for every amount `s` a move may take from `heap`.
+///
+/// Amounts above the heap are ignored; an amount of 0 would make the game
+/// infinite, which the solvers report ([`Error::InvalidParameter`] or
+/// [`Error::CyclicGame`]).
+///
+/// # Example
+/// ```
+/// use stonegame::impartial::games::subtraction::SubtractionRule;
+/// use stonegame::{MemoryBudget, Outcome};
+///
+/// // LeetCode 1510 "Stone Game IV": take a non-zero square number of stones.
+/// let squares = SubtractionRule::new(|heap: u64, visit: &mut dyn FnMut(u64)| {
+///     (1..).map(|k: u64| k * k).take_while(|&s| s <= heap).for_each(|s| visit(s));
+/// });
+/// let wins = squares.outcome_table(7, MemoryBudget::default()).unwrap();
+/// assert_eq!(wins[1], Outcome::First); // Alice takes 1
+/// assert_eq!(wins[2], Outcome::Second);
+/// assert_eq!(wins[4], Outcome::First);
+/// assert_eq!(wins[7], Outcome::Second);
+/// ```
+#[derive(Clone)]
+pub struct SubtractionRule<F> {
+    rule: F,
+}
+
+impl<F: Fn(u64, &mut dyn FnMut(u64))> SubtractionRule<F> {
+    /// Wraps the move rule.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::{games::subtraction::SubtractionRule, grundy::GrundySolver};
+    /// let halves = SubtractionRule::new(|heap: u64, visit: &mut dyn FnMut(u64)| {
+    ///     (1..=heap.div_ceil(2)).for_each(|s| visit(s)); // take at most half (rounded up)
+    /// });
+    /// assert_eq!(GrundySolver::new(&halves).grundy(&3).unwrap().0, 2);
+    /// ```
+    pub fn new(rule: F) -> Self {
+        Self { rule }
+    }
+
+    /// Grundy values `G(0..=upto)` by the dense bottom-up table.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{impartial::games::subtraction::SubtractionRule, MemoryBudget};
+    /// let any = SubtractionRule::new(|h: u64, visit: &mut dyn FnMut(u64)| (1..=h).for_each(|s| visit(s)));
+    /// let t = any.grundy_table(4, MemoryBudget::default()).unwrap();
+    /// assert_eq!(t[4].0, 4); // taking any amount is Nim
+    /// ```
+    pub fn grundy_table(&self, upto: u64, budget: MemoryBudget) -> Result<Vec<Nimber>> {
+        heap_table(self, upto, budget)
+    }
+
+    /// Normal-play outcomes of single heaps `0..=upto`.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{impartial::games::subtraction::SubtractionRule, MemoryBudget, Outcome};
+    /// let one = SubtractionRule::new(|_h: u64, visit: &mut dyn FnMut(u64)| visit(1));
+    /// assert_eq!(one.outcome_table(3, MemoryBudget::default()).unwrap()[3], Outcome::First);
+    /// ```
+    pub fn outcome_table(&self, upto: u64, budget: MemoryBudget) -> Result<Vec<Outcome>> {
+        Ok(self
+            .grundy_table(upto, budget)?
+            .into_iter()
+            .map(Nimber::normal_outcome)
+            .collect())
+    }
+}
+
+impl<F: Fn(u64, &mut dyn FnMut(u64))> ImpartialGame for SubtractionRule<F> {
+    type Position = u64;
+
+    fn for_each_option(&self, heap: &u64, visit: &mut dyn FnMut(&[u64])) {
+        let heap = *heap;
+        (self.rule)(heap, &mut |s| {
+            if s <= heap {
+                visit(&[heap - s]);
+            }
+        });
+    }
+}

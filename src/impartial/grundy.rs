@@ -1,0 +1,409 @@
+//! Grundy values: a generic memoised solver for any [`ImpartialGame`] and a
+//! dense bottom-up table for heap games.
+//!
+//! [`GrundySolver`] works for every finite game whose positions can be hashed.
+//! It is iterative (an explicit stack), so deep games cannot overflow the call
+//! stack, and it detects a cycle instead of looping forever. [`heap_table`] is
+//! the fast path for games whose positions are heap sizes and whose options are
+//! sums of strictly smaller heaps: one pass from 0 upwards, no hashing.
+
+use ahash::{AHashMap, AHashSet};
+
+use super::ImpartialGame;
+use super::mex::MexSet;
+use super::sum::{self, SumMove};
+use crate::{Error, MemoryBudget, Nimber, Outcome, Result};
+
+/// A memoising Grundy-value solver for any finite impartial game.
+///
+/// Values are kept between calls, so asking for many positions of one game
+/// shares the work. The memo is bounded by a [`MemoryBudget`] (estimated from
+/// the inline size of a position).
+///
+/// # Example
+/// ```
+/// use stonegame::impartial::games::subtraction::SubtractionSet;
+/// use stonegame::impartial::grundy::GrundySolver;
+/// use stonegame::{Nimber, Outcome};
+///
+/// let game = SubtractionSet::new([1, 3, 4]).unwrap();
+/// let mut solver = GrundySolver::new(&game);
+/// let values: Vec<u64> = (0..8).map(|n| solver.grundy(&n).unwrap().0).collect();
+/// assert_eq!(values, [0, 1, 0, 1, 2, 3, 2, 0]);
+/// // A sum of heaps 7 and 2 has nimber 0 ^ 0: the second player wins.
+/// assert_eq!(solver.outcome(&[7, 2]).unwrap(), Outcome::Second);
+/// ```
+pub struct GrundySolver<G: ImpartialGame> {
+    game: G,
+    memo: AHashMap<G::Position, Nimber>,
+    max_entries: usize,
+}
+
+impl<G: ImpartialGame> GrundySolver<G> {
+    /// A solver with the default memory budget.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::{games::nim::Nim, grundy::GrundySolver};
+    /// assert_eq!(GrundySolver::new(Nim).grundy(&9).unwrap().0, 9);
+    /// ```
+    pub fn new(game: G) -> Self {
+        Self::with_budget(game, MemoryBudget::default())
+    }
+
+    /// A solver whose memo may use at most `budget`.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::{games::nim::Nim, grundy::GrundySolver};
+    /// use stonegame::{Error, MemoryBudget};
+    ///
+    /// let mut solver = GrundySolver::with_budget(Nim, MemoryBudget::from_bytes(256));
+    /// assert!(matches!(solver.grundy(&1000), Err(Error::MemoryBudgetExceeded { .. })));
+    /// ```
+    pub fn with_budget(game: G, budget: MemoryBudget) -> Self {
+        let per_entry = memo_entry_bytes::<G::Position>();
+        let max_entries = usize::try_from(budget.bytes() / per_entry).unwrap_or(usize::MAX);
+        Self {
+            game,
+            memo: AHashMap::new(),
+            max_entries,
+        }
+    }
+
+    /// The game being solved.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::{games::nim::Nim, grundy::GrundySolver};
+    /// let solver = GrundySolver::new(Nim);
+    /// let _nim: &Nim = solver.game();
+    /// ```
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    /// How many positions have a memoised value.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::{games::nim::Nim, grundy::GrundySolver};
+    /// let mut solver = GrundySolver::new(Nim);
+    /// solver.grundy(&4).unwrap();
+    /// assert_eq!(solver.known_positions(), 5);
+    /// ```
+    pub fn known_positions(&self) -> usize {
+        self.memo.len()
+    }
+
+    /// The Grundy value of one component position.
+    ///
+    /// Errors: [`Error::MemoryBudgetExceeded`] when the memo would outgrow the
+    /// budget, [`Error::CyclicGame`] when a position is reachable from itself.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::{FnGame, grundy::GrundySolver};
+    /// use stonegame::Error;
+    ///
+    /// // A "game" whose only move returns to the same position has no Grundy value.
+    /// let loopy = FnGame::new(|p: &u8, visit: &mut dyn FnMut(&[u8])| visit(&[*p]));
+    /// assert!(matches!(GrundySolver::new(&loopy).grundy(&0), Err(Error::CyclicGame { .. })));
+    /// ```
+    pub fn grundy(&mut self, root: &G::Position) -> Result<Nimber> {
+        if let Some(&value) = self.memo.get(root) {
+            return Ok(value);
+        }
+        // Frames are (position, expanded). An expanded frame's unknown options
+        // sit above it on the stack; the expanded frames form the current path,
+        // so meeting one of them again as an option is a cycle.
+        let mut stack: Vec<(G::Position, bool)> = vec![(root.clone(), false)];
+        let mut on_path: AHashSet<G::Position> = AHashSet::new();
+        let mut unknown: Vec<G::Position> = Vec::new();
+        while let Some((position, expanded)) = stack.pop() {
+            if self.memo.contains_key(&position) {
+                continue;
+            }
+            if !expanded {
+                let room = self
+                    .max_entries
+                    .saturating_sub(self.memo.len() + stack.len());
+                if !self.collect_unknown_options(&position, &mut unknown, room) {
+                    return Err(self.over_budget(self.memo.len() + stack.len() + room + 1));
+                }
+                if !unknown.is_empty() {
+                    on_path.insert(position.clone());
+                    if unknown.iter().any(|c| on_path.contains(c)) {
+                        return Err(Error::CyclicGame {
+                            detail: "found by GrundySolver".to_string(),
+                        });
+                    }
+                    stack.push((position, true));
+                    stack.extend(unknown.drain(..).map(|c| (c, false)));
+                    continue;
+                }
+            } else {
+                on_path.remove(&position);
+            }
+            let value = self.mex_of_known_options(&position)?;
+            self.remember(position, value)?;
+        }
+        self.memo.get(root).copied().ok_or_else(inconsistent_game)
+    }
+
+    /// The Grundy value of a disjunctive sum: the XOR of its components' values.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::{games::nim::Nim, grundy::GrundySolver};
+    /// use stonegame::Nimber;
+    /// assert_eq!(GrundySolver::new(Nim).grundy_of_sum(&[3, 5]).unwrap(), Nimber(6));
+    /// ```
+    pub fn grundy_of_sum(&mut self, components: &[G::Position]) -> Result<Nimber> {
+        let mut total = Nimber::ZERO;
+        for component in components {
+            total ^= self.grundy(component)?;
+        }
+        Ok(total)
+    }
+
+    /// The normal-play outcome of a disjunctive sum.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::{games::nim::Nim, grundy::GrundySolver};
+    /// use stonegame::Outcome;
+    /// assert_eq!(GrundySolver::new(Nim).outcome(&[1, 2, 3]).unwrap(), Outcome::Second);
+    /// ```
+    pub fn outcome(&mut self, components: &[G::Position]) -> Result<Outcome> {
+        Ok(self.grundy_of_sum(components)?.normal_outcome())
+    }
+
+    /// A winning normal-play move in a sum: which component to play in and the
+    /// option (a sum of components) that replaces it; `None` when the sum is a
+    /// second-player win.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::{games::nim::Nim, grundy::GrundySolver};
+    ///
+    /// let mut solver = GrundySolver::new(Nim);
+    /// let winning = solver.winning_move(&[3, 4, 5]).unwrap().unwrap();
+    /// // 3 ^ 4 ^ 5 = 2: reduce heap 3 to 1, leaving 1 ^ 4 ^ 5 = 0.
+    /// assert_eq!((winning.component, winning.option), (0, vec![1]));
+    /// assert_eq!(solver.winning_move(&[2, 2]).unwrap(), None);
+    /// ```
+    pub fn winning_move(
+        &mut self,
+        components: &[G::Position],
+    ) -> Result<Option<SumMove<Vec<G::Position>>>> {
+        let values = components
+            .iter()
+            .map(|c| self.grundy(c))
+            .collect::<Result<Vec<_>>>()?;
+        sum::winning_move(&values, |index, target| {
+            let mut found = None;
+            let memo = &self.memo;
+            self.game
+                .for_each_option(&components[index], &mut |option| {
+                    if found.is_none() && option_value(memo, option) == Some(target) {
+                        found = Some(option.to_vec());
+                    }
+                });
+            Ok(found)
+        })
+    }
+
+    /// Collects the options' components without a value; false when there
+    /// are more than `room` (pending positions count against the budget).
+    fn collect_unknown_options(
+        &self,
+        position: &G::Position,
+        unknown: &mut Vec<G::Position>,
+        room: usize,
+    ) -> bool {
+        unknown.clear();
+        let memo = &self.memo;
+        let mut fits = true;
+        self.game.for_each_option(position, &mut |option| {
+            if fits {
+                unknown.extend(option.iter().filter(|c| !memo.contains_key(*c)).cloned());
+                fits = unknown.len() <= room;
+            }
+        });
+        fits
+    }
+
+    fn over_budget(&self, entries: usize) -> Error {
+        let per_entry = memo_entry_bytes::<G::Position>();
+        Error::MemoryBudgetExceeded {
+            what: "Grundy memo and pending positions",
+            needed_bytes: (entries as u128).saturating_mul(per_entry),
+            budget_bytes: (self.max_entries as u128).saturating_mul(per_entry),
+        }
+    }
+
+    fn mex_of_known_options(&self, position: &G::Position) -> Result<Nimber> {
+        let mut values = Vec::new();
+        let mut complete = true;
+        let memo = &self.memo;
+        self.game
+            .for_each_option(position, &mut |option| match option_value(memo, option) {
+                Some(value) => values.push(value.0),
+                None => complete = false,
+            });
+        if !complete {
+            return Err(inconsistent_game());
+        }
+        Ok(Nimber(mex_of(&values)))
+    }
+
+    fn remember(&mut self, position: G::Position, value: Nimber) -> Result<()> {
+        if self.memo.len() >= self.max_entries {
+            return Err(self.over_budget(self.memo.len() + 1));
+        }
+        self.memo.insert(position, value);
+        Ok(())
+    }
+}
+
+fn option_value<P: Eq + std::hash::Hash>(
+    memo: &AHashMap<P, Nimber>,
+    option: &[P],
+) -> Option<Nimber> {
+    option
+        .iter()
+        .try_fold(Nimber::ZERO, |acc, c| memo.get(c).map(|&g| acc ^ g))
+}
+
+fn inconsistent_game() -> Error {
+    Error::InvalidParameter {
+        name: "game",
+        reason: "for_each_option gave different options for the same position".to_string(),
+    }
+}
+
+/// Estimated bytes of one memo entry: the entry itself, doubled for the
+/// hash table's spare capacity, plus its control byte.
+fn memo_entry_bytes<P>() -> u128 {
+    2 * (std::mem::size_of::<(P, Nimber)>() as u128) + 1
+}
+
+/// The mex of `values`; values above `values.len()` cannot be the mex, so the
+/// bitset stays as small as the number of options.
+pub(crate) fn mex_of(values: &[u64]) -> u64 {
+    let mut set = MexSet::new();
+    for &value in values {
+        if value <= values.len() as u64 {
+            set.insert(value as usize);
+        }
+    }
+    set.mex() as u64
+}
+
+/// Grundy values `G(0..=upto)` of a heap game, bottom-up in one pass.
+///
+/// Every option of heap `n` must be a sum of heaps smaller than `n` (true of
+/// every game that removes stones); otherwise the result is an
+/// [`Error::InvalidParameter`]. The table is checked against `budget` before
+/// it is allocated.
+///
+/// # Example
+/// ```
+/// use stonegame::impartial::{FnGame, grundy::heap_table};
+/// use stonegame::MemoryBudget;
+///
+/// // Subtract a square (LeetCode 1510): losing heaps are those with value 0.
+/// let squares = FnGame::new(|n: &u64, visit: &mut dyn FnMut(&[u64])| {
+///     (1..).map(|k: u64| k * k).take_while(|s| s <= n).for_each(|s| visit(&[n - s]));
+/// });
+/// let table = heap_table(&squares, 10, MemoryBudget::default()).unwrap();
+/// let losing: Vec<usize> = (0..=10).filter(|&n| table[n].is_zero()).collect();
+/// assert_eq!(losing, [0, 2, 5, 7, 10]);
+/// ```
+pub fn heap_table<G>(game: &G, upto: u64, budget: MemoryBudget) -> Result<Vec<Nimber>>
+where
+    G: ImpartialGame<Position = u64>,
+{
+    let len = table_len(upto, budget, std::mem::size_of::<Nimber>(), "Grundy table")?;
+    let mut table: Vec<Nimber> = Vec::with_capacity(len);
+    let mut values = Vec::new();
+    for heap in 0..len as u64 {
+        values.clear();
+        let mut offending = None;
+        game.for_each_option(&heap, &mut |option| {
+            let mut total = 0;
+            for &component in option {
+                // Heaps are pushed in order, so a smaller heap is always in the table.
+                match table.get(component as usize) {
+                    Some(g) if component < heap => total ^= g.0,
+                    _ => offending = Some(component),
+                }
+            }
+            values.push(total);
+        });
+        if let Some(component) = offending {
+            return Err(Error::InvalidParameter {
+                name: "heap game",
+                reason: format!(
+                    "an option of heap {heap} contains heap {component}, which is not smaller"
+                ),
+            });
+        }
+        table.push(Nimber(mex_of(&values)));
+    }
+    Ok(table)
+}
+
+/// The length `upto + 1` of a table of `element_bytes`-byte values, refused
+/// when it does not fit the budget or the address space.
+pub(crate) fn table_len(
+    upto: u64,
+    budget: MemoryBudget,
+    element_bytes: usize,
+    what: &'static str,
+) -> Result<usize> {
+    let len = u128::from(upto) + 1;
+    budget.check_bytes(len.saturating_mul(element_bytes as u128), what)?;
+    usize::try_from(len).map_err(|_| Error::SizeLimitExceeded {
+        what: "table length",
+        value: len,
+        limit: usize::MAX as u128,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::impartial::FnGame;
+
+    #[test]
+    fn deep_chain_does_not_overflow_the_stack() {
+        let chain = FnGame::new(|n: &u64, visit: &mut dyn FnMut(&[u64])| {
+            if *n > 0 {
+                visit(&[n - 1]);
+            }
+        });
+        let mut solver = GrundySolver::new(&chain);
+        assert_eq!(solver.grundy(&1_000_000).unwrap(), Nimber(0));
+        assert_eq!(solver.grundy(&999_999).unwrap(), Nimber(1));
+    }
+
+    #[test]
+    fn heap_table_refuses_options_that_do_not_shrink() {
+        let bad = FnGame::new(|n: &u64, visit: &mut dyn FnMut(&[u64])| visit(&[*n]));
+        assert!(matches!(
+            heap_table(&bad, 3, MemoryBudget::default()),
+            Err(Error::InvalidParameter { .. })
+        ));
+    }
+
+    #[test]
+    fn heap_table_refuses_oversized_tables() {
+        let nim = crate::impartial::games::nim::Nim;
+        assert!(matches!(
+            heap_table(&nim, u64::MAX, MemoryBudget::default()),
+            Err(Error::MemoryBudgetExceeded { .. })
+        ));
+    }
+}

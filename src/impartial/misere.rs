@@ -1,0 +1,345 @@
+//! Misère play: whoever makes the last move loses.
+//!
+//! Grundy values do not add under misère play in general. Two tools here:
+//!
+//! - [`nim_rule_outcome`] / [`nim_rule_move`]: Bouton's misère Nim rule. Play
+//!   as in normal Nim unless every heap is 0 or 1; then the player to move
+//!   wins exactly when the number of 1-heaps is even. It is valid for Nim, and
+//!   for sums of boxes (take 1..=a) applied to the residues `x mod (a + 1)`
+//!   (the tests check both against exhaustive search). It is **not** valid for
+//!   games in general, and this crate never applies it elsewhere.
+//! - [`ExactSearch`]: the exact outcome of any sum under either convention,
+//!   by memoised search over canonical sums (the components sorted into a
+//!   multiset, so sums that differ only in order are one state). It is the
+//!   reference for every fast path and the fallback where no rule is proven.
+
+use ahash::{AHashMap, AHashSet};
+
+use super::ImpartialGame;
+use super::sum::SumMove;
+use crate::{Convention, Error, MemoryBudget, Outcome, Result};
+
+/// The misère outcome of a Nim position (heap sizes, or box residues).
+///
+/// # Example
+/// ```
+/// use stonegame::{impartial::misere::nim_rule_outcome, Outcome};
+///
+/// assert_eq!(nim_rule_outcome(&[1, 1, 1]), Outcome::Second); // odd number of 1-heaps
+/// assert_eq!(nim_rule_outcome(&[1, 1]), Outcome::First);
+/// assert_eq!(nim_rule_outcome(&[2, 2]), Outcome::Second); // as in normal Nim
+/// assert_eq!(nim_rule_outcome(&[]), Outcome::First);     // the opponent took the last stone
+/// ```
+pub fn nim_rule_outcome(heaps: &[u64]) -> Outcome {
+    if heaps.iter().all(|&h| h <= 1) {
+        let ones = heaps.iter().filter(|&&h| h == 1).count();
+        if ones % 2 == 0 {
+            Outcome::First
+        } else {
+            Outcome::Second
+        }
+    } else if heaps.iter().fold(0, |acc, &h| acc ^ h) != 0 {
+        Outcome::First
+    } else {
+        Outcome::Second
+    }
+}
+
+/// A winning misère Nim move as `(heap index, new heap size)`, or `None` when
+/// the position is a second-player win or every heap is empty.
+///
+/// # Example
+/// ```
+/// use stonegame::impartial::misere::nim_rule_move;
+///
+/// // One heap above 1: leave an odd number of 1-heaps.
+/// assert_eq!(nim_rule_move(&[1, 5]), Some((1, 0)));
+/// assert_eq!(nim_rule_move(&[5]), Some((0, 1)));
+/// assert_eq!(nim_rule_move(&[3, 4, 5]), Some((0, 1))); // normal Nim move
+/// assert_eq!(nim_rule_move(&[1, 1, 1]), None);
+/// ```
+pub fn nim_rule_move(heaps: &[u64]) -> Option<(usize, u64)> {
+    let mut big = heaps.iter().enumerate().filter(|(_, h)| **h >= 2);
+    match (big.next(), big.next()) {
+        (None, _) => {
+            let ones = heaps.iter().filter(|&&h| h == 1).count();
+            let first_one = heaps.iter().position(|&h| h == 1);
+            if ones % 2 == 0 {
+                first_one.map(|i| (i, 0))
+            } else {
+                None
+            }
+        }
+        (Some((index, _)), None) => {
+            let ones = heaps.iter().filter(|&&h| h == 1).count();
+            Some((index, if ones % 2 == 0 { 1 } else { 0 }))
+        }
+        _ => {
+            let total = heaps.iter().fold(0, |acc, &h| acc ^ h);
+            heaps
+                .iter()
+                .position(|&h| h ^ total < h)
+                .map(|i| (i, heaps[i] ^ total))
+        }
+    }
+}
+
+/// Exact outcomes of sums by memoised search over canonical sums.
+///
+/// A state is a sorted multiset of component positions; the memo records
+/// whether the player to move wins. The search is iterative and refuses work
+/// beyond `max_positions` states ([`Error::SizeLimitExceeded`]) or the memory
+/// budget ([`Error::MemoryBudgetExceeded`]) instead of running away.
+///
+/// # Example
+/// ```
+/// use stonegame::impartial::{games::subtraction::SubtractionSet, misere::ExactSearch};
+/// use stonegame::{Convention, Outcome};
+///
+/// let game = SubtractionSet::new([1, 3]).unwrap();
+/// let search = ExactSearch::default();
+/// assert_eq!(search.outcome(&game, &[2, 2], Convention::Normal).unwrap(), Outcome::Second);
+/// assert_eq!(search.outcome(&game, &[2, 2], Convention::Misere).unwrap(), Outcome::First);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ExactSearch {
+    budget: MemoryBudget,
+    max_positions: usize,
+}
+
+impl Default for ExactSearch {
+    fn default() -> Self {
+        Self {
+            budget: MemoryBudget::default(),
+            max_positions: Self::DEFAULT_MAX_POSITIONS,
+        }
+    }
+}
+
+impl ExactSearch {
+    /// Default cap on the number of canonical sums one search may visit.
+    pub const DEFAULT_MAX_POSITIONS: usize = 1 << 20;
+
+    /// A search with the given memory budget and the default position cap.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{impartial::misere::ExactSearch, MemoryBudget};
+    /// let _search = ExactSearch::with_budget(MemoryBudget::from_mebibytes(64));
+    /// ```
+    pub fn with_budget(budget: MemoryBudget) -> Self {
+        Self {
+            budget,
+            ..Self::default()
+        }
+    }
+
+    /// The same search with a different cap on visited positions.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::{games::nim::Nim, misere::ExactSearch};
+    /// use stonegame::{Convention, Error};
+    ///
+    /// let tiny = ExactSearch::default().with_max_positions(10);
+    /// let err = tiny.outcome(&Nim, &[5, 6, 7], Convention::Misere).unwrap_err();
+    /// assert!(matches!(err, Error::SizeLimitExceeded { .. }));
+    /// ```
+    pub fn with_max_positions(self, max_positions: usize) -> Self {
+        Self {
+            max_positions,
+            ..self
+        }
+    }
+
+    /// The exact outcome of the sum `components` under `convention`.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::{games::nim::Nim, misere::ExactSearch};
+    /// use stonegame::{Convention, Outcome};
+    ///
+    /// let search = ExactSearch::default();
+    /// assert_eq!(search.outcome(&Nim, &[1, 1, 1], Convention::Misere).unwrap(), Outcome::Second);
+    /// assert_eq!(search.outcome(&Nim, &[1, 1, 1], Convention::Normal).unwrap(), Outcome::First);
+    /// ```
+    pub fn outcome<G>(
+        &self,
+        game: &G,
+        components: &[G::Position],
+        convention: Convention,
+    ) -> Result<Outcome>
+    where
+        G: ImpartialGame,
+        G::Position: Ord,
+    {
+        let mut run = Run::new(game, convention, *self);
+        let wins = run.solve(canonical(components.to_vec()))?;
+        Ok(if wins {
+            Outcome::First
+        } else {
+            Outcome::Second
+        })
+    }
+
+    /// A winning move in the sum under `convention`: the component (index into
+    /// `components`) and the option replacing it; `None` when every move loses
+    /// or there is no move.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::{games::nim::Nim, misere::ExactSearch};
+    /// use stonegame::Convention;
+    ///
+    /// let m = ExactSearch::default().winning_move(&Nim, &[1, 4], Convention::Misere).unwrap().unwrap();
+    /// assert_eq!((m.component, m.option), (1, vec![0])); // leave a single 1-heap
+    /// ```
+    pub fn winning_move<G>(
+        &self,
+        game: &G,
+        components: &[G::Position],
+        convention: Convention,
+    ) -> Result<Option<SumMove<Vec<G::Position>>>>
+    where
+        G: ImpartialGame,
+        G::Position: Ord,
+    {
+        let mut run = Run::new(game, convention, *self);
+        for (index, component) in components.iter().enumerate() {
+            let mut options = Vec::new();
+            game.for_each_option(component, &mut |option| options.push(option.to_vec()));
+            for option in options {
+                let mut next: Vec<G::Position> = components.to_vec();
+                next.remove(index);
+                next.extend(option.iter().cloned());
+                if !run.solve(canonical(next))? {
+                    return Ok(Some(SumMove {
+                        component: index,
+                        option,
+                    }));
+                }
+            }
+        }
+        Ok(None)
+    }
+}
+
+fn canonical<P: Ord>(mut sum: Vec<P>) -> Vec<P> {
+    sum.sort_unstable();
+    sum
+}
+
+/// One search: the memo of canonical sums, shared by the queries of one call.
+struct Run<'g, G: ImpartialGame> {
+    game: &'g G,
+    convention: Convention,
+    limits: ExactSearch,
+    wins: AHashMap<Vec<G::Position>, bool>,
+    bytes: u128,
+}
+
+impl<'g, G> Run<'g, G>
+where
+    G: ImpartialGame,
+    G::Position: Ord,
+{
+    fn new(game: &'g G, convention: Convention, limits: ExactSearch) -> Self {
+        Self {
+            game,
+            convention,
+            limits,
+            wins: AHashMap::new(),
+            bytes: 0,
+        }
+    }
+
+    /// Whether the player to move wins the canonical sum `root`.
+    fn solve(&mut self, root: Vec<G::Position>) -> Result<bool> {
+        let mut stack = vec![(root.clone(), false)];
+        let mut on_path: AHashSet<Vec<G::Position>> = AHashSet::new();
+        while let Some((state, expanded)) = stack.pop() {
+            if self.wins.contains_key(&state) {
+                continue;
+            }
+            let successors = self.successors(&state);
+            let known_loss = successors.iter().any(|s| self.wins.get(s) == Some(&false));
+            let unknown: Vec<_> = successors
+                .iter()
+                .filter(|s| !self.wins.contains_key(*s))
+                .cloned()
+                .collect();
+            if !known_loss && !unknown.is_empty() {
+                if expanded {
+                    return Err(cycle());
+                }
+                on_path.insert(state.clone());
+                if unknown.iter().any(|s| on_path.contains(s)) {
+                    return Err(cycle());
+                }
+                // Pending states count against the cap too: a deep game
+                // would otherwise grow the stack without bound.
+                let pending = stack.len() + unknown.len() + self.wins.len();
+                if pending >= self.limits.max_positions {
+                    return Err(self.too_many(pending));
+                }
+                stack.push((state, true));
+                stack.extend(unknown.into_iter().map(|s| (s, false)));
+                continue;
+            }
+            on_path.remove(&state);
+            let wins = if successors.is_empty() {
+                self.convention == Convention::Misere
+            } else {
+                known_loss
+            };
+            self.remember(state, wins)?;
+        }
+        self.wins.get(&root).copied().ok_or_else(cycle)
+    }
+
+    /// Every canonical sum one move away; equal components are tried once.
+    fn successors(&self, state: &[G::Position]) -> Vec<Vec<G::Position>> {
+        let mut result = Vec::new();
+        for (index, component) in state.iter().enumerate() {
+            if index > 0 && state[index - 1] == *component {
+                continue;
+            }
+            self.game.for_each_option(component, &mut |option| {
+                let mut next = Vec::with_capacity(state.len() - 1 + option.len());
+                next.extend_from_slice(&state[..index]);
+                next.extend_from_slice(&state[index + 1..]);
+                next.extend_from_slice(option);
+                result.push(canonical(next));
+            });
+        }
+        result
+    }
+
+    fn too_many(&self, count: usize) -> Error {
+        Error::SizeLimitExceeded {
+            what: "number of sums held by the exact search",
+            value: count as u128,
+            limit: self.limits.max_positions as u128,
+        }
+    }
+
+    fn remember(&mut self, state: Vec<G::Position>, wins: bool) -> Result<()> {
+        if self.wins.len() >= self.limits.max_positions {
+            return Err(self.too_many(self.wins.len() + 1));
+        }
+        let entry = std::mem::size_of::<(Vec<G::Position>, bool)>()
+            + state.len() * std::mem::size_of::<G::Position>();
+        self.bytes = self.bytes.saturating_add(2 * entry as u128 + 1);
+        self.limits
+            .budget
+            .check_bytes(self.bytes, "memo of the exact sum search")?;
+        self.wins.insert(state, wins);
+        Ok(())
+    }
+}
+
+fn cycle() -> Error {
+    Error::CyclicGame {
+        detail: "found by the exact sum search".to_string(),
+    }
+}

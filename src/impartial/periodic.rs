@@ -1,0 +1,377 @@
+//! Exact eventual periodicity of sequences with a bounded memory.
+//!
+//! For a subtraction game whose largest move is `m`, the Grundy value `G(n)` for
+//! `n >= m` is a function of the `m` values before it. The sequence is then a
+//! walk in a finite state space (windows of `m` values), so it is eventually
+//! periodic, and a repeated window proves it: if the window before `i` equals
+//! the window before `j > i`, then `G(n + (j - i)) = G(n)` for all `n >= i`.
+//! The windows are found with Brent's cycle search (a checkpoint window whose
+//! span doubles, compared by a rolling hash and then verified value by value),
+//! so only the values themselves are stored. A window on the cycle first recurs
+//! after exactly the *least* period (of the windows, hence of the values); the
+//! least preperiod is found by walking back from the checkpoint while
+//! `G(n - 1) = G(n - 1 + period)`.
+//!
+//! [`WindowRecurrence`] runs this for any such rule (Grundy values, misère
+//! outcomes, …) and answers any index up to `u64::MAX` from one period, so
+//! heaps of 10^18 need no table of that size.
+
+use crate::{Error, MemoryBudget, Result};
+
+/// The proven eventual period of a sequence: `value(n + period) = value(n)` for
+/// every `n >= preperiod`, with both numbers the least possible.
+///
+/// # Example
+/// ```
+/// use stonegame::impartial::games::subtraction::SubtractionSet;
+/// use stonegame::MemoryBudget;
+///
+/// // Take 2 or 3: G = 0 0 1 1 2 0 0 1 1 2 … (period 5 from the start).
+/// let p = SubtractionSet::new([2, 3]).unwrap().periodicity(MemoryBudget::default()).unwrap();
+/// assert_eq!((p.preperiod(), p.period()), (0, 5));
+/// assert_eq!(p.value(1_000_000_000_000_000_002), 1);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Periodicity {
+    values: Vec<u32>,
+    preperiod: u64,
+    period: u64,
+}
+
+impl Periodicity {
+    /// The least preperiod: the index where the periodic part starts.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{impartial::games::subtraction::SubtractionSet, MemoryBudget};
+    /// let p = SubtractionSet::new([1]).unwrap().periodicity(MemoryBudget::default()).unwrap();
+    /// assert_eq!(p.preperiod(), 0);
+    /// ```
+    pub fn preperiod(&self) -> u64 {
+        self.preperiod
+    }
+
+    /// The least period.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{impartial::games::subtraction::SubtractionSet, MemoryBudget};
+    /// let p = SubtractionSet::new([1]).unwrap().periodicity(MemoryBudget::default()).unwrap();
+    /// assert_eq!(p.period(), 2);
+    /// ```
+    pub fn period(&self) -> u64 {
+        self.period
+    }
+
+    /// The value at any index.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{impartial::games::subtraction::SubtractionSet, MemoryBudget};
+    /// let p = SubtractionSet::new([1, 2]).unwrap().periodicity(MemoryBudget::default()).unwrap();
+    /// assert_eq!(p.value(u64::MAX), (u64::MAX % 3) as u32);
+    /// ```
+    pub fn value(&self, n: u64) -> u32 {
+        let index = if n < self.values.len() as u64 {
+            n
+        } else {
+            self.preperiod + (n - self.preperiod) % self.period
+        };
+        // index < preperiod + period <= values.len(), a usize.
+        self.values[index as usize]
+    }
+
+    /// The computed prefix of the sequence; it covers at least the preperiod
+    /// and one full period.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{impartial::games::subtraction::SubtractionSet, MemoryBudget};
+    /// let p = SubtractionSet::new([2, 3]).unwrap().periodicity(MemoryBudget::default()).unwrap();
+    /// assert_eq!(&p.values()[..5], &[0, 0, 1, 1, 2]);
+    /// ```
+    pub fn values(&self) -> &[u32] {
+        &self.values
+    }
+}
+
+/// Bytes charged to the budget per computed value: the value itself, with
+/// room for the vector to grow.
+const BYTES_PER_SEARCHED_VALUE: u128 = 12;
+
+/// The Mersenne prime 2^61 - 1: modulus of the rolling window hash.
+const HASH_MODULUS: u64 = (1 << 61) - 1;
+/// Base of the rolling window hash.
+const HASH_BASE: u64 = 0x1f3d_5b79_a4c2_e681 % HASH_MODULUS;
+
+/// The rule of a [`WindowRecurrence`]: given all values so far, the next one.
+pub type RecurrenceRule = Box<dyn FnMut(&[u32]) -> u32 + Send + Sync>;
+
+/// A sequence in which every value from index `window` on depends only on the
+/// `window` values before it; computed lazily, with its period found exactly.
+///
+/// The rule sees all values so far and returns the next; it must read only the
+/// last `window` of them once there are at least `window` (earlier values may
+/// use anything, e.g. which moves fit). Values are computed up to what the
+/// [`MemoryBudget`] allows; a query beyond that with no period found is an
+/// [`Error::NoPeriodWithinBudget`].
+///
+/// # Example
+/// ```
+/// use stonegame::impartial::periodic::WindowRecurrence;
+/// use stonegame::MemoryBudget;
+///
+/// // Fibonacci numbers modulo 10 have period 60 (the Pisano period).
+/// let rule = |v: &[u32]| match v.len() {
+///     0 => 0,
+///     1 => 1,
+///     n => (v[n - 1] + v[n - 2]) % 10,
+/// };
+/// let mut fib = WindowRecurrence::new(2, Box::new(rule), MemoryBudget::default()).unwrap();
+/// let p = fib.periodicity().unwrap();
+/// assert_eq!((p.preperiod(), p.period()), (0, 60));
+/// assert_eq!(fib.value(10u64.pow(18)).unwrap(), 5); // F(10^18) ends in 5
+/// ```
+pub struct WindowRecurrence {
+    window: u64,
+    rule: RecurrenceRule,
+    values: Vec<u32>,
+    hash: u64,
+    base_to_window: u64,
+    /// Brent's cycle search: the window ending at `checkpoint.0` (hash
+    /// `checkpoint.1`) is compared with every later window; it moves forward
+    /// whenever `steps_since_checkpoint` reaches `checkpoint_span`, which doubles.
+    checkpoint: Option<(usize, u64)>,
+    steps_since_checkpoint: usize,
+    checkpoint_span: usize,
+    found: Option<(u64, u64)>,
+    max_len: u64,
+}
+
+impl WindowRecurrence {
+    /// A recurrence over windows of `window >= 1` values.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::periodic::WindowRecurrence;
+    /// use stonegame::MemoryBudget;
+    /// assert!(WindowRecurrence::new(0, Box::new(|_: &[u32]| 0), MemoryBudget::default()).is_err());
+    /// ```
+    pub fn new(window: u64, rule: RecurrenceRule, budget: MemoryBudget) -> Result<Self> {
+        if window == 0 {
+            return Err(Error::InvalidParameter {
+                name: "window",
+                reason: "a recurrence needs a window of at least 1 value".to_string(),
+            });
+        }
+        let max_len = u64::try_from(budget.bytes() / BYTES_PER_SEARCHED_VALUE).unwrap_or(u64::MAX);
+        Ok(Self {
+            window,
+            rule,
+            values: Vec::new(),
+            hash: 0,
+            base_to_window: pow_mod(HASH_BASE, window),
+            checkpoint: None,
+            steps_since_checkpoint: 0,
+            checkpoint_span: 1,
+            found: None,
+            max_len,
+        })
+    }
+
+    /// The value at index `n`.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::periodic::WindowRecurrence;
+    /// use stonegame::MemoryBudget;
+    /// let mut parity = WindowRecurrence::new(1, Box::new(|v: &[u32]| match v.last() {
+    ///     None => 0,
+    ///     Some(x) => 1 - x,
+    /// }), MemoryBudget::default()).unwrap();
+    /// assert_eq!(parity.value(7).unwrap(), 1);
+    /// ```
+    pub fn value(&mut self, n: u64) -> Result<u32> {
+        while self.found.is_none() && self.values.len() as u64 <= n {
+            self.step(n)?;
+        }
+        Ok(self.lookup(n))
+    }
+
+    /// The exact least preperiod and period, computing as far as needed.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::periodic::WindowRecurrence;
+    /// use stonegame::{Error, MemoryBudget};
+    ///
+    /// // A counter never repeats: the search stops at the budget.
+    /// let mut counter = WindowRecurrence::new(1, Box::new(|v: &[u32]| v.len() as u32),
+    ///     MemoryBudget::from_bytes(4800)).unwrap();
+    /// assert!(matches!(counter.periodicity(), Err(Error::NoPeriodWithinBudget { .. })));
+    /// ```
+    pub fn periodicity(&mut self) -> Result<Periodicity> {
+        while self.found.is_none() {
+            self.step(u64::MAX)?;
+        }
+        let (preperiod, period) = self.found.unwrap_or_default();
+        Ok(Periodicity {
+            values: self.values.clone(),
+            preperiod,
+            period,
+        })
+    }
+
+    /// The values computed so far.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::periodic::WindowRecurrence;
+    /// use stonegame::MemoryBudget;
+    /// let mut r = WindowRecurrence::new(1, Box::new(|v: &[u32]| v.len() as u32 % 3),
+    ///     MemoryBudget::default()).unwrap();
+    /// r.value(2).unwrap();
+    /// assert_eq!(r.computed(), &[0, 1, 2]);
+    /// ```
+    pub fn computed(&self) -> &[u32] {
+        &self.values
+    }
+
+    fn lookup(&self, n: u64) -> u32 {
+        match self.found {
+            Some((preperiod, period)) if n >= self.values.len() as u64 => {
+                self.values[(preperiod + (n - preperiod) % period) as usize]
+            }
+            _ => self.values[n as usize],
+        }
+    }
+
+    /// Computes one more value and checks whether the window it closes repeats.
+    fn step(&mut self, wanted: u64) -> Result<()> {
+        let len = self.values.len() as u64;
+        if len >= self.max_len {
+            return Err(Error::NoPeriodWithinBudget {
+                heap: wanted,
+                searched: len,
+            });
+        }
+        let next = (self.rule)(&self.values);
+        self.values.push(next);
+        self.roll_hash(next);
+        let len = self.values.len();
+        if len as u64 >= self.window {
+            self.record_window(len);
+        }
+        Ok(())
+    }
+
+    fn roll_hash(&mut self, next: u32) {
+        let len = self.values.len() as u64;
+        let mut hash = add_mod(mul_mod(self.hash, HASH_BASE), u64::from(next) + 1);
+        if len > self.window {
+            let leaving = self.values[(len - 1 - self.window) as usize];
+            let weight = mul_mod(u64::from(leaving) + 1, self.base_to_window);
+            hash = add_mod(hash, HASH_MODULUS - weight);
+        }
+        self.hash = hash;
+    }
+
+    /// Compares the window ending at `end` (the state before index `end`)
+    /// with the checkpoint. A state on the cycle recurs after exactly the least
+    /// period; a state before the cycle never recurs, and Brent's doubling
+    /// moves the checkpoint onto the cycle after at most twice the preperiod.
+    fn record_window(&mut self, end: usize) {
+        let hash = self.hash;
+        match self.checkpoint {
+            Some((start, start_hash)) if start_hash == hash && self.same_window(start, end) => {
+                self.finish(start, end);
+            }
+            Some(_) if self.steps_since_checkpoint + 1 < self.checkpoint_span => {
+                self.steps_since_checkpoint += 1;
+            }
+            _ => {
+                self.checkpoint = Some((end, hash));
+                self.steps_since_checkpoint = 0;
+                self.checkpoint_span = self.checkpoint_span.saturating_mul(2);
+            }
+        }
+    }
+
+    fn same_window(&self, a: usize, b: usize) -> bool {
+        let w = self.window as usize;
+        self.values[a - w..a] == self.values[b - w..b]
+    }
+
+    fn finish(&mut self, start: usize, end: usize) {
+        let period = end - start;
+        let mut preperiod = start;
+        while preperiod > 0 && self.values[preperiod - 1] == self.values[preperiod - 1 + period] {
+            preperiod -= 1;
+        }
+        self.found = Some((preperiod as u64, period as u64));
+        self.checkpoint = None;
+    }
+}
+
+/// `a * b mod (2^61 - 1)` for `a, b < 2^61 - 1`, by folding the high bits
+/// (2^61 = 1 modulo the prime), which avoids a slow 128-bit division.
+fn mul_mod(a: u64, b: u64) -> u64 {
+    let product = u128::from(a) * u128::from(b);
+    let folded = (product as u64 & HASH_MODULUS) + (product >> 61) as u64;
+    if folded >= HASH_MODULUS {
+        folded - HASH_MODULUS
+    } else {
+        folded
+    }
+}
+
+fn add_mod(a: u64, b: u64) -> u64 {
+    let sum = a + b;
+    if sum >= HASH_MODULUS {
+        sum - HASH_MODULUS
+    } else {
+        sum
+    }
+}
+
+fn pow_mod(mut base: u64, mut exponent: u64) -> u64 {
+    let mut result = 1;
+    while exponent > 0 {
+        if exponent & 1 == 1 {
+            result = mul_mod(result, base);
+        }
+        base = mul_mod(base, base);
+        exponent >>= 1;
+    }
+    result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn preperiod_is_walked_back_to_the_least() {
+        // 5 7 then 1 2 1 2 …: window 2, first repeated window (1,2) proves it.
+        let rule = |v: &[u32]| match v.len() {
+            0 => 5,
+            1 => 7,
+            n => {
+                if v[n - 1] == 1 {
+                    2
+                } else {
+                    1
+                }
+            }
+        };
+        let mut r = WindowRecurrence::new(2, Box::new(rule), MemoryBudget::default()).unwrap();
+        let p = r.periodicity().unwrap();
+        assert_eq!((p.preperiod(), p.period()), (2, 2));
+        for n in 0..50u64 {
+            assert_eq!(
+                p.value(n),
+                r.computed().get(n as usize).copied().unwrap_or(p.value(n))
+            );
+        }
+    }
+}

@@ -1,0 +1,582 @@
+//! Impartial games: every fast path against an independent brute force, plus
+//! published values (AtCoder DP K samples, OEIS A030193) and the seeds' examples.
+
+use std::collections::HashMap;
+
+use proptest::prelude::*;
+use stonegame::impartial::games::boxes::{self, BallBox, Boxes};
+use stonegame::impartial::games::nim::{self, Nim};
+use stonegame::impartial::games::subtraction::{
+    SubtractionRule, SubtractionSet, SubtractionSolver,
+};
+use stonegame::impartial::grundy::{GrundySolver, heap_table};
+use stonegame::impartial::misere::{ExactSearch, nim_rule_outcome};
+use stonegame::impartial::{FnGame, ImpartialGame};
+use stonegame::{Convention, Error, MemoryBudget, Nimber, Outcome};
+
+// ---------------------------------------------------------------------------
+// The independent reference: plain recursive win/lose search over sums of
+// heaps, where `moves(h)` lists the heaps a move on `h` can leave. It knows
+// nothing of Grundy values, XOR, periods or the misère rule.
+// ---------------------------------------------------------------------------
+
+fn brute_wins(
+    heaps: &[u64],
+    moves: &dyn Fn(u64) -> Vec<u64>,
+    misere: bool,
+    memo: &mut HashMap<Vec<u64>, bool>,
+) -> bool {
+    let mut key = heaps.to_vec();
+    key.sort_unstable();
+    if let Some(&known) = memo.get(&key) {
+        return known;
+    }
+    let mut any_move = false;
+    let mut wins = false;
+    'outer: for i in 0..key.len() {
+        for left in moves(key[i]) {
+            any_move = true;
+            let mut next = key.clone();
+            next[i] = left;
+            if !brute_wins(&next, moves, misere, memo) {
+                wins = true;
+                break 'outer;
+            }
+        }
+    }
+    let result = if any_move { wins } else { misere };
+    memo.insert(key, result);
+    result
+}
+
+fn brute_outcome(
+    heaps: &[u64],
+    moves: &dyn Fn(u64) -> Vec<u64>,
+    convention: Convention,
+) -> Outcome {
+    let misere = convention == Convention::Misere;
+    if brute_wins(heaps, moves, misere, &mut HashMap::new()) {
+        Outcome::First
+    } else {
+        Outcome::Second
+    }
+}
+
+fn subtraction_moves(set: &[u64]) -> impl Fn(u64) -> Vec<u64> + '_ {
+    move |h| set.iter().filter(|&&s| s <= h).map(|&s| h - s).collect()
+}
+
+fn nim_moves(h: u64) -> Vec<u64> {
+    (0..h).collect()
+}
+
+fn convention_strategy() -> impl Strategy<Value = Convention> {
+    prop_oneof![Just(Convention::Normal), Just(Convention::Misere)]
+}
+
+fn small_set() -> impl Strategy<Value = Vec<u64>> {
+    prop::collection::btree_set(1u64..=7, 1..=3).prop_map(|s| s.into_iter().collect())
+}
+
+/// Brute-force Grundy table of a subtraction set, by the mex definition.
+fn brute_grundy_table(set: &[u64], upto: usize) -> Vec<u64> {
+    let mut table = Vec::new();
+    for n in 0..=upto {
+        let options: Vec<u64> = set
+            .iter()
+            .filter(|&&s| s as usize <= n)
+            .map(|&s| table[n - s as usize])
+            .collect();
+        table.push((0..).find(|g| !options.contains(g)).unwrap());
+    }
+    table
+}
+
+// ---------------------------------------------------------------------------
+// Sums: XOR composition against exact search.
+// ---------------------------------------------------------------------------
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    #[test]
+    fn xor_of_grundy_values_equals_exact_search(set in small_set(),
+                                                heaps in prop::collection::vec(0u64..12, 0..4)) {
+        let game = SubtractionSet::new(set.clone()).unwrap();
+        let mut solver = GrundySolver::new(&game);
+        let by_xor = solver.outcome(&heaps).unwrap();
+        let exact = ExactSearch::default().outcome(&game, &heaps, Convention::Normal).unwrap();
+        let brute = brute_outcome(&heaps, &subtraction_moves(&set), Convention::Normal);
+        prop_assert_eq!(by_xor, brute);
+        prop_assert_eq!(exact, brute);
+    }
+
+    #[test]
+    fn exact_search_matches_brute_force_in_both_conventions(set in small_set(),
+            heaps in prop::collection::vec(0u64..10, 0..4), convention in convention_strategy()) {
+        let game = SubtractionSet::new(set.clone()).unwrap();
+        let exact = ExactSearch::default().outcome(&game, &heaps, convention).unwrap();
+        prop_assert_eq!(exact, brute_outcome(&heaps, &subtraction_moves(&set), convention));
+    }
+
+    #[test]
+    fn generic_winning_move_in_a_sum_leaves_a_loss(set in small_set(),
+                                                  heaps in prop::collection::vec(0u64..15, 1..4)) {
+        let game = SubtractionSet::new(set.clone()).unwrap();
+        let mut solver = GrundySolver::new(&game);
+        let found = solver.winning_move(&heaps).unwrap();
+        let outcome = brute_outcome(&heaps, &subtraction_moves(&set), Convention::Normal);
+        prop_assert_eq!(found.is_some(), outcome == Outcome::First);
+        if let Some(m) = found {
+            let mut next = heaps.clone();
+            next.remove(m.component);
+            next.extend(m.option);
+            prop_assert_eq!(brute_outcome(&next, &subtraction_moves(&set), Convention::Normal), Outcome::Second);
+        }
+    }
+
+    #[test]
+    fn solver_winning_moves_leave_a_loss(set in small_set(), heaps in prop::collection::vec(0u64..14, 1..4),
+                                         convention in convention_strategy()) {
+        let game = SubtractionSet::new(set.clone()).unwrap();
+        let mut solver = SubtractionSolver::new(&game, MemoryBudget::default()).unwrap();
+        let outcome = solver.outcome(&heaps, convention).unwrap();
+        prop_assert_eq!(outcome, brute_outcome(&heaps, &subtraction_moves(&set), convention));
+        let found = solver.winning_move(&heaps, convention).unwrap();
+        if let Some(m) = found {
+            prop_assert!(set.contains(&m.take) && m.take <= heaps[m.heap]);
+            let mut next = heaps.clone();
+            next[m.heap] -= m.take;
+            prop_assert_eq!(brute_outcome(&next, &subtraction_moves(&set), convention), Outcome::Second);
+        } else if outcome == Outcome::First {
+            // Only a misère position with no move left is a win without a move.
+            prop_assert_eq!(convention, Convention::Misere);
+            prop_assert!(heaps.iter().all(|&h| h < set[0]));
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Nim and boxes: closed forms and the misère rule against brute force.
+// ---------------------------------------------------------------------------
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(160))]
+
+    #[test]
+    fn nim_rule_matches_exhaustive_search(heaps in prop::collection::vec(0u64..6, 0..5),
+                                          convention in convention_strategy()) {
+        let expected = brute_outcome(&heaps, &nim_moves, convention);
+        prop_assert_eq!(nim::outcome(&heaps, convention), expected);
+        prop_assert_eq!(ExactSearch::default().outcome(&Nim, &heaps, convention).unwrap(), expected);
+        match nim::winning_move(&heaps, convention) {
+            Some(m) => {
+                prop_assert!(m.take >= 1 && m.take <= heaps[m.heap]);
+                let mut next = heaps.clone();
+                next[m.heap] -= m.take;
+                prop_assert_eq!(brute_outcome(&next, &nim_moves, convention), Outcome::Second);
+            }
+            None => prop_assert!(expected == Outcome::Second || heaps.iter().all(|&h| h == 0)),
+        }
+    }
+
+    #[test]
+    fn boxes_rule_matches_exhaustive_search(pairs in prop::collection::vec((0u64..13, 1u64..5), 0..4),
+                                            convention in convention_strategy()) {
+        let boxes: Vec<BallBox> = pairs.iter().map(|&(x, a)| BallBox::new(x, a).unwrap()).collect();
+        let expected = ExactSearch::default().outcome(&Boxes, &boxes, convention).unwrap();
+        prop_assert_eq!(boxes::outcome(&boxes, convention), expected);
+        match boxes::winning_move(&boxes, convention) {
+            Some(m) => {
+                let b = boxes[m.heap];
+                prop_assert!(m.take >= 1 && m.take <= b.max_take() && m.take <= b.balls());
+                let mut next = boxes.clone();
+                next[m.heap] = BallBox::new(b.balls() - m.take, b.max_take()).unwrap();
+                prop_assert_eq!(ExactSearch::default().outcome(&Boxes, &next, convention).unwrap(),
+                                Outcome::Second);
+            }
+            None => prop_assert!(expected == Outcome::Second || boxes.iter().all(|b| b.balls() == 0)),
+        }
+    }
+
+    #[test]
+    fn box_grundy_is_the_residue(x in 0u64..40, a in 1u64..8) {
+        let b = BallBox::new(x, a).unwrap();
+        prop_assert_eq!(GrundySolver::new(Boxes).grundy(&b).unwrap(), b.grundy());
+        prop_assert_eq!(b.grundy(), Nimber(x % (a + 1)));
+    }
+}
+
+#[test]
+fn misere_nim_rule_fails_for_a_wild_game_and_exact_search_does_not() {
+    // Kayles (knock down 1 or 2 adjacent pins, possibly splitting the row) is
+    // not tame: the misère Nim rule applied to its Grundy values is wrong.
+    let kayles = FnGame::new(|n: &u64, visit: &mut dyn FnMut(&[u64])| {
+        for take in 1..=2u64.min(*n) {
+            for left in 0..=(n - take) {
+                let right = n - take - left;
+                let parts: Vec<u64> = [left, right].into_iter().filter(|&p| p > 0).collect();
+                visit(&parts);
+            }
+        }
+    });
+    let mut grundy = GrundySolver::new(&kayles);
+    let value = grundy.grundy(&8).unwrap();
+    assert_eq!(value, Nimber(1));
+    let by_rule = nim_rule_outcome(&[value.0]);
+    let exact = ExactSearch::default()
+        .outcome(&kayles, &[8], Convention::Misere)
+        .unwrap();
+    assert_eq!(by_rule, Outcome::Second);
+    assert_eq!(
+        exact,
+        Outcome::First,
+        "misère Kayles with 8 pins is a first-player win"
+    );
+    // The rule is never used for subtraction sets other than {1..a}: there
+    // the answers come from the exact period or exact search (checked above).
+}
+
+#[test]
+fn misere_sums_too_large_to_search_are_refused() {
+    let set = SubtractionSet::new([2, 3]).unwrap();
+    let mut solver = SubtractionSolver::new(&set, MemoryBudget::default()).unwrap();
+    let huge = [10u64.pow(18), 10u64.pow(18) - 1];
+    assert!(matches!(
+        solver.outcome(&huge, Convention::Misere),
+        Err(Error::SizeLimitExceeded { .. })
+    ));
+    // One playable heap is exact at any size.
+    assert!(
+        solver
+            .outcome(&[10u64.pow(18), 1], Convention::Misere)
+            .is_ok()
+    );
+}
+
+// ---------------------------------------------------------------------------
+// Periodicity: exact preperiod and period, answers equal to a full table.
+// ---------------------------------------------------------------------------
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    #[test]
+    fn periodic_answers_equal_a_full_table(set in prop::collection::btree_set(1u64..=12, 1..=5),
+                                           queries in prop::collection::vec(0u64..3000, 1..20)) {
+        let set: Vec<u64> = set.into_iter().collect();
+        let game = SubtractionSet::new(set.clone()).unwrap();
+        let table = brute_grundy_table(&set, 3000);
+        let mut solver = SubtractionSolver::new(&game, MemoryBudget::default()).unwrap();
+        for n in queries {
+            prop_assert_eq!(solver.grundy(n).unwrap().0, table[n as usize]);
+        }
+        let dense = game.grundy_table(3000, MemoryBudget::default()).unwrap();
+        prop_assert!(dense.iter().map(|g| g.0).eq(table.iter().copied()));
+    }
+
+    #[test]
+    fn preperiod_and_period_are_exact_and_least(set in prop::collection::btree_set(1u64..=10, 1..=4)) {
+        let set: Vec<u64> = set.into_iter().collect();
+        let p = SubtractionSet::new(set.clone()).unwrap().periodicity(MemoryBudget::default()).unwrap();
+        let (pre, per) = (p.preperiod() as usize, p.period() as usize);
+        let table = brute_grundy_table(&set, pre + 3 * per + 50);
+        for n in pre..table.len() - per {
+            prop_assert_eq!(table[n], table[n + per]);
+        }
+        if pre > 0 {
+            prop_assert_ne!(table[pre - 1], table[pre - 1 + per], "preperiod not least");
+        }
+        // A smaller period would be a proper divisor holding from the preperiod on.
+        for d in (1..per).filter(|d| per % d == 0) {
+            prop_assert!((pre..pre + per).any(|n| table[n] != table[n + d]), "period {} not least", per);
+        }
+        for (n, &value) in table.iter().enumerate() {
+            prop_assert_eq!(u64::from(p.value(n as u64)), value);
+        }
+    }
+
+    #[test]
+    fn single_heap_misere_period_matches_brute_force(set in small_set(), heap in 0u64..60) {
+        let game = SubtractionSet::new(set.clone()).unwrap();
+        let mut solver = SubtractionSolver::new(&game, MemoryBudget::default()).unwrap();
+        prop_assert_eq!(solver.outcome(&[heap], Convention::Misere).unwrap(),
+                        brute_outcome(&[heap], &subtraction_moves(&set), Convention::Misere));
+    }
+
+    #[test]
+    fn outcome_table_matches_brute_force(set in small_set(), convention in convention_strategy()) {
+        let game = SubtractionSet::new(set.clone()).unwrap();
+        let table = game.outcome_table(40, convention, MemoryBudget::default()).unwrap();
+        for (n, &outcome) in table.iter().enumerate() {
+            prop_assert_eq!(outcome, brute_outcome(&[n as u64], &subtraction_moves(&set), convention));
+        }
+    }
+}
+
+#[test]
+fn heaps_of_ten_to_the_eighteen_follow_the_period() {
+    let set = SubtractionSet::new([2, 5, 7]).unwrap();
+    let mut solver = SubtractionSolver::new(&set, MemoryBudget::default()).unwrap();
+    let p = solver.periodicity().unwrap();
+    let table = brute_grundy_table(&[2, 5, 7], (p.preperiod() + 2 * p.period()) as usize);
+    let n = 10u64.pow(18);
+    let reduced = p.preperiod() + (n - p.preperiod()) % p.period();
+    assert_eq!(solver.grundy(n).unwrap().0, table[reduced as usize]);
+    assert_eq!(
+        solver.grundy(u64::MAX).unwrap().0,
+        u64::from(p.value(u64::MAX))
+    );
+}
+
+// ---------------------------------------------------------------------------
+// Published values.
+// ---------------------------------------------------------------------------
+
+fn dp_k(amounts: &[u64], k: u64) -> Outcome {
+    let set = SubtractionSet::new(amounts.iter().copied()).unwrap();
+    set.outcome_table(k, Convention::Normal, MemoryBudget::default())
+        .unwrap()[k as usize]
+}
+
+#[test]
+fn atcoder_dp_k_samples() {
+    let samples: [(&[u64], u64, Outcome); 6] = [
+        (&[2, 3], 4, Outcome::First),
+        (&[2, 3], 5, Outcome::Second),
+        (&[2, 3], 7, Outcome::First),
+        (&[1, 2, 3], 20, Outcome::Second),
+        (&[1, 2, 3], 21, Outcome::First),
+        (&[1], 100_000, Outcome::Second),
+    ];
+    for (amounts, k, expected) in samples {
+        assert_eq!(dp_k(amounts, k), expected, "A = {amounts:?}, K = {k}");
+        if k <= 100 {
+            assert_eq!(
+                brute_outcome(&[k], &subtraction_moves(amounts), Convention::Normal),
+                expected
+            );
+        }
+    }
+    // The last sample by the alternating pattern of A = {1}: even K loses.
+    assert_eq!(dp_k(&[1], 99_999), Outcome::First);
+}
+
+fn squares_rule() -> SubtractionRule<impl Fn(u64, &mut dyn FnMut(u64))> {
+    SubtractionRule::new(|heap: u64, visit: &mut dyn FnMut(u64)| {
+        (1..)
+            .map(|k: u64| k * k)
+            .take_while(|&s| s <= heap)
+            .for_each(visit);
+    })
+}
+
+#[test]
+fn subtract_a_square_losing_positions_oeis_a030193() {
+    let table = squares_rule()
+        .grundy_table(200, MemoryBudget::default())
+        .unwrap();
+    let losing: Vec<u64> = (0..=200u64)
+        .filter(|&n| table[n as usize].is_zero())
+        .collect();
+    // Independent win/lose table.
+    let mut wins = vec![false; 201];
+    for n in 1..=200usize {
+        wins[n] = (1..)
+            .map(|k| k * k)
+            .take_while(|&s| s <= n)
+            .any(|s| !wins[n - s]);
+    }
+    let brute: Vec<u64> = (0..=200u64).filter(|&n| !wins[n as usize]).collect();
+    assert_eq!(losing, brute);
+    // The published start of A030193.
+    assert_eq!(
+        &losing[..13],
+        &[0, 2, 5, 7, 10, 12, 15, 17, 20, 22, 34, 39, 44]
+    );
+    // LeetCode 1510 examples: n = 1 true, 2 false, 4 true, 7 false, 17 false.
+    let outcome = squares_rule()
+        .outcome_table(17, MemoryBudget::default())
+        .unwrap();
+    let alice_wins: Vec<bool> = [1, 2, 4, 7, 17]
+        .iter()
+        .map(|&n| outcome[n] == Outcome::First)
+        .collect();
+    assert_eq!(alice_wins, [true, false, true, false, false]);
+}
+
+#[test]
+fn generic_memo_solver_agrees_with_the_dense_table() {
+    let squares = squares_rule();
+    let table = heap_table(&squares, 300, MemoryBudget::default()).unwrap();
+    let mut solver = GrundySolver::new(&squares);
+    for n in (0..=300).rev() {
+        assert_eq!(solver.grundy(&n).unwrap(), table[n as usize], "heap {n}");
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The seeds' examples.
+// ---------------------------------------------------------------------------
+
+#[test]
+fn seed_single_box_strategies() {
+    // Rem-L(1): x = k(a+1) + r loses for the player to move exactly when r = 1.
+    // Rem-W(1): x = k(a+1) loses exactly when r = 0.
+    for a in 1..=5u64 {
+        for x in 0..=30u64 {
+            let b = [BallBox::new(x, a).unwrap()];
+            let r = x % (a + 1);
+            assert_eq!(
+                boxes::outcome(&b, Convention::Misere) == Outcome::Second,
+                r == 1,
+                "x={x} a={a}"
+            );
+            assert_eq!(
+                boxes::outcome(&b, Convention::Normal) == Outcome::Second,
+                r == 0,
+                "x={x} a={a}"
+            );
+        }
+    }
+    // "take r - 1 (or a when r = 0)" wins Rem-L(1).
+    let m = boxes::winning_move(&[BallBox::new(11, 3).unwrap()], Convention::Misere).unwrap();
+    assert_eq!(m.take, 2); // 11 = 2*4 + 3: take 2, leaving 9 = 2*4 + 1
+    let m = boxes::winning_move(&[BallBox::new(8, 3).unwrap()], Convention::Misere).unwrap();
+    assert_eq!(m.take, 3);
+}
+
+#[test]
+fn seed_two_boxes_equal_residues_lose() {
+    // Rem-W(2): equal non-zero residues are a second-player win.
+    let pair = |x1, a1, x2, a2| [BallBox::new(x1, a1).unwrap(), BallBox::new(x2, a2).unwrap()];
+    assert_eq!(
+        boxes::outcome(&pair(7, 4, 9, 3), Convention::Normal),
+        Outcome::First
+    ); // 2, 1
+    assert_eq!(
+        boxes::outcome(&pair(7, 4, 10, 3), Convention::Normal),
+        Outcome::Second
+    ); // 2, 2
+    assert_eq!(
+        boxes::outcome(&pair(7, 4, 11, 3), Convention::Normal),
+        Outcome::First
+    ); // 2, 3
+    // Rem-L(2): residues both >= 2 and equal lose; (1, 0) loses.
+    assert_eq!(
+        boxes::outcome(&pair(7, 4, 10, 3), Convention::Misere),
+        Outcome::Second
+    );
+    assert_eq!(
+        boxes::outcome(&pair(6, 4, 8, 3), Convention::Misere),
+        Outcome::Second
+    ); // 1, 0
+    assert_eq!(
+        boxes::outcome(&pair(6, 4, 9, 3), Convention::Misere),
+        Outcome::First
+    ); // 1, 1
+}
+
+#[test]
+fn seed_nim_xor_facts() {
+    for heaps in [[1u64, 2, 3], [1, 4, 5], [2, 4, 6]] {
+        assert_eq!(nim::outcome(&heaps, Convention::Normal), Outcome::Second);
+    }
+    // The seed's constructive move: y -> y ^ x on a heap holding x's top bit.
+    let m = nim::winning_move(&[5, 6, 9], Convention::Normal).unwrap();
+    let x = 5 ^ 6 ^ 9;
+    assert_eq!(m.heap, 2);
+    assert_eq!(9 - m.take, 9 ^ x);
+    // Subtraction DP (seed 004): A = {2, 3}, dp = 0 0 1 1 1 0 0 1 1 1.
+    let set = SubtractionSet::new([2, 3]).unwrap();
+    let t = set
+        .outcome_table(9, Convention::Normal, MemoryBudget::default())
+        .unwrap();
+    let bits: Vec<u8> = t.iter().map(|&o| u8::from(o == Outcome::First)).collect();
+    assert_eq!(bits, [0, 0, 1, 1, 1, 0, 0, 1, 1, 1]);
+}
+
+// ---------------------------------------------------------------------------
+// Errors.
+// ---------------------------------------------------------------------------
+
+#[test]
+fn invalid_sets_are_typed_errors() {
+    assert!(matches!(
+        SubtractionSet::new([]),
+        Err(Error::InvalidParameter { .. })
+    ));
+    assert!(matches!(
+        SubtractionSet::new([3, 0]),
+        Err(Error::InvalidParameter { .. })
+    ));
+    assert!(matches!(
+        BallBox::new(3, 0),
+        Err(Error::InvalidParameter { .. })
+    ));
+}
+
+#[test]
+fn heaps_beyond_the_budget_without_a_period_are_refused() {
+    // A period must span the window of the largest move; a budget of 25 values cannot hold it.
+    let set = SubtractionSet::new([1, 40]).unwrap();
+    let mut solver = SubtractionSolver::new(&set, MemoryBudget::from_bytes(300)).unwrap();
+    assert_eq!(solver.grundy(20).unwrap(), Nimber(0));
+    let err = solver.grundy(10u64.pow(18)).unwrap_err();
+    assert!(matches!(
+        err,
+        Error::NoPeriodWithinBudget {
+            heap: 1_000_000_000_000_000_000,
+            ..
+        }
+    ));
+    assert!(err.to_string().contains("memory budget"));
+    assert!(matches!(
+        set.grundy_table(u64::MAX, MemoryBudget::default()),
+        Err(Error::MemoryBudgetExceeded { .. })
+    ));
+}
+
+#[test]
+fn cyclic_games_are_reported() {
+    let two_cycle = FnGame::new(|p: &u8, visit: &mut dyn FnMut(&[u8])| visit(&[1 - *p]));
+    assert!(matches!(
+        GrundySolver::new(&two_cycle).grundy(&0),
+        Err(Error::CyclicGame { .. })
+    ));
+    assert!(matches!(
+        ExactSearch::default().outcome(&two_cycle, &[0], Convention::Normal),
+        Err(Error::CyclicGame { .. })
+    ));
+    let mut options = 0;
+    two_cycle.for_each_option(&0, &mut |_| options += 1);
+    assert_eq!(options, 1);
+}
+
+#[test]
+fn tables_for_sets_beyond_128_use_the_general_path_correctly() {
+    let amounts = [3u64, 130, 200];
+    let set = SubtractionSet::new(amounts).unwrap();
+    let grundy = set.grundy_table(700, MemoryBudget::default()).unwrap();
+    let brute = brute_grundy_table(&amounts, 700);
+    assert!(grundy.iter().map(|g| g.0).eq(brute.iter().copied()));
+    for convention in [Convention::Normal, Convention::Misere] {
+        let table = set
+            .outcome_table(700, convention, MemoryBudget::default())
+            .unwrap();
+        let mut wins = vec![false; 701];
+        for n in 0..=700usize {
+            let options: Vec<usize> = amounts
+                .iter()
+                .filter(|&&s| s as usize <= n)
+                .map(|&s| n - s as usize)
+                .collect();
+            wins[n] = if options.is_empty() {
+                convention == Convention::Misere
+            } else {
+                options.iter().any(|&o| !wins[o])
+            };
+            assert_eq!(table[n] == Outcome::First, wins[n], "heap {n} {convention}");
+        }
+    }
+}
