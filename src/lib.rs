@@ -9,6 +9,7 @@
 //! | module | games |
 //! |---|---|
 //! | [`impartial`] | both players have the same moves: Grundy values, sums, Nim |
+//! | [`impartial::octal`] | take-and-break games (Kayles, Dawson's Kayles, octal codes, Grundy's game, Last One): [`impartial::octal::grundy_sequence`], [`impartial::octal::find_period_certificate`], [`impartial::octal::HeapValues`], [`impartial::octal::misere_outcome`], [`impartial::octal::last_one_outcome`] |
 //!
 //! Shared vocabulary: [`Outcome`] (who wins), [`Convention`] (normal or misère
 //! play), [`Nimber`] (Grundy values), [`MemoryBudget`] (every table is sized up

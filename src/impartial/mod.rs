@@ -6,6 +6,14 @@
 //! a game into Grundy values ([`crate::Nimber`]) and outcomes.
 
 pub mod mex;
+pub mod octal;
+
+/// Concrete games.
+// NOTE(merge): the impartial branch owns `games/mod.rs`; on merge this inline
+// module becomes `pub mod games;` and `games/mod.rs` gains `pub mod octal;`.
+pub mod games {
+    pub mod octal;
+}
 
 use std::hash::Hash;
 
