@@ -83,9 +83,10 @@ pub(crate) fn misere_nim_move(heaps: &[u64]) -> Option<HeapMove> {
 /// use stonegame::Outcome;
 ///
 /// let mut kayles = MisereSearch::new(TakeAndBreak::kayles(), 100_000, Default::default());
-/// // Misère Kayles: a single pin is lost for the player to move.
+/// // Misère Kayles: a single pin, or a row of four, is lost for the player to move.
 /// assert_eq!(kayles.outcome(&[1])?, Outcome::Second);
-/// assert_eq!(kayles.outcome(&[4])?, Outcome::First);
+/// assert_eq!(kayles.outcome(&[3])?, Outcome::First);
+/// assert_eq!(kayles.outcome(&[4])?, Outcome::Second);
 /// # Ok::<(), stonegame::Error>(())
 /// ```
 #[derive(Debug, Clone)]
