@@ -290,6 +290,34 @@ fn misere_brute(game: &TakeAndBreak, heaps: Vec<u64>) -> bool {
     !any_move
 }
 
+#[test]
+fn genus_is_tame_for_last_one_and_wild_for_kayles() {
+    use stonegame::impartial::genus::heap_genus;
+    let budget = MemoryBudget::default();
+    for n in 0..8 {
+        let last_one = heap_genus(&TakeAndBreak::last_one(), n, 4, 1_000_000, budget).unwrap();
+        assert!(last_one.is_tame(), "Last One heap {n}: {last_one}");
+        assert_eq!(last_one.normal, n);
+        let nim = heap_genus(&TakeAndBreak::nim(), n, 4, 1_000_000, budget).unwrap();
+        assert_eq!(nim, last_one);
+    }
+    let kayles: Vec<bool> = (0..6)
+        .map(|n| {
+            heap_genus(&TakeAndBreak::kayles(), n, 4, 1_000_000, budget)
+                .unwrap()
+                .is_tame()
+        })
+        .collect();
+    assert_eq!(kayles, [true, true, true, true, true, false]);
+    // gamma_0 is the misère Grundy value: zero exactly for misère losses.
+    for n in 0..10 {
+        let genus = heap_genus(&TakeAndBreak::dawsons_kayles(), n, 1, 1_000_000, budget).unwrap();
+        let loses = misere_outcome(&TakeAndBreak::dawsons_kayles(), &[n], budget).unwrap()
+            == Outcome::Second;
+        assert_eq!(genus.misere[0] == 0, loses, "heap {n}");
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(96))]
 

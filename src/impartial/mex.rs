@@ -118,7 +118,13 @@ mod tests {
 
     #[test]
     fn mex_matches_linear_scan() {
-        let sets: [&[usize]; 5] = [&[], &[1, 2], &[0, 1, 2, 63, 64], &[0, 1, 2, 3], &[5, 0, 4, 1, 3]];
+        let sets: [&[usize]; 5] = [
+            &[],
+            &[1, 2],
+            &[0, 1, 2, 63, 64],
+            &[0, 1, 2, 3],
+            &[5, 0, 4, 1, 3],
+        ];
         for values in sets {
             let linear = (0..).find(|g| !values.contains(g)).unwrap();
             assert_eq!(mex(values.iter().copied()), linear, "{values:?}");

@@ -5,6 +5,7 @@
 //! one heap into two; taking a whole heap leaves the empty sum). Solvers turn
 //! a game into Grundy values ([`crate::Nimber`]) and outcomes.
 
+pub mod genus;
 pub mod mex;
 pub mod octal;
 

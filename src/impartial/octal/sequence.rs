@@ -355,9 +355,12 @@ impl SparseGrundy {
             } else {
                 (rare, &rare[..0])
             };
-            for &a in head.iter().chain(tail) {
-                let v = self.values[a as usize] ^ self.values[(total - a) as usize];
-                self.seen[v as usize] = 1;
+            let values = &self.values[..total as usize];
+            for part in [head, tail] {
+                for &a in part {
+                    let v = values[a as usize] ^ values[(total - a) as usize];
+                    self.seen[v as usize] = 1;
+                }
             }
         }
         Ok(self.find_mex())
@@ -384,12 +387,16 @@ impl SparseGrundy {
                     // Smaller parts ascend while larger parts descend.
                     let small = &values[start..=last];
                     let large = &values[total - last..=total - start];
+                    // Chunks of pairs between checks keep the loop branch-light;
+                    // marking a few pairs past the candidate is harmless.
+                    const CHUNK: usize = 16;
                     let mut steps = 0;
-                    for (&x, &y) in small.iter().zip(large.iter().rev()) {
-                        let v = x ^ y;
-                        seen[v as usize] = 1;
-                        steps += 1;
-                        if v == candidate {
+                    for (xs, ys) in small.chunks(CHUNK).zip(large.rchunks(CHUNK)) {
+                        for (&x, &y) in xs.iter().zip(ys.iter().rev()) {
+                            seen[(x ^ y) as usize] = 1;
+                        }
+                        steps += xs.len() as u32;
+                        if seen[candidate as usize] != 0 {
                             break;
                         }
                     }
