@@ -28,7 +28,8 @@ use crate::{Error, MemoryBudget, Nimber, Result};
 ///     .expect("Kayles is periodic");
 /// assert_eq!((kayles.preperiod(), kayles.period()), (71, 12));
 /// assert_eq!(kayles.bound(), 2 * 71 + 12 + 2);
-/// assert_eq!(kayles.grundy(1_000_000_000_000_000_000).0, 4);
+/// // 10^18 is 4 modulo 12, in the periodic part: the value of heap 16.
+/// assert_eq!(kayles.grundy(1_000_000_000_000_000_000), kayles.grundy(16));
 /// # Ok::<(), stonegame::Error>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]

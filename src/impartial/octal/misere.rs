@@ -324,7 +324,8 @@ impl MisereSearch {
 ///
 /// let budget = MemoryBudget::default();
 /// assert_eq!(misere_outcome(&TakeAndBreak::nim(), &[1, 1, 1], budget)?, Outcome::Second);
-/// assert_eq!(misere_outcome(&TakeAndBreak::kayles(), &[3, 3], budget)?, Outcome::First);
+/// assert_eq!(misere_outcome(&TakeAndBreak::kayles(), &[3, 3], budget)?, Outcome::Second);
+/// assert_eq!(misere_outcome(&TakeAndBreak::kayles(), &[3, 2], budget)?, Outcome::First);
 /// # Ok::<(), stonegame::Error>(())
 /// ```
 pub fn misere_outcome(game: &TakeAndBreak, heaps: &[u64], budget: MemoryBudget) -> Result<Outcome> {

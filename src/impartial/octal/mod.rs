@@ -100,8 +100,8 @@ enum Proof {
 /// use stonegame::{Nimber, Outcome};
 ///
 /// let mut kayles = HeapValues::new(TakeAndBreak::kayles());
-/// assert_eq!(kayles.grundy(1_000_000_000_000_000_000)?, Nimber(4));
-/// let heaps = [1_000_000_000_000_000_000, 4];
+/// assert_eq!(kayles.grundy(1_000_000_000_000_000_000)?, Nimber(1));
+/// let heaps = [1_000_000_000_000_000_000, 5];
 /// assert_eq!(kayles.outcome(&heaps)?, Outcome::First);
 /// let best = kayles.winning_move(&heaps)?.unwrap();
 /// assert!(kayles.outcome(&best.apply(&heaps))? == Outcome::Second);
