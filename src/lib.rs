@@ -11,6 +11,7 @@
 //! | [`counting`] | rock-paper-scissors with coins: [`counting::janken_count`]; weighted walks between absorbing barriers: [`counting::AbsorbingWalk`] |
 //! | [`impartial::games::nim`], [`impartial::games::subtraction`], [`impartial::games::boxes`] | Nim, subtraction games (AtCoder DP K, heaps to 10^18 by exact period, subtract-a-square), boxes with a bound per take; normal and misère; winning moves |
 //! | [`impartial::grundy::GrundySolver`], [`impartial::misere::ExactSearch`], [`impartial::periodic`] | any impartial game: Grundy values, exact outcome of sums under either convention, exact periods |
+//! | [`impartial::octal`] | take-and-break games (Kayles, Dawson's Kayles, octal codes, Grundy's game, Last One): [`impartial::octal::grundy_sequence`], [`impartial::octal::find_period_certificate`], [`impartial::octal::HeapValues`], [`impartial::octal::misere_outcome`], [`impartial::octal::last_one_outcome`] |
 //!
 //! Shared vocabulary: [`Outcome`] (who wins), [`Convention`] (normal or misère
 //! play), [`Nimber`] (Grundy values), [`MemoryBudget`] (every table is sized up

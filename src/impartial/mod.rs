@@ -6,9 +6,11 @@
 //! a game into Grundy values ([`crate::Nimber`]) and outcomes.
 
 pub mod games;
+pub mod genus;
 pub mod grundy;
 pub mod mex;
 pub mod misere;
+pub mod octal;
 pub mod periodic;
 pub mod sum;
 

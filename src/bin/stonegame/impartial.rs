@@ -2,7 +2,7 @@
 
 use std::process::ExitCode;
 
-use clap::{ArgGroup, Args};
+use clap::Args;
 use stonegame::impartial::games::boxes::{self, BallBox};
 use stonegame::impartial::games::subtraction::{SubtractionSet, SubtractionSolver};
 use stonegame::impartial::games::{HeapMove, nim};
@@ -80,27 +80,6 @@ pub struct BoxesArgs {
     /// `x:a` pairs (one instance); read from standard input when absent.
     #[arg(allow_negative_numbers = true)]
     pub values: Vec<String>,
-}
-
-/// Grundy values G(0..=N) of one heap, on one line separated by spaces.
-///
-/// Exactly one source of the game: `--set S` (a subtraction game). N is at
-/// most 10000000. With `--period`, a second line `preperiod P period Q` gives
-/// the least preperiod and period of the whole sequence, proven by a repeated
-/// window of max(S) values (found within the 1 GiB memory budget), or
-/// `no period certified up to L` with L the number of values searched.
-#[derive(Args)]
-#[command(group(ArgGroup::new("source").required(true).multiple(false)))]
-pub struct GrundyArgs {
-    /// Subtraction game: comma-separated positive amounts a move may take.
-    #[arg(long, value_name = "S", group = "source")]
-    pub set: Option<String>,
-    /// Print G(0) through G(N).
-    #[arg(long, value_name = "N")]
-    pub upto: u64,
-    /// Also print the preperiod and period on a second line.
-    #[arg(long)]
-    pub period: bool,
 }
 
 fn convention(misere: bool) -> Convention {
@@ -207,15 +186,8 @@ pub fn boxes(args: &BoxesArgs) -> ExitCode {
 }
 
 /// Runs `grundy`.
-pub fn grundy(args: &GrundyArgs) -> ExitCode {
-    let answer = match &args.set {
-        Some(set) => grundy_of_set(set, args.upto, args.period),
-        None => Err("give the game: --set S".to_string()),
-    };
-    input::run_single(answer)
-}
-
-fn grundy_of_set(set: &str, upto: u64, period: bool) -> Result<String, String> {
+/// The `grundy --set S` answer: values, and with `period` a second line.
+pub fn grundy_of_set(set: &str, upto: u64, period: bool) -> Result<String, String> {
     if upto > MAX_UPTO {
         return Err(message(Error::SizeLimitExceeded {
             what: "--upto",

@@ -7,9 +7,10 @@
 mod counting;
 mod impartial;
 mod input;
+mod octal;
 mod scoring;
 
-use clap::{Parser, Subcommand};
+use clap::{ArgGroup, Args, Parser, Subcommand};
 use std::process::ExitCode;
 
 /// Exact solutions of two-player perfect-information games.
@@ -48,7 +49,11 @@ enum Game {
     Nim(impartial::NimArgs),
     Subtraction(impartial::SubtractionArgs),
     Boxes(impartial::BoxesArgs),
-    Grundy(impartial::GrundyArgs),
+    /// Take-and-break (octal) game: heap sizes in, First or Second out.
+    Octal(octal::OctalArgs),
+    /// Last One: rows of sticks, whoever strikes the last stick loses.
+    LastOne(octal::LastOneArgs),
+    Grundy(GrundyArgs),
 }
 
 fn main() -> ExitCode {
@@ -59,6 +64,52 @@ fn main() -> ExitCode {
         Game::Nim(args) => impartial::nim(&args),
         Game::Subtraction(args) => impartial::subtraction(&args),
         Game::Boxes(args) => impartial::boxes(&args),
-        Game::Grundy(args) => impartial::grundy(&args),
+        Game::Octal(args) => match octal::OctalSolver::new(&args) {
+            Ok(mut solver) => input::run(&args.values, |line| solver.solve(&args, line)),
+            Err(message) => input::run_single(Err(message)),
+        },
+        Game::LastOne(args) => input::run(&args.values, |line| octal::last_one(&args, line)),
+        Game::Grundy(args) => input::run_single(grundy(&args)),
+    }
+}
+
+/// Grundy values G(0..=N) of one heap, on one line separated by spaces.
+///
+/// Exactly one source of the game: `--set S` (a subtraction game: comma-separated
+/// positive amounts), `--octal CODE` (a take-and-break code such as `0.77`, `0.07`,
+/// `4.07`, `0.(7)`; see docs/octal.md) or `--game NAME` (grundys-game, last-one,
+/// kayles, dawsons-kayles, dawsons-chess, nim). With `--period`, a second line
+/// `preperiod P period Q` when the sequence is proven periodic (subtraction sets:
+/// a repeated window of max(S) values; octal codes: the Guy-Smith octal periodicity
+/// theorem applied to G(0..=N)), else `no period certified up to L`.
+/// Limits: N <= 10000000 for --set; for --octal/--game the table must fit the
+/// 1 GiB memory budget (N <= 50000000 for codes whose values are G(n) = n).
+#[derive(Args)]
+#[command(group(ArgGroup::new("source").required(true).multiple(false)))]
+struct GrundyArgs {
+    /// Subtraction game: comma-separated positive amounts a move may take.
+    #[arg(long, value_name = "S", group = "source")]
+    set: Option<String>,
+    /// A take-and-break (octal) code, e.g. `0.77`, `4.07`, `0.(7)`.
+    #[arg(long, value_name = "CODE", group = "source")]
+    octal: Option<String>,
+    /// A named heap game: grundys-game, last-one, kayles, dawsons-kayles, dawsons-chess, nim.
+    #[arg(long, value_name = "NAME", group = "source")]
+    game: Option<String>,
+    /// Print G(0) through G(N).
+    #[arg(long, value_name = "N")]
+    upto: u64,
+    /// Also print the preperiod and period on a second line.
+    #[arg(long)]
+    period: bool,
+}
+
+fn grundy(args: &GrundyArgs) -> Result<String, String> {
+    match (&args.set, &args.octal, &args.game) {
+        (Some(set), _, _) => impartial::grundy_of_set(set, args.upto, args.period),
+        (None, Some(name), _) | (None, None, Some(name)) => {
+            octal::grundy(name, args.upto, args.period)
+        }
+        (None, None, None) => Err("give the game: --set S, --octal CODE or --game NAME".into()),
     }
 }

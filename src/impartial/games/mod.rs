@@ -7,6 +7,7 @@
 
 pub mod boxes;
 pub mod nim;
+pub mod octal;
 pub mod subtraction;
 
 /// A move in a sum of heaps (or boxes): take `take` stones from the heap at

@@ -1,0 +1,46 @@
+//! Take-and-break games: plain vs sparse-space Grundy sequences, and
+//! periodicity certificate search.
+
+use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use std::hint::black_box;
+use stonegame::MemoryBudget;
+use stonegame::impartial::games::octal::TakeAndBreak;
+use stonegame::impartial::octal::{
+    find_period_certificate, grundy_sequence, grundy_sequence_plain,
+};
+
+fn sequences(c: &mut Criterion) {
+    let mut group = c.benchmark_group("octal_sequence");
+    group.sample_size(10);
+    for (name, game) in [
+        ("kayles", TakeAndBreak::kayles()),
+        ("grundys-game", TakeAndBreak::grundys_game()),
+    ] {
+        for n in [1u64 << 10, 1 << 12, 1 << 14] {
+            group.bench_with_input(BenchmarkId::new(format!("plain/{name}"), n), &n, |b, &n| {
+                b.iter(|| grundy_sequence_plain(&game, black_box(n), MemoryBudget::default()))
+            });
+            group.bench_with_input(
+                BenchmarkId::new(format!("sparse/{name}"), n),
+                &n,
+                |b, &n| b.iter(|| grundy_sequence(&game, black_box(n), MemoryBudget::default())),
+            );
+        }
+    }
+    group.finish();
+}
+
+fn certificates(c: &mut Criterion) {
+    let mut group = c.benchmark_group("octal_certificate");
+    group.sample_size(10);
+    for code in ["0.77", "0.137", "0.156", "0.644"] {
+        let game = TakeAndBreak::octal(code).unwrap();
+        group.bench_function(code, |b| {
+            b.iter(|| find_period_certificate(&game, 1 << 20, MemoryBudget::default()))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, sequences, certificates);
+criterion_main!(benches);

@@ -1,0 +1,208 @@
+//! Conway's genus of heap positions of take-and-break games: the misère
+//! generalisation of the Grundy value.
+//!
+//! The genus of a position `X` is `g^(γ0 γ1 γ2 …)`: `g` is the normal-play
+//! Grundy value and `γk` the misère Grundy value of `X + *2 + … + *2` (`k`
+//! copies), where a misère Grundy value is `1` for a position with no move and
+//! the mex of the options' values otherwise (0 exactly for misère losses).
+//! Values are computed here by exact search, so they are exact for the terms
+//! asked for. The *tame* genera are those of Nim positions: `0^120…`,
+//! `1^031…`, `0^020…`, `1^131…` and `g^(g, g^2, g, …)` for `g >= 2`.
+
+use crate::impartial::ImpartialGame;
+use crate::impartial::games::octal::TakeAndBreak;
+use crate::impartial::mex::MexSet;
+use crate::impartial::octal::grundy_sequence;
+use crate::{Error, MemoryBudget, Result};
+use ahash::AHashMap;
+use std::fmt;
+
+/// A genus `g^(γ0 γ1 …)` (a finite prefix of the misère terms).
+///
+/// # Example
+/// ```
+/// use stonegame::impartial::genus::heap_genus;
+/// use stonegame::impartial::games::octal::TakeAndBreak;
+///
+/// let genus = heap_genus(&TakeAndBreak::last_one(), 1, 4, 100_000, Default::default())?;
+/// assert_eq!(genus.to_string(), "1^0313");
+/// assert!(genus.is_tame());
+/// # Ok::<(), stonegame::Error>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Genus {
+    /// The normal-play Grundy value `g`.
+    pub normal: u64,
+    /// `γ0, γ1, …`: misère Grundy values with 0, 1, … extra `*2` heaps.
+    pub misere: Vec<u64>,
+}
+
+impl Genus {
+    /// Whether this is the genus of a Nim position (tame), on the computed terms.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::genus::Genus;
+    /// assert!(Genus { normal: 3, misere: vec![3, 1, 3] }.is_tame());
+    /// assert!(!Genus { normal: 0, misere: vec![1, 3, 1] }.is_tame());
+    /// ```
+    pub fn is_tame(&self) -> bool {
+        let start_ok = match (self.normal, self.misere.first(), self.misere.get(1)) {
+            (_, None, _) => true,
+            (0, Some(&g0), second) => (g0 == 1 || g0 == 0) && second.is_none_or(|&g1| g1 == 2),
+            (1, Some(&g0), second) => (g0 == 0 || g0 == 1) && second.is_none_or(|&g1| g1 == 3),
+            (g, Some(&g0), second) => g0 == g && second.is_none_or(|&g1| g1 == g ^ 2),
+        };
+        start_ok && self.misere.windows(2).skip(1).all(|w| w[1] == w[0] ^ 2)
+    }
+}
+
+impl fmt::Display for Genus {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}^", self.normal)?;
+        let wide = self.misere.iter().any(|&g| g >= 10);
+        let parts: Vec<String> = self.misere.iter().map(u64::to_string).collect();
+        f.write_str(&parts.join(if wide { "," } else { "" }))
+    }
+}
+
+/// A sum of heaps plus `twos` Nim heaps `*2` and `ones` Nim heaps `*1`.
+type State = (Vec<u64>, u32, u32);
+
+struct Frame {
+    state: State,
+    children: Vec<State>,
+    next: usize,
+}
+
+fn children(game: &TakeAndBreak, (heaps, twos, ones): &State) -> Vec<State> {
+    let mut out = Vec::new();
+    for (i, &heap) in heaps.iter().enumerate() {
+        if i > 0 && heaps[i - 1] == heap {
+            continue;
+        }
+        game.for_each_option(&heap, &mut |sum| {
+            let mut next: Vec<u64> = heaps[..i].iter().chain(&heaps[i + 1..]).copied().collect();
+            next.extend(sum.iter().copied().filter(|&h| h > 0));
+            next.sort_unstable();
+            out.push((next, *twos, *ones));
+        });
+    }
+    if *twos > 0 {
+        out.push((heaps.clone(), twos - 1, ones + 1));
+        out.push((heaps.clone(), twos - 1, *ones));
+    }
+    if *ones > 0 {
+        out.push((heaps.clone(), *twos, ones - 1));
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// The misère Grundy value of `root`, by iterative exact search.
+fn misere_value(
+    game: &TakeAndBreak,
+    root: State,
+    memo: &mut AHashMap<State, u64>,
+    max_states: usize,
+    budget: MemoryBudget,
+) -> Result<u64> {
+    let mut stack = vec![Frame {
+        children: children(game, &root),
+        state: root.clone(),
+        next: 0,
+    }];
+    while let Some(top) = stack.last_mut() {
+        if let Some(child) = top.children.get(top.next) {
+            if memo.contains_key(child) {
+                top.next += 1;
+            } else {
+                let child = child.clone();
+                stack.push(Frame {
+                    children: children(game, &child),
+                    state: child,
+                    next: 0,
+                });
+            }
+            continue;
+        }
+        let value = if top.children.is_empty() {
+            1
+        } else {
+            let mut set = MexSet::new();
+            for child in &top.children {
+                set.insert(memo.get(child).copied().unwrap_or(0) as usize);
+            }
+            set.mex() as u64
+        };
+        let state = std::mem::take(&mut top.state);
+        stack.pop();
+        if memo.len() >= max_states {
+            return Err(Error::SizeLimitExceeded {
+                what: "positions of the exact genus search",
+                value: (memo.len() + 1) as u128,
+                limit: max_states as u128,
+            });
+        }
+        budget.check_bytes((memo.len() as u128 + 1) * 64, "genus search table")?;
+        memo.insert(state, value);
+    }
+    memo.get(&root)
+        .copied()
+        .ok_or_else(|| Error::InvalidParameter {
+            name: "position",
+            reason: "genus search lost its root (this is a bug: please report it)".into(),
+        })
+}
+
+/// The genus of one heap of `heap` tokens, with `terms` misère terms
+/// `γ0..γ(terms-1)`, storing at most `max_states` positions.
+///
+/// # Errors
+/// [`Error::SizeLimitExceeded`] when the search needs more positions (or the
+/// heap is above 10,000); [`Error::MemoryBudgetExceeded`] beyond `budget`.
+///
+/// # Example
+/// ```
+/// use stonegame::impartial::genus::heap_genus;
+/// use stonegame::impartial::games::octal::TakeAndBreak;
+///
+/// // Kayles is not tame: a row of 5 pins has genus 4^146, not 4^464.
+/// let five = heap_genus(&TakeAndBreak::kayles(), 5, 3, 100_000, Default::default())?;
+/// assert_eq!(five.to_string(), "4^146");
+/// assert!(!five.is_tame());
+/// # Ok::<(), stonegame::Error>(())
+/// ```
+pub fn heap_genus(
+    game: &TakeAndBreak,
+    heap: u64,
+    terms: usize,
+    max_states: usize,
+    budget: MemoryBudget,
+) -> Result<Genus> {
+    const MAX_HEAP: u64 = 10_000;
+    if heap > MAX_HEAP {
+        return Err(Error::SizeLimitExceeded {
+            what: "heap size for the exact genus search",
+            value: heap.into(),
+            limit: MAX_HEAP.into(),
+        });
+    }
+    let normal = u64::from(*grundy_sequence(game, heap, budget)?.last().unwrap_or(&0));
+    let mut memo = AHashMap::new();
+    let heaps = if heap == 0 { vec![] } else { vec![heap] };
+    let misere = (0..terms)
+        .map(|k| {
+            let twos = u32::try_from(k).unwrap_or(u32::MAX);
+            misere_value(
+                game,
+                (heaps.clone(), twos, 0),
+                &mut memo,
+                max_states,
+                budget,
+            )
+        })
+        .collect::<Result<Vec<_>>>()?;
+    Ok(Genus { normal, misere })
+}

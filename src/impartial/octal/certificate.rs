@@ -1,0 +1,306 @@
+//! Periodicity certificates for octal games, proved with the octal periodicity
+//! theorem of Guy and Smith.
+//!
+//! **Theorem.** Let an octal game have a finite code whose last non-zero digit
+//! is `d_t` (no move removes more than `t` tokens). If `G(n + p) = G(n)` for
+//! every `n` with `n0 <= n < 2·n0 + p + t`, then `G(n + p) = G(n)` for every
+//! `n >= n0`. (The proof, by induction on `n`, also covers `4.` codes: a split
+//! of `n + p - k` has a part of at least `n0 + p`, which can be shifted down by
+//! `p`.) Checking the range compares `G(n)` with `G(n + p)`, so it needs the
+//! values `G(0 .. 2·n0 + 2p + t)`.
+
+use super::sequence::SparseGrundy;
+use crate::impartial::games::octal::TakeAndBreak;
+use crate::{Error, MemoryBudget, Nimber, Result};
+
+/// A proof that a Grundy sequence is periodic from `preperiod` on with `period`.
+///
+/// Inspectable: the values of one preperiod and one period, and the range that
+/// was checked against the theorem's bound.
+///
+/// # Example
+/// ```
+/// use stonegame::impartial::games::octal::TakeAndBreak;
+/// use stonegame::impartial::octal::find_period_certificate;
+/// use stonegame::MemoryBudget;
+///
+/// let kayles = find_period_certificate(&TakeAndBreak::kayles(), 10_000, MemoryBudget::default())?
+///     .expect("Kayles is periodic");
+/// assert_eq!((kayles.preperiod(), kayles.period()), (71, 12));
+/// assert_eq!(kayles.bound(), 2 * 71 + 12 + 2);
+/// // 10^18 is 4 modulo 12, in the periodic part: the value of heap 16.
+/// assert_eq!(kayles.grundy(1_000_000_000_000_000_000), kayles.grundy(16));
+/// # Ok::<(), stonegame::Error>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PeriodCertificate {
+    preperiod: u64,
+    period: u64,
+    max_take: u64,
+    checked_len: u64,
+    values: Vec<u32>,
+}
+
+impl PeriodCertificate {
+    /// The first heap from which the sequence repeats (`n0`).
+    ///
+    /// # Example
+    /// ```
+    /// let values = [1, 0, 0, 0, 0, 0, 0, 0];
+    /// let c = stonegame::impartial::octal::certify_values(&values, 1).unwrap();
+    /// assert_eq!(c.preperiod(), 1);
+    /// ```
+    pub fn preperiod(&self) -> u64 {
+        self.preperiod
+    }
+
+    /// The smallest period `p`.
+    ///
+    /// # Example
+    /// ```
+    /// let values = [0, 1, 0, 1, 0, 1, 0, 1];
+    /// let c = stonegame::impartial::octal::certify_values(&values, 1).unwrap();
+    /// assert_eq!(c.period(), 2);
+    /// ```
+    pub fn period(&self) -> u64 {
+        self.period
+    }
+
+    /// `t`: the most tokens one move removes.
+    ///
+    /// # Example
+    /// ```
+    /// let c = stonegame::impartial::octal::certify_values(&[0, 1, 0, 1, 0, 1, 0, 1], 1).unwrap();
+    /// assert_eq!(c.max_take(), 1);
+    /// ```
+    pub fn max_take(&self) -> u64 {
+        self.max_take
+    }
+
+    /// The theorem's bound `2·n0 + p + t`: `G(n + p) = G(n)` was checked for
+    /// every `n0 <= n < bound`.
+    ///
+    /// # Example
+    /// ```
+    /// let c = stonegame::impartial::octal::certify_values(&[0, 1, 0, 1, 0, 1, 0, 1], 1).unwrap();
+    /// assert_eq!(c.bound(), 2 * 0 + 2 + 1);
+    /// ```
+    pub fn bound(&self) -> u64 {
+        2 * self.preperiod + self.period + self.max_take
+    }
+
+    /// How many values `G(0..checked_len)` the sequence was computed and compared
+    /// on (at least `bound() + period()`).
+    ///
+    /// # Example
+    /// ```
+    /// let c = stonegame::impartial::octal::certify_values(&[0, 1, 0, 1, 0, 1, 0, 1], 1).unwrap();
+    /// assert_eq!(c.checked_len(), 8);
+    /// ```
+    pub fn checked_len(&self) -> u64 {
+        self.checked_len
+    }
+
+    /// `G(0..preperiod + period)`: everything needed to answer any heap.
+    ///
+    /// # Example
+    /// ```
+    /// let c = stonegame::impartial::octal::certify_values(&[0, 1, 0, 1, 0, 1, 0, 1], 1).unwrap();
+    /// assert_eq!(c.values(), [0, 1]);
+    /// ```
+    pub fn values(&self) -> &[u32] {
+        &self.values
+    }
+
+    /// `G(heap)` for any heap size.
+    ///
+    /// # Example
+    /// ```
+    /// let c = stonegame::impartial::octal::certify_values(&[0, 1, 0, 1, 0, 1, 0, 1], 1).unwrap();
+    /// assert_eq!(c.grundy(u64::MAX).0, 1);
+    /// ```
+    pub fn grundy(&self, heap: u64) -> Nimber {
+        let index = if heap < self.preperiod + self.period {
+            heap
+        } else {
+            self.preperiod + (heap - self.preperiod) % self.period
+        };
+        Nimber(u64::from(self.values[index as usize]))
+    }
+}
+
+/// Longest common prefix of `s` and `s[p..]` for every `p` (the Z-function), in `O(len)`.
+fn z_function(s: &[u32]) -> Vec<usize> {
+    let n = s.len();
+    let mut z = vec![0; n];
+    if n == 0 {
+        return z;
+    }
+    z[0] = n;
+    let (mut left, mut right) = (0, 0);
+    for i in 1..n {
+        let mut length = if i < right {
+            z[i - left].min(right - i)
+        } else {
+            0
+        };
+        while i + length < n && s[length] == s[i + length] {
+            length += 1;
+        }
+        z[i] = length;
+        if i + length > right {
+            left = i;
+            right = i + length;
+        }
+    }
+    z
+}
+
+/// For every period `p`, the smallest `n0(p)` with `G(n + p) = G(n)` for all
+/// `n0(p) <= n < len - p`, read off the Z-function of the reversed sequence.
+fn preperiods(values: &[u32]) -> Vec<usize> {
+    let reversed: Vec<u32> = values.iter().rev().copied().collect();
+    let z = z_function(&reversed);
+    let len = values.len();
+    (0..len)
+        .map(|p| if p == 0 { 0 } else { len - p - z[p] })
+        .collect()
+}
+
+/// The smallest period (and its preperiod) that the values `G(0..values.len())`
+/// prove by the octal periodicity theorem for a game removing at most
+/// `max_take` tokens a move; `None` if the values do not reach the bound for
+/// any period.
+///
+/// The smallest certified period is the true smallest period of the infinite
+/// sequence, and its preperiod is the true preperiod: every certified period is
+/// a true period, so the minimal one divides it and is certified too.
+///
+/// # Example
+/// ```
+/// use stonegame::impartial::octal::certify_values;
+/// // 3 is an exception; afterwards 1, 2 repeat.
+/// let values = [3, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2];
+/// let c = certify_values(&values, 1).unwrap();
+/// assert_eq!((c.preperiod(), c.period()), (1, 2));
+/// assert!(certify_values(&values[..5], 1).is_none());
+/// ```
+pub fn certify_values(values: &[u32], max_take: u64) -> Option<PeriodCertificate> {
+    best_candidate(values, max_take)
+        .filter(|&(_, _, needed)| needed <= values.len() as u64)
+        .map(|(preperiod, period, _)| PeriodCertificate {
+            preperiod,
+            period,
+            max_take,
+            checked_len: values.len() as u64,
+            values: values[..(preperiod + period) as usize].to_vec(),
+        })
+}
+
+/// The plausible period (seen at least twice in a row at the end) whose proof
+/// needs the fewest values: `(n0, p, values needed)`.
+fn best_candidate(values: &[u32], max_take: u64) -> Option<(u64, u64, u64)> {
+    let len = values.len();
+    let starts = preperiods(values);
+    (1..len)
+        .filter(|&p| len - starts[p] >= 2 * p)
+        .map(|p| {
+            let n0 = starts[p] as u64;
+            let p = p as u64;
+            (n0, p, (2 * n0 + 2 * p).saturating_add(max_take))
+        })
+        .min_by_key(|&(n0, p, needed)| (needed > len as u64, p, n0))
+}
+
+/// Computes the Grundy sequence of a finite octal code until the periodicity
+/// theorem proves a period, or `max_len` values have been computed.
+///
+/// Returns the values computed and the certificate, if any. The values are
+/// computed with the sparse-space solver in growing stages; after each, the
+/// best candidate period decides how far the next stage goes.
+///
+/// # Errors
+/// [`Error::InvalidParameter`] when the game has no bound on the tokens a move
+/// removes (a repeating code, or Grundy's game: the theorem does not apply);
+/// the errors of [`SparseGrundy::extend_to`].
+///
+/// # Example
+/// ```
+/// use stonegame::impartial::games::octal::TakeAndBreak;
+/// use stonegame::impartial::octal::find_period_certificate;
+///
+/// let game = TakeAndBreak::octal("0.137")?;
+/// let c = find_period_certificate(&game, 1 << 16, stonegame::MemoryBudget::default())?.unwrap();
+/// assert_eq!((c.preperiod(), c.period()), (52, 34));
+/// # Ok::<(), stonegame::Error>(())
+/// ```
+pub fn find_period_certificate(
+    game: &TakeAndBreak,
+    max_len: u64,
+    budget: MemoryBudget,
+) -> Result<Option<PeriodCertificate>> {
+    let mut solver = SparseGrundy::new(game.clone());
+    certify_with(&mut solver, max_len, budget)
+}
+
+/// As [`find_period_certificate`], extending an existing solver (whose values
+/// are kept for reuse).
+pub(crate) fn certify_with(
+    solver: &mut SparseGrundy,
+    max_len: u64,
+    budget: MemoryBudget,
+) -> Result<Option<PeriodCertificate>> {
+    let max_take = solver
+        .game()
+        .max_take()
+        .ok_or_else(|| Error::InvalidParameter {
+            name: "game",
+            reason: format!(
+                "{} removes unboundedly many tokens a move; the octal periodicity theorem \
+             needs a finite code",
+                solver.game()
+            ),
+        })?;
+    let max_len = max_len.max(1);
+    let mut target = (solver.values().len() as u64).clamp(256.min(max_len), max_len);
+    loop {
+        solver.extend_to(target - 1, budget)?;
+        let values = solver.values();
+        if let Some(certificate) = certify_values(values, max_take) {
+            return Ok(Some(certificate));
+        }
+        let len = values.len() as u64;
+        if len >= max_len {
+            return Ok(None);
+        }
+        let suggested = best_candidate(values, max_take).map_or(2 * len, |(_, _, needed)| needed);
+        target = suggested.clamp(len + len / 8 + 1, 2 * len).min(max_len);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn z_function_matches_naive() {
+        let s = [1, 2, 1, 2, 1, 3, 1, 2];
+        let z = z_function(&s);
+        for p in 1..s.len() {
+            let naive = (0..s.len() - p).take_while(|&i| s[i] == s[i + p]).count();
+            assert_eq!(z[p], naive);
+        }
+    }
+
+    #[test]
+    fn preperiods_match_naive() {
+        let s = [5, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0];
+        let starts = preperiods(&s);
+        for p in 1..s.len() {
+            let naive = (0..=s.len() - p)
+                .find(|&n0| (n0..s.len() - p).all(|n| s[n] == s[n + p]))
+                .unwrap();
+            assert_eq!(starts[p], naive, "p = {p}");
+        }
+    }
+}

@@ -1,0 +1,361 @@
+//! Misère play of take-and-break games: whoever makes the last move loses.
+//!
+//! Nim-like codes (every digit from `d1` on is 3 or 7, for ever: Nim, Last
+//! One) follow the misère Nim rule, which is proven for them (`docs/octal.md`)
+//! and whose heaps all have the tame genus of Nim heaps. Every other game
+//! (misère Kayles and Dawson's Kayles are not tame) is solved by exact search
+//! over canonical sums: sorted multisets of heap sizes, with heaps that have no
+//! move dropped (they change nothing). When the search would visit more
+//! positions than allowed, it stops with an error instead of guessing.
+
+use super::HeapMove;
+use crate::impartial::ImpartialGame;
+use crate::impartial::games::octal::TakeAndBreak;
+use crate::{Error, MemoryBudget, Outcome, Result};
+use ahash::AHashMap;
+
+/// Default cap on the positions an exact misère search may store.
+pub const DEFAULT_MISERE_STATES: usize = 4_000_000;
+
+/// The misère-Nim outcome: with a heap of 2 or more, the Nim rule (XOR);
+/// with only heaps of 0 and 1, the player to move wins on an even count of 1s.
+fn misere_nim_outcome(heaps: &[u64]) -> Outcome {
+    let big = heaps.iter().filter(|&&h| h >= 2).count();
+    let ones = heaps.iter().filter(|&&h| h == 1).count();
+    let xor = heaps.iter().fold(0, |x, &h| x ^ h);
+    let first_wins = if big == 0 { ones % 2 == 0 } else { xor != 0 };
+    if first_wins {
+        Outcome::First
+    } else {
+        Outcome::Second
+    }
+}
+
+/// A winning misère-Nim move for a Nim-like game (any heap may be reduced to
+/// any smaller size), or `None` when the player to move loses or nothing is left.
+pub(crate) fn misere_nim_move(heaps: &[u64]) -> Option<HeapMove> {
+    if misere_nim_outcome(heaps) == Outcome::Second {
+        return None;
+    }
+    let leave = |target: u64| if target == 0 { vec![] } else { vec![target] };
+    let bigs: Vec<usize> = (0..heaps.len()).filter(|&i| heaps[i] >= 2).collect();
+    match bigs.as_slice() {
+        [] => {
+            let index = heaps.iter().position(|&h| h == 1)?;
+            Some(HeapMove {
+                index,
+                heap: 1,
+                left: vec![],
+            })
+        }
+        [index] => {
+            // Leave an odd number of single heaps.
+            let ones = heaps.iter().filter(|&&h| h == 1).count();
+            let target = if ones % 2 == 1 { 0 } else { 1 };
+            Some(HeapMove {
+                index: *index,
+                heap: heaps[*index],
+                left: leave(target),
+            })
+        }
+        _ => {
+            let xor = heaps.iter().fold(0, |x, &h| x ^ h);
+            heaps.iter().enumerate().find_map(|(index, &heap)| {
+                let target = heap ^ xor;
+                (target < heap).then(|| HeapMove {
+                    index,
+                    heap,
+                    left: leave(target),
+                })
+            })
+        }
+    }
+}
+
+/// An exact misère solver for sums of heaps of one take-and-break game,
+/// memoising the outcome of every canonical sum it meets (iterative: the
+/// recursion depth never depends on the input).
+///
+/// # Example
+/// ```
+/// use stonegame::impartial::games::octal::TakeAndBreak;
+/// use stonegame::impartial::octal::MisereSearch;
+/// use stonegame::Outcome;
+///
+/// let mut kayles = MisereSearch::new(TakeAndBreak::kayles(), 100_000, Default::default());
+/// // Misère Kayles: a single pin, or a row of four, is lost for the player to move.
+/// assert_eq!(kayles.outcome(&[1])?, Outcome::Second);
+/// assert_eq!(kayles.outcome(&[3])?, Outcome::First);
+/// assert_eq!(kayles.outcome(&[4])?, Outcome::Second);
+/// # Ok::<(), stonegame::Error>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct MisereSearch {
+    game: TakeAndBreak,
+    /// Outcome for the player to move: true when they win.
+    memo: AHashMap<Vec<u64>, bool>,
+    max_states: usize,
+    budget: MemoryBudget,
+    /// Heap sizes known to have no move (dropped from states).
+    inert: AHashMap<u64, bool>,
+}
+
+struct Frame {
+    state: Vec<u64>,
+    children: Vec<Vec<u64>>,
+    next: usize,
+}
+
+impl MisereSearch {
+    /// A search for `game` storing at most `max_states` positions within `budget`.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::games::octal::TakeAndBreak;
+    /// let search = stonegame::impartial::octal::MisereSearch::new(TakeAndBreak::kayles(), 10, Default::default());
+    /// assert_eq!(search.stored_positions(), 0);
+    /// ```
+    pub fn new(game: TakeAndBreak, max_states: usize, budget: MemoryBudget) -> Self {
+        Self {
+            game,
+            memo: AHashMap::new(),
+            max_states,
+            budget,
+            inert: AHashMap::new(),
+        }
+    }
+
+    /// How many positions have been solved and stored so far.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::games::octal::TakeAndBreak;
+    /// let mut search = stonegame::impartial::octal::MisereSearch::new(TakeAndBreak::kayles(), 100, Default::default());
+    /// search.outcome(&[3])?;
+    /// assert!(search.stored_positions() > 0);
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn stored_positions(&self) -> usize {
+        self.memo.len()
+    }
+
+    fn is_inert(&mut self, heap: u64) -> bool {
+        let game = &self.game;
+        *self.inert.entry(heap).or_insert_with(|| {
+            let mut any = false;
+            game.for_each_move_class(heap, |_| any = true);
+            !any
+        })
+    }
+
+    fn canonical(&mut self, heaps: impl IntoIterator<Item = u64>) -> Vec<u64> {
+        let mut state: Vec<u64> = heaps.into_iter().filter(|&h| h > 0).collect();
+        state.retain(|&h| !self.game_is_small_inert(h));
+        state.sort_unstable();
+        state
+    }
+
+    fn game_is_small_inert(&mut self, heap: u64) -> bool {
+        self.is_inert(heap)
+    }
+
+    fn children(&mut self, state: &[u64]) -> Vec<Vec<u64>> {
+        let mut options: Vec<Vec<u64>> = Vec::new();
+        for (i, &heap) in state.iter().enumerate() {
+            if i > 0 && state[i - 1] == heap {
+                continue;
+            }
+            let mut replacements: Vec<Vec<u64>> = Vec::new();
+            self.game
+                .for_each_option(&heap, &mut |sum| replacements.push(sum.to_vec()));
+            for replacement in replacements {
+                let rest = state[..i].iter().chain(&state[i + 1..]).copied();
+                let child = self.canonical(rest.chain(replacement));
+                options.push(child);
+            }
+        }
+        options.sort_unstable();
+        options.dedup();
+        options
+    }
+
+    fn check_room(&self) -> Result<()> {
+        if self.memo.len() >= self.max_states {
+            return Err(Error::SizeLimitExceeded {
+                what: "positions of the exact misère search (the position is too large to \
+                       solve exactly; the game is not known to be tame)",
+                value: (self.memo.len() + 1) as u128,
+                limit: self.max_states as u128,
+            });
+        }
+        // A rough per-position cost: the key, its heap sizes and the table slot.
+        let per_state = 64u128;
+        self.budget.check_bytes(
+            (self.memo.len() as u128 + 1) * per_state,
+            "exact misère search table",
+        )
+    }
+
+    /// Whether the player to move wins the canonical `state`.
+    fn solve(&mut self, root: Vec<u64>) -> Result<bool> {
+        if let Some(&known) = self.memo.get(&root) {
+            return Ok(known);
+        }
+        let children = self.children(&root);
+        let mut stack = vec![Frame {
+            state: root.clone(),
+            children,
+            next: 0,
+        }];
+        while let Some(top) = stack.last_mut() {
+            if top.children.is_empty() {
+                // No move: under misère play the player to move has won.
+                let state = std::mem::take(&mut top.state);
+                stack.pop();
+                self.check_room()?;
+                self.memo.insert(state, true);
+                continue;
+            }
+            if top.next == top.children.len() {
+                let state = std::mem::take(&mut top.state);
+                stack.pop();
+                self.check_room()?;
+                self.memo.insert(state, false);
+                continue;
+            }
+            let child = &top.children[top.next];
+            match self.memo.get(child) {
+                Some(false) => {
+                    let state = std::mem::take(&mut top.state);
+                    stack.pop();
+                    self.check_room()?;
+                    self.memo.insert(state, true);
+                }
+                Some(true) => top.next += 1,
+                None => {
+                    let child = child.clone();
+                    let grandchildren = self.children(&child);
+                    stack.push(Frame {
+                        state: child,
+                        children: grandchildren,
+                        next: 0,
+                    });
+                }
+            }
+        }
+        self.memo
+            .get(&root)
+            .copied()
+            .ok_or_else(|| Error::InvalidParameter {
+                name: "position",
+                reason: "exact misère search lost its root (this is a bug: please report it)"
+                    .into(),
+            })
+    }
+
+    /// The misère outcome of the sum `heaps`.
+    ///
+    /// # Errors
+    /// [`Error::SizeLimitExceeded`] when more than the allowed positions would
+    /// be stored; [`Error::MemoryBudgetExceeded`] when they would not fit the budget.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::games::octal::TakeAndBreak;
+    /// use stonegame::Outcome;
+    /// let mut dawson = stonegame::impartial::octal::MisereSearch::new(TakeAndBreak::dawsons_kayles(), 100_000, Default::default());
+    /// assert_eq!(dawson.outcome(&[2])?, Outcome::Second);
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn outcome(&mut self, heaps: &[u64]) -> Result<Outcome> {
+        let state = self.canonical(heaps.iter().copied());
+        Ok(if self.solve(state)? {
+            Outcome::First
+        } else {
+            Outcome::Second
+        })
+    }
+
+    /// A misère winning move, or `None` when the player to move loses (or has
+    /// no move left, which under misère play means they have already won).
+    ///
+    /// # Errors
+    /// As [`MisereSearch::outcome`].
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::games::octal::TakeAndBreak;
+    /// let mut kayles = stonegame::impartial::octal::MisereSearch::new(TakeAndBreak::kayles(), 100_000, Default::default());
+    /// assert_eq!(kayles.winning_move(&[2])?.unwrap().to_string(), "1:2->1");
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn winning_move(&mut self, heaps: &[u64]) -> Result<Option<HeapMove>> {
+        if self.outcome(heaps)? == Outcome::Second {
+            return Ok(None);
+        }
+        for (index, &heap) in heaps.iter().enumerate() {
+            let mut replacements: Vec<Vec<u64>> = Vec::new();
+            self.game
+                .for_each_option(&heap, &mut |sum| replacements.push(sum.to_vec()));
+            for left in replacements {
+                let after = HeapMove { index, heap, left };
+                let state = self.canonical(after.apply(heaps));
+                if !self.solve(state)? {
+                    return Ok(Some(after));
+                }
+            }
+        }
+        Ok(None)
+    }
+}
+
+/// The misère outcome of a sum of heaps: the misère Nim rule for Nim-like
+/// games (any heap up to `u64::MAX`), exact search otherwise (at most
+/// [`DEFAULT_MISERE_STATES`] positions).
+///
+/// # Errors
+/// [`Error::SizeLimitExceeded`] when the exact search is too big.
+///
+/// # Example
+/// ```
+/// use stonegame::impartial::games::octal::TakeAndBreak;
+/// use stonegame::impartial::octal::misere_outcome;
+/// use stonegame::{MemoryBudget, Outcome};
+///
+/// let budget = MemoryBudget::default();
+/// assert_eq!(misere_outcome(&TakeAndBreak::nim(), &[1, 1, 1], budget)?, Outcome::Second);
+/// assert_eq!(misere_outcome(&TakeAndBreak::kayles(), &[3, 3], budget)?, Outcome::Second);
+/// assert_eq!(misere_outcome(&TakeAndBreak::kayles(), &[3, 2], budget)?, Outcome::First);
+/// # Ok::<(), stonegame::Error>(())
+/// ```
+pub fn misere_outcome(game: &TakeAndBreak, heaps: &[u64], budget: MemoryBudget) -> Result<Outcome> {
+    if game.is_nim_like() {
+        return Ok(misere_nim_outcome(heaps));
+    }
+    MisereSearch::new(game.clone(), DEFAULT_MISERE_STATES, budget).outcome(heaps)
+}
+
+/// A misère winning move, as [`misere_outcome`] decides it.
+///
+/// # Errors
+/// As [`misere_outcome`].
+///
+/// # Example
+/// ```
+/// use stonegame::impartial::games::octal::TakeAndBreak;
+/// use stonegame::impartial::octal::misere_winning_move;
+///
+/// let m = misere_winning_move(&TakeAndBreak::nim(), &[3, 1], Default::default())?.unwrap();
+/// assert_eq!(m.to_string(), "1:3->0");
+/// # Ok::<(), stonegame::Error>(())
+/// ```
+pub fn misere_winning_move(
+    game: &TakeAndBreak,
+    heaps: &[u64],
+    budget: MemoryBudget,
+) -> Result<Option<HeapMove>> {
+    if game.is_nim_like() {
+        return Ok(misere_nim_move(heaps));
+    }
+    MisereSearch::new(game.clone(), DEFAULT_MISERE_STATES, budget).winning_move(heaps)
+}

@@ -1,0 +1,348 @@
+//! Solvers for take-and-break games ([`TakeAndBreak`]): Grundy sequences
+//! (plain reference and sparse-space fast path), periodicity certificates,
+//! any heap up to `u64::MAX` for certified games, winning moves, misère play
+//! and the seed's Last One.
+//!
+//! | task | call |
+//! |---|---|
+//! | `G(0..=n)` | [`grundy_sequence`] (fast), [`grundy_sequence_plain`] (reference) |
+//! | prove a period | [`find_period_certificate`], [`certify_values`] |
+//! | `G(heap)` for huge heaps, normal-play outcome and winning move of a sum | [`HeapValues`] |
+//! | misère play | [`misere_outcome`], [`misere_winning_move`] |
+//! | Last One (rows of sticks, last stick loses) | [`last_one_outcome`], [`last_one_winning_move`] |
+
+mod certificate;
+mod last_one;
+mod misere;
+mod sequence;
+
+pub use certificate::{PeriodCertificate, certify_values, find_period_certificate};
+pub use last_one::{last_one_outcome, last_one_pyramid, last_one_winning_move};
+pub use misere::{DEFAULT_MISERE_STATES, MisereSearch, misere_outcome, misere_winning_move};
+pub use sequence::{MAX_SEQUENCE_HEAP, SparseGrundy, grundy_sequence, grundy_sequence_plain};
+
+use crate::impartial::games::octal::{MoveClass, TakeAndBreak};
+use crate::{Error, MemoryBudget, Nimber, Outcome, Result};
+use std::fmt;
+
+/// How far [`HeapValues`] computes Grundy values by default (4,194,304 heaps,
+/// 16 MiB of values) before giving up on a period.
+pub const DEFAULT_SEARCH_LIMIT: u64 = 1 << 22;
+
+/// One move in a sum of heaps: heap number `index` (0-based), of size `heap`,
+/// is replaced by the heaps in `left` (none, one or two).
+///
+/// Its `Display` is `I:N->L` with `I` 1-based, `L` the remaining heaps joined
+/// by `+`, or `0` when nothing remains: `2:7->3+3`.
+///
+/// # Example
+/// ```
+/// use stonegame::impartial::octal::HeapMove;
+/// let m = HeapMove { index: 1, heap: 7, left: vec![3, 3] };
+/// assert_eq!(m.to_string(), "2:7->3+3");
+/// assert_eq!(m.removed(), 1);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct HeapMove {
+    /// Which heap (0-based).
+    pub index: usize,
+    /// Its size before the move.
+    pub heap: u64,
+    /// The heaps that replace it (for a row of sticks: the sticks left of the
+    /// removed run, then those right of it).
+    pub left: Vec<u64>,
+}
+
+impl HeapMove {
+    /// How many tokens the move removes.
+    ///
+    /// # Example
+    /// ```
+    /// let m = stonegame::impartial::octal::HeapMove { index: 0, heap: 5, left: vec![] };
+    /// assert_eq!(m.removed(), 5);
+    /// ```
+    pub fn removed(&self) -> u64 {
+        self.heap - self.left.iter().sum::<u64>()
+    }
+}
+
+impl fmt::Display for HeapMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}->", self.index + 1, self.heap)?;
+        if self.left.is_empty() {
+            return f.write_str("0");
+        }
+        let parts: Vec<String> = self.left.iter().map(u64::to_string).collect();
+        f.write_str(&parts.join("+"))
+    }
+}
+
+#[derive(Debug, Clone)]
+enum Proof {
+    /// No proof yet: only computed heaps can be answered.
+    Unknown,
+    /// The search for a period was run up to the limit and failed (or cannot apply).
+    Exhausted,
+    /// Periodic from some heap on (octal periodicity theorem).
+    Periodic(PeriodCertificate),
+    /// `G(n) = n` for every heap (see [`TakeAndBreak::is_nim_like`]).
+    NimLike,
+}
+
+/// Grundy values of single heaps of one game, for any heap size the game's
+/// proofs reach: a certified period or `G(n) = n` answer heaps up to
+/// `u64::MAX`; otherwise values are computed up to a limit.
+///
+/// # Example
+/// ```
+/// use stonegame::impartial::games::octal::TakeAndBreak;
+/// use stonegame::impartial::octal::HeapValues;
+/// use stonegame::{Nimber, Outcome};
+///
+/// let mut kayles = HeapValues::new(TakeAndBreak::kayles());
+/// assert_eq!(kayles.grundy(1_000_000_000_000_000_000)?, Nimber(1));
+/// let heaps = [1_000_000_000_000_000_000, 5];
+/// assert_eq!(kayles.outcome(&heaps)?, Outcome::First);
+/// let best = kayles.winning_move(&heaps)?.unwrap();
+/// assert!(kayles.outcome(&best.apply(&heaps))? == Outcome::Second);
+/// # Ok::<(), stonegame::Error>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct HeapValues {
+    solver: SparseGrundy,
+    proof: Proof,
+    limit: u64,
+    budget: MemoryBudget,
+}
+
+impl HeapMove {
+    /// The heaps after this move is played in `heaps`.
+    ///
+    /// # Example
+    /// ```
+    /// let m = stonegame::impartial::octal::HeapMove { index: 0, heap: 5, left: vec![1, 2] };
+    /// assert_eq!(m.apply(&[5, 4]), [1, 2, 4]);
+    /// ```
+    pub fn apply(&self, heaps: &[u64]) -> Vec<u64> {
+        let mut after = Vec::with_capacity(heaps.len() + 1);
+        after.extend_from_slice(&heaps[..self.index.min(heaps.len())]);
+        after.extend_from_slice(&self.left);
+        after.extend_from_slice(heaps.get(self.index + 1..).unwrap_or(&[]));
+        after
+    }
+}
+
+impl HeapValues {
+    /// Values of `game` with the default limit ([`DEFAULT_SEARCH_LIMIT`]) and budget.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::games::octal::TakeAndBreak;
+    /// let mut nim = stonegame::impartial::octal::HeapValues::new(TakeAndBreak::nim());
+    /// assert_eq!(nim.grundy(u64::MAX)?.0, u64::MAX);
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn new(game: TakeAndBreak) -> Self {
+        Self::with_limit(game, DEFAULT_SEARCH_LIMIT, MemoryBudget::default())
+    }
+
+    /// Values of `game`, computing at most `limit` values within `budget`.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::games::octal::TakeAndBreak;
+    /// use stonegame::impartial::octal::HeapValues;
+    /// let mut grundy = HeapValues::with_limit(TakeAndBreak::grundys_game(), 100, Default::default());
+    /// assert_eq!(grundy.grundy(10)?.0, 0);
+    /// assert!(grundy.grundy(1_000).is_err());
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn with_limit(game: TakeAndBreak, limit: u64, budget: MemoryBudget) -> Self {
+        let proof = if game.is_nim_like() {
+            Proof::NimLike
+        } else {
+            Proof::Unknown
+        };
+        Self {
+            solver: SparseGrundy::new(game),
+            proof,
+            limit,
+            budget,
+        }
+    }
+
+    /// The game.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::games::octal::TakeAndBreak;
+    /// let values = stonegame::impartial::octal::HeapValues::new(TakeAndBreak::kayles());
+    /// assert_eq!(values.game(), &TakeAndBreak::kayles());
+    /// ```
+    pub fn game(&self) -> &TakeAndBreak {
+        self.solver.game()
+    }
+
+    /// The periodicity certificate, once one has been found (it is searched
+    /// for the first time a heap beyond the computed values is asked).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::games::octal::TakeAndBreak;
+    /// let mut values = stonegame::impartial::octal::HeapValues::new(TakeAndBreak::dawsons_kayles());
+    /// values.grundy(1 << 40)?;
+    /// assert_eq!(values.certificate().unwrap().period(), 34);
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn certificate(&self) -> Option<&PeriodCertificate> {
+        match &self.proof {
+            Proof::Periodic(certificate) => Some(certificate),
+            _ => None,
+        }
+    }
+
+    /// `G(heap)`.
+    ///
+    /// # Errors
+    /// [`Error::SizeLimitExceeded`] when the heap is beyond the computed
+    /// values, no period is proven within the limit and the heap is above the
+    /// limit; errors of the sequence solver (memory budget).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::games::octal::TakeAndBreak;
+    /// let mut values = stonegame::impartial::octal::HeapValues::new(TakeAndBreak::last_one());
+    /// assert_eq!(values.grundy(6)?.0, 6);
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn grundy(&mut self, heap: u64) -> Result<Nimber> {
+        match &self.proof {
+            Proof::NimLike => return Ok(Nimber(heap)),
+            Proof::Periodic(certificate) => return Ok(certificate.grundy(heap)),
+            _ => {}
+        }
+        if let Some(&value) = self.solver.values().get(heap as usize) {
+            return Ok(Nimber(u64::from(value)));
+        }
+        if matches!(self.proof, Proof::Unknown) && self.game().max_take().is_some() {
+            self.proof = match certificate::certify_with(&mut self.solver, self.limit, self.budget)?
+            {
+                Some(certificate) => Proof::Periodic(certificate),
+                None => Proof::Exhausted,
+            };
+            return self.grundy(heap);
+        }
+        if heap >= self.limit {
+            return Err(Error::SizeLimitExceeded {
+                what: "heap size of a game with no proven period (Grundy values are computed \
+                       up to the search limit)",
+                value: heap.into(),
+                limit: self.limit.saturating_sub(1).into(),
+            });
+        }
+        self.solver.extend_to(heap, self.budget)?;
+        Ok(Nimber(u64::from(self.solver.values()[heap as usize])))
+    }
+
+    /// The normal-play outcome of a sum of heaps (XOR of their values).
+    ///
+    /// # Errors
+    /// As [`HeapValues::grundy`].
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::games::octal::TakeAndBreak;
+    /// use stonegame::Outcome;
+    /// let mut kayles = stonegame::impartial::octal::HeapValues::new(TakeAndBreak::kayles());
+    /// assert_eq!(kayles.outcome(&[3, 3])?, Outcome::Second);
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn outcome(&mut self, heaps: &[u64]) -> Result<Outcome> {
+        Ok(self.sum_value(heaps)?.normal_outcome())
+    }
+
+    fn sum_value(&mut self, heaps: &[u64]) -> Result<Nimber> {
+        let mut total = Nimber::ZERO;
+        for &heap in heaps {
+            total ^= self.grundy(heap)?;
+        }
+        Ok(total)
+    }
+
+    /// A normal-play winning move in the sum `heaps`, or `None` when the
+    /// player to move loses.
+    ///
+    /// # Errors
+    /// As [`HeapValues::grundy`].
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::games::octal::TakeAndBreak;
+    /// let mut kayles = stonegame::impartial::octal::HeapValues::new(TakeAndBreak::kayles());
+    /// let m = kayles.winning_move(&[5])?.unwrap();
+    /// assert_eq!(m.to_string(), "1:5->2+2");
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn winning_move(&mut self, heaps: &[u64]) -> Result<Option<HeapMove>> {
+        let total = self.sum_value(heaps)?;
+        if total.is_zero() {
+            return Ok(None);
+        }
+        if matches!(self.proof, Proof::NimLike) {
+            return Ok(nim_like_move(heaps, total.0));
+        }
+        for (index, &heap) in heaps.iter().enumerate() {
+            let target = self.grundy(heap)? ^ total;
+            if let Some(left) = self.option_with_value(heap, target)? {
+                return Ok(Some(HeapMove { index, heap, left }));
+            }
+        }
+        Err(Error::InvalidParameter {
+            name: "position",
+            reason: "no winning move found although the Grundy value is non-zero \
+                     (this is a bug: please report it)"
+                .into(),
+        })
+    }
+
+    /// An option of `heap` whose value is `target`.
+    fn option_with_value(&mut self, heap: u64, target: Nimber) -> Result<Option<Vec<u64>>> {
+        let mut classes = Vec::new();
+        self.game()
+            .for_each_move_class(heap, |class| classes.push(class));
+        // A split whose smaller part is at least n0 + p can be shifted down by p
+        // without changing either value, so smaller parts beyond n0 + p need no look.
+        let shift_bound = self
+            .certificate()
+            .map_or(u64::MAX, |c| c.preperiod() + c.period());
+        for class in classes {
+            match class {
+                MoveClass::TakeAll if target.is_zero() => return Ok(Some(Vec::new())),
+                MoveClass::LeaveOne(left) if self.grundy(left)? == target => {
+                    return Ok(Some(vec![left]));
+                }
+                MoveClass::Split { total, .. } => {
+                    for a in 1..=class.largest_smaller_part().min(shift_bound) {
+                        if self.grundy(a)? ^ self.grundy(total - a)? == target {
+                            return Ok(Some(vec![a, total - a]));
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        Ok(None)
+    }
+}
+
+/// The Nim move for a game where any heap can be reduced to any smaller one.
+fn nim_like_move(heaps: &[u64], total: u64) -> Option<HeapMove> {
+    heaps.iter().enumerate().find_map(|(index, &heap)| {
+        let target = heap ^ total;
+        (target < heap).then(|| HeapMove {
+            index,
+            heap,
+            left: if target == 0 { vec![] } else { vec![target] },
+        })
+    })
+}

@@ -1,0 +1,135 @@
+#![cfg(feature = "cli")]
+//! The `octal`, `last-one` and `grundy --octal/--game` commands.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn run(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_stonegame"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(args: &[&str], stdin: &str) -> String {
+    let output = run(args, stdin);
+    assert!(
+        output.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).unwrap()
+}
+
+#[test]
+fn octal_answers_lines_and_moves() {
+    assert_eq!(stdout(&["octal", "0.77", "3", "3"], ""), "Second\n");
+    assert_eq!(
+        stdout(&["octal", "0.77", "--move", "5"], ""),
+        "First 1:5->2+2\n"
+    );
+    assert_eq!(
+        stdout(&["octal", "kayles"], "# comment\n4\n\n3 3\n"),
+        "First\nSecond\n"
+    );
+    // Huge heaps are answered through the certified period (G = 4 for both).
+    assert_eq!(
+        stdout(&["octal", "0.77", "1000000000000000000", "4"], ""),
+        "Second\n"
+    );
+    assert_eq!(stdout(&["octal", "0.07", "--misere", "2"], ""), "Second\n");
+    assert_eq!(
+        stdout(&["octal", "0.(3)", "--misere", "--move", "3", "1"], ""),
+        "First 1:3->0\n"
+    );
+}
+
+#[test]
+fn last_one_follows_the_seed() {
+    assert_eq!(
+        stdout(&["last-one", "1", "2", "3", "4", "5", "6"], ""),
+        "First\n"
+    );
+    assert_eq!(
+        stdout(&["last-one", "--move", "1", "2", "3", "4", "5", "6"], ""),
+        "First 4:4->3\n"
+    );
+    assert_eq!(
+        stdout(&["last-one"], "1 1 1\n1 1\n3 1 1\n"),
+        "Second\nFirst\nFirst\n"
+    );
+    assert_eq!(
+        stdout(
+            &["last-one", "1000000000000000000", "1000000000000000000"],
+            ""
+        ),
+        "Second\n"
+    );
+}
+
+#[test]
+fn grundy_prints_values_and_period() {
+    assert_eq!(
+        stdout(&["grundy", "--game", "kayles", "--upto", "8"], ""),
+        "0 1 2 3 1 4 3 2 1\n"
+    );
+    let text = stdout(
+        &["grundy", "--octal", "0.137", "--upto", "300", "--period"],
+        "",
+    );
+    assert_eq!(text.lines().nth(1), Some("preperiod 52 period 34"));
+    let text = stdout(
+        &[
+            "grundy",
+            "--game",
+            "grundys-game",
+            "--upto",
+            "10",
+            "--period",
+        ],
+        "",
+    );
+    assert_eq!(
+        text,
+        "0 0 0 1 0 2 1 0 2 1 0\nno period certified up to 10\n"
+    );
+    let text = stdout(
+        &[
+            "grundy",
+            "--game",
+            "dawsons-kayles",
+            "--upto",
+            "100",
+            "--period",
+        ],
+        "",
+    );
+    assert_eq!(text.lines().nth(1), Some("no period certified up to 100"));
+}
+
+#[test]
+fn bad_input_is_reported_with_its_line() {
+    for (args, stdin) in [
+        (vec!["octal", "0.8", "1"], ""),
+        (vec!["octal", "0.77", "-3"], ""),
+        (vec!["octal", "0.77"], "1 2\nx\n"),
+        (vec!["last-one"], "1 2 -1\n"),
+        (vec!["grundy", "--octal", "0.(0)"], ""),
+        (vec!["octal", "grundys-game", "100000000"], ""),
+    ] {
+        let output = run(&args, stdin);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&output.stderr);
+        assert!(err.starts_with("line "), "{args:?}: {err}");
+    }
+}
