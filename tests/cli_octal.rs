@@ -124,7 +124,7 @@ fn bad_input_is_reported_with_its_line() {
         (vec!["octal", "0.77", "-3"], ""),
         (vec!["octal", "0.77"], "1 2\nx\n"),
         (vec!["last-one"], "1 2 -1\n"),
-        (vec!["grundy", "--octal", "0.(0)"], ""),
+        (vec!["grundy", "--octal", "0.(0)", "--upto", "10"], ""),
         (vec!["octal", "grundys-game", "100000000"], ""),
     ] {
         let output = run(&args, stdin);
