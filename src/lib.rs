@@ -9,6 +9,7 @@
 //! | module | games |
 //! |---|---|
 //! | [`impartial`] | both players have the same moves: Grundy values, sums, Nim |
+//! | [`retrograde`] | any finite game, cycles included: win/lose/draw with remoteness and best move ([`retrograde::solve`] for a successor closure, [`retrograde::Graph`] for numbered positions) |
 //!
 //! Shared vocabulary: [`Outcome`] (who wins), [`Convention`] (normal or misère
 //! play), [`Nimber`] (Grundy values), [`MemoryBudget`] (every table is sized up
@@ -31,6 +32,7 @@ mod error;
 mod outcome;
 
 pub mod impartial;
+pub mod retrograde;
 
 pub use budget::MemoryBudget;
 pub use error::{Error, Result};
