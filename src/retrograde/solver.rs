@@ -35,6 +35,70 @@ pub(crate) fn induction_bytes(positions: usize, moves: usize, builds_predecessor
     }
 }
 
+/// Two FIFO queues sharing `N` slots: won positions fill the array from the
+/// front, lost ones from the back; each position is queued at most once.
+struct LevelQueue {
+    slots: Vec<u32>,
+    wins: usize,
+    losses: usize,
+    win_head: usize,
+    lose_head: usize,
+}
+
+impl LevelQueue {
+    fn new(n: usize) -> Self {
+        Self {
+            slots: vec![0; n],
+            wins: 0,
+            losses: 0,
+            win_head: 0,
+            lose_head: 0,
+        }
+    }
+
+    fn push_win(&mut self, u: u32) {
+        self.slots[self.wins] = u;
+        self.wins += 1;
+    }
+
+    fn push_lose(&mut self, u: u32) {
+        self.losses += 1;
+        let slot = self.slots.len() - self.losses;
+        self.slots[slot] = u;
+    }
+
+    /// Where the current level ends in each queue: (lost, won).
+    fn level_ends(&self) -> (usize, usize) {
+        (self.losses, self.wins)
+    }
+
+    fn pop_lose(&mut self, end: usize) -> Option<u32> {
+        (self.lose_head < end).then(|| {
+            self.lose_head += 1;
+            self.slots[self.slots.len() - self.lose_head]
+        })
+    }
+
+    fn pop_win(&mut self, end: usize) -> Option<u32> {
+        (self.win_head < end).then(|| {
+            self.win_head += 1;
+            self.slots[self.win_head - 1]
+        })
+    }
+
+    fn is_drained(&self) -> bool {
+        self.win_head == self.wins && self.lose_head == self.losses
+    }
+}
+
+fn counter_overflow(n: usize, degree: u32) -> Error {
+    Error::SizeLimitExceeded {
+        what: "number of positions plus moves from one position (u32 counters)",
+        value: n as u128 + u128::from(degree),
+        limit: u128::from(u32::MAX) + 1,
+    }
+}
+
 /// The labels of every position, compactly: one value byte and one `u32`
 /// word (the remaining-move counter during the induction, the remoteness after).
 #[derive(Debug, Clone)]
@@ -88,6 +152,20 @@ impl Labels {
     /// Runs the induction. `code` holds, for each position, the value a
     /// terminal rule gave it or `UNKNOWN`; positions without moves get the
     /// convention's value.
+    ///
+    /// One `u32` word per position does double duty, so that visiting a
+    /// predecessor touches a single random memory location: a word `< N` is
+    /// the remoteness of a labelled position; a word `N - 1 + k` says `k`
+    /// moves have not yet been shown to lead to a win for the opponent.
+    /// Remoteness is below `N` because every level `0..=r` of the induction
+    /// holds at least one position.
+    ///
+    /// Positions are processed level by level (all positions of remoteness
+    /// `r`, then `r + 1`, …), so the first lost successor seen gives the
+    /// nearest win (the winner hurries) and the last won successor to be
+    /// labelled gives the farthest loss (the loser delays). Won and lost
+    /// positions are queued at the two ends of one array of `N` slots, so
+    /// neither the value nor the remoteness of a queued position is read back.
     pub(crate) fn induce(
         graph: &Graph,
         mut code: Vec<u8>,
@@ -95,50 +173,60 @@ impl Labels {
         predecessors: &mut impl Predecessors,
     ) -> Result<Self> {
         let n = graph.num_positions();
+        // `Graph` guarantees N <= u32::MAX.
+        let unresolved_base = (n as u32).saturating_sub(1);
         let no_move_code = match convention.terminal_outcome() {
             Outcome::First => WIN,
             _ => LOSE,
         };
         let mut word = vec![0u32; n];
-        let mut queue: Vec<u32> = Vec::with_capacity(n);
+        let mut queue = LevelQueue::new(n);
         for (u, slot) in code.iter_mut().enumerate() {
-            match *slot {
-                UNKNOWN => match graph.degree(u) {
-                    0 => {
-                        *slot = no_move_code;
-                        queue.push(u as u32);
+            if *slot == UNKNOWN {
+                match graph.degree(u) {
+                    0 => *slot = no_move_code,
+                    degree => {
+                        word[u] = unresolved_base
+                            .checked_add(degree)
+                            .ok_or_else(|| counter_overflow(n, degree))?;
                     }
-                    degree => word[u] = degree,
-                },
-                TIE => {}
-                _ => queue.push(u as u32),
+                }
+            }
+            match *slot {
+                WIN => queue.push_win(u as u32),
+                LOSE => queue.push_lose(u as u32),
+                _ => {}
             }
         }
-        // FIFO order = non-decreasing remoteness, so the first Lose successor
-        // seen is the nearest (the winner hurries) and the last Win successor
-        // to resolve is the farthest (the loser delays).
-        let mut head = 0;
-        while let Some(&v) = queue.get(head) {
-            head += 1;
-            let next = word[v as usize] + 1;
-            let v_lost = code[v as usize] == LOSE;
-            predecessors.for_each(v, &mut |u| {
-                let u = u as usize;
-                if code[u] != UNKNOWN {
-                    return;
-                }
-                if v_lost {
-                    code[u] = WIN;
-                    word[u] = next;
-                    queue.push(u as u32);
-                } else if word[u] <= 1 {
-                    code[u] = LOSE;
-                    word[u] = next;
-                    queue.push(u as u32);
-                } else {
-                    word[u] -= 1;
-                }
-            })?;
+        let last_move = unresolved_base + 1;
+        let mut remoteness = 0u32;
+        while !queue.is_drained() {
+            let next = remoteness + 1;
+            let (lost_end, won_end) = queue.level_ends();
+            while let Some(v) = queue.pop_lose(lost_end) {
+                predecessors.for_each(v, &mut |u| {
+                    let u = u as usize;
+                    if word[u] > unresolved_base {
+                        word[u] = next;
+                        code[u] = WIN;
+                        queue.push_win(u as u32);
+                    }
+                })?;
+            }
+            while let Some(v) = queue.pop_win(won_end) {
+                predecessors.for_each(v, &mut |u| {
+                    let u = u as usize;
+                    let w = word[u];
+                    if w == last_move {
+                        word[u] = next;
+                        code[u] = LOSE;
+                        queue.push_lose(u as u32);
+                    } else if w > last_move {
+                        word[u] = w - 1;
+                    }
+                })?;
+            }
+            remoteness = next;
         }
         Ok(Self { code, word })
     }
