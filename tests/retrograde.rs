@@ -3,7 +3,10 @@
 //! remoteness, bottom-up tables for subtraction games, and the misère Nim rule.
 
 use proptest::prelude::*;
-use stonegame::retrograde::{self, DenseSolver, Graph, Label, Retrograde, Value};
+use stonegame::impartial::ImpartialGame;
+use stonegame::retrograde::{
+    self, DenseSolver, Graph, Label, Retrograde, Value, solve_impartial_sum, sum_key,
+};
 use stonegame::{Convention, Error, MemoryBudget, Outcome};
 
 const BUDGET: MemoryBudget = MemoryBudget::from_mebibytes(64);
@@ -457,6 +460,43 @@ fn normal_nim_is_the_xor_rule() {
     for (heaps, label) in solution.iter() {
         let xor = heaps.iter().fold(0, |acc, &h| acc ^ h);
         assert_eq!(label.value == Value::Win, xor != 0, "heaps {heaps:?}");
+    }
+}
+
+/// Nim as an impartial game (taking a whole heap leaves nothing).
+struct NimHeap;
+
+impl ImpartialGame for NimHeap {
+    type Position = u8;
+    fn for_each_option(&self, heap: &u8, visit: &mut dyn FnMut(&[u8])) {
+        for smaller in 0..*heap {
+            if smaller == 0 {
+                visit(&[])
+            } else {
+                visit(&[smaller])
+            }
+        }
+    }
+}
+
+#[test]
+fn impartial_sums_follow_the_nim_rules() {
+    for convention in [Convention::Normal, Convention::Misere] {
+        let solution = solve_impartial_sum(&NimHeap, vec![4, 3, 2, 1], convention).unwrap();
+        assert!(solution.len() > 20, "{}", solution.len());
+        for (heaps, label) in solution.iter() {
+            let xor = heaps.iter().fold(0, |acc, &h| acc ^ h);
+            let first_wins = match convention {
+                Convention::Normal => xor != 0,
+                Convention::Misere => misere_nim_first_player_wins(heaps),
+            };
+            assert_eq!(
+                label.value == Value::Win,
+                first_wins,
+                "{convention} {heaps:?}"
+            );
+        }
+        assert_eq!(solution.value(&sum_key(vec![1, 2, 3, 4])), Some(Value::Win));
     }
 }
 

@@ -42,6 +42,7 @@
 //! assert_eq!(solution.remoteness(&10), Some(5));
 //! ```
 
+mod games;
 mod graph;
 mod hashed;
 mod solver;
@@ -50,6 +51,7 @@ use std::fmt;
 
 use crate::Outcome;
 
+pub use games::{solve_impartial_sum, sum_key};
 pub use graph::Graph;
 pub use hashed::{NoPredecessors, NoTerminalRule, Retrograde, Solution, solve};
 pub use solver::{DenseSolution, DenseSolver};
