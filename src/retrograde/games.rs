@@ -1,7 +1,7 @@
 //! Adapters from other game descriptions to successor closures, so that other
 //! families' solvers can be checked against plain retrograde analysis.
 
-use std::hash::{BuildHasher, Hash};
+use std::hash::Hash;
 
 use crate::impartial::ImpartialGame;
 use crate::{Convention, Result};
