@@ -82,8 +82,10 @@ fn run() -> Result<(), String> {
 /// It keeps more tables alive at once, so measure memory without `--phases`.
 fn print_phases(graph: &Graph, budget: MemoryBudget, counts: Counts) -> Result<(), String> {
     let reversing = Instant::now();
+    let cpu_start = thread_cpu_seconds();
     let reverse = graph.reversed(budget).map_err(|e| e.to_string())?;
     let reversed = reversing.elapsed();
+    let cpu_reversed = thread_cpu_seconds();
     let inducing = Instant::now();
     let again = DenseSolver::new(graph)
         .budget(budget)
@@ -91,6 +93,7 @@ fn print_phases(graph: &Graph, budget: MemoryBudget, counts: Counts) -> Result<(
         .solve()
         .map_err(|e| e.to_string())?;
     let induced = inducing.elapsed();
+    let cpu_induced = thread_cpu_seconds();
     if again.counts() != counts {
         return Err("the two solves disagree".to_string());
     }
@@ -99,6 +102,13 @@ fn print_phases(graph: &Graph, budget: MemoryBudget, counts: Counts) -> Result<(
         reversed.as_secs_f64(),
         induced.as_secs_f64()
     );
+    if let (Some(start), Some(middle), Some(end)) = (cpu_start, cpu_reversed, cpu_induced) {
+        println!(
+            "  on-CPU              {:.3} s predecessor lists, {:.3} s induction",
+            middle - start,
+            end - middle
+        );
+    }
     Ok(())
 }
 

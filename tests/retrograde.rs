@@ -732,6 +732,21 @@ fn bad_graphs_are_reported() {
 }
 
 #[test]
+fn more_than_u32_max_positions_is_refused() {
+    let too_many = u32::MAX as usize + 1;
+    for err in [
+        Graph::from_edges(too_many, &[], MemoryBudget::unlimited()).unwrap_err(),
+        Graph::from_successors(too_many, MemoryBudget::unlimited(), |_| None).unwrap_err(),
+    ] {
+        assert!(
+            matches!(err, Error::SizeLimitExceeded { limit, .. } if limit == u32::MAX as u128),
+            "{err}"
+        );
+        assert!(err.to_string().contains("4294967295"), "{err}");
+    }
+}
+
+#[test]
 fn queries_out_of_range_are_none() {
     let graph = Graph::from_edges(2, &[(0, 1)], BUDGET).unwrap();
     let solution = graph.solve(Convention::Normal).unwrap();

@@ -308,13 +308,12 @@ impl<P, S, T, R> Retrograde<P, S, T, R> {
                 tables.code[next] = value_code(value);
             } else {
                 for successor in (self.successors)(position) {
-                    check_counts(0, targets.len() + 1)?;
                     budget.check(tables.positions.len(), targets.len() + 1)?;
                     let id = tables.intern(successor, &budget, targets.len() + 1)?;
                     targets.push(id);
                 }
             }
-            // `targets.len()` was checked against u32::MAX above.
+            // `Budget::check` keeps `targets.len()` within u32::MAX.
             offsets.push(targets.len() as u32);
             next += 1;
         }

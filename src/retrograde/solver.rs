@@ -100,7 +100,8 @@ fn counter_overflow(n: usize, degree: u32) -> Error {
 }
 
 /// The labels of every position, compactly: one value byte and one `u32`
-/// word (the remaining-move counter during the induction, the remoteness after).
+/// word (the remoteness of a labelled position; see [`Labels::induce`] for
+/// what it holds while a position is unlabelled).
 #[derive(Debug, Clone)]
 pub(crate) struct Labels {
     code: Vec<u8>,
