@@ -86,6 +86,19 @@ impl LevelQueue {
         })
     }
 
+    /// The won position `ahead` places after the next to pop (0 past the end;
+    /// only used to warm the cache, so a stale slot does no harm).
+    fn peek_win(&self, ahead: usize) -> u32 {
+        self.slots.get(self.win_head + ahead).copied().unwrap_or(0)
+    }
+
+    /// The lost position `ahead` places after the next to pop (as `peek_win`).
+    fn peek_lose(&self, ahead: usize) -> u32 {
+        let n = self.slots.len();
+        n.checked_sub(self.lose_head + ahead + 1)
+            .map_or(0, |k| self.slots[k])
+    }
+
     fn is_drained(&self) -> bool {
         self.win_head == self.wins && self.lose_head == self.losses
     }
@@ -112,12 +125,22 @@ pub(crate) struct Labels {
 pub(crate) trait Predecessors {
     /// Calls `visit` for each predecessor of `v` (with multiplicity).
     fn for_each(&mut self, v: u32, visit: &mut impl FnMut(u32)) -> Result<()>;
+
+    /// Reads the start of `v`'s list ahead of time so its cache misses
+    /// overlap with other work; returns something derived from it.
+    fn warm(&self, _v: u32) -> u32 {
+        0
+    }
 }
 
 impl Predecessors for Graph {
     fn for_each(&mut self, v: u32, visit: &mut impl FnMut(u32)) -> Result<()> {
         self.successors(v).iter().for_each(|&u| visit(u));
         Ok(())
+    }
+
+    fn warm(&self, v: u32) -> u32 {
+        self.successors(v).first().copied().unwrap_or(0)
     }
 }
 
@@ -200,11 +223,16 @@ impl Labels {
             }
         }
         let last_move = unresolved_base + 1;
+        // Random graphs miss the cache on every list; touching the list of
+        // the position a few places ahead lets those misses overlap.
+        const LOOKAHEAD: usize = 8;
+        let mut sink = 0u32;
         let mut remoteness = 0u32;
         while !queue.is_drained() {
             let next = remoteness + 1;
             let (lost_end, won_end) = queue.level_ends();
             while let Some(v) = queue.pop_lose(lost_end) {
+                sink ^= predecessors.warm(queue.peek_lose(LOOKAHEAD));
                 predecessors.for_each(v, &mut |u| {
                     let u = u as usize;
                     if word[u] > unresolved_base {
@@ -215,6 +243,7 @@ impl Labels {
                 })?;
             }
             while let Some(v) = queue.pop_win(won_end) {
+                sink ^= predecessors.warm(queue.peek_win(LOOKAHEAD));
                 predecessors.for_each(v, &mut |u| {
                     let u = u as usize;
                     let w = word[u];
@@ -229,6 +258,7 @@ impl Labels {
             }
             remoteness = next;
         }
+        std::hint::black_box(sink);
         Ok(Self { code, word })
     }
 
