@@ -12,6 +12,7 @@
 //! | [`impartial::games::nim`], [`impartial::games::subtraction`], [`impartial::games::boxes`] | Nim, subtraction games (AtCoder DP K, heaps to 10^18 by exact period, subtract-a-square), boxes with a bound per take; normal and misère; winning moves |
 //! | [`impartial::grundy::GrundySolver`], [`impartial::misere::ExactSearch`], [`impartial::periodic`] | any impartial game: Grundy values, exact outcome of sums under either convention, exact periods |
 //! | [`impartial::octal`] | take-and-break games (Kayles, Dawson's Kayles, octal codes, Grundy's game, Last One): [`impartial::octal::grundy_sequence`], [`impartial::octal::find_period_certificate`], [`impartial::octal::HeapValues`], [`impartial::octal::misere_outcome`], [`impartial::octal::last_one_outcome`] |
+//! | [`retrograde`] | any finite game, cycles included: win/lose/draw with remoteness and best move ([`retrograde::solve`] for a successor closure, [`retrograde::Graph`] for numbered positions) |
 //!
 //! Shared vocabulary: [`Outcome`] (who wins), [`Convention`] (normal or misère
 //! play), [`Nimber`] (Grundy values), [`MemoryBudget`] (every table is sized up
@@ -35,6 +36,7 @@ mod outcome;
 
 pub mod counting;
 pub mod impartial;
+pub mod retrograde;
 
 pub use budget::MemoryBudget;
 pub use error::{Error, Result};

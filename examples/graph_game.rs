@@ -1,0 +1,141 @@
+//! A classic contest task that needs draws: a game on a directed graph.
+//!
+//! A token sits on a vertex; the players alternately move it along an edge.
+//! A player who cannot move loses; if play goes on for ever, it is a draw.
+//! For every start vertex, print `Win`, `Lose` or `Draw` for the first player.
+//!
+//! Input (standard input):
+//! ```text
+//! N M
+//! u_1 v_1
+//! ...
+//! u_M v_M
+//! ```
+//! vertices are `1..=N`; multiple edges and self-loops are allowed. Output: `N`
+//! lines. Malformed input prints `line K: <problem>` on standard error and
+//! exits with status 2.
+//!
+//! ```text
+//! $ printf '5 6\n1 2\n1 4\n2 1\n2 3\n3 4\n5 5\n' | cargo run --release --example graph_game
+//! Win
+//! Lose
+//! Win
+//! Lose
+//! Draw
+//! ```
+//! (4 has no move: lost. 3 → 4 and 1 → 4 win. 2 can only reach the won 1 and
+//! 3: lost, although 1 ⇄ 2 is a cycle. 5 loops on itself for ever: a draw.)
+
+use std::io::{self, BufWriter, Read, Write};
+use std::process::ExitCode;
+
+use stonegame::retrograde::{Graph, Value};
+use stonegame::{Convention, MemoryBudget};
+
+/// Exit status for malformed input or refused work.
+const BAD_INPUT: u8 = 2;
+
+fn main() -> ExitCode {
+    let mut input = String::new();
+    if let Err(error) = io::stdin().read_to_string(&mut input) {
+        eprintln!("line 1: cannot read standard input as text: {error}");
+        return ExitCode::from(BAD_INPUT);
+    }
+    match solve(&input) {
+        Ok(values) => print_values(&values),
+        Err(message) => {
+            eprintln!("{message}");
+            ExitCode::from(BAD_INPUT)
+        }
+    }
+}
+
+fn print_values(values: &[Value]) -> ExitCode {
+    let mut out = BufWriter::new(io::stdout().lock());
+    for value in values {
+        if writeln!(out, "{value}").is_err() {
+            return ExitCode::FAILURE;
+        }
+    }
+    if out.flush().is_err() {
+        return ExitCode::FAILURE;
+    }
+    ExitCode::SUCCESS
+}
+
+/// Parses the graph and labels every vertex, or explains what is wrong.
+fn solve(input: &str) -> Result<Vec<Value>, String> {
+    let (n, edges) = parse(input)?;
+    let budget = MemoryBudget::default();
+    let graph = Graph::from_edges(n, &edges, budget).map_err(|e| format!("line 1: {e}"))?;
+    let solution = graph
+        .solve(Convention::Normal)
+        .map_err(|e| format!("line 1: {e}"))?;
+    Ok((0..n as u32).filter_map(|u| solution.value(u)).collect())
+}
+
+/// The vertex count and the edges, 0-based.
+fn parse(input: &str) -> Result<(usize, Vec<(u32, u32)>), String> {
+    let mut lines = input
+        .lines()
+        .enumerate()
+        .map(|(index, line)| (index + 1, line.trim()))
+        .filter(|(_, line)| !line.is_empty());
+    let Some((first, header)) = lines.next() else {
+        return Err("line 1: empty input, expected `N M`".to_string());
+    };
+    let [n, m] = pair(header).map_err(|e| format!("line {first}: {e} (expected `N M`)"))?;
+    let limit = u64::from(u32::MAX);
+    if n > limit {
+        return Err(format!(
+            "line {first}: N = {n} is above the limit of {limit} vertices"
+        ));
+    }
+    if m > limit {
+        return Err(format!(
+            "line {first}: M = {m} is above the limit of {limit} edges"
+        ));
+    }
+    // Grow as edges arrive: a huge M must not reserve memory before it is backed by input.
+    let mut edges = Vec::with_capacity(m.min(1 << 20) as usize);
+    let mut last_line = first;
+    for (number, line) in lines {
+        last_line = number;
+        if edges.len() as u64 == m {
+            return Err(format!(
+                "line {number}: unexpected input after the {m} edges"
+            ));
+        }
+        let [u, v] =
+            pair(line).map_err(|e| format!("line {number}: {e} (expected an edge `u v`)"))?;
+        for vertex in [u, v] {
+            if vertex == 0 || vertex > n {
+                return Err(format!("line {number}: vertex {vertex} is outside 1..={n}"));
+            }
+        }
+        // Both are in 1..=N <= u32::MAX, checked above.
+        edges.push(((u - 1) as u32, (v - 1) as u32));
+    }
+    if (edges.len() as u64) < m {
+        return Err(format!(
+            "line {}: input ends after {} of the {m} edges",
+            last_line + 1,
+            edges.len()
+        ));
+    }
+    Ok((n as usize, edges))
+}
+
+/// Exactly two non-negative integers.
+fn pair(line: &str) -> Result<[u64; 2], String> {
+    let tokens: Vec<&str> = line.split_whitespace().collect();
+    let [a, b] = tokens[..] else {
+        return Err(format!("found {} numbers, expected 2", tokens.len()));
+    };
+    let number = |token: &str| {
+        token
+            .parse::<u64>()
+            .map_err(|_| format!("`{token}` is not a non-negative integer"))
+    };
+    Ok([number(a)?, number(b)?])
+}

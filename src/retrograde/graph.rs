@@ -1,0 +1,396 @@
+//! Games given explicitly: positions numbered `0..N`, moves in a compressed
+//! (CSR) adjacency with `u32` indices.
+
+use crate::{Error, MemoryBudget, Result};
+
+/// Largest number of positions (and of moves) a [`Graph`] can hold: indices are `u32`.
+const MAX_INDEX_COUNT: u128 = u32::MAX as u128;
+
+/// A game as a directed graph: positions `0..N`, a move from `u` to `v` is an
+/// edge. Stored as compressed sparse rows: 4 bytes per position plus 4 bytes
+/// per move.
+///
+/// Repeated moves (the same edge twice) and self-loops are allowed.
+///
+/// # Example
+/// ```
+/// use stonegame::MemoryBudget;
+/// use stonegame::retrograde::Graph;
+///
+/// let graph = Graph::from_edges(3, &[(0, 1), (0, 2), (1, 2)], MemoryBudget::default()).unwrap();
+/// assert_eq!(graph.num_positions(), 3);
+/// assert_eq!(graph.num_moves(), 3);
+/// assert_eq!(graph.successors(0), &[1, 2]);
+/// assert!(graph.successors(2).is_empty());
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Graph {
+    /// `offsets[u]..offsets[u + 1]` is the range of `u`'s moves in `targets`.
+    offsets: Vec<u32>,
+    targets: Vec<u32>,
+}
+
+impl Graph {
+    /// Builds a graph from a list of moves `(from, to)`.
+    ///
+    /// # Errors
+    /// [`Error::SizeLimitExceeded`] for more than `u32::MAX` positions or moves,
+    /// [`Error::InvalidParameter`] for an endpoint `>= num_positions`,
+    /// [`Error::MemoryBudgetExceeded`] if the tables would not fit `budget`.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{Error, MemoryBudget};
+    /// use stonegame::retrograde::Graph;
+    ///
+    /// let graph = Graph::from_edges(2, &[(1, 0)], MemoryBudget::default()).unwrap();
+    /// assert_eq!(graph.successors(1), &[0]);
+    /// let bad = Graph::from_edges(2, &[(0, 2)], MemoryBudget::default());
+    /// assert!(matches!(bad, Err(Error::InvalidParameter { .. })));
+    /// ```
+    pub fn from_edges(
+        num_positions: usize,
+        edges: &[(u32, u32)],
+        budget: MemoryBudget,
+    ) -> Result<Self> {
+        check_counts(num_positions, edges.len())?;
+        if let Some(&(from, to)) = edges
+            .iter()
+            .find(|&&(from, to)| from as usize >= num_positions || to as usize >= num_positions)
+        {
+            return Err(Error::InvalidParameter {
+                name: "edge",
+                reason: format!("move ({from}, {to}) has an endpoint outside 0..{num_positions}"),
+            });
+        }
+        budget.check_bytes(
+            csr_bytes(num_positions, edges.len()),
+            "retrograde move graph",
+        )?;
+        let mut offsets = vec![0u32; num_positions + 1];
+        for &(from, _) in edges {
+            offsets[from as usize] += 1;
+        }
+        let mut targets = vec![0u32; edges.len()];
+        into_end_offsets(&mut offsets);
+        // Filling backwards turns each end offset into a start offset and keeps
+        // every position's moves in input order.
+        for &(from, to) in edges.iter().rev() {
+            let slot = &mut offsets[from as usize];
+            *slot -= 1;
+            targets[*slot as usize] = to;
+        }
+        Ok(Self { offsets, targets })
+    }
+
+    /// Builds a graph from a successor function over `0..num_positions`.
+    ///
+    /// The function is called twice per position (once to count, once to
+    /// fill), so the tables are allocated at their exact size; it must return
+    /// the same moves both times.
+    ///
+    /// # Errors
+    /// As [`Graph::from_edges`]; also [`Error::InvalidParameter`] if the two
+    /// calls for a position disagree.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::MemoryBudget;
+    /// use stonegame::retrograde::Graph;
+    ///
+    /// // Positions 0..10; a move subtracts 1 or 2.
+    /// let graph = Graph::from_successors(10, MemoryBudget::default(), |n| {
+    ///     (1..=2).filter(move |&s| s <= n).map(move |s| n - s)
+    /// })
+    /// .unwrap();
+    /// assert_eq!(graph.num_moves(), 17);
+    /// assert_eq!(graph.successors(5), &[4, 3]);
+    /// ```
+    pub fn from_successors<F, I>(
+        num_positions: usize,
+        budget: MemoryBudget,
+        mut successors: F,
+    ) -> Result<Self>
+    where
+        F: FnMut(u32) -> I,
+        I: IntoIterator<Item = u32>,
+    {
+        check_counts(num_positions, 0)?;
+        budget.check_bytes(csr_bytes(num_positions, 0), "retrograde move graph")?;
+        let mut offsets = Vec::with_capacity(num_positions + 1);
+        offsets.push(0u32);
+        let mut total: u128 = 0;
+        for u in 0..num_positions as u32 {
+            for v in successors(u) {
+                if v as usize >= num_positions {
+                    return Err(Error::InvalidParameter {
+                        name: "successors",
+                        reason: format!(
+                            "position {u} has a move to {v}, outside 0..{num_positions}"
+                        ),
+                    });
+                }
+                total += 1;
+                if total > MAX_INDEX_COUNT {
+                    return Err(too_many_moves(total));
+                }
+            }
+            offsets.push(total as u32);
+        }
+        let moves = total as usize;
+        budget.check_bytes(csr_bytes(num_positions, moves), "retrograde move graph")?;
+        let mut targets = Vec::with_capacity(moves);
+        for u in 0..num_positions as u32 {
+            let end = offsets[u as usize + 1] as usize;
+            for v in successors(u) {
+                if v as usize >= num_positions || targets.len() == end {
+                    return Err(nondeterministic(u));
+                }
+                targets.push(v);
+            }
+            if targets.len() != end {
+                return Err(nondeterministic(u));
+            }
+        }
+        Ok(Self { offsets, targets })
+    }
+
+    /// A reproducible pseudo-random graph for benchmarks and experiments: a
+    /// position has no move with probability `terminal_percent`%, otherwise a
+    /// number of moves uniform in `1..=max_moves`, to uniformly random targets
+    /// (self-loops and repeats included), from a xorshift generator seeded by
+    /// `seed` and the position. With `max_moves = 6` and `terminal_percent = 5`
+    /// there are about 3.3 moves per position and a mix of wins, losses and
+    /// draws (roughly 42%, 16%, 42%).
+    ///
+    /// # Errors
+    /// [`Error::InvalidParameter`] if `terminal_percent > 100`; otherwise as
+    /// [`Graph::from_successors`].
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::MemoryBudget;
+    /// use stonegame::retrograde::Graph;
+    ///
+    /// let a = Graph::pseudo_random(1000, 6, 5, 7, MemoryBudget::default()).unwrap();
+    /// let b = Graph::pseudo_random(1000, 6, 5, 7, MemoryBudget::default()).unwrap();
+    /// assert_eq!(a, b);
+    /// assert!((3000..3700).contains(&a.num_moves()));
+    /// ```
+    pub fn pseudo_random(
+        num_positions: usize,
+        max_moves: u32,
+        terminal_percent: u8,
+        seed: u64,
+        budget: MemoryBudget,
+    ) -> Result<Self> {
+        if terminal_percent > 100 {
+            return Err(Error::InvalidParameter {
+                name: "terminal_percent",
+                reason: format!("{terminal_percent} is above 100"),
+            });
+        }
+        let n = num_positions as u64;
+        Self::from_successors(num_positions, budget, |u| {
+            let mut rng = XorShift::new(seed ^ u64::from(u).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+            let degree = if rng.below(100) < u64::from(terminal_percent) {
+                0
+            } else {
+                1 + rng.below(u64::from(max_moves))
+            };
+            (0..degree).map(move |_| rng.below(n) as u32)
+        })
+    }
+
+    /// The number of positions `N`.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{MemoryBudget, retrograde::Graph};
+    /// assert_eq!(Graph::from_edges(5, &[], MemoryBudget::default()).unwrap().num_positions(), 5);
+    /// ```
+    pub fn num_positions(&self) -> usize {
+        self.offsets.len() - 1
+    }
+
+    /// The number of moves (edges).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{MemoryBudget, retrograde::Graph};
+    /// let graph = Graph::from_edges(2, &[(0, 1), (0, 1)], MemoryBudget::default()).unwrap();
+    /// assert_eq!(graph.num_moves(), 2);
+    /// ```
+    pub fn num_moves(&self) -> usize {
+        self.targets.len()
+    }
+
+    /// The moves from `position` (empty if `position` is out of range).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{MemoryBudget, retrograde::Graph};
+    /// let graph = Graph::from_edges(2, &[(0, 1)], MemoryBudget::default()).unwrap();
+    /// assert_eq!(graph.successors(0), &[1]);
+    /// assert!(graph.successors(7).is_empty());
+    /// ```
+    pub fn successors(&self, position: u32) -> &[u32] {
+        let u = position as usize;
+        match (self.offsets.get(u), self.offsets.get(u + 1)) {
+            (Some(&start), Some(&end)) => &self.targets[start as usize..end as usize],
+            _ => &[],
+        }
+    }
+
+    /// The reverse graph (every move turned round): the predecessor lists,
+    /// built by a counting sort in O(V + E).
+    ///
+    /// # Errors
+    /// [`Error::MemoryBudgetExceeded`] if the copy would not fit `budget`.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{MemoryBudget, retrograde::Graph};
+    /// let graph = Graph::from_edges(3, &[(0, 2), (1, 2)], MemoryBudget::default()).unwrap();
+    /// let reverse = graph.reversed(MemoryBudget::default()).unwrap();
+    /// assert_eq!(reverse.successors(2), &[0, 1]);
+    /// ```
+    pub fn reversed(&self, budget: MemoryBudget) -> Result<Self> {
+        budget.check_bytes(
+            csr_bytes(self.num_positions(), self.num_moves()),
+            "retrograde predecessor lists",
+        )?;
+        let mut offsets = vec![0u32; self.offsets.len()];
+        for &v in &self.targets {
+            offsets[v as usize] += 1;
+        }
+        into_end_offsets(&mut offsets);
+        let mut sources = vec![0u32; self.targets.len()];
+        // Backwards, so each predecessor list comes out sorted. Reading the
+        // counter of the move `FILL_LOOKAHEAD` places ahead lets the cache
+        // misses of random targets overlap.
+        let mut sink = 0u32;
+        let mut e = self.targets.len();
+        for u in (0..self.num_positions() as u32).rev() {
+            let start = self.offsets[u as usize] as usize;
+            while e > start {
+                e -= 1;
+                if let Some(&ahead) = e
+                    .checked_sub(FILL_LOOKAHEAD)
+                    .and_then(|k| self.targets.get(k))
+                {
+                    sink ^= offsets[ahead as usize];
+                }
+                let slot = &mut offsets[self.targets[e] as usize];
+                *slot -= 1;
+                sources[*slot as usize] = u;
+            }
+        }
+        std::hint::black_box(sink);
+        Ok(Self {
+            offsets,
+            targets: sources,
+        })
+    }
+
+    /// The out-degree of `u`, which the caller knows is in range.
+    pub(crate) fn degree(&self, u: usize) -> u32 {
+        self.offsets[u + 1] - self.offsets[u]
+    }
+
+    /// Bytes held by the tables.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{MemoryBudget, retrograde::Graph};
+    /// let graph = Graph::from_edges(3, &[(0, 1)], MemoryBudget::default()).unwrap();
+    /// assert_eq!(graph.heap_bytes(), 4 * 4 + 4);
+    /// ```
+    pub fn heap_bytes(&self) -> usize {
+        4 * (self.offsets.len() + self.targets.len())
+    }
+
+    /// Builds a graph from tables the caller guarantees are consistent.
+    pub(crate) fn from_parts(offsets: Vec<u32>, targets: Vec<u32>) -> Self {
+        Self { offsets, targets }
+    }
+}
+
+/// How far ahead [`Graph::reversed`] touches the counter of a coming move.
+const FILL_LOOKAHEAD: usize = 16;
+
+/// Bytes of a CSR adjacency with `positions` rows and `moves` entries.
+pub(crate) fn csr_bytes(positions: usize, moves: usize) -> u128 {
+    4 * (positions as u128 + 1 + moves as u128)
+}
+
+/// Refuses counts that `u32` indices cannot address.
+pub(crate) fn check_counts(positions: usize, moves: usize) -> Result<()> {
+    if positions as u128 > MAX_INDEX_COUNT {
+        return Err(Error::SizeLimitExceeded {
+            what: "number of positions for retrograde analysis (u32 indices)",
+            value: positions as u128,
+            limit: MAX_INDEX_COUNT,
+        });
+    }
+    if moves as u128 > MAX_INDEX_COUNT {
+        return Err(too_many_moves(moves as u128));
+    }
+    Ok(())
+}
+
+fn nondeterministic(u: u32) -> Error {
+    Error::InvalidParameter {
+        name: "successors",
+        reason: format!(
+            "the successor function returned different moves for position {u} \
+             on its second call; it must be deterministic"
+        ),
+    }
+}
+
+pub(crate) fn too_many_moves(moves: u128) -> Error {
+    Error::SizeLimitExceeded {
+        what: "number of moves for retrograde analysis (u32 indices)",
+        value: moves,
+        limit: MAX_INDEX_COUNT,
+    }
+}
+
+/// Turns per-row counts in `offsets[0..N]` into end offsets (inclusive prefix
+/// sums) and sets `offsets[N]` to the total. Totals fit `u32`: checked by the caller.
+fn into_end_offsets(offsets: &mut [u32]) {
+    let mut running = 0u32;
+    if let Some((last, rows)) = offsets.split_last_mut() {
+        for slot in rows {
+            running += *slot;
+            *slot = running;
+        }
+        *last = running;
+    }
+}
+
+/// xorshift64* with a splitmix-style seed scramble: tiny, deterministic, good enough
+/// for benchmark graphs.
+struct XorShift(u64);
+
+impl XorShift {
+    fn new(seed: u64) -> Self {
+        let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        Self((z ^ (z >> 31)) | 1)
+    }
+
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    /// Uniform in `0..bound` (multiply-shift; `bound` 0 gives 0).
+    fn below(&mut self, bound: u64) -> u64 {
+        ((u128::from(self.next()) * u128::from(bound)) >> 64) as u64
+    }
+}

@@ -1,0 +1,609 @@
+//! Games given by a successor closure over any hashable position type: the
+//! positions reachable from the start are numbered with an `ahash` map, then
+//! solved on the dense tables.
+
+use std::collections::hash_map::Entry;
+use std::hash::Hash;
+use std::marker::PhantomData;
+
+use ahash::AHashMap;
+
+use crate::{Convention, MemoryBudget, Outcome, Result};
+
+use super::graph::{Graph, check_counts, too_many_moves};
+use super::solver::{Labels, Predecessors, UNKNOWN, induction_bytes, value_code};
+use super::{Counts, Label, Value};
+
+/// The terminal rule used when none is set: no position ends the game early.
+pub type NoTerminalRule<P> = fn(&P) -> Option<Value>;
+
+/// The predecessor function used when none is set (the solver builds
+/// predecessor lists itself).
+pub type NoPredecessors<P> = fn(&P) -> std::iter::Empty<P>;
+
+/// Solves the game reachable from `start` under normal play (a player with no
+/// move loses), with the default memory budget.
+///
+/// This is the simple entry point other code can use as an independent
+/// reference: give a start and a successor closure, query the [`Solution`].
+/// For misère play, terminal rules, predecessors or a budget, use [`Retrograde`].
+///
+/// # Errors
+/// [`crate::Error::MemoryBudgetExceeded`] if the reachable positions need more
+/// than the default budget (1 GiB); [`crate::Error::SizeLimitExceeded`] beyond
+/// `u32::MAX` positions or moves.
+///
+/// # Example
+/// ```
+/// use stonegame::retrograde::{self, Value};
+///
+/// // Nim with heaps (a, b), kept as a sorted pair.
+/// let solution = retrograde::solve((3u8, 5u8), |&(a, b): &(u8, u8)| {
+///     let from_a = (0..a).map(move |x| (x.min(b), x.max(b)));
+///     let from_b = (0..b).map(move |y| (a.min(y), a.max(y)));
+///     from_a.chain(from_b).collect::<Vec<_>>()
+/// })
+/// .unwrap();
+/// assert_eq!(solution.value(&(3, 5)), Some(Value::Win));
+/// assert_eq!(solution.value(&(4, 4)), None); // not reachable from (3, 5)
+/// assert_eq!(solution.value(&(3, 3)), Some(Value::Lose));
+/// assert_eq!(solution.best_move(&(3, 5)), Some(&(3, 3)));
+/// ```
+pub fn solve<P, S, I>(start: P, successors: S) -> Result<Solution<P>>
+where
+    P: Clone + Eq + Hash,
+    S: FnMut(&P) -> I,
+    I: IntoIterator<Item = P>,
+{
+    Retrograde::new(successors).solve([start])
+}
+
+/// A configurable solver for games given by closures (pathfinding style).
+///
+/// - `successors(&p)`: the positions one move away (required);
+/// - [`convention`](Retrograde::convention): who wins at a position without moves;
+/// - [`terminal`](Retrograde::terminal): a rule that ends the game early with a value;
+/// - [`predecessors`](Retrograde::predecessors): the positions one move before
+///   (saves building predecessor lists; must list `u` among the predecessors of
+///   `v` exactly as often as `u` has a move to `v`; positions not reachable
+///   from the starts are ignored);
+/// - [`budget`](Retrograde::budget): a [`MemoryBudget`] for the tables.
+///
+/// # Example
+/// ```
+/// use stonegame::Convention;
+/// use stonegame::retrograde::{Retrograde, Value};
+///
+/// // Misère: take 1 or 2 stones, whoever takes the last stone loses.
+/// let solution = Retrograde::new(|&n: &u32| (1..=2).filter(move |&s| s <= n).map(move |s| n - s))
+///     .convention(Convention::Misere)
+///     .solve([10])
+///     .unwrap();
+/// assert_eq!(solution.value(&0), Some(Value::Win));
+/// assert_eq!(solution.value(&1), Some(Value::Lose));
+/// assert_eq!(solution.value(&10), Some(Value::Lose)); // 10 ≡ 1 (mod 3)
+/// ```
+pub struct Retrograde<P, S, T = NoTerminalRule<P>, R = NoPredecessors<P>> {
+    successors: S,
+    terminal: Option<T>,
+    predecessors: Option<R>,
+    convention: Convention,
+    budget: MemoryBudget,
+    position: PhantomData<fn(&P)>,
+}
+
+impl<P, S> Retrograde<P, S> {
+    /// A solver for the game whose moves `successors` lists, with normal play,
+    /// no terminal rule and the default memory budget.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::retrograde::{Retrograde, Value};
+    /// let solution = Retrograde::new(|&n: &u8| n.checked_sub(1)).solve([3]).unwrap();
+    /// assert_eq!(solution.value(&3), Some(Value::Win));
+    /// ```
+    pub fn new<I>(successors: S) -> Self
+    where
+        S: FnMut(&P) -> I,
+        I: IntoIterator<Item = P>,
+    {
+        Self {
+            successors,
+            terminal: None,
+            predecessors: None,
+            convention: Convention::Normal,
+            budget: MemoryBudget::default(),
+            position: PhantomData,
+        }
+    }
+}
+
+impl<P, S, T, R> Retrograde<P, S, T, R> {
+    /// Sets who wins at a position without moves.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{Convention, retrograde::{Retrograde, Value}};
+    /// let solution = Retrograde::new(|&n: &u8| n.checked_sub(1))
+    ///     .convention(Convention::Misere)
+    ///     .solve([3])
+    ///     .unwrap();
+    /// assert_eq!(solution.value(&3), Some(Value::Lose));
+    /// ```
+    pub fn convention(mut self, convention: Convention) -> Self {
+        self.convention = convention;
+        self
+    }
+
+    /// Sets the memory budget. The solver estimates its tables as positions
+    /// are discovered (the position values themselves plus map, adjacency and
+    /// label tables; not heap memory owned by the positions) and stops with
+    /// [`crate::Error::MemoryBudgetExceeded`] as soon as they would exceed it.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{Error, MemoryBudget, retrograde::Retrograde};
+    /// let refused = Retrograde::new(|&n: &u64| n.checked_sub(1))
+    ///     .budget(MemoryBudget::from_bytes(10_000))
+    ///     .solve([1_000_000]);
+    /// assert!(matches!(refused, Err(Error::MemoryBudgetExceeded { budget_bytes: 10_000, .. })));
+    /// ```
+    pub fn budget(mut self, budget: MemoryBudget) -> Self {
+        self.budget = budget;
+        self
+    }
+
+    /// Sets a terminal rule: `Some(value)` ends the game at that position with
+    /// that value for the player to move (its successors are not explored);
+    /// `None` lets play go on. `Some(Value::Draw)` is a tie.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::retrograde::{Retrograde, Value};
+    /// // Count down; whoever is to move at 5 has won (a race to 5).
+    /// let solution = Retrograde::new(|&n: &u8| n.checked_sub(1))
+    ///     .terminal(|&n: &u8| (n == 5).then_some(Value::Win))
+    ///     .solve([8])
+    ///     .unwrap();
+    /// assert_eq!(solution.value(&6), Some(Value::Lose));
+    /// assert_eq!(solution.value(&8), Some(Value::Lose));
+    /// assert!(!solution.contains(&4)); // never explored
+    /// ```
+    pub fn terminal<T2>(self, rule: T2) -> Retrograde<P, S, T2, R>
+    where
+        T2: FnMut(&P) -> Option<Value>,
+    {
+        Retrograde {
+            successors: self.successors,
+            terminal: Some(rule),
+            predecessors: self.predecessors,
+            convention: self.convention,
+            budget: self.budget,
+            position: PhantomData,
+        }
+    }
+
+    /// Supplies predecessors instead of having the solver build predecessor
+    /// lists (saves 4 bytes per position and per move).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::retrograde::{Retrograde, Value};
+    /// let solution = Retrograde::new(|&n: &u8| n.checked_sub(1))
+    ///     .predecessors(|&n: &u8| n.checked_add(1))
+    ///     .solve([4])
+    ///     .unwrap();
+    /// assert_eq!(solution.value(&4), Some(Value::Lose));
+    /// assert_eq!(solution.remoteness(&4), Some(4));
+    /// ```
+    pub fn predecessors<R2, I>(self, predecessors: R2) -> Retrograde<P, S, T, R2>
+    where
+        R2: FnMut(&P) -> I,
+        I: IntoIterator<Item = P>,
+    {
+        Retrograde {
+            successors: self.successors,
+            terminal: self.terminal,
+            predecessors: Some(predecessors),
+            convention: self.convention,
+            budget: self.budget,
+            position: PhantomData,
+        }
+    }
+
+    /// Explores every position reachable from `starts` and labels them all.
+    ///
+    /// # Errors
+    /// [`crate::Error::MemoryBudgetExceeded`] when the tables would exceed the
+    /// budget; [`crate::Error::SizeLimitExceeded`] beyond `u32::MAX` positions
+    /// or moves.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::retrograde::{Retrograde, Value};
+    /// // Positions on a ring of 4: step +1 or +2, except that 0 has no move.
+    /// let solution = Retrograde::new(|&n: &u8| {
+    ///     if n == 0 { vec![] } else { vec![(n + 1) % 4, (n + 2) % 4] }
+    /// })
+    /// .solve([1, 2, 3])
+    /// .unwrap();
+    /// assert_eq!(solution.value(&3), Some(Value::Win)); // 3 → 0
+    /// assert_eq!(solution.value(&2), Some(Value::Win)); // 2 → 0
+    /// assert_eq!(solution.value(&1), Some(Value::Lose)); // 1 → 2 or 3, both won
+    /// ```
+    pub fn solve<IS, IR>(mut self, starts: impl IntoIterator<Item = P>) -> Result<Solution<P>>
+    where
+        P: Clone + Eq + Hash,
+        S: FnMut(&P) -> IS,
+        IS: IntoIterator<Item = P>,
+        T: FnMut(&P) -> Option<Value>,
+        R: FnMut(&P) -> IR,
+        IR: IntoIterator<Item = P>,
+    {
+        let builds_predecessors = self.predecessors.is_none();
+        let explored = self.explore(starts, builds_predecessors)?;
+        let Explored {
+            index,
+            positions,
+            graph,
+            code,
+        } = explored;
+        let labels = match self.predecessors {
+            Some(predecessors) => Labels::induce(
+                &graph,
+                code,
+                self.convention,
+                &mut HashedPredecessors {
+                    predecessors,
+                    index: &index,
+                    positions: &positions,
+                },
+            )?,
+            None => {
+                let mut reverse = graph.reversed(MemoryBudget::unlimited())?;
+                Labels::induce(&graph, code, self.convention, &mut reverse)?
+            }
+        };
+        Ok(Solution {
+            index,
+            positions,
+            graph,
+            labels,
+        })
+    }
+
+    /// Numbers the reachable positions breadth-first; since positions are
+    /// expanded in index order, the adjacency comes out in CSR form directly.
+    fn explore<IS>(
+        &mut self,
+        starts: impl IntoIterator<Item = P>,
+        builds_predecessors: bool,
+    ) -> Result<Explored<P>>
+    where
+        P: Clone + Eq + Hash,
+        S: FnMut(&P) -> IS,
+        IS: IntoIterator<Item = P>,
+        T: FnMut(&P) -> Option<Value>,
+    {
+        let mut tables = Explored {
+            index: AHashMap::new(),
+            positions: Vec::new(),
+            graph: Graph::from_parts(Vec::new(), Vec::new()),
+            code: Vec::new(),
+        };
+        let mut offsets = vec![0u32];
+        let mut targets: Vec<u32> = Vec::new();
+        let budget = Budget {
+            budget: self.budget,
+            per_position: bytes_per_position::<P>(),
+            builds_predecessors,
+        };
+        for start in starts {
+            tables.intern(start, &budget, targets.len())?;
+        }
+        let mut next = 0;
+        while let Some(position) = tables.positions.get(next) {
+            let rule = self.terminal.as_mut().and_then(|rule| rule(position));
+            if let Some(value) = rule {
+                tables.code[next] = value_code(value);
+            } else {
+                for successor in (self.successors)(position) {
+                    budget.check(tables.positions.len(), targets.len() + 1)?;
+                    let id = tables.intern(successor, &budget, targets.len() + 1)?;
+                    targets.push(id);
+                }
+            }
+            // `Budget::check` keeps `targets.len()` within u32::MAX.
+            offsets.push(targets.len() as u32);
+            next += 1;
+        }
+        tables.graph = Graph::from_parts(offsets, targets);
+        Ok(tables)
+    }
+}
+
+/// The positions found so far and their tables.
+struct Explored<P> {
+    index: AHashMap<P, u32>,
+    positions: Vec<P>,
+    graph: Graph,
+    code: Vec<u8>,
+}
+
+impl<P: Clone + Eq + Hash> Explored<P> {
+    /// The index of `position`, numbering it if new.
+    fn intern(&mut self, position: P, budget: &Budget, moves: usize) -> Result<u32> {
+        match self.index.entry(position) {
+            Entry::Occupied(entry) => Ok(*entry.get()),
+            Entry::Vacant(entry) => {
+                let id = self.positions.len();
+                check_counts(id + 1, 0)?;
+                budget.check(id + 1, moves)?;
+                self.positions.push(entry.key().clone());
+                self.code.push(UNKNOWN);
+                entry.insert(id as u32);
+                Ok(id as u32)
+            }
+        }
+    }
+}
+
+/// The memory estimate for exploration plus induction.
+struct Budget {
+    budget: MemoryBudget,
+    per_position: u128,
+    builds_predecessors: bool,
+}
+
+impl Budget {
+    fn check(&self, positions: usize, moves: usize) -> Result<()> {
+        if moves as u128 > u32::MAX as u128 {
+            return Err(too_many_moves(moves as u128));
+        }
+        let explored =
+            self.per_position * positions as u128 + 4 * (positions as u128 + 1 + moves as u128);
+        let needed = explored + induction_bytes(positions, moves, self.builds_predecessors);
+        self.budget
+            .check_bytes(needed, "retrograde positions reachable from the start")
+    }
+}
+
+/// A position stored in the list and as a map key (hashbrown: one control
+/// byte per slot, at most 7/8 full).
+fn bytes_per_position<P>() -> u128 {
+    let entry = std::mem::size_of::<(P, u32)>() as u128 + 1;
+    std::mem::size_of::<P>() as u128 + (entry * 8).div_ceil(7)
+}
+
+/// A user's predecessor closure, mapped through the index; predecessors that
+/// were never reached are skipped.
+struct HashedPredecessors<'a, P, R> {
+    predecessors: R,
+    index: &'a AHashMap<P, u32>,
+    positions: &'a [P],
+}
+
+impl<P, R, I> Predecessors for HashedPredecessors<'_, P, R>
+where
+    P: Eq + Hash,
+    R: FnMut(&P) -> I,
+    I: IntoIterator<Item = P>,
+{
+    fn for_each(&mut self, v: u32, visit: &mut impl FnMut(u32)) -> Result<()> {
+        if let Some(position) = self.positions.get(v as usize) {
+            for predecessor in (self.predecessors)(position) {
+                if let Some(&u) = self.index.get(&predecessor) {
+                    visit(u);
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Every position reachable from the starts, labelled. Queries about positions
+/// that were not reached return `None`.
+///
+/// # Example
+/// ```
+/// use stonegame::retrograde::{self, Label, Value};
+///
+/// // A loop: 0 → 1 → 2 → 0, and 1 may also stop at 3 (no move).
+/// let solution = retrograde::solve(0u8, |&n: &u8| match n {
+///     0 => vec![1],
+///     1 => vec![2, 3],
+///     2 => vec![0],
+///     _ => vec![],
+/// })
+/// .unwrap();
+/// assert_eq!(solution.len(), 4);
+/// assert_eq!(solution.label(&1), Some(Label { value: Value::Win, remoteness: Some(1) }));
+/// assert_eq!(solution.value(&0), Some(Value::Lose));
+/// assert_eq!(solution.value(&2), Some(Value::Win));
+/// assert_eq!(solution.principal_line(&2), vec![&2, &0, &1, &3]);
+/// ```
+#[derive(Debug, Clone)]
+pub struct Solution<P> {
+    index: AHashMap<P, u32>,
+    positions: Vec<P>,
+    graph: Graph,
+    labels: Labels,
+}
+
+impl<P: Eq + Hash> Solution<P> {
+    /// Number of positions reached.
+    ///
+    /// # Example
+    /// ```
+    /// let solution = stonegame::retrograde::solve(5u8, |&n: &u8| n.checked_sub(1)).unwrap();
+    /// assert_eq!(solution.len(), 6);
+    /// ```
+    pub fn len(&self) -> usize {
+        self.positions.len()
+    }
+
+    /// Whether no position was reached (no start was given).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::retrograde::Retrograde;
+    /// let solution = Retrograde::new(|&n: &u8| n.checked_sub(1)).solve([]).unwrap();
+    /// assert!(solution.is_empty());
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.positions.is_empty()
+    }
+
+    /// Whether `position` was reached.
+    ///
+    /// # Example
+    /// ```
+    /// let solution = stonegame::retrograde::solve(5u8, |&n: &u8| n.checked_sub(1)).unwrap();
+    /// assert!(solution.contains(&0));
+    /// assert!(!solution.contains(&6));
+    /// ```
+    pub fn contains(&self, position: &P) -> bool {
+        self.index.contains_key(position)
+    }
+
+    /// The dense index the solver gave `position`.
+    ///
+    /// # Example
+    /// ```
+    /// let solution = stonegame::retrograde::solve(5u8, |&n: &u8| n.checked_sub(1)).unwrap();
+    /// assert_eq!(solution.index_of(&5), Some(0)); // the start comes first
+    /// ```
+    pub fn index_of(&self, position: &P) -> Option<u32> {
+        self.index.get(position).copied()
+    }
+
+    /// The position with dense index `index`.
+    ///
+    /// # Example
+    /// ```
+    /// let solution = stonegame::retrograde::solve(5u8, |&n: &u8| n.checked_sub(1)).unwrap();
+    /// assert_eq!(solution.position(1), Some(&4));
+    /// ```
+    pub fn position(&self, index: u32) -> Option<&P> {
+        self.positions.get(index as usize)
+    }
+
+    /// The explored game as a [`Graph`] over the dense indices.
+    ///
+    /// # Example
+    /// ```
+    /// let solution = stonegame::retrograde::solve(5u8, |&n: &u8| n.checked_sub(1)).unwrap();
+    /// assert_eq!(solution.graph().num_moves(), 5);
+    /// ```
+    pub fn graph(&self) -> &Graph {
+        &self.graph
+    }
+
+    /// Win, lose or draw for the player to move at `position`.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::retrograde::{self, Value};
+    /// let solution = retrograde::solve(5u8, |&n: &u8| n.checked_sub(1)).unwrap();
+    /// assert_eq!(solution.value(&5), Some(Value::Win));
+    /// ```
+    pub fn value(&self, position: &P) -> Option<Value> {
+        self.labels.value(self.index_of(position)? as usize)
+    }
+
+    /// Moves to the end under optimal play (`None` for draws and unreached positions).
+    ///
+    /// # Example
+    /// ```
+    /// let solution = stonegame::retrograde::solve(5u8, |&n: &u8| n.checked_sub(1)).unwrap();
+    /// assert_eq!(solution.remoteness(&5), Some(5));
+    /// ```
+    pub fn remoteness(&self, position: &P) -> Option<u32> {
+        self.labels.remoteness(self.index_of(position)? as usize)
+    }
+
+    /// Value and remoteness together.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::retrograde::{self, Value};
+    /// let solution = retrograde::solve(2u8, |&n: &u8| n.checked_sub(1)).unwrap();
+    /// assert_eq!(solution.label(&2).unwrap().value, Value::Lose);
+    /// ```
+    pub fn label(&self, position: &P) -> Option<Label> {
+        self.labels.label(self.index_of(position)? as usize)
+    }
+
+    /// The value as an [`Outcome`] (`First`: the player to move wins).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{Outcome, retrograde};
+    /// let solution = retrograde::solve(2u8, |&n: &u8| n.checked_sub(1)).unwrap();
+    /// assert_eq!(solution.outcome(&2), Some(Outcome::Second));
+    /// ```
+    pub fn outcome(&self, position: &P) -> Option<Outcome> {
+        self.value(position).map(Value::outcome)
+    }
+
+    /// An optimal move (see [`super::DenseSolution::best_move`]); `None` where
+    /// the game is over or `position` was not reached.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::retrograde;
+    /// // Take 1 or 2: from 4, take 1 to leave a multiple of 3.
+    /// let solution = retrograde::solve(4u8, |&n: &u8| (1..=2).filter(move |&s| s <= n).map(move |s| n - s)).unwrap();
+    /// assert_eq!(solution.best_move(&4), Some(&3));
+    /// ```
+    pub fn best_move(&self, position: &P) -> Option<&P> {
+        let u = self.index_of(position)?;
+        self.position(self.labels.best_move(&self.graph, u)?)
+    }
+
+    /// `position` followed by best moves until the game ends (just
+    /// `[position]` for a draw; empty if not reached).
+    ///
+    /// # Example
+    /// ```
+    /// let solution = stonegame::retrograde::solve(2u8, |&n: &u8| n.checked_sub(1)).unwrap();
+    /// assert_eq!(solution.principal_line(&2), vec![&2, &1, &0]);
+    /// ```
+    pub fn principal_line(&self, position: &P) -> Vec<&P> {
+        match self.index_of(position) {
+            Some(u) => self
+                .labels
+                .principal_line(&self.graph, u)
+                .into_iter()
+                .filter_map(|v| self.position(v))
+                .collect(),
+            None => Vec::new(),
+        }
+    }
+
+    /// How many reached positions are wins, losses and draws.
+    ///
+    /// # Example
+    /// ```
+    /// let solution = stonegame::retrograde::solve(2u8, |&n: &u8| n.checked_sub(1)).unwrap();
+    /// assert_eq!(solution.counts().win, 1);
+    /// ```
+    pub fn counts(&self) -> Counts {
+        self.labels.counts()
+    }
+
+    /// Every reached position with its label, in index order.
+    ///
+    /// # Example
+    /// ```
+    /// let solution = stonegame::retrograde::solve(2u8, |&n: &u8| n.checked_sub(1)).unwrap();
+    /// let remoteness: Vec<_> = solution.iter().map(|(n, label)| (*n, label.remoteness)).collect();
+    /// assert_eq!(remoteness, vec![(2, Some(2)), (1, Some(1)), (0, Some(0))]);
+    /// ```
+    pub fn iter(&self) -> impl Iterator<Item = (&P, Label)> + '_ {
+        self.positions
+            .iter()
+            .enumerate()
+            .filter_map(|(u, p)| Some((p, self.labels.label(u)?)))
+    }
+}

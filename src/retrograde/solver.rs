@@ -1,0 +1,692 @@
+//! The solver: queue-based backward induction over a [`Graph`].
+
+use crate::{Convention, Error, MemoryBudget, Outcome, Result};
+
+use super::graph::{Graph, csr_bytes};
+use super::{Counts, Label, Value};
+
+/// Not labelled by the induction; after it, a draw by endless play.
+pub(crate) const UNKNOWN: u8 = 0;
+pub(crate) const WIN: u8 = 1;
+pub(crate) const LOSE: u8 = 2;
+/// A terminal position declared drawn by the game's own rule (a tie).
+pub(crate) const TIE: u8 = 3;
+
+/// Bytes per position of the induction's own tables: the value byte, the
+/// counter/remoteness word and the queue slot.
+const BYTES_PER_POSITION: u128 = 1 + 4 + 4;
+
+pub(crate) fn value_code(value: Value) -> u8 {
+    match value {
+        Value::Win => WIN,
+        Value::Lose => LOSE,
+        Value::Draw => TIE,
+    }
+}
+
+/// Bytes the induction allocates for `positions`, plus predecessor lists
+/// for `moves` when it has to build them.
+pub(crate) fn induction_bytes(positions: usize, moves: usize, builds_predecessors: bool) -> u128 {
+    let own = BYTES_PER_POSITION * positions as u128;
+    if builds_predecessors {
+        own + csr_bytes(positions, moves)
+    } else {
+        own
+    }
+}
+
+/// Two FIFO queues sharing `N` slots: won positions fill the array from the
+/// front, lost ones from the back; each position is queued at most once.
+struct LevelQueue {
+    slots: Vec<u32>,
+    wins: usize,
+    losses: usize,
+    win_head: usize,
+    lose_head: usize,
+}
+
+impl LevelQueue {
+    fn new(n: usize) -> Self {
+        Self {
+            slots: vec![0; n],
+            wins: 0,
+            losses: 0,
+            win_head: 0,
+            lose_head: 0,
+        }
+    }
+
+    fn push_win(&mut self, u: u32) {
+        self.slots[self.wins] = u;
+        self.wins += 1;
+    }
+
+    fn push_lose(&mut self, u: u32) {
+        self.losses += 1;
+        let slot = self.slots.len() - self.losses;
+        self.slots[slot] = u;
+    }
+
+    /// Where the current level ends in each queue: (lost, won).
+    fn level_ends(&self) -> (usize, usize) {
+        (self.losses, self.wins)
+    }
+
+    fn pop_lose(&mut self, end: usize) -> Option<u32> {
+        (self.lose_head < end).then(|| {
+            self.lose_head += 1;
+            self.slots[self.slots.len() - self.lose_head]
+        })
+    }
+
+    fn pop_win(&mut self, end: usize) -> Option<u32> {
+        (self.win_head < end).then(|| {
+            self.win_head += 1;
+            self.slots[self.win_head - 1]
+        })
+    }
+
+    /// The won position `ahead` places after the next to pop (0 past the end;
+    /// only used to warm the cache, so a stale slot does no harm).
+    fn peek_win(&self, ahead: usize) -> u32 {
+        self.slots.get(self.win_head + ahead).copied().unwrap_or(0)
+    }
+
+    /// The lost position `ahead` places after the next to pop (as `peek_win`).
+    fn peek_lose(&self, ahead: usize) -> u32 {
+        let n = self.slots.len();
+        n.checked_sub(self.lose_head + ahead + 1)
+            .map_or(0, |k| self.slots[k])
+    }
+
+    fn is_drained(&self) -> bool {
+        self.win_head == self.wins && self.lose_head == self.losses
+    }
+}
+
+fn counter_overflow(n: usize, degree: u32) -> Error {
+    Error::SizeLimitExceeded {
+        what: "number of positions plus moves from one position (u32 counters)",
+        value: n as u128 + u128::from(degree),
+        limit: u128::from(u32::MAX) + 1,
+    }
+}
+
+/// The labels of every position, compactly: one value byte and one `u32`
+/// word (the remoteness of a labelled position; see [`Labels::induce`] for
+/// what it holds while a position is unlabelled).
+#[derive(Debug, Clone)]
+pub(crate) struct Labels {
+    code: Vec<u8>,
+    word: Vec<u32>,
+}
+
+/// Where the induction finds the predecessors of a position.
+pub(crate) trait Predecessors {
+    /// Calls `visit` for each predecessor of `v` (with multiplicity).
+    fn for_each(&mut self, v: u32, visit: &mut impl FnMut(u32)) -> Result<()>;
+
+    /// Reads the start of `v`'s list ahead of time so its cache misses
+    /// overlap with other work; returns something derived from it.
+    fn warm(&self, _v: u32) -> u32 {
+        0
+    }
+}
+
+impl Predecessors for Graph {
+    fn for_each(&mut self, v: u32, visit: &mut impl FnMut(u32)) -> Result<()> {
+        self.successors(v).iter().for_each(|&u| visit(u));
+        Ok(())
+    }
+
+    fn warm(&self, v: u32) -> u32 {
+        self.successors(v).first().copied().unwrap_or(0)
+    }
+}
+
+/// A user's predecessor closure over dense indices, checked against the range.
+struct DensePredecessors<R> {
+    predecessors: R,
+    num_positions: usize,
+}
+
+impl<R, I> Predecessors for DensePredecessors<R>
+where
+    R: FnMut(u32) -> I,
+    I: IntoIterator<Item = u32>,
+{
+    fn for_each(&mut self, v: u32, visit: &mut impl FnMut(u32)) -> Result<()> {
+        for u in (self.predecessors)(v) {
+            if u as usize >= self.num_positions {
+                return Err(Error::InvalidParameter {
+                    name: "predecessors",
+                    reason: format!(
+                        "position {v} has a predecessor {u}, outside 0..{}",
+                        self.num_positions
+                    ),
+                });
+            }
+            visit(u);
+        }
+        Ok(())
+    }
+}
+
+impl Labels {
+    /// Runs the induction. `code` holds, for each position, the value a
+    /// terminal rule gave it or `UNKNOWN`; positions without moves get the
+    /// convention's value.
+    ///
+    /// One `u32` word per position does double duty, so that visiting a
+    /// predecessor touches a single random memory location: a word `< N` is
+    /// the remoteness of a labelled position; a word `N - 1 + k` says `k`
+    /// moves have not yet been shown to lead to a win for the opponent.
+    /// Remoteness is below `N` because every level `0..=r` of the induction
+    /// holds at least one position.
+    ///
+    /// Positions are processed level by level (all positions of remoteness
+    /// `r`, then `r + 1`, …), so the first lost successor seen gives the
+    /// nearest win (the winner hurries) and the last won successor to be
+    /// labelled gives the farthest loss (the loser delays). Won and lost
+    /// positions are queued at the two ends of one array of `N` slots, so
+    /// neither the value nor the remoteness of a queued position is read back.
+    pub(crate) fn induce(
+        graph: &Graph,
+        mut code: Vec<u8>,
+        convention: Convention,
+        predecessors: &mut impl Predecessors,
+    ) -> Result<Self> {
+        let n = graph.num_positions();
+        // `Graph` guarantees N <= u32::MAX.
+        let unresolved_base = (n as u32).saturating_sub(1);
+        let no_move_code = match convention.terminal_outcome() {
+            Outcome::First => WIN,
+            _ => LOSE,
+        };
+        let mut word = vec![0u32; n];
+        let mut queue = LevelQueue::new(n);
+        for (u, slot) in code.iter_mut().enumerate() {
+            if *slot == UNKNOWN {
+                match graph.degree(u) {
+                    0 => *slot = no_move_code,
+                    degree => {
+                        word[u] = unresolved_base
+                            .checked_add(degree)
+                            .ok_or_else(|| counter_overflow(n, degree))?;
+                    }
+                }
+            }
+            match *slot {
+                WIN => queue.push_win(u as u32),
+                LOSE => queue.push_lose(u as u32),
+                _ => {}
+            }
+        }
+        let last_move = unresolved_base + 1;
+        // Random graphs miss the cache on every list; touching the list of
+        // the position a few places ahead lets those misses overlap.
+        const LOOKAHEAD: usize = 8;
+        let mut sink = 0u32;
+        let mut remoteness = 0u32;
+        while !queue.is_drained() {
+            let next = remoteness + 1;
+            let (lost_end, won_end) = queue.level_ends();
+            while let Some(v) = queue.pop_lose(lost_end) {
+                sink ^= predecessors.warm(queue.peek_lose(LOOKAHEAD));
+                predecessors.for_each(v, &mut |u| {
+                    let u = u as usize;
+                    if word[u] > unresolved_base {
+                        word[u] = next;
+                        code[u] = WIN;
+                        queue.push_win(u as u32);
+                    }
+                })?;
+            }
+            while let Some(v) = queue.pop_win(won_end) {
+                sink ^= predecessors.warm(queue.peek_win(LOOKAHEAD));
+                predecessors.for_each(v, &mut |u| {
+                    let u = u as usize;
+                    let w = word[u];
+                    if w == last_move {
+                        word[u] = next;
+                        code[u] = LOSE;
+                        queue.push_lose(u as u32);
+                    } else if w > last_move {
+                        word[u] = w - 1;
+                    }
+                })?;
+            }
+            remoteness = next;
+        }
+        std::hint::black_box(sink);
+        Ok(Self { code, word })
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.code.len()
+    }
+
+    pub(crate) fn value(&self, u: usize) -> Option<Value> {
+        self.code.get(u).map(|&c| match c {
+            WIN => Value::Win,
+            LOSE => Value::Lose,
+            _ => Value::Draw,
+        })
+    }
+
+    pub(crate) fn remoteness(&self, u: usize) -> Option<u32> {
+        match self.code.get(u) {
+            Some(&WIN) | Some(&LOSE) => self.word.get(u).copied(),
+            _ => None,
+        }
+    }
+
+    pub(crate) fn label(&self, u: usize) -> Option<Label> {
+        Some(Label {
+            value: self.value(u)?,
+            remoteness: self.remoteness(u),
+        })
+    }
+
+    /// A move that realises the label: to the nearest loss for a win, to the
+    /// farthest win for a loss, to a draw for a draw; `None` at the end.
+    pub(crate) fn best_move(&self, graph: &Graph, u: u32) -> Option<u32> {
+        let code = *self.code.get(u as usize)?;
+        let wanted = |target_code: u8| {
+            let r = self.word[u as usize].checked_sub(1)?;
+            graph
+                .successors(u)
+                .iter()
+                .copied()
+                .find(|&v| self.code[v as usize] == target_code && self.word[v as usize] == r)
+        };
+        match code {
+            WIN => wanted(LOSE),
+            LOSE => wanted(WIN),
+            UNKNOWN => graph
+                .successors(u)
+                .iter()
+                .copied()
+                .find(|&v| matches!(self.code[v as usize], UNKNOWN | TIE)),
+            _ => None,
+        }
+    }
+
+    /// Best moves from `u` until the game ends (wins and losses only: a draw
+    /// has no end, so its line is just `[u]`).
+    pub(crate) fn principal_line(&self, graph: &Graph, u: u32) -> Vec<u32> {
+        let mut line = vec![u];
+        if matches!(self.code.get(u as usize), Some(&WIN) | Some(&LOSE)) {
+            let mut current = u;
+            // Remoteness drops by one each move, so this ends.
+            while let Some(next) = self.best_move(graph, current) {
+                line.push(next);
+                current = next;
+            }
+        }
+        line
+    }
+
+    pub(crate) fn counts(&self) -> Counts {
+        let mut counts = Counts::default();
+        for &c in &self.code {
+            match c {
+                WIN => counts.win += 1,
+                LOSE => counts.lose += 1,
+                _ => counts.draw += 1,
+            }
+        }
+        counts
+    }
+}
+
+/// Solves a [`Graph`] (positions numbered `0..N`): the fast path.
+///
+/// Options: the [`Convention`] for positions without moves (default normal
+/// play), a terminal rule (a callback that ends the game at a position with a
+/// given [`Value`], even if it has moves), a predecessor function (saves
+/// building predecessor lists: 4 bytes per position and per move), and a
+/// [`MemoryBudget`] (default 1 GiB).
+///
+/// A predecessor function must list `u` among the predecessors of `v` exactly
+/// as many times as `u` has a move to `v`; otherwise the labels are wrong.
+///
+/// # Example
+/// ```
+/// use stonegame::Convention;
+/// use stonegame::MemoryBudget;
+/// use stonegame::retrograde::{DenseSolver, Graph, Value};
+///
+/// // 0 → 1 → 2; under misère play the player who cannot move wins.
+/// let graph = Graph::from_edges(3, &[(0, 1), (1, 2)], MemoryBudget::default()).unwrap();
+/// let solution = DenseSolver::new(&graph).convention(Convention::Misere).solve().unwrap();
+/// assert_eq!(solution.value(2), Some(Value::Win));
+/// assert_eq!(solution.value(1), Some(Value::Lose));
+/// assert_eq!(solution.value(0), Some(Value::Win));
+/// assert_eq!(solution.best_move(0), Some(1));
+/// ```
+#[derive(Debug, Clone)]
+pub struct DenseSolver<'g, T = fn(u32) -> Option<Value>, R = fn(u32) -> std::iter::Empty<u32>> {
+    graph: &'g Graph,
+    convention: Convention,
+    terminal: Option<T>,
+    predecessors: Option<R>,
+    budget: MemoryBudget,
+}
+
+impl<'g> DenseSolver<'g> {
+    /// A solver for `graph` with normal play, no terminal rule, predecessor
+    /// lists built by counting sort, and the default memory budget.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{MemoryBudget, retrograde::{DenseSolver, Graph, Value}};
+    /// let graph = Graph::from_edges(2, &[(0, 1), (1, 0)], MemoryBudget::default()).unwrap();
+    /// assert_eq!(DenseSolver::new(&graph).solve().unwrap().value(0), Some(Value::Draw));
+    /// ```
+    pub fn new(graph: &'g Graph) -> Self {
+        Self {
+            graph,
+            convention: Convention::Normal,
+            terminal: None,
+            predecessors: None,
+            budget: MemoryBudget::default(),
+        }
+    }
+}
+
+impl<'g, T, R> DenseSolver<'g, T, R> {
+    /// Sets who wins at a position without moves.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{Convention, MemoryBudget, retrograde::{DenseSolver, Graph, Value}};
+    /// let graph = Graph::from_edges(1, &[], MemoryBudget::default()).unwrap();
+    /// let solution = DenseSolver::new(&graph).convention(Convention::Misere).solve().unwrap();
+    /// assert_eq!(solution.value(0), Some(Value::Win));
+    /// ```
+    pub fn convention(mut self, convention: Convention) -> Self {
+        self.convention = convention;
+        self
+    }
+
+    /// Sets the memory budget for the solver's tables.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{Error, MemoryBudget, retrograde::{DenseSolver, Graph}};
+    /// let graph = Graph::from_edges(1000, &[], MemoryBudget::default()).unwrap();
+    /// let refused = DenseSolver::new(&graph).budget(MemoryBudget::from_bytes(100)).solve();
+    /// assert!(matches!(refused, Err(Error::MemoryBudgetExceeded { budget_bytes: 100, .. })));
+    /// ```
+    pub fn budget(mut self, budget: MemoryBudget) -> Self {
+        self.budget = budget;
+        self
+    }
+
+    /// Sets a terminal rule: `Some(value)` ends the game at that position with
+    /// that value for the player to move (its moves are ignored); `None` lets
+    /// play go on. `Some(Value::Draw)` is a tie.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{MemoryBudget, retrograde::{DenseSolver, Graph, Value}};
+    /// // 0 ⇄ 1 forever, unless reaching 1 means the player to move has lost.
+    /// let graph = Graph::from_edges(2, &[(0, 1), (1, 0)], MemoryBudget::default()).unwrap();
+    /// let solution = DenseSolver::new(&graph)
+    ///     .terminal(|u| (u == 1).then_some(Value::Lose))
+    ///     .solve()
+    ///     .unwrap();
+    /// assert_eq!(solution.value(0), Some(Value::Win));
+    /// assert_eq!(solution.best_move(1), None);
+    /// ```
+    pub fn terminal<T2>(self, rule: T2) -> DenseSolver<'g, T2, R>
+    where
+        T2: FnMut(u32) -> Option<Value>,
+    {
+        DenseSolver {
+            graph: self.graph,
+            convention: self.convention,
+            terminal: Some(rule),
+            predecessors: self.predecessors,
+            budget: self.budget,
+        }
+    }
+
+    /// Supplies predecessors instead of having the solver build them (each
+    /// `u` listed as often as `u` has a move to `v`).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{MemoryBudget, retrograde::{DenseSolver, Graph, Value}};
+    /// // A chain 0 → 1 → … → 9: the predecessor of v is v - 1.
+    /// let graph = Graph::from_successors(10, MemoryBudget::default(), |u| (u + 1 < 10).then_some(u + 1)).unwrap();
+    /// let solution = DenseSolver::new(&graph).predecessors(|v| v.checked_sub(1)).solve().unwrap();
+    /// assert_eq!(solution.value(0), Some(Value::Win));
+    /// assert_eq!(solution.remoteness(0), Some(9));
+    /// ```
+    pub fn predecessors<R2, I>(self, predecessors: R2) -> DenseSolver<'g, T, R2>
+    where
+        R2: FnMut(u32) -> I,
+        I: IntoIterator<Item = u32>,
+    {
+        DenseSolver {
+            graph: self.graph,
+            convention: self.convention,
+            terminal: self.terminal,
+            predecessors: Some(predecessors),
+            budget: self.budget,
+        }
+    }
+
+    /// Labels every position.
+    ///
+    /// # Errors
+    /// [`Error::MemoryBudgetExceeded`] (computed before allocating) if the
+    /// solver's tables would not fit the budget; [`Error::InvalidParameter`] if
+    /// the predecessor function returns an index out of range.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{MemoryBudget, retrograde::{DenseSolver, Graph, Value}};
+    /// let graph = Graph::from_edges(3, &[(0, 1), (1, 2), (1, 0)], MemoryBudget::default()).unwrap();
+    /// let solution = DenseSolver::new(&graph).solve().unwrap();
+    /// assert_eq!(solution.value(1), Some(Value::Win));
+    /// assert_eq!(solution.value(0), Some(Value::Lose));
+    /// ```
+    pub fn solve<I>(self) -> Result<DenseSolution<'g>>
+    where
+        T: FnMut(u32) -> Option<Value>,
+        R: FnMut(u32) -> I,
+        I: IntoIterator<Item = u32>,
+    {
+        let graph = self.graph;
+        let n = graph.num_positions();
+        self.budget.check_bytes(
+            induction_bytes(n, graph.num_moves(), self.predecessors.is_none()),
+            "retrograde solver tables",
+        )?;
+        let code = match self.terminal {
+            Some(mut rule) => (0..n as u32)
+                .map(|u| rule(u).map_or(UNKNOWN, value_code))
+                .collect(),
+            None => vec![UNKNOWN; n],
+        };
+        let labels = match self.predecessors {
+            Some(predecessors) => Labels::induce(
+                graph,
+                code,
+                self.convention,
+                &mut DensePredecessors {
+                    predecessors,
+                    num_positions: n,
+                },
+            )?,
+            None => {
+                let mut reverse = graph.reversed(MemoryBudget::unlimited())?;
+                Labels::induce(graph, code, self.convention, &mut reverse)?
+            }
+        };
+        Ok(DenseSolution { graph, labels })
+    }
+}
+
+/// The labels of every position of a [`Graph`]. Queries with an index out of
+/// range return `None`.
+///
+/// # Example
+/// ```
+/// use stonegame::{Convention, MemoryBudget, Outcome, retrograde::{Graph, Value}};
+///
+/// // 0 → 1 → 2 → 0 is a cycle, with an escape 2 → 3.
+/// let graph = Graph::from_edges(4, &[(0, 1), (1, 2), (2, 0), (2, 3)], MemoryBudget::default()).unwrap();
+/// let solution = graph.solve(Convention::Normal).unwrap();
+/// assert_eq!(solution.value(2), Some(Value::Win)); // escape to 3
+/// assert_eq!(solution.value(1), Some(Value::Lose));
+/// assert_eq!(solution.outcome(0), Some(Outcome::First));
+/// assert_eq!(solution.principal_line(0), vec![0, 1, 2, 3]);
+/// assert_eq!(solution.value(9), None);
+/// ```
+#[derive(Debug, Clone)]
+pub struct DenseSolution<'g> {
+    graph: &'g Graph,
+    labels: Labels,
+}
+
+impl DenseSolution<'_> {
+    /// Number of positions.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{Convention, MemoryBudget, retrograde::Graph};
+    /// let graph = Graph::from_edges(3, &[], MemoryBudget::default()).unwrap();
+    /// assert_eq!(graph.solve(Convention::Normal).unwrap().len(), 3);
+    /// ```
+    pub fn len(&self) -> usize {
+        self.labels.len()
+    }
+
+    /// Whether there are no positions.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{Convention, MemoryBudget, retrograde::Graph};
+    /// let graph = Graph::from_edges(0, &[], MemoryBudget::default()).unwrap();
+    /// assert!(graph.solve(Convention::Normal).unwrap().is_empty());
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Win, lose or draw for the player to move at `position`.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{Convention, MemoryBudget, retrograde::{Graph, Value}};
+    /// let graph = Graph::from_edges(1, &[], MemoryBudget::default()).unwrap();
+    /// assert_eq!(graph.solve(Convention::Normal).unwrap().value(0), Some(Value::Lose));
+    /// ```
+    pub fn value(&self, position: u32) -> Option<Value> {
+        self.labels.value(position as usize)
+    }
+
+    /// Moves to the end under optimal play (`None` for draws and out of range).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{Convention, MemoryBudget, retrograde::Graph};
+    /// let graph = Graph::from_edges(3, &[(0, 1), (1, 2)], MemoryBudget::default()).unwrap();
+    /// assert_eq!(graph.solve(Convention::Normal).unwrap().remoteness(0), Some(2));
+    /// ```
+    pub fn remoteness(&self, position: u32) -> Option<u32> {
+        self.labels.remoteness(position as usize)
+    }
+
+    /// Value and remoteness together.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{Convention, MemoryBudget, retrograde::{Graph, Value}};
+    /// let graph = Graph::from_edges(1, &[(0, 0)], MemoryBudget::default()).unwrap();
+    /// let label = graph.solve(Convention::Normal).unwrap().label(0).unwrap();
+    /// assert_eq!((label.value, label.remoteness), (Value::Draw, None));
+    /// ```
+    pub fn label(&self, position: u32) -> Option<Label> {
+        self.labels.label(position as usize)
+    }
+
+    /// The value as an [`Outcome`] (`First`: the player to move wins).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{Convention, MemoryBudget, Outcome, retrograde::Graph};
+    /// let graph = Graph::from_edges(2, &[(0, 1)], MemoryBudget::default()).unwrap();
+    /// assert_eq!(graph.solve(Convention::Normal).unwrap().outcome(0), Some(Outcome::First));
+    /// ```
+    pub fn outcome(&self, position: u32) -> Option<Outcome> {
+        self.value(position).map(Value::outcome)
+    }
+
+    /// An optimal move: to a losing position at remoteness `r - 1` from a win,
+    /// to a winning one at `r - 1` from a loss, to a draw from a draw; `None`
+    /// where the game is over.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{Convention, MemoryBudget, retrograde::Graph};
+    /// // From 0: moving to 1 loses (1 → 2 wins for the opponent), moving to 2 wins.
+    /// let graph = Graph::from_edges(3, &[(0, 1), (0, 2), (1, 2)], MemoryBudget::default()).unwrap();
+    /// assert_eq!(graph.solve(Convention::Normal).unwrap().best_move(0), Some(2));
+    /// ```
+    pub fn best_move(&self, position: u32) -> Option<u32> {
+        self.labels.best_move(self.graph, position)
+    }
+
+    /// `position` followed by best moves until the game ends (just
+    /// `[position]` for a draw, whose play never ends).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{Convention, MemoryBudget, retrograde::Graph};
+    /// let graph = Graph::from_edges(3, &[(0, 1), (1, 2)], MemoryBudget::default()).unwrap();
+    /// assert_eq!(graph.solve(Convention::Normal).unwrap().principal_line(0), vec![0, 1, 2]);
+    /// ```
+    pub fn principal_line(&self, position: u32) -> Vec<u32> {
+        if (position as usize) < self.len() {
+            self.labels.principal_line(self.graph, position)
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// How many positions are wins, losses and draws.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{Convention, MemoryBudget, retrograde::Graph};
+    /// let graph = Graph::from_edges(2, &[(0, 1)], MemoryBudget::default()).unwrap();
+    /// let counts = graph.solve(Convention::Normal).unwrap().counts();
+    /// assert_eq!((counts.win, counts.lose, counts.draw), (1, 1, 0));
+    /// ```
+    pub fn counts(&self) -> Counts {
+        self.labels.counts()
+    }
+}
+
+impl Graph {
+    /// Solves this graph with the given convention and the defaults of
+    /// [`DenseSolver`] (predecessor lists built, 1 GiB budget).
+    ///
+    /// # Errors
+    /// [`Error::MemoryBudgetExceeded`] if the solver's tables exceed 1 GiB.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{Convention, MemoryBudget, retrograde::{Graph, Value}};
+    /// let graph = Graph::from_edges(2, &[(0, 1)], MemoryBudget::default()).unwrap();
+    /// assert_eq!(graph.solve(Convention::Misere).unwrap().value(0), Some(Value::Lose));
+    /// ```
+    pub fn solve(&self, convention: Convention) -> Result<DenseSolution<'_>> {
+        DenseSolver::new(self).convention(convention).solve()
+    }
+}

@@ -1,0 +1,793 @@
+//! Retrograde analysis against independent references: plain minimax on
+//! acyclic graphs, a naive fixpoint on cyclic ones, the definition of
+//! remoteness, bottom-up tables for subtraction games, and the misère Nim rule.
+
+use proptest::prelude::*;
+use stonegame::impartial::ImpartialGame;
+use stonegame::retrograde::{
+    self, DenseSolver, Graph, Label, Retrograde, Value, solve_impartial_sum, sum_key,
+};
+use stonegame::{Convention, Error, MemoryBudget, Outcome};
+
+const BUDGET: MemoryBudget = MemoryBudget::from_mebibytes(64);
+
+// ---------- references ----------
+
+/// Plain minimax (no memo, recursion is fine on tiny acyclic graphs): the
+/// winner takes the nearest win, the loser the farthest loss.
+fn minimax(
+    adjacency: &[Vec<u32>],
+    terminal: &[Option<Value>],
+    convention: Convention,
+    u: usize,
+) -> Label {
+    if let Some(value) = terminal[u] {
+        return terminal_label(value);
+    }
+    if adjacency[u].is_empty() {
+        return terminal_label(no_move_value(convention));
+    }
+    let children: Vec<Label> = adjacency[u]
+        .iter()
+        .map(|&v| minimax(adjacency, terminal, convention, v as usize))
+        .collect();
+    let fastest_win = children
+        .iter()
+        .filter(|l| l.value == Value::Lose)
+        .filter_map(|l| l.remoteness)
+        .min();
+    if let Some(r) = fastest_win {
+        return Label {
+            value: Value::Win,
+            remoteness: Some(r + 1),
+        };
+    }
+    if children.iter().any(|l| l.value == Value::Draw) {
+        return Label {
+            value: Value::Draw,
+            remoteness: None,
+        };
+    }
+    let slowest_loss = children
+        .iter()
+        .filter_map(|l| l.remoteness)
+        .max()
+        .unwrap_or(0);
+    Label {
+        value: Value::Lose,
+        remoteness: Some(slowest_loss + 1),
+    }
+}
+
+fn terminal_label(value: Value) -> Label {
+    let remoteness = (value != Value::Draw).then_some(0);
+    Label { value, remoteness }
+}
+
+fn no_move_value(convention: Convention) -> Value {
+    match convention.terminal_outcome() {
+        Outcome::First => Value::Win,
+        _ => Value::Lose,
+    }
+}
+
+/// Values only, by sweeping until nothing changes: a different algorithm from
+/// the queue-based induction, valid on cyclic graphs.
+fn naive_fixpoint(
+    adjacency: &[Vec<u32>],
+    terminal: &[Option<Value>],
+    convention: Convention,
+) -> Vec<Value> {
+    let n = adjacency.len();
+    let mut known: Vec<Option<Value>> = (0..n)
+        .map(|u| terminal[u].or_else(|| adjacency[u].is_empty().then(|| no_move_value(convention))))
+        .collect();
+    loop {
+        let mut changed = false;
+        for u in 0..n {
+            if known[u].is_some() {
+                continue;
+            }
+            let children = adjacency[u].iter().map(|&v| known[v as usize]);
+            if children.clone().any(|c| c == Some(Value::Lose)) {
+                known[u] = Some(Value::Win);
+                changed = true;
+            } else if children.clone().all(|c| c == Some(Value::Win)) {
+                known[u] = Some(Value::Lose);
+                changed = true;
+            }
+        }
+        if !changed {
+            return known
+                .into_iter()
+                .map(|k| k.unwrap_or(Value::Draw))
+                .collect();
+        }
+    }
+}
+
+/// Checks every label and best move against the definitions.
+fn check_definition(
+    adjacency: &[Vec<u32>],
+    terminal: &[Option<Value>],
+    convention: Convention,
+    label: impl Fn(u32) -> Label,
+    best_move: impl Fn(u32) -> Option<u32>,
+) -> Result<(), TestCaseError> {
+    for u in 0..adjacency.len() as u32 {
+        let here = label(u);
+        let forced = terminal[u as usize].or_else(|| {
+            adjacency[u as usize]
+                .is_empty()
+                .then(|| no_move_value(convention))
+        });
+        if let Some(value) = forced {
+            prop_assert_eq!(here, terminal_label(value), "terminal {}", u);
+            prop_assert_eq!(best_move(u), None);
+            continue;
+        }
+        let moves = &adjacency[u as usize];
+        let child = |v: &u32| label(*v);
+        let best = best_move(u);
+        prop_assert!(
+            best.is_some_and(|b| moves.contains(&b)),
+            "best move of {} invalid",
+            u
+        );
+        let best_label = label(best.unwrap_or(0));
+        match (here.value, here.remoteness) {
+            (Value::Win, Some(r)) => {
+                let nearest = moves.iter().map(child).filter(|l| l.value == Value::Lose);
+                prop_assert_eq!(nearest.filter_map(|l| l.remoteness).min(), Some(r - 1));
+                prop_assert_eq!(
+                    best_label,
+                    Label {
+                        value: Value::Lose,
+                        remoteness: Some(r - 1)
+                    }
+                );
+            }
+            (Value::Lose, Some(r)) => {
+                prop_assert!(moves.iter().map(child).all(|l| l.value == Value::Win));
+                let farthest = moves.iter().map(child).filter_map(|l| l.remoteness).max();
+                prop_assert_eq!(farthest, Some(r - 1));
+                prop_assert_eq!(
+                    best_label,
+                    Label {
+                        value: Value::Win,
+                        remoteness: Some(r - 1)
+                    }
+                );
+            }
+            (Value::Draw, None) => {
+                prop_assert!(moves.iter().map(child).all(|l| l.value != Value::Lose));
+                prop_assert!(moves.iter().map(child).any(|l| l.value == Value::Draw));
+                prop_assert_eq!(best_label.value, Value::Draw);
+            }
+            other => prop_assert!(false, "inconsistent label {:?} at {}", other, u),
+        }
+    }
+    Ok(())
+}
+
+// ---------- strategies ----------
+
+fn adjacency_of(n: usize, edges: &[(u32, u32)]) -> Vec<Vec<u32>> {
+    let mut adjacency = vec![Vec::new(); n];
+    for &(u, v) in edges {
+        adjacency[u as usize].push(v);
+    }
+    adjacency
+}
+
+fn any_convention() -> impl Strategy<Value = Convention> {
+    prop_oneof![Just(Convention::Normal), Just(Convention::Misere)]
+}
+
+/// Mostly no terminal rule; sometimes a forced Win, Lose or tie.
+fn terminal_rules(n: usize) -> impl Strategy<Value = Vec<Option<Value>>> {
+    let rule = prop_oneof![
+        8 => Just(None),
+        1 => Just(Some(Value::Win)),
+        1 => Just(Some(Value::Lose)),
+        1 => Just(Some(Value::Draw)),
+    ];
+    proptest::collection::vec(rule, n)
+}
+
+/// A random graph on up to `max_n` positions (self-loops and repeated moves included).
+fn cyclic_graph(max_n: usize, max_edges: usize) -> impl Strategy<Value = (usize, Vec<(u32, u32)>)> {
+    (1..=max_n).prop_flat_map(move |n| {
+        let edge = (0..n as u32, 0..n as u32);
+        (Just(n), proptest::collection::vec(edge, 0..=max_edges))
+    })
+}
+
+/// A random acyclic graph: moves go from a higher rank to a lower one, ranks
+/// shuffled so index order says nothing.
+fn acyclic_graph(
+    max_n: usize,
+    max_edges: usize,
+) -> impl Strategy<Value = (usize, Vec<(u32, u32)>)> {
+    (1..=max_n).prop_flat_map(move |n| {
+        let ranks = Just((0..n as u32).collect::<Vec<_>>()).prop_shuffle();
+        let pairs = proptest::collection::vec((0..n as u32, 0..n as u32), 0..=max_edges);
+        (Just(n), ranks, pairs).prop_map(|(n, rank, pairs)| {
+            let edges = pairs
+                .into_iter()
+                .filter(|(a, b)| a != b)
+                .map(|(a, b)| (rank[a.max(b) as usize], rank[a.min(b) as usize]))
+                .collect();
+            (n, edges)
+        })
+    })
+}
+
+fn solve_dense<'g>(
+    graph: &'g Graph,
+    terminal: &[Option<Value>],
+    convention: Convention,
+) -> retrograde::DenseSolution<'g> {
+    let rules = terminal.to_vec();
+    DenseSolver::new(graph)
+        .convention(convention)
+        .terminal(move |u| rules[u as usize])
+        .budget(BUDGET)
+        .solve()
+        .expect("small graph fits the budget")
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn dense_matches_minimax_on_acyclic_graphs(
+        (n, edges) in acyclic_graph(10, 24),
+        convention in any_convention(),
+        seed in any::<u64>(),
+    ) {
+        let terminal = pseudo_rules(n, seed);
+        let adjacency = adjacency_of(n, &edges);
+        let graph = Graph::from_edges(n, &edges, BUDGET).unwrap();
+        let solution = solve_dense(&graph, &terminal, convention);
+        for u in 0..n {
+            let expected = minimax(&adjacency, &terminal, convention, u);
+            prop_assert_eq!(solution.label(u as u32), Some(expected), "position {}", u);
+        }
+    }
+
+    #[test]
+    fn hashed_matches_minimax_on_acyclic_graphs(
+        (n, edges) in acyclic_graph(10, 24),
+        convention in any_convention(),
+    ) {
+        let adjacency = adjacency_of(n, &edges);
+        let no_rules = vec![None; n];
+        let solution = Retrograde::new(|&u: &u32| adjacency[u as usize].clone())
+            .convention(convention)
+            .solve(0..n as u32)
+            .unwrap();
+        for u in 0..n as u32 {
+            let expected = minimax(&adjacency, &no_rules, convention, u as usize);
+            prop_assert_eq!(solution.label(&u), Some(expected));
+        }
+    }
+
+    #[test]
+    fn labels_satisfy_the_definition_on_cyclic_graphs(
+        (n, edges) in cyclic_graph(12, 30),
+        convention in any_convention(),
+        terminal in terminal_rules(12),
+    ) {
+        let terminal = &terminal[..n];
+        let adjacency = adjacency_of(n, &edges);
+        let graph = Graph::from_edges(n, &edges, BUDGET).unwrap();
+        let solution = solve_dense(&graph, terminal, convention);
+        check_definition(
+            &adjacency,
+            terminal,
+            convention,
+            |u| solution.label(u).unwrap(),
+            |u| solution.best_move(u),
+        )?;
+        let values = naive_fixpoint(&adjacency, terminal, convention);
+        for (u, &value) in values.iter().enumerate() {
+            prop_assert_eq!(solution.value(u as u32), Some(value));
+        }
+    }
+
+    #[test]
+    fn hashed_predecessors_and_dense_agree(
+        (n, edges) in cyclic_graph(12, 30),
+        convention in any_convention(),
+        terminal in terminal_rules(12),
+    ) {
+        let terminal = &terminal[..n];
+        let graph = Graph::from_edges(n, &edges, BUDGET).unwrap();
+        let reverse = graph.reversed(BUDGET).unwrap();
+        let dense = solve_dense(&graph, terminal, convention);
+        let with_predecessors = DenseSolver::new(&graph)
+            .convention(convention)
+            .terminal(|u| terminal[u as usize])
+            .predecessors(|v| reverse.successors(v).to_vec())
+            .solve()
+            .unwrap();
+        let hashed = Retrograde::new(|&u: &u32| graph.successors(u).to_vec())
+            .convention(convention)
+            .terminal(|&u: &u32| terminal[u as usize])
+            .solve(0..n as u32)
+            .unwrap();
+        let hashed_with_predecessors = Retrograde::new(|&u: &u32| graph.successors(u).to_vec())
+            .convention(convention)
+            .terminal(|&u: &u32| terminal[u as usize])
+            .predecessors(|&v: &u32| reverse.successors(v).to_vec())
+            .solve(0..n as u32)
+            .unwrap();
+        for u in 0..n as u32 {
+            let label = dense.label(u);
+            prop_assert_eq!(with_predecessors.label(u), label);
+            prop_assert_eq!(hashed.label(&u), label);
+            prop_assert_eq!(hashed_with_predecessors.label(&u), label);
+            prop_assert_eq!(hashed.best_move(&u).copied(), dense.best_move(u));
+        }
+    }
+
+    #[test]
+    fn from_successors_equals_from_edges((n, edges) in cyclic_graph(12, 30)) {
+        let adjacency = adjacency_of(n, &edges);
+        let by_edges = Graph::from_edges(n, &edges, BUDGET).unwrap();
+        let by_closure =
+            Graph::from_successors(n, BUDGET, |u| adjacency[u as usize].clone()).unwrap();
+        prop_assert_eq!(&by_edges, &by_closure);
+        for u in 0..n as u32 {
+            prop_assert_eq!(by_edges.successors(u), &adjacency[u as usize][..]);
+        }
+        let reverse = by_edges.reversed(BUDGET).unwrap();
+        prop_assert_eq!(reverse.num_moves(), edges.len());
+        for v in 0..n as u32 {
+            let mut expected: Vec<u32> =
+                edges.iter().filter(|e| e.1 == v).map(|e| e.0).collect();
+            expected.sort_unstable();
+            prop_assert_eq!(reverse.successors(v), &expected[..]);
+        }
+    }
+
+    #[test]
+    fn subtraction_games_match_a_bottom_up_table(
+        set in proptest::collection::btree_set(1u32..=7, 1..=4),
+        misere in any::<bool>(),
+    ) {
+        let set: Vec<u32> = set.into_iter().collect();
+        let convention = if misere { Convention::Misere } else { Convention::Normal };
+        const TOP: u32 = 80;
+        // win[n]: the player to move wins with n stones left.
+        let mut win = vec![false; TOP as usize + 1];
+        for n in 0..=TOP {
+            let moves: Vec<u32> = set.iter().filter(|&&s| s <= n).map(|&s| n - s).collect();
+            win[n as usize] = if moves.is_empty() {
+                misere
+            } else {
+                moves.iter().any(|&m| !win[m as usize])
+            };
+        }
+        let moves = |&n: &u32| -> Vec<u32> {
+            set.iter().filter(|&&s| s <= n).map(|&s| n - s).collect()
+        };
+        let solution = Retrograde::new(moves).convention(convention).solve([TOP]).unwrap();
+        for n in 0..=TOP {
+            if let Some(value) = solution.value(&n) {
+                let expected = if win[n as usize] { Value::Win } else { Value::Lose };
+                prop_assert_eq!(value, expected, "heap {}", n);
+            }
+        }
+        let all = Retrograde::new(moves).convention(convention).solve(0..=TOP).unwrap();
+        prop_assert_eq!(all.len(), TOP as usize + 1);
+        for n in 0..=TOP {
+            prop_assert_eq!(all.value(&n), Some(if win[n as usize] { Value::Win } else { Value::Lose }));
+        }
+    }
+}
+
+/// Terminal rules derived from a seed (for the acyclic minimax test).
+fn pseudo_rules(n: usize, seed: u64) -> Vec<Option<Value>> {
+    (0..n)
+        .map(|u| match (seed >> (3 * (u % 20))) & 15 {
+            0 => Some(Value::Win),
+            1 => Some(Value::Lose),
+            2 => Some(Value::Draw),
+            _ => None,
+        })
+        .collect()
+}
+
+// ---------- misère Nim ----------
+
+// The position type is `Vec<u8>`, so the successor closure receives `&Vec<u8>`.
+#[allow(clippy::ptr_arg)]
+fn nim_moves(heaps: &Vec<u8>) -> Vec<Vec<u8>> {
+    let mut options = Vec::new();
+    for (i, &h) in heaps.iter().enumerate() {
+        for smaller in 0..h {
+            let mut next = heaps.clone();
+            next[i] = smaller;
+            next.sort_unstable();
+            options.push(next);
+        }
+    }
+    options
+}
+
+fn misere_nim_first_player_wins(heaps: &[u8]) -> bool {
+    let xor = heaps.iter().fold(0, |acc, &h| acc ^ h);
+    let all_small = heaps.iter().all(|&h| h <= 1);
+    if all_small { xor == 0 } else { xor != 0 }
+}
+
+#[test]
+fn misere_nim_follows_the_known_rule() {
+    let mut checked = 0;
+    for count in 1..=3u32 {
+        let start = vec![5u8; count as usize];
+        let solution = Retrograde::new(nim_moves)
+            .convention(Convention::Misere)
+            .solve([start])
+            .unwrap();
+        for (heaps, label) in solution.iter() {
+            let expected = misere_nim_first_player_wins(heaps);
+            assert_eq!(label.value == Value::Win, expected, "heaps {heaps:?}");
+            assert_ne!(label.value, Value::Draw);
+            checked += 1;
+        }
+    }
+    let four = Retrograde::new(nim_moves)
+        .convention(Convention::Misere)
+        .solve([vec![3u8; 4]])
+        .unwrap();
+    for (heaps, label) in four.iter() {
+        assert_eq!(
+            label.value == Value::Win,
+            misere_nim_first_player_wins(heaps)
+        );
+    }
+    // Sorted heaps ≤ 5: 6 + 21 + 56 positions; four heaps ≤ 3: 35.
+    assert_eq!(checked, 6 + 21 + 56);
+    assert_eq!(four.len(), 35);
+}
+
+#[test]
+fn normal_nim_is_the_xor_rule() {
+    let solution = retrograde::solve(vec![4u8, 5, 6], nim_moves).unwrap();
+    for (heaps, label) in solution.iter() {
+        let xor = heaps.iter().fold(0, |acc, &h| acc ^ h);
+        assert_eq!(label.value == Value::Win, xor != 0, "heaps {heaps:?}");
+    }
+}
+
+/// Nim as an impartial game (taking a whole heap leaves nothing).
+struct NimHeap;
+
+impl ImpartialGame for NimHeap {
+    type Position = u8;
+    fn for_each_option(&self, heap: &u8, visit: &mut dyn FnMut(&[u8])) {
+        for smaller in 0..*heap {
+            if smaller == 0 {
+                visit(&[])
+            } else {
+                visit(&[smaller])
+            }
+        }
+    }
+}
+
+#[test]
+fn impartial_sums_follow_the_nim_rules() {
+    for convention in [Convention::Normal, Convention::Misere] {
+        let solution = solve_impartial_sum(&NimHeap, vec![4, 3, 2, 1], convention).unwrap();
+        assert!(solution.len() > 20, "{}", solution.len());
+        for (heaps, label) in solution.iter() {
+            let xor = heaps.iter().fold(0, |acc, &h| acc ^ h);
+            let first_wins = match convention {
+                Convention::Normal => xor != 0,
+                Convention::Misere => misere_nim_first_player_wins(heaps),
+            };
+            assert_eq!(
+                label.value == Value::Win,
+                first_wins,
+                "{convention} {heaps:?}"
+            );
+        }
+        assert_eq!(solution.value(&sum_key(vec![1, 2, 3, 4])), Some(Value::Win));
+    }
+}
+
+// ---------- hand-checked cyclic cases ----------
+
+fn solve_edges(n: usize, edges: &[(u32, u32)]) -> Vec<Label> {
+    let graph = Graph::from_edges(n, edges, BUDGET).unwrap();
+    let solution = graph.solve(Convention::Normal).unwrap();
+    (0..n as u32).map(|u| solution.label(u).unwrap()).collect()
+}
+
+fn win(r: u32) -> Label {
+    Label {
+        value: Value::Win,
+        remoteness: Some(r),
+    }
+}
+fn lose(r: u32) -> Label {
+    Label {
+        value: Value::Lose,
+        remoteness: Some(r),
+    }
+}
+const DRAW: Label = Label {
+    value: Value::Draw,
+    remoteness: None,
+};
+
+#[test]
+fn a_two_cycle_is_a_draw() {
+    assert_eq!(solve_edges(2, &[(0, 1), (1, 0)]), vec![DRAW, DRAW]);
+}
+
+#[test]
+fn a_self_loop_is_a_draw() {
+    assert_eq!(solve_edges(1, &[(0, 0)]), vec![DRAW]);
+}
+
+#[test]
+fn a_cycle_with_an_escape_is_decided() {
+    // 0 ⇄ 1, and 1 → 2 where 2 has no move: 1 escapes and wins, so 0 loses.
+    assert_eq!(
+        solve_edges(3, &[(0, 1), (1, 0), (1, 2)]),
+        vec![lose(2), win(1), lose(0)]
+    );
+    // A 3-cycle 0 → 1 → 2 → 0 with an escape 2 → 3.
+    assert_eq!(
+        solve_edges(4, &[(0, 1), (1, 2), (2, 0), (2, 3)]),
+        vec![win(3), lose(2), win(1), lose(0)]
+    );
+}
+
+#[test]
+fn a_draw_beats_a_certain_loss() {
+    // 0 can loop on itself or move to 1, which wins at once (1 → 2): 0 draws.
+    assert_eq!(
+        solve_edges(3, &[(0, 0), (0, 1), (1, 2)]),
+        vec![DRAW, win(1), lose(0)]
+    );
+    // With a losing escape (0 → 3, 3 has no move) 0 wins instead.
+    assert_eq!(
+        solve_edges(4, &[(0, 0), (0, 1), (1, 2), (0, 3)]),
+        vec![win(1), win(1), lose(0), lose(0)]
+    );
+}
+
+#[test]
+fn the_winner_hurries_and_the_loser_delays() {
+    // 0 → 1 → 2 → 3 (a long win) and 0 → 4 (an immediate win): remoteness 1.
+    let labels = solve_edges(5, &[(0, 1), (1, 2), (2, 3), (0, 4)]);
+    assert_eq!(labels[0], win(1));
+    // 5 must move to 6 (wins in 1) or 7 (wins in 3): 5 loses in 4.
+    let labels = solve_edges(9, &[(5, 6), (6, 8), (5, 7), (7, 1), (1, 2), (2, 3)]);
+    assert_eq!(labels[6], win(1));
+    assert_eq!(labels[1], lose(2));
+    assert_eq!(labels[7], win(3));
+    assert_eq!(labels[5], lose(4));
+}
+
+#[test]
+fn misere_flips_the_terminal_value() {
+    let graph = Graph::from_edges(3, &[(0, 1), (1, 2), (2, 1)], BUDGET).unwrap();
+    let solution = graph.solve(Convention::Misere).unwrap();
+    // Nobody ever runs out of moves on the loop 1 ⇄ 2: all draws.
+    assert_eq!(solution.counts().draw, 3);
+    let chain = Graph::from_edges(3, &[(0, 1), (1, 2)], BUDGET).unwrap();
+    let solution = chain.solve(Convention::Misere).unwrap();
+    assert_eq!(solution.label(2), Some(win(0)));
+    assert_eq!(solution.label(1), Some(lose(1)));
+    assert_eq!(solution.label(0), Some(win(2)));
+}
+
+// ---------- a game with its own terminal rule: tic-tac-toe ----------
+
+type Board = [u8; 9];
+const LINES: [[usize; 3]; 8] = [
+    [0, 1, 2],
+    [3, 4, 5],
+    [6, 7, 8],
+    [0, 3, 6],
+    [1, 4, 7],
+    [2, 5, 8],
+    [0, 4, 8],
+    [2, 4, 6],
+];
+
+fn to_move(board: &Board) -> u8 {
+    if board.iter().filter(|&&c| c != 0).count() % 2 == 0 {
+        1
+    } else {
+        2
+    }
+}
+
+fn tic_tac_toe_moves(board: &Board) -> Vec<Board> {
+    let mark = to_move(board);
+    (0..9)
+        .filter(|&i| board[i] == 0)
+        .map(|i| {
+            let mut next = *board;
+            next[i] = mark;
+            next
+        })
+        .collect()
+}
+
+fn tic_tac_toe_end(board: &Board) -> Option<Value> {
+    let completed = LINES
+        .iter()
+        .any(|line| board[line[0]] != 0 && line.iter().all(|&i| board[i] == board[line[0]]));
+    if completed {
+        Some(Value::Lose) // the previous player completed a line
+    } else if board.iter().all(|&c| c != 0) {
+        Some(Value::Draw)
+    } else {
+        None
+    }
+}
+
+#[test]
+fn tic_tac_toe_is_a_draw() {
+    let solution = Retrograde::new(tic_tac_toe_moves)
+        .terminal(tic_tac_toe_end)
+        .solve([[0u8; 9]])
+        .unwrap();
+    // The published count of legal positions reachable in play.
+    assert_eq!(solution.len(), 5478);
+    assert_eq!(solution.value(&[0; 9]), Some(Value::Draw));
+    assert_eq!(solution.remoteness(&[0; 9]), None);
+    // X in a corner, O on an adjacent edge: X wins (in 5 more plies).
+    let mut board = [0u8; 9];
+    board[0] = 1;
+    board[1] = 2;
+    assert_eq!(solution.value(&board), Some(Value::Win));
+    let line = solution.principal_line(&board);
+    assert_eq!(tic_tac_toe_end(line[line.len() - 1]), Some(Value::Lose));
+    assert_eq!(line.len() as u32 - 1, solution.remoteness(&board).unwrap());
+}
+
+// ---------- errors ----------
+
+#[test]
+fn budgets_are_refused_before_allocating() {
+    let graph = Graph::from_edges(1000, &[(0, 1)], BUDGET).unwrap();
+    let err = DenseSolver::new(&graph)
+        .budget(MemoryBudget::from_bytes(4096))
+        .solve()
+        .unwrap_err();
+    assert!(matches!(
+        err,
+        Error::MemoryBudgetExceeded {
+            budget_bytes: 4096,
+            ..
+        }
+    ));
+    assert!(err.to_string().contains("4096 bytes"), "{err}");
+
+    let err = Graph::from_edges(1 << 20, &[], MemoryBudget::from_bytes(1 << 20)).unwrap_err();
+    assert!(matches!(err, Error::MemoryBudgetExceeded { .. }));
+
+    let err = Retrograde::new(|&n: &u64| n.checked_sub(1))
+        .budget(MemoryBudget::from_mebibytes(1))
+        .solve([u64::MAX])
+        .unwrap_err();
+    assert!(
+        err.to_string().contains(&(1u128 << 20).to_string()),
+        "{err}"
+    );
+
+    // Predecessor lists are counted only when built.
+    let chain = Graph::from_successors(10_000, BUDGET, |u| (u > 0).then(|| u - 1)).unwrap();
+    let tight = MemoryBudget::from_bytes(9 * 10_000);
+    assert!(DenseSolver::new(&chain).budget(tight).solve().is_err());
+    let solution = DenseSolver::new(&chain)
+        .budget(tight)
+        .predecessors(|v| (v + 1 < 10_000).then_some(v + 1))
+        .solve()
+        .unwrap();
+    assert_eq!(solution.remoteness(9_999), Some(9_999));
+}
+
+#[test]
+fn bad_graphs_are_reported() {
+    let err = Graph::from_edges(3, &[(0, 1), (3, 0)], BUDGET).unwrap_err();
+    assert!(err.to_string().contains("(3, 0)"), "{err}");
+    let err = Graph::from_successors(3, BUDGET, |u| Some(u + 1)).unwrap_err();
+    assert!(matches!(
+        err,
+        Error::InvalidParameter {
+            name: "successors",
+            ..
+        }
+    ));
+    let mut calls = 0;
+    let err = Graph::from_successors(2, BUDGET, |_| {
+        calls += 1;
+        if calls > 2 { vec![0, 1] } else { vec![0] }
+    })
+    .unwrap_err();
+    assert!(err.to_string().contains("deterministic"), "{err}");
+    let graph = Graph::from_edges(2, &[(0, 1)], BUDGET).unwrap();
+    let err = DenseSolver::new(&graph)
+        .predecessors(|_| Some(7))
+        .solve()
+        .unwrap_err();
+    assert!(matches!(
+        err,
+        Error::InvalidParameter {
+            name: "predecessors",
+            ..
+        }
+    ));
+}
+
+#[test]
+fn more_than_u32_max_positions_is_refused() {
+    let too_many = u32::MAX as usize + 1;
+    for err in [
+        Graph::from_edges(too_many, &[], MemoryBudget::unlimited()).unwrap_err(),
+        Graph::from_successors(too_many, MemoryBudget::unlimited(), |_| None).unwrap_err(),
+    ] {
+        assert!(
+            matches!(err, Error::SizeLimitExceeded { limit, .. } if limit == u32::MAX as u128),
+            "{err}"
+        );
+        assert!(err.to_string().contains("4294967295"), "{err}");
+    }
+}
+
+#[test]
+fn queries_out_of_range_are_none() {
+    let graph = Graph::from_edges(2, &[(0, 1)], BUDGET).unwrap();
+    let solution = graph.solve(Convention::Normal).unwrap();
+    assert_eq!(solution.value(2), None);
+    assert_eq!(solution.best_move(u32::MAX), None);
+    assert!(solution.principal_line(5).is_empty());
+    let hashed = retrograde::solve(3u8, |&n: &u8| n.checked_sub(1)).unwrap();
+    assert_eq!(hashed.value(&9), None);
+    assert_eq!(hashed.best_move(&9), None);
+    assert!(hashed.principal_line(&9).is_empty());
+}
+
+#[test]
+fn pseudo_random_graphs_are_reproducible_and_solved_consistently() {
+    let graph = Graph::pseudo_random(2_000, 6, 5, 42, BUDGET).unwrap();
+    assert_eq!(
+        graph,
+        Graph::pseudo_random(2_000, 6, 5, 42, BUDGET).unwrap()
+    );
+    assert_ne!(
+        graph,
+        Graph::pseudo_random(2_000, 6, 5, 43, BUDGET).unwrap()
+    );
+    let adjacency: Vec<Vec<u32>> = (0..2_000).map(|u| graph.successors(u).to_vec()).collect();
+    let solution = graph.solve(Convention::Normal).unwrap();
+    let counts = solution.counts();
+    assert!(
+        counts.win > 0 && counts.lose > 0 && counts.draw > 0,
+        "{counts:?}"
+    );
+    let values = naive_fixpoint(&adjacency, &vec![None; 2_000], Convention::Normal);
+    for u in 0..2_000u32 {
+        assert_eq!(solution.value(u), Some(values[u as usize]));
+    }
+    let no_rules = vec![None; 2_000];
+    check_definition(
+        &adjacency,
+        &no_rules,
+        Convention::Normal,
+        |u| solution.label(u).unwrap(),
+        |u| solution.best_move(u),
+    )
+    .unwrap();
+}
