@@ -9,6 +9,7 @@
 //! | module | games |
 //! |---|---|
 //! | [`impartial`] | both players have the same moves: Grundy values, sums, Nim |
+//! | [`scoring`] | each move scores points: [`scoring::Ends`] (take either end), [`scoring::EndsRemainder`] (score what remains), [`scoring::Front`] (take 1..=k from the front), [`scoring::FrontDoubling`] (take up to 2M), [`scoring::Valuations`] (players value stones differently); any [`scoring::ScoringGame`] via [`scoring::solve`] |
 //!
 //! Shared vocabulary: [`Outcome`] (who wins), [`Convention`] (normal or misère
 //! play), [`Nimber`] (Grundy values), [`MemoryBudget`] (every table is sized up
@@ -31,6 +32,7 @@ mod error;
 mod outcome;
 
 pub mod impartial;
+pub mod scoring;
 
 pub use budget::MemoryBudget;
 pub use error::{Error, Result};
