@@ -53,7 +53,11 @@ fn brute_valuations(mine: &[i64], theirs: &[i64]) -> i64 {
     (0..mine.len())
         .map(|i| {
             let rest = |v: &[i64]| -> Vec<i64> {
-                v.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &x)| x).collect()
+                v.iter()
+                    .enumerate()
+                    .filter(|&(j, _)| j != i)
+                    .map(|(_, &x)| x)
+                    .collect()
             };
             mine[i] - brute_valuations(&rest(theirs), &rest(mine))
         })
@@ -78,7 +82,10 @@ fn check_line<G: ScoringGame<Score = i64>>(game: &G, play: &OptimalPlay<i64, G::
         totals[turn % 2] += points;
         position = next;
     }
-    assert!(game.moves(&position).is_empty(), "the line must end the game");
+    assert!(
+        game.moves(&position).is_empty(),
+        "the line must end the game"
+    );
     assert_eq!(totals, [play.first_total, play.second_total]);
     assert_eq!(play.first_total - play.second_total, play.difference);
 }
@@ -277,7 +284,9 @@ fn play_colouring(
     };
     let mut turn = 0;
     while left < right {
-        let mine = strategy.next_move(left, right).expect("even length on the first player's turn");
+        let mine = strategy
+            .next_move(left, right)
+            .expect("even length on the first player's turn");
         difference += take(mine, &mut left, &mut right);
         let theirs = opponent(turn, left, right);
         difference -= take(theirs, &mut left, &mut right);
@@ -299,13 +308,26 @@ fn colouring_strategy_never_loses_against_every_opponent() {
         let opponent_moves = v.len() / 2;
         for pattern in 0u32..1 << opponent_moves {
             let margin = play_colouring(&v, &strategy, |turn, _, _| {
-                if pattern >> turn & 1 == 0 { End::Left } else { End::Right }
+                if pattern >> turn & 1 == 0 {
+                    End::Left
+                } else {
+                    End::Right
+                }
             });
-            assert_eq!(margin, strategy.guaranteed_margin(), "{v:?} pattern {pattern:b}");
+            assert_eq!(
+                margin,
+                strategy.guaranteed_margin(),
+                "{v:?} pattern {pattern:b}"
+            );
             assert!(margin >= 0 && margin <= game.difference());
         }
     }
-    assert!(Ends::new(vec![1i64, 2, 3]).unwrap().colouring_strategy().is_none());
+    assert!(
+        Ends::new(vec![1i64, 2, 3])
+            .unwrap()
+            .colouring_strategy()
+            .is_none()
+    );
 }
 
 // ---------------------------------------------------------------------------
@@ -330,12 +352,18 @@ fn seed_game_1_example() {
     assert_eq!(game.difference(), 1);
     assert_eq!(game.totals(), (8, 7));
     // The seed's other example: whoever gets the 100 wins.
-    assert_eq!(Ends::new(vec![1i64, 100, 2, 3]).unwrap().difference(), brute_ends(&[1, 100, 2, 3]));
+    assert_eq!(
+        Ends::new(vec![1i64, 100, 2, 3]).unwrap().difference(),
+        brute_ends(&[1, 100, 2, 3])
+    );
 }
 
 #[test]
 fn leetcode_1690_stone_game_vii() {
-    for (v, expected) in [(vec![5i64, 3, 1, 4, 2], 6), (vec![7, 90, 5, 1, 100, 10, 10, 2], 122)] {
+    for (v, expected) in [
+        (vec![5i64, 3, 1, 4, 2], 6),
+        (vec![7, 90, 5, 1, 100, 10, 10, 2], 122),
+    ] {
         assert_eq!(brute_ends_remainder(&v), expected);
         assert_eq!(EndsRemainder::new(v).unwrap().difference(), expected);
     }
@@ -356,8 +384,14 @@ fn leetcode_1406_stone_game_iii() {
 
 #[test]
 fn leetcode_1140_stone_game_ii() {
-    for (v, alice) in [(vec![2i64, 7, 9, 4, 4], 10), (vec![1, 2, 3, 4, 5, 100], 104)] {
-        let table = FrontDoubling::new(v.clone()).unwrap().solve(MemoryBudget::default()).unwrap();
+    for (v, alice) in [
+        (vec![2i64, 7, 9, 4, 4], 10),
+        (vec![1, 2, 3, 4, 5, 100], 104),
+    ] {
+        let table = FrontDoubling::new(v.clone())
+            .unwrap()
+            .solve(MemoryBudget::default())
+            .unwrap();
         assert_eq!(table.totals().0, alice, "{v:?}");
         let sum: i64 = v.iter().sum();
         assert_eq!(2 * alice - sum, brute_doubling(&v, 1));
@@ -382,7 +416,10 @@ fn leetcode_1686_stone_game_vi() {
 fn negative_values_break_the_seeds_take_everything_shortcut() {
     // The seed returns sum(stones[i:]) once 2M covers the rest: -5 here.
     let v = vec![5i64, -10];
-    let table = FrontDoubling::new(v.clone()).unwrap().solve(MemoryBudget::default()).unwrap();
+    let table = FrontDoubling::new(v.clone())
+        .unwrap()
+        .solve(MemoryBudget::default())
+        .unwrap();
     assert_eq!(table.difference(), 15);
     assert_eq!(brute_doubling(&v, 1), 15);
     assert_eq!(table.line(), vec![1, 1]);
@@ -394,13 +431,31 @@ fn negative_values_break_the_seeds_take_everything_shortcut() {
 
 #[test]
 fn overflow_is_refused_up_front() {
-    assert!(matches!(Ends::new(vec![i64::MAX, 1]), Err(Error::ScoreOverflow { .. })));
-    assert!(matches!(Ends::new(vec![i64::MIN]), Err(Error::ScoreOverflow { .. })));
+    assert!(matches!(
+        Ends::new(vec![i64::MAX, 1]),
+        Err(Error::ScoreOverflow { .. })
+    ));
+    assert!(matches!(
+        Ends::new(vec![i64::MIN]),
+        Err(Error::ScoreOverflow { .. })
+    ));
     assert!(Ends::new(vec![i64::MAX]).is_ok());
-    assert!(matches!(EndsRemainder::new(vec![i64::MAX / 2, 0, 0]), Err(Error::ScoreOverflow { .. })));
-    assert!(matches!(Front::new(vec![i32::MAX, -1], 2), Err(Error::ScoreOverflow { .. })));
-    assert!(matches!(FrontDoubling::new(vec![i32::MIN + 1, -1]), Err(Error::ScoreOverflow { .. })));
-    assert!(matches!(Valuations::new(vec![i64::MAX], vec![1]), Err(Error::ScoreOverflow { .. })));
+    assert!(matches!(
+        EndsRemainder::new(vec![i64::MAX / 2, 0, 0]),
+        Err(Error::ScoreOverflow { .. })
+    ));
+    assert!(matches!(
+        Front::new(vec![i32::MAX, -1], 2),
+        Err(Error::ScoreOverflow { .. })
+    ));
+    assert!(matches!(
+        FrontDoubling::new(vec![i32::MIN + 1, -1]),
+        Err(Error::ScoreOverflow { .. })
+    ));
+    assert!(matches!(
+        Valuations::new(vec![i64::MAX], vec![1]),
+        Err(Error::ScoreOverflow { .. })
+    ));
     let err = Ends::new(vec![i32::MAX, 1]).unwrap_err();
     assert!(err.to_string().contains("i32"), "{err}");
 }
@@ -413,14 +468,20 @@ fn extreme_values_that_fit_are_exact() {
     let (first, second) = game.totals();
     assert_eq!((first, second), (v[0], v[1]));
     let wide: Vec<i128> = v.iter().map(|&x| i128::from(x)).collect();
-    assert_eq!(i128::from(game.difference()), Ends::new(wide).unwrap().difference());
+    assert_eq!(
+        i128::from(game.difference()),
+        Ends::new(wide).unwrap().difference()
+    );
 }
 
 #[test]
 fn budgets_and_size_limits_are_enforced() {
     let small = MemoryBudget::from_bytes(4096);
     let v = vec![1i64; 100];
-    assert!(matches!(Ends::new(v.clone()).unwrap().table(small), Err(Error::MemoryBudgetExceeded { .. })));
+    assert!(matches!(
+        Ends::new(v.clone()).unwrap().table(small),
+        Err(Error::MemoryBudgetExceeded { .. })
+    ));
     assert!(matches!(
         EndsRemainder::new(v.clone()).unwrap().optimal_play(small),
         Err(Error::MemoryBudgetExceeded { .. })
@@ -430,27 +491,58 @@ fn budgets_and_size_limits_are_enforced() {
         Err(Error::MemoryBudgetExceeded { .. })
     ));
     assert!(matches!(
-        Front::new(v.clone(), 3).unwrap().solve_with_budget(MemoryBudget::from_bytes(100)),
+        Front::new(v.clone(), 3)
+            .unwrap()
+            .solve_with_budget(MemoryBudget::from_bytes(100)),
         Err(Error::MemoryBudgetExceeded { .. })
     ));
-    assert!(matches!(solve(&Ends::new(v).unwrap(), small), Err(Error::MemoryBudgetExceeded { .. })));
+    assert!(matches!(
+        solve(&Ends::new(v).unwrap(), small),
+        Err(Error::MemoryBudgetExceeded { .. })
+    ));
     let limit = Valuations::<i64>::EXACT_LIMIT;
     let big = Valuations::new(vec![1i64; limit + 1], vec![1; limit + 1]).unwrap();
-    assert!(matches!(big.exact(MemoryBudget::default()), Err(Error::SizeLimitExceeded { .. })));
+    assert!(matches!(
+        big.exact(MemoryBudget::default()),
+        Err(Error::SizeLimitExceeded { .. })
+    ));
     assert!(matches!(
         Valuations::new(vec![1i64; 3], vec![1; 2]),
         Err(Error::LengthMismatch { .. })
     ));
-    assert!(matches!(Front::new(vec![1i64], 0), Err(Error::InvalidParameter { .. })));
+    assert!(matches!(
+        Front::new(vec![1i64], 0),
+        Err(Error::InvalidParameter { .. })
+    ));
 }
 
 #[test]
 fn empty_rows_are_draws() {
     assert_eq!(Ends::<i64>::new(vec![]).unwrap().difference(), 0);
     assert_eq!(EndsRemainder::<i64>::new(vec![]).unwrap().totals(), (0, 0));
-    assert_eq!(Front::<i64>::new(vec![], 3).unwrap().solve().unwrap().line(), Vec::<usize>::new());
-    assert_eq!(FrontDoubling::<i64>::new(vec![]).unwrap().solve(MemoryBudget::default()).unwrap().difference(), 0);
-    assert_eq!(Valuations::<i64>::new(vec![], vec![]).unwrap().greedy().outcome(), Outcome::Draw);
+    assert_eq!(
+        Front::<i64>::new(vec![], 3)
+            .unwrap()
+            .solve()
+            .unwrap()
+            .line(),
+        Vec::<usize>::new()
+    );
+    assert_eq!(
+        FrontDoubling::<i64>::new(vec![])
+            .unwrap()
+            .solve(MemoryBudget::default())
+            .unwrap()
+            .difference(),
+        0
+    );
+    assert_eq!(
+        Valuations::<i64>::new(vec![], vec![])
+            .unwrap()
+            .greedy()
+            .outcome(),
+        Outcome::Draw
+    );
 }
 
 #[test]
