@@ -408,7 +408,8 @@ pub struct FrontDoublingTable<T> {
     /// `unrestricted[i]`: the value from `i` when any number may be taken.
     unrestricted: Vec<T>,
     rows: usize,
-    /// Row `M - 1` (width n + 1): `value(j, M)` for every `j`.
+    /// `value(j, M)` at `j * rows + (M - 1)`: the states of one stone index
+    /// are adjacent, which is the order the fill visits them in.
     cells: Vec<T>,
 }
 
@@ -423,13 +424,12 @@ impl<T: Score> FrontDoublingTable<T> {
         if 2 * m >= n - i || m > self.rows {
             self.unrestricted[i]
         } else {
-            self.cells[(m - 1) * (n + 1) + i]
+            self.cells[i * self.rows + (m - 1)]
         }
     }
 
     fn fill(&mut self) {
         let n = self.stones();
-        let width = n + 1;
         let p = self.prefix.clone();
         // first_part[m - 1]: candidates j of the window i+1..=i+m in row m, with
         // P[j] - value(j, m) strictly decreasing front to back (front: the
@@ -488,10 +488,10 @@ impl<T: Score> FrontDoublingTable<T> {
                     (None, Some(l)) => l,
                     (None, None) => T::zero(),
                 };
-                self.cells[(m - 1) * width + i] = best - p[i];
+                self.cells[i * self.rows + (m - 1)] = best - p[i];
             }
             for m in restricted_rows + 1..=self.rows {
-                self.cells[(m - 1) * width + i] = self.unrestricted[i];
+                self.cells[i * self.rows + (m - 1)] = self.unrestricted[i];
             }
         }
     }
