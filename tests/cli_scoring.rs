@@ -163,3 +163,18 @@ fn help_documents_line_format_answer_and_limits() {
         assert!(help.contains("--line"), "{game}: {help}");
     }
 }
+
+#[test]
+fn every_i64_spelling_parses() {
+    // Signs, leading zeros, and the extremes of i64 (whose sum needs i128).
+    assert_eq!(
+        stdout_of(&["ends", "+3", "-0", "0000000000000000000000000005"], ""),
+        "2\n"
+    );
+    assert_eq!(
+        stdout_of(&["ends", "9223372036854775807", "-9223372036854775808"], ""),
+        "18446744073709551615\n"
+    );
+    assert!(bad_input(&["ends"], "1 - 2\n").contains("'-'"));
+    assert!(bad_input(&["ends"], "1 +\n").contains("'+'"));
+}
