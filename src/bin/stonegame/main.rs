@@ -29,7 +29,9 @@ enum Game {
     /// Take the stone at either end of the row; it scores its value.
     ///
     /// Line: integers, the stone values in a row (negative allowed).
+    ///
     /// Answer: first player's total minus second's, both playing optimally.
+    ///
     /// With --line: `DIFFERENCE | MOVES`, each move `L` or `R` (the end taken).
     ///
     /// Limits: values are i64; sums beyond i64 are solved in i128. O(n^2) time,
@@ -39,7 +41,9 @@ enum Game {
     /// Take the stone at either end; the move scores the sum of the stones that remain.
     ///
     /// Line: integers, the stone values in a row (negative allowed).
+    ///
     /// Answer: first player's total minus second's, both playing optimally.
+    ///
     /// With --line: `DIFFERENCE | MOVES`, each move `L` or `R`.
     ///
     /// Limits: values are i64; when n * sum|values| exceeds i64 the game is
@@ -49,7 +53,9 @@ enum Game {
     /// Take 1..=K stones from the front of the row; the move scores their sum.
     ///
     /// Line: integers, the stone values in a row (negative allowed).
+    ///
     /// Answer: first player's total minus second's, both playing optimally.
+    ///
     /// With --line: `DIFFERENCE | MOVES`, each move the number of stones taken
     /// (ties: fewest).
     ///
@@ -59,7 +65,9 @@ enum Game {
     /// Take X stones from the front, 1 <= X <= 2M; scores their sum, then M = max(M, X). M starts at 1.
     ///
     /// Line: integers, the stone values in a row (negative allowed).
+    ///
     /// Answer: first player's total minus second's, both playing optimally.
+    ///
     /// With --line: `DIFFERENCE | MOVES`, each move the number of stones taken
     /// (ties: fewest).
     ///
@@ -70,8 +78,10 @@ enum Game {
     ///
     /// Line: `a_1 … a_n / b_1 … b_n`: stone i is worth a_i to the first player
     /// and b_i to the second (negative allowed; both lists the same length).
+    ///
     /// Answer: first player's points minus second's, both playing optimally
     /// (greedy by a_i + b_i, proved optimal; ties by smaller index).
+    ///
     /// With --line: `DIFFERENCE | STONES`, the stones taken in order, numbered from 1.
     ///
     /// Limits: values are i64 (i128 when sums need it). O(n log n).
