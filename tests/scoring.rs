@@ -143,6 +143,7 @@ proptest! {
         let fast = game.solve().unwrap();
         let solution = generic(&game);
         prop_assert_eq!(fast.difference(), brute_front(&v, k));
+        prop_assert_eq!(game.difference(), fast.difference());
         let play = fast.optimal_play();
         prop_assert_eq!(&play, &solution.optimal_play());
         prop_assert_eq!(fast.totals(), (play.first_total, play.second_total));

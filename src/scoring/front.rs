@@ -133,9 +133,32 @@ impl<T: Score> Front<T> {
             (n as u128 + 1) * per_position as u128,
             "take-from-front tables (value, move and window per position)",
         )?;
+        let mut take = vec![0usize; n];
+        let value = self.sweep(|i, best| take[i] = best);
+        Ok(FrontSolution {
+            value,
+            take,
+            total: self.prefix[n],
+        })
+    }
+
+    /// First player's total minus second's under optimal play, without the
+    /// table of best moves: O(n) time, one array of n + 1 values.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::Front;
+    /// assert_eq!(Front::new(vec![1i64, 2, 3, -9], 3).unwrap().difference(), 15);
+    /// ```
+    pub fn difference(&self) -> T {
+        self.sweep(|_, _| {})[0]
+    }
+
+    /// The value of every suffix; `record(i, take)` hears each best move.
+    fn sweep(&self, mut record: impl FnMut(usize, usize)) -> Vec<T> {
+        let n = self.values.len();
         let p = &self.prefix;
         let mut value = vec![T::zero(); n + 1];
-        let mut take = vec![0usize; n];
         // Candidates j for the window i+1..=i+k, with P[j] - dp[j] strictly
         // decreasing from front to back: the front is the maximum, and among
         // equal maxima the smallest j (fewest stones) survives.
@@ -156,13 +179,9 @@ impl<T: Score> Front<T> {
             }
             let best = window.front().copied().unwrap_or(entering);
             value[i] = gain(&value, best) - p[i];
-            take[i] = best - i;
+            record(i, best - i);
         }
-        Ok(FrontSolution {
-            value,
-            take,
-            total: p[n],
-        })
+        value
     }
 }
 

@@ -145,8 +145,13 @@ fn ends_remainder_answer<T: Score>(values: Vec<T>, line: bool) -> Result<String,
 }
 
 fn front_answer<T: Score>(values: Vec<T>, max_take: usize, line: bool) -> Result<String, Error> {
-    let solution = Front::new(values, max_take)?.solve()?;
-    Ok(answer(solution.difference(), line.then(|| solution.line())))
+    let game = Front::new(values, max_take)?;
+    if line {
+        let solution = game.solve()?;
+        Ok(answer(solution.difference(), Some(solution.line())))
+    } else {
+        Ok(answer::<_, u8>(game.difference(), None))
+    }
 }
 
 fn front_doubling_answer<T: Score>(values: Vec<T>, line: bool) -> Result<String, Error> {
