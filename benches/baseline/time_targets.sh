@@ -22,7 +22,10 @@ measure() {
     done
 }
 
-measure "cpp-rolling ends n=20000" "$inputs/ends_20000.txt" target/ends_rolling
-measure "stonegame   ends n=20000" "$inputs/ends_20000.txt" "$bin" ends
+# Interleaved, so both sides see the same machine load.
+for _ in $(seq "$runs"); do
+    runs=1 measure "cpp-rolling ends n=20000" "$inputs/ends_20000.txt" target/ends_rolling
+    runs=1 measure "stonegame   ends n=20000" "$inputs/ends_20000.txt" "$bin" ends
+done
 measure "stonegame   front k=n=10^6" "$inputs/front_1000000.txt" "$bin" front --max-take 1000000
 measure "stonegame   front-doubling n=2000" "$inputs/doubling_2000.txt" "$bin" front-doubling
