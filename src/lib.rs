@@ -13,6 +13,7 @@
 //! | [`impartial::grundy::GrundySolver`], [`impartial::misere::ExactSearch`], [`impartial::periodic`] | any impartial game: Grundy values, exact outcome of sums under either convention, exact periods |
 //! | [`impartial::octal`] | take-and-break games (Kayles, Dawson's Kayles, octal codes, Grundy's game, Last One): [`impartial::octal::grundy_sequence`], [`impartial::octal::find_period_certificate`], [`impartial::octal::HeapValues`], [`impartial::octal::misere_outcome`], [`impartial::octal::last_one_outcome`] |
 //! | [`retrograde`] | any finite game, cycles included: win/lose/draw with remoteness and best move ([`retrograde::solve`] for a successor closure, [`retrograde::Graph`] for numbered positions) |
+//! | [`scoring`] | each move scores points: [`scoring::Ends`] (take either end), [`scoring::EndsRemainder`] (score what remains), [`scoring::Front`] (take 1..=k from the front), [`scoring::FrontDoubling`] (take up to 2M), [`scoring::Valuations`] (players value stones differently); any [`scoring::ScoringGame`] via [`scoring::solve`] |
 //!
 //! Shared vocabulary: [`Outcome`] (who wins), [`Convention`] (normal or misère
 //! play), [`Nimber`] (Grundy values), [`MemoryBudget`] (every table is sized up
@@ -37,6 +38,7 @@ mod outcome;
 pub mod counting;
 pub mod impartial;
 pub mod retrograde;
+pub mod scoring;
 
 pub use budget::MemoryBudget;
 pub use error::{Error, Result};

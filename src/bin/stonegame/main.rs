@@ -29,7 +29,66 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Game {
-    Ends(scoring::EndsArgs),
+    /// Take the stone at either end of the row; it scores its value.
+    ///
+    /// Line: integers, the stone values in a row (negative allowed).
+    ///
+    /// Answer: first player's total minus second's, both playing optimally.
+    ///
+    /// With --line: `DIFFERENCE | MOVES`, each move `L` or `R` (the end taken).
+    ///
+    /// Limits: values are i64; sums beyond i64 are solved in i128. O(n^2) time,
+    /// O(n) memory; --line keeps an n(n+1)/2-cell table (refused above 1 GiB,
+    /// about n = 16,000).
+    Ends(scoring::ScoringArgs),
+    /// Take the stone at either end; the move scores the sum of the stones that remain.
+    ///
+    /// Line: integers, the stone values in a row (negative allowed).
+    ///
+    /// Answer: first player's total minus second's, both playing optimally.
+    ///
+    /// With --line: `DIFFERENCE | MOVES`, each move `L` or `R`.
+    ///
+    /// Limits: values are i64; when n * sum|values| exceeds i64 the game is
+    /// solved in i128. O(n^2) time, O(n) memory; --line keeps an n(n+1)/2-cell
+    /// table (refused above 1 GiB).
+    EndsRemainder(scoring::ScoringArgs),
+    /// Take 1..=K stones from the front of the row; the move scores their sum.
+    ///
+    /// Line: integers, the stone values in a row (negative allowed).
+    ///
+    /// Answer: first player's total minus second's, both playing optimally.
+    ///
+    /// With --line: `DIFFERENCE | MOVES`, each move the number of stones taken
+    /// (ties: fewest).
+    ///
+    /// Limits: values are i64 (i128 when sums need it). O(n) time and memory
+    /// for any K.
+    Front(scoring::FrontArgs),
+    /// Take X stones from the front, 1 <= X <= 2M; scores their sum, then M = max(M, X). M starts at 1.
+    ///
+    /// Line: integers, the stone values in a row (negative allowed).
+    ///
+    /// Answer: first player's total minus second's, both playing optimally.
+    ///
+    /// With --line: `DIFFERENCE | MOVES`, each move the number of stones taken
+    /// (ties: fewest).
+    ///
+    /// Limits: values are i64 (i128 when sums need it). O(n^2) time; a table of
+    /// about n^2/2 cells (refused above 1 GiB, about n = 16,000).
+    FrontDoubling(scoring::ScoringArgs),
+    /// Each player values the stones differently; a move takes any stone.
+    ///
+    /// Line: `a_1 … a_n / b_1 … b_n`: stone i is worth a_i to the first player
+    /// and b_i to the second (negative allowed; both lists the same length).
+    ///
+    /// Answer: first player's points minus second's, both playing optimally
+    /// (greedy by a_i + b_i, proved optimal; ties by smaller index).
+    ///
+    /// With --line: `DIFFERENCE | STONES`, the stones taken in order, numbered from 1.
+    ///
+    /// Limits: values are i64 (i128 when sums need it). O(n log n).
+    Valuations(scoring::ScoringArgs),
     /// Rock-paper-scissors with coins: count the outcome sequences that bankrupt a player.
     ///
     /// A line `A,B,N`: A and B hold A and B coins; each round A wins, draws or
@@ -60,6 +119,14 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.game {
         Game::Ends(args) => input::run(&args.values, |line| scoring::ends(&args, line)),
+        Game::EndsRemainder(args) => {
+            input::run(&args.values, |line| scoring::ends_remainder(&args, line))
+        }
+        Game::Front(args) => input::run(&args.common.values, |line| scoring::front(&args, line)),
+        Game::FrontDoubling(args) => {
+            input::run(&args.values, |line| scoring::front_doubling(&args, line))
+        }
+        Game::Valuations(args) => input::run(&args.values, |line| scoring::valuations(&args, line)),
         Game::Janken(args) => input::run(&args.values, |line| counting::janken(&args, line)),
         Game::Nim(args) => impartial::nim(&args),
         Game::Subtraction(args) => impartial::subtraction(&args),

@@ -1,16 +1,249 @@
-//! Scoring games on the command line (placeholder until the scoring family lands).
+//! Scoring games on the command line: `ends`, `ends-remainder`, `front`,
+//! `front-doubling`, `valuations`.
+//!
+//! Values are parsed as `i64` and solved with `i64`; when a game's up-front
+//! overflow check refuses `i64`, the instance is solved again with `i128`.
 
+use crate::input::{self, parse_number};
 use clap::Args;
+use std::fmt::Display;
+use stonegame::scoring::{Ends, EndsRemainder, Front, FrontDoubling, Score, Valuations};
+use stonegame::{Error, MemoryBudget};
 
-/// Take the stone at either end and score its value.
+const INTEGER: &str = "an integer in the i64 range";
+
+/// Options shared by every scoring game.
 #[derive(Args)]
-pub struct EndsArgs {
-    /// Stone values in a row (one instance); read from standard input when absent.
+pub struct ScoringArgs {
+    /// Also print the optimal line of play: `DIFFERENCE | MOVE MOVE …`.
+    #[arg(long)]
+    pub line: bool,
+    /// One instance on the command line; instances are read from standard input when absent.
     #[arg(allow_negative_numbers = true)]
     pub values: Vec<String>,
 }
 
+/// Options of `front`.
+#[derive(Args)]
+pub struct FrontArgs {
+    /// The most stones one move may take (K >= 1).
+    #[arg(long, value_name = "K", default_value_t = 3)]
+    pub max_take: usize,
+    #[command(flatten)]
+    pub common: ScoringArgs,
+}
+
+/// Parses whitespace-separated `i64` values, naming the first bad token.
+///
+/// Splitting on ASCII whitespace is markedly faster than Unicode-aware
+/// splitting on lines of a million values.
+fn parse_numbers(text: &str, kind: &str) -> Result<Vec<i64>, String> {
+    // A token takes at least two bytes with its separator: reserving that much
+    // avoids regrowing (pages never written cost nothing).
+    let mut values = Vec::with_capacity(text.len() / 2 + 1);
+    for (index, token) in text.split_ascii_whitespace().enumerate() {
+        values.push(match fast_i64(token) {
+            Some(value) => value,
+            None => parse_number(token, kind, index + 1)?,
+        });
+    }
+    Ok(values)
+}
+
+/// A decimal `i64` (optional sign, at most 18 digits) without the generic
+/// machinery of `str::parse`; anything else is left to `str::parse`.
+fn fast_i64(token: &str) -> Option<i64> {
+    let bytes = token.as_bytes();
+    let (negative, digits) = match bytes {
+        [b'-', rest @ ..] => (true, rest),
+        [b'+', rest @ ..] => (false, rest),
+        _ => (false, bytes),
+    };
+    // 18 digits cannot overflow i64, so the loop needs no checks.
+    if digits.is_empty() || digits.len() > 18 {
+        return None;
+    }
+    let mut magnitude: i64 = 0;
+    for &byte in digits {
+        let digit = byte.wrapping_sub(b'0');
+        if digit > 9 {
+            return None;
+        }
+        magnitude = magnitude * 10 + i64::from(digit);
+    }
+    Some(if negative { -magnitude } else { magnitude })
+}
+
+/// `DIFFERENCE`, or `DIFFERENCE | MOVES` when a line is given.
+fn answer<T: Display, M: Display>(difference: T, line: Option<Vec<M>>) -> String {
+    match line {
+        None => difference.to_string(),
+        Some(moves) => {
+            let moves: Vec<String> = moves.iter().map(ToString::to_string).collect();
+            format!("{difference} | {}", moves.join(" "))
+        }
+    }
+}
+
+/// How a game's worst-case total grows with its values.
+#[derive(Clone, Copy)]
+enum Bound {
+    /// `sum |values|` (a move scores stones it takes).
+    Sum,
+    /// `n · sum |values|` (a move may score every remaining stone).
+    CountTimesSum,
+}
+
+/// Solves with `i64`, falling back to `i128` when the overflow check refuses `i64`.
+fn with_fallback(
+    values: Vec<i64>,
+    bound: Bound,
+    narrow: impl FnOnce(Vec<i64>) -> Result<String, Error>,
+    wide: impl FnOnce(Vec<i128>) -> Result<String, Error>,
+) -> Result<String, String> {
+    if surely_fits_i64(&values, bound) {
+        // No game's overflow check can refuse: skip the copy kept for the fallback.
+        return narrow(values).map_err(|e| e.to_string());
+    }
+    match narrow(values.clone()) {
+        Err(Error::ScoreOverflow { .. }) => {
+            wide(values.into_iter().map(i128::from).collect()).map_err(|e| e.to_string())
+        }
+        other => other.map_err(|e| e.to_string()),
+    }
+}
+
+/// Whether the game's worst-case bound surely fits `i64` (computed exactly in
+/// `i128`: fewer than 2^64 values below 2^63 each). A `false` only costs a copy.
+fn surely_fits_i64(values: &[i64], bound: Bound) -> bool {
+    let magnitude: i128 = values.iter().map(|&v| i128::from(v).abs()).sum();
+    let scale = match bound {
+        Bound::Sum => 1,
+        Bound::CountTimesSum => i128::try_from(values.len()).unwrap_or(i128::MAX),
+    };
+    magnitude.saturating_mul(scale) <= i128::from(i64::MAX)
+}
+
+fn ends_answer<T: Score>(values: Vec<T>, line: bool) -> Result<String, Error> {
+    let game = Ends::new(values)?;
+    if line {
+        let play = game.optimal_play(MemoryBudget::default())?;
+        Ok(answer(play.difference, Some(play.line)))
+    } else {
+        Ok(answer::<_, u8>(game.difference(), None))
+    }
+}
+
+fn ends_remainder_answer<T: Score>(values: Vec<T>, line: bool) -> Result<String, Error> {
+    let game = EndsRemainder::new(values)?;
+    if line {
+        let play = game.optimal_play(MemoryBudget::default())?;
+        Ok(answer(play.difference, Some(play.line)))
+    } else {
+        Ok(answer::<_, u8>(game.difference(), None))
+    }
+}
+
+fn front_answer<T: Score>(values: Vec<T>, max_take: usize, line: bool) -> Result<String, Error> {
+    let game = Front::new(values, max_take)?;
+    if line {
+        let solution = game.solve()?;
+        Ok(answer(solution.difference(), Some(solution.line())))
+    } else {
+        Ok(answer::<_, u8>(game.difference(), None))
+    }
+}
+
+fn front_doubling_answer<T: Score>(values: Vec<T>, line: bool) -> Result<String, Error> {
+    let table = FrontDoubling::new(values)?.solve(MemoryBudget::default())?;
+    Ok(answer(table.difference(), line.then(|| table.line())))
+}
+
+fn valuations_answer<T: Score>(first: Vec<T>, second: Vec<T>, line: bool) -> Result<String, Error> {
+    let play = Valuations::new(first, second)?.greedy();
+    // Stones are numbered from 1 on the command line.
+    let stones = line.then(|| play.line.iter().map(|&i| i + 1).collect());
+    Ok(answer(play.difference, stones))
+}
+
 /// Solves one `ends` instance.
-pub fn ends(_args: &EndsArgs, _line: &str) -> Result<String, String> {
-    Err("not implemented yet".to_string())
+pub fn ends(args: &ScoringArgs, line: &str) -> Result<String, String> {
+    let values = parse_numbers(line, INTEGER)?;
+    with_fallback(
+        values,
+        Bound::Sum,
+        |v| ends_answer(v, args.line),
+        |v| ends_answer(v, args.line),
+    )
+}
+
+/// Solves one `ends-remainder` instance.
+pub fn ends_remainder(args: &ScoringArgs, line: &str) -> Result<String, String> {
+    let values = parse_numbers(line, INTEGER)?;
+    with_fallback(
+        values,
+        Bound::CountTimesSum,
+        |v| ends_remainder_answer(v, args.line),
+        |v| ends_remainder_answer(v, args.line),
+    )
+}
+
+/// Solves one `front` instance.
+pub fn front(args: &FrontArgs, line: &str) -> Result<String, String> {
+    let values = parse_numbers(line, INTEGER)?;
+    let show = args.common.line;
+    with_fallback(
+        values,
+        Bound::Sum,
+        |v| front_answer(v, args.max_take, show),
+        |v| front_answer(v, args.max_take, show),
+    )
+}
+
+/// Solves one `front-doubling` instance.
+pub fn front_doubling(args: &ScoringArgs, line: &str) -> Result<String, String> {
+    let values = parse_numbers(line, INTEGER)?;
+    with_fallback(
+        values,
+        Bound::Sum,
+        |v| front_doubling_answer(v, args.line),
+        |v| front_doubling_answer(v, args.line),
+    )
+}
+
+/// Solves one `valuations` instance: `a_1 … a_n / b_1 … b_n`.
+pub fn valuations(args: &ScoringArgs, line: &str) -> Result<String, String> {
+    let (first_text, second_text) = line.split_once('/').ok_or_else(|| {
+        "expected `a_1 … a_n / b_1 … b_n`: the first player's values, '/', the second's".to_string()
+    })?;
+    if second_text.contains('/') {
+        return Err("expected exactly one '/' between the two players' values".to_string());
+    }
+    // Lines of valuations are short next to the greedy's sort: the harness's
+    // general parser is fast enough here.
+    let first: Vec<i64> = input::parse_numbers(first_text, INTEGER)?;
+    let second: Vec<i64> =
+        input::parse_numbers(second_text, INTEGER).map_err(|e| format!("after '/': {e}"))?;
+    let count = first.len();
+    let mut both = first;
+    both.extend(second);
+    let show = args.line;
+    with_fallback(
+        both,
+        Bound::Sum,
+        |v| {
+            let (a, b) = split(v, count);
+            valuations_answer(a, b, show)
+        },
+        |v| {
+            let (a, b) = split(v, count);
+            valuations_answer(a, b, show)
+        },
+    )
+}
+
+/// Splits the concatenated values back into the two players' lists.
+fn split<T>(mut all: Vec<T>, count: usize) -> (Vec<T>, Vec<T>) {
+    let second = all.split_off(count);
+    (all, second)
 }

@@ -1,0 +1,758 @@
+//! Taking stones from either end of a row: interval dynamic programming.
+//!
+//! Positions are half-open intervals `(left, right)`: the stones
+//! `values[left..right]` are still in the row.
+
+use super::{OptimalPlay, Score, ScoringGame, abs_sum, overflow, totals_from};
+use crate::{MemoryBudget, Outcome, Result};
+use std::fmt;
+
+/// Which end of the row a move takes.
+///
+/// Displayed as `L` and `R`.
+///
+/// # Example
+/// ```
+/// use stonegame::scoring::End;
+/// assert_eq!(format!("{} {}", End::Left, End::Right), "L R");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum End {
+    /// The leftmost stone.
+    Left,
+    /// The rightmost stone.
+    Right,
+}
+
+impl fmt::Display for End {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            End::Left => "L",
+            End::Right => "R",
+        })
+    }
+}
+
+impl End {
+    /// The interval left after taking this end of `(left, right)` (which must be non-empty).
+    fn apply(self, (left, right): (usize, usize)) -> (usize, usize) {
+        match self {
+            End::Left => (left + 1, right),
+            End::Right => (left, right - 1),
+        }
+    }
+}
+
+/// What a move scores in an end-taking game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Rule {
+    /// The value of the stone taken (LeetCode 877).
+    TakenStone,
+    /// The sum of the stones that remain (LeetCode 1690).
+    Remainder,
+}
+
+/// Prefix sums `p[i] = values[0] + … + values[i-1]`; the caller has checked
+/// that `sum |values|` fits, which bounds every prefix sum.
+fn prefix_sums<T: Score>(values: &[T]) -> Vec<T> {
+    let mut prefix = Vec::with_capacity(values.len() + 1);
+    let mut running = T::zero();
+    prefix.push(running);
+    for &v in values {
+        running = running + v;
+        prefix.push(running);
+    }
+    prefix
+}
+
+fn empty_row<T: Score>() -> Vec<T> {
+    Vec::new()
+}
+
+/// Points scored by taking `end` of the interval `(left, right)` under `rule`.
+fn points<T: Score>(rule: Rule, prefix: &[T], (left, right): (usize, usize), end: End) -> T {
+    match (rule, end) {
+        (Rule::TakenStone, End::Left) => prefix[left + 1] - prefix[left],
+        (Rule::TakenStone, End::Right) => prefix[right] - prefix[right - 1],
+        (Rule::Remainder, End::Left) => prefix[right] - prefix[left + 1],
+        (Rule::Remainder, End::Right) => prefix[right - 1] - prefix[left],
+    }
+}
+
+/// Seed Game 1 (LeetCode 877 "Stone Game", generalised): a move takes the
+/// stone at either end of the row and scores its value.
+///
+/// Values may be negative. [`Ends::new`] checks that `sum |values|` fits the
+/// score type, which bounds every value and total.
+///
+/// | method | answers | time | memory |
+/// |---|---|---|---|
+/// | [`difference`](Ends::difference) | value, [`outcome`](Ends::outcome), [`totals`](Ends::totals) | O(n²) | O(n) |
+/// | [`table`](Ends::table) | value and best move of every interval, line | O(n²) | O(n²), budget-checked |
+/// | [`colouring_strategy`](Ends::colouring_strategy) | a never-losing strategy for even n | O(n) | O(1) |
+///
+/// # Example
+/// ```
+/// use stonegame::scoring::Ends;
+/// use stonegame::Outcome;
+///
+/// let game = Ends::new(vec![4i64, 5, 3, 1, 2]).unwrap();
+/// assert_eq!(game.difference(), 1);
+/// assert_eq!(game.totals(), (8, 7));
+/// assert_eq!(game.outcome(), Outcome::First);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ends<T> {
+    values: Vec<T>,
+    prefix: Vec<T>,
+}
+
+impl<T: Score> Ends<T> {
+    /// A row of stones with these values.
+    ///
+    /// Fails with [`Error::ScoreOverflow`](crate::Error::ScoreOverflow) if `sum |values|` does not fit `T`.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::Ends;
+    /// assert!(Ends::new(vec![100i8, -27]).is_ok());
+    /// assert!(Ends::new(vec![100i8, 28]).is_err());
+    /// ```
+    pub fn new(values: Vec<T>) -> Result<Self> {
+        abs_sum(&values, "stone values")?;
+        let prefix = prefix_sums(&values);
+        Ok(Self { values, prefix })
+    }
+
+    /// The stone values.
+    ///
+    /// # Example
+    /// ```
+    /// assert_eq!(stonegame::scoring::Ends::new(vec![1i32, 2]).unwrap().values(), &[1, 2]);
+    /// ```
+    pub fn values(&self) -> &[T] {
+        &self.values
+    }
+
+    /// First player's total minus second's under optimal play: the bottom-up
+    /// fast path, O(n²) time and O(n) memory.
+    ///
+    /// One array `d`, where `d[i]` is the value of the interval of the current
+    /// length starting at `i`, is updated in place by increasing length. Within
+    /// one length no cell depends on another cell of the same length, so the
+    /// inner loop has no loop-carried dependency and compiles to branch-free
+    /// (`max`) code the CPU can pipeline and the compiler can vectorise.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::Ends;
+    /// assert_eq!(Ends::new(vec![1i64, 100, 2, 3]).unwrap().difference(), 100);
+    /// ```
+    pub fn difference(&self) -> T {
+        ends_difference(&self.values)
+    }
+
+    /// Who wins under optimal play.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::Ends;
+    /// use stonegame::Outcome;
+    /// assert_eq!(Ends::new(vec![5i64, 3, 4, 5]).unwrap().outcome(), Outcome::First);
+    /// ```
+    pub fn outcome(&self) -> Outcome {
+        Outcome::from_difference(self.difference())
+    }
+
+    /// `(first player's total, second player's total)` under optimal play.
+    ///
+    /// Every stone is scored by someone, so the totals follow from the
+    /// difference: `first = (sum + difference) / 2`.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::Ends;
+    /// assert_eq!(Ends::new(vec![5i64, 3, 4, 5]).unwrap().totals(), (9, 8));
+    /// ```
+    pub fn totals(&self) -> (T, T) {
+        let sum = self.prefix[self.values.len()];
+        totals_from(sum, self.difference())
+    }
+
+    /// The full table of interval values (O(n²) memory, checked against
+    /// `budget`): the best move from any position and the optimal line.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::{End, Ends};
+    /// use stonegame::MemoryBudget;
+    ///
+    /// let table = Ends::new(vec![1i64, 100, 2, 3]).unwrap().table(MemoryBudget::default()).unwrap();
+    /// assert_eq!(table.value(0, 4), Some(100));
+    /// assert_eq!(table.best_move(0, 4), Some(End::Right));
+    /// assert!(Ends::new(vec![1i64; 1000]).unwrap().table(MemoryBudget::from_bytes(1 << 10)).is_err());
+    /// ```
+    pub fn table(&self, budget: MemoryBudget) -> Result<IntervalTable<T>> {
+        IntervalTable::build(Rule::TakenStone, self.prefix.clone(), budget)
+    }
+
+    /// Value, totals and the optimal line (through [`Ends::table`]; ties go to [`End::Left`]).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::{End::*, Ends};
+    /// let play = Ends::new(vec![4i64, 5, 3, 1, 2]).unwrap().optimal_play(Default::default()).unwrap();
+    /// assert_eq!(play.line, vec![Left, Left, Left, Right, Left]);
+    /// assert_eq!(play.difference, 1);
+    /// ```
+    pub fn optimal_play(&self, budget: MemoryBudget) -> Result<OptimalPlay<T, End>> {
+        Ok(self.table(budget)?.optimal_play())
+    }
+
+    /// The seed's colouring strategy for a row of even length: colour the
+    /// stones alternately; the first player can take every stone of one colour.
+    ///
+    /// Returns `None` when the row has odd length (the strategy needs even n).
+    /// See [`ColouringStrategy`].
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::{Colour, Ends};
+    /// let strategy = Ends::new(vec![4i64, 5, 3, 1]).unwrap().colouring_strategy().unwrap();
+    /// assert_eq!(strategy.colour(), Colour::Even); // 4 + 3 > 5 + 1
+    /// assert_eq!(strategy.guaranteed_margin(), 1);
+    /// assert!(Ends::new(vec![1i64, 2, 3]).unwrap().colouring_strategy().is_none());
+    /// ```
+    pub fn colouring_strategy(&self) -> Option<ColouringStrategy<T>> {
+        ColouringStrategy::new(&self.values)
+    }
+}
+
+/// The O(n)-memory sweep by interval length behind [`Ends::difference`].
+fn ends_difference<T: Score>(values: &[T]) -> T {
+    let n = values.len();
+    let mut d = values.to_vec();
+    for len in 2..=n {
+        let count = n - len + 1;
+        // Slicing up front lets the compiler drop every bounds check in the loop.
+        let lefts = &values[..count];
+        let rights = &values[len - 1..len - 1 + count];
+        let d = &mut d[..=count];
+        for i in 0..count {
+            let take_left = lefts[i] - d[i + 1];
+            let take_right = rights[i] - d[i];
+            d[i] = take_left.max(take_right);
+        }
+    }
+    d.first().copied().unwrap_or_else(T::zero)
+}
+
+/// Seed Game 2 (LeetCode 1690 "Stone Game VII", generalised): a move takes
+/// the stone at either end and scores the sum of the stones that remain.
+///
+/// [`EndsRemainder::new`] checks that `n · sum |values|` fits the score type
+/// (a player scores at most `sum |values|` per move).
+///
+/// | method | answers | time | memory |
+/// |---|---|---|---|
+/// | [`difference`](EndsRemainder::difference) | value, outcome | O(n²) | O(n) |
+/// | [`totals`](EndsRemainder::totals) | both totals on the optimal line | O(n²) | O(n) |
+/// | [`table`](EndsRemainder::table) | value and best move of every interval, line | O(n²) | O(n²), budget-checked |
+///
+/// The totals are not determined by the difference here (the sum of all
+/// points depends on the order of play): they are those of the line that
+/// breaks ties towards [`End::Left`], the same line [`table`](EndsRemainder::table) gives.
+///
+/// # Example
+/// ```
+/// use stonegame::scoring::EndsRemainder;
+/// let game = EndsRemainder::new(vec![5i64, 3, 1, 4, 2]).unwrap();
+/// assert_eq!(game.difference(), 6);
+/// assert_eq!(game.totals(), (18, 12));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EndsRemainder<T> {
+    values: Vec<T>,
+    prefix: Vec<T>,
+}
+
+impl<T: Score> EndsRemainder<T> {
+    /// A row of stones with these values.
+    ///
+    /// Fails with [`Error::ScoreOverflow`](crate::Error::ScoreOverflow) if `n · sum |values|` does not fit `T`.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::EndsRemainder;
+    /// assert!(EndsRemainder::new(vec![10i8, 10, 10]).is_ok()); // 3 · 30 <= 127
+    /// assert!(EndsRemainder::new(vec![10i8; 4]).is_err()); // 4 · 40 > 127
+    /// ```
+    pub fn new(values: Vec<T>) -> Result<Self> {
+        let sum = abs_sum(&values, "stone values")?;
+        T::from(values.len())
+            .and_then(|n| n.checked_mul(&sum))
+            .ok_or_else(|| overflow::<T>("n · sum |stone values| does not fit"))?;
+        let prefix = prefix_sums(&values);
+        Ok(Self { values, prefix })
+    }
+
+    /// The stone values.
+    ///
+    /// # Example
+    /// ```
+    /// assert_eq!(stonegame::scoring::EndsRemainder::new(vec![3i64]).unwrap().values(), &[3]);
+    /// ```
+    pub fn values(&self) -> &[T] {
+        &self.values
+    }
+
+    /// First player's total minus second's under optimal play: O(n²) time,
+    /// O(n) memory, by increasing interval length as in [`Ends::difference`].
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::EndsRemainder;
+    /// let game = EndsRemainder::new(vec![7i64, 90, 5, 1, 100, 10, 10, 2]).unwrap();
+    /// assert_eq!(game.difference(), 122);
+    /// ```
+    pub fn difference(&self) -> T {
+        self.sweep(false).0
+    }
+
+    /// Who wins under optimal play.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::EndsRemainder;
+    /// use stonegame::Outcome;
+    /// assert_eq!(EndsRemainder::new(vec![-5i64, 1]).unwrap().outcome(), Outcome::First);
+    /// ```
+    pub fn outcome(&self) -> Outcome {
+        Outcome::from_difference(self.difference())
+    }
+
+    /// `(first player's total, second player's total)` along the optimal line
+    /// that prefers [`End::Left`] on ties: O(n²) time, O(n) memory (a second
+    /// array carries the points scored along each interval's line).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::EndsRemainder;
+    /// assert_eq!(EndsRemainder::new(vec![1i64, 2, 3]).unwrap().totals(), (5, 3));
+    /// ```
+    pub fn totals(&self) -> (T, T) {
+        let (difference, total) = self.sweep(true);
+        totals_from(total, difference)
+    }
+
+    /// `(value, points scored along the line)` of the whole row.
+    fn sweep(&self, with_totals: bool) -> (T, T) {
+        let n = self.values.len();
+        let p = &self.prefix;
+        // Intervals of length 1 are worth 0: taking the last stone scores nothing.
+        let mut d = vec![T::zero(); n + 1];
+        let mut scored = if with_totals {
+            vec![T::zero(); n + 1]
+        } else {
+            empty_row()
+        };
+        for len in 2..=n {
+            let count = n - len + 1;
+            for i in 0..count {
+                let j = i + len;
+                let left_points = p[j] - p[i + 1];
+                let right_points = p[j - 1] - p[i];
+                let take_left = left_points - d[i + 1];
+                let take_right = right_points - d[i];
+                if with_totals {
+                    // Ties go left, as in the table and the generic solver.
+                    scored[i] = if take_left >= take_right {
+                        left_points + scored[i + 1]
+                    } else {
+                        right_points + scored[i]
+                    };
+                }
+                d[i] = take_left.max(take_right);
+            }
+        }
+        let total = scored.first().copied().unwrap_or_else(T::zero);
+        (d[0], total)
+    }
+
+    /// The full table of interval values (O(n²) memory, checked against
+    /// `budget`): the best move from any position and the optimal line.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::{End, EndsRemainder};
+    /// let table = EndsRemainder::new(vec![5i64, 3, 1, 4, 2]).unwrap().table(Default::default()).unwrap();
+    /// assert_eq!(table.value(0, 5), Some(6));
+    /// assert_eq!(table.best_move(0, 5), Some(End::Right));
+    /// ```
+    pub fn table(&self, budget: MemoryBudget) -> Result<IntervalTable<T>> {
+        IntervalTable::build(Rule::Remainder, self.prefix.clone(), budget)
+    }
+
+    /// Value, totals and the optimal line (through [`EndsRemainder::table`]; ties go to [`End::Left`]).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::EndsRemainder;
+    /// let play = EndsRemainder::new(vec![5i64, 3, 1, 4, 2]).unwrap().optimal_play(Default::default()).unwrap();
+    /// assert_eq!((play.difference, play.first_total, play.second_total), (6, 18, 12));
+    /// ```
+    pub fn optimal_play(&self, budget: MemoryBudget) -> Result<OptimalPlay<T, End>> {
+        Ok(self.table(budget)?.optimal_play())
+    }
+}
+
+/// The value of every interval of an end-taking game ([`Ends::table`],
+/// [`EndsRemainder::table`]): n(n+1)/2 cells stored by interval length.
+///
+/// # Example
+/// ```
+/// use stonegame::scoring::{End, Ends};
+/// let table = Ends::new(vec![4i64, 5, 3, 1, 2]).unwrap().table(Default::default()).unwrap();
+/// assert_eq!(table.value(1, 5), Some(3));
+/// assert_eq!(table.line_from(1, 5), vec![End::Left, End::Left, End::Right, End::Left]);
+/// ```
+#[derive(Debug, Clone)]
+pub struct IntervalTable<T> {
+    rule: Rule,
+    prefix: Vec<T>,
+    /// Row `len - 1` holds the intervals of length `len`, indexed by their start.
+    cells: Vec<T>,
+}
+
+impl<T: Score> IntervalTable<T> {
+    fn len(&self) -> usize {
+        self.prefix.len() - 1
+    }
+
+    /// Index of interval `(left, left + len)` for `len >= 1`.
+    fn index(n: usize, left: usize, len: usize) -> usize {
+        // Rows of lengths 1..len hold n, n-1, …, n-len+2 cells.
+        (len - 1) * (2 * n + 2 - len) / 2 + left
+    }
+
+    fn build(rule: Rule, prefix: Vec<T>, budget: MemoryBudget) -> Result<Self> {
+        let n = prefix.len() - 1;
+        let cells_needed = (n as u128) * (n as u128 + 1) / 2;
+        budget.check_elements::<T>(cells_needed, "interval table (n(n+1)/2 cells)")?;
+        let mut table = Self {
+            rule,
+            prefix,
+            cells: Vec::with_capacity(n * (n + 1) / 2),
+        };
+        for len in 1..=n {
+            for left in 0..=n - len {
+                let value = table.best_choice(left, left + len).0;
+                table.cells.push(value);
+            }
+        }
+        Ok(table)
+    }
+
+    /// The value of `(left, right)` from cells already computed.
+    fn cell(&self, left: usize, right: usize) -> T {
+        if left == right {
+            T::zero()
+        } else {
+            self.cells[Self::index(self.len(), left, right - left)]
+        }
+    }
+
+    /// `(value, best end, points of that move)` of a non-empty interval whose
+    /// sub-intervals are computed; ties go left.
+    fn best_choice(&self, left: usize, right: usize) -> (T, End, T) {
+        let outcome_of = |end: End| {
+            let scored = points(self.rule, &self.prefix, (left, right), end);
+            let (l, r) = end.apply((left, right));
+            (scored - self.cell(l, r), scored)
+        };
+        let (take_left, left_points) = outcome_of(End::Left);
+        let (take_right, right_points) = outcome_of(End::Right);
+        if take_left >= take_right {
+            (take_left, End::Left, left_points)
+        } else {
+            (take_right, End::Right, right_points)
+        }
+    }
+
+    fn valid(&self, left: usize, right: usize) -> bool {
+        left <= right && right <= self.len()
+    }
+
+    /// The value of the interval `values[left..right]` for the player to
+    /// move, or `None` if it is not an interval of the row.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::Ends;
+    /// let table = Ends::new(vec![3i64, 9]).unwrap().table(Default::default()).unwrap();
+    /// assert_eq!(table.value(0, 2), Some(6));
+    /// assert_eq!(table.value(0, 3), None);
+    /// ```
+    pub fn value(&self, left: usize, right: usize) -> Option<T> {
+        self.valid(left, right).then(|| self.cell(left, right))
+    }
+
+    /// The best move from `values[left..right]` (ties go to [`End::Left`]);
+    /// `None` for an empty or invalid interval.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::{End, Ends};
+    /// let table = Ends::new(vec![3i64, 9]).unwrap().table(Default::default()).unwrap();
+    /// assert_eq!(table.best_move(0, 2), Some(End::Right));
+    /// assert_eq!(table.best_move(1, 1), None);
+    /// ```
+    pub fn best_move(&self, left: usize, right: usize) -> Option<End> {
+        (self.valid(left, right) && left < right).then(|| self.best_choice(left, right).1)
+    }
+
+    /// The optimal line from `values[left..right]` (empty for an invalid interval).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::{End, Ends};
+    /// let table = Ends::new(vec![3i64, 9]).unwrap().table(Default::default()).unwrap();
+    /// assert_eq!(table.line_from(0, 2), vec![End::Right, End::Left]);
+    /// ```
+    pub fn line_from(&self, left: usize, right: usize) -> Vec<End> {
+        self.line_with_points(left, right).0
+    }
+
+    fn line_with_points(&self, left: usize, right: usize) -> (Vec<End>, T) {
+        let mut line = Vec::new();
+        let mut scored = T::zero();
+        if !self.valid(left, right) {
+            return (line, scored);
+        }
+        let mut interval = (left, right);
+        while interval.0 < interval.1 {
+            let (_, end, points) = self.best_choice(interval.0, interval.1);
+            line.push(end);
+            scored = scored + points;
+            interval = end.apply(interval);
+        }
+        (line, scored)
+    }
+
+    /// Value, both totals and the line from the whole row.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::Ends;
+    /// let table = Ends::new(vec![3i64, 9]).unwrap().table(Default::default()).unwrap();
+    /// assert_eq!(table.optimal_play().first_total, 9);
+    /// ```
+    pub fn optimal_play(&self) -> OptimalPlay<T, End> {
+        let n = self.len();
+        let (line, scored) = self.line_with_points(0, n);
+        OptimalPlay::from_total(self.cell(0, n), scored, line)
+    }
+}
+
+/// A stone's colour in the colouring strategy: the parity of its index (0-based).
+///
+/// # Example
+/// ```
+/// use stonegame::scoring::Colour;
+/// assert_eq!(Colour::of(4), Colour::Even);
+/// assert_eq!(Colour::of(7), Colour::Odd);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Colour {
+    /// Stones at even indices 0, 2, 4, …
+    Even,
+    /// Stones at odd indices 1, 3, 5, …
+    Odd,
+}
+
+impl Colour {
+    /// The colour of the stone at `index`.
+    ///
+    /// # Example
+    /// ```
+    /// assert_eq!(stonegame::scoring::Colour::of(0), stonegame::scoring::Colour::Even);
+    /// ```
+    pub fn of(index: usize) -> Colour {
+        if index % 2 == 0 {
+            Colour::Even
+        } else {
+            Colour::Odd
+        }
+    }
+}
+
+/// The seed's constructive guarantee for [`Ends`] with an even number of stones.
+///
+/// Colour the stones by index parity. When an even number of stones remains,
+/// the two end stones have different colours, so the first player can take
+/// the end of their chosen colour; then an odd number remains, both ends have
+/// the other colour, and the opponent must take one of those. Repeating, the
+/// first player takes *every* stone of the chosen colour, whatever the
+/// opponent does. Choosing the colour with the larger sum (ties: [`Colour::Even`])
+/// guarantees a difference of exactly [`guaranteed_margin`](Self::guaranteed_margin)
+/// `= |even sum − odd sum| ≥ 0`: the first player never loses. Optimal play
+/// ([`Ends::difference`]) can do better.
+///
+/// # Example
+/// ```
+/// use stonegame::scoring::{End, Ends};
+///
+/// let values = vec![4i64, 5, 3, 1, 2, 6];
+/// let strategy = Ends::new(values.clone()).unwrap().colouring_strategy().unwrap();
+/// // Play it against an opponent who always takes the left end.
+/// let (mut left, mut right, mut margin) = (0, values.len(), 0);
+/// while left < right {
+///     let end = strategy.next_move(left, right).unwrap();
+///     let taken = if end == End::Left { left += 1; left - 1 } else { right -= 1; right };
+///     margin += values[taken];
+///     margin -= values[left];
+///     left += 1;
+/// }
+/// assert_eq!(margin, strategy.guaranteed_margin());
+/// assert!(margin >= 0);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ColouringStrategy<T> {
+    colour: Colour,
+    margin: T,
+}
+
+impl<T: Score> ColouringStrategy<T> {
+    fn new(values: &[T]) -> Option<Self> {
+        if values.len() % 2 != 0 {
+            return None;
+        }
+        let (mut even, mut odd) = (T::zero(), T::zero());
+        for pair in values.chunks_exact(2) {
+            even = even + pair[0];
+            odd = odd + pair[1];
+        }
+        // |even - odd| <= sum |values|, which the game checked fits.
+        let (colour, margin) = if even >= odd {
+            (Colour::Even, even - odd)
+        } else {
+            (Colour::Odd, odd - even)
+        };
+        Some(Self { colour, margin })
+    }
+
+    /// The colour whose stones the first player takes.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::{Colour, Ends};
+    /// let strategy = Ends::new(vec![1i64, 2]).unwrap().colouring_strategy().unwrap();
+    /// assert_eq!(strategy.colour(), Colour::Odd);
+    /// ```
+    pub fn colour(&self) -> Colour {
+        self.colour
+    }
+
+    /// The difference the strategy guarantees against any opponent: the
+    /// chosen colour's sum minus the other's.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::Ends;
+    /// let strategy = Ends::new(vec![1i64, 2, 10, 3]).unwrap().colouring_strategy().unwrap();
+    /// assert_eq!(strategy.guaranteed_margin(), 6);
+    /// ```
+    pub fn guaranteed_margin(&self) -> T {
+        self.margin
+    }
+
+    /// The strategy's move when `values[left..right]` remains and it is the
+    /// first player's turn: the end of the chosen colour. `None` when the
+    /// interval is empty or has odd length (then it is not the first player's turn).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::{End, Ends};
+    /// let strategy = Ends::new(vec![1i64, 2, 10, 3]).unwrap().colouring_strategy().unwrap();
+    /// assert_eq!(strategy.next_move(0, 4), Some(End::Left));
+    /// assert_eq!(strategy.next_move(1, 4), None);
+    /// ```
+    pub fn next_move(&self, left: usize, right: usize) -> Option<End> {
+        if left >= right || (right - left) % 2 != 0 {
+            return None;
+        }
+        Some(if Colour::of(left) == self.colour {
+            End::Left
+        } else {
+            End::Right
+        })
+    }
+}
+
+impl<T: Score> ScoringGame for Ends<T> {
+    type Position = (usize, usize);
+    type Move = End;
+    type Score = T;
+
+    fn start(&self) -> (usize, usize) {
+        (0, self.values.len())
+    }
+
+    fn moves(&self, &(left, right): &(usize, usize)) -> Vec<End> {
+        if left < right {
+            vec![End::Left, End::Right]
+        } else {
+            Vec::new()
+        }
+    }
+
+    fn play(&self, &position: &(usize, usize), &end: &End) -> (T, (usize, usize)) {
+        (
+            points(Rule::TakenStone, &self.prefix, position, end),
+            end.apply(position),
+        )
+    }
+}
+
+impl<T: Score> ScoringGame for EndsRemainder<T> {
+    type Position = (usize, usize);
+    type Move = End;
+    type Score = T;
+
+    fn start(&self) -> (usize, usize) {
+        (0, self.values.len())
+    }
+
+    fn moves(&self, &(left, right): &(usize, usize)) -> Vec<End> {
+        if left < right {
+            vec![End::Left, End::Right]
+        } else {
+            Vec::new()
+        }
+    }
+
+    fn play(&self, &position: &(usize, usize), &end: &End) -> (T, (usize, usize)) {
+        (
+            points(Rule::Remainder, &self.prefix, position, end),
+            end.apply(position),
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn table_indexing_is_dense() {
+        let n = 7;
+        let mut seen = Vec::new();
+        for len in 1..=n {
+            for left in 0..=n - len {
+                seen.push(IntervalTable::<i64>::index(n, left, len));
+            }
+        }
+        let expected: Vec<usize> = (0..n * (n + 1) / 2).collect();
+        assert_eq!(seen, expected);
+    }
+}

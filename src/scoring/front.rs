@@ -1,0 +1,649 @@
+//! Taking stones from the front of a row: suffix dynamic programming with
+//! sliding-window maxima.
+//!
+//! A position is the index of the first stone left (plus `M` for
+//! [`FrontDoubling`]); a move is the number of stones taken.
+
+use super::{OptimalPlay, Score, ScoringGame, abs_sum, totals_from};
+use crate::{Error, MemoryBudget, Outcome, Result};
+use std::collections::VecDeque;
+
+/// Prefix sums `p[i] = values[0] + … + values[i-1]` (bounded by `sum |values|`,
+/// which the constructors check fits).
+fn prefix_sums<T: Score>(values: &[T]) -> Vec<T> {
+    let mut prefix = Vec::with_capacity(values.len() + 1);
+    let mut running = T::zero();
+    prefix.push(running);
+    for &v in values {
+        running = running + v;
+        prefix.push(running);
+    }
+    prefix
+}
+
+/// Seed Game 3 (LeetCode 1406 "Stone Game III", generalised): a move takes
+/// 1..=k stones from the front of the row and scores their sum.
+///
+/// Values may be negative. With prefix sums `P` and `dp[i]` the value of the
+/// suffix starting at `i`,
+///
+/// ```text
+/// dp[i] = max over j in i+1..=min(i+k, n) of (P[j] − dp[j])  −  P[i]
+/// ```
+///
+/// a sliding-window maximum: a monotonic deque gives every `dp[i]` in O(1)
+/// amortised, so [`Front::solve`] is O(n) for any `k` (not O(nk)).
+///
+/// # Example
+/// ```
+/// use stonegame::scoring::Front;
+/// use stonegame::Outcome;
+///
+/// let game = Front::new(vec![1i64, 2, 3, 7], 3).unwrap();
+/// let solution = game.solve().unwrap();
+/// assert_eq!(solution.difference(), -1);
+/// assert_eq!(solution.outcome(), Outcome::Second);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Front<T> {
+    values: Vec<T>,
+    prefix: Vec<T>,
+    max_take: usize,
+}
+
+impl<T: Score> Front<T> {
+    /// A row with these values where a move takes 1..=`max_take` stones.
+    ///
+    /// Fails with [`Error::InvalidParameter`] if `max_take` is 0 and with
+    /// [`Error::ScoreOverflow`] if `sum |values|` does not fit `T`.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::Front;
+    /// assert!(Front::new(vec![1i32, 2], 0).is_err());
+    /// assert!(Front::new(vec![1i32, 2], 5).is_ok());
+    /// ```
+    pub fn new(values: Vec<T>, max_take: usize) -> Result<Self> {
+        if max_take == 0 {
+            return Err(Error::InvalidParameter {
+                name: "max_take",
+                reason: "a move must be allowed to take at least 1 stone (max_take >= 1)"
+                    .to_string(),
+            });
+        }
+        abs_sum(&values, "stone values")?;
+        let prefix = prefix_sums(&values);
+        Ok(Self {
+            values,
+            prefix,
+            max_take,
+        })
+    }
+
+    /// The stone values.
+    ///
+    /// # Example
+    /// ```
+    /// assert_eq!(stonegame::scoring::Front::new(vec![4i64], 1).unwrap().values(), &[4]);
+    /// ```
+    pub fn values(&self) -> &[T] {
+        &self.values
+    }
+
+    /// The most stones one move may take.
+    ///
+    /// # Example
+    /// ```
+    /// assert_eq!(stonegame::scoring::Front::new(vec![4i64], 3).unwrap().max_take(), 3);
+    /// ```
+    pub fn max_take(&self) -> usize {
+        self.max_take
+    }
+
+    /// Solves every suffix in O(n) time and memory (the value and best move of
+    /// each position; ties go to taking fewer stones).
+    ///
+    /// Fails with [`Error::MemoryBudgetExceeded`] if the two arrays of n + 1
+    /// cells exceed the default [`MemoryBudget`]; see [`Front::solve_with_budget`].
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::Front;
+    /// let solution = Front::new(vec![1i64, 2, 3, -9], 3).unwrap().solve().unwrap();
+    /// assert_eq!(solution.difference(), 15);
+    /// assert_eq!(solution.line(), vec![3, 1]);
+    /// ```
+    pub fn solve(&self) -> Result<FrontSolution<T>> {
+        self.solve_with_budget(MemoryBudget::default())
+    }
+
+    /// [`Front::solve`] with an explicit memory budget.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::Front;
+    /// use stonegame::MemoryBudget;
+    /// let game = Front::new(vec![1i64; 1000], 3).unwrap();
+    /// assert!(game.solve_with_budget(MemoryBudget::from_bytes(100)).is_err());
+    /// ```
+    pub fn solve_with_budget(&self, budget: MemoryBudget) -> Result<FrontSolution<T>> {
+        let n = self.values.len();
+        let per_position = std::mem::size_of::<T>() + 2 * std::mem::size_of::<usize>();
+        budget.check_bytes(
+            (n as u128 + 1) * per_position as u128,
+            "take-from-front tables (value, move and window per position)",
+        )?;
+        let mut take = vec![0usize; n];
+        let value = self.sweep(|i, best| take[i] = best);
+        Ok(FrontSolution {
+            value,
+            take,
+            total: self.prefix[n],
+        })
+    }
+
+    /// First player's total minus second's under optimal play, without the
+    /// table of best moves: O(n) time, one array of n + 1 values.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::Front;
+    /// assert_eq!(Front::new(vec![1i64, 2, 3, -9], 3).unwrap().difference(), 15);
+    /// ```
+    pub fn difference(&self) -> T {
+        self.sweep(|_, _| {})[0]
+    }
+
+    /// The value of every suffix; `record(i, take)` hears each best move.
+    fn sweep(&self, mut record: impl FnMut(usize, usize)) -> Vec<T> {
+        let n = self.values.len();
+        let p = &self.prefix;
+        let mut value = vec![T::zero(); n + 1];
+        // Candidates j for the window i+1..=i+k, with P[j] - dp[j] strictly
+        // decreasing from front to back: the front is the maximum, and among
+        // equal maxima the smallest j (fewest stones) survives.
+        let mut window: VecDeque<usize> = VecDeque::with_capacity(self.max_take.min(n) + 1);
+        let gain = |value: &[T], j: usize| p[j] - value[j];
+        for i in (0..n).rev() {
+            let entering = i + 1;
+            let entering_gain = gain(&value, entering);
+            while window
+                .back()
+                .is_some_and(|&j| gain(&value, j) <= entering_gain)
+            {
+                window.pop_back();
+            }
+            window.push_back(entering);
+            while window.front().is_some_and(|&j| j - i > self.max_take) {
+                window.pop_front();
+            }
+            let best = window.front().copied().unwrap_or(entering);
+            value[i] = gain(&value, best) - p[i];
+            record(i, best - i);
+        }
+        value
+    }
+}
+
+/// Every position of a [`Front`] game solved: values, best moves and the line.
+///
+/// # Example
+/// ```
+/// use stonegame::scoring::Front;
+/// let solution = Front::new(vec![1i64, 2, 3, 7], 3).unwrap().solve().unwrap();
+/// assert_eq!(solution.value_at(3), Some(7));
+/// assert_eq!(solution.best_move(0), Some(3));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FrontSolution<T> {
+    /// `value[i]`: the value of the suffix starting at `i` (`value[n] = 0`).
+    value: Vec<T>,
+    /// `take[i]`: the best number of stones to take at `i`.
+    take: Vec<usize>,
+    total: T,
+}
+
+impl<T: Score> FrontSolution<T> {
+    /// First player's total minus second's under optimal play.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::Front;
+    /// assert_eq!(Front::new(vec![1i64, 2, 3, 6], 3).unwrap().solve().unwrap().difference(), 0);
+    /// ```
+    pub fn difference(&self) -> T {
+        self.value[0]
+    }
+
+    /// Who wins under optimal play.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::Front;
+    /// use stonegame::Outcome;
+    /// let solution = Front::new(vec![1i64, 2, 3, -9], 3).unwrap().solve().unwrap();
+    /// assert_eq!(solution.outcome(), Outcome::First);
+    /// ```
+    pub fn outcome(&self) -> Outcome {
+        Outcome::from_difference(self.difference())
+    }
+
+    /// `(first player's total, second player's total)`; every stone is scored,
+    /// so they follow from the difference.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::Front;
+    /// assert_eq!(Front::new(vec![1i64, 2, 3, 7], 3).unwrap().solve().unwrap().totals(), (6, 7));
+    /// ```
+    pub fn totals(&self) -> (T, T) {
+        totals_from(self.total, self.difference())
+    }
+
+    /// The value for the player to move when stones `first..` remain (`None` past the end).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::Front;
+    /// let solution = Front::new(vec![1i64, 2, 3, 7], 3).unwrap().solve().unwrap();
+    /// assert_eq!(solution.value_at(4), Some(0));
+    /// assert_eq!(solution.value_at(5), None);
+    /// ```
+    pub fn value_at(&self, first: usize) -> Option<T> {
+        self.value.get(first).copied()
+    }
+
+    /// How many stones to take when stones `first..` remain (`None` when none remain).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::Front;
+    /// let solution = Front::new(vec![1i64, 2, 3, 7], 3).unwrap().solve().unwrap();
+    /// assert_eq!(solution.best_move(1), Some(3));
+    /// assert_eq!(solution.best_move(4), None);
+    /// ```
+    pub fn best_move(&self, first: usize) -> Option<usize> {
+        self.take.get(first).copied()
+    }
+
+    /// The optimal line from the start: the number of stones each move takes.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::Front;
+    /// let solution = Front::new(vec![1i64, 2, 3, 7], 3).unwrap().solve().unwrap();
+    /// assert_eq!(solution.line(), vec![3, 1]);
+    /// ```
+    pub fn line(&self) -> Vec<usize> {
+        let mut line = Vec::new();
+        let mut first = 0;
+        while let Some(take) = self.best_move(first) {
+            line.push(take);
+            first += take;
+        }
+        line
+    }
+
+    /// Value, both totals and the line.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::Front;
+    /// let play = Front::new(vec![1i64, 2, 3, 7], 3).unwrap().solve().unwrap().optimal_play();
+    /// assert_eq!((play.difference, play.line), (-1, vec![3, 1]));
+    /// ```
+    pub fn optimal_play(&self) -> OptimalPlay<T, usize> {
+        OptimalPlay::from_total(self.difference(), self.total, self.line())
+    }
+}
+
+impl<T: Score> ScoringGame for Front<T> {
+    type Position = usize;
+    type Move = usize;
+    type Score = T;
+
+    fn start(&self) -> usize {
+        0
+    }
+
+    fn moves(&self, &first: &usize) -> Vec<usize> {
+        let left = self.values.len().saturating_sub(first);
+        (1..=self.max_take.min(left)).collect()
+    }
+
+    fn play(&self, &first: &usize, &take: &usize) -> (T, usize) {
+        (self.prefix[first + take] - self.prefix[first], first + take)
+    }
+}
+
+/// Seed Game 4 (LeetCode 1140 "Stone Game II", generalised to negative
+/// values): a move takes `X` stones from the front, `1 <= X <= 2M`, scores
+/// their sum, then `M = max(M, X)`; `M` starts at 1.
+///
+/// A position is `(first stone left, M)`. Once `2M >= stones left`, every
+/// number of stones is allowed for the rest of the game, so all such `M` share
+/// one value `U[i]` (the unrestricted game, a suffix maximum). (The seed's
+/// shortcut "then take everything" is only right for non-negative values:
+/// with `[5, -10]` left, taking 5 and leaving −10 wins by 15.)
+///
+/// For the other states, `value(i, M)` is the larger of two window maxima:
+/// over `X <= M` the child is `(i+X, M)`, a window `i+1..=i+M` in row `M`
+/// that slides as `i` decreases; over `M < X <= 2M` the child is `(i+X, X)`,
+/// a window `M+1..=2M` over `X` that slides as `M` grows. Monotonic deques
+/// give both in O(1) amortised: [`FrontDoubling::solve`] is O(n²) time and
+/// memory (about n²/2 cells, budget-checked), where the direct recurrence is O(n³).
+///
+/// # Example
+/// ```
+/// use stonegame::scoring::FrontDoubling;
+/// use stonegame::MemoryBudget;
+///
+/// let table = FrontDoubling::new(vec![2i64, 7, 9, 4, 4]).unwrap().solve(MemoryBudget::default()).unwrap();
+/// assert_eq!(table.totals(), (10, 16));
+/// assert_eq!(table.difference(), -6);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FrontDoubling<T> {
+    values: Vec<T>,
+    prefix: Vec<T>,
+}
+
+impl<T: Score> FrontDoubling<T> {
+    /// A row with these values.
+    ///
+    /// Fails with [`Error::ScoreOverflow`] if `sum |values|` does not fit `T`.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::FrontDoubling;
+    /// assert!(FrontDoubling::new(vec![i32::MAX, 1]).is_err());
+    /// ```
+    pub fn new(values: Vec<T>) -> Result<Self> {
+        abs_sum(&values, "stone values")?;
+        let prefix = prefix_sums(&values);
+        Ok(Self { values, prefix })
+    }
+
+    /// The stone values.
+    ///
+    /// # Example
+    /// ```
+    /// assert_eq!(stonegame::scoring::FrontDoubling::new(vec![4i64]).unwrap().values(), &[4]);
+    /// ```
+    pub fn values(&self) -> &[T] {
+        &self.values
+    }
+
+    /// Solves every state `(i, M)` in O(n²) time and memory (see the type's
+    /// documentation). Ties go to taking fewer stones.
+    ///
+    /// Fails with [`Error::MemoryBudgetExceeded`] if the table (about
+    /// n²/2 cells of `T` plus the windows) exceeds `budget`.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::FrontDoubling;
+    /// use stonegame::MemoryBudget;
+    /// let game = FrontDoubling::new(vec![1i64, 2, 3, 4, 5, 100]).unwrap();
+    /// assert_eq!(game.solve(MemoryBudget::default()).unwrap().totals().0, 104);
+    /// assert!(FrontDoubling::new(vec![1i64; 10_000]).unwrap().solve(MemoryBudget::from_mebibytes(1)).is_err());
+    /// ```
+    pub fn solve(&self, budget: MemoryBudget) -> Result<FrontDoublingTable<T>> {
+        let n = self.values.len();
+        // Rows M = 1..=rows are the only ones where 2M < n - i for some i.
+        let rows = n.saturating_sub(1) / 2;
+        let width = n + 1;
+        let cells = rows as u128 * width as u128;
+        let window_cells = (rows as u128) * (rows as u128 + 1) / 2 + width as u128;
+        budget.check_bytes(
+            cells * std::mem::size_of::<T>() as u128
+                + window_cells * std::mem::size_of::<usize>() as u128
+                + width as u128 * std::mem::size_of::<T>() as u128,
+            "take-up-to-2M table (about n²/2 cells)",
+        )?;
+        let mut table = FrontDoublingTable {
+            prefix: self.prefix.clone(),
+            unrestricted: vec![T::zero(); width],
+            rows,
+            cells: vec![T::zero(); cells as usize],
+        };
+        table.fill();
+        Ok(table)
+    }
+}
+
+/// Every state of a [`FrontDoubling`] game solved.
+///
+/// # Example
+/// ```
+/// use stonegame::scoring::FrontDoubling;
+/// let table = FrontDoubling::new(vec![2i64, 7, 9, 4, 4]).unwrap().solve(Default::default()).unwrap();
+/// assert_eq!(table.best_move(0, 1), Some(1));
+/// assert_eq!(table.line(), vec![1, 2, 2]);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FrontDoublingTable<T> {
+    prefix: Vec<T>,
+    /// `unrestricted[i]`: the value from `i` when any number may be taken.
+    unrestricted: Vec<T>,
+    rows: usize,
+    /// `value(j, M)` at `j * rows + (M - 1)`: the states of one stone index
+    /// are adjacent, which is the order the fill visits them in.
+    cells: Vec<T>,
+}
+
+impl<T: Score> FrontDoublingTable<T> {
+    fn stones(&self) -> usize {
+        self.prefix.len() - 1
+    }
+
+    /// `value(i, m)` for `i <= n` and `m >= 1`, from cells already computed.
+    fn get(&self, i: usize, m: usize) -> T {
+        let n = self.stones();
+        if 2 * m >= n - i || m > self.rows {
+            self.unrestricted[i]
+        } else {
+            self.cells[i * self.rows + (m - 1)]
+        }
+    }
+
+    fn fill(&mut self) {
+        let n = self.stones();
+        let p = self.prefix.clone();
+        // first_part[m - 1]: candidates j of the window i+1..=i+m in row m, with
+        // P[j] - value(j, m) strictly decreasing front to back (front: the
+        // maximum with the smallest j).
+        let mut first_part: Vec<VecDeque<usize>> = (1..=self.rows)
+            .map(|m| VecDeque::with_capacity(m + 1))
+            .collect();
+        let mut second_part: VecDeque<usize> = VecDeque::new();
+        let mut best_unrestricted: Option<(T, usize)> = None;
+        for i in (0..n).rev() {
+            let j = i + 1;
+            let gain_all = p[j] - self.unrestricted[j];
+            // Ties prefer the smaller j, the one entering now.
+            if best_unrestricted.is_none_or(|(g, _)| gain_all >= g) {
+                best_unrestricted = Some((gain_all, j));
+            }
+            if let Some((g, _)) = best_unrestricted {
+                self.unrestricted[i] = g - p[i];
+            }
+            for (row, window) in first_part.iter_mut().enumerate() {
+                let m = row + 1;
+                let gain = |j: usize| p[j] - self.get(j, m);
+                let entering = gain(j);
+                while window.back().is_some_and(|&k| gain(k) <= entering) {
+                    window.pop_back();
+                }
+                window.push_back(j);
+                while window.front().is_some_and(|&k| k > i + m) {
+                    window.pop_front();
+                }
+            }
+            // Window over X (child (i+X, X)), M+1..=2M; the older (smaller X)
+            // candidate stays in front on ties.
+            second_part.clear();
+            let restricted_rows = (n - i - 1) / 2;
+            for m in 1..=restricted_rows.min(self.rows) {
+                let diagonal_gain = |x: usize| p[i + x] - self.get(i + x, x);
+                for x in (m + 1).max(2 * m - 1)..=2 * m {
+                    let entering = diagonal_gain(x);
+                    while second_part
+                        .back()
+                        .is_some_and(|&y| diagonal_gain(y) < entering)
+                    {
+                        second_part.pop_back();
+                    }
+                    second_part.push_back(x);
+                }
+                while second_part.front().is_some_and(|&y| y <= m) {
+                    second_part.pop_front();
+                }
+                let small = first_part[m - 1].front().map(|&k| p[k] - self.get(k, m));
+                let large = second_part.front().map(|&x| diagonal_gain(x));
+                let best = match (small, large) {
+                    (Some(s), Some(l)) => s.max(l),
+                    (Some(s), None) => s,
+                    (None, Some(l)) => l,
+                    (None, None) => T::zero(),
+                };
+                self.cells[i * self.rows + (m - 1)] = best - p[i];
+            }
+            for m in restricted_rows + 1..=self.rows {
+                self.cells[i * self.rows + (m - 1)] = self.unrestricted[i];
+            }
+        }
+    }
+
+    /// First player's total minus second's under optimal play.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::FrontDoubling;
+    /// let table = FrontDoubling::new(vec![5i64, -10]).unwrap().solve(Default::default()).unwrap();
+    /// assert_eq!(table.difference(), 15);
+    /// ```
+    pub fn difference(&self) -> T {
+        self.get(0, 1)
+    }
+
+    /// Who wins under optimal play.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::FrontDoubling;
+    /// use stonegame::Outcome;
+    /// let table = FrontDoubling::new(vec![2i64, 7, 9, 4, 4]).unwrap().solve(Default::default()).unwrap();
+    /// assert_eq!(table.outcome(), Outcome::Second);
+    /// ```
+    pub fn outcome(&self) -> Outcome {
+        Outcome::from_difference(self.difference())
+    }
+
+    /// `(first player's total, second player's total)`; every stone is scored,
+    /// so they follow from the difference.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::FrontDoubling;
+    /// let table = FrontDoubling::new(vec![1i64, 2, 3, 4, 5, 100]).unwrap().solve(Default::default()).unwrap();
+    /// assert_eq!(table.totals(), (104, 11));
+    /// ```
+    pub fn totals(&self) -> (T, T) {
+        totals_from(self.prefix[self.stones()], self.difference())
+    }
+
+    /// The value for the player to move at state `(first stone left, M)`;
+    /// `None` if `first > n` or `m == 0`.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::FrontDoubling;
+    /// let table = FrontDoubling::new(vec![2i64, 7, 9, 4, 4]).unwrap().solve(Default::default()).unwrap();
+    /// assert_eq!(table.value_at(2, 2), Some(17));
+    /// ```
+    pub fn value_at(&self, first: usize, m: usize) -> Option<T> {
+        (first <= self.stones() && m >= 1).then(|| self.get(first, m))
+    }
+
+    /// The best number of stones to take at `(first, M)` (ties: fewest);
+    /// `None` when no stone is left or the state is invalid.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::FrontDoubling;
+    /// let table = FrontDoubling::new(vec![2i64, 7, 9, 4, 4]).unwrap().solve(Default::default()).unwrap();
+    /// assert_eq!(table.best_move(2, 2), Some(3));
+    /// ```
+    pub fn best_move(&self, first: usize, m: usize) -> Option<usize> {
+        let n = self.stones();
+        if first >= n || m == 0 {
+            return None;
+        }
+        let most = (2 * m).min(n - first);
+        let mut best: Option<(T, usize)> = None;
+        for take in 1..=most {
+            let next_m = m.max(take);
+            let candidate =
+                self.prefix[first + take] - self.prefix[first] - self.get(first + take, next_m);
+            if best.is_none_or(|(value, _)| candidate > value) {
+                best = Some((candidate, take));
+            }
+        }
+        best.map(|(_, take)| take)
+    }
+
+    /// The optimal line from the start: the number of stones each move takes.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::FrontDoubling;
+    /// let table = FrontDoubling::new(vec![1i64, 2, 3, 4, 5, 100]).unwrap().solve(Default::default()).unwrap();
+    /// assert_eq!(table.line(), vec![1, 1, 1, 2, 1]);
+    /// ```
+    pub fn line(&self) -> Vec<usize> {
+        let mut line = Vec::new();
+        let (mut first, mut m) = (0, 1);
+        while let Some(take) = self.best_move(first, m) {
+            line.push(take);
+            first += take;
+            m = m.max(take);
+        }
+        line
+    }
+
+    /// Value, both totals and the line.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::FrontDoubling;
+    /// let table = FrontDoubling::new(vec![2i64, 7, 9, 4, 4]).unwrap().solve(Default::default()).unwrap();
+    /// assert_eq!(table.optimal_play().first_total, 10);
+    /// ```
+    pub fn optimal_play(&self) -> OptimalPlay<T, usize> {
+        OptimalPlay::from_total(self.difference(), self.prefix[self.stones()], self.line())
+    }
+}
+
+impl<T: Score> ScoringGame for FrontDoubling<T> {
+    /// `(first stone left, M)`.
+    type Position = (usize, usize);
+    type Move = usize;
+    type Score = T;
+
+    fn start(&self) -> (usize, usize) {
+        (0, 1)
+    }
+
+    fn moves(&self, &(first, m): &(usize, usize)) -> Vec<usize> {
+        let left = self.values.len().saturating_sub(first);
+        (1..=(2 * m).min(left)).collect()
+    }
+
+    fn play(&self, &(first, m): &(usize, usize), &take: &usize) -> (T, (usize, usize)) {
+        (
+            self.prefix[first + take] - self.prefix[first],
+            (first + take, m.max(take)),
+        )
+    }
+}

@@ -1,0 +1,568 @@
+//! Scoring games: every fast path against the generic solver and against a
+//! plain exponential minimax written here, independently of the library.
+
+use proptest::prelude::*;
+use stonegame::scoring::{
+    End, Ends, EndsRemainder, Front, FrontDoubling, OptimalPlay, ScoringGame, Solution, Valuations,
+    solve,
+};
+use stonegame::{Error, MemoryBudget, Outcome};
+
+// ---------------------------------------------------------------------------
+// Brute force: exponential minimax on the difference, no memo, no library code.
+// ---------------------------------------------------------------------------
+
+fn brute_ends(v: &[i64]) -> i64 {
+    match v {
+        [] => 0,
+        [.., last] => {
+            let left = v[0] - brute_ends(&v[1..]);
+            let right = last - brute_ends(&v[..v.len() - 1]);
+            left.max(right)
+        }
+    }
+}
+
+fn brute_ends_remainder(v: &[i64]) -> i64 {
+    if v.is_empty() {
+        return 0;
+    }
+    let without_left = &v[1..];
+    let without_right = &v[..v.len() - 1];
+    let left = without_left.iter().sum::<i64>() - brute_ends_remainder(without_left);
+    let right = without_right.iter().sum::<i64>() - brute_ends_remainder(without_right);
+    left.max(right)
+}
+
+fn brute_front(v: &[i64], k: usize) -> i64 {
+    (1..=k.min(v.len()))
+        .map(|take| v[..take].iter().sum::<i64>() - brute_front(&v[take..], k))
+        .max()
+        .unwrap_or(0)
+}
+
+fn brute_doubling(v: &[i64], m: usize) -> i64 {
+    (1..=(2 * m).min(v.len()))
+        .map(|x| v[..x].iter().sum::<i64>() - brute_doubling(&v[x..], m.max(x)))
+        .max()
+        .unwrap_or(0)
+}
+
+/// `mine` and `theirs`: the values of the remaining stones to the player to move and to the other.
+fn brute_valuations(mine: &[i64], theirs: &[i64]) -> i64 {
+    (0..mine.len())
+        .map(|i| {
+            let rest = |v: &[i64]| -> Vec<i64> {
+                v.iter()
+                    .enumerate()
+                    .filter(|&(j, _)| j != i)
+                    .map(|(_, &x)| x)
+                    .collect()
+            };
+            mine[i] - brute_valuations(&rest(theirs), &rest(mine))
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+fn generic<G: ScoringGame>(game: &G) -> Solution<G> {
+    solve(game, MemoryBudget::default()).expect("small games fit the default budget")
+}
+
+fn values(max_len: usize) -> impl Strategy<Value = Vec<i64>> {
+    prop::collection::vec(-20i64..=20, 0..=max_len)
+}
+
+/// Replays `line` in `game` from its start and checks the play's totals and difference.
+fn check_line<G: ScoringGame<Score = i64>>(game: &G, play: &OptimalPlay<i64, G::Move>) {
+    let mut position = game.start();
+    let mut totals = [0i64; 2];
+    for (turn, mv) in play.line.iter().enumerate() {
+        let (points, next) = game.play(&position, mv);
+        totals[turn % 2] += points;
+        position = next;
+    }
+    assert!(
+        game.moves(&position).is_empty(),
+        "the line must end the game"
+    );
+    assert_eq!(totals, [play.first_total, play.second_total]);
+    assert_eq!(play.first_total - play.second_total, play.difference);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(160))]
+
+    #[test]
+    fn ends_fast_paths_agree_with_generic_and_brute_force(v in values(10)) {
+        let game = Ends::new(v.clone()).unwrap();
+        let solution = generic(&game);
+        let expected = brute_ends(&v);
+        prop_assert_eq!(game.difference(), expected);
+        prop_assert_eq!(solution.value(), expected);
+        prop_assert_eq!(game.outcome(), Outcome::from_difference(expected));
+
+        let table = game.table(MemoryBudget::default()).unwrap();
+        let play = table.optimal_play();
+        prop_assert_eq!(&play, &solution.optimal_play());
+        prop_assert_eq!(game.totals(), (play.first_total, play.second_total));
+        check_line(&game, &play);
+        for left in 0..=v.len() {
+            for right in left..=v.len() {
+                prop_assert_eq!(table.value(left, right), solution.value_at(&(left, right)));
+                prop_assert_eq!(table.best_move(left, right), solution.best_move(&(left, right)).copied());
+                prop_assert_eq!(table.value(left, right), Some(brute_ends(&v[left..right])));
+            }
+        }
+    }
+
+    #[test]
+    fn ends_remainder_fast_paths_agree(v in values(10)) {
+        let game = EndsRemainder::new(v.clone()).unwrap();
+        let solution = generic(&game);
+        let expected = brute_ends_remainder(&v);
+        prop_assert_eq!(game.difference(), expected);
+        prop_assert_eq!(solution.value(), expected);
+
+        let play = game.optimal_play(MemoryBudget::default()).unwrap();
+        prop_assert_eq!(&play, &solution.optimal_play());
+        prop_assert_eq!(game.totals(), (play.first_total, play.second_total));
+        check_line(&game, &play);
+        let table = game.table(MemoryBudget::default()).unwrap();
+        for left in 0..=v.len() {
+            for right in left..=v.len() {
+                prop_assert_eq!(table.value(left, right), solution.value_at(&(left, right)));
+                prop_assert_eq!(table.best_move(left, right), solution.best_move(&(left, right)).copied());
+            }
+        }
+    }
+
+    #[test]
+    fn front_deque_agrees(v in values(10), k in 1usize..=12) {
+        let game = Front::new(v.clone(), k).unwrap();
+        let fast = game.solve().unwrap();
+        let solution = generic(&game);
+        prop_assert_eq!(fast.difference(), brute_front(&v, k));
+        prop_assert_eq!(game.difference(), fast.difference());
+        let play = fast.optimal_play();
+        prop_assert_eq!(&play, &solution.optimal_play());
+        prop_assert_eq!(fast.totals(), (play.first_total, play.second_total));
+        check_line(&game, &play);
+        for first in 0..=v.len() {
+            prop_assert_eq!(fast.value_at(first), solution.value_at(&first));
+            prop_assert_eq!(fast.best_move(first), solution.best_move(&first).copied());
+            prop_assert_eq!(fast.value_at(first), Some(brute_front(&v[first..], k)));
+        }
+    }
+
+    #[test]
+    fn front_doubling_table_agrees(v in values(11)) {
+        let game = FrontDoubling::new(v.clone()).unwrap();
+        let table = game.solve(MemoryBudget::default()).unwrap();
+        let solution = generic(&game);
+        prop_assert_eq!(table.difference(), brute_doubling(&v, 1));
+        let play = table.optimal_play();
+        prop_assert_eq!(&play, &solution.optimal_play());
+        prop_assert_eq!(table.totals(), (play.first_total, play.second_total));
+        check_line(&game, &play);
+        // Every state, reachable or not, against the brute force; reachable ones against the solver.
+        for first in 0..=v.len() {
+            for m in 1..=v.len() + 1 {
+                let expected = brute_doubling(&v[first..], m);
+                prop_assert_eq!(table.value_at(first, m), Some(expected));
+                if let Some(value) = solution.value_at(&(first, m)) {
+                    prop_assert_eq!(value, expected);
+                    prop_assert_eq!(table.best_move(first, m), solution.best_move(&(first, m)).copied());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn valuations_greedy_is_optimal(
+        pairs in prop::collection::vec((-10i64..=10, -10i64..=10), 0..=7)
+    ) {
+        let (a, b): (Vec<i64>, Vec<i64>) = pairs.into_iter().unzip();
+        let game = Valuations::new(a.clone(), b.clone()).unwrap();
+        let expected = brute_valuations(&a, &b);
+        let greedy = game.greedy();
+        let exact = game.exact(MemoryBudget::default()).unwrap();
+        let solution = generic(&game);
+        prop_assert_eq!(greedy.difference, expected);
+        prop_assert_eq!(exact.difference(), expected);
+        prop_assert_eq!(solution.value(), expected);
+        prop_assert_eq!(&exact.optimal_play(), &solution.optimal_play());
+        check_line(&game, &greedy);
+        check_line(&game, &exact.optimal_play());
+
+        // Every greedy move, from every position, is optimal, and its value is exact.
+        let n = a.len();
+        for remaining in 0..1usize << n {
+            let taken: Vec<bool> = (0..n).map(|i| remaining >> i & 1 == 0).collect();
+            prop_assert_eq!(Some(game.greedy_value(&taken).unwrap()), exact.value_at(remaining));
+            if let Some(stone) = game.greedy_move(&taken).unwrap() {
+                let (points, _) = game.play(&taken, &stone);
+                let after = exact.value_at(remaining ^ (1 << stone)).unwrap();
+                prop_assert_eq!(points - after, exact.value_at(remaining).unwrap());
+            }
+        }
+    }
+
+    /// Narrow score types: whenever the constructor accepts, no hot loop overflows.
+    #[test]
+    fn narrow_types_are_exact_when_accepted(v in prop::collection::vec(-40i8..=40, 0..=8), k in 1usize..=4) {
+        let wide: Vec<i64> = v.iter().map(|&x| i64::from(x)).collect();
+        if let Ok(game) = Ends::new(v.clone()) {
+            prop_assert_eq!(i64::from(game.difference()), brute_ends(&wide));
+            prop_assert_eq!(i64::from(game.table(MemoryBudget::default()).unwrap().optimal_play().difference), brute_ends(&wide));
+        }
+        if let Ok(game) = EndsRemainder::new(v.clone()) {
+            prop_assert_eq!(i64::from(game.difference()), brute_ends_remainder(&wide));
+            let (first, second) = game.totals();
+            prop_assert_eq!(i64::from(first) - i64::from(second), brute_ends_remainder(&wide));
+        }
+        if let Ok(game) = Front::new(v.clone(), k) {
+            prop_assert_eq!(i64::from(game.solve().unwrap().difference()), brute_front(&wide, k));
+        }
+        if let Ok(game) = FrontDoubling::new(v.clone()) {
+            prop_assert_eq!(i64::from(game.solve(MemoryBudget::default()).unwrap().difference()), brute_doubling(&wide, 1));
+        }
+        if let Ok(game) = Valuations::new(v.clone(), v.iter().rev().copied().collect()) {
+            let reversed: Vec<i64> = wide.iter().rev().copied().collect();
+            prop_assert_eq!(i64::from(game.greedy().difference), brute_valuations(&wide, &reversed));
+        }
+    }
+
+    #[test]
+    fn i32_and_i128_agree_with_i64(v in values(9), k in 1usize..=5) {
+        let narrow: Vec<i32> = v.iter().map(|&x| x as i32).collect();
+        let wide: Vec<i128> = v.iter().map(|&x| i128::from(x)).collect();
+        prop_assert_eq!(i64::from(Ends::new(narrow.clone()).unwrap().difference()), brute_ends(&v));
+        prop_assert_eq!(Ends::new(wide.clone()).unwrap().difference(), i128::from(brute_ends(&v)));
+        prop_assert_eq!(EndsRemainder::new(wide.clone()).unwrap().difference(), i128::from(brute_ends_remainder(&v)));
+        prop_assert_eq!(Front::new(wide.clone(), k).unwrap().solve().unwrap().difference(), i128::from(brute_front(&v, k)));
+        prop_assert_eq!(
+            i64::from(FrontDoubling::new(narrow.clone()).unwrap().solve(MemoryBudget::default()).unwrap().difference()),
+            brute_doubling(&v, 1)
+        );
+        prop_assert_eq!(
+            Valuations::new(wide.clone(), wide.iter().map(|x| -x).collect()).unwrap().greedy().difference,
+            i128::from(brute_valuations(&v, &v.iter().map(|x| -x).collect::<Vec<_>>()))
+        );
+    }
+
+    #[test]
+    fn colouring_strategy_never_loses_against_random_opponents(
+        v in prop::collection::vec(-50i64..=50, 0..=30).prop_map(|mut v| { v.truncate(v.len() / 2 * 2); v }),
+        choices in prop::collection::vec(any::<bool>(), 15),
+    ) {
+        let game = Ends::new(v.clone()).unwrap();
+        let strategy = game.colouring_strategy().unwrap();
+        let margin = play_colouring(&v, &strategy, |turn, _, _| if choices[turn] { End::Left } else { End::Right });
+        prop_assert_eq!(margin, strategy.guaranteed_margin());
+        prop_assert!(margin >= 0);
+        prop_assert!(margin <= game.difference());
+    }
+}
+
+/// Plays the colouring strategy (first player) against `opponent`
+/// (called with its turn number and the interval) and returns the difference.
+fn play_colouring(
+    v: &[i64],
+    strategy: &stonegame::scoring::ColouringStrategy<i64>,
+    mut opponent: impl FnMut(usize, usize, usize) -> End,
+) -> i64 {
+    let (mut left, mut right, mut difference) = (0, v.len(), 0);
+    let take = |end: End, left: &mut usize, right: &mut usize| match end {
+        End::Left => {
+            *left += 1;
+            v[*left - 1]
+        }
+        End::Right => {
+            *right -= 1;
+            v[*right]
+        }
+    };
+    let mut turn = 0;
+    while left < right {
+        let mine = strategy
+            .next_move(left, right)
+            .expect("even length on the first player's turn");
+        difference += take(mine, &mut left, &mut right);
+        let theirs = opponent(turn, left, right);
+        difference -= take(theirs, &mut left, &mut right);
+        turn += 1;
+    }
+    difference
+}
+
+#[test]
+fn colouring_strategy_never_loses_against_every_opponent() {
+    for v in [
+        vec![4i64, 5, 3, 1, 2, 6],
+        vec![1, 100, 2, 3],
+        vec![-5, 7, -3, 2, 8, -1, 0, 4],
+        vec![3, 3, 3, 3],
+    ] {
+        let game = Ends::new(v.clone()).unwrap();
+        let strategy = game.colouring_strategy().unwrap();
+        let opponent_moves = v.len() / 2;
+        for pattern in 0u32..1 << opponent_moves {
+            let margin = play_colouring(&v, &strategy, |turn, _, _| {
+                if pattern >> turn & 1 == 0 {
+                    End::Left
+                } else {
+                    End::Right
+                }
+            });
+            assert_eq!(
+                margin,
+                strategy.guaranteed_margin(),
+                "{v:?} pattern {pattern:b}"
+            );
+            assert!(margin >= 0 && margin <= game.difference());
+        }
+    }
+    assert!(
+        Ends::new(vec![1i64, 2, 3])
+            .unwrap()
+            .colouring_strategy()
+            .is_none()
+    );
+}
+
+// ---------------------------------------------------------------------------
+// Published examples (LeetCode) and the seed's example, each also checked
+// against the brute force so a mistaken note cannot slip through.
+// ---------------------------------------------------------------------------
+
+#[test]
+fn leetcode_877_stone_game() {
+    let v = vec![5i64, 3, 4, 5];
+    let game = Ends::new(v.clone()).unwrap();
+    assert_eq!(game.outcome(), Outcome::First);
+    assert_eq!(game.difference(), brute_ends(&v));
+    assert!(game.difference() > 0);
+}
+
+#[test]
+fn seed_game_1_example() {
+    let v = vec![4i64, 5, 3, 1, 2];
+    let game = Ends::new(v.clone()).unwrap();
+    assert_eq!(game.difference(), brute_ends(&v));
+    assert_eq!(game.difference(), 1);
+    assert_eq!(game.totals(), (8, 7));
+    // The seed's other example: whoever gets the 100 wins.
+    assert_eq!(
+        Ends::new(vec![1i64, 100, 2, 3]).unwrap().difference(),
+        brute_ends(&[1, 100, 2, 3])
+    );
+}
+
+#[test]
+fn leetcode_1690_stone_game_vii() {
+    for (v, expected) in [
+        (vec![5i64, 3, 1, 4, 2], 6),
+        (vec![7, 90, 5, 1, 100, 10, 10, 2], 122),
+    ] {
+        assert_eq!(brute_ends_remainder(&v), expected);
+        assert_eq!(EndsRemainder::new(v).unwrap().difference(), expected);
+    }
+}
+
+#[test]
+fn leetcode_1406_stone_game_iii() {
+    for (v, outcome) in [
+        (vec![1i64, 2, 3, 7], Outcome::Second),
+        (vec![1, 2, 3, -9], Outcome::First),
+        (vec![1, 2, 3, 6], Outcome::Draw),
+    ] {
+        let solution = Front::new(v.clone(), 3).unwrap().solve().unwrap();
+        assert_eq!(solution.outcome(), outcome, "{v:?}");
+        assert_eq!(solution.difference(), brute_front(&v, 3));
+    }
+}
+
+#[test]
+fn leetcode_1140_stone_game_ii() {
+    for (v, alice) in [
+        (vec![2i64, 7, 9, 4, 4], 10),
+        (vec![1, 2, 3, 4, 5, 100], 104),
+    ] {
+        let table = FrontDoubling::new(v.clone())
+            .unwrap()
+            .solve(MemoryBudget::default())
+            .unwrap();
+        assert_eq!(table.totals().0, alice, "{v:?}");
+        let sum: i64 = v.iter().sum();
+        assert_eq!(2 * alice - sum, brute_doubling(&v, 1));
+    }
+}
+
+#[test]
+fn leetcode_1686_stone_game_vi() {
+    for (a, b, sign) in [
+        (vec![1i64, 3], vec![2, 1], 1),
+        (vec![1, 2], vec![3, 1], 0),
+        (vec![2, 4, 3], vec![1, 6, 7], -1),
+    ] {
+        let game = Valuations::new(a.clone(), b.clone()).unwrap();
+        let difference = game.greedy().difference;
+        assert_eq!(difference.signum(), sign, "{a:?} {b:?}");
+        assert_eq!(difference, brute_valuations(&a, &b));
+    }
+}
+
+#[test]
+fn negative_values_break_the_seeds_take_everything_shortcut() {
+    // The seed returns sum(stones[i:]) once 2M covers the rest: -5 here.
+    let v = vec![5i64, -10];
+    let table = FrontDoubling::new(v.clone())
+        .unwrap()
+        .solve(MemoryBudget::default())
+        .unwrap();
+    assert_eq!(table.difference(), 15);
+    assert_eq!(brute_doubling(&v, 1), 15);
+    assert_eq!(table.line(), vec![1, 1]);
+}
+
+// ---------------------------------------------------------------------------
+// Limits: overflow, budgets, sizes.
+// ---------------------------------------------------------------------------
+
+#[test]
+fn overflow_is_refused_up_front() {
+    assert!(matches!(
+        Ends::new(vec![i64::MAX, 1]),
+        Err(Error::ScoreOverflow { .. })
+    ));
+    assert!(matches!(
+        Ends::new(vec![i64::MIN]),
+        Err(Error::ScoreOverflow { .. })
+    ));
+    assert!(Ends::new(vec![i64::MAX]).is_ok());
+    assert!(matches!(
+        EndsRemainder::new(vec![i64::MAX / 2, 0, 0]),
+        Err(Error::ScoreOverflow { .. })
+    ));
+    assert!(matches!(
+        Front::new(vec![i32::MAX, -1], 2),
+        Err(Error::ScoreOverflow { .. })
+    ));
+    assert!(matches!(
+        FrontDoubling::new(vec![i32::MIN + 1, -1]),
+        Err(Error::ScoreOverflow { .. })
+    ));
+    assert!(matches!(
+        Valuations::new(vec![i64::MAX], vec![1]),
+        Err(Error::ScoreOverflow { .. })
+    ));
+    let err = Ends::new(vec![i32::MAX, 1]).unwrap_err();
+    assert!(err.to_string().contains("i32"), "{err}");
+}
+
+#[test]
+fn extreme_values_that_fit_are_exact() {
+    let v = vec![i64::MAX / 2, -(i64::MAX / 2) - 1];
+    let game = Ends::new(v.clone()).unwrap();
+    assert_eq!(game.difference(), i64::MAX);
+    let (first, second) = game.totals();
+    assert_eq!((first, second), (v[0], v[1]));
+    let wide: Vec<i128> = v.iter().map(|&x| i128::from(x)).collect();
+    assert_eq!(
+        i128::from(game.difference()),
+        Ends::new(wide).unwrap().difference()
+    );
+}
+
+#[test]
+fn budgets_and_size_limits_are_enforced() {
+    let small = MemoryBudget::from_bytes(4096);
+    let v = vec![1i64; 100];
+    assert!(matches!(
+        Ends::new(v.clone()).unwrap().table(small),
+        Err(Error::MemoryBudgetExceeded { .. })
+    ));
+    assert!(matches!(
+        EndsRemainder::new(v.clone()).unwrap().optimal_play(small),
+        Err(Error::MemoryBudgetExceeded { .. })
+    ));
+    assert!(matches!(
+        FrontDoubling::new(v.clone()).unwrap().solve(small),
+        Err(Error::MemoryBudgetExceeded { .. })
+    ));
+    assert!(matches!(
+        Front::new(v.clone(), 3)
+            .unwrap()
+            .solve_with_budget(MemoryBudget::from_bytes(100)),
+        Err(Error::MemoryBudgetExceeded { .. })
+    ));
+    assert!(matches!(
+        solve(&Ends::new(v).unwrap(), small),
+        Err(Error::MemoryBudgetExceeded { .. })
+    ));
+    let limit = Valuations::<i64>::EXACT_LIMIT;
+    let big = Valuations::new(vec![1i64; limit + 1], vec![1; limit + 1]).unwrap();
+    assert!(matches!(
+        big.exact(MemoryBudget::default()),
+        Err(Error::SizeLimitExceeded { .. })
+    ));
+    assert!(matches!(
+        Valuations::new(vec![1i64; 3], vec![1; 2]),
+        Err(Error::LengthMismatch { .. })
+    ));
+    assert!(matches!(
+        Front::new(vec![1i64], 0),
+        Err(Error::InvalidParameter { .. })
+    ));
+}
+
+#[test]
+fn empty_rows_are_draws() {
+    assert_eq!(Ends::<i64>::new(vec![]).unwrap().difference(), 0);
+    assert_eq!(EndsRemainder::<i64>::new(vec![]).unwrap().totals(), (0, 0));
+    assert_eq!(
+        Front::<i64>::new(vec![], 3)
+            .unwrap()
+            .solve()
+            .unwrap()
+            .line(),
+        Vec::<usize>::new()
+    );
+    assert_eq!(
+        FrontDoubling::<i64>::new(vec![])
+            .unwrap()
+            .solve(MemoryBudget::default())
+            .unwrap()
+            .difference(),
+        0
+    );
+    assert_eq!(
+        Valuations::<i64>::new(vec![], vec![])
+            .unwrap()
+            .greedy()
+            .outcome(),
+        Outcome::Draw
+    );
+}
+
+#[test]
+fn generic_solver_handles_a_line_of_a_million_moves() {
+    // With one stone per move, the game is a chain of 10^6 positions.
+    let v: Vec<i64> = (0..1_000_000).map(|i| i % 7 - 3).collect();
+    let game = Front::new(v, 1).unwrap();
+    let solution = solve(&game, MemoryBudget::default()).unwrap();
+    let fast = game.solve().unwrap();
+    assert_eq!(solution.value(), fast.difference());
+    assert_eq!(solution.line().len(), 1_000_000);
+}
+
+#[test]
+fn large_front_windows_are_linear() {
+    // k = n: every suffix may be taken whole; the deque still answers exactly.
+    let v: Vec<i64> = (0..2_000).map(|i| (i * 7919 % 201) - 100).collect();
+    let wide = Front::new(v.clone(), v.len()).unwrap().solve().unwrap();
+    let generic = solve(&Front::new(v, 2_000).unwrap(), MemoryBudget::default()).unwrap();
+    assert_eq!(wide.difference(), generic.value());
+    assert_eq!(wide.line(), generic.line());
+}
