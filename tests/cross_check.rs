@@ -7,7 +7,8 @@ use stonegame::impartial::games::boxes::{self, BallBox, Boxes};
 use stonegame::impartial::games::octal::TakeAndBreak;
 use stonegame::impartial::games::subtraction::{SubtractionSet, SubtractionSolver};
 use stonegame::impartial::octal::{HeapValues, last_one_outcome, misere_outcome};
-use stonegame::retrograde::{solve_impartial_sum, sum_key};
+use stonegame::retrograde::{Retrograde, Value, solve_impartial_sum, sum_key};
+use stonegame::scoring::{Ends, EndsRemainder, Front, FrontDoubling, Valuations};
 use stonegame::{Convention, MemoryBudget, Outcome};
 
 const CONVENTIONS: [Convention; 2] = [Convention::Normal, Convention::Misere];
@@ -87,4 +88,125 @@ fn last_one_pyramid_matches_retrograde() {
     let expected = retrograde_outcome(&game, rows.clone(), Convention::Misere);
     assert_eq!(last_one_outcome(&rows), expected);
     assert_eq!(expected, Outcome::First);
+}
+
+/// A scoring position for retrograde analysis: the game state plus the margin
+/// (mover's points minus the opponent's so far). The game ends when `done`
+/// holds; the sign of the margin then decides Win, Lose or Draw (a tie).
+fn scoring_outcome<P, S>(
+    start: P,
+    done: impl Fn(&P) -> bool,
+    margin: impl Fn(&P) -> i64,
+    successors: S,
+) -> Outcome
+where
+    P: Clone + Eq + std::hash::Hash,
+    S: FnMut(&P) -> Vec<P>,
+{
+    let solution = Retrograde::new(successors)
+        .terminal(|p: &P| {
+            done(p).then(|| match margin(p).signum() {
+                1 => Value::Win,
+                -1 => Value::Lose,
+                _ => Value::Draw,
+            })
+        })
+        .solve([start.clone()])
+        .unwrap();
+    solution
+        .outcome(&start)
+        .expect("the start is always solved")
+}
+
+fn small_values() -> impl Strategy<Value = Vec<i64>> {
+    prop::collection::vec(-6i64..10, 0..7)
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    /// The scoring games' outcomes (who finishes ahead) against retrograde
+    /// analysis of (state, margin) positions: no negamax, no tables.
+    #[test]
+    fn ends_outcome_matches_retrograde(values in small_values()) {
+        let v = values.clone();
+        let expected = scoring_outcome(
+            (0usize, values.len(), 0i64),
+            |&(l, r, _)| l == r,
+            |&(_, _, m)| m,
+            |&(l, r, m)| vec![(l + 1, r, -(m + v[l])), (l, r - 1, -(m + v[r - 1]))],
+        );
+        prop_assert_eq!(Ends::new(values).unwrap().outcome(), expected);
+    }
+
+    #[test]
+    fn ends_remainder_outcome_matches_retrograde(values in small_values()) {
+        let v = values.clone();
+        let sum = move |l: usize, r: usize| v[l..r].iter().sum::<i64>();
+        let expected = scoring_outcome(
+            (0usize, values.len(), 0i64),
+            |&(l, r, _)| l == r,
+            |&(_, _, m)| m,
+            |&(l, r, m)| vec![(l + 1, r, -(m + sum(l + 1, r))), (l, r - 1, -(m + sum(l, r - 1)))],
+        );
+        prop_assert_eq!(EndsRemainder::new(values).unwrap().outcome(), expected);
+    }
+
+    #[test]
+    fn front_outcome_matches_retrograde(values in small_values(), k in 1usize..4) {
+        let v = values.clone();
+        let n = values.len();
+        let expected = scoring_outcome(
+            (0usize, 0i64),
+            |&(i, _)| i == n,
+            |&(_, m)| m,
+            |&(i, m)| (1..=k.min(n - i)).map(|x| (i + x, -(m + v[i..i + x].iter().sum::<i64>()))).collect(),
+        );
+        let front = Front::new(values, k).unwrap();
+        prop_assert_eq!(Outcome::from_difference(front.difference()), expected);
+        prop_assert_eq!(front.solve().unwrap().outcome(), expected);
+    }
+
+    #[test]
+    fn front_doubling_outcome_matches_retrograde(values in small_values()) {
+        let v = values.clone();
+        let n = values.len();
+        let expected = scoring_outcome(
+            (0usize, 1usize, 0i64),
+            |&(i, _, _)| i == n,
+            |&(_, _, m)| m,
+            |&(i, big_m, m)| {
+                (1..=(2 * big_m).min(n - i))
+                    .map(|x| (i + x, big_m.max(x), -(m + v[i..i + x].iter().sum::<i64>())))
+                    .collect()
+            },
+        );
+        let table = FrontDoubling::new(values).unwrap().solve(MemoryBudget::default()).unwrap();
+        prop_assert_eq!(table.outcome(), expected);
+    }
+
+    #[test]
+    fn valuations_outcome_matches_retrograde(
+        pairs in prop::collection::vec((-5i64..9, -5i64..9), 0..7),
+    ) {
+        let (a, b): (Vec<i64>, Vec<i64>) = pairs.iter().copied().unzip();
+        let n = pairs.len();
+        let full = (1u32 << n) - 1;
+        // (stones taken, first player to move?, margin of the player to move)
+        let expected = scoring_outcome(
+            (0u32, true, 0i64),
+            |&(taken, _, _)| taken == full,
+            |&(_, _, m)| m,
+            |&(taken, first, m)| {
+                (0..n)
+                    .filter(|i| taken & (1 << i) == 0)
+                    .map(|i| {
+                        let points = if first { pairs[i].0 } else { pairs[i].1 };
+                        (taken | (1 << i), !first, -(m + points))
+                    })
+                    .collect()
+            },
+        );
+        prop_assert_eq!(Valuations::new(a, b).unwrap().outcome(), expected);
+    }
 }
