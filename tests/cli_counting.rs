@@ -1,33 +1,15 @@
 //! The `janken` subcommand: good lines, bad lines, limits.
 #![cfg(feature = "cli")]
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
+
+use common::{stderr, stdout};
+use std::process::Output;
 
 fn janken(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_stonegame"))
-        .arg("janken")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin is piped")
-        .write_all(stdin.as_bytes())
-        .expect("stdin accepts the input");
-    child.wait_with_output().expect("the binary finishes")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
+    let mut all = vec!["janken"];
+    all.extend_from_slice(args);
+    common::run(&all, stdin)
 }
 
 #[test]
@@ -144,11 +126,7 @@ fn size_limits_are_documented_and_enforced() {
     let output = janken(&[], "10000,10000,10000\n");
     assert!(output.status.success(), "{}", stderr(&output));
     assert_eq!(stdout(&output), "2\n");
-    let help = Command::new(env!("CARGO_BIN_EXE_stonegame"))
-        .args(["janken", "--help"])
-        .output()
-        .unwrap();
-    let help = stdout(&help);
+    let help = stdout(&janken(&["--help"], ""));
     assert!(help.contains("A,B,N") && help.contains("100000000") && help.contains("--modulo"));
 }
 

@@ -1,25 +1,9 @@
 #![cfg(feature = "cli")]
 //! The `octal`, `last-one` and `grundy --octal/--game` commands.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn run(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_stonegame"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
+use common::run;
 
 fn stdout(args: &[&str], stdin: &str) -> String {
     let output = run(args, stdin);

@@ -1,25 +1,9 @@
 //! The scoring games through the `stonegame` binary.
 #![cfg(feature = "cli")]
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn run(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_stonegame"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin is piped")
-        .write_all(stdin.as_bytes())
-        .expect("stdin accepts input");
-    child.wait_with_output().expect("the binary finishes")
-}
+use common::run;
 
 fn stdout_of(args: &[&str], stdin: &str) -> String {
     let output = run(args, stdin);
