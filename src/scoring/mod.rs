@@ -25,7 +25,7 @@
 //!
 //! Scores are generic over signed primitive integers through [`Score`]. Each
 //! game's constructor checks once that its worst-case total fits the score type
-//! and returns [`Error::ScoreOverflow`](crate::Error::ScoreOverflow) otherwise,
+//! and returns [`Error::ScoreOverflow`] otherwise,
 //! so the hot loops need no checked arithmetic.
 //!
 //! [`Outcome`]: crate::Outcome
