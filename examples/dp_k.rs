@@ -17,7 +17,7 @@ use std::process::ExitCode;
 use stonegame::impartial::games::subtraction::SubtractionSet;
 use stonegame::{Convention, MemoryBudget};
 
-fn solve(input: &str) -> Result<String, String> {
+pub fn solve(input: &str) -> Result<String, String> {
     let mut numbers = input.split_whitespace().enumerate().map(|(index, token)| {
         token.parse::<u64>().map_err(|_| {
             format!(

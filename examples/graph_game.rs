@@ -64,7 +64,7 @@ fn print_values(values: &[Value]) -> ExitCode {
 }
 
 /// Parses the graph and labels every vertex, or explains what is wrong.
-fn solve(input: &str) -> Result<Vec<Value>, String> {
+pub fn solve(input: &str) -> Result<Vec<Value>, String> {
     let (n, edges) = parse(input)?;
     let budget = MemoryBudget::default();
     let graph = Graph::from_edges(n, &edges, budget).map_err(|e| format!("line 1: {e}"))?;
