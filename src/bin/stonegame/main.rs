@@ -108,9 +108,7 @@ enum Game {
     Nim(impartial::NimArgs),
     Subtraction(impartial::SubtractionArgs),
     Boxes(impartial::BoxesArgs),
-    /// Take-and-break (octal) game: heap sizes in, First or Second out.
     Octal(octal::OctalArgs),
-    /// Last One: rows of sticks, whoever strikes the last stick loses.
     LastOne(octal::LastOneArgs),
     Grundy(GrundyArgs),
 }

@@ -39,9 +39,10 @@ pub struct OctalArgs {
     pub values: Vec<String>,
 }
 
-/// Last One (rows of sticks; strike any run of adjacent sticks in one row;
-/// whoever strikes the last stick loses): row lengths (up to 10^18) in,
-/// `First` or `Second` out.
+/// Last One: rows of sticks, whoever strikes the last stick loses.
+///
+/// One instance: row lengths (up to 10^18). A move strikes any run of adjacent
+/// sticks in one row (possibly splitting it in two). Answer: `First` or `Second`.
 ///
 /// --move prints, after `First`, `I:N->A` or `I:N->A+B`: row I (1-based) of N
 /// sticks keeps A sticks before the struck run and B after it (`0` when the
