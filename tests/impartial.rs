@@ -297,6 +297,33 @@ proptest! {
     }
 
     #[test]
+    fn single_heap_loss_bits_equal_the_tables(set in prop::collection::btree_set(1u64..=128, 1..=6),
+                                              queries in prop::collection::vec(0u64..4000, 1..12),
+                                              huge in prop::collection::vec(any::<u64>(), 1..4)) {
+        // The loss-bit fast path (one playable heap, sets within 1..=128) against
+        // the outcome table, and huge heaps against the Grundy period.
+        let game = SubtractionSet::new(set).unwrap();
+        let mut solver = SubtractionSolver::new(&game, MemoryBudget::default()).unwrap();
+        let grundy = game.periodicity(MemoryBudget::default()).unwrap();
+        for convention in [Convention::Normal, Convention::Misere] {
+            let table = game.outcome_table(4000, convention, MemoryBudget::default()).unwrap();
+            for &n in &queries {
+                prop_assert_eq!(solver.outcome(&[n], convention).unwrap(), table[n as usize]);
+                // Inert heaps (below the smallest move) do not change a single heap's outcome.
+                prop_assert_eq!(solver.outcome(&[0, n], convention).unwrap(), table[n as usize]);
+                let found = solver.winning_move(&[n], convention).unwrap();
+                let first_to_loss = game.moves().iter().copied().take_while(|&s| s <= n)
+                    .find(|&s| table[(n - s) as usize] == Outcome::Second);
+                prop_assert_eq!(found.map(|m| m.take), first_to_loss);
+            }
+        }
+        for n in huge {
+            let expected = if grundy.value(n) == 0 { Outcome::Second } else { Outcome::First };
+            prop_assert_eq!(solver.outcome(&[n], Convention::Normal).unwrap(), expected);
+        }
+    }
+
+    #[test]
     fn single_heap_misere_period_matches_brute_force(set in small_set(), heap in 0u64..60) {
         let game = SubtractionSet::new(set.clone()).unwrap();
         let mut solver = SubtractionSolver::new(&game, MemoryBudget::default()).unwrap();
