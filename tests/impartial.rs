@@ -11,6 +11,7 @@ use stonegame::impartial::games::subtraction::{
 };
 use stonegame::impartial::grundy::{GrundySolver, heap_table};
 use stonegame::impartial::misere::{ExactSearch, nim_rule_outcome};
+use stonegame::impartial::periodic::WindowRecurrence;
 use stonegame::impartial::{FnGame, ImpartialGame};
 use stonegame::{Convention, Error, MemoryBudget, Nimber, Outcome};
 
@@ -321,6 +322,20 @@ proptest! {
             let expected = if grundy.value(n) == 0 { Outcome::Second } else { Outcome::First };
             prop_assert_eq!(solver.outcome(&[n], Convention::Normal).unwrap(), expected);
         }
+    }
+
+    #[test]
+    fn long_preperiods_are_found_exactly(preperiod in 0u32..5000, period in 1u32..700) {
+        // 0, 1, …, q + p - 1, then back to q: preperiod q and period p, long
+        // enough that distinguished windows, not Brent's doubling, usually find it.
+        let rule = move |v: &[u32]| match v.last() {
+            None => 0,
+            Some(&last) if last + 1 < preperiod + period => last + 1,
+            Some(_) => preperiod,
+        };
+        let mut r = WindowRecurrence::new(1, Box::new(rule), MemoryBudget::default()).unwrap();
+        let p = r.periodicity().unwrap();
+        prop_assert_eq!((p.preperiod(), p.period()), (u64::from(preperiod), u64::from(period)));
     }
 
     #[test]
