@@ -329,7 +329,9 @@ impl ImpartialGame for SubtractionSet {
 /// Sums of heaps of one subtraction game, any heap up to `u64::MAX`, either
 /// convention, with winning moves.
 ///
-/// Normal play: XOR of Grundy values from the exact period. Misère play: when
+/// One playable heap of a set within 1..=128, either convention: the loss
+/// bits of single heaps and their own exact period (cheaper than Grundy
+/// values). Normal play: XOR of Grundy values from the exact period. Misère play: when
 /// the set is `{1..a}`, the proven boxes rule; a single heap (others being
 /// unplayable), the exact misère period; otherwise [`ExactSearch`] over the
 /// sum, which refuses sums too large to search rather than guessing.
