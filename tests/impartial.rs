@@ -11,6 +11,7 @@ use stonegame::impartial::games::subtraction::{
 };
 use stonegame::impartial::grundy::{GrundySolver, heap_table};
 use stonegame::impartial::misere::{ExactSearch, nim_rule_outcome};
+use stonegame::impartial::periodic::WindowRecurrence;
 use stonegame::impartial::{FnGame, ImpartialGame};
 use stonegame::{Convention, Error, MemoryBudget, Nimber, Outcome};
 
@@ -294,6 +295,47 @@ proptest! {
         for (n, &value) in table.iter().enumerate() {
             prop_assert_eq!(u64::from(p.value(n as u64)), value);
         }
+    }
+
+    #[test]
+    fn single_heap_loss_bits_equal_the_tables(set in prop::collection::btree_set(1u64..=128, 1..=6),
+                                              queries in prop::collection::vec(0u64..4000, 1..12),
+                                              huge in prop::collection::vec(any::<u64>(), 1..4)) {
+        // The loss-bit fast path (one playable heap, sets within 1..=128) against
+        // the outcome table, and huge heaps against the Grundy period.
+        let game = SubtractionSet::new(set).unwrap();
+        let mut solver = SubtractionSolver::new(&game, MemoryBudget::default()).unwrap();
+        let grundy = game.periodicity(MemoryBudget::default()).unwrap();
+        for convention in [Convention::Normal, Convention::Misere] {
+            let table = game.outcome_table(4000, convention, MemoryBudget::default()).unwrap();
+            for &n in &queries {
+                prop_assert_eq!(solver.outcome(&[n], convention).unwrap(), table[n as usize]);
+                // Inert heaps (below the smallest move) do not change a single heap's outcome.
+                prop_assert_eq!(solver.outcome(&[0, n], convention).unwrap(), table[n as usize]);
+                let found = solver.winning_move(&[n], convention).unwrap();
+                let first_to_loss = game.moves().iter().copied().take_while(|&s| s <= n)
+                    .find(|&s| table[(n - s) as usize] == Outcome::Second);
+                prop_assert_eq!(found.map(|m| m.take), first_to_loss);
+            }
+        }
+        for n in huge {
+            let expected = if grundy.value(n) == 0 { Outcome::Second } else { Outcome::First };
+            prop_assert_eq!(solver.outcome(&[n], Convention::Normal).unwrap(), expected);
+        }
+    }
+
+    #[test]
+    fn long_preperiods_are_found_exactly(preperiod in 0u32..5000, period in 1u32..700) {
+        // 0, 1, …, q + p - 1, then back to q: preperiod q and period p, long
+        // enough that distinguished windows, not Brent's doubling, usually find it.
+        let rule = move |v: &[u32]| match v.last() {
+            None => 0,
+            Some(&last) if last + 1 < preperiod + period => last + 1,
+            Some(_) => preperiod,
+        };
+        let mut r = WindowRecurrence::new(1, Box::new(rule), MemoryBudget::default()).unwrap();
+        let p = r.periodicity().unwrap();
+        prop_assert_eq!((p.preperiod(), p.period()), (u64::from(preperiod), u64::from(period)));
     }
 
     #[test]

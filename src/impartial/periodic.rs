@@ -17,6 +17,7 @@
 //! heaps of 10^18 need no table of that size.
 
 use crate::{Error, MemoryBudget, Result};
+use ahash::AHashMap;
 
 /// The proven eventual period of a sequence: `value(n + period) = value(n)` for
 /// every `n >= preperiod`, with both numbers the least possible.
@@ -104,6 +105,9 @@ const HASH_MODULUS: u64 = (1 << 61) - 1;
 /// Base of the rolling window hash.
 const HASH_BASE: u64 = 0x1f3d_5b79_a4c2_e681 % HASH_MODULUS;
 
+/// About one window in this many is distinguished (remembered by its hash).
+const DISTINGUISHED_EVERY: u64 = 64;
+
 /// The rule of a [`WindowRecurrence`]: given all values so far, the next one.
 pub type RecurrenceRule = Box<dyn FnMut(&[u32]) -> u32 + Send + Sync>;
 
@@ -144,6 +148,10 @@ pub struct WindowRecurrence {
     checkpoint: Option<(usize, u64)>,
     steps_since_checkpoint: usize,
     checkpoint_span: usize,
+    /// Distinguished windows (hash divisible by [`DISTINGUISHED_EVERY`]): the
+    /// latest end of each, so a cycle is caught about one distinguished window
+    /// after its second lap starts, instead of at Brent's next power of two.
+    distinguished: AHashMap<u64, usize>,
     found: Option<(u64, u64)>,
     max_len: u64,
 }
@@ -174,6 +182,7 @@ impl WindowRecurrence {
             checkpoint: None,
             steps_since_checkpoint: 0,
             checkpoint_span: 1,
+            distinguished: AHashMap::new(),
             found: None,
             max_len,
         })
@@ -277,14 +286,23 @@ impl WindowRecurrence {
     }
 
     /// Compares the window ending at `end` (the state before index `end`)
-    /// with the checkpoint. A state on the cycle recurs after exactly the least
-    /// period; a state before the cycle never recurs, and Brent's doubling
-    /// moves the checkpoint onto the cycle after at most twice the preperiod.
+    /// with the checkpoint and, when it is distinguished, with its last
+    /// occurrence. A state on the cycle recurs after exactly the least period;
+    /// a state before the cycle never recurs, and Brent's doubling moves the
+    /// checkpoint onto the cycle after at most twice the preperiod.
+    ///
+    /// Distinguished windows catch long preperiods sooner, and still exactly:
+    /// if the window ending at `end` equals the latest earlier window `start`
+    /// with the same hash, the state is on the cycle, so `end - start` is a
+    /// multiple of the least period `p`; and the same window ended at
+    /// `end - p`, which is not before `start` (it would have been recorded),
+    /// so `end - start = p`.
     fn record_window(&mut self, end: usize) {
         let hash = self.hash;
         match self.checkpoint {
             Some((start, start_hash)) if start_hash == hash && self.same_window(start, end) => {
                 self.finish(start, end);
+                return;
             }
             Some(_) if self.steps_since_checkpoint + 1 < self.checkpoint_span => {
                 self.steps_since_checkpoint += 1;
@@ -293,6 +311,12 @@ impl WindowRecurrence {
                 self.checkpoint = Some((end, hash));
                 self.steps_since_checkpoint = 0;
                 self.checkpoint_span = self.checkpoint_span.saturating_mul(2);
+            }
+        }
+        if hash % DISTINGUISHED_EVERY == 0 {
+            match self.distinguished.insert(hash, end) {
+                Some(start) if self.same_window(start, end) => self.finish(start, end),
+                _ => {}
             }
         }
     }
@@ -310,6 +334,7 @@ impl WindowRecurrence {
         }
         self.found = Some((preperiod as u64, period as u64));
         self.checkpoint = None;
+        self.distinguished = AHashMap::new();
     }
 }
 

@@ -329,7 +329,9 @@ impl ImpartialGame for SubtractionSet {
 /// Sums of heaps of one subtraction game, any heap up to `u64::MAX`, either
 /// convention, with winning moves.
 ///
-/// Normal play: XOR of Grundy values from the exact period. Misère play: when
+/// One playable heap of a set within 1..=128, either convention: the loss
+/// bits of single heaps and their own exact period (cheaper than Grundy
+/// values). Normal play: XOR of Grundy values from the exact period. Misère play: when
 /// the set is `{1..a}`, the proven boxes rule; a single heap (others being
 /// unplayable), the exact misère period; otherwise [`ExactSearch`] over the
 /// sum, which refuses sums too large to search rather than guessing.
@@ -350,6 +352,9 @@ pub struct SubtractionSolver {
     set: SubtractionSet,
     normal: WindowRecurrence,
     misere: WindowRecurrence,
+    /// Single-heap outcomes as bits, for sets within 1..=128 (the fast path).
+    normal_losses: Option<LossBits>,
+    misere_losses: Option<LossBits>,
     search: ExactSearch,
 }
 
@@ -368,6 +373,8 @@ impl SubtractionSolver {
             set: set.clone(),
             normal: set.grundy_recurrence(budget)?,
             misere: set.misere_recurrence(budget)?,
+            normal_losses: LossBits::new(set, Convention::Normal, budget),
+            misere_losses: LossBits::new(set, Convention::Misere, budget),
             search: ExactSearch::with_budget(budget),
         })
     }
@@ -414,6 +421,16 @@ impl SubtractionSolver {
     pub fn outcome(&mut self, heaps: &[u64], convention: Convention) -> Result<Outcome> {
         match convention {
             Convention::Normal => {
+                // One playable heap (the others have no move and value 0):
+                // only whether it is lost matters, the cheap loss bits.
+                if let [single] = self.playable(heaps)[..] {
+                    let lost = self.heap_lost(heaps[single], Convention::Normal)?;
+                    return Ok(if lost {
+                        Outcome::Second
+                    } else {
+                        Outcome::First
+                    });
+                }
                 let mut total = Nimber::ZERO;
                 for &heap in heaps {
                     total ^= self.grundy(heap)?;
@@ -447,7 +464,46 @@ impl SubtractionSolver {
         }
     }
 
+    /// Whether a single heap is lost under `convention`, by the loss bits when
+    /// they apply, otherwise by the Grundy or misère recurrence.
+    fn heap_lost(&mut self, heap: u64, convention: Convention) -> Result<bool> {
+        match (convention, &mut self.normal_losses, &mut self.misere_losses) {
+            (Convention::Normal, Some(losses), _) | (Convention::Misere, _, Some(losses)) => {
+                losses.is_lost(heap)
+            }
+            (Convention::Normal, None, _) => Ok(self.normal.value(heap)? == 0),
+            (Convention::Misere, _, None) => Ok(self.misere.value(heap)? == 0),
+        }
+    }
+
+    /// The first amount that leaves the single heap lost.
+    fn move_to_loss(
+        &mut self,
+        index: usize,
+        heap: u64,
+        convention: Convention,
+    ) -> Result<Option<HeapMove>> {
+        for s in self
+            .set
+            .moves
+            .clone()
+            .into_iter()
+            .take_while(|&s| s <= heap)
+        {
+            if self.heap_lost(heap - s, convention)? {
+                return Ok(Some(HeapMove {
+                    heap: index,
+                    take: s,
+                }));
+            }
+        }
+        Ok(None)
+    }
+
     fn normal_move(&mut self, heaps: &[u64]) -> Result<Option<HeapMove>> {
+        if let [single] = self.playable(heaps)[..] {
+            return self.move_to_loss(single, heaps[single], Convention::Normal);
+        }
         let values = heaps
             .iter()
             .map(|&h| self.grundy(h))
@@ -489,10 +545,10 @@ impl SubtractionSolver {
         let playable = self.playable(heaps);
         match playable.as_slice() {
             [] => Ok(Outcome::First),
-            [single] => Ok(if self.misere.value(heaps[*single])? == 1 {
-                Outcome::First
-            } else {
+            [single] => Ok(if self.heap_lost(heaps[*single], Convention::Misere)? {
                 Outcome::Second
+            } else {
+                Outcome::First
             }),
             _ => {
                 let live: Vec<u64> = playable.iter().map(|&i| heaps[i]).collect();
@@ -511,18 +567,7 @@ impl SubtractionSolver {
         let playable = self.playable(heaps);
         match playable.as_slice() {
             [] => Ok(None),
-            [single] => {
-                let heap = heaps[*single];
-                for &s in self.set.moves.iter().take_while(|&&s| s <= heap) {
-                    if self.misere.value(heap - s)? == 0 {
-                        return Ok(Some(HeapMove {
-                            heap: *single,
-                            take: s,
-                        }));
-                    }
-                }
-                Ok(None)
-            }
+            [single] => self.move_to_loss(*single, heaps[*single], Convention::Misere),
             _ => {
                 let live: Vec<u64> = playable.iter().map(|&i| heaps[i]).collect();
                 let found = self
@@ -623,5 +668,138 @@ impl<F: Fn(u64, &mut dyn FnMut(u64))> ImpartialGame for SubtractionRule<F> {
                 visit(&[heap - s]);
             }
         });
+    }
+}
+
+/// Single-heap outcomes of a set within 1..=128, one bit per heap, with their
+/// exact eventual period: the fast path for one-heap queries, which need only
+/// whether a heap is lost, not its Grundy value.
+///
+/// Heap `n` is lost iff no move reaches a lost heap, so the last `max` loss
+/// bits, kept in a 128-bit shift register, are the whole state: `n` is lost
+/// iff `(register & moves_mask) == 0` (heaps below a move read as "not lost",
+/// i.e. the move does not fit). The state is one `u128`, so Brent's cycle
+/// search compares states directly, with no hashing and no window check; the
+/// least period of the states is the least period of the bits (as in
+/// [`WindowRecurrence`]), and the least preperiod is walked back bit by bit.
+struct LossBits {
+    /// Bit `s - 1` for every amount `s`: the targets seen from the register.
+    moves_mask: u128,
+    /// The low `max` bits: the part of the register that determines the future.
+    window_mask: u128,
+    window: u64,
+    min: u64,
+    /// Heaps below the smallest move: won under misère play, lost under normal.
+    terminal_lost: bool,
+    /// Bit `k`: heap `len - 1 - k` is lost.
+    register: u128,
+    /// Bit `n % 64` of word `n / 64`: heap `n` is lost.
+    lost: Vec<u64>,
+    len: u64,
+    checkpoint: Option<(u64, u128)>,
+    steps_since_checkpoint: u64,
+    checkpoint_span: u64,
+    found: Option<(u64, u64)>,
+    max_len: u64,
+}
+
+/// Bits of the loss sequence charged per byte of the budget (a bit each, with
+/// room for the vector to double).
+const LOSS_BITS_PER_BYTE: u128 = 4;
+
+impl LossBits {
+    /// `None` unless every amount is within 1..=128.
+    fn new(set: &SubtractionSet, convention: Convention, budget: MemoryBudget) -> Option<Self> {
+        if set.max() > 128 {
+            return None;
+        }
+        let moves_mask = set.moves.iter().fold(0u128, |mask, &s| mask | 1 << (s - 1));
+        let window = set.max();
+        Some(Self {
+            moves_mask,
+            window_mask: u128::MAX >> (128 - window),
+            window,
+            min: set.min(),
+            terminal_lost: convention == Convention::Normal,
+            register: 0,
+            lost: Vec::new(),
+            len: 0,
+            checkpoint: None,
+            steps_since_checkpoint: 0,
+            checkpoint_span: 1,
+            found: None,
+            max_len: u64::try_from(budget.bytes().saturating_mul(LOSS_BITS_PER_BYTE))
+                .unwrap_or(u64::MAX),
+        })
+    }
+
+    /// Whether heap `n` is lost for the player to move.
+    fn is_lost(&mut self, n: u64) -> Result<bool> {
+        while self.found.is_none() && self.len <= n {
+            self.step(n)?;
+        }
+        let index = match self.found {
+            Some((preperiod, period)) if n >= self.len => preperiod + (n - preperiod) % period,
+            _ => n,
+        };
+        Ok(self.bit(index))
+    }
+
+    fn bit(&self, n: u64) -> bool {
+        (self.lost[(n / 64) as usize] >> (n % 64)) & 1 == 1
+    }
+
+    fn step(&mut self, wanted: u64) -> Result<()> {
+        if self.len >= self.max_len {
+            return Err(Error::NoPeriodWithinBudget {
+                heap: wanted,
+                searched: self.len,
+            });
+        }
+        let n = self.len;
+        let lost = if n < self.min {
+            self.terminal_lost
+        } else {
+            self.register & self.moves_mask == 0
+        };
+        if n % 64 == 0 {
+            self.lost.push(0);
+        }
+        if let Some(word) = self.lost.last_mut() {
+            *word |= u64::from(lost) << (n % 64);
+        }
+        self.register = (self.register << 1) | u128::from(lost);
+        self.len += 1;
+        // Before a full window the heaps below `min` break the recurrence.
+        if self.len >= self.window {
+            self.record_state();
+        }
+        Ok(())
+    }
+
+    /// Brent's cycle search on the register (see [`WindowRecurrence`]).
+    fn record_state(&mut self) {
+        let state = self.register & self.window_mask;
+        match self.checkpoint {
+            Some((start, start_state)) if start_state == state => self.finish(start),
+            Some(_) if self.steps_since_checkpoint + 1 < self.checkpoint_span => {
+                self.steps_since_checkpoint += 1;
+            }
+            _ => {
+                self.checkpoint = Some((self.len, state));
+                self.steps_since_checkpoint = 0;
+                self.checkpoint_span = self.checkpoint_span.saturating_mul(2);
+            }
+        }
+    }
+
+    fn finish(&mut self, start: u64) {
+        let period = self.len - start;
+        let mut preperiod = start;
+        while preperiod > 0 && self.bit(preperiod - 1) == self.bit(preperiod - 1 + period) {
+            preperiod -= 1;
+        }
+        self.found = Some((preperiod, period));
+        self.checkpoint = None;
     }
 }
