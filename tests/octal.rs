@@ -270,11 +270,25 @@ fn misere_kayles_known_values() {
     }
 }
 
-/// Plain recursive misère solver over unsorted heap lists (tiny inputs only).
+/// Plain recursive misère solver (tiny inputs only), memoised on the sorted
+/// heap list so that random proptest cases cannot blow up exponentially.
 fn misere_brute(game: &TakeAndBreak, heaps: Vec<u64>) -> bool {
+    misere_brute_memo(game, heaps, &mut std::collections::HashMap::new())
+}
+
+fn misere_brute_memo(
+    game: &TakeAndBreak,
+    mut heaps: Vec<u64>,
+    memo: &mut std::collections::HashMap<Vec<u64>, bool>,
+) -> bool {
     use stonegame::impartial::ImpartialGame;
+    heaps.sort_unstable();
+    if let Some(&known) = memo.get(&heaps) {
+        return known;
+    }
     let mut any_move = false;
-    for i in 0..heaps.len() {
+    let mut wins = false;
+    'search: for i in 0..heaps.len() {
         let mut options = Vec::new();
         game.for_each_option(&heaps[i], &mut |sum| options.push(sum.to_vec()));
         for option in options {
@@ -282,12 +296,15 @@ fn misere_brute(game: &TakeAndBreak, heaps: Vec<u64>) -> bool {
             let mut next: Vec<u64> = heaps.clone();
             next.remove(i);
             next.extend(option);
-            if !misere_brute(game, next) {
-                return true;
+            if !misere_brute_memo(game, next, memo) {
+                wins = true;
+                break 'search;
             }
         }
     }
-    !any_move
+    let result = wins || !any_move;
+    memo.insert(heaps, result);
+    result
 }
 
 #[test]

@@ -17,6 +17,29 @@ use ahash::AHashMap;
 /// Default cap on the positions an exact misère search may store.
 pub const DEFAULT_MISERE_STATES: usize = 4_000_000;
 
+/// Default cap on the moves one exact misère query may examine. Each costs a
+/// sort, an allocation and a hash look-up (about 1 µs), so a refused query
+/// fails within about half a minute instead of running for hours.
+pub const DEFAULT_MISERE_WORK: u64 = 30_000_000;
+
+/// The largest heap the exact misère search accepts: a heap of `h` tokens has
+/// O(h) options, so larger heaps are refused before any option is listed.
+pub const MAX_MISERE_HEAP: u64 = 1_000_000;
+
+/// Bytes one canonical sum costs on the search stack, counted high: a `Vec`
+/// header in a vector that may have doubled (2 × 24), its heap sizes and the
+/// allocator's overhead (16).
+fn stack_state_bytes(state: &[u64]) -> u128 {
+    64 + 8 * state.len() as u128
+}
+
+/// Bytes one canonical sum costs in the memo, counted high: a 32-byte bucket
+/// and its control byte in a table that may be up to 2.3 times its length
+/// after growing, plus the key's heap sizes and the allocator's overhead.
+fn memo_state_bytes(state: &[u64]) -> u128 {
+    96 + 8 * state.len() as u128
+}
+
 /// The misère-Nim outcome: with a heap of 2 or more, the Nim rule (XOR);
 /// with only heaps of 0 and 1, the player to move wins on an even count of 1s.
 fn misere_nim_outcome(heaps: &[u64]) -> Outcome {
@@ -98,12 +121,20 @@ pub struct MisereSearch {
     budget: MemoryBudget,
     /// Heap sizes known to have no move (dropped from states).
     inert: AHashMap<u64, bool>,
+    /// Moves one query may examine, and how many the current query has.
+    max_work: u64,
+    work: u64,
+    /// Bytes held by the memo and by the search stack, checked against `budget`.
+    memo_bytes: u128,
+    stack_bytes: u128,
 }
 
 struct Frame {
     state: Vec<u64>,
     children: Vec<Vec<u64>>,
     next: usize,
+    /// What this frame holds, released when it is popped.
+    bytes: u128,
 }
 
 impl MisereSearch {
@@ -122,7 +153,27 @@ impl MisereSearch {
             max_states,
             budget,
             inert: AHashMap::new(),
+            max_work: DEFAULT_MISERE_WORK,
+            work: 0,
+            memo_bytes: 0,
+            stack_bytes: 0,
         }
+    }
+
+    /// Sets how many moves one query may examine before it is refused with
+    /// [`Error::SizeLimitExceeded`] (default [`DEFAULT_MISERE_WORK`]).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::games::octal::TakeAndBreak;
+    /// use stonegame::impartial::octal::MisereSearch;
+    /// let mut tiny = MisereSearch::new(TakeAndBreak::kayles(), 1_000_000, Default::default())
+    ///     .with_work_limit(10);
+    /// assert!(tiny.outcome(&[20, 20]).is_err());
+    /// ```
+    pub fn with_work_limit(mut self, max_work: u64) -> Self {
+        self.max_work = max_work;
+        self
     }
 
     /// How many positions have been solved and stored so far.
@@ -139,6 +190,19 @@ impl MisereSearch {
         self.memo.len()
     }
 
+    /// Refuses heaps too large to list their options, and starts a new work count.
+    fn start_query(&mut self, heaps: &[u64]) -> Result<()> {
+        if let Some(&heap) = heaps.iter().find(|&&h| h > MAX_MISERE_HEAP) {
+            return Err(Error::SizeLimitExceeded {
+                what: "heap size for the exact misère search (the game is not known to be tame)",
+                value: u128::from(heap),
+                limit: u128::from(MAX_MISERE_HEAP),
+            });
+        }
+        self.work = 0;
+        Ok(())
+    }
+
     fn is_inert(&mut self, heap: u64) -> bool {
         let game = &self.game;
         *self.inert.entry(heap).or_insert_with(|| {
@@ -149,7 +213,11 @@ impl MisereSearch {
     }
 
     fn canonical(&mut self, heaps: impl IntoIterator<Item = u64>) -> Vec<u64> {
-        let mut state: Vec<u64> = heaps.into_iter().filter(|&h| h > 0).collect();
+        // Sized from the iterator's upper bound: states are stored by the
+        // million, and `collect` after `filter` could double their capacity.
+        let heaps = heaps.into_iter();
+        let mut state = Vec::with_capacity(heaps.size_hint().1.unwrap_or(0));
+        state.extend(heaps.filter(|&h| h > 0));
         state.retain(|&h| !self.game_is_small_inert(h));
         state.sort_unstable();
         state
@@ -159,7 +227,7 @@ impl MisereSearch {
         self.is_inert(heap)
     }
 
-    fn children(&mut self, state: &[u64]) -> Vec<Vec<u64>> {
+    fn children(&mut self, state: &[u64]) -> Result<Vec<Vec<u64>>> {
         let mut options: Vec<Vec<u64>> = Vec::new();
         for (i, &heap) in state.iter().enumerate() {
             if i > 0 && state[i - 1] == heap {
@@ -174,9 +242,44 @@ impl MisereSearch {
                 options.push(child);
             }
         }
+        self.work += options.len() as u64;
+        if self.work > self.max_work {
+            return Err(Error::SizeLimitExceeded {
+                what: "moves examined by the exact misère search (the position is too large to \
+                       solve exactly; the game is not known to be tame)",
+                value: u128::from(self.work),
+                limit: u128::from(self.max_work),
+            });
+        }
         options.sort_unstable();
         options.dedup();
-        options
+        Ok(options)
+    }
+
+    /// A search frame for `state`, its memory counted against the budget.
+    fn frame(&mut self, state: Vec<u64>) -> Result<Frame> {
+        let children = self.children(&state)?;
+        let bytes =
+            stack_state_bytes(&state) + children.iter().map(|c| stack_state_bytes(c)).sum::<u128>();
+        self.stack_bytes += bytes;
+        self.check_room()?;
+        Ok(Frame {
+            state,
+            children,
+            next: 0,
+            bytes,
+        })
+    }
+
+    /// Pops the top frame and stores its outcome.
+    fn settle(&mut self, stack: &mut Vec<Frame>, wins: bool) -> Result<()> {
+        if let Some(frame) = stack.pop() {
+            self.stack_bytes -= frame.bytes;
+            self.memo_bytes += memo_state_bytes(&frame.state);
+            self.check_room()?;
+            self.memo.insert(frame.state, wins);
+        }
+        Ok(())
     }
 
     fn check_room(&self) -> Result<()> {
@@ -188,11 +291,9 @@ impl MisereSearch {
                 limit: self.max_states as u128,
             });
         }
-        // A rough per-position cost: the key, its heap sizes and the table slot.
-        let per_state = 64u128;
         self.budget.check_bytes(
-            (self.memo.len() as u128 + 1) * per_state,
-            "exact misère search table",
+            self.memo_bytes + self.stack_bytes,
+            "exact misère search (stored sums and search stack)",
         )
     }
 
@@ -201,48 +302,11 @@ impl MisereSearch {
         if let Some(&known) = self.memo.get(&root) {
             return Ok(known);
         }
-        let children = self.children(&root);
-        let mut stack = vec![Frame {
-            state: root.clone(),
-            children,
-            next: 0,
-        }];
-        while let Some(top) = stack.last_mut() {
-            if top.children.is_empty() {
-                // No move: under misère play the player to move has won.
-                let state = std::mem::take(&mut top.state);
-                stack.pop();
-                self.check_room()?;
-                self.memo.insert(state, true);
-                continue;
-            }
-            if top.next == top.children.len() {
-                let state = std::mem::take(&mut top.state);
-                stack.pop();
-                self.check_room()?;
-                self.memo.insert(state, false);
-                continue;
-            }
-            let child = &top.children[top.next];
-            match self.memo.get(child) {
-                Some(false) => {
-                    let state = std::mem::take(&mut top.state);
-                    stack.pop();
-                    self.check_room()?;
-                    self.memo.insert(state, true);
-                }
-                Some(true) => top.next += 1,
-                None => {
-                    let child = child.clone();
-                    let grandchildren = self.children(&child);
-                    stack.push(Frame {
-                        state: child,
-                        children: grandchildren,
-                        next: 0,
-                    });
-                }
-            }
-        }
+        let mut stack = vec![self.frame(root.clone())?];
+        let result = self.run(&mut stack);
+        // Whatever happened, the stack's memory is no longer held.
+        self.stack_bytes -= stack.iter().map(|f| f.bytes).sum::<u128>();
+        result?;
         self.memo
             .get(&root)
             .copied()
@@ -251,6 +315,30 @@ impl MisereSearch {
                 reason: "exact misère search lost its root (this is a bug: please report it)"
                     .into(),
             })
+    }
+
+    /// Depth-first search until the stack is empty; every settled frame is memoised.
+    fn run(&mut self, stack: &mut Vec<Frame>) -> Result<()> {
+        while let Some(top) = stack.last_mut() {
+            // With no move left (or every move leading to a win for the
+            // opponent) the frame is settled: no move means a misère win.
+            if top.next == top.children.len() {
+                let wins = top.children.is_empty();
+                self.settle(stack, wins)?;
+                continue;
+            }
+            let child = &top.children[top.next];
+            match self.memo.get(child) {
+                Some(false) => self.settle(stack, true)?,
+                Some(true) => top.next += 1,
+                None => {
+                    let child = child.clone();
+                    let frame = self.frame(child)?;
+                    stack.push(frame);
+                }
+            }
+        }
+        Ok(())
     }
 
     /// The misère outcome of the sum `heaps`.
@@ -268,6 +356,7 @@ impl MisereSearch {
     /// # Ok::<(), stonegame::Error>(())
     /// ```
     pub fn outcome(&mut self, heaps: &[u64]) -> Result<Outcome> {
+        self.start_query(heaps)?;
         let state = self.canonical(heaps.iter().copied());
         Ok(if self.solve(state)? {
             Outcome::First
@@ -293,6 +382,8 @@ impl MisereSearch {
         if self.outcome(heaps)? == Outcome::Second {
             return Ok(None);
         }
+        // The moves below reuse the solved positions; they count as one query.
+        self.work = 0;
         for (index, &heap) in heaps.iter().enumerate() {
             let mut replacements: Vec<Vec<u64>> = Vec::new();
             self.game

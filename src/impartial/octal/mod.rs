@@ -18,7 +18,10 @@ mod sequence;
 
 pub use certificate::{PeriodCertificate, certify_values, find_period_certificate};
 pub use last_one::{last_one_outcome, last_one_pyramid, last_one_winning_move};
-pub use misere::{DEFAULT_MISERE_STATES, MisereSearch, misere_outcome, misere_winning_move};
+pub use misere::{
+    DEFAULT_MISERE_STATES, DEFAULT_MISERE_WORK, MAX_MISERE_HEAP, MisereSearch, misere_outcome,
+    misere_winning_move,
+};
 pub use sequence::{MAX_SEQUENCE_HEAP, SparseGrundy, grundy_sequence, grundy_sequence_plain};
 
 use crate::impartial::games::octal::{MoveClass, TakeAndBreak};

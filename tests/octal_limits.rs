@@ -1,0 +1,52 @@
+//! The exact misère search refuses work it cannot finish, promptly and with a
+//! typed error, instead of running for hours or exhausting memory.
+
+use stonegame::impartial::games::octal::TakeAndBreak;
+use stonegame::impartial::octal::{MAX_MISERE_HEAP, MisereSearch, misere_outcome};
+use stonegame::{Error, MemoryBudget, Outcome};
+
+#[test]
+fn huge_heaps_are_refused_before_listing_their_options() {
+    let error = misere_outcome(&TakeAndBreak::kayles(), &[1 << 60], MemoryBudget::default())
+        .expect_err("a heap of 2^60 cannot be searched");
+    assert!(
+        matches!(error, Error::SizeLimitExceeded { limit, .. } if limit == u128::from(MAX_MISERE_HEAP))
+    );
+}
+
+#[test]
+fn the_work_limit_stops_a_search_that_is_too_big() {
+    let mut search = MisereSearch::new(TakeAndBreak::kayles(), usize::MAX, MemoryBudget::default())
+        .with_work_limit(1_000);
+    let error = search
+        .outcome(&[30, 30, 30])
+        .expect_err("1,000 moves are not enough");
+    assert!(matches!(error, Error::SizeLimitExceeded { .. }), "{error}");
+}
+
+#[test]
+fn the_memory_budget_stops_a_search_that_is_too_big() {
+    let mut search = MisereSearch::new(
+        TakeAndBreak::kayles(),
+        usize::MAX,
+        MemoryBudget::from_bytes(64 << 10),
+    );
+    let error = search
+        .outcome(&[30, 30, 30])
+        .expect_err("64 KiB are not enough");
+    assert!(
+        matches!(error, Error::MemoryBudgetExceeded { .. }),
+        "{error}"
+    );
+}
+
+#[test]
+fn a_refused_query_leaves_the_search_usable() {
+    let mut search = MisereSearch::new(TakeAndBreak::kayles(), usize::MAX, MemoryBudget::default())
+        .with_work_limit(2_000);
+    assert!(search.outcome(&[40, 40, 40]).is_err());
+    // Small queries still fit the same limit afterwards, with the right answers.
+    assert_eq!(search.outcome(&[1]).unwrap(), Outcome::Second);
+    assert_eq!(search.outcome(&[3]).unwrap(), Outcome::First);
+    assert_eq!(search.outcome(&[4]).unwrap(), Outcome::Second);
+}
