@@ -547,7 +547,7 @@ const CHUNK: usize = 64;
 
 /// At most this many missing candidates are looked for by comparison; with
 /// more, marking every value met is cheaper.
-const MAX_TARGETS: usize = 16;
+const MAX_TARGETS: usize = 8;
 
 /// The rare pass of the byte path: marks `G(a) ^ G(total - a)` for every rare
 /// `a` of every split (all values of the parity common pairs cannot give).
@@ -580,7 +580,9 @@ fn mark_rare_pairs(
 
 /// The mex once the rare pass is in `seen`. Unmarked values of a parity that
 /// no split's common pairs can give are missing; the smallest one bounds the
-/// mex. The unmarked values below it are looked for in the common pairs.
+/// mex. The unmarked values below it are looked for in the common pairs:
+/// while there are many, by marking every value met until the smallest is
+/// found; once few are left, by comparing the pairs with just those.
 fn byte_mex(
     seen: &mut [u8; 256],
     bytes: &ByteTables,
@@ -588,23 +590,54 @@ fn byte_mex(
     sparseness: Sparseness,
 ) -> u32 {
     let scannable = [0, 1].map(|parity| splits.iter().any(|s| s.hard_parity == parity));
+    loop {
+        let mut pending = Targets::default();
+        let mut bound = 256;
+        let mut many = false;
+        for candidate in 0..256u32 {
+            if seen[candidate as usize] != 0 {
+                continue;
+            }
+            if !scannable[sparseness.value_parity(candidate) as usize] {
+                bound = candidate;
+                break;
+            }
+            if pending.len == MAX_TARGETS {
+                many = true;
+                break;
+            }
+            pending.push(candidate as u8);
+        }
+        if !many {
+            return compare_mex(&pending, bound, bytes, splits, sparseness);
+        }
+        // Every smaller value is marked: the smallest pending one decides now.
+        let smallest = pending.values[0];
+        let parity = sparseness.value_parity(u32::from(smallest));
+        for split in splits.iter_mut().filter(|s| s.hard_parity == parity) {
+            if seen[usize::from(smallest)] != 0 {
+                break;
+            }
+            mark_until(split, bytes, seen, smallest);
+        }
+        if seen[usize::from(smallest)] == 0 {
+            return u32::from(smallest);
+        }
+    }
+}
+
+/// The mex when the only candidates below `bound` are `pending` (ascending),
+/// none of them met in the pairs before the splits' cursors.
+fn compare_mex(
+    pending: &Targets,
+    bound: u32,
+    bytes: &ByteTables,
+    splits: &mut [SplitScan],
+    sparseness: Sparseness,
+) -> u32 {
     let mut targets = [Targets::default(), Targets::default()];
-    let mut pending = Targets::default();
-    let mut bound = 256;
-    for candidate in 0..256u32 {
-        if seen[candidate as usize] != 0 {
-            continue;
-        }
-        let parity = sparseness.value_parity(candidate);
-        if !scannable[parity as usize] {
-            bound = candidate;
-            break;
-        }
-        if pending.len == MAX_TARGETS {
-            return marking_mex(seen, bytes, splits, sparseness);
-        }
-        pending.push(candidate as u8);
-        targets[parity as usize].push(candidate as u8);
+    for &candidate in pending.as_slice() {
+        targets[sparseness.value_parity(u32::from(candidate)) as usize].push(candidate);
     }
     for &candidate in pending.as_slice() {
         let parity = sparseness.value_parity(u32::from(candidate));
@@ -690,32 +723,6 @@ fn scan_for_targets(split: &mut SplitScan, bytes: &ByteTables, targets: &mut Tar
     split.cursor += xs.len() as u32;
 }
 
-/// The mex when many candidates are missing after the rare pass: scans mark
-/// every value met, lazily, until the smallest missing candidate is found.
-fn marking_mex(
-    seen: &mut [u8; 256],
-    bytes: &ByteTables,
-    splits: &mut [SplitScan],
-    sparseness: Sparseness,
-) -> u32 {
-    for candidate in 0..256u32 {
-        if seen[candidate as usize] != 0 {
-            continue;
-        }
-        let parity = sparseness.value_parity(candidate);
-        for split in splits.iter_mut().filter(|s| s.hard_parity == parity) {
-            if seen[candidate as usize] != 0 {
-                break;
-            }
-            mark_until(split, bytes, seen, candidate as u8);
-        }
-        if seen[candidate as usize] == 0 {
-            return candidate;
-        }
-    }
-    256
-}
-
 /// Scans `split` on from its cursor, marking every value met, until `goal` is
 /// marked or the split is exhausted.
 fn mark_until(split: &mut SplitScan, bytes: &ByteTables, seen: &mut [u8; 256], goal: u8) {
@@ -725,15 +732,26 @@ fn mark_until(split: &mut SplitScan, bytes: &ByteTables, seen: &mut [u8; 256], g
     }
     let small = &bytes.values[start..=last];
     let large = &bytes.larger_parts(split.total)[start..=last];
-    for (xs, ys) in small.chunks(CHUNK).zip(large.chunks(CHUNK)) {
-        for (&x, &y) in xs.iter().zip(ys) {
-            seen[usize::from(x ^ y)] = 1;
+    let mut smalls = small.chunks_exact(CHUNK);
+    let mut larges = large.chunks_exact(CHUNK);
+    let mut xor = [0u8; CHUNK];
+    for (xs, ys) in (&mut smalls).zip(&mut larges) {
+        for ((out, &x), &y) in xor.iter_mut().zip(xs).zip(ys) {
+            *out = x ^ y;
         }
-        split.cursor += xs.len() as u32;
+        for &value in &xor {
+            seen[usize::from(value)] = 1;
+        }
+        split.cursor += CHUNK as u32;
         if seen[usize::from(goal)] != 0 {
             return;
         }
     }
+    let (xs, ys) = (smalls.remainder(), larges.remainder());
+    for (&x, &y) in xs.iter().zip(ys) {
+        seen[usize::from(x ^ y)] = 1;
+    }
+    split.cursor += xs.len() as u32;
 }
 
 #[cfg(test)]
