@@ -172,6 +172,65 @@ pub struct SparseGrundy {
     seen: Vec<u8>,
     splits: Vec<SplitScan>,
     next_reselect: u64,
+    /// The byte tables of the fast path, while every value so far is below 256.
+    bytes: Option<ByteTables>,
+}
+
+/// The values as bytes, kept while every value fits (they do for Grundy's game
+/// and the usual octal codes; a larger value drops these tables for good).
+///
+/// With a reversed copy, the larger parts `G(total - a)` of a split are
+/// contiguous and ascending in `a` like the smaller parts `G(a)`, so a scan
+/// over pairs is an XOR of two contiguous byte slices that the compiler
+/// vectorises.
+#[derive(Debug, Clone, Default)]
+struct ByteTables {
+    /// `G(0..len)`.
+    values: Vec<u8>,
+    /// `reversed[reversed.len() - 1 - n] = G(n)`; grown geometrically ahead of `values`.
+    reversed: Vec<u8>,
+    /// `G(rare[i])`, parallel to the rare list, so the rare pass loads one
+    /// scattered value per pair instead of two.
+    rare_values: Vec<u8>,
+}
+
+impl ByteTables {
+    /// `large[a] = G(total - a)` for `a` in `0..=total`.
+    fn larger_parts(&self, total: u32) -> &[u8] {
+        &self.reversed[self.reversed.len() - 1 - total as usize..]
+    }
+
+    /// Makes room for `len` values in the reversed copy: doubling (so heap-by-heap
+    /// extension stays linear overall) when the budget allows, else exactly `len`.
+    fn reserve(&mut self, len: usize, budget: MemoryBudget) -> bool {
+        let capacity = self.reversed.len();
+        if capacity >= len {
+            return true;
+        }
+        // Besides the `u32` tables checked by `check_length`: values, rare values, reversed copy.
+        let fits = |capacity: usize| {
+            let bytes = (len as u128) * (4 + 4 + 1 + 1) + capacity as u128;
+            budget.check_bytes(bytes, "Grundy sequence").is_ok()
+        };
+        let doubled = len.max(capacity.saturating_mul(2));
+        let capacity = if fits(doubled) {
+            doubled
+        } else if fits(len) {
+            len
+        } else {
+            return false;
+        };
+        let mut reversed = vec![0; capacity];
+        let known = self.values.len();
+        for (slot, &value) in reversed[capacity - known..]
+            .iter_mut()
+            .zip(self.values.iter().rev())
+        {
+            *slot = value;
+        }
+        self.reversed = reversed;
+        true
+    }
 }
 
 impl SparseGrundy {
@@ -197,6 +256,7 @@ impl SparseGrundy {
             seen: vec![0; 256],
             splits: Vec::new(),
             next_reselect: 64,
+            bytes: Some(ByteTables::default()),
         }
     }
 
@@ -288,6 +348,12 @@ impl SparseGrundy {
     pub fn extend_to(&mut self, upto: u64, budget: MemoryBudget) -> Result<()> {
         let len = check_length(upto, budget, "Grundy sequence")?;
         self.values.reserve(len.saturating_sub(self.values.len()));
+        if let Some(bytes) = &mut self.bytes {
+            if !bytes.reserve(len, budget) {
+                // The general path needs less memory: use it rather than refuse.
+                self.bytes = None;
+            }
+        }
         while self.values.len() < len {
             let n = self.values.len() as u32;
             if u64::from(n) == self.next_reselect {
@@ -306,10 +372,21 @@ impl SparseGrundy {
         if index >= self.counts.len() {
             self.counts.resize(index + 1, [0, 0]);
         }
+        let byte = u8::try_from(value).ok();
+        if let (Some(bytes), Some(byte)) = (&mut self.bytes, byte) {
+            bytes.values.push(byte);
+            let slot = bytes.reversed.len() - 1 - n as usize;
+            bytes.reversed[slot] = byte;
+        } else {
+            self.bytes = None;
+        }
         if n > 0 {
             self.counts[index][(n & 1) as usize] += 1;
             if self.sparseness.is_rare(n, value) {
                 self.rare.push(n);
+                if let (Some(bytes), Some(byte)) = (&mut self.bytes, byte) {
+                    bytes.rare_values.push(byte);
+                }
             }
         }
         // Every XOR of two values, and the mex, stays below twice the next power of two.
@@ -343,6 +420,10 @@ impl SparseGrundy {
                 }
             });
         let unequal = matches!(self.game, TakeAndBreak::GrundysGame);
+        if let (Some(bytes), Some(seen)) = (&self.bytes, self.seen.first_chunk_mut::<256>()) {
+            mark_rare_pairs(seen, bytes, &self.rare, &self.splits, unequal);
+            return Ok(byte_mex(seen, bytes, &mut self.splits, self.sparseness));
+        }
         for split in &self.splits {
             let total = split.total;
             let below = self.rare.partition_point(|&a| a < total);
@@ -437,6 +518,13 @@ impl SparseGrundy {
             self.rare = (1..self.values.len() as u32)
                 .filter(|&a| sparseness.is_rare(a, self.values[a as usize]))
                 .collect();
+            if let Some(bytes) = &mut self.bytes {
+                bytes.rare_values = self
+                    .rare
+                    .iter()
+                    .map(|&a| bytes.values[a as usize])
+                    .collect();
+            }
         }
     }
 
@@ -450,5 +538,303 @@ impl SparseGrundy {
             }
         }
         rare
+    }
+}
+
+/// Pairs of a split compared per step of a byte scan: a multiple of the
+/// vector width, large enough to amortise the per-chunk checks.
+const CHUNK: usize = 64;
+
+/// At most this many missing candidates are looked for by comparison; with
+/// more, marking every value met is cheaper.
+const MAX_TARGETS: usize = 8;
+
+/// The rare pass of the byte path: marks `G(a) ^ G(total - a)` for every rare
+/// `a` of every split (all values of the parity common pairs cannot give).
+fn mark_rare_pairs(
+    seen: &mut [u8; 256],
+    bytes: &ByteTables,
+    rare: &[u32],
+    splits: &[SplitScan],
+    unequal: bool,
+) {
+    for split in splits {
+        let total = split.total;
+        let below = rare.partition_point(|&a| a < total);
+        // Grundy's game forbids the equal split total/2 + total/2: leave it out.
+        let (head, tail) = if unequal && total % 2 == 0 {
+            let middle = rare[..below].partition_point(|&a| a < total / 2);
+            let skip = usize::from(rare.get(middle) == Some(&(total / 2)));
+            (0..middle, middle + skip..below)
+        } else {
+            (0..below, below..below)
+        };
+        let large = bytes.larger_parts(total);
+        for range in [head, tail] {
+            for (&a, &value) in rare[range.clone()].iter().zip(&bytes.rare_values[range]) {
+                seen[usize::from(value ^ large[a as usize])] = 1;
+            }
+        }
+    }
+}
+
+/// The mex once the rare pass is in `seen`. Unmarked values of a parity that
+/// no split's common pairs can give are missing; the smallest one bounds the
+/// mex. The unmarked values below it are looked for in the common pairs:
+/// while there are many, by marking every value met until the smallest is
+/// found; once few are left, by comparing the pairs with just those.
+fn byte_mex(
+    seen: &mut [u8; 256],
+    bytes: &ByteTables,
+    splits: &mut [SplitScan],
+    sparseness: Sparseness,
+) -> u32 {
+    let scannable = [0, 1].map(|parity| splits.iter().any(|s| s.hard_parity == parity));
+    loop {
+        let mut pending = Targets::default();
+        let mut bound = 256;
+        let mut many = false;
+        for candidate in 0..256u32 {
+            if seen[candidate as usize] != 0 {
+                continue;
+            }
+            if !scannable[sparseness.value_parity(candidate) as usize] {
+                bound = candidate;
+                break;
+            }
+            if pending.len == MAX_TARGETS {
+                many = true;
+                break;
+            }
+            pending.push(candidate as u8);
+        }
+        if !many {
+            return compare_mex(&pending, bound, bytes, splits, sparseness);
+        }
+        // Every smaller value is marked: the smallest pending one decides now.
+        let smallest = pending.values[0];
+        let parity = sparseness.value_parity(u32::from(smallest));
+        for split in splits.iter_mut().filter(|s| s.hard_parity == parity) {
+            if seen[usize::from(smallest)] != 0 {
+                break;
+            }
+            mark_until(split, bytes, seen, smallest);
+        }
+        if seen[usize::from(smallest)] == 0 {
+            return u32::from(smallest);
+        }
+    }
+}
+
+/// The mex when the only candidates below `bound` are `pending` (ascending),
+/// none of them met in the pairs before the splits' cursors.
+fn compare_mex(
+    pending: &Targets,
+    bound: u32,
+    bytes: &ByteTables,
+    splits: &mut [SplitScan],
+    sparseness: Sparseness,
+) -> u32 {
+    let mut targets = [Targets::default(), Targets::default()];
+    for &candidate in pending.as_slice() {
+        targets[sparseness.value_parity(u32::from(candidate)) as usize].push(candidate);
+    }
+    for &candidate in pending.as_slice() {
+        let parity = sparseness.value_parity(u32::from(candidate));
+        let targets = &mut targets[parity as usize];
+        for split in splits.iter_mut().filter(|s| s.hard_parity == parity) {
+            if !targets.contains(candidate) {
+                break;
+            }
+            scan_for_targets(split, bytes, targets, candidate);
+        }
+        if targets.contains(candidate) {
+            return u32::from(candidate);
+        }
+    }
+    bound
+}
+
+/// Missing candidates of one parity, looked for together.
+#[derive(Debug, Clone, Copy, Default)]
+struct Targets {
+    values: [u8; MAX_TARGETS],
+    len: usize,
+}
+
+impl Targets {
+    fn push(&mut self, value: u8) {
+        self.values[self.len] = value;
+        self.len += 1;
+    }
+    fn as_slice(&self) -> &[u8] {
+        &self.values[..self.len]
+    }
+    fn contains(&self, value: u8) -> bool {
+        self.as_slice().contains(&value)
+    }
+    /// Drops every target among `found` (branch-free per pair: one vector
+    /// comparison per target and chunk).
+    fn remove_found(&mut self, found: &[u8]) {
+        let mut index = 0;
+        while index < self.len {
+            let target = self.values[index];
+            let hit = found
+                .iter()
+                .fold(0u8, |any, &v| any | u8::from(v == target));
+            if hit != 0 {
+                self.len -= 1;
+                self.values[index] = self.values[self.len];
+            } else {
+                index += 1;
+            }
+        }
+    }
+}
+
+/// Scans `split` on from its cursor, chunk by chunk, dropping every target
+/// met, until `goal` is met or the split is exhausted. Pairs before the cursor
+/// have been compared with every target still present.
+fn scan_for_targets(split: &mut SplitScan, bytes: &ByteTables, targets: &mut Targets, goal: u8) {
+    let (start, last) = (split.cursor as usize, split.last as usize);
+    if start > last {
+        return;
+    }
+    let small = &bytes.values[start..=last];
+    let large = &bytes.larger_parts(split.total)[start..=last];
+    let mut smalls = small.chunks_exact(CHUNK);
+    let mut larges = large.chunks_exact(CHUNK);
+    let mut xor = [0u8; CHUNK];
+    for (xs, ys) in (&mut smalls).zip(&mut larges) {
+        for ((out, &x), &y) in xor.iter_mut().zip(xs).zip(ys) {
+            *out = x ^ y;
+        }
+        targets.remove_found(&xor);
+        split.cursor += CHUNK as u32;
+        if !targets.contains(goal) {
+            return;
+        }
+    }
+    let (xs, ys) = (smalls.remainder(), larges.remainder());
+    for ((out, &x), &y) in xor.iter_mut().zip(xs).zip(ys) {
+        *out = x ^ y;
+    }
+    targets.remove_found(&xor[..xs.len()]);
+    split.cursor += xs.len() as u32;
+}
+
+/// Scans `split` on from its cursor, marking every value met, until `goal` is
+/// marked or the split is exhausted.
+fn mark_until(split: &mut SplitScan, bytes: &ByteTables, seen: &mut [u8; 256], goal: u8) {
+    let (start, last) = (split.cursor as usize, split.last as usize);
+    if start > last {
+        return;
+    }
+    let small = &bytes.values[start..=last];
+    let large = &bytes.larger_parts(split.total)[start..=last];
+    let mut smalls = small.chunks_exact(CHUNK);
+    let mut larges = large.chunks_exact(CHUNK);
+    let mut xor = [0u8; CHUNK];
+    for (xs, ys) in (&mut smalls).zip(&mut larges) {
+        for ((out, &x), &y) in xor.iter_mut().zip(xs).zip(ys) {
+            *out = x ^ y;
+        }
+        for &value in &xor {
+            seen[usize::from(value)] = 1;
+        }
+        split.cursor += CHUNK as u32;
+        if seen[usize::from(goal)] != 0 {
+            return;
+        }
+    }
+    let (xs, ys) = (smalls.remainder(), larges.remainder());
+    for (&x, &y) in xs.iter().zip(ys) {
+        seen[usize::from(x ^ y)] = 1;
+    }
+    split.cursor += xs.len() as u32;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::impartial::games::octal::OctalCode;
+    use proptest::prelude::*;
+
+    /// The general (`u32`, marking) path alone, as before the byte tables existed.
+    fn general_path(game: &TakeAndBreak, upto: u64) -> Vec<u32> {
+        let mut solver = SparseGrundy::new(game.clone());
+        solver.bytes = None;
+        solver.extend_to(upto, MemoryBudget::default()).unwrap();
+        assert!(solver.bytes.is_none());
+        solver.into_values()
+    }
+
+    /// The byte path, extended heap by heap (the reversed copy grows many times).
+    fn byte_path_stepwise(game: &TakeAndBreak, upto: u64) -> Vec<u32> {
+        let mut solver = SparseGrundy::new(game.clone());
+        for heap in 0..=upto {
+            solver.extend_to(heap, MemoryBudget::default()).unwrap();
+        }
+        solver.into_values()
+    }
+
+    fn plain(game: &TakeAndBreak, upto: u64) -> Vec<u32> {
+        grundy_sequence_plain(game, upto, MemoryBudget::default()).unwrap()
+    }
+
+    #[test]
+    fn byte_path_is_used_while_values_fit_and_dropped_after() {
+        let mut grundy = SparseGrundy::new(TakeAndBreak::grundys_game());
+        grundy.extend_to(3000, MemoryBudget::default()).unwrap();
+        assert!(grundy.bytes.is_some());
+        // Last One has G(n) = n: past 255 the byte tables must go, values stay exact.
+        let game = TakeAndBreak::last_one();
+        let mut solver = SparseGrundy::new(game.clone());
+        solver.extend_to(255, MemoryBudget::default()).unwrap();
+        assert!(solver.bytes.is_some());
+        solver.extend_to(700, MemoryBudget::default()).unwrap();
+        assert!(solver.bytes.is_none());
+        assert_eq!(solver.values(), plain(&game, 700));
+    }
+
+    #[test]
+    fn byte_and_general_paths_agree_on_grundys_game() {
+        let game = TakeAndBreak::grundys_game();
+        let fast = grundy_sequence(&game, 20_000, MemoryBudget::default()).unwrap();
+        assert_eq!(fast, general_path(&game, 20_000));
+        assert_eq!(fast[..1500], plain(&game, 1499)[..]);
+    }
+
+    #[test]
+    fn byte_path_falls_back_when_the_budget_is_tight() {
+        // Enough for the u32 tables (8 bytes a position) but not the byte tables.
+        let budget = MemoryBudget::from_bytes(8 * 4001);
+        let mut solver = SparseGrundy::new(TakeAndBreak::grundys_game());
+        solver.extend_to(4000, budget).unwrap();
+        assert!(solver.bytes.is_none());
+        assert_eq!(
+            solver.values(),
+            general_path(&TakeAndBreak::grundys_game(), 4000)
+        );
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(96))]
+
+        #[test]
+        fn byte_path_agrees_with_general_path_and_plain(
+            first in prop_oneof![Just(0u8), Just(4u8)],
+            digits in proptest::collection::vec(0u8..8, 1..5),
+            repeating in proptest::collection::vec(0u8..8, 0..2),
+            upto in 0u64..700,
+        ) {
+            if let Ok(code) = OctalCode::from_digits(&[vec![first], digits].concat(), &repeating) {
+                let game = TakeAndBreak::Octal(code);
+                let fast = grundy_sequence(&game, upto, MemoryBudget::default()).unwrap();
+                prop_assert_eq!(&fast, &general_path(&game, upto));
+                prop_assert_eq!(&fast, &plain(&game, upto));
+                prop_assert_eq!(&fast, &byte_path_stepwise(&game, upto));
+            }
+        }
     }
 }
