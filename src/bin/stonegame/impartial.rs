@@ -6,7 +6,7 @@ use clap::Args;
 use stonegame::impartial::games::boxes::{self, BallBox};
 use stonegame::impartial::games::subtraction::{SubtractionSet, SubtractionSolver};
 use stonegame::impartial::games::{HeapMove, nim};
-use stonegame::{Convention, Error, MemoryBudget, Outcome};
+use stonegame::{Error, MemoryBudget, Outcome};
 
 use crate::input;
 
@@ -25,12 +25,8 @@ const HEAP_KIND: &str = "a heap size (a whole number from 0 to 18446744073709551
 /// left is a win with `First: no move (the opponent made the last move)`.
 #[derive(Args)]
 pub struct NimArgs {
-    /// Misère play: whoever takes the last stone loses.
-    #[arg(long)]
-    pub misere: bool,
-    /// After `First`, print one winning move (`: take T from heap I`).
-    #[arg(long = "move")]
-    pub show_move: bool,
+    #[command(flatten)]
+    pub play: input::PlayArgs,
     /// Heap sizes (one instance); read from standard input when absent.
     #[arg(allow_negative_numbers = true)]
     pub values: Vec<String>,
@@ -48,15 +44,11 @@ pub struct NimArgs {
 /// heap I` (I counted from 1).
 #[derive(Args)]
 pub struct SubtractionArgs {
+    #[command(flatten)]
+    pub play: input::PlayArgs,
     /// The amounts a move may take, comma-separated positive integers (e.g. `2,3`).
     #[arg(long, value_name = "S", required = true)]
     pub set: String,
-    /// Misère play: whoever takes the last stone loses.
-    #[arg(long)]
-    pub misere: bool,
-    /// After `First`, print one winning move (`: take T from heap I`).
-    #[arg(long = "move")]
-    pub show_move: bool,
     /// Heap sizes (one instance); read from standard input when absent.
     #[arg(allow_negative_numbers = true)]
     pub values: Vec<String>,
@@ -71,23 +63,11 @@ pub struct SubtractionArgs {
 /// `First: no move (the opponent made the last move)`.
 #[derive(Args)]
 pub struct BoxesArgs {
-    /// Misère play: whoever takes the last ball loses.
-    #[arg(long)]
-    pub misere: bool,
-    /// After `First`, print one winning move (`: take T from box I`).
-    #[arg(long = "move")]
-    pub show_move: bool,
+    #[command(flatten)]
+    pub play: input::PlayArgs,
     /// `x:a` pairs (one instance); read from standard input when absent.
     #[arg(allow_negative_numbers = true)]
     pub values: Vec<String>,
-}
-
-fn convention(misere: bool) -> Convention {
-    if misere {
-        Convention::Misere
-    } else {
-        Convention::Normal
-    }
 }
 
 fn message(error: Error) -> String {
@@ -113,12 +93,12 @@ fn parse_heaps(line: &str) -> Result<Vec<u64>, String> {
 
 /// Runs `nim`.
 pub fn nim(args: &NimArgs) -> ExitCode {
-    let convention = convention(args.misere);
+    let convention = args.play.convention();
     input::run(&args.values, |line| {
         let heaps = parse_heaps(line)?;
         let outcome = nim::outcome(&heaps, convention);
         let found = nim::winning_move(&heaps, convention);
-        Ok(answer(outcome, args.show_move, "heap", found))
+        Ok(answer(outcome, args.play.show_move, "heap", found))
     })
 }
 
@@ -144,16 +124,16 @@ pub fn subtraction(args: &SubtractionArgs) -> ExitCode {
         Ok(solver) => solver,
         Err(e) => return input::run_single(Err(e)),
     };
-    let convention = convention(args.misere);
+    let convention = args.play.convention();
     input::run(&args.values, |line| {
         let heaps = parse_heaps(line)?;
         let outcome = solver.outcome(&heaps, convention).map_err(message)?;
-        let found = if args.show_move && outcome == Outcome::First {
+        let found = if args.play.show_move && outcome == Outcome::First {
             solver.winning_move(&heaps, convention).map_err(message)?
         } else {
             None
         };
-        Ok(answer(outcome, args.show_move, "heap", found))
+        Ok(answer(outcome, args.play.show_move, "heap", found))
     })
 }
 
@@ -172,7 +152,7 @@ fn parse_box(token: &str, position: usize) -> Result<BallBox, String> {
 
 /// Runs `boxes`.
 pub fn boxes(args: &BoxesArgs) -> ExitCode {
-    let convention = convention(args.misere);
+    let convention = args.play.convention();
     input::run(&args.values, |line| {
         let boxes = line
             .split_whitespace()
@@ -181,7 +161,7 @@ pub fn boxes(args: &BoxesArgs) -> ExitCode {
             .collect::<Result<Vec<_>, String>>()?;
         let outcome = boxes::outcome(&boxes, convention);
         let found = boxes::winning_move(&boxes, convention);
-        Ok(answer(outcome, args.show_move, "box", found))
+        Ok(answer(outcome, args.play.show_move, "box", found))
     })
 }
 

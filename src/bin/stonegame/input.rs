@@ -1,8 +1,31 @@
 //! Reading instances (one per line) and reporting bad input as `line N: …` with exit status 2.
 
+use clap::Args;
 use std::io::{self, BufRead, BufWriter, Write};
 use std::process::ExitCode;
 use std::str::FromStr;
+
+/// The play options every `First`/`Second` heap game shares.
+#[derive(Args)]
+pub struct PlayArgs {
+    /// Misère play: whoever makes the last move loses.
+    #[arg(long)]
+    pub misere: bool,
+    /// After `First`, print one winning move (format above).
+    #[arg(long = "move")]
+    pub show_move: bool,
+}
+
+impl PlayArgs {
+    /// The convention these options ask for.
+    pub fn convention(&self) -> stonegame::Convention {
+        if self.misere {
+            stonegame::Convention::Misere
+        } else {
+            stonegame::Convention::Normal
+        }
+    }
+}
 
 /// Exit status for malformed input or refused work.
 const BAD_INPUT: u8 = 2;

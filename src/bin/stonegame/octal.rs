@@ -26,14 +26,10 @@ use stonegame::{MemoryBudget, Outcome};
 /// remains), e.g. `First 1:5->2+2`.
 #[derive(Args)]
 pub struct OctalArgs {
+    #[command(flatten)]
+    pub play: input::PlayArgs,
     /// The octal code or game name.
     pub code: String,
-    /// Play misère: whoever makes the last move loses.
-    #[arg(long)]
-    pub misere: bool,
-    /// Print a winning move after `First`.
-    #[arg(long = "move")]
-    pub show_move: bool,
     /// Heap sizes (one instance); read from standard input when absent.
     #[arg(allow_negative_numbers = true)]
     pub values: Vec<String>,
@@ -92,24 +88,24 @@ impl OctalSolver {
     pub fn solve(&mut self, args: &OctalArgs, line: &str) -> Result<String, String> {
         let heaps = parse_heaps(line)?;
         let budget = MemoryBudget::default();
-        if args.misere {
+        if args.play.misere {
             let outcome = misere_outcome(&self.game, &heaps, budget).map_err(|e| e.to_string())?;
-            let best = if args.show_move && outcome == Outcome::First {
+            let best = if args.play.show_move && outcome == Outcome::First {
                 misere_winning_move(&self.game, &heaps, budget).map_err(|e| e.to_string())?
             } else {
                 None
             };
-            return Ok(answer(outcome, best, args.show_move));
+            return Ok(answer(outcome, best, args.play.show_move));
         }
         let outcome = self.values.outcome(&heaps).map_err(|e| e.to_string())?;
-        let best = if args.show_move && outcome == Outcome::First {
+        let best = if args.play.show_move && outcome == Outcome::First {
             self.values
                 .winning_move(&heaps)
                 .map_err(|e| e.to_string())?
         } else {
             None
         };
-        Ok(answer(outcome, best, args.show_move))
+        Ok(answer(outcome, best, args.play.show_move))
     }
 }
 
