@@ -434,7 +434,7 @@ impl SparseGrundy {
         let offsets: Vec<u32> = self.splits.iter().map(|s| start - s.total).collect();
         // Keeps the blocked and per-heap parts apart: len <= base / 2 < base.
         let roomy = self.splits.iter().all(|s| s.total >= 2 * len);
-        (roomy && !offsets.is_empty()).then(|| BlockPlan {
+        (roomy && !offsets.is_empty()).then_some(BlockPlan {
             start,
             len,
             offsets,
