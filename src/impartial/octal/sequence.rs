@@ -765,11 +765,13 @@ fn byte_mex(
     sparseness: Sparseness,
 ) -> u32 {
     let scannable = [0, 1].map(|parity| splits.iter().any(|s| s.hard_parity == parity));
+    // Every value below `first` is marked.
+    let mut first = 0;
     loop {
         let mut pending = Targets::default();
         let mut bound = 256;
         let mut many = false;
-        for candidate in 0..256u32 {
+        for candidate in first..256u32 {
             if seen[candidate as usize] != 0 {
                 continue;
             }
@@ -798,6 +800,7 @@ fn byte_mex(
         if seen[usize::from(smallest)] == 0 {
             return u32::from(smallest);
         }
+        first = u32::from(smallest) + 1;
     }
 }
 
