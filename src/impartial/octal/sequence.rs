@@ -674,7 +674,7 @@ const CHUNK: usize = 64;
 
 /// At most this many missing candidates are looked for by comparison; with
 /// more, marking every value met is cheaper.
-const MAX_TARGETS: usize = 8;
+const MAX_TARGETS: usize = 16;
 
 /// The rare pass of the byte path: marks `G(a) ^ G(total - a)` for every rare
 /// `a` of every split (all values of the parity common pairs cannot give).
