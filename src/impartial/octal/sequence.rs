@@ -672,7 +672,7 @@ impl SparseGrundy {
 
 /// Pairs of a split compared per step of a byte scan: a multiple of the
 /// vector width, large enough to amortise the per-chunk checks.
-const CHUNK: usize = 64;
+const CHUNK: usize = 128;
 
 /// At most this many missing candidates are looked for by comparison; with
 /// more, marking every value met is cheaper.
