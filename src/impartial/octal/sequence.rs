@@ -174,6 +174,54 @@ pub struct SparseGrundy {
     next_reselect: u64,
     /// The byte tables of the fast path, while every value so far is below 256.
     bytes: Option<ByteTables>,
+    /// Heaps solved together by the blocked rare pass (see [`BlockPlan`]).
+    block_len: usize,
+    /// `marks[j][v] != 0` when the blocked rare pass gave value `v` to heap `start + j`.
+    block_marks: Vec<[u8; 256]>,
+}
+
+/// Heaps solved together by default: the block's marks (`256` bytes a heap)
+/// stay in the L1 cache, and the larger parts of a rare pair for the whole
+/// block are one contiguous run of bytes.
+const BLOCK_LEN: usize = 64;
+
+/// The blocked rare pass for heaps `start..start + len`.
+///
+/// For a split of `total = n - offset`, a rare part `a` with `len <= a < base`
+/// (where `base = start - offset`, the block's first total) pairs with
+/// `G(total - a)`, `total - a < base`: known before the block starts, and for
+/// the whole block the contiguous run `G(base - a..base - a + len)`. Those pairs
+/// are marked once per block. The rest (rare `a < len`, rare `a >= base`,
+/// including positions found rare inside the block, and for Grundy's game the
+/// window of `a` near `total / 2` that holds the forbidden equal split) is
+/// marked heap by heap.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct BlockPlan {
+    start: u32,
+    len: u32,
+    /// `n - total` of every split, in the order the splits are listed.
+    offsets: Vec<u32>,
+    unequal: bool,
+}
+
+impl BlockPlan {
+    /// The rare parts `a` left to the per-heap pass for splits with this
+    /// offset, as value ranges: `[0, len)`, the equal-split window, `[base, ..)`.
+    fn per_heap_ranges(&self, offset: u32) -> [std::ops::Range<u32>; 3] {
+        let base = self.start - offset;
+        let window = self.window(base);
+        [0..self.len, window, base..u32::MAX]
+    }
+
+    /// The values `a` that can be `total / 2` for a block total (empty when
+    /// equal splits are allowed).
+    fn window(&self, base: u32) -> std::ops::Range<u32> {
+        if self.unequal {
+            base / 2..(base + self.len - 1) / 2 + 1
+        } else {
+            base..base
+        }
+    }
 }
 
 /// The values as bytes, kept while every value fits (they do for Grundy's game
@@ -257,6 +305,8 @@ impl SparseGrundy {
             splits: Vec::new(),
             next_reselect: 64,
             bytes: Some(ByteTables::default()),
+            block_len: BLOCK_LEN,
+            block_marks: Vec::new(),
         }
     }
 
@@ -360,10 +410,84 @@ impl SparseGrundy {
                 self.reselect_sparseness();
                 self.next_reselect *= 2;
             }
+            let block = self.block_len as u64;
+            // With fewer rare positions than heaps in a block, blocking saves too little.
+            if self.bytes.is_some()
+                && self.rare.len() >= self.block_len
+                && u64::from(n) + block <= len as u64
+                && u64::from(n) + block <= self.next_reselect
+            {
+                if let Some(plan) = self.block_plan(n) {
+                    self.extend_block(&plan)?;
+                    continue;
+                }
+            }
             let value = self.next_value(n)?;
             self.record(n, value);
         }
         Ok(())
+    }
+
+    /// The plan for a block from `start`, when every split of the block's
+    /// first heap leaves room for it (not for small heaps).
+    fn block_plan(&mut self, start: u32) -> Option<BlockPlan> {
+        let len = u32::try_from(self.block_len).ok()?;
+        self.collect_moves(start);
+        let offsets: Vec<u32> = self.splits.iter().map(|s| start - s.total).collect();
+        // Keeps the blocked and per-heap parts apart: len <= base / 2 < base.
+        let roomy = self.splits.iter().all(|s| s.total >= 2 * len);
+        (roomy && !offsets.is_empty()).then_some(BlockPlan {
+            start,
+            len,
+            offsets,
+            unequal: matches!(self.game, TakeAndBreak::GrundysGame),
+        })
+    }
+
+    /// Solves the heaps of `plan`'s block: its blocked rare pass once, then
+    /// heap by heap the rest.
+    fn extend_block(&mut self, plan: &BlockPlan) -> Result<()> {
+        self.block_marks.clear();
+        self.block_marks.resize(plan.len as usize, [0; 256]);
+        if let Some(bytes) = &self.bytes {
+            mark_block(&mut self.block_marks, bytes, &self.rare, plan);
+        }
+        for j in 0..plan.len {
+            let n = plan.start + j;
+            let value = match self.next_value_in_block(n, plan) {
+                Some(value) => value,
+                // A value of 256 or more dropped the byte tables: solve the rest alone.
+                None => self.next_value(n)?,
+            };
+            self.record(n, value);
+        }
+        Ok(())
+    }
+
+    /// `G(n)` for a heap of a block whose blocked rare pass is in `block_marks`.
+    fn next_value_in_block(&mut self, n: u32, plan: &BlockPlan) -> Option<u32> {
+        let (Some(_), Some(_)) = (&self.bytes, self.seen.first_chunk::<256>()) else {
+            return None;
+        };
+        self.collect_moves(n);
+        let same_splits = self
+            .splits
+            .iter()
+            .map(|s| n - s.total)
+            .eq(plan.offsets.iter().copied());
+        let (Some(bytes), Some(seen)) = (&self.bytes, self.seen.first_chunk_mut::<256>()) else {
+            return None;
+        };
+        if same_splits {
+            let marks = &self.block_marks[(n - plan.start) as usize];
+            for (slot, &mark) in seen.iter_mut().zip(marks) {
+                *slot |= mark;
+            }
+            mark_rare_pairs_outside_block(seen, bytes, &self.rare, &self.splits, plan, n);
+        } else {
+            mark_rare_pairs(seen, bytes, &self.rare, &self.splits, plan.unequal);
+        }
+        Some(byte_mex(seen, bytes, &mut self.splits, self.sparseness))
     }
 
     fn record(&mut self, n: u32, value: u32) {
@@ -396,7 +520,8 @@ impl SparseGrundy {
         }
     }
 
-    fn next_value(&mut self, n: u32) -> Result<u32> {
+    /// Clears `seen`, marks the single-heap options of heap `n` and lists its splits.
+    fn collect_moves(&mut self, n: u32) {
         self.seen.fill(0);
         self.splits.clear();
         let values = &self.values;
@@ -419,6 +544,10 @@ impl SparseGrundy {
                     }
                 }
             });
+    }
+
+    fn next_value(&mut self, n: u32) -> Result<u32> {
+        self.collect_moves(n);
         let unequal = matches!(self.game, TakeAndBreak::GrundysGame);
         if let (Some(bytes), Some(seen)) = (&self.bytes, self.seen.first_chunk_mut::<256>()) {
             mark_rare_pairs(seen, bytes, &self.rare, &self.splits, unequal);
@@ -543,11 +672,11 @@ impl SparseGrundy {
 
 /// Pairs of a split compared per step of a byte scan: a multiple of the
 /// vector width, large enough to amortise the per-chunk checks.
-const CHUNK: usize = 64;
+const CHUNK: usize = 128;
 
 /// At most this many missing candidates are looked for by comparison; with
 /// more, marking every value met is cheaper.
-const MAX_TARGETS: usize = 8;
+const MAX_TARGETS: usize = 16;
 
 /// The rare pass of the byte path: marks `G(a) ^ G(total - a)` for every rare
 /// `a` of every split (all values of the parity common pairs cannot give).
@@ -578,6 +707,54 @@ fn mark_rare_pairs(
     }
 }
 
+/// The blocked rare pass (see [`BlockPlan`]): for every split offset, marks
+/// in `marks[j]` the pairs of heap `plan.start + j` whose rare part lies in
+/// `[plan.len, base)` outside the equal-split window.
+fn mark_block(marks: &mut [[u8; 256]], bytes: &ByteTables, rare: &[u32], plan: &BlockPlan) {
+    let len = plan.len as usize;
+    for &offset in &plan.offsets {
+        let base = plan.start - offset;
+        let window = plan.window(base);
+        for parts in [plan.len..window.start, window.end..base] {
+            let from = rare.partition_point(|&a| a < parts.start);
+            let to = rare.partition_point(|&a| a < parts.end);
+            for (&a, &value) in rare[from..to].iter().zip(&bytes.rare_values[from..to]) {
+                let first = (base - a) as usize;
+                let larger = &bytes.values[first..first + len];
+                for (mark, &large) in marks.iter_mut().zip(larger) {
+                    mark[usize::from(value ^ large)] = 1;
+                }
+            }
+        }
+    }
+}
+
+/// The per-heap part of the rare pass inside a block: the rare parts that
+/// [`mark_block`] left out for heap `n`.
+fn mark_rare_pairs_outside_block(
+    seen: &mut [u8; 256],
+    bytes: &ByteTables,
+    rare: &[u32],
+    splits: &[SplitScan],
+    plan: &BlockPlan,
+    n: u32,
+) {
+    for split in splits {
+        let total = split.total;
+        let large = bytes.larger_parts(total);
+        for parts in plan.per_heap_ranges(n - total) {
+            let from = rare.partition_point(|&a| a < parts.start);
+            let to = rare.partition_point(|&a| a < parts.end.min(total));
+            for (&a, &value) in rare[from..to].iter().zip(&bytes.rare_values[from..to]) {
+                // Grundy's game forbids the equal split total/2 + total/2.
+                if !(plan.unequal && 2 * a == total) {
+                    seen[usize::from(value ^ large[a as usize])] = 1;
+                }
+            }
+        }
+    }
+}
+
 /// The mex once the rare pass is in `seen`. Unmarked values of a parity that
 /// no split's common pairs can give are missing; the smallest one bounds the
 /// mex. The unmarked values below it are looked for in the common pairs:
@@ -590,11 +767,13 @@ fn byte_mex(
     sparseness: Sparseness,
 ) -> u32 {
     let scannable = [0, 1].map(|parity| splits.iter().any(|s| s.hard_parity == parity));
+    // Every value below `first` is marked.
+    let mut first = 0;
     loop {
         let mut pending = Targets::default();
         let mut bound = 256;
         let mut many = false;
-        for candidate in 0..256u32 {
+        for candidate in first..256u32 {
             if seen[candidate as usize] != 0 {
                 continue;
             }
@@ -623,6 +802,7 @@ fn byte_mex(
         if seen[usize::from(smallest)] == 0 {
             return u32::from(smallest);
         }
+        first = u32::from(smallest) + 1;
     }
 }
 
@@ -778,6 +958,15 @@ mod tests {
         solver.into_values()
     }
 
+    /// The byte path with blocks of `block_len` heaps (tiny blocks put rare
+    /// positions, equal-split windows and reselections inside blocks often).
+    fn blocked(game: &TakeAndBreak, upto: u64, block_len: usize) -> Vec<u32> {
+        let mut solver = SparseGrundy::new(game.clone());
+        solver.block_len = block_len;
+        solver.extend_to(upto, MemoryBudget::default()).unwrap();
+        solver.into_values()
+    }
+
     fn plain(game: &TakeAndBreak, upto: u64) -> Vec<u32> {
         grundy_sequence_plain(game, upto, MemoryBudget::default()).unwrap()
     }
@@ -818,8 +1007,44 @@ mod tests {
         );
     }
 
+    #[test]
+    fn blocked_path_is_planned_for_large_heaps_only() {
+        let mut solver = SparseGrundy::new(TakeAndBreak::grundys_game());
+        solver.extend_to(1000, MemoryBudget::default()).unwrap();
+        assert_eq!(solver.block_plan(10), None);
+        let plan = solver.block_plan(1000).unwrap();
+        assert_eq!(plan.offsets, [0]);
+        assert!(plan.unequal);
+    }
+
+    #[test]
+    fn blocked_path_agrees_with_plain_on_grundys_game() {
+        let game = TakeAndBreak::grundys_game();
+        let reference = plain(&game, 3000);
+        for block_len in [1, 2, 3, 5, 8, 17, 64] {
+            assert_eq!(blocked(&game, 3000, block_len), reference, "{block_len}");
+        }
+        // Values past 256 drop the byte tables in the middle of a block.
+        let last_one = TakeAndBreak::last_one();
+        assert_eq!(blocked(&last_one, 700, 7), plain(&last_one, 700));
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(96))]
+
+        #[test]
+        fn blocked_path_agrees_with_plain(
+            first in prop_oneof![Just(0u8), Just(4u8)],
+            digits in proptest::collection::vec(0u8..8, 1..5),
+            repeating in proptest::collection::vec(0u8..8, 0..2),
+            upto in 0u64..1500,
+            block_len in 1usize..24,
+        ) {
+            if let Ok(code) = OctalCode::from_digits(&[vec![first], digits].concat(), &repeating) {
+                let game = TakeAndBreak::Octal(code);
+                prop_assert_eq!(blocked(&game, upto, block_len), plain(&game, upto));
+            }
+        }
 
         #[test]
         fn byte_path_agrees_with_general_path_and_plain(
