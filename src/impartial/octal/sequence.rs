@@ -876,6 +876,28 @@ impl Targets {
 /// met, until `goal` is met or the split is exhausted. Pairs before the cursor
 /// have been compared with every target still present.
 fn scan_for_targets(split: &mut SplitScan, bytes: &ByteTables, targets: &mut Targets, goal: u8) {
+    scan_pairs(split, bytes, |xor| {
+        targets.remove_found(xor);
+        !targets.contains(goal)
+    });
+}
+
+/// Scans `split` on from its cursor, marking every value met, until `goal` is
+/// marked or the split is exhausted.
+fn mark_until(split: &mut SplitScan, bytes: &ByteTables, seen: &mut [u8; 256], goal: u8) {
+    scan_pairs(split, bytes, |xor| {
+        for &value in xor {
+            seen[usize::from(value)] = 1;
+        }
+        seen[usize::from(goal)] != 0
+    });
+}
+
+/// The pair scan both searches share: from the cursor on, the values
+/// `G(a) ^ G(total - a)` of `CHUNK` pairs at a time (two contiguous byte
+/// slices, so the XOR vectorises) are handed to `visit`, which returns true to
+/// stop. The cursor advances past every pair handed over.
+fn scan_pairs(split: &mut SplitScan, bytes: &ByteTables, mut visit: impl FnMut(&[u8]) -> bool) {
     let (start, last) = (split.cursor as usize, split.last as usize);
     if start > last {
         return;
@@ -889,9 +911,8 @@ fn scan_for_targets(split: &mut SplitScan, bytes: &ByteTables, targets: &mut Tar
         for ((out, &x), &y) in xor.iter_mut().zip(xs).zip(ys) {
             *out = x ^ y;
         }
-        targets.remove_found(&xor);
         split.cursor += CHUNK as u32;
-        if !targets.contains(goal) {
+        if visit(&xor) {
             return;
         }
     }
@@ -899,39 +920,8 @@ fn scan_for_targets(split: &mut SplitScan, bytes: &ByteTables, targets: &mut Tar
     for ((out, &x), &y) in xor.iter_mut().zip(xs).zip(ys) {
         *out = x ^ y;
     }
-    targets.remove_found(&xor[..xs.len()]);
     split.cursor += xs.len() as u32;
-}
-
-/// Scans `split` on from its cursor, marking every value met, until `goal` is
-/// marked or the split is exhausted.
-fn mark_until(split: &mut SplitScan, bytes: &ByteTables, seen: &mut [u8; 256], goal: u8) {
-    let (start, last) = (split.cursor as usize, split.last as usize);
-    if start > last {
-        return;
-    }
-    let small = &bytes.values[start..=last];
-    let large = &bytes.larger_parts(split.total)[start..=last];
-    let mut smalls = small.chunks_exact(CHUNK);
-    let mut larges = large.chunks_exact(CHUNK);
-    let mut xor = [0u8; CHUNK];
-    for (xs, ys) in (&mut smalls).zip(&mut larges) {
-        for ((out, &x), &y) in xor.iter_mut().zip(xs).zip(ys) {
-            *out = x ^ y;
-        }
-        for &value in &xor {
-            seen[usize::from(value)] = 1;
-        }
-        split.cursor += CHUNK as u32;
-        if seen[usize::from(goal)] != 0 {
-            return;
-        }
-    }
-    let (xs, ys) = (smalls.remainder(), larges.remainder());
-    for (&x, &y) in xs.iter().zip(ys) {
-        seen[usize::from(x ^ y)] = 1;
-    }
-    split.cursor += xs.len() as u32;
+    visit(&xor[..xs.len()]);
 }
 
 #[cfg(test)]
