@@ -3,10 +3,34 @@
 //!
 //! `cargo bench --bench scoring -- --quick` for a short run.
 
-use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, BenchmarkId, Criterion, criterion_group, criterion_main};
+use std::fmt::Display;
 use std::hint::black_box;
 use stonegame::MemoryBudget;
-use stonegame::scoring::{Ends, EndsRemainder, Front, FrontDoubling, Valuations, solve};
+use stonegame::scoring::{
+    Ends, EndsRemainder, Front, FrontDoubling, ScoringGame, Valuations, solve,
+};
+
+/// Benchmarks one solver variant `run` on `game` under the name `variant/id`.
+fn variant<G, R>(
+    group: &mut BenchmarkGroup<WallTime>,
+    variant: &str,
+    id: impl Display,
+    game: &G,
+    run: impl Fn(&G) -> R,
+) {
+    group.bench_with_input(BenchmarkId::new(variant, id), game, |b, g| {
+        b.iter(|| run(black_box(g)))
+    });
+}
+
+/// The generic memoised negamax: the reference each fast path is set against.
+fn memoised<G: ScoringGame>(group: &mut BenchmarkGroup<WallTime>, id: impl Display, game: &G) {
+    variant(group, "memoised", id, game, |g| {
+        solve(g, MemoryBudget::default()).unwrap().value()
+    });
+}
 
 /// Deterministic values in [-1000, 1000] (a small LCG: no dependency, same every run).
 fn values(n: usize, seed: u64) -> Vec<i64> {
@@ -27,38 +51,19 @@ fn ends(c: &mut Criterion) {
     let mut group = c.benchmark_group("ends");
     for n in [16, 64, 256, 1024] {
         let game = Ends::new(values(n, 1)).unwrap();
-        group.bench_with_input(BenchmarkId::new("memoised", n), &game, |b, g| {
-            b.iter(|| {
-                solve(black_box(g), MemoryBudget::default())
-                    .unwrap()
-                    .value()
-            })
+        memoised(&mut group, n, &game);
+        variant(&mut group, "bottom-up O(n) memory", n, &game, |g| {
+            g.difference()
         });
-        group.bench_with_input(
-            BenchmarkId::new("bottom-up O(n) memory", n),
-            &game,
-            |b, g| b.iter(|| black_box(g).difference()),
-        );
-        group.bench_with_input(
-            BenchmarkId::new("bottom-up full table", n),
-            &game,
-            |b, g| {
-                b.iter(|| {
-                    black_box(g)
-                        .table(MemoryBudget::default())
-                        .unwrap()
-                        .value(0, n)
-                })
-            },
-        );
+        variant(&mut group, "bottom-up full table", n, &game, |g| {
+            g.table(MemoryBudget::default()).unwrap().value(0, n)
+        });
     }
     for n in [4096, 16384] {
         let game = Ends::new(values(n, 1)).unwrap();
-        group.bench_with_input(
-            BenchmarkId::new("bottom-up O(n) memory", n),
-            &game,
-            |b, g| b.iter(|| black_box(g).difference()),
-        );
+        variant(&mut group, "bottom-up O(n) memory", n, &game, |g| {
+            g.difference()
+        });
     }
     group.finish();
 }
@@ -67,114 +72,67 @@ fn ends_remainder(c: &mut Criterion) {
     let mut group = c.benchmark_group("ends-remainder");
     for n in [16, 64, 256, 1024] {
         let game = EndsRemainder::new(values(n, 2)).unwrap();
-        group.bench_with_input(BenchmarkId::new("memoised", n), &game, |b, g| {
-            b.iter(|| {
-                solve(black_box(g), MemoryBudget::default())
-                    .unwrap()
-                    .value()
-            })
+        memoised(&mut group, n, &game);
+        variant(&mut group, "bottom-up O(n) memory", n, &game, |g| {
+            g.difference()
         });
-        group.bench_with_input(
-            BenchmarkId::new("bottom-up O(n) memory", n),
-            &game,
-            |b, g| b.iter(|| black_box(g).difference()),
-        );
-        group.bench_with_input(BenchmarkId::new("bottom-up totals", n), &game, |b, g| {
-            b.iter(|| black_box(g).totals())
-        });
+        variant(&mut group, "bottom-up totals", n, &game, |g| g.totals());
     }
     group.finish();
 }
 
 fn front(c: &mut Criterion) {
     let mut group = c.benchmark_group("front");
+    let deque = |g: &Front<i64>| g.solve().unwrap().difference();
     // The memoised solver tries every k moves: n = k = 16384 would take seconds.
     for (n, k) in [(64, 3), (1024, 3), (16384, 3), (64, 64), (1024, 1024)] {
         let game = Front::new(values(n, 3), k).unwrap();
         let id = format!("n={n} k={k}");
-        group.bench_with_input(BenchmarkId::new("memoised", &id), &game, |b, g| {
-            b.iter(|| {
-                solve(black_box(g), MemoryBudget::default())
-                    .unwrap()
-                    .value()
-            })
-        });
-        group.bench_with_input(BenchmarkId::new("bottom-up deque", &id), &game, |b, g| {
-            b.iter(|| black_box(g).solve().unwrap().difference())
-        });
+        memoised(&mut group, &id, &game);
+        variant(&mut group, "bottom-up deque", &id, &game, deque);
     }
     for n in [1 << 18, 1 << 20] {
         let game = Front::new(values(n, 3), n).unwrap();
-        let id = format!("n={n} k={n}");
-        group.bench_with_input(BenchmarkId::new("bottom-up deque", &id), &game, |b, g| {
-            b.iter(|| black_box(g).solve().unwrap().difference())
-        });
+        variant(
+            &mut group,
+            "bottom-up deque",
+            format!("n={n} k={n}"),
+            &game,
+            deque,
+        );
     }
     group.finish();
 }
 
 fn front_doubling(c: &mut Criterion) {
     let mut group = c.benchmark_group("front-doubling");
+    let deques = |g: &FrontDoubling<i64>| g.solve(MemoryBudget::default()).unwrap().difference();
     for n in [16, 64, 256] {
         let game = FrontDoubling::new(values(n, 4)).unwrap();
-        group.bench_with_input(BenchmarkId::new("memoised", n), &game, |b, g| {
-            b.iter(|| {
-                solve(black_box(g), MemoryBudget::default())
-                    .unwrap()
-                    .value()
-            })
-        });
-        group.bench_with_input(BenchmarkId::new("bottom-up deques", n), &game, |b, g| {
-            b.iter(|| {
-                black_box(g)
-                    .solve(MemoryBudget::default())
-                    .unwrap()
-                    .difference()
-            })
-        });
+        memoised(&mut group, n, &game);
+        variant(&mut group, "bottom-up deques", n, &game, deques);
     }
     for n in [1024, 4096] {
         let game = FrontDoubling::new(values(n, 4)).unwrap();
-        group.bench_with_input(BenchmarkId::new("bottom-up deques", n), &game, |b, g| {
-            b.iter(|| {
-                black_box(g)
-                    .solve(MemoryBudget::default())
-                    .unwrap()
-                    .difference()
-            })
-        });
+        variant(&mut group, "bottom-up deques", n, &game, deques);
     }
     group.finish();
 }
 
 fn valuations(c: &mut Criterion) {
     let mut group = c.benchmark_group("valuations");
+    let greedy = |g: &Valuations<i64>| g.greedy().difference;
     for n in [4, 8, 12, 16] {
         let game = Valuations::new(values(n, 5), values(n, 6)).unwrap();
-        group.bench_with_input(BenchmarkId::new("memoised", n), &game, |b, g| {
-            b.iter(|| {
-                solve(black_box(g), MemoryBudget::default())
-                    .unwrap()
-                    .value()
-            })
+        memoised(&mut group, n, &game);
+        variant(&mut group, "bitmask exact", n, &game, |g| {
+            g.exact(MemoryBudget::default()).unwrap().difference()
         });
-        group.bench_with_input(BenchmarkId::new("bitmask exact", n), &game, |b, g| {
-            b.iter(|| {
-                black_box(g)
-                    .exact(MemoryBudget::default())
-                    .unwrap()
-                    .difference()
-            })
-        });
-        group.bench_with_input(BenchmarkId::new("greedy", n), &game, |b, g| {
-            b.iter(|| black_box(g).greedy().difference)
-        });
+        variant(&mut group, "greedy", n, &game, greedy);
     }
     for n in [1 << 10, 1 << 16] {
         let game = Valuations::new(values(n, 5), values(n, 6)).unwrap();
-        group.bench_with_input(BenchmarkId::new("greedy", n), &game, |b, g| {
-            b.iter(|| black_box(g).greedy().difference)
-        });
+        variant(&mut group, "greedy", n, &game, greedy);
     }
     group.finish();
 }
