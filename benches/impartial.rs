@@ -3,9 +3,9 @@
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
-use stonegame::impartial::games::subtraction::{SubtractionSet, SubtractionSolver};
 use stonegame::impartial::grundy::GrundySolver;
-use stonegame::{Convention, MemoryBudget};
+use stonegame::impartial::subtraction::{SubtractionSet, SubtractionSolver};
+use stonegame::{Budget, Convention};
 
 /// A deterministic pseudo-random set of `count` amounts within 1..=`max`.
 fn spread_set(count: u64, max: u64) -> SubtractionSet {
@@ -32,10 +32,10 @@ fn dp_k(c: &mut Criterion) {
         ("A=100 spread in 1..=1e5", spread_set(100, 100_000)),
     ] {
         group.bench_with_input(BenchmarkId::new("outcome_table", name), &set, |b, set| {
-            b.iter(|| set.outcome_table(black_box(k), Convention::Normal, MemoryBudget::default()))
+            b.iter(|| set.outcome_table(black_box(k), Convention::Normal, Budget::default()))
         });
         group.bench_with_input(BenchmarkId::new("grundy_table", name), &set, |b, set| {
-            b.iter(|| set.grundy_table(black_box(k), MemoryBudget::default()))
+            b.iter(|| set.grundy_table(black_box(k), Budget::default()))
         });
         group.bench_with_input(BenchmarkId::new("generic_memo", name), &set, |b, set| {
             b.iter(|| GrundySolver::new(set).grundy(&black_box(k)))
@@ -54,7 +54,7 @@ fn huge_heap(c: &mut Criterion) {
     ] {
         group.bench_with_input(BenchmarkId::from_parameter(name), &set, |b, set| {
             b.iter(|| {
-                let mut solver = SubtractionSolver::new(set, MemoryBudget::default())?;
+                let mut solver = SubtractionSolver::new(set, Budget::default())?;
                 solver.outcome(&[black_box(10u64.pow(18))], Convention::Normal)
             })
         });

@@ -3,8 +3,8 @@
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
-use stonegame::MemoryBudget;
-use stonegame::impartial::games::octal::TakeAndBreak;
+use stonegame::Budget;
+use stonegame::impartial::octal::TakeAndBreak;
 use stonegame::impartial::octal::{
     find_period_certificate, grundy_sequence, grundy_sequence_plain,
 };
@@ -18,12 +18,12 @@ fn sequences(c: &mut Criterion) {
     ] {
         for n in [1u64 << 10, 1 << 12, 1 << 14] {
             group.bench_with_input(BenchmarkId::new(format!("plain/{name}"), n), &n, |b, &n| {
-                b.iter(|| grundy_sequence_plain(&game, black_box(n), MemoryBudget::default()))
+                b.iter(|| grundy_sequence_plain(&game, black_box(n), Budget::default()))
             });
             group.bench_with_input(
                 BenchmarkId::new(format!("sparse/{name}"), n),
                 &n,
-                |b, &n| b.iter(|| grundy_sequence(&game, black_box(n), MemoryBudget::default())),
+                |b, &n| b.iter(|| grundy_sequence(&game, black_box(n), Budget::default())),
             );
         }
     }
@@ -36,7 +36,7 @@ fn certificates(c: &mut Criterion) {
     for code in ["0.77", "0.137", "0.156", "0.644"] {
         let game = TakeAndBreak::octal(code).unwrap();
         group.bench_function(code, |b| {
-            b.iter(|| find_period_certificate(&game, 1 << 20, MemoryBudget::default()))
+            b.iter(|| find_period_certificate(&game, 1 << 20, Budget::default()))
         });
     }
     group.finish();

@@ -16,7 +16,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use stonegame::MemoryBudget;
+use stonegame::Budget;
 use stonegame::retrograde::{DenseSolver, Graph, Retrograde};
 
 const MAX_MOVES: u32 = 6;
@@ -24,14 +24,8 @@ const TERMINAL_PERCENT: u8 = 5;
 const SEED: u64 = 1;
 
 fn graph(n: usize) -> Graph {
-    Graph::pseudo_random(
-        n,
-        MAX_MOVES,
-        TERMINAL_PERCENT,
-        SEED,
-        MemoryBudget::unlimited(),
-    )
-    .expect("benchmark graph fits in memory")
+    Graph::pseudo_random(n, MAX_MOVES, TERMINAL_PERCENT, SEED, Budget::unlimited())
+        .expect("benchmark graph fits in memory")
 }
 
 fn dense_vs_hashed(c: &mut Criterion) {
@@ -41,7 +35,7 @@ fn dense_vs_hashed(c: &mut Criterion) {
         .measurement_time(Duration::from_secs(3));
     for n in [10_000usize, 100_000, 1_000_000] {
         let graph = graph(n);
-        let reverse = graph.reversed(MemoryBudget::unlimited()).expect("fits");
+        let reverse = graph.reversed(Budget::unlimited()).expect("fits");
         group.throughput(Throughput::Elements(graph.num_moves() as u64));
         group.bench_with_input(BenchmarkId::new("dense", n), &graph, |b, graph| {
             b.iter(|| DenseSolver::new(graph).solve().expect("fits").counts())

@@ -7,7 +7,7 @@ use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, BenchmarkId, Criterion, criterion_group, criterion_main};
 use std::fmt::Display;
 use std::hint::black_box;
-use stonegame::MemoryBudget;
+use stonegame::Budget;
 use stonegame::scoring::{
     Ends, EndsRemainder, Front, FrontDoubling, ScoringGame, Valuations, solve,
 };
@@ -28,7 +28,7 @@ fn variant<G, R>(
 /// The generic memoised negamax: the reference each fast path is set against.
 fn memoised<G: ScoringGame>(group: &mut BenchmarkGroup<WallTime>, id: impl Display, game: &G) {
     variant(group, "memoised", id, game, |g| {
-        solve(g, MemoryBudget::default()).unwrap().value()
+        solve(g, Budget::default()).unwrap().value()
     });
 }
 
@@ -56,7 +56,7 @@ fn ends(c: &mut Criterion) {
             g.difference()
         });
         variant(&mut group, "bottom-up full table", n, &game, |g| {
-            g.table(MemoryBudget::default()).unwrap().value(0, n)
+            g.table(Budget::default()).unwrap().value(0, n)
         });
     }
     for n in [4096, 16384] {
@@ -106,7 +106,7 @@ fn front(c: &mut Criterion) {
 
 fn front_doubling(c: &mut Criterion) {
     let mut group = c.benchmark_group("front-doubling");
-    let deques = |g: &FrontDoubling<i64>| g.solve(MemoryBudget::default()).unwrap().difference();
+    let deques = |g: &FrontDoubling<i64>| g.solve(Budget::default()).unwrap().difference();
     for n in [16, 64, 256] {
         let game = FrontDoubling::new(values(n, 4)).unwrap();
         memoised(&mut group, n, &game);
@@ -126,7 +126,7 @@ fn valuations(c: &mut Criterion) {
         let game = Valuations::new(values(n, 5), values(n, 6)).unwrap();
         memoised(&mut group, n, &game);
         variant(&mut group, "bitmask exact", n, &game, |g| {
-            g.exact(MemoryBudget::default()).unwrap().difference()
+            g.exact(Budget::default()).unwrap().difference()
         });
         variant(&mut group, "greedy", n, &game, greedy);
     }

@@ -14,8 +14,8 @@
 use std::io::Read;
 use std::process::ExitCode;
 
-use stonegame::impartial::games::subtraction::SubtractionSet;
-use stonegame::{Convention, MemoryBudget};
+use stonegame::impartial::subtraction::SubtractionSet;
+use stonegame::{Budget, Convention};
 
 pub fn solve(input: &str) -> Result<String, String> {
     let mut numbers = input.split_whitespace().enumerate().map(|(index, token)| {
@@ -42,7 +42,7 @@ pub fn solve(input: &str) -> Result<String, String> {
     }
     let set = SubtractionSet::new(amounts).map_err(|e| e.to_string())?;
     let table = set
-        .outcome_table(k, Convention::Normal, MemoryBudget::default())
+        .outcome_table(k, Convention::Normal, Budget::default())
         .map_err(|e| e.to_string())?;
     // The table has K + 1 entries, so its last one is heap K.
     table

@@ -30,7 +30,7 @@ use std::io::{self, BufWriter, Read, Write};
 use std::process::ExitCode;
 
 use stonegame::retrograde::{Graph, Value};
-use stonegame::{Convention, MemoryBudget};
+use stonegame::{Budget, Convention};
 
 /// Exit status for malformed input or refused work.
 const BAD_INPUT: u8 = 2;
@@ -66,7 +66,7 @@ fn print_values(values: &[Value]) -> ExitCode {
 /// Parses the graph and labels every vertex, or explains what is wrong.
 pub fn solve(input: &str) -> Result<Vec<Value>, String> {
     let (n, edges) = parse(input)?;
-    let budget = MemoryBudget::default();
+    let budget = Budget::default();
     let graph = Graph::from_edges(n, &edges, budget).map_err(|e| format!("line 1: {e}"))?;
     let solution = graph
         .solve(Convention::Normal)

@@ -2,7 +2,7 @@
 //!
 //! `cargo run --release --example leetcode_stone_games`
 
-use stonegame::MemoryBudget;
+use stonegame::Budget;
 use stonegame::scoring::{Ends, EndsRemainder, Front, FrontDoubling, Valuations};
 
 fn main() -> stonegame::Result<()> {
@@ -23,7 +23,7 @@ fn main() -> stonegame::Result<()> {
     );
 
     // 1140 Stone Game II: Alice's total when taking up to 2M.
-    let table = FrontDoubling::new(vec![2i64, 7, 9, 4, 4])?.solve(MemoryBudget::default())?;
+    let table = FrontDoubling::new(vec![2i64, 7, 9, 4, 4])?.solve(Budget::default())?;
     println!("1140 [2,7,9,4,4]: Alice scores {}", table.totals().0);
 
     // 1686 Stone Game VI: the sign of the difference with different valuations.

@@ -6,8 +6,8 @@
 //! a sequence and prints its largest value and where it first occurs.
 
 use std::time::Instant;
-use stonegame::MemoryBudget;
-use stonegame::impartial::games::octal::TakeAndBreak;
+use stonegame::Budget;
+use stonegame::impartial::octal::TakeAndBreak;
 use stonegame::impartial::octal::{SparseGrundy, find_period_certificate};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -16,7 +16,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let limit: u64 = args.next().map_or(Ok(1 << 22), |s| s.parse())?;
     let start = Instant::now();
     if game.max_take().is_some() {
-        match find_period_certificate(&game, limit, MemoryBudget::default())? {
+        match find_period_certificate(&game, limit, Budget::default())? {
             Some(c) => println!(
                 "{game}: preperiod {} period {} (bound {}, checked {} values) in {:.2?}",
                 c.preperiod(),
@@ -32,7 +32,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
     } else {
         let mut solver = SparseGrundy::new(game.clone());
-        solver.extend_to(limit, MemoryBudget::default())?;
+        solver.extend_to(limit, Budget::default())?;
         let values = solver.values();
         let max = values.iter().copied().max().unwrap_or(0);
         let first = values.iter().position(|&v| v == max).unwrap_or(0);

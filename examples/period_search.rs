@@ -10,8 +10,8 @@
 //! the three slowest one-heap queries and the three slowest periodicities.
 
 use std::time::{Duration, Instant};
-use stonegame::impartial::games::subtraction::{SubtractionSet, SubtractionSolver};
-use stonegame::{Convention, MemoryBudget};
+use stonegame::impartial::subtraction::{SubtractionSet, SubtractionSolver};
+use stonegame::{Budget, Convention};
 
 /// xorshift64: a reproducible stream without extra dependencies.
 struct Rng(u64);
@@ -53,11 +53,11 @@ struct Timed {
 fn time_set(amounts: Vec<u64>) -> Result<Timed, Box<dyn std::error::Error>> {
     let set = SubtractionSet::new(amounts.iter().copied())?;
     let start = Instant::now();
-    let mut solver = SubtractionSolver::new(&set, MemoryBudget::default())?;
+    let mut solver = SubtractionSolver::new(&set, Budget::default())?;
     std::hint::black_box(solver.outcome(&[10u64.pow(18)], Convention::Normal)?);
     let query = start.elapsed();
     let start = Instant::now();
-    let p = set.periodicity(MemoryBudget::default())?;
+    let p = set.periodicity(Budget::default())?;
     let periodicity = start.elapsed();
     Ok(Timed {
         query,

@@ -16,7 +16,7 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use stonegame::MemoryBudget;
+use stonegame::Budget;
 use stonegame::retrograde::{Counts, DenseSolution, DenseSolver, Graph};
 
 fn main() -> ExitCode {
@@ -47,7 +47,7 @@ fn run() -> Result<(), String> {
     let max_moves = u32::try_from(arg(1, 6)?).map_err(|e| e.to_string())?;
     let terminal_percent = u8::try_from(arg(2, 5)?).map_err(|e| e.to_string())?;
     let seed = arg(3, 1)?;
-    let budget = MemoryBudget::from_mebibytes(8 << 10);
+    let budget = Budget::from_mebibytes(8 << 10);
 
     let started = Instant::now();
     let graph = Graph::pseudo_random(n, max_moves, terminal_percent, seed, budget)
@@ -80,7 +80,7 @@ fn run() -> Result<(), String> {
 
 /// The same solve split in two phases (predecessor lists, then induction).
 /// It keeps more tables alive at once, so measure memory without `--phases`.
-fn print_phases(graph: &Graph, budget: MemoryBudget, counts: Counts) -> Result<(), String> {
+fn print_phases(graph: &Graph, budget: Budget, counts: Counts) -> Result<(), String> {
     let reversing = Instant::now();
     let cpu_start = thread_cpu_seconds();
     let reverse = graph.reversed(budget).map_err(|e| e.to_string())?;

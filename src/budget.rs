@@ -1,28 +1,40 @@
-//! Memory budgets: every table is sized up front and refused if it would not fit.
+//! Budgets: how much memory a solver may allocate and how much work a search may do.
+//!
+//! Every table is sized up front and refused if it would not fit; every search
+//! that can run long counts its steps and stops at the work cap.
 
 use crate::{Error, Result};
 
-/// An upper bound on the memory a solver may allocate for its tables.
+/// The limits a solver works within: memory for its tables, and work for its searches.
 ///
 /// Solvers compute the size of their tables before allocating and return
 /// [`Error::MemoryBudgetExceeded`] instead of aborting the process. The
-/// default is [`MemoryBudget::DEFAULT_BYTES`] (1 GiB).
+/// default is [`Budget::DEFAULT_BYTES`] (1 GiB).
+///
+/// Searches that can run long (period hunts, exact misère search, …) count
+/// their elementary steps and return [`Error::WorkLimitExceeded`] at the work
+/// cap. By default each search uses its own documented cap, chosen so that it
+/// answers or refuses within about ten seconds; [`Budget::with_work`] sets one
+/// cap for every search.
+///
+/// Every game and solver takes its budget the same way: `.with_budget(budget)`.
 ///
 /// # Example
 /// ```
-/// use stonegame::MemoryBudget;
+/// use stonegame::Budget;
 ///
-/// let budget = MemoryBudget::from_mebibytes(64);
+/// let budget = Budget::from_mebibytes(64);
 /// assert_eq!(budget.bytes(), 64 << 20);
 /// assert!(budget.check_elements::<i64>(1 << 20, "row").is_ok());
 /// assert!(budget.check_elements::<i64>(1 << 30, "row").is_err());
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct MemoryBudget {
+pub struct Budget {
     bytes: u128,
+    work: Option<u64>,
 }
 
-impl MemoryBudget {
+impl Budget {
     /// The default budget: 1 GiB.
     pub const DEFAULT_BYTES: u128 = 1 << 30;
 
@@ -30,21 +42,22 @@ impl MemoryBudget {
     ///
     /// # Example
     /// ```
-    /// assert_eq!(stonegame::MemoryBudget::from_bytes(10).bytes(), 10);
+    /// assert_eq!(stonegame::Budget::from_bytes(10).bytes(), 10);
     /// ```
     pub const fn from_bytes(bytes: u128) -> Self {
-        Self { bytes }
+        Self { bytes, work: None }
     }
 
     /// A budget of `mebibytes` MiB.
     ///
     /// # Example
     /// ```
-    /// assert_eq!(stonegame::MemoryBudget::from_mebibytes(1).bytes(), 1 << 20);
+    /// assert_eq!(stonegame::Budget::from_mebibytes(1).bytes(), 1 << 20);
     /// ```
     pub const fn from_mebibytes(mebibytes: u64) -> Self {
         Self {
             bytes: (mebibytes as u128) << 20,
+            work: None,
         }
     }
 
@@ -52,17 +65,61 @@ impl MemoryBudget {
     ///
     /// # Example
     /// ```
-    /// assert_eq!(stonegame::MemoryBudget::unlimited().bytes(), u128::MAX);
+    /// assert_eq!(stonegame::Budget::unlimited().bytes(), u128::MAX);
     /// ```
     pub const fn unlimited() -> Self {
-        Self { bytes: u128::MAX }
+        Self {
+            bytes: u128::MAX,
+            work: Some(u64::MAX),
+        }
+    }
+
+    /// The same memory budget with one work cap for every search: at most
+    /// `steps` elementary steps (moves tried, values computed) per query.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::Budget;
+    /// let budget = Budget::default().with_work(1_000_000);
+    /// assert_eq!(budget.work(), Some(1_000_000));
+    /// assert_eq!(budget.work_or(50), 1_000_000);
+    /// assert_eq!(Budget::default().work_or(50), 50);
+    /// ```
+    pub const fn with_work(self, steps: u64) -> Self {
+        Self {
+            bytes: self.bytes,
+            work: Some(steps),
+        }
+    }
+
+    /// The work cap set with [`Budget::with_work`], if any.
+    ///
+    /// # Example
+    /// ```
+    /// assert_eq!(stonegame::Budget::default().work(), None);
+    /// ```
+    pub const fn work(self) -> Option<u64> {
+        self.work
+    }
+
+    /// The work cap of a search whose own default is `default_steps`.
+    ///
+    /// # Example
+    /// ```
+    /// assert_eq!(stonegame::Budget::default().work_or(7), 7);
+    /// ```
+    pub const fn work_or(self, default_steps: u64) -> u64 {
+        match self.work {
+            Some(steps) => steps,
+            None => default_steps,
+        }
     }
 
     /// The budget in bytes.
     ///
     /// # Example
     /// ```
-    /// assert_eq!(stonegame::MemoryBudget::default().bytes(), 1 << 30);
+    /// assert_eq!(stonegame::Budget::default().bytes(), 1 << 30);
     /// ```
     pub const fn bytes(self) -> u128 {
         self.bytes
@@ -72,9 +129,9 @@ impl MemoryBudget {
     ///
     /// # Example
     /// ```
-    /// use stonegame::MemoryBudget;
-    /// assert!(MemoryBudget::from_bytes(100).check_bytes(100, "table").is_ok());
-    /// assert!(MemoryBudget::from_bytes(100).check_bytes(101, "table").is_err());
+    /// use stonegame::Budget;
+    /// assert!(Budget::from_bytes(100).check_bytes(100, "table").is_ok());
+    /// assert!(Budget::from_bytes(100).check_bytes(101, "table").is_err());
     /// ```
     pub fn check_bytes(self, needed_bytes: u128, what: &'static str) -> Result<()> {
         if needed_bytes <= self.bytes {
@@ -93,8 +150,8 @@ impl MemoryBudget {
     ///
     /// # Example
     /// ```
-    /// use stonegame::MemoryBudget;
-    /// let budget = MemoryBudget::from_bytes(80);
+    /// use stonegame::Budget;
+    /// let budget = Budget::from_bytes(80);
     /// assert!(budget.check_elements::<u64>(10, "table").is_ok());
     /// assert!(budget.check_elements::<u64>(11, "table").is_err());
     /// ```
@@ -104,7 +161,7 @@ impl MemoryBudget {
     }
 }
 
-impl Default for MemoryBudget {
+impl Default for Budget {
     fn default() -> Self {
         Self::from_bytes(Self::DEFAULT_BYTES)
     }

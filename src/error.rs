@@ -9,9 +9,9 @@ use thiserror::Error;
 ///
 /// # Example
 /// ```
-/// use stonegame::{Error, MemoryBudget};
+/// use stonegame::{Error, Budget};
 ///
-/// let budget = MemoryBudget::from_bytes(1024);
+/// let budget = Budget::from_bytes(1024);
 /// let err = budget.check_elements::<u64>(1_000, "interval table").unwrap_err();
 /// assert!(matches!(err, Error::MemoryBudgetExceeded { .. }));
 /// assert!(err.to_string().contains("1024 bytes"));
@@ -22,7 +22,7 @@ pub enum Error {
     /// A table or search would need more memory than the configured budget allows.
     #[error(
         "{what} needs {needed_bytes} bytes, above the memory budget of {budget_bytes} bytes \
-         (raise it with MemoryBudget::from_bytes)"
+         (raise it with Budget::from_bytes or the CLI's --memory-mib)"
     )]
     MemoryBudgetExceeded {
         /// What was being allocated.
@@ -31,6 +31,18 @@ pub enum Error {
         needed_bytes: u128,
         /// The budget in force.
         budget_bytes: u128,
+    },
+
+    /// A search reached its work cap before it could answer.
+    #[error(
+        "{what} stopped after {steps} steps, the work limit (raise it with \
+         Budget::with_work or the CLI's --max-work)"
+    )]
+    WorkLimitExceeded {
+        /// Which search stopped (e.g. "period search of 0.007").
+        what: String,
+        /// The cap that was reached.
+        steps: u64,
     },
 
     /// The worst-case total of a game does not fit the chosen score type.
@@ -91,7 +103,7 @@ pub enum Error {
     /// of the sequence was found within that table to answer it.
     #[error(
         "heap {heap} needs a Grundy table beyond the {searched} values the memory budget allows, \
-         and no period was found within them (raise it with MemoryBudget::from_bytes)"
+         and no period was found within them (raise it with Budget::from_bytes or the CLI's --memory-mib)"
     )]
     NoPeriodWithinBudget {
         /// The heap that was asked for.

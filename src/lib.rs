@@ -16,11 +16,11 @@
 //! | take up to 2M from the front | [`scoring::FrontDoubling`] | `000` Game 4, LeetCode 1140 |
 //! | players value the stones differently | [`scoring::Valuations`] (`greedy`, `exact` reference) | `000` Game 5, LeetCode 1686 |
 //! | any other scoring game | implement [`scoring::ScoringGame`], call [`scoring::solve`] | |
-//! | Nim, normal or misère | [`impartial::games::nim::outcome`], [`impartial::games::nim::winning_move`] | `001`, `004` |
-//! | subtraction game with a move set, heaps up to 10^18 | [`impartial::games::subtraction::SubtractionSolver`] | `004`, AtCoder DP K (`examples/dp_k.rs`) |
-//! | subtract-a-square or any move rule | [`impartial::games::subtraction::SubtractionRule`] | LeetCode 1510 |
-//! | boxes: take 1..=a_i from one box, last ball wins or loses | [`impartial::games::boxes::outcome`], [`impartial::games::boxes::winning_move`] | `003` Rem-W(n), Rem-L(n) |
-//! | octal games, Kayles, Dawson's Kayles, Grundy's game | [`impartial::games::octal::TakeAndBreak`] with [`impartial::octal::HeapValues`] (normal), [`impartial::octal::misere_outcome`] (misère) | `001` |
+//! | Nim, normal or misère | [`impartial::nim::outcome`], [`impartial::nim::winning_move`] | `001`, `004` |
+//! | subtraction game with a move set, heaps up to 10^18 | [`impartial::subtraction::SubtractionSolver`] | `004`, AtCoder DP K (`examples/dp_k.rs`) |
+//! | subtract-a-square or any move rule | [`impartial::subtraction::SubtractionRule`] | LeetCode 1510 |
+//! | boxes: take 1..=a_i from one box, last ball wins or loses | [`impartial::boxes::outcome`], [`impartial::boxes::winning_move`] | `003` Rem-W(n), Rem-L(n) |
+//! | octal games, Kayles, Dawson's Kayles, Grundy's game | [`impartial::octal::TakeAndBreak`] with [`impartial::octal::HeapValues`] (normal), [`impartial::octal::misere_outcome`] (misère) | `001` |
 //! | Last One (rows of sticks, last stick loses) | [`impartial::octal::last_one_outcome`], [`impartial::octal::last_one_winning_move`] | `001` |
 //! | Grundy sequences and periods | [`impartial::octal::grundy_sequence`], [`impartial::octal::find_period_certificate`], [`impartial::periodic`] | `001`, `004` |
 //! | any impartial game you define | implement [`impartial::ImpartialGame`] (or use [`impartial::FnGame`]); [`impartial::grundy::GrundySolver`], [`impartial::sum`], [`impartial::misere::ExactSearch`] | |
@@ -37,13 +37,13 @@
 //! - `cli`: the `stonegame` command-line program (brings `clap` and `bigint`).
 //!
 //! Shared vocabulary: [`Outcome`] (who wins), [`Convention`] (normal or misère
-//! play), [`Nimber`] (Grundy values), [`MemoryBudget`] (every table is sized up
+//! play), [`Nimber`] (Grundy values), [`Budget`] (every table is sized up
 //! front and refused with an [`Error`] rather than aborting), and [`Error`].
 //!
 //! # Examples
 //! ```
-//! use stonegame::{Convention, MemoryBudget, Outcome};
-//! use stonegame::impartial::games::{nim, subtraction::{SubtractionSet, SubtractionSolver}};
+//! use stonegame::{Convention, Budget, Outcome};
+//! use stonegame::impartial::{nim, subtraction::{SubtractionSet, SubtractionSolver}};
 //! use stonegame::scoring::Ends;
 //!
 //! // Seed 000, Game 1: stones 4 5 3 1 2, take either end; the first player ends 8 to 7.
@@ -58,7 +58,7 @@
 //!
 //! // Seed 004 / AtCoder DP K: moves {2, 3}; G has period 5 and 10^18 is 0 mod 5, a loss.
 //! let set = SubtractionSet::new([2, 3])?;
-//! let mut solver = SubtractionSolver::new(&set, MemoryBudget::default())?;
+//! let mut solver = SubtractionSolver::new(&set, Budget::default())?;
 //! assert_eq!(solver.outcome(&[1_000_000_000_000_000_000], Convention::Normal)?, Outcome::Second);
 //! # Ok::<(), stonegame::Error>(())
 //! ```
@@ -69,15 +69,18 @@
 mod budget;
 mod error;
 mod outcome;
+pub mod prelude;
+mod solution;
 
 pub mod counting;
 pub mod impartial;
 pub mod retrograde;
 pub mod scoring;
 
-pub use budget::MemoryBudget;
+pub use budget::Budget;
 pub use error::{Error, Result};
 pub use outcome::{Convention, Nimber, Outcome};
+pub use solution::Solution;
 
 /// Re-exported so users can name the numeric bounds of generic solvers.
 pub use num_traits;

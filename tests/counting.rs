@@ -7,7 +7,7 @@ use stonegame::counting::{
     AbsorbingWalk, Modular, PathCount, StepWeights, janken_count, janken_count_modulo,
     janken_counts_by_round, janken_table,
 };
-use stonegame::{Error, MemoryBudget};
+use stonegame::{Budget, Error};
 
 /// Absorptions per step (lower, upper), found by walking every sequence of
 /// labelled steps: `weights.down` distinct down-steps, and so on.
@@ -194,8 +194,7 @@ fn invalid_parameters_are_refused() {
             ..
         })
     ));
-    let small =
-        AbsorbingWalk::janken(1_000_000, 1_000_000).with_budget(MemoryBudget::from_bytes(1000));
+    let small = AbsorbingWalk::janken(1_000_000, 1_000_000).with_budget(Budget::from_bytes(1000));
     assert!(matches!(
         small.total_absorbed::<u64>(1_000_000),
         Err(Error::MemoryBudgetExceeded { .. })

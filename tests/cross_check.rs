@@ -3,13 +3,13 @@
 //! families' fast paths on small random positions.
 
 use proptest::prelude::*;
-use stonegame::impartial::games::boxes::{self, BallBox, Boxes};
-use stonegame::impartial::games::octal::TakeAndBreak;
-use stonegame::impartial::games::subtraction::{SubtractionSet, SubtractionSolver};
+use stonegame::impartial::boxes::{self, BallBox, Boxes};
+use stonegame::impartial::octal::TakeAndBreak;
 use stonegame::impartial::octal::{HeapValues, last_one_outcome, misere_outcome};
+use stonegame::impartial::subtraction::{SubtractionSet, SubtractionSolver};
 use stonegame::retrograde::{Retrograde, Value, solve_impartial_sum, sum_key};
 use stonegame::scoring::{Ends, EndsRemainder, Front, FrontDoubling, Valuations};
-use stonegame::{Convention, MemoryBudget, Outcome};
+use stonegame::{Budget, Convention, Outcome};
 
 const CONVENTIONS: [Convention; 2] = [Convention::Normal, Convention::Misere];
 
@@ -40,7 +40,7 @@ proptest! {
         heaps in prop::collection::vec(0u64..9, 1..4),
     ) {
         let set = SubtractionSet::new(set).unwrap();
-        let mut solver = SubtractionSolver::new(&set, MemoryBudget::default()).unwrap();
+        let mut solver = SubtractionSolver::new(&set, Budget::default()).unwrap();
         for convention in CONVENTIONS {
             let fast = solver.outcome(&heaps, convention).unwrap();
             prop_assert_eq!(fast, retrograde_outcome(&set, heaps.clone(), convention), "{:?}", convention);
@@ -67,7 +67,7 @@ proptest! {
         let game = TakeAndBreak::by_name(name).unwrap();
         let normal = HeapValues::new(game.clone()).outcome(&heaps).unwrap();
         prop_assert_eq!(normal, retrograde_outcome(&game, heaps.clone(), Convention::Normal));
-        let misere = misere_outcome(&game, &heaps, MemoryBudget::default()).unwrap();
+        let misere = misere_outcome(&game, &heaps, Budget::default()).unwrap();
         prop_assert_eq!(misere, retrograde_outcome(&game, heaps.clone(), Convention::Misere));
     }
 
@@ -181,7 +181,7 @@ proptest! {
                     .collect()
             },
         );
-        let table = FrontDoubling::new(values).unwrap().solve(MemoryBudget::default()).unwrap();
+        let table = FrontDoubling::new(values).unwrap().solve(Budget::default()).unwrap();
         prop_assert_eq!(table.outcome(), expected);
     }
 

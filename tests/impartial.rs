@@ -4,16 +4,14 @@
 use std::collections::HashMap;
 
 use proptest::prelude::*;
-use stonegame::impartial::games::boxes::{self, BallBox, Boxes};
-use stonegame::impartial::games::nim::{self, Nim};
-use stonegame::impartial::games::subtraction::{
-    SubtractionRule, SubtractionSet, SubtractionSolver,
-};
+use stonegame::impartial::boxes::{self, BallBox, Boxes};
 use stonegame::impartial::grundy::{GrundySolver, heap_table};
 use stonegame::impartial::misere::{ExactSearch, nim_rule_outcome};
+use stonegame::impartial::nim::{self, Nim};
 use stonegame::impartial::periodic::WindowRecurrence;
+use stonegame::impartial::subtraction::{SubtractionRule, SubtractionSet, SubtractionSolver};
 use stonegame::impartial::{FnGame, ImpartialGame};
-use stonegame::{Convention, Error, MemoryBudget, Nimber, Outcome};
+use stonegame::{Budget, Convention, Error, Nimber, Outcome};
 
 // ---------------------------------------------------------------------------
 // The independent reference: plain recursive win/lose search over sums of
@@ -140,7 +138,7 @@ proptest! {
     fn solver_winning_moves_leave_a_loss(set in small_set(), heaps in prop::collection::vec(0u64..14, 1..4),
                                          convention in convention_strategy()) {
         let game = SubtractionSet::new(set.clone()).unwrap();
-        let mut solver = SubtractionSolver::new(&game, MemoryBudget::default()).unwrap();
+        let mut solver = SubtractionSolver::new(&game, Budget::default()).unwrap();
         let outcome = solver.outcome(&heaps, convention).unwrap();
         prop_assert_eq!(outcome, brute_outcome(&heaps, &subtraction_moves(&set), convention));
         let found = solver.winning_move(&heaps, convention).unwrap();
@@ -241,7 +239,7 @@ fn misere_nim_rule_fails_for_a_wild_game_and_exact_search_does_not() {
 #[test]
 fn misere_sums_too_large_to_search_are_refused() {
     let set = SubtractionSet::new([2, 3]).unwrap();
-    let mut solver = SubtractionSolver::new(&set, MemoryBudget::default()).unwrap();
+    let mut solver = SubtractionSolver::new(&set, Budget::default()).unwrap();
     let huge = [10u64.pow(18), 10u64.pow(18) - 1];
     assert!(matches!(
         solver.outcome(&huge, Convention::Misere),
@@ -268,18 +266,18 @@ proptest! {
         let set: Vec<u64> = set.into_iter().collect();
         let game = SubtractionSet::new(set.clone()).unwrap();
         let table = brute_grundy_table(&set, 3000);
-        let mut solver = SubtractionSolver::new(&game, MemoryBudget::default()).unwrap();
+        let mut solver = SubtractionSolver::new(&game, Budget::default()).unwrap();
         for n in queries {
             prop_assert_eq!(solver.grundy(n).unwrap().0, table[n as usize]);
         }
-        let dense = game.grundy_table(3000, MemoryBudget::default()).unwrap();
+        let dense = game.grundy_table(3000, Budget::default()).unwrap();
         prop_assert!(dense.iter().map(|g| g.0).eq(table.iter().copied()));
     }
 
     #[test]
     fn preperiod_and_period_are_exact_and_least(set in prop::collection::btree_set(1u64..=10, 1..=4)) {
         let set: Vec<u64> = set.into_iter().collect();
-        let p = SubtractionSet::new(set.clone()).unwrap().periodicity(MemoryBudget::default()).unwrap();
+        let p = SubtractionSet::new(set.clone()).unwrap().periodicity(Budget::default()).unwrap();
         let (pre, per) = (p.preperiod() as usize, p.period() as usize);
         let table = brute_grundy_table(&set, pre + 3 * per + 50);
         for n in pre..table.len() - per {
@@ -304,10 +302,10 @@ proptest! {
         // The loss-bit fast path (one playable heap, sets within 1..=128) against
         // the outcome table, and huge heaps against the Grundy period.
         let game = SubtractionSet::new(set).unwrap();
-        let mut solver = SubtractionSolver::new(&game, MemoryBudget::default()).unwrap();
-        let grundy = game.periodicity(MemoryBudget::default()).unwrap();
+        let mut solver = SubtractionSolver::new(&game, Budget::default()).unwrap();
+        let grundy = game.periodicity(Budget::default()).unwrap();
         for convention in [Convention::Normal, Convention::Misere] {
-            let table = game.outcome_table(4000, convention, MemoryBudget::default()).unwrap();
+            let table = game.outcome_table(4000, convention, Budget::default()).unwrap();
             for &n in &queries {
                 prop_assert_eq!(solver.outcome(&[n], convention).unwrap(), table[n as usize]);
                 // Inert heaps (below the smallest move) do not change a single heap's outcome.
@@ -333,7 +331,7 @@ proptest! {
             Some(&last) if last + 1 < preperiod + period => last + 1,
             Some(_) => preperiod,
         };
-        let mut r = WindowRecurrence::new(1, Box::new(rule), MemoryBudget::default()).unwrap();
+        let mut r = WindowRecurrence::new(1, Box::new(rule), Budget::default()).unwrap();
         let p = r.periodicity().unwrap();
         prop_assert_eq!((p.preperiod(), p.period()), (u64::from(preperiod), u64::from(period)));
     }
@@ -341,7 +339,7 @@ proptest! {
     #[test]
     fn single_heap_misere_period_matches_brute_force(set in small_set(), heap in 0u64..60) {
         let game = SubtractionSet::new(set.clone()).unwrap();
-        let mut solver = SubtractionSolver::new(&game, MemoryBudget::default()).unwrap();
+        let mut solver = SubtractionSolver::new(&game, Budget::default()).unwrap();
         prop_assert_eq!(solver.outcome(&[heap], Convention::Misere).unwrap(),
                         brute_outcome(&[heap], &subtraction_moves(&set), Convention::Misere));
     }
@@ -349,7 +347,7 @@ proptest! {
     #[test]
     fn outcome_table_matches_brute_force(set in small_set(), convention in convention_strategy()) {
         let game = SubtractionSet::new(set.clone()).unwrap();
-        let table = game.outcome_table(40, convention, MemoryBudget::default()).unwrap();
+        let table = game.outcome_table(40, convention, Budget::default()).unwrap();
         for (n, &outcome) in table.iter().enumerate() {
             prop_assert_eq!(outcome, brute_outcome(&[n as u64], &subtraction_moves(&set), convention));
         }
@@ -359,7 +357,7 @@ proptest! {
 #[test]
 fn heaps_of_ten_to_the_eighteen_follow_the_period() {
     let set = SubtractionSet::new([2, 5, 7]).unwrap();
-    let mut solver = SubtractionSolver::new(&set, MemoryBudget::default()).unwrap();
+    let mut solver = SubtractionSolver::new(&set, Budget::default()).unwrap();
     let p = solver.periodicity().unwrap();
     let table = brute_grundy_table(&[2, 5, 7], (p.preperiod() + 2 * p.period()) as usize);
     let n = 10u64.pow(18);
@@ -377,7 +375,7 @@ fn heaps_of_ten_to_the_eighteen_follow_the_period() {
 
 fn dp_k(amounts: &[u64], k: u64) -> Outcome {
     let set = SubtractionSet::new(amounts.iter().copied()).unwrap();
-    set.outcome_table(k, Convention::Normal, MemoryBudget::default())
+    set.outcome_table(k, Convention::Normal, Budget::default())
         .unwrap()[k as usize]
 }
 
@@ -415,9 +413,7 @@ fn squares_rule() -> SubtractionRule<impl Fn(u64, &mut dyn FnMut(u64))> {
 
 #[test]
 fn subtract_a_square_losing_positions_oeis_a030193() {
-    let table = squares_rule()
-        .grundy_table(200, MemoryBudget::default())
-        .unwrap();
+    let table = squares_rule().grundy_table(200, Budget::default()).unwrap();
     let losing: Vec<u64> = (0..=200u64)
         .filter(|&n| table[n as usize].is_zero())
         .collect();
@@ -437,9 +433,7 @@ fn subtract_a_square_losing_positions_oeis_a030193() {
         &[0, 2, 5, 7, 10, 12, 15, 17, 20, 22, 34, 39, 44]
     );
     // LeetCode 1510 examples: n = 1 true, 2 false, 4 true, 7 false, 17 false.
-    let outcome = squares_rule()
-        .outcome_table(17, MemoryBudget::default())
-        .unwrap();
+    let outcome = squares_rule().outcome_table(17, Budget::default()).unwrap();
     let alice_wins: Vec<bool> = [1, 2, 4, 7, 17]
         .iter()
         .map(|&n| outcome[n] == Outcome::First)
@@ -450,7 +444,7 @@ fn subtract_a_square_losing_positions_oeis_a030193() {
 #[test]
 fn generic_memo_solver_agrees_with_the_dense_table() {
     let squares = squares_rule();
-    let table = heap_table(&squares, 300, MemoryBudget::default()).unwrap();
+    let table = heap_table(&squares, 300, Budget::default()).unwrap();
     let mut solver = GrundySolver::new(&squares);
     for n in (0..=300).rev() {
         assert_eq!(solver.grundy(&n).unwrap(), table[n as usize], "heap {n}");
@@ -532,7 +526,7 @@ fn seed_nim_xor_facts() {
     // Subtraction DP (seed 004): A = {2, 3}, dp = 0 0 1 1 1 0 0 1 1 1.
     let set = SubtractionSet::new([2, 3]).unwrap();
     let t = set
-        .outcome_table(9, Convention::Normal, MemoryBudget::default())
+        .outcome_table(9, Convention::Normal, Budget::default())
         .unwrap();
     let bits: Vec<u8> = t.iter().map(|&o| u8::from(o == Outcome::First)).collect();
     assert_eq!(bits, [0, 0, 1, 1, 1, 0, 0, 1, 1, 1]);
@@ -562,7 +556,7 @@ fn invalid_sets_are_typed_errors() {
 fn heaps_beyond_the_budget_without_a_period_are_refused() {
     // A period must span the window of the largest move; a budget of 25 values cannot hold it.
     let set = SubtractionSet::new([1, 40]).unwrap();
-    let mut solver = SubtractionSolver::new(&set, MemoryBudget::from_bytes(300)).unwrap();
+    let mut solver = SubtractionSolver::new(&set, Budget::from_bytes(300)).unwrap();
     assert_eq!(solver.grundy(20).unwrap(), Nimber(0));
     let err = solver.grundy(10u64.pow(18)).unwrap_err();
     assert!(matches!(
@@ -574,7 +568,7 @@ fn heaps_beyond_the_budget_without_a_period_are_refused() {
     ));
     assert!(err.to_string().contains("memory budget"));
     assert!(matches!(
-        set.grundy_table(u64::MAX, MemoryBudget::default()),
+        set.grundy_table(u64::MAX, Budget::default()),
         Err(Error::MemoryBudgetExceeded { .. })
     ));
 }
@@ -599,12 +593,12 @@ fn cyclic_games_are_reported() {
 fn tables_for_sets_beyond_128_use_the_general_path_correctly() {
     let amounts = [3u64, 130, 200];
     let set = SubtractionSet::new(amounts).unwrap();
-    let grundy = set.grundy_table(700, MemoryBudget::default()).unwrap();
+    let grundy = set.grundy_table(700, Budget::default()).unwrap();
     let brute = brute_grundy_table(&amounts, 700);
     assert!(grundy.iter().map(|g| g.0).eq(brute.iter().copied()));
     for convention in [Convention::Normal, Convention::Misere] {
         let table = set
-            .outcome_table(700, convention, MemoryBudget::default())
+            .outcome_table(700, convention, Budget::default())
             .unwrap();
         let mut wins = vec![false; 701];
         for n in 0..=700usize {

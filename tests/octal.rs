@@ -2,20 +2,20 @@
 //! against the sparse-space fast path, Last One and misère play against brute force.
 
 use proptest::prelude::*;
-use stonegame::impartial::games::octal::{OctalCode, TakeAndBreak};
 use stonegame::impartial::octal::{
     HeapValues, MisereSearch, certify_values, find_period_certificate, grundy_sequence,
     grundy_sequence_plain, last_one_outcome, last_one_pyramid, last_one_winning_move,
     misere_outcome, misere_winning_move,
 };
-use stonegame::{MemoryBudget, Nimber, Outcome};
+use stonegame::impartial::octal::{OctalCode, TakeAndBreak};
+use stonegame::{Budget, Nimber, Outcome};
 
 fn plain(game: &TakeAndBreak, upto: u64) -> Vec<u32> {
-    grundy_sequence_plain(game, upto, MemoryBudget::default()).unwrap()
+    grundy_sequence_plain(game, upto, Budget::default()).unwrap()
 }
 
 fn sparse(game: &TakeAndBreak, upto: u64) -> Vec<u32> {
-    grundy_sequence(game, upto, MemoryBudget::default()).unwrap()
+    grundy_sequence(game, upto, Budget::default()).unwrap()
 }
 
 /// OEIS A002186, Kayles (`0.77`), G(0), G(1), ...
@@ -76,7 +76,7 @@ fn known_periods_are_certified() {
     // (code, last exception + 1 = preperiod, period)
     for (code, preperiod, period) in [("0.77", 71, 12), ("0.137", 52, 34), ("0.7777", 142, 24)] {
         let game = TakeAndBreak::octal(code).unwrap();
-        let certificate = find_period_certificate(&game, 100_000, MemoryBudget::default())
+        let certificate = find_period_certificate(&game, 100_000, Budget::default())
             .unwrap()
             .unwrap();
         assert_eq!(
@@ -150,8 +150,7 @@ fn certificates_answer_huge_heaps_with_winning_moves() {
     if let Some(m) = best {
         assert_eq!(kayles.outcome(&m.apply(&heaps)).unwrap(), Outcome::Second);
     }
-    let mut grundy =
-        HeapValues::with_limit(TakeAndBreak::grundys_game(), 1000, MemoryBudget::default());
+    let mut grundy = HeapValues::with_limit(TakeAndBreak::grundys_game(), 1000, Budget::default());
     assert!(grundy.grundy(huge).is_err());
 }
 
@@ -160,15 +159,8 @@ fn codes_are_validated() {
     for bad in ["0.8", "1.2", "0.(0)", "abc", "0.", "0.7)"] {
         assert!(bad.parse::<OctalCode>().is_err(), "{bad}");
     }
-    assert!(grundy_sequence(&TakeAndBreak::kayles(), u64::MAX, MemoryBudget::default()).is_err());
-    assert!(
-        grundy_sequence(
-            &TakeAndBreak::kayles(),
-            1 << 20,
-            MemoryBudget::from_bytes(1000)
-        )
-        .is_err()
-    );
+    assert!(grundy_sequence(&TakeAndBreak::kayles(), u64::MAX, Budget::default()).is_err());
+    assert!(grundy_sequence(&TakeAndBreak::kayles(), 1 << 20, Budget::from_bytes(1000)).is_err());
 }
 
 #[test]
@@ -239,8 +231,7 @@ fn last_one_matches_brute_force_on_sticks() {
         };
         assert_eq!(last_one_outcome(&wide), expected, "{rows:?}");
         // The exact misère search over canonical sums agrees too.
-        let mut search =
-            MisereSearch::new(TakeAndBreak::last_one(), 1_000_000, MemoryBudget::default());
+        let mut search = MisereSearch::new(TakeAndBreak::last_one(), 1_000_000, Budget::default());
         assert_eq!(search.outcome(&wide).unwrap(), expected, "{rows:?}");
         if let Some(m) = last_one_winning_move(&wide) {
             assert_eq!(
@@ -264,7 +255,7 @@ fn misere_kayles_known_values() {
     // start 0? no: 1, 4, 8, ... computed by brute force below rather than quoted.
     let game = TakeAndBreak::kayles();
     for n in 0..=12u64 {
-        let exact = misere_outcome(&game, &[n], MemoryBudget::default()).unwrap();
+        let exact = misere_outcome(&game, &[n], Budget::default()).unwrap();
         let brute = misere_brute(&game, vec![n]);
         assert_eq!(exact == Outcome::First, brute, "misère Kayles heap {n}");
     }
@@ -310,7 +301,7 @@ fn misere_brute_memo(
 #[test]
 fn genus_is_tame_for_last_one_and_wild_for_kayles() {
     use stonegame::impartial::genus::heap_genus;
-    let budget = MemoryBudget::default();
+    let budget = Budget::default();
     for n in 0..8 {
         let last_one = heap_genus(&TakeAndBreak::last_one(), n, 4, 1_000_000, budget).unwrap();
         assert!(last_one.is_tame(), "Last One heap {n}: {last_one}");
@@ -356,7 +347,7 @@ proptest! {
     ) {
         if let Ok(code) = OctalCode::from_digits(&[vec![0], digits].concat(), &[]) {
             let game = TakeAndBreak::Octal(code);
-            if let Some(c) = find_period_certificate(&game, 3000, MemoryBudget::default()).unwrap() {
+            if let Some(c) = find_period_certificate(&game, 3000, Budget::default()).unwrap() {
                 let reference = plain(&game, 1200);
                 for (n, &v) in reference.iter().enumerate() {
                     prop_assert_eq!(c.grundy(n as u64), Nimber(v.into()));
@@ -375,9 +366,9 @@ proptest! {
     ) {
         if let Ok(code) = OctalCode::from_digits(&[vec![0], digits].concat(), &[]) {
             let game = TakeAndBreak::Octal(code);
-            let exact = misere_outcome(&game, &heaps, MemoryBudget::default()).unwrap();
+            let exact = misere_outcome(&game, &heaps, Budget::default()).unwrap();
             prop_assert_eq!(exact == Outcome::First, misere_brute(&game, heaps.clone()));
-            if let Some(m) = misere_winning_move(&game, &heaps, MemoryBudget::default()).unwrap() {
+            if let Some(m) = misere_winning_move(&game, &heaps, Budget::default()).unwrap() {
                 prop_assert!(!misere_brute(&game, m.apply(&heaps)));
             }
         }
@@ -389,10 +380,10 @@ proptest! {
         last_one in any::<bool>(),
     ) {
         let game = if last_one { TakeAndBreak::last_one() } else { TakeAndBreak::nim() };
-        let rule = misere_outcome(&game, &heaps, MemoryBudget::default()).unwrap();
-        let mut search = MisereSearch::new(game.clone(), 1_000_000, MemoryBudget::default());
+        let rule = misere_outcome(&game, &heaps, Budget::default()).unwrap();
+        let mut search = MisereSearch::new(game.clone(), 1_000_000, Budget::default());
         prop_assert_eq!(rule, search.outcome(&heaps).unwrap());
-        if let Some(m) = misere_winning_move(&game, &heaps, MemoryBudget::default()).unwrap() {
+        if let Some(m) = misere_winning_move(&game, &heaps, Budget::default()).unwrap() {
             prop_assert_eq!(search.outcome(&m.apply(&heaps)).unwrap(), Outcome::Second);
         }
     }

@@ -1,13 +1,13 @@
 //! The exact misère search refuses work it cannot finish, promptly and with a
 //! typed error, instead of running for hours or exhausting memory.
 
-use stonegame::impartial::games::octal::TakeAndBreak;
+use stonegame::impartial::octal::TakeAndBreak;
 use stonegame::impartial::octal::{MAX_MISERE_HEAP, MisereSearch, misere_outcome};
-use stonegame::{Error, MemoryBudget, Outcome};
+use stonegame::{Budget, Error, Outcome};
 
 #[test]
 fn huge_heaps_are_refused_before_listing_their_options() {
-    let error = misere_outcome(&TakeAndBreak::kayles(), &[1 << 60], MemoryBudget::default())
+    let error = misere_outcome(&TakeAndBreak::kayles(), &[1 << 60], Budget::default())
         .expect_err("a heap of 2^60 cannot be searched");
     assert!(
         matches!(error, Error::SizeLimitExceeded { limit, .. } if limit == u128::from(MAX_MISERE_HEAP))
@@ -16,7 +16,7 @@ fn huge_heaps_are_refused_before_listing_their_options() {
 
 #[test]
 fn the_work_limit_stops_a_search_that_is_too_big() {
-    let mut search = MisereSearch::new(TakeAndBreak::kayles(), usize::MAX, MemoryBudget::default())
+    let mut search = MisereSearch::new(TakeAndBreak::kayles(), usize::MAX, Budget::default())
         .with_work_limit(1_000);
     let error = search
         .outcome(&[30, 30, 30])
@@ -29,7 +29,7 @@ fn the_memory_budget_stops_a_search_that_is_too_big() {
     let mut search = MisereSearch::new(
         TakeAndBreak::kayles(),
         usize::MAX,
-        MemoryBudget::from_bytes(64 << 10),
+        Budget::from_bytes(64 << 10),
     );
     let error = search
         .outcome(&[30, 30, 30])
@@ -42,7 +42,7 @@ fn the_memory_budget_stops_a_search_that_is_too_big() {
 
 #[test]
 fn a_refused_query_leaves_the_search_usable() {
-    let mut search = MisereSearch::new(TakeAndBreak::kayles(), usize::MAX, MemoryBudget::default())
+    let mut search = MisereSearch::new(TakeAndBreak::kayles(), usize::MAX, Budget::default())
         .with_work_limit(2_000);
     assert!(search.outcome(&[40, 40, 40]).is_err());
     // Small queries still fit the same limit afterwards, with the right answers.

@@ -3,8 +3,8 @@
 //! periods. The sparse-space fast path, the plain O(n^2) reference and the
 //! periodicity certificate must all reproduce them.
 
-use stonegame::MemoryBudget;
-use stonegame::impartial::games::octal::TakeAndBreak;
+use stonegame::Budget;
+use stonegame::impartial::octal::TakeAndBreak;
 use stonegame::impartial::octal::{
     find_period_certificate, grundy_sequence, grundy_sequence_plain,
 };
@@ -78,8 +78,8 @@ fn sparse_and_plain_sequences_match_oeis() {
     for published in &PUBLISHED {
         let game = TakeAndBreak::by_name(published.code).unwrap();
         let upto = (published.offset + published.values.len() - 1) as u64;
-        let sparse = grundy_sequence(&game, upto, MemoryBudget::default()).unwrap();
-        let plain = grundy_sequence_plain(&game, upto, MemoryBudget::default()).unwrap();
+        let sparse = grundy_sequence(&game, upto, Budget::default()).unwrap();
+        let plain = grundy_sequence_plain(&game, upto, Budget::default()).unwrap();
         assert_eq!(sparse, plain, "{}: sparse vs plain", published.code);
         assert_eq!(
             &sparse[published.offset..],
@@ -95,7 +95,7 @@ fn sparse_and_plain_sequences_match_oeis() {
 fn certificates_reproduce_published_periods() {
     for published in &PUBLISHED {
         let game = TakeAndBreak::by_name(published.code).unwrap();
-        let certificate = find_period_certificate(&game, 1 << 16, MemoryBudget::default())
+        let certificate = find_period_certificate(&game, 1 << 16, Budget::default())
             .unwrap()
             .unwrap_or_else(|| panic!("{}: no certificate", published.code));
         assert_eq!(certificate.period(), published.period, "{}", published.code);

@@ -7,9 +7,9 @@ use stonegame::impartial::ImpartialGame;
 use stonegame::retrograde::{
     self, DenseSolver, Graph, Label, Retrograde, Value, solve_impartial_sum, sum_key,
 };
-use stonegame::{Convention, Error, MemoryBudget, Outcome};
+use stonegame::{Budget, Convention, Error, Outcome};
 
-const BUDGET: MemoryBudget = MemoryBudget::from_mebibytes(64);
+const BUDGET: Budget = Budget::from_mebibytes(64);
 
 // ---------- references ----------
 
@@ -662,7 +662,7 @@ fn tic_tac_toe_is_a_draw() {
 fn budgets_are_refused_before_allocating() {
     let graph = Graph::from_edges(1000, &[(0, 1)], BUDGET).unwrap();
     let err = DenseSolver::new(&graph)
-        .budget(MemoryBudget::from_bytes(4096))
+        .budget(Budget::from_bytes(4096))
         .solve()
         .unwrap_err();
     assert!(matches!(
@@ -674,11 +674,11 @@ fn budgets_are_refused_before_allocating() {
     ));
     assert!(err.to_string().contains("4096 bytes"), "{err}");
 
-    let err = Graph::from_edges(1 << 20, &[], MemoryBudget::from_bytes(1 << 20)).unwrap_err();
+    let err = Graph::from_edges(1 << 20, &[], Budget::from_bytes(1 << 20)).unwrap_err();
     assert!(matches!(err, Error::MemoryBudgetExceeded { .. }));
 
     let err = Retrograde::new(|&n: &u64| n.checked_sub(1))
-        .budget(MemoryBudget::from_mebibytes(1))
+        .budget(Budget::from_mebibytes(1))
         .solve([u64::MAX])
         .unwrap_err();
     assert!(
@@ -688,7 +688,7 @@ fn budgets_are_refused_before_allocating() {
 
     // Predecessor lists are counted only when built.
     let chain = Graph::from_successors(10_000, BUDGET, |u| (u > 0).then(|| u - 1)).unwrap();
-    let tight = MemoryBudget::from_bytes(9 * 10_000);
+    let tight = Budget::from_bytes(9 * 10_000);
     assert!(DenseSolver::new(&chain).budget(tight).solve().is_err());
     let solution = DenseSolver::new(&chain)
         .budget(tight)
@@ -735,8 +735,8 @@ fn bad_graphs_are_reported() {
 fn more_than_u32_max_positions_is_refused() {
     let too_many = u32::MAX as usize + 1;
     for err in [
-        Graph::from_edges(too_many, &[], MemoryBudget::unlimited()).unwrap_err(),
-        Graph::from_successors(too_many, MemoryBudget::unlimited(), |_| None).unwrap_err(),
+        Graph::from_edges(too_many, &[], Budget::unlimited()).unwrap_err(),
+        Graph::from_successors(too_many, Budget::unlimited(), |_| None).unwrap_err(),
     ] {
         assert!(
             matches!(err, Error::SizeLimitExceeded { limit, .. } if limit == u32::MAX as u128),

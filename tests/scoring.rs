@@ -6,7 +6,7 @@ use stonegame::scoring::{
     End, Ends, EndsRemainder, Front, FrontDoubling, OptimalPlay, ScoringGame, Solution, Valuations,
     solve,
 };
-use stonegame::{Error, MemoryBudget, Outcome};
+use stonegame::{Budget, Error, Outcome};
 
 // ---------------------------------------------------------------------------
 // Brute force: exponential minimax on the difference, no memo, no library code.
@@ -66,7 +66,7 @@ fn brute_valuations(mine: &[i64], theirs: &[i64]) -> i64 {
 }
 
 fn generic<G: ScoringGame>(game: &G) -> Solution<G> {
-    solve(game, MemoryBudget::default()).expect("small games fit the default budget")
+    solve(game, Budget::default()).expect("small games fit the default budget")
 }
 
 fn values(max_len: usize) -> impl Strategy<Value = Vec<i64>> {
@@ -102,7 +102,7 @@ proptest! {
         prop_assert_eq!(solution.value(), expected);
         prop_assert_eq!(game.outcome(), Outcome::from_difference(expected));
 
-        let table = game.table(MemoryBudget::default()).unwrap();
+        let table = game.table(Budget::default()).unwrap();
         let play = table.optimal_play();
         prop_assert_eq!(&play, &solution.optimal_play());
         prop_assert_eq!(game.totals(), (play.first_total, play.second_total));
@@ -124,11 +124,11 @@ proptest! {
         prop_assert_eq!(game.difference(), expected);
         prop_assert_eq!(solution.value(), expected);
 
-        let play = game.optimal_play(MemoryBudget::default()).unwrap();
+        let play = game.optimal_play(Budget::default()).unwrap();
         prop_assert_eq!(&play, &solution.optimal_play());
         prop_assert_eq!(game.totals(), (play.first_total, play.second_total));
         check_line(&game, &play);
-        let table = game.table(MemoryBudget::default()).unwrap();
+        let table = game.table(Budget::default()).unwrap();
         for left in 0..=v.len() {
             for right in left..=v.len() {
                 prop_assert_eq!(table.value(left, right), solution.value_at(&(left, right)));
@@ -158,7 +158,7 @@ proptest! {
     #[test]
     fn front_doubling_table_agrees(v in values(11)) {
         let game = FrontDoubling::new(v.clone()).unwrap();
-        let table = game.solve(MemoryBudget::default()).unwrap();
+        let table = game.solve(Budget::default()).unwrap();
         let solution = generic(&game);
         prop_assert_eq!(table.difference(), brute_doubling(&v, 1));
         let play = table.optimal_play();
@@ -186,7 +186,7 @@ proptest! {
         let game = Valuations::new(a.clone(), b.clone()).unwrap();
         let expected = brute_valuations(&a, &b);
         let greedy = game.greedy();
-        let exact = game.exact(MemoryBudget::default()).unwrap();
+        let exact = game.exact(Budget::default()).unwrap();
         let solution = generic(&game);
         prop_assert_eq!(greedy.difference, expected);
         prop_assert_eq!(exact.difference(), expected);
@@ -214,7 +214,7 @@ proptest! {
         let wide: Vec<i64> = v.iter().map(|&x| i64::from(x)).collect();
         if let Ok(game) = Ends::new(v.clone()) {
             prop_assert_eq!(i64::from(game.difference()), brute_ends(&wide));
-            prop_assert_eq!(i64::from(game.table(MemoryBudget::default()).unwrap().optimal_play().difference), brute_ends(&wide));
+            prop_assert_eq!(i64::from(game.table(Budget::default()).unwrap().optimal_play().difference), brute_ends(&wide));
         }
         if let Ok(game) = EndsRemainder::new(v.clone()) {
             prop_assert_eq!(i64::from(game.difference()), brute_ends_remainder(&wide));
@@ -225,7 +225,7 @@ proptest! {
             prop_assert_eq!(i64::from(game.solve().unwrap().difference()), brute_front(&wide, k));
         }
         if let Ok(game) = FrontDoubling::new(v.clone()) {
-            prop_assert_eq!(i64::from(game.solve(MemoryBudget::default()).unwrap().difference()), brute_doubling(&wide, 1));
+            prop_assert_eq!(i64::from(game.solve(Budget::default()).unwrap().difference()), brute_doubling(&wide, 1));
         }
         if let Ok(game) = Valuations::new(v.clone(), v.iter().rev().copied().collect()) {
             let reversed: Vec<i64> = wide.iter().rev().copied().collect();
@@ -242,7 +242,7 @@ proptest! {
         prop_assert_eq!(EndsRemainder::new(wide.clone()).unwrap().difference(), i128::from(brute_ends_remainder(&v)));
         prop_assert_eq!(Front::new(wide.clone(), k).unwrap().solve().unwrap().difference(), i128::from(brute_front(&v, k)));
         prop_assert_eq!(
-            i64::from(FrontDoubling::new(narrow.clone()).unwrap().solve(MemoryBudget::default()).unwrap().difference()),
+            i64::from(FrontDoubling::new(narrow.clone()).unwrap().solve(Budget::default()).unwrap().difference()),
             brute_doubling(&v, 1)
         );
         prop_assert_eq!(
@@ -391,7 +391,7 @@ fn leetcode_1140_stone_game_ii() {
     ] {
         let table = FrontDoubling::new(v.clone())
             .unwrap()
-            .solve(MemoryBudget::default())
+            .solve(Budget::default())
             .unwrap();
         assert_eq!(table.totals().0, alice, "{v:?}");
         let sum: i64 = v.iter().sum();
@@ -419,7 +419,7 @@ fn negative_values_break_the_seeds_take_everything_shortcut() {
     let v = vec![5i64, -10];
     let table = FrontDoubling::new(v.clone())
         .unwrap()
-        .solve(MemoryBudget::default())
+        .solve(Budget::default())
         .unwrap();
     assert_eq!(table.difference(), 15);
     assert_eq!(brute_doubling(&v, 1), 15);
@@ -477,7 +477,7 @@ fn extreme_values_that_fit_are_exact() {
 
 #[test]
 fn budgets_and_size_limits_are_enforced() {
-    let small = MemoryBudget::from_bytes(4096);
+    let small = Budget::from_bytes(4096);
     let v = vec![1i64; 100];
     assert!(matches!(
         Ends::new(v.clone()).unwrap().table(small),
@@ -494,7 +494,7 @@ fn budgets_and_size_limits_are_enforced() {
     assert!(matches!(
         Front::new(v.clone(), 3)
             .unwrap()
-            .solve_with_budget(MemoryBudget::from_bytes(100)),
+            .solve_with_budget(Budget::from_bytes(100)),
         Err(Error::MemoryBudgetExceeded { .. })
     ));
     assert!(matches!(
@@ -504,7 +504,7 @@ fn budgets_and_size_limits_are_enforced() {
     let limit = Valuations::<i64>::EXACT_LIMIT;
     let big = Valuations::new(vec![1i64; limit + 1], vec![1; limit + 1]).unwrap();
     assert!(matches!(
-        big.exact(MemoryBudget::default()),
+        big.exact(Budget::default()),
         Err(Error::SizeLimitExceeded { .. })
     ));
     assert!(matches!(
@@ -532,7 +532,7 @@ fn empty_rows_are_draws() {
     assert_eq!(
         FrontDoubling::<i64>::new(vec![])
             .unwrap()
-            .solve(MemoryBudget::default())
+            .solve(Budget::default())
             .unwrap()
             .difference(),
         0
@@ -551,7 +551,7 @@ fn generic_solver_handles_a_line_of_a_million_moves() {
     // With one stone per move, the game is a chain of 10^6 positions.
     let v: Vec<i64> = (0..1_000_000).map(|i| i % 7 - 3).collect();
     let game = Front::new(v, 1).unwrap();
-    let solution = solve(&game, MemoryBudget::default()).unwrap();
+    let solution = solve(&game, Budget::default()).unwrap();
     let fast = game.solve().unwrap();
     assert_eq!(solution.value(), fast.difference());
     assert_eq!(solution.line().len(), 1_000_000);
@@ -562,7 +562,7 @@ fn large_front_windows_are_linear() {
     // k = n: every suffix may be taken whole; the deque still answers exactly.
     let v: Vec<i64> = (0..2_000).map(|i| (i * 7919 % 201) - 100).collect();
     let wide = Front::new(v.clone(), v.len()).unwrap().solve().unwrap();
-    let generic = solve(&Front::new(v, 2_000).unwrap(), MemoryBudget::default()).unwrap();
+    let generic = solve(&Front::new(v, 2_000).unwrap(), Budget::default()).unwrap();
     assert_eq!(wide.difference(), generic.value());
     assert_eq!(wide.line(), generic.line());
 }

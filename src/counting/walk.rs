@@ -1,7 +1,7 @@
 //! Weighted lattice paths with steps -1, 0, +1 between two absorbing barriers.
 
 use super::number::{PathCount, add_mod, mul_mod};
-use crate::{Error, MemoryBudget, Result};
+use crate::{Budget, Error, Result};
 use std::marker::PhantomData;
 
 /// How many ways there are to take each kind of step (its multiplicity).
@@ -174,7 +174,7 @@ pub struct AbsorbingWalk {
     lower_distance: u64,
     upper_distance: u64,
     weights: StepWeights,
-    budget: MemoryBudget,
+    budget: Budget,
 }
 
 impl AbsorbingWalk {
@@ -191,7 +191,7 @@ impl AbsorbingWalk {
             lower_distance,
             upper_distance,
             weights,
-            budget: MemoryBudget::default(),
+            budget: Budget::default(),
         }
     }
 
@@ -211,11 +211,11 @@ impl AbsorbingWalk {
     ///
     /// # Example
     /// ```
-    /// use stonegame::{Error, MemoryBudget, counting::AbsorbingWalk};
-    /// let walk = AbsorbingWalk::janken(1000, 1000).with_budget(MemoryBudget::from_bytes(64));
+    /// use stonegame::{Error, Budget, counting::AbsorbingWalk};
+    /// let walk = AbsorbingWalk::janken(1000, 1000).with_budget(Budget::from_bytes(64));
     /// assert!(matches!(walk.total_absorbed::<u64>(1000), Err(Error::MemoryBudgetExceeded { .. })));
     /// ```
-    pub fn with_budget(self, budget: MemoryBudget) -> Self {
+    pub fn with_budget(self, budget: Budget) -> Self {
         Self { budget, ..self }
     }
 
@@ -708,7 +708,7 @@ impl<'a, R: Arith> Sweep<'a, R> {
         arith: &'a R,
         geometry: &'a Geometry,
         weights: StepWeights,
-        budget: MemoryBudget,
+        budget: Budget,
     ) -> Result<Self> {
         let len = geometry.row_len() + 2;
         budget.check_elements::<R::Value>(len, "row of path counts")?;

@@ -10,10 +10,10 @@
 //! `1^031…`, `0^020…`, `1^131…` and `g^(g, g^2, g, …)` for `g >= 2`.
 
 use crate::impartial::ImpartialGame;
-use crate::impartial::games::octal::TakeAndBreak;
 use crate::impartial::mex::MexSet;
+use crate::impartial::octal::TakeAndBreak;
 use crate::impartial::octal::grundy_sequence;
-use crate::{Error, MemoryBudget, Result};
+use crate::{Budget, Error, Result};
 use ahash::AHashMap;
 use std::fmt;
 
@@ -22,7 +22,7 @@ use std::fmt;
 /// # Example
 /// ```
 /// use stonegame::impartial::genus::heap_genus;
-/// use stonegame::impartial::games::octal::TakeAndBreak;
+/// use stonegame::impartial::octal::TakeAndBreak;
 ///
 /// let genus = heap_genus(&TakeAndBreak::last_one(), 1, 4, 100_000, Default::default())?;
 /// assert_eq!(genus.to_string(), "1^0313");
@@ -106,7 +106,7 @@ fn misere_value(
     root: State,
     memo: &mut AHashMap<State, u64>,
     max_states: usize,
-    budget: MemoryBudget,
+    budget: Budget,
 ) -> Result<u64> {
     let mut stack = vec![Frame {
         children: children(game, &root),
@@ -166,7 +166,7 @@ fn misere_value(
 /// # Example
 /// ```
 /// use stonegame::impartial::genus::heap_genus;
-/// use stonegame::impartial::games::octal::TakeAndBreak;
+/// use stonegame::impartial::octal::TakeAndBreak;
 ///
 /// // Kayles is not tame: a row of 5 pins has genus 4^146, not 4^464.
 /// let five = heap_genus(&TakeAndBreak::kayles(), 5, 3, 100_000, Default::default())?;
@@ -179,7 +179,7 @@ pub fn heap_genus(
     heap: u64,
     terms: usize,
     max_states: usize,
-    budget: MemoryBudget,
+    budget: Budget,
 ) -> Result<Genus> {
     const MAX_HEAP: u64 = 10_000;
     if heap > MAX_HEAP {

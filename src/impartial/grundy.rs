@@ -12,17 +12,17 @@ use ahash::{AHashMap, AHashSet};
 use super::ImpartialGame;
 use super::mex::MexSet;
 use super::sum::{self, SumMove};
-use crate::{Error, MemoryBudget, Nimber, Outcome, Result};
+use crate::{Budget, Error, Nimber, Outcome, Result};
 
 /// A memoising Grundy-value solver for any finite impartial game.
 ///
 /// Values are kept between calls, so asking for many positions of one game
-/// shares the work. The memo is bounded by a [`MemoryBudget`] (estimated from
+/// shares the work. The memo is bounded by a [`Budget`] (estimated from
 /// the inline size of a position).
 ///
 /// # Example
 /// ```
-/// use stonegame::impartial::games::subtraction::SubtractionSet;
+/// use stonegame::impartial::subtraction::SubtractionSet;
 /// use stonegame::impartial::grundy::GrundySolver;
 /// use stonegame::{Nimber, Outcome};
 ///
@@ -44,24 +44,24 @@ impl<G: ImpartialGame> GrundySolver<G> {
     ///
     /// # Example
     /// ```
-    /// use stonegame::impartial::{games::nim::Nim, grundy::GrundySolver};
+    /// use stonegame::impartial::{nim::Nim, grundy::GrundySolver};
     /// assert_eq!(GrundySolver::new(Nim).grundy(&9).unwrap().0, 9);
     /// ```
     pub fn new(game: G) -> Self {
-        Self::with_budget(game, MemoryBudget::default())
+        Self::with_budget(game, Budget::default())
     }
 
     /// A solver whose memo may use at most `budget`.
     ///
     /// # Example
     /// ```
-    /// use stonegame::impartial::{games::nim::Nim, grundy::GrundySolver};
-    /// use stonegame::{Error, MemoryBudget};
+    /// use stonegame::impartial::{nim::Nim, grundy::GrundySolver};
+    /// use stonegame::{Error, Budget};
     ///
-    /// let mut solver = GrundySolver::with_budget(Nim, MemoryBudget::from_bytes(256));
+    /// let mut solver = GrundySolver::with_budget(Nim, Budget::from_bytes(256));
     /// assert!(matches!(solver.grundy(&1000), Err(Error::MemoryBudgetExceeded { .. })));
     /// ```
-    pub fn with_budget(game: G, budget: MemoryBudget) -> Self {
+    pub fn with_budget(game: G, budget: Budget) -> Self {
         let per_entry = memo_entry_bytes::<G::Position>();
         let max_entries = usize::try_from(budget.bytes() / per_entry).unwrap_or(usize::MAX);
         Self {
@@ -75,7 +75,7 @@ impl<G: ImpartialGame> GrundySolver<G> {
     ///
     /// # Example
     /// ```
-    /// use stonegame::impartial::{games::nim::Nim, grundy::GrundySolver};
+    /// use stonegame::impartial::{nim::Nim, grundy::GrundySolver};
     /// let solver = GrundySolver::new(Nim);
     /// let _nim: &Nim = solver.game();
     /// ```
@@ -87,7 +87,7 @@ impl<G: ImpartialGame> GrundySolver<G> {
     ///
     /// # Example
     /// ```
-    /// use stonegame::impartial::{games::nim::Nim, grundy::GrundySolver};
+    /// use stonegame::impartial::{nim::Nim, grundy::GrundySolver};
     /// let mut solver = GrundySolver::new(Nim);
     /// solver.grundy(&4).unwrap();
     /// assert_eq!(solver.known_positions(), 5);
@@ -155,7 +155,7 @@ impl<G: ImpartialGame> GrundySolver<G> {
     ///
     /// # Example
     /// ```
-    /// use stonegame::impartial::{games::nim::Nim, grundy::GrundySolver};
+    /// use stonegame::impartial::{nim::Nim, grundy::GrundySolver};
     /// use stonegame::Nimber;
     /// assert_eq!(GrundySolver::new(Nim).grundy_of_sum(&[3, 5]).unwrap(), Nimber(6));
     /// ```
@@ -171,7 +171,7 @@ impl<G: ImpartialGame> GrundySolver<G> {
     ///
     /// # Example
     /// ```
-    /// use stonegame::impartial::{games::nim::Nim, grundy::GrundySolver};
+    /// use stonegame::impartial::{nim::Nim, grundy::GrundySolver};
     /// use stonegame::Outcome;
     /// assert_eq!(GrundySolver::new(Nim).outcome(&[1, 2, 3]).unwrap(), Outcome::Second);
     /// ```
@@ -185,7 +185,7 @@ impl<G: ImpartialGame> GrundySolver<G> {
     ///
     /// # Example
     /// ```
-    /// use stonegame::impartial::{games::nim::Nim, grundy::GrundySolver};
+    /// use stonegame::impartial::{nim::Nim, grundy::GrundySolver};
     ///
     /// let mut solver = GrundySolver::new(Nim);
     /// let winning = solver.winning_move(&[3, 4, 5]).unwrap().unwrap();
@@ -311,17 +311,17 @@ pub(crate) fn mex_of(values: &[u64]) -> u64 {
 /// # Example
 /// ```
 /// use stonegame::impartial::{FnGame, grundy::heap_table};
-/// use stonegame::MemoryBudget;
+/// use stonegame::Budget;
 ///
 /// // Subtract a square (LeetCode 1510): losing heaps are those with value 0.
 /// let squares = FnGame::new(|n: &u64, visit: &mut dyn FnMut(&[u64])| {
 ///     (1..).map(|k: u64| k * k).take_while(|s| s <= n).for_each(|s| visit(&[n - s]));
 /// });
-/// let table = heap_table(&squares, 10, MemoryBudget::default()).unwrap();
+/// let table = heap_table(&squares, 10, Budget::default()).unwrap();
 /// let losing: Vec<usize> = (0..=10).filter(|&n| table[n].is_zero()).collect();
 /// assert_eq!(losing, [0, 2, 5, 7, 10]);
 /// ```
-pub fn heap_table<G>(game: &G, upto: u64, budget: MemoryBudget) -> Result<Vec<Nimber>>
+pub fn heap_table<G>(game: &G, upto: u64, budget: Budget) -> Result<Vec<Nimber>>
 where
     G: ImpartialGame<Position = u64>,
 {
@@ -359,7 +359,7 @@ where
 /// when it does not fit the budget or the address space.
 pub(crate) fn table_len(
     upto: u64,
-    budget: MemoryBudget,
+    budget: Budget,
     element_bytes: usize,
     what: &'static str,
 ) -> Result<usize> {
@@ -393,16 +393,16 @@ mod tests {
     fn heap_table_refuses_options_that_do_not_shrink() {
         let bad = FnGame::new(|n: &u64, visit: &mut dyn FnMut(&[u64])| visit(&[*n]));
         assert!(matches!(
-            heap_table(&bad, 3, MemoryBudget::default()),
+            heap_table(&bad, 3, Budget::default()),
             Err(Error::InvalidParameter { .. })
         ));
     }
 
     #[test]
     fn heap_table_refuses_oversized_tables() {
-        let nim = crate::impartial::games::nim::Nim;
+        let nim = crate::impartial::nim::Nim;
         assert!(matches!(
-            heap_table(&nim, u64::MAX, MemoryBudget::default()),
+            heap_table(&nim, u64::MAX, Budget::default()),
             Err(Error::MemoryBudgetExceeded { .. })
         ));
     }

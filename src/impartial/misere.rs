@@ -17,7 +17,7 @@ use ahash::{AHashMap, AHashSet};
 
 use super::ImpartialGame;
 use super::sum::SumMove;
-use crate::{Convention, Error, MemoryBudget, Outcome, Result};
+use crate::{Budget, Convention, Error, Outcome, Result};
 
 /// The misère outcome of a Nim position (heap sizes, or box residues).
 ///
@@ -93,7 +93,7 @@ pub fn nim_rule_move(heaps: &[u64]) -> Option<(usize, u64)> {
 ///
 /// # Example
 /// ```
-/// use stonegame::impartial::{games::subtraction::SubtractionSet, misere::ExactSearch};
+/// use stonegame::impartial::{subtraction::SubtractionSet, misere::ExactSearch};
 /// use stonegame::{Convention, Outcome};
 ///
 /// let game = SubtractionSet::new([1, 3]).unwrap();
@@ -103,14 +103,14 @@ pub fn nim_rule_move(heaps: &[u64]) -> Option<(usize, u64)> {
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ExactSearch {
-    budget: MemoryBudget,
+    budget: Budget,
     max_positions: usize,
 }
 
 impl Default for ExactSearch {
     fn default() -> Self {
         Self {
-            budget: MemoryBudget::default(),
+            budget: Budget::default(),
             max_positions: Self::DEFAULT_MAX_POSITIONS,
         }
     }
@@ -124,10 +124,10 @@ impl ExactSearch {
     ///
     /// # Example
     /// ```
-    /// use stonegame::{impartial::misere::ExactSearch, MemoryBudget};
-    /// let _search = ExactSearch::with_budget(MemoryBudget::from_mebibytes(64));
+    /// use stonegame::{impartial::misere::ExactSearch, Budget};
+    /// let _search = ExactSearch::with_budget(Budget::from_mebibytes(64));
     /// ```
-    pub fn with_budget(budget: MemoryBudget) -> Self {
+    pub fn with_budget(budget: Budget) -> Self {
         Self {
             budget,
             ..Self::default()
@@ -138,7 +138,7 @@ impl ExactSearch {
     ///
     /// # Example
     /// ```
-    /// use stonegame::impartial::{games::nim::Nim, misere::ExactSearch};
+    /// use stonegame::impartial::{nim::Nim, misere::ExactSearch};
     /// use stonegame::{Convention, Error};
     ///
     /// let tiny = ExactSearch::default().with_max_positions(10);
@@ -156,7 +156,7 @@ impl ExactSearch {
     ///
     /// # Example
     /// ```
-    /// use stonegame::impartial::{games::nim::Nim, misere::ExactSearch};
+    /// use stonegame::impartial::{nim::Nim, misere::ExactSearch};
     /// use stonegame::{Convention, Outcome};
     ///
     /// let search = ExactSearch::default();
@@ -188,7 +188,7 @@ impl ExactSearch {
     ///
     /// # Example
     /// ```
-    /// use stonegame::impartial::{games::nim::Nim, misere::ExactSearch};
+    /// use stonegame::impartial::{nim::Nim, misere::ExactSearch};
     /// use stonegame::Convention;
     ///
     /// let m = ExactSearch::default().winning_move(&Nim, &[1, 4], Convention::Misere).unwrap().unwrap();

@@ -5,14 +5,19 @@
 //! one heap into two; taking a whole heap leaves the empty sum). Solvers turn
 //! a game into Grundy values ([`crate::Nimber`]) and outcomes.
 
-pub mod games;
+// Generic machinery, shared by every impartial game.
 pub mod genus;
 pub mod grundy;
 pub mod mex;
 pub mod misere;
-pub mod octal;
 pub mod periodic;
 pub mod sum;
+
+// The games: each module holds a game's definition and its solvers side by side.
+pub mod boxes;
+pub mod nim;
+pub mod octal;
+pub mod subtraction;
 
 use std::hash::Hash;
 
@@ -126,4 +131,23 @@ impl<G: ImpartialGame + ?Sized> ImpartialGame for &G {
     fn for_each_option(&self, position: &Self::Position, visit: &mut dyn FnMut(&[Self::Position])) {
         (**self).for_each_option(position, visit)
     }
+}
+
+/// A move in a sum of heaps (or boxes): take `take` stones from the heap at
+/// index `heap` (0-based, in the order given).
+///
+/// # Example
+/// ```
+/// use stonegame::impartial::{nim, HeapMove};
+/// use stonegame::Convention;
+///
+/// let m = nim::winning_move(&[3, 4, 5], Convention::Normal).unwrap();
+/// assert_eq!(m, HeapMove { heap: 0, take: 2 });
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct HeapMove {
+    /// Index of the heap played in.
+    pub heap: usize,
+    /// How many stones are taken.
+    pub take: u64,
 }

@@ -16,7 +16,7 @@
 //! outcomes, …) and answers any index up to `u64::MAX` from one period, so
 //! heaps of 10^18 need no table of that size.
 
-use crate::{Error, MemoryBudget, Result};
+use crate::{Budget, Error, Result};
 use ahash::AHashMap;
 
 /// The proven eventual period of a sequence: `value(n + period) = value(n)` for
@@ -24,11 +24,11 @@ use ahash::AHashMap;
 ///
 /// # Example
 /// ```
-/// use stonegame::impartial::games::subtraction::SubtractionSet;
-/// use stonegame::MemoryBudget;
+/// use stonegame::impartial::subtraction::SubtractionSet;
+/// use stonegame::Budget;
 ///
 /// // Take 2 or 3: G = 0 0 1 1 2 0 0 1 1 2 … (period 5 from the start).
-/// let p = SubtractionSet::new([2, 3]).unwrap().periodicity(MemoryBudget::default()).unwrap();
+/// let p = SubtractionSet::new([2, 3]).unwrap().periodicity(Budget::default()).unwrap();
 /// assert_eq!((p.preperiod(), p.period()), (0, 5));
 /// assert_eq!(p.value(1_000_000_000_000_000_002), 1);
 /// ```
@@ -44,8 +44,8 @@ impl Periodicity {
     ///
     /// # Example
     /// ```
-    /// use stonegame::{impartial::games::subtraction::SubtractionSet, MemoryBudget};
-    /// let p = SubtractionSet::new([1]).unwrap().periodicity(MemoryBudget::default()).unwrap();
+    /// use stonegame::{impartial::subtraction::SubtractionSet, Budget};
+    /// let p = SubtractionSet::new([1]).unwrap().periodicity(Budget::default()).unwrap();
     /// assert_eq!(p.preperiod(), 0);
     /// ```
     pub fn preperiod(&self) -> u64 {
@@ -56,8 +56,8 @@ impl Periodicity {
     ///
     /// # Example
     /// ```
-    /// use stonegame::{impartial::games::subtraction::SubtractionSet, MemoryBudget};
-    /// let p = SubtractionSet::new([1]).unwrap().periodicity(MemoryBudget::default()).unwrap();
+    /// use stonegame::{impartial::subtraction::SubtractionSet, Budget};
+    /// let p = SubtractionSet::new([1]).unwrap().periodicity(Budget::default()).unwrap();
     /// assert_eq!(p.period(), 2);
     /// ```
     pub fn period(&self) -> u64 {
@@ -68,8 +68,8 @@ impl Periodicity {
     ///
     /// # Example
     /// ```
-    /// use stonegame::{impartial::games::subtraction::SubtractionSet, MemoryBudget};
-    /// let p = SubtractionSet::new([1, 2]).unwrap().periodicity(MemoryBudget::default()).unwrap();
+    /// use stonegame::{impartial::subtraction::SubtractionSet, Budget};
+    /// let p = SubtractionSet::new([1, 2]).unwrap().periodicity(Budget::default()).unwrap();
     /// assert_eq!(p.value(u64::MAX), (u64::MAX % 3) as u32);
     /// ```
     pub fn value(&self, n: u64) -> u32 {
@@ -87,8 +87,8 @@ impl Periodicity {
     ///
     /// # Example
     /// ```
-    /// use stonegame::{impartial::games::subtraction::SubtractionSet, MemoryBudget};
-    /// let p = SubtractionSet::new([2, 3]).unwrap().periodicity(MemoryBudget::default()).unwrap();
+    /// use stonegame::{impartial::subtraction::SubtractionSet, Budget};
+    /// let p = SubtractionSet::new([2, 3]).unwrap().periodicity(Budget::default()).unwrap();
     /// assert_eq!(&p.values()[..5], &[0, 0, 1, 1, 2]);
     /// ```
     pub fn values(&self) -> &[u32] {
@@ -117,13 +117,13 @@ pub type RecurrenceRule = Box<dyn FnMut(&[u32]) -> u32 + Send + Sync>;
 /// The rule sees all values so far and returns the next; it must read only the
 /// last `window` of them once there are at least `window` (earlier values may
 /// use anything, e.g. which moves fit). Values are computed up to what the
-/// [`MemoryBudget`] allows; a query beyond that with no period found is an
+/// [`Budget`] allows; a query beyond that with no period found is an
 /// [`Error::NoPeriodWithinBudget`].
 ///
 /// # Example
 /// ```
 /// use stonegame::impartial::periodic::WindowRecurrence;
-/// use stonegame::MemoryBudget;
+/// use stonegame::Budget;
 ///
 /// // Fibonacci numbers modulo 10 have period 60 (the Pisano period).
 /// let rule = |v: &[u32]| match v.len() {
@@ -131,7 +131,7 @@ pub type RecurrenceRule = Box<dyn FnMut(&[u32]) -> u32 + Send + Sync>;
 ///     1 => 1,
 ///     n => (v[n - 1] + v[n - 2]) % 10,
 /// };
-/// let mut fib = WindowRecurrence::new(2, Box::new(rule), MemoryBudget::default()).unwrap();
+/// let mut fib = WindowRecurrence::new(2, Box::new(rule), Budget::default()).unwrap();
 /// let p = fib.periodicity().unwrap();
 /// assert_eq!((p.preperiod(), p.period()), (0, 60));
 /// assert_eq!(fib.value(10u64.pow(18)).unwrap(), 5); // F(10^18) ends in 5
@@ -162,10 +162,10 @@ impl WindowRecurrence {
     /// # Example
     /// ```
     /// use stonegame::impartial::periodic::WindowRecurrence;
-    /// use stonegame::MemoryBudget;
-    /// assert!(WindowRecurrence::new(0, Box::new(|_: &[u32]| 0), MemoryBudget::default()).is_err());
+    /// use stonegame::Budget;
+    /// assert!(WindowRecurrence::new(0, Box::new(|_: &[u32]| 0), Budget::default()).is_err());
     /// ```
-    pub fn new(window: u64, rule: RecurrenceRule, budget: MemoryBudget) -> Result<Self> {
+    pub fn new(window: u64, rule: RecurrenceRule, budget: Budget) -> Result<Self> {
         if window == 0 {
             return Err(Error::InvalidParameter {
                 name: "window",
@@ -193,11 +193,11 @@ impl WindowRecurrence {
     /// # Example
     /// ```
     /// use stonegame::impartial::periodic::WindowRecurrence;
-    /// use stonegame::MemoryBudget;
+    /// use stonegame::Budget;
     /// let mut parity = WindowRecurrence::new(1, Box::new(|v: &[u32]| match v.last() {
     ///     None => 0,
     ///     Some(x) => 1 - x,
-    /// }), MemoryBudget::default()).unwrap();
+    /// }), Budget::default()).unwrap();
     /// assert_eq!(parity.value(7).unwrap(), 1);
     /// ```
     pub fn value(&mut self, n: u64) -> Result<u32> {
@@ -212,11 +212,11 @@ impl WindowRecurrence {
     /// # Example
     /// ```
     /// use stonegame::impartial::periodic::WindowRecurrence;
-    /// use stonegame::{Error, MemoryBudget};
+    /// use stonegame::{Error, Budget};
     ///
     /// // A counter never repeats: the search stops at the budget.
     /// let mut counter = WindowRecurrence::new(1, Box::new(|v: &[u32]| v.len() as u32),
-    ///     MemoryBudget::from_bytes(4800)).unwrap();
+    ///     Budget::from_bytes(4800)).unwrap();
     /// assert!(matches!(counter.periodicity(), Err(Error::NoPeriodWithinBudget { .. })));
     /// ```
     pub fn periodicity(&mut self) -> Result<Periodicity> {
@@ -236,9 +236,9 @@ impl WindowRecurrence {
     /// # Example
     /// ```
     /// use stonegame::impartial::periodic::WindowRecurrence;
-    /// use stonegame::MemoryBudget;
+    /// use stonegame::Budget;
     /// let mut r = WindowRecurrence::new(1, Box::new(|v: &[u32]| v.len() as u32 % 3),
-    ///     MemoryBudget::default()).unwrap();
+    ///     Budget::default()).unwrap();
     /// r.value(2).unwrap();
     /// assert_eq!(r.computed(), &[0, 1, 2]);
     /// ```
@@ -389,7 +389,7 @@ mod tests {
                 }
             }
         };
-        let mut r = WindowRecurrence::new(2, Box::new(rule), MemoryBudget::default()).unwrap();
+        let mut r = WindowRecurrence::new(2, Box::new(rule), Budget::default()).unwrap();
         let p = r.periodicity().unwrap();
         assert_eq!((p.preperiod(), p.period()), (2, 2));
         for n in 0..50u64 {

@@ -1,7 +1,7 @@
 //! Games given explicitly: positions numbered `0..N`, moves in a compressed
 //! (CSR) adjacency with `u32` indices.
 
-use crate::{Error, MemoryBudget, Result};
+use crate::{Budget, Error, Result};
 
 /// Largest number of positions (and of moves) a [`Graph`] can hold: indices are `u32`.
 const MAX_INDEX_COUNT: u128 = u32::MAX as u128;
@@ -14,10 +14,10 @@ const MAX_INDEX_COUNT: u128 = u32::MAX as u128;
 ///
 /// # Example
 /// ```
-/// use stonegame::MemoryBudget;
+/// use stonegame::Budget;
 /// use stonegame::retrograde::Graph;
 ///
-/// let graph = Graph::from_edges(3, &[(0, 1), (0, 2), (1, 2)], MemoryBudget::default()).unwrap();
+/// let graph = Graph::from_edges(3, &[(0, 1), (0, 2), (1, 2)], Budget::default()).unwrap();
 /// assert_eq!(graph.num_positions(), 3);
 /// assert_eq!(graph.num_moves(), 3);
 /// assert_eq!(graph.successors(0), &[1, 2]);
@@ -40,19 +40,15 @@ impl Graph {
     ///
     /// # Example
     /// ```
-    /// use stonegame::{Error, MemoryBudget};
+    /// use stonegame::{Error, Budget};
     /// use stonegame::retrograde::Graph;
     ///
-    /// let graph = Graph::from_edges(2, &[(1, 0)], MemoryBudget::default()).unwrap();
+    /// let graph = Graph::from_edges(2, &[(1, 0)], Budget::default()).unwrap();
     /// assert_eq!(graph.successors(1), &[0]);
-    /// let bad = Graph::from_edges(2, &[(0, 2)], MemoryBudget::default());
+    /// let bad = Graph::from_edges(2, &[(0, 2)], Budget::default());
     /// assert!(matches!(bad, Err(Error::InvalidParameter { .. })));
     /// ```
-    pub fn from_edges(
-        num_positions: usize,
-        edges: &[(u32, u32)],
-        budget: MemoryBudget,
-    ) -> Result<Self> {
+    pub fn from_edges(num_positions: usize, edges: &[(u32, u32)], budget: Budget) -> Result<Self> {
         check_counts(num_positions, edges.len())?;
         if let Some(&(from, to)) = edges
             .iter()
@@ -95,11 +91,11 @@ impl Graph {
     ///
     /// # Example
     /// ```
-    /// use stonegame::MemoryBudget;
+    /// use stonegame::Budget;
     /// use stonegame::retrograde::Graph;
     ///
     /// // Positions 0..10; a move subtracts 1 or 2.
-    /// let graph = Graph::from_successors(10, MemoryBudget::default(), |n| {
+    /// let graph = Graph::from_successors(10, Budget::default(), |n| {
     ///     (1..=2).filter(move |&s| s <= n).map(move |s| n - s)
     /// })
     /// .unwrap();
@@ -108,7 +104,7 @@ impl Graph {
     /// ```
     pub fn from_successors<F, I>(
         num_positions: usize,
-        budget: MemoryBudget,
+        budget: Budget,
         mut successors: F,
     ) -> Result<Self>
     where
@@ -169,11 +165,11 @@ impl Graph {
     ///
     /// # Example
     /// ```
-    /// use stonegame::MemoryBudget;
+    /// use stonegame::Budget;
     /// use stonegame::retrograde::Graph;
     ///
-    /// let a = Graph::pseudo_random(1000, 6, 5, 7, MemoryBudget::default()).unwrap();
-    /// let b = Graph::pseudo_random(1000, 6, 5, 7, MemoryBudget::default()).unwrap();
+    /// let a = Graph::pseudo_random(1000, 6, 5, 7, Budget::default()).unwrap();
+    /// let b = Graph::pseudo_random(1000, 6, 5, 7, Budget::default()).unwrap();
     /// assert_eq!(a, b);
     /// assert!((3000..3700).contains(&a.num_moves()));
     /// ```
@@ -182,7 +178,7 @@ impl Graph {
         max_moves: u32,
         terminal_percent: u8,
         seed: u64,
-        budget: MemoryBudget,
+        budget: Budget,
     ) -> Result<Self> {
         if terminal_percent > 100 {
             return Err(Error::InvalidParameter {
@@ -206,8 +202,8 @@ impl Graph {
     ///
     /// # Example
     /// ```
-    /// use stonegame::{MemoryBudget, retrograde::Graph};
-    /// assert_eq!(Graph::from_edges(5, &[], MemoryBudget::default()).unwrap().num_positions(), 5);
+    /// use stonegame::{Budget, retrograde::Graph};
+    /// assert_eq!(Graph::from_edges(5, &[], Budget::default()).unwrap().num_positions(), 5);
     /// ```
     pub fn num_positions(&self) -> usize {
         self.offsets.len() - 1
@@ -217,8 +213,8 @@ impl Graph {
     ///
     /// # Example
     /// ```
-    /// use stonegame::{MemoryBudget, retrograde::Graph};
-    /// let graph = Graph::from_edges(2, &[(0, 1), (0, 1)], MemoryBudget::default()).unwrap();
+    /// use stonegame::{Budget, retrograde::Graph};
+    /// let graph = Graph::from_edges(2, &[(0, 1), (0, 1)], Budget::default()).unwrap();
     /// assert_eq!(graph.num_moves(), 2);
     /// ```
     pub fn num_moves(&self) -> usize {
@@ -229,8 +225,8 @@ impl Graph {
     ///
     /// # Example
     /// ```
-    /// use stonegame::{MemoryBudget, retrograde::Graph};
-    /// let graph = Graph::from_edges(2, &[(0, 1)], MemoryBudget::default()).unwrap();
+    /// use stonegame::{Budget, retrograde::Graph};
+    /// let graph = Graph::from_edges(2, &[(0, 1)], Budget::default()).unwrap();
     /// assert_eq!(graph.successors(0), &[1]);
     /// assert!(graph.successors(7).is_empty());
     /// ```
@@ -250,12 +246,12 @@ impl Graph {
     ///
     /// # Example
     /// ```
-    /// use stonegame::{MemoryBudget, retrograde::Graph};
-    /// let graph = Graph::from_edges(3, &[(0, 2), (1, 2)], MemoryBudget::default()).unwrap();
-    /// let reverse = graph.reversed(MemoryBudget::default()).unwrap();
+    /// use stonegame::{Budget, retrograde::Graph};
+    /// let graph = Graph::from_edges(3, &[(0, 2), (1, 2)], Budget::default()).unwrap();
+    /// let reverse = graph.reversed(Budget::default()).unwrap();
     /// assert_eq!(reverse.successors(2), &[0, 1]);
     /// ```
-    pub fn reversed(&self, budget: MemoryBudget) -> Result<Self> {
+    pub fn reversed(&self, budget: Budget) -> Result<Self> {
         budget.check_bytes(
             csr_bytes(self.num_positions(), self.num_moves()),
             "retrograde predecessor lists",
@@ -302,8 +298,8 @@ impl Graph {
     ///
     /// # Example
     /// ```
-    /// use stonegame::{MemoryBudget, retrograde::Graph};
-    /// let graph = Graph::from_edges(3, &[(0, 1)], MemoryBudget::default()).unwrap();
+    /// use stonegame::{Budget, retrograde::Graph};
+    /// let graph = Graph::from_edges(3, &[(0, 1)], Budget::default()).unwrap();
     /// assert_eq!(graph.heap_bytes(), 4 * 4 + 4);
     /// ```
     pub fn heap_bytes(&self) -> usize {

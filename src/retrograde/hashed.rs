@@ -8,7 +8,7 @@ use std::marker::PhantomData;
 
 use ahash::AHashMap;
 
-use crate::{Convention, MemoryBudget, Outcome, Result};
+use crate::{Budget, Convention, Outcome, Result};
 
 use super::graph::{Graph, check_counts, too_many_moves};
 use super::solver::{Labels, Predecessors, UNKNOWN, induction_bytes, value_code};
@@ -67,7 +67,7 @@ where
 ///   (saves building predecessor lists; must list `u` among the predecessors of
 ///   `v` exactly as often as `u` has a move to `v`; positions not reachable
 ///   from the starts are ignored);
-/// - [`budget`](Retrograde::budget): a [`MemoryBudget`] for the tables.
+/// - [`budget`](Retrograde::budget): a [`Budget`] for the tables.
 ///
 /// # Example
 /// ```
@@ -88,7 +88,7 @@ pub struct Retrograde<P, S, T = NoTerminalRule<P>, R = NoPredecessors<P>> {
     terminal: Option<T>,
     predecessors: Option<R>,
     convention: Convention,
-    budget: MemoryBudget,
+    budget: Budget,
     position: PhantomData<fn(&P)>,
 }
 
@@ -112,7 +112,7 @@ impl<P, S> Retrograde<P, S> {
             terminal: None,
             predecessors: None,
             convention: Convention::Normal,
-            budget: MemoryBudget::default(),
+            budget: Budget::default(),
             position: PhantomData,
         }
     }
@@ -142,13 +142,13 @@ impl<P, S, T, R> Retrograde<P, S, T, R> {
     ///
     /// # Example
     /// ```
-    /// use stonegame::{Error, MemoryBudget, retrograde::Retrograde};
+    /// use stonegame::{Error, Budget, retrograde::Retrograde};
     /// let refused = Retrograde::new(|&n: &u64| n.checked_sub(1))
-    ///     .budget(MemoryBudget::from_bytes(10_000))
+    ///     .budget(Budget::from_bytes(10_000))
     ///     .solve([1_000_000]);
     /// assert!(matches!(refused, Err(Error::MemoryBudgetExceeded { budget_bytes: 10_000, .. })));
     /// ```
-    pub fn budget(mut self, budget: MemoryBudget) -> Self {
+    pub fn budget(mut self, budget: Budget) -> Self {
         self.budget = budget;
         self
     }
@@ -260,7 +260,7 @@ impl<P, S, T, R> Retrograde<P, S, T, R> {
                 },
             )?,
             None => {
-                let mut reverse = graph.reversed(MemoryBudget::unlimited())?;
+                let mut reverse = graph.reversed(Budget::unlimited())?;
                 Labels::induce(&graph, code, self.convention, &mut reverse)?
             }
         };
@@ -293,7 +293,7 @@ impl<P, S, T, R> Retrograde<P, S, T, R> {
         };
         let mut offsets = vec![0u32];
         let mut targets: Vec<u32> = Vec::new();
-        let budget = Budget {
+        let budget = ExplorationBudget {
             budget: self.budget,
             per_position: bytes_per_position::<P>(),
             builds_predecessors,
@@ -332,7 +332,7 @@ struct Explored<P> {
 
 impl<P: Clone + Eq + Hash> Explored<P> {
     /// The index of `position`, numbering it if new.
-    fn intern(&mut self, position: P, budget: &Budget, moves: usize) -> Result<u32> {
+    fn intern(&mut self, position: P, budget: &ExplorationBudget, moves: usize) -> Result<u32> {
         match self.index.entry(position) {
             Entry::Occupied(entry) => Ok(*entry.get()),
             Entry::Vacant(entry) => {
@@ -349,13 +349,13 @@ impl<P: Clone + Eq + Hash> Explored<P> {
 }
 
 /// The memory estimate for exploration plus induction.
-struct Budget {
-    budget: MemoryBudget,
+struct ExplorationBudget {
+    budget: Budget,
     per_position: u128,
     builds_predecessors: bool,
 }
 
-impl Budget {
+impl ExplorationBudget {
     fn check(&self, positions: usize, moves: usize) -> Result<()> {
         if moves as u128 > u32::MAX as u128 {
             return Err(too_many_moves(moves as u128));

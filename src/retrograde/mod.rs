@@ -109,10 +109,10 @@ impl fmt::Display for Value {
 /// # Example
 /// ```
 /// use stonegame::retrograde::{Graph, Label, Value};
-/// use stonegame::{Convention, MemoryBudget};
+/// use stonegame::{Convention, Budget};
 ///
 /// // 0 → 1, and 1 has no move.
-/// let graph = Graph::from_edges(2, &[(0, 1)], MemoryBudget::default()).unwrap();
+/// let graph = Graph::from_edges(2, &[(0, 1)], Budget::default()).unwrap();
 /// let solution = graph.solve(Convention::Normal).unwrap();
 /// assert_eq!(solution.label(0), Some(Label { value: Value::Win, remoteness: Some(1) }));
 /// ```
@@ -129,10 +129,10 @@ pub struct Label {
 /// # Example
 /// ```
 /// use stonegame::retrograde::{Counts, Graph};
-/// use stonegame::{Convention, MemoryBudget};
+/// use stonegame::{Convention, Budget};
 ///
 /// // 0 ⇄ 1 loop forever; 2 → 3 ends.
-/// let graph = Graph::from_edges(4, &[(0, 1), (1, 0), (2, 3)], MemoryBudget::default()).unwrap();
+/// let graph = Graph::from_edges(4, &[(0, 1), (1, 0), (2, 3)], Budget::default()).unwrap();
 /// let counts = graph.solve(Convention::Normal).unwrap().counts();
 /// assert_eq!(counts, Counts { win: 1, lose: 1, draw: 2 });
 /// ```

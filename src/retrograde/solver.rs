@@ -1,6 +1,6 @@
 //! The solver: queue-based backward induction over a [`Graph`].
 
-use crate::{Convention, Error, MemoryBudget, Outcome, Result};
+use crate::{Budget, Convention, Error, Outcome, Result};
 
 use super::graph::{Graph, csr_bytes};
 use super::{Counts, Label, Value};
@@ -346,7 +346,7 @@ impl Labels {
 /// play), a terminal rule (a callback that ends the game at a position with a
 /// given [`Value`], even if it has moves), a predecessor function (saves
 /// building predecessor lists: 4 bytes per position and per move), and a
-/// [`MemoryBudget`] (default 1 GiB).
+/// [`Budget`] (default 1 GiB).
 ///
 /// A predecessor function must list `u` among the predecessors of `v` exactly
 /// as many times as `u` has a move to `v`; otherwise the labels are wrong.
@@ -354,11 +354,11 @@ impl Labels {
 /// # Example
 /// ```
 /// use stonegame::Convention;
-/// use stonegame::MemoryBudget;
+/// use stonegame::Budget;
 /// use stonegame::retrograde::{DenseSolver, Graph, Value};
 ///
 /// // 0 → 1 → 2; under misère play the player who cannot move wins.
-/// let graph = Graph::from_edges(3, &[(0, 1), (1, 2)], MemoryBudget::default()).unwrap();
+/// let graph = Graph::from_edges(3, &[(0, 1), (1, 2)], Budget::default()).unwrap();
 /// let solution = DenseSolver::new(&graph).convention(Convention::Misere).solve().unwrap();
 /// assert_eq!(solution.value(2), Some(Value::Win));
 /// assert_eq!(solution.value(1), Some(Value::Lose));
@@ -371,7 +371,7 @@ pub struct DenseSolver<'g, T = fn(u32) -> Option<Value>, R = fn(u32) -> std::ite
     convention: Convention,
     terminal: Option<T>,
     predecessors: Option<R>,
-    budget: MemoryBudget,
+    budget: Budget,
 }
 
 impl<'g> DenseSolver<'g> {
@@ -380,8 +380,8 @@ impl<'g> DenseSolver<'g> {
     ///
     /// # Example
     /// ```
-    /// use stonegame::{MemoryBudget, retrograde::{DenseSolver, Graph, Value}};
-    /// let graph = Graph::from_edges(2, &[(0, 1), (1, 0)], MemoryBudget::default()).unwrap();
+    /// use stonegame::{Budget, retrograde::{DenseSolver, Graph, Value}};
+    /// let graph = Graph::from_edges(2, &[(0, 1), (1, 0)], Budget::default()).unwrap();
     /// assert_eq!(DenseSolver::new(&graph).solve().unwrap().value(0), Some(Value::Draw));
     /// ```
     pub fn new(graph: &'g Graph) -> Self {
@@ -390,7 +390,7 @@ impl<'g> DenseSolver<'g> {
             convention: Convention::Normal,
             terminal: None,
             predecessors: None,
-            budget: MemoryBudget::default(),
+            budget: Budget::default(),
         }
     }
 }
@@ -400,8 +400,8 @@ impl<'g, T, R> DenseSolver<'g, T, R> {
     ///
     /// # Example
     /// ```
-    /// use stonegame::{Convention, MemoryBudget, retrograde::{DenseSolver, Graph, Value}};
-    /// let graph = Graph::from_edges(1, &[], MemoryBudget::default()).unwrap();
+    /// use stonegame::{Convention, Budget, retrograde::{DenseSolver, Graph, Value}};
+    /// let graph = Graph::from_edges(1, &[], Budget::default()).unwrap();
     /// let solution = DenseSolver::new(&graph).convention(Convention::Misere).solve().unwrap();
     /// assert_eq!(solution.value(0), Some(Value::Win));
     /// ```
@@ -414,12 +414,12 @@ impl<'g, T, R> DenseSolver<'g, T, R> {
     ///
     /// # Example
     /// ```
-    /// use stonegame::{Error, MemoryBudget, retrograde::{DenseSolver, Graph}};
-    /// let graph = Graph::from_edges(1000, &[], MemoryBudget::default()).unwrap();
-    /// let refused = DenseSolver::new(&graph).budget(MemoryBudget::from_bytes(100)).solve();
+    /// use stonegame::{Error, Budget, retrograde::{DenseSolver, Graph}};
+    /// let graph = Graph::from_edges(1000, &[], Budget::default()).unwrap();
+    /// let refused = DenseSolver::new(&graph).budget(Budget::from_bytes(100)).solve();
     /// assert!(matches!(refused, Err(Error::MemoryBudgetExceeded { budget_bytes: 100, .. })));
     /// ```
-    pub fn budget(mut self, budget: MemoryBudget) -> Self {
+    pub fn budget(mut self, budget: Budget) -> Self {
         self.budget = budget;
         self
     }
@@ -430,9 +430,9 @@ impl<'g, T, R> DenseSolver<'g, T, R> {
     ///
     /// # Example
     /// ```
-    /// use stonegame::{MemoryBudget, retrograde::{DenseSolver, Graph, Value}};
+    /// use stonegame::{Budget, retrograde::{DenseSolver, Graph, Value}};
     /// // 0 ⇄ 1 forever, unless reaching 1 means the player to move has lost.
-    /// let graph = Graph::from_edges(2, &[(0, 1), (1, 0)], MemoryBudget::default()).unwrap();
+    /// let graph = Graph::from_edges(2, &[(0, 1), (1, 0)], Budget::default()).unwrap();
     /// let solution = DenseSolver::new(&graph)
     ///     .terminal(|u| (u == 1).then_some(Value::Lose))
     ///     .solve()
@@ -458,9 +458,9 @@ impl<'g, T, R> DenseSolver<'g, T, R> {
     ///
     /// # Example
     /// ```
-    /// use stonegame::{MemoryBudget, retrograde::{DenseSolver, Graph, Value}};
+    /// use stonegame::{Budget, retrograde::{DenseSolver, Graph, Value}};
     /// // A chain 0 → 1 → … → 9: the predecessor of v is v - 1.
-    /// let graph = Graph::from_successors(10, MemoryBudget::default(), |u| (u + 1 < 10).then_some(u + 1)).unwrap();
+    /// let graph = Graph::from_successors(10, Budget::default(), |u| (u + 1 < 10).then_some(u + 1)).unwrap();
     /// let solution = DenseSolver::new(&graph).predecessors(|v| v.checked_sub(1)).solve().unwrap();
     /// assert_eq!(solution.value(0), Some(Value::Win));
     /// assert_eq!(solution.remoteness(0), Some(9));
@@ -488,8 +488,8 @@ impl<'g, T, R> DenseSolver<'g, T, R> {
     ///
     /// # Example
     /// ```
-    /// use stonegame::{MemoryBudget, retrograde::{DenseSolver, Graph, Value}};
-    /// let graph = Graph::from_edges(3, &[(0, 1), (1, 2), (1, 0)], MemoryBudget::default()).unwrap();
+    /// use stonegame::{Budget, retrograde::{DenseSolver, Graph, Value}};
+    /// let graph = Graph::from_edges(3, &[(0, 1), (1, 2), (1, 0)], Budget::default()).unwrap();
     /// let solution = DenseSolver::new(&graph).solve().unwrap();
     /// assert_eq!(solution.value(1), Some(Value::Win));
     /// assert_eq!(solution.value(0), Some(Value::Lose));
@@ -523,7 +523,7 @@ impl<'g, T, R> DenseSolver<'g, T, R> {
                 },
             )?,
             None => {
-                let mut reverse = graph.reversed(MemoryBudget::unlimited())?;
+                let mut reverse = graph.reversed(Budget::unlimited())?;
                 Labels::induce(graph, code, self.convention, &mut reverse)?
             }
         };
@@ -536,10 +536,10 @@ impl<'g, T, R> DenseSolver<'g, T, R> {
 ///
 /// # Example
 /// ```
-/// use stonegame::{Convention, MemoryBudget, Outcome, retrograde::{Graph, Value}};
+/// use stonegame::{Convention, Budget, Outcome, retrograde::{Graph, Value}};
 ///
 /// // 0 → 1 → 2 → 0 is a cycle, with an escape 2 → 3.
-/// let graph = Graph::from_edges(4, &[(0, 1), (1, 2), (2, 0), (2, 3)], MemoryBudget::default()).unwrap();
+/// let graph = Graph::from_edges(4, &[(0, 1), (1, 2), (2, 0), (2, 3)], Budget::default()).unwrap();
 /// let solution = graph.solve(Convention::Normal).unwrap();
 /// assert_eq!(solution.value(2), Some(Value::Win)); // escape to 3
 /// assert_eq!(solution.value(1), Some(Value::Lose));
@@ -558,8 +558,8 @@ impl DenseSolution<'_> {
     ///
     /// # Example
     /// ```
-    /// use stonegame::{Convention, MemoryBudget, retrograde::Graph};
-    /// let graph = Graph::from_edges(3, &[], MemoryBudget::default()).unwrap();
+    /// use stonegame::{Convention, Budget, retrograde::Graph};
+    /// let graph = Graph::from_edges(3, &[], Budget::default()).unwrap();
     /// assert_eq!(graph.solve(Convention::Normal).unwrap().len(), 3);
     /// ```
     pub fn len(&self) -> usize {
@@ -570,8 +570,8 @@ impl DenseSolution<'_> {
     ///
     /// # Example
     /// ```
-    /// use stonegame::{Convention, MemoryBudget, retrograde::Graph};
-    /// let graph = Graph::from_edges(0, &[], MemoryBudget::default()).unwrap();
+    /// use stonegame::{Convention, Budget, retrograde::Graph};
+    /// let graph = Graph::from_edges(0, &[], Budget::default()).unwrap();
     /// assert!(graph.solve(Convention::Normal).unwrap().is_empty());
     /// ```
     pub fn is_empty(&self) -> bool {
@@ -582,8 +582,8 @@ impl DenseSolution<'_> {
     ///
     /// # Example
     /// ```
-    /// use stonegame::{Convention, MemoryBudget, retrograde::{Graph, Value}};
-    /// let graph = Graph::from_edges(1, &[], MemoryBudget::default()).unwrap();
+    /// use stonegame::{Convention, Budget, retrograde::{Graph, Value}};
+    /// let graph = Graph::from_edges(1, &[], Budget::default()).unwrap();
     /// assert_eq!(graph.solve(Convention::Normal).unwrap().value(0), Some(Value::Lose));
     /// ```
     pub fn value(&self, position: u32) -> Option<Value> {
@@ -594,8 +594,8 @@ impl DenseSolution<'_> {
     ///
     /// # Example
     /// ```
-    /// use stonegame::{Convention, MemoryBudget, retrograde::Graph};
-    /// let graph = Graph::from_edges(3, &[(0, 1), (1, 2)], MemoryBudget::default()).unwrap();
+    /// use stonegame::{Convention, Budget, retrograde::Graph};
+    /// let graph = Graph::from_edges(3, &[(0, 1), (1, 2)], Budget::default()).unwrap();
     /// assert_eq!(graph.solve(Convention::Normal).unwrap().remoteness(0), Some(2));
     /// ```
     pub fn remoteness(&self, position: u32) -> Option<u32> {
@@ -606,8 +606,8 @@ impl DenseSolution<'_> {
     ///
     /// # Example
     /// ```
-    /// use stonegame::{Convention, MemoryBudget, retrograde::{Graph, Value}};
-    /// let graph = Graph::from_edges(1, &[(0, 0)], MemoryBudget::default()).unwrap();
+    /// use stonegame::{Convention, Budget, retrograde::{Graph, Value}};
+    /// let graph = Graph::from_edges(1, &[(0, 0)], Budget::default()).unwrap();
     /// let label = graph.solve(Convention::Normal).unwrap().label(0).unwrap();
     /// assert_eq!((label.value, label.remoteness), (Value::Draw, None));
     /// ```
@@ -619,8 +619,8 @@ impl DenseSolution<'_> {
     ///
     /// # Example
     /// ```
-    /// use stonegame::{Convention, MemoryBudget, Outcome, retrograde::Graph};
-    /// let graph = Graph::from_edges(2, &[(0, 1)], MemoryBudget::default()).unwrap();
+    /// use stonegame::{Convention, Budget, Outcome, retrograde::Graph};
+    /// let graph = Graph::from_edges(2, &[(0, 1)], Budget::default()).unwrap();
     /// assert_eq!(graph.solve(Convention::Normal).unwrap().outcome(0), Some(Outcome::First));
     /// ```
     pub fn outcome(&self, position: u32) -> Option<Outcome> {
@@ -633,9 +633,9 @@ impl DenseSolution<'_> {
     ///
     /// # Example
     /// ```
-    /// use stonegame::{Convention, MemoryBudget, retrograde::Graph};
+    /// use stonegame::{Convention, Budget, retrograde::Graph};
     /// // From 0: moving to 1 loses (1 → 2 wins for the opponent), moving to 2 wins.
-    /// let graph = Graph::from_edges(3, &[(0, 1), (0, 2), (1, 2)], MemoryBudget::default()).unwrap();
+    /// let graph = Graph::from_edges(3, &[(0, 1), (0, 2), (1, 2)], Budget::default()).unwrap();
     /// assert_eq!(graph.solve(Convention::Normal).unwrap().best_move(0), Some(2));
     /// ```
     pub fn best_move(&self, position: u32) -> Option<u32> {
@@ -647,8 +647,8 @@ impl DenseSolution<'_> {
     ///
     /// # Example
     /// ```
-    /// use stonegame::{Convention, MemoryBudget, retrograde::Graph};
-    /// let graph = Graph::from_edges(3, &[(0, 1), (1, 2)], MemoryBudget::default()).unwrap();
+    /// use stonegame::{Convention, Budget, retrograde::Graph};
+    /// let graph = Graph::from_edges(3, &[(0, 1), (1, 2)], Budget::default()).unwrap();
     /// assert_eq!(graph.solve(Convention::Normal).unwrap().principal_line(0), vec![0, 1, 2]);
     /// ```
     pub fn principal_line(&self, position: u32) -> Vec<u32> {
@@ -663,8 +663,8 @@ impl DenseSolution<'_> {
     ///
     /// # Example
     /// ```
-    /// use stonegame::{Convention, MemoryBudget, retrograde::Graph};
-    /// let graph = Graph::from_edges(2, &[(0, 1)], MemoryBudget::default()).unwrap();
+    /// use stonegame::{Convention, Budget, retrograde::Graph};
+    /// let graph = Graph::from_edges(2, &[(0, 1)], Budget::default()).unwrap();
     /// let counts = graph.solve(Convention::Normal).unwrap().counts();
     /// assert_eq!((counts.win, counts.lose, counts.draw), (1, 1, 0));
     /// ```
@@ -682,8 +682,8 @@ impl Graph {
     ///
     /// # Example
     /// ```
-    /// use stonegame::{Convention, MemoryBudget, retrograde::{Graph, Value}};
-    /// let graph = Graph::from_edges(2, &[(0, 1)], MemoryBudget::default()).unwrap();
+    /// use stonegame::{Convention, Budget, retrograde::{Graph, Value}};
+    /// let graph = Graph::from_edges(2, &[(0, 1)], Budget::default()).unwrap();
     /// assert_eq!(graph.solve(Convention::Misere).unwrap().value(0), Some(Value::Lose));
     /// ```
     pub fn solve(&self, convention: Convention) -> Result<DenseSolution<'_>> {

@@ -4,7 +4,7 @@
 //! `values[left..right]` are still in the row.
 
 use super::{OptimalPlay, Score, ScoringGame, abs_sum, overflow, totals_from};
-use crate::{MemoryBudget, Outcome, Result};
+use crate::{Budget, Outcome, Result};
 use std::fmt;
 
 /// Which end of the row a move takes.
@@ -185,14 +185,14 @@ impl<T: Score> Ends<T> {
     /// # Example
     /// ```
     /// use stonegame::scoring::{End, Ends};
-    /// use stonegame::MemoryBudget;
+    /// use stonegame::Budget;
     ///
-    /// let table = Ends::new(vec![1i64, 100, 2, 3]).unwrap().table(MemoryBudget::default()).unwrap();
+    /// let table = Ends::new(vec![1i64, 100, 2, 3]).unwrap().table(Budget::default()).unwrap();
     /// assert_eq!(table.value(0, 4), Some(100));
     /// assert_eq!(table.best_move(0, 4), Some(End::Right));
-    /// assert!(Ends::new(vec![1i64; 1000]).unwrap().table(MemoryBudget::from_bytes(1 << 10)).is_err());
+    /// assert!(Ends::new(vec![1i64; 1000]).unwrap().table(Budget::from_bytes(1 << 10)).is_err());
     /// ```
-    pub fn table(&self, budget: MemoryBudget) -> Result<IntervalTable<T>> {
+    pub fn table(&self, budget: Budget) -> Result<IntervalTable<T>> {
         IntervalTable::build(Rule::TakenStone, self.prefix.clone(), budget)
     }
 
@@ -205,7 +205,7 @@ impl<T: Score> Ends<T> {
     /// assert_eq!(play.line, vec![Left, Left, Left, Right, Left]);
     /// assert_eq!(play.difference, 1);
     /// ```
-    pub fn optimal_play(&self, budget: MemoryBudget) -> Result<OptimalPlay<T, End>> {
+    pub fn optimal_play(&self, budget: Budget) -> Result<OptimalPlay<T, End>> {
         Ok(self.table(budget)?.optimal_play())
     }
 
@@ -389,7 +389,7 @@ impl<T: Score> EndsRemainder<T> {
     /// assert_eq!(table.value(0, 5), Some(6));
     /// assert_eq!(table.best_move(0, 5), Some(End::Right));
     /// ```
-    pub fn table(&self, budget: MemoryBudget) -> Result<IntervalTable<T>> {
+    pub fn table(&self, budget: Budget) -> Result<IntervalTable<T>> {
         IntervalTable::build(Rule::Remainder, self.prefix.clone(), budget)
     }
 
@@ -401,7 +401,7 @@ impl<T: Score> EndsRemainder<T> {
     /// let play = EndsRemainder::new(vec![5i64, 3, 1, 4, 2]).unwrap().optimal_play(Default::default()).unwrap();
     /// assert_eq!((play.difference, play.first_total, play.second_total), (6, 18, 12));
     /// ```
-    pub fn optimal_play(&self, budget: MemoryBudget) -> Result<OptimalPlay<T, End>> {
+    pub fn optimal_play(&self, budget: Budget) -> Result<OptimalPlay<T, End>> {
         Ok(self.table(budget)?.optimal_play())
     }
 }
@@ -435,7 +435,7 @@ impl<T: Score> IntervalTable<T> {
         (len - 1) * (2 * n + 2 - len) / 2 + left
     }
 
-    fn build(rule: Rule, prefix: Vec<T>, budget: MemoryBudget) -> Result<Self> {
+    fn build(rule: Rule, prefix: Vec<T>, budget: Budget) -> Result<Self> {
         let n = prefix.len() - 1;
         let cells_needed = (n as u128) * (n as u128 + 1) / 2;
         budget.check_elements::<T>(cells_needed, "interval table (n(n+1)/2 cells)")?;

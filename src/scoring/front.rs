@@ -5,7 +5,7 @@
 //! [`FrontDoubling`]); a move is the number of stones taken.
 
 use super::{OptimalPlay, Score, ScoringGame, abs_sum, totals_from};
-use crate::{Error, MemoryBudget, Outcome, Result};
+use crate::{Budget, Error, Outcome, Result};
 use std::collections::VecDeque;
 
 /// Prefix sums `p[i] = values[0] + … + values[i-1]` (bounded by `sum |values|`,
@@ -104,7 +104,7 @@ impl<T: Score> Front<T> {
     /// each position; ties go to taking fewer stones).
     ///
     /// Fails with [`Error::MemoryBudgetExceeded`] if the two arrays of n + 1
-    /// cells exceed the default [`MemoryBudget`]; see [`Front::solve_with_budget`].
+    /// cells exceed the default [`Budget`]; see [`Front::solve_with_budget`].
     ///
     /// # Example
     /// ```
@@ -114,7 +114,7 @@ impl<T: Score> Front<T> {
     /// assert_eq!(solution.line(), vec![3, 1]);
     /// ```
     pub fn solve(&self) -> Result<FrontSolution<T>> {
-        self.solve_with_budget(MemoryBudget::default())
+        self.solve_with_budget(Budget::default())
     }
 
     /// [`Front::solve`] with an explicit memory budget.
@@ -122,11 +122,11 @@ impl<T: Score> Front<T> {
     /// # Example
     /// ```
     /// use stonegame::scoring::Front;
-    /// use stonegame::MemoryBudget;
+    /// use stonegame::Budget;
     /// let game = Front::new(vec![1i64; 1000], 3).unwrap();
-    /// assert!(game.solve_with_budget(MemoryBudget::from_bytes(100)).is_err());
+    /// assert!(game.solve_with_budget(Budget::from_bytes(100)).is_err());
     /// ```
-    pub fn solve_with_budget(&self, budget: MemoryBudget) -> Result<FrontSolution<T>> {
+    pub fn solve_with_budget(&self, budget: Budget) -> Result<FrontSolution<T>> {
         let n = self.values.len();
         let per_position = std::mem::size_of::<T>() + 2 * std::mem::size_of::<usize>();
         budget.check_bytes(
@@ -336,9 +336,9 @@ impl<T: Score> ScoringGame for Front<T> {
 /// # Example
 /// ```
 /// use stonegame::scoring::FrontDoubling;
-/// use stonegame::MemoryBudget;
+/// use stonegame::Budget;
 ///
-/// let table = FrontDoubling::new(vec![2i64, 7, 9, 4, 4]).unwrap().solve(MemoryBudget::default()).unwrap();
+/// let table = FrontDoubling::new(vec![2i64, 7, 9, 4, 4]).unwrap().solve(Budget::default()).unwrap();
 /// assert_eq!(table.totals(), (10, 16));
 /// assert_eq!(table.difference(), -6);
 /// ```
@@ -383,12 +383,12 @@ impl<T: Score> FrontDoubling<T> {
     /// # Example
     /// ```
     /// use stonegame::scoring::FrontDoubling;
-    /// use stonegame::MemoryBudget;
+    /// use stonegame::Budget;
     /// let game = FrontDoubling::new(vec![1i64, 2, 3, 4, 5, 100]).unwrap();
-    /// assert_eq!(game.solve(MemoryBudget::default()).unwrap().totals().0, 104);
-    /// assert!(FrontDoubling::new(vec![1i64; 10_000]).unwrap().solve(MemoryBudget::from_mebibytes(1)).is_err());
+    /// assert_eq!(game.solve(Budget::default()).unwrap().totals().0, 104);
+    /// assert!(FrontDoubling::new(vec![1i64; 10_000]).unwrap().solve(Budget::from_mebibytes(1)).is_err());
     /// ```
-    pub fn solve(&self, budget: MemoryBudget) -> Result<FrontDoublingTable<T>> {
+    pub fn solve(&self, budget: Budget) -> Result<FrontDoublingTable<T>> {
         let n = self.values.len();
         // Rows M = 1..=rows are the only ones where 2M < n - i for some i.
         let rows = n.saturating_sub(1) / 2;

@@ -78,7 +78,7 @@ impl<T> Score for T where
 /// # Example
 /// ```
 /// use stonegame::scoring::{ScoringGame, solve};
-/// use stonegame::{MemoryBudget, Outcome};
+/// use stonegame::{Budget, Outcome};
 ///
 /// /// A row of coins; a move takes the first one or two coins and scores their sum.
 /// struct TakeOneOrTwo(Vec<i64>);
@@ -98,7 +98,7 @@ impl<T> Score for T where
 ///     }
 /// }
 ///
-/// let solution = solve(&TakeOneOrTwo(vec![3, -1, 4]), MemoryBudget::default()).unwrap();
+/// let solution = solve(&TakeOneOrTwo(vec![3, -1, 4]), Budget::default()).unwrap();
 /// // Taking 3 alone lets the opponent take -1 and 4 together: a draw is the best.
 /// assert_eq!(solution.value(), 0);
 /// assert_eq!(solution.line(), &[1, 2]);
@@ -131,9 +131,9 @@ pub trait ScoringGame {
 /// # Example
 /// ```
 /// use stonegame::scoring::Ends;
-/// use stonegame::{MemoryBudget, Outcome};
+/// use stonegame::{Budget, Outcome};
 ///
-/// let play = Ends::new(vec![5i64, 3, 4, 5]).unwrap().optimal_play(MemoryBudget::default()).unwrap();
+/// let play = Ends::new(vec![5i64, 3, 4, 5]).unwrap().optimal_play(Budget::default()).unwrap();
 /// assert_eq!((play.difference, play.first_total, play.second_total), (1, 9, 8));
 /// assert_eq!(play.outcome(), Outcome::First);
 /// assert_eq!(play.line.len(), 4);

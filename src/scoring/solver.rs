@@ -2,7 +2,7 @@
 //! stack), so the depth of a game never touches the call stack.
 
 use super::{OptimalPlay, ScoringGame, overflow, totals_from};
-use crate::{Error, MemoryBudget, Outcome, Result};
+use crate::{Budget, Error, Outcome, Result};
 use ahash::AHashMap;
 use num_traits::{CheckedAdd, CheckedSub, Zero};
 
@@ -49,10 +49,10 @@ struct Candidate<T> {
 /// # Example
 /// ```
 /// use stonegame::scoring::{End, Ends, solve};
-/// use stonegame::MemoryBudget;
+/// use stonegame::Budget;
 ///
 /// let game = Ends::new(vec![4i64, 5, 3, 1, 2]).unwrap();
-/// let solution = solve(&game, MemoryBudget::default()).unwrap();
+/// let solution = solve(&game, Budget::default()).unwrap();
 /// assert_eq!(solution.value(), 1);
 /// assert_eq!(solution.best_move(&(1, 5)), Some(&End::Left)); // after the first player took 4
 /// assert_eq!(solution.value_at(&(1, 5)), Some(3));
@@ -216,13 +216,13 @@ impl<G: ScoringGame> Solution<G> {
 /// # Example
 /// ```
 /// use stonegame::scoring::{Ends, solve};
-/// use stonegame::{MemoryBudget, Outcome};
+/// use stonegame::{Budget, Outcome};
 ///
-/// let solution = solve(&Ends::new(vec![5i64, 3, 4, 5]).unwrap(), MemoryBudget::default()).unwrap();
+/// let solution = solve(&Ends::new(vec![5i64, 3, 4, 5]).unwrap(), Budget::default()).unwrap();
 /// assert_eq!(solution.value(), 1);
 /// assert_eq!(solution.outcome(), Outcome::First);
 /// ```
-pub fn solve<G: ScoringGame>(game: &G, budget: MemoryBudget) -> Result<Solution<G>> {
+pub fn solve<G: ScoringGame>(game: &G, budget: Budget) -> Result<Solution<G>> {
     let mut search = Search::<G> {
         game,
         budget,
@@ -247,7 +247,7 @@ type Memo<G> = AHashMap<
 
 struct Search<'g, G: ScoringGame> {
     game: &'g G,
-    budget: MemoryBudget,
+    budget: Budget,
     entries: Memo<G>,
     stack: Vec<Frame<G::Position, G::Move, G::Score>>,
 }
@@ -366,23 +366,21 @@ mod tests {
 
     #[test]
     fn a_chain_of_a_million_moves_does_not_overflow_the_stack() {
-        let solution = solve(&Chain(1_000_000), MemoryBudget::default()).unwrap();
+        let solution = solve(&Chain(1_000_000), Budget::default()).unwrap();
         // Players alternate single points: an even number of moves is a draw.
         assert_eq!(solution.value(), 0);
         assert_eq!(solution.line().len(), 1_000_000);
         let play = solution.optimal_play();
         assert_eq!((play.first_total, play.second_total), (500_000, 500_000));
         assert_eq!(
-            solve(&Chain(999_999), MemoryBudget::default())
-                .unwrap()
-                .value(),
+            solve(&Chain(999_999), Budget::default()).unwrap().value(),
             1
         );
     }
 
     #[test]
     fn the_budget_is_enforced() {
-        let err = solve(&Chain(10_000), MemoryBudget::from_bytes(10_000)).unwrap_err();
+        let err = solve(&Chain(10_000), Budget::from_bytes(10_000)).unwrap_err();
         assert!(matches!(err, Error::MemoryBudgetExceeded { .. }));
     }
 
@@ -405,7 +403,7 @@ mod tests {
     #[test]
     fn a_cycle_is_an_error_not_a_hang() {
         assert!(matches!(
-            solve(&Loop, MemoryBudget::default()),
+            solve(&Loop, Budget::default()),
             Err(Error::InvalidParameter { .. })
         ));
     }
@@ -429,7 +427,7 @@ mod tests {
     #[test]
     fn overflow_is_reported() {
         assert!(matches!(
-            solve(&Huge, MemoryBudget::default()),
+            solve(&Huge, Budget::default()),
             Err(Error::ScoreOverflow { .. })
         ));
     }

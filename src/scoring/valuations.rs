@@ -2,7 +2,7 @@
 //! by combined value, with an exact exponential solver as its reference.
 
 use super::{OptimalPlay, Score, ScoringGame, abs_sum, overflow};
-use crate::{Error, MemoryBudget, Outcome, Result};
+use crate::{Budget, Error, Outcome, Result};
 use std::cmp::Reverse;
 
 /// Seed Game 5 (LeetCode 1686 "Stone Game VI", generalised to negative
@@ -219,13 +219,13 @@ impl<T: Score> Valuations<T> {
     /// # Example
     /// ```
     /// use stonegame::scoring::Valuations;
-    /// use stonegame::{Error, MemoryBudget};
+    /// use stonegame::{Error, Budget};
     /// let game = Valuations::new(vec![1i64, 2], vec![3, 1]).unwrap();
-    /// assert_eq!(game.exact(MemoryBudget::default()).unwrap().difference(), 0);
+    /// assert_eq!(game.exact(Budget::default()).unwrap().difference(), 0);
     /// let big = Valuations::new(vec![1i64; 30], vec![1; 30]).unwrap();
-    /// assert!(matches!(big.exact(MemoryBudget::default()), Err(Error::SizeLimitExceeded { .. })));
+    /// assert!(matches!(big.exact(Budget::default()), Err(Error::SizeLimitExceeded { .. })));
     /// ```
-    pub fn exact(&self, budget: MemoryBudget) -> Result<ValuationsTable<T>> {
+    pub fn exact(&self, budget: Budget) -> Result<ValuationsTable<T>> {
         let n = self.len();
         if n > Self::EXACT_LIMIT {
             return Err(Error::SizeLimitExceeded {

@@ -3,10 +3,10 @@
 use std::process::ExitCode;
 
 use clap::Args;
-use stonegame::impartial::games::boxes::{self, BallBox};
-use stonegame::impartial::games::subtraction::{SubtractionSet, SubtractionSolver};
-use stonegame::impartial::games::{HeapMove, nim};
-use stonegame::{Error, MemoryBudget, Outcome};
+use stonegame::impartial::boxes::{self, BallBox};
+use stonegame::impartial::subtraction::{SubtractionSet, SubtractionSolver};
+use stonegame::impartial::{HeapMove, nim};
+use stonegame::{Budget, Error, Outcome};
 
 use crate::input;
 
@@ -119,7 +119,7 @@ fn parse_set(text: &str) -> Result<SubtractionSet, String> {
 /// Runs `subtraction`.
 pub fn subtraction(args: &SubtractionArgs) -> ExitCode {
     let solver = parse_set(&args.set)
-        .and_then(|set| SubtractionSolver::new(&set, MemoryBudget::default()).map_err(message));
+        .and_then(|set| SubtractionSolver::new(&set, Budget::default()).map_err(message));
     let mut solver = match solver {
         Ok(solver) => solver,
         Err(e) => return input::run_single(Err(e)),
@@ -176,7 +176,7 @@ pub fn grundy_of_set(set: &str, upto: u64, period: bool) -> Result<String, Strin
         }));
     }
     let set = parse_set(set)?;
-    let mut solver = SubtractionSolver::new(&set, MemoryBudget::default()).map_err(message)?;
+    let mut solver = SubtractionSolver::new(&set, Budget::default()).map_err(message)?;
     let mut text = String::with_capacity((upto as usize + 1) * 3);
     for n in 0..=upto {
         if n > 0 {

@@ -3,12 +3,12 @@
 
 use crate::input;
 use clap::Args;
-use stonegame::impartial::games::octal::TakeAndBreak;
+use stonegame::impartial::octal::TakeAndBreak;
 use stonegame::impartial::octal::{
     HeapMove, HeapValues, certify_values, grundy_sequence, last_one_outcome, last_one_winning_move,
     misere_outcome, misere_winning_move,
 };
-use stonegame::{MemoryBudget, Outcome};
+use stonegame::{Budget, Outcome};
 
 /// An octal game: heap sizes in, `First` or `Second` out.
 ///
@@ -87,7 +87,7 @@ impl OctalSolver {
     /// Solves one line of heap sizes.
     pub fn solve(&mut self, args: &OctalArgs, line: &str) -> Result<String, String> {
         let heaps = parse_heaps(line)?;
-        let budget = MemoryBudget::default();
+        let budget = Budget::default();
         if args.play.misere {
             let outcome = misere_outcome(&self.game, &heaps, budget).map_err(|e| e.to_string())?;
             let best = if args.play.show_move && outcome == Outcome::First {
@@ -137,7 +137,7 @@ pub fn grundy(name: &str, upto: u64, period: bool) -> Result<String, String> {
         }
         (0..=upto).collect()
     } else {
-        grundy_sequence(&game, upto, MemoryBudget::default())
+        grundy_sequence(&game, upto, Budget::default())
             .map_err(|e| e.to_string())?
             .into_iter()
             .map(u64::from)

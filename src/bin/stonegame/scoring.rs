@@ -8,7 +8,7 @@ use crate::input::{self, parse_number};
 use clap::Args;
 use std::fmt::Display;
 use stonegame::scoring::{Ends, EndsRemainder, Front, FrontDoubling, Score, Valuations};
-use stonegame::{Error, MemoryBudget};
+use stonegame::{Budget, Error};
 
 const INTEGER: &str = "an integer in the i64 range";
 
@@ -127,7 +127,7 @@ fn surely_fits_i64(values: &[i64], bound: Bound) -> bool {
 fn ends_answer<T: Score>(values: Vec<T>, line: bool) -> Result<String, Error> {
     let game = Ends::new(values)?;
     if line {
-        let play = game.optimal_play(MemoryBudget::default())?;
+        let play = game.optimal_play(Budget::default())?;
         Ok(answer(play.difference, Some(play.line)))
     } else {
         Ok(answer::<_, u8>(game.difference(), None))
@@ -137,7 +137,7 @@ fn ends_answer<T: Score>(values: Vec<T>, line: bool) -> Result<String, Error> {
 fn ends_remainder_answer<T: Score>(values: Vec<T>, line: bool) -> Result<String, Error> {
     let game = EndsRemainder::new(values)?;
     if line {
-        let play = game.optimal_play(MemoryBudget::default())?;
+        let play = game.optimal_play(Budget::default())?;
         Ok(answer(play.difference, Some(play.line)))
     } else {
         Ok(answer::<_, u8>(game.difference(), None))
@@ -155,7 +155,7 @@ fn front_answer<T: Score>(values: Vec<T>, max_take: usize, line: bool) -> Result
 }
 
 fn front_doubling_answer<T: Score>(values: Vec<T>, line: bool) -> Result<String, Error> {
-    let table = FrontDoubling::new(values)?.solve(MemoryBudget::default())?;
+    let table = FrontDoubling::new(values)?.solve(Budget::default())?;
     Ok(answer(table.difference(), line.then(|| table.line())))
 }
 

@@ -10,8 +10,8 @@
 //! values `G(0 .. 2·n0 + 2p + t)`.
 
 use super::sequence::SparseGrundy;
-use crate::impartial::games::octal::TakeAndBreak;
-use crate::{Error, MemoryBudget, Nimber, Result};
+use crate::impartial::octal::TakeAndBreak;
+use crate::{Budget, Error, Nimber, Result};
 
 /// A proof that a Grundy sequence is periodic from `preperiod` on with `period`.
 ///
@@ -20,11 +20,11 @@ use crate::{Error, MemoryBudget, Nimber, Result};
 ///
 /// # Example
 /// ```
-/// use stonegame::impartial::games::octal::TakeAndBreak;
+/// use stonegame::impartial::octal::TakeAndBreak;
 /// use stonegame::impartial::octal::find_period_certificate;
-/// use stonegame::MemoryBudget;
+/// use stonegame::Budget;
 ///
-/// let kayles = find_period_certificate(&TakeAndBreak::kayles(), 10_000, MemoryBudget::default())?
+/// let kayles = find_period_certificate(&TakeAndBreak::kayles(), 10_000, Budget::default())?
 ///     .expect("Kayles is periodic");
 /// assert_eq!((kayles.preperiod(), kayles.period()), (71, 12));
 /// assert_eq!(kayles.bound(), 2 * 71 + 12 + 2);
@@ -226,18 +226,18 @@ fn best_candidate(values: &[u32], max_take: u64) -> Option<(u64, u64, u64)> {
 ///
 /// # Example
 /// ```
-/// use stonegame::impartial::games::octal::TakeAndBreak;
+/// use stonegame::impartial::octal::TakeAndBreak;
 /// use stonegame::impartial::octal::find_period_certificate;
 ///
 /// let game = TakeAndBreak::octal("0.137")?;
-/// let c = find_period_certificate(&game, 1 << 16, stonegame::MemoryBudget::default())?.unwrap();
+/// let c = find_period_certificate(&game, 1 << 16, stonegame::Budget::default())?.unwrap();
 /// assert_eq!((c.preperiod(), c.period()), (52, 34));
 /// # Ok::<(), stonegame::Error>(())
 /// ```
 pub fn find_period_certificate(
     game: &TakeAndBreak,
     max_len: u64,
-    budget: MemoryBudget,
+    budget: Budget,
 ) -> Result<Option<PeriodCertificate>> {
     let mut solver = SparseGrundy::new(game.clone());
     certify_with(&mut solver, max_len, budget)
@@ -248,7 +248,7 @@ pub fn find_period_certificate(
 pub(crate) fn certify_with(
     solver: &mut SparseGrundy,
     max_len: u64,
-    budget: MemoryBudget,
+    budget: Budget,
 ) -> Result<Option<PeriodCertificate>> {
     let max_take = solver
         .game()

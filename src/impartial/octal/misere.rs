@@ -10,8 +10,8 @@
 
 use super::HeapMove;
 use crate::impartial::ImpartialGame;
-use crate::impartial::games::octal::TakeAndBreak;
-use crate::{Error, MemoryBudget, Outcome, Result};
+use crate::impartial::octal::TakeAndBreak;
+use crate::{Budget, Error, Outcome, Result};
 use ahash::AHashMap;
 
 /// Default cap on the positions an exact misère search may store.
@@ -101,7 +101,7 @@ pub(crate) fn misere_nim_move(heaps: &[u64]) -> Option<HeapMove> {
 ///
 /// # Example
 /// ```
-/// use stonegame::impartial::games::octal::TakeAndBreak;
+/// use stonegame::impartial::octal::TakeAndBreak;
 /// use stonegame::impartial::octal::MisereSearch;
 /// use stonegame::Outcome;
 ///
@@ -118,7 +118,7 @@ pub struct MisereSearch {
     /// Outcome for the player to move: true when they win.
     memo: AHashMap<Vec<u64>, bool>,
     max_states: usize,
-    budget: MemoryBudget,
+    budget: Budget,
     /// Heap sizes known to have no move (dropped from states).
     inert: AHashMap<u64, bool>,
     /// Moves one query may examine, and how many the current query has.
@@ -142,11 +142,11 @@ impl MisereSearch {
     ///
     /// # Example
     /// ```
-    /// use stonegame::impartial::games::octal::TakeAndBreak;
+    /// use stonegame::impartial::octal::TakeAndBreak;
     /// let search = stonegame::impartial::octal::MisereSearch::new(TakeAndBreak::kayles(), 10, Default::default());
     /// assert_eq!(search.stored_positions(), 0);
     /// ```
-    pub fn new(game: TakeAndBreak, max_states: usize, budget: MemoryBudget) -> Self {
+    pub fn new(game: TakeAndBreak, max_states: usize, budget: Budget) -> Self {
         Self {
             game,
             memo: AHashMap::new(),
@@ -165,7 +165,7 @@ impl MisereSearch {
     ///
     /// # Example
     /// ```
-    /// use stonegame::impartial::games::octal::TakeAndBreak;
+    /// use stonegame::impartial::octal::TakeAndBreak;
     /// use stonegame::impartial::octal::MisereSearch;
     /// let mut tiny = MisereSearch::new(TakeAndBreak::kayles(), 1_000_000, Default::default())
     ///     .with_work_limit(10);
@@ -180,7 +180,7 @@ impl MisereSearch {
     ///
     /// # Example
     /// ```
-    /// use stonegame::impartial::games::octal::TakeAndBreak;
+    /// use stonegame::impartial::octal::TakeAndBreak;
     /// let mut search = stonegame::impartial::octal::MisereSearch::new(TakeAndBreak::kayles(), 100, Default::default());
     /// search.outcome(&[3])?;
     /// assert!(search.stored_positions() > 0);
@@ -349,7 +349,7 @@ impl MisereSearch {
     ///
     /// # Example
     /// ```
-    /// use stonegame::impartial::games::octal::TakeAndBreak;
+    /// use stonegame::impartial::octal::TakeAndBreak;
     /// use stonegame::Outcome;
     /// let mut dawson = stonegame::impartial::octal::MisereSearch::new(TakeAndBreak::dawsons_kayles(), 100_000, Default::default());
     /// assert_eq!(dawson.outcome(&[2])?, Outcome::Second);
@@ -373,7 +373,7 @@ impl MisereSearch {
     ///
     /// # Example
     /// ```
-    /// use stonegame::impartial::games::octal::TakeAndBreak;
+    /// use stonegame::impartial::octal::TakeAndBreak;
     /// let mut kayles = stonegame::impartial::octal::MisereSearch::new(TakeAndBreak::kayles(), 100_000, Default::default());
     /// assert_eq!(kayles.winning_move(&[2])?.unwrap().to_string(), "1:2->1");
     /// # Ok::<(), stonegame::Error>(())
@@ -409,17 +409,17 @@ impl MisereSearch {
 ///
 /// # Example
 /// ```
-/// use stonegame::impartial::games::octal::TakeAndBreak;
+/// use stonegame::impartial::octal::TakeAndBreak;
 /// use stonegame::impartial::octal::misere_outcome;
-/// use stonegame::{MemoryBudget, Outcome};
+/// use stonegame::{Budget, Outcome};
 ///
-/// let budget = MemoryBudget::default();
+/// let budget = Budget::default();
 /// assert_eq!(misere_outcome(&TakeAndBreak::nim(), &[1, 1, 1], budget)?, Outcome::Second);
 /// assert_eq!(misere_outcome(&TakeAndBreak::kayles(), &[3, 3], budget)?, Outcome::Second);
 /// assert_eq!(misere_outcome(&TakeAndBreak::kayles(), &[3, 2], budget)?, Outcome::First);
 /// # Ok::<(), stonegame::Error>(())
 /// ```
-pub fn misere_outcome(game: &TakeAndBreak, heaps: &[u64], budget: MemoryBudget) -> Result<Outcome> {
+pub fn misere_outcome(game: &TakeAndBreak, heaps: &[u64], budget: Budget) -> Result<Outcome> {
     if game.is_nim_like() {
         return Ok(misere_nim_outcome(heaps));
     }
@@ -433,7 +433,7 @@ pub fn misere_outcome(game: &TakeAndBreak, heaps: &[u64], budget: MemoryBudget) 
 ///
 /// # Example
 /// ```
-/// use stonegame::impartial::games::octal::TakeAndBreak;
+/// use stonegame::impartial::octal::TakeAndBreak;
 /// use stonegame::impartial::octal::misere_winning_move;
 ///
 /// let m = misere_winning_move(&TakeAndBreak::nim(), &[3, 1], Default::default())?.unwrap();
@@ -443,7 +443,7 @@ pub fn misere_outcome(game: &TakeAndBreak, heaps: &[u64], budget: MemoryBudget) 
 pub fn misere_winning_move(
     game: &TakeAndBreak,
     heaps: &[u64],
-    budget: MemoryBudget,
+    budget: Budget,
 ) -> Result<Option<HeapMove>> {
     if game.is_nim_like() {
         return Ok(misere_nim_move(heaps));

@@ -1,7 +1,8 @@
-//! Solvers for take-and-break games ([`TakeAndBreak`]): Grundy sequences
-//! (plain reference and sparse-space fast path), periodicity certificates,
-//! any heap up to `u64::MAX` for certified games, winning moves, misère play
-//! and the seed's Last One.
+//! Take-and-break games, one home for their definitions and their solvers:
+//! octal codes ([`OctalCode`]) and the games they describe ([`TakeAndBreak`]:
+//! Kayles, Dawson's Kayles, Grundy's game, …); Grundy sequences (plain
+//! reference and sparse-space fast path), periodicity certificates, any heap
+//! up to `u64::MAX` for certified games, winning moves, misère play, and Last One.
 //!
 //! | task | call |
 //! |---|---|
@@ -12,11 +13,13 @@
 //! | Last One (rows of sticks, last stick loses) | [`last_one_outcome`], [`last_one_winning_move`] |
 
 mod certificate;
+mod code;
 mod last_one;
 mod misere;
 mod sequence;
 
 pub use certificate::{PeriodCertificate, certify_values, find_period_certificate};
+pub use code::{MAX_CODE_DIGITS, MoveClass, OctalCode, TakeAndBreak};
 pub use last_one::{last_one_outcome, last_one_pyramid, last_one_winning_move};
 pub use misere::{
     DEFAULT_MISERE_STATES, DEFAULT_MISERE_WORK, MAX_MISERE_HEAP, MisereSearch, misere_outcome,
@@ -24,8 +27,7 @@ pub use misere::{
 };
 pub use sequence::{MAX_SEQUENCE_HEAP, SparseGrundy, grundy_sequence, grundy_sequence_plain};
 
-use crate::impartial::games::octal::{MoveClass, TakeAndBreak};
-use crate::{Error, MemoryBudget, Nimber, Outcome, Result};
+use crate::{Budget, Error, Nimber, Outcome, Result};
 use std::fmt;
 
 /// How far [`HeapValues`] computes Grundy values by default (4,194,304 heaps,
@@ -98,7 +100,7 @@ enum Proof {
 ///
 /// # Example
 /// ```
-/// use stonegame::impartial::games::octal::TakeAndBreak;
+/// use stonegame::impartial::octal::TakeAndBreak;
 /// use stonegame::impartial::octal::HeapValues;
 /// use stonegame::{Nimber, Outcome};
 ///
@@ -115,7 +117,7 @@ pub struct HeapValues {
     solver: SparseGrundy,
     proof: Proof,
     limit: u64,
-    budget: MemoryBudget,
+    budget: Budget,
 }
 
 impl HeapMove {
@@ -140,27 +142,27 @@ impl HeapValues {
     ///
     /// # Example
     /// ```
-    /// use stonegame::impartial::games::octal::TakeAndBreak;
+    /// use stonegame::impartial::octal::TakeAndBreak;
     /// let mut nim = stonegame::impartial::octal::HeapValues::new(TakeAndBreak::nim());
     /// assert_eq!(nim.grundy(u64::MAX)?.0, u64::MAX);
     /// # Ok::<(), stonegame::Error>(())
     /// ```
     pub fn new(game: TakeAndBreak) -> Self {
-        Self::with_limit(game, DEFAULT_SEARCH_LIMIT, MemoryBudget::default())
+        Self::with_limit(game, DEFAULT_SEARCH_LIMIT, Budget::default())
     }
 
     /// Values of `game`, computing at most `limit` values within `budget`.
     ///
     /// # Example
     /// ```
-    /// use stonegame::impartial::games::octal::TakeAndBreak;
+    /// use stonegame::impartial::octal::TakeAndBreak;
     /// use stonegame::impartial::octal::HeapValues;
     /// let mut grundy = HeapValues::with_limit(TakeAndBreak::grundys_game(), 100, Default::default());
     /// assert_eq!(grundy.grundy(10)?.0, 0);
     /// assert!(grundy.grundy(1_000).is_err());
     /// # Ok::<(), stonegame::Error>(())
     /// ```
-    pub fn with_limit(game: TakeAndBreak, limit: u64, budget: MemoryBudget) -> Self {
+    pub fn with_limit(game: TakeAndBreak, limit: u64, budget: Budget) -> Self {
         let proof = if game.is_nim_like() {
             Proof::NimLike
         } else {
@@ -178,7 +180,7 @@ impl HeapValues {
     ///
     /// # Example
     /// ```
-    /// use stonegame::impartial::games::octal::TakeAndBreak;
+    /// use stonegame::impartial::octal::TakeAndBreak;
     /// let values = stonegame::impartial::octal::HeapValues::new(TakeAndBreak::kayles());
     /// assert_eq!(values.game(), &TakeAndBreak::kayles());
     /// ```
@@ -191,7 +193,7 @@ impl HeapValues {
     ///
     /// # Example
     /// ```
-    /// use stonegame::impartial::games::octal::TakeAndBreak;
+    /// use stonegame::impartial::octal::TakeAndBreak;
     /// let mut values = stonegame::impartial::octal::HeapValues::new(TakeAndBreak::dawsons_kayles());
     /// values.grundy(1 << 40)?;
     /// assert_eq!(values.certificate().unwrap().period(), 34);
@@ -213,7 +215,7 @@ impl HeapValues {
     ///
     /// # Example
     /// ```
-    /// use stonegame::impartial::games::octal::TakeAndBreak;
+    /// use stonegame::impartial::octal::TakeAndBreak;
     /// let mut values = stonegame::impartial::octal::HeapValues::new(TakeAndBreak::last_one());
     /// assert_eq!(values.grundy(6)?.0, 6);
     /// # Ok::<(), stonegame::Error>(())
@@ -254,7 +256,7 @@ impl HeapValues {
     ///
     /// # Example
     /// ```
-    /// use stonegame::impartial::games::octal::TakeAndBreak;
+    /// use stonegame::impartial::octal::TakeAndBreak;
     /// use stonegame::Outcome;
     /// let mut kayles = stonegame::impartial::octal::HeapValues::new(TakeAndBreak::kayles());
     /// assert_eq!(kayles.outcome(&[3, 3])?, Outcome::Second);
@@ -280,7 +282,7 @@ impl HeapValues {
     ///
     /// # Example
     /// ```
-    /// use stonegame::impartial::games::octal::TakeAndBreak;
+    /// use stonegame::impartial::octal::TakeAndBreak;
     /// let mut kayles = stonegame::impartial::octal::HeapValues::new(TakeAndBreak::kayles());
     /// let m = kayles.winning_move(&[5])?.unwrap();
     /// assert_eq!(m.to_string(), "1:5->2+2");

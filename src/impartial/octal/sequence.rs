@@ -1,14 +1,14 @@
 //! Grundy sequences `G(0..=n)` of take-and-break games: a plain reference and
 //! Flammenkamp's sparse-space fast path.
 
-use crate::impartial::games::octal::{MoveClass, TakeAndBreak};
 use crate::impartial::mex::MexSet;
-use crate::{Error, MemoryBudget, Result};
+use crate::impartial::octal::{MoveClass, TakeAndBreak};
+use crate::{Budget, Error, Result};
 
 /// The largest heap size a Grundy sequence may reach (positions are stored as `u32`).
 pub const MAX_SEQUENCE_HEAP: u64 = u32::MAX as u64 - 1;
 
-fn check_length(upto: u64, budget: MemoryBudget, what: &'static str) -> Result<usize> {
+fn check_length(upto: u64, budget: Budget, what: &'static str) -> Result<usize> {
     if upto > MAX_SEQUENCE_HEAP {
         return Err(Error::SizeLimitExceeded {
             what: "heap size of a Grundy sequence",
@@ -43,19 +43,15 @@ fn value_to_u32(value: usize) -> Result<u32> {
 ///
 /// # Example
 /// ```
-/// use stonegame::impartial::games::octal::TakeAndBreak;
+/// use stonegame::impartial::octal::TakeAndBreak;
 /// use stonegame::impartial::octal::grundy_sequence_plain;
-/// use stonegame::MemoryBudget;
+/// use stonegame::Budget;
 ///
-/// let kayles = grundy_sequence_plain(&TakeAndBreak::kayles(), 8, MemoryBudget::default())?;
+/// let kayles = grundy_sequence_plain(&TakeAndBreak::kayles(), 8, Budget::default())?;
 /// assert_eq!(kayles, [0, 1, 2, 3, 1, 4, 3, 2, 1]);
 /// # Ok::<(), stonegame::Error>(())
 /// ```
-pub fn grundy_sequence_plain(
-    game: &TakeAndBreak,
-    upto: u64,
-    budget: MemoryBudget,
-) -> Result<Vec<u32>> {
+pub fn grundy_sequence_plain(game: &TakeAndBreak, upto: u64, budget: Budget) -> Result<Vec<u32>> {
     let len = check_length(upto, budget, "Grundy sequence")?;
     let mut values: Vec<u32> = Vec::with_capacity(len);
     let mut seen = MexSet::new();
@@ -84,15 +80,15 @@ pub fn grundy_sequence_plain(
 ///
 /// # Example
 /// ```
-/// use stonegame::impartial::games::octal::TakeAndBreak;
+/// use stonegame::impartial::octal::TakeAndBreak;
 /// use stonegame::impartial::octal::grundy_sequence;
-/// use stonegame::MemoryBudget;
+/// use stonegame::Budget;
 ///
-/// let grundy = grundy_sequence(&TakeAndBreak::grundys_game(), 10, MemoryBudget::default())?;
+/// let grundy = grundy_sequence(&TakeAndBreak::grundys_game(), 10, Budget::default())?;
 /// assert_eq!(grundy, [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0]);
 /// # Ok::<(), stonegame::Error>(())
 /// ```
-pub fn grundy_sequence(game: &TakeAndBreak, upto: u64, budget: MemoryBudget) -> Result<Vec<u32>> {
+pub fn grundy_sequence(game: &TakeAndBreak, upto: u64, budget: Budget) -> Result<Vec<u32>> {
     let mut solver = SparseGrundy::new(game.clone());
     solver.extend_to(upto, budget)?;
     Ok(solver.into_values())
@@ -150,12 +146,12 @@ struct SplitScan {
 ///
 /// # Example
 /// ```
-/// use stonegame::impartial::games::octal::TakeAndBreak;
+/// use stonegame::impartial::octal::TakeAndBreak;
 /// use stonegame::impartial::octal::SparseGrundy;
-/// use stonegame::MemoryBudget;
+/// use stonegame::Budget;
 ///
 /// let mut solver = SparseGrundy::new(TakeAndBreak::dawsons_kayles());
-/// solver.extend_to(10, MemoryBudget::default())?;
+/// solver.extend_to(10, Budget::default())?;
 /// assert_eq!(solver.values(), [0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3]);
 /// # Ok::<(), stonegame::Error>(())
 /// ```
@@ -250,7 +246,7 @@ impl ByteTables {
 
     /// Makes room for `len` values in the reversed copy: doubling (so heap-by-heap
     /// extension stays linear overall) when the budget allows, else exactly `len`.
-    fn reserve(&mut self, len: usize, budget: MemoryBudget) -> bool {
+    fn reserve(&mut self, len: usize, budget: Budget) -> bool {
         let capacity = self.reversed.len();
         if capacity >= len {
             return true;
@@ -286,7 +282,7 @@ impl SparseGrundy {
     ///
     /// # Example
     /// ```
-    /// use stonegame::impartial::games::octal::TakeAndBreak;
+    /// use stonegame::impartial::octal::TakeAndBreak;
     /// let solver = stonegame::impartial::octal::SparseGrundy::new(TakeAndBreak::kayles());
     /// assert!(solver.values().is_empty());
     /// ```
@@ -314,7 +310,7 @@ impl SparseGrundy {
     ///
     /// # Example
     /// ```
-    /// use stonegame::impartial::games::octal::TakeAndBreak;
+    /// use stonegame::impartial::octal::TakeAndBreak;
     /// let solver = stonegame::impartial::octal::SparseGrundy::new(TakeAndBreak::kayles());
     /// assert_eq!(solver.game(), &TakeAndBreak::kayles());
     /// ```
@@ -326,9 +322,9 @@ impl SparseGrundy {
     ///
     /// # Example
     /// ```
-    /// use stonegame::impartial::games::octal::TakeAndBreak;
+    /// use stonegame::impartial::octal::TakeAndBreak;
     /// let mut solver = stonegame::impartial::octal::SparseGrundy::new(TakeAndBreak::nim());
-    /// solver.extend_to(3, stonegame::MemoryBudget::default())?;
+    /// solver.extend_to(3, stonegame::Budget::default())?;
     /// assert_eq!(solver.values(), [0, 1, 2, 3]);
     /// # Ok::<(), stonegame::Error>(())
     /// ```
@@ -340,9 +336,9 @@ impl SparseGrundy {
     ///
     /// # Example
     /// ```
-    /// use stonegame::impartial::games::octal::TakeAndBreak;
+    /// use stonegame::impartial::octal::TakeAndBreak;
     /// let mut solver = stonegame::impartial::octal::SparseGrundy::new(TakeAndBreak::nim());
-    /// solver.extend_to(1, stonegame::MemoryBudget::default())?;
+    /// solver.extend_to(1, stonegame::Budget::default())?;
     /// assert_eq!(solver.into_values(), [0, 1]);
     /// # Ok::<(), stonegame::Error>(())
     /// ```
@@ -355,9 +351,9 @@ impl SparseGrundy {
     ///
     /// # Example
     /// ```
-    /// use stonegame::impartial::games::octal::TakeAndBreak;
+    /// use stonegame::impartial::octal::TakeAndBreak;
     /// let mut solver = stonegame::impartial::octal::SparseGrundy::new(TakeAndBreak::kayles());
-    /// solver.extend_to(1000, stonegame::MemoryBudget::default())?;
+    /// solver.extend_to(1000, stonegame::Budget::default())?;
     /// assert!(solver.rare_count() < 100);
     /// # Ok::<(), stonegame::Error>(())
     /// ```
@@ -370,9 +366,9 @@ impl SparseGrundy {
     ///
     /// # Example
     /// ```
-    /// use stonegame::impartial::games::octal::TakeAndBreak;
+    /// use stonegame::impartial::octal::TakeAndBreak;
     /// let mut solver = stonegame::impartial::octal::SparseGrundy::new(TakeAndBreak::kayles());
-    /// solver.extend_to(100, stonegame::MemoryBudget::default())?;
+    /// solver.extend_to(100, stonegame::Budget::default())?;
     /// assert_ne!(solver.mask(), 0);
     /// # Ok::<(), stonegame::Error>(())
     /// ```
@@ -389,13 +385,13 @@ impl SparseGrundy {
     ///
     /// # Example
     /// ```
-    /// use stonegame::impartial::games::octal::TakeAndBreak;
+    /// use stonegame::impartial::octal::TakeAndBreak;
     /// let mut solver = stonegame::impartial::octal::SparseGrundy::new(TakeAndBreak::kayles());
-    /// solver.extend_to(5, stonegame::MemoryBudget::default())?;
+    /// solver.extend_to(5, stonegame::Budget::default())?;
     /// assert_eq!(solver.values()[5], 4);
     /// # Ok::<(), stonegame::Error>(())
     /// ```
-    pub fn extend_to(&mut self, upto: u64, budget: MemoryBudget) -> Result<()> {
+    pub fn extend_to(&mut self, upto: u64, budget: Budget) -> Result<()> {
         let len = check_length(upto, budget, "Grundy sequence")?;
         self.values.reserve(len.saturating_sub(self.values.len()));
         if let Some(bytes) = &mut self.bytes {
@@ -927,14 +923,14 @@ fn scan_pairs(split: &mut SplitScan, bytes: &ByteTables, mut visit: impl FnMut(&
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::impartial::games::octal::OctalCode;
+    use crate::impartial::octal::OctalCode;
     use proptest::prelude::*;
 
     /// The general (`u32`, marking) path alone, as before the byte tables existed.
     fn general_path(game: &TakeAndBreak, upto: u64) -> Vec<u32> {
         let mut solver = SparseGrundy::new(game.clone());
         solver.bytes = None;
-        solver.extend_to(upto, MemoryBudget::default()).unwrap();
+        solver.extend_to(upto, Budget::default()).unwrap();
         assert!(solver.bytes.is_none());
         solver.into_values()
     }
@@ -943,7 +939,7 @@ mod tests {
     fn byte_path_stepwise(game: &TakeAndBreak, upto: u64) -> Vec<u32> {
         let mut solver = SparseGrundy::new(game.clone());
         for heap in 0..=upto {
-            solver.extend_to(heap, MemoryBudget::default()).unwrap();
+            solver.extend_to(heap, Budget::default()).unwrap();
         }
         solver.into_values()
     }
@@ -953,25 +949,25 @@ mod tests {
     fn blocked(game: &TakeAndBreak, upto: u64, block_len: usize) -> Vec<u32> {
         let mut solver = SparseGrundy::new(game.clone());
         solver.block_len = block_len;
-        solver.extend_to(upto, MemoryBudget::default()).unwrap();
+        solver.extend_to(upto, Budget::default()).unwrap();
         solver.into_values()
     }
 
     fn plain(game: &TakeAndBreak, upto: u64) -> Vec<u32> {
-        grundy_sequence_plain(game, upto, MemoryBudget::default()).unwrap()
+        grundy_sequence_plain(game, upto, Budget::default()).unwrap()
     }
 
     #[test]
     fn byte_path_is_used_while_values_fit_and_dropped_after() {
         let mut grundy = SparseGrundy::new(TakeAndBreak::grundys_game());
-        grundy.extend_to(3000, MemoryBudget::default()).unwrap();
+        grundy.extend_to(3000, Budget::default()).unwrap();
         assert!(grundy.bytes.is_some());
         // Last One has G(n) = n: past 255 the byte tables must go, values stay exact.
         let game = TakeAndBreak::last_one();
         let mut solver = SparseGrundy::new(game.clone());
-        solver.extend_to(255, MemoryBudget::default()).unwrap();
+        solver.extend_to(255, Budget::default()).unwrap();
         assert!(solver.bytes.is_some());
-        solver.extend_to(700, MemoryBudget::default()).unwrap();
+        solver.extend_to(700, Budget::default()).unwrap();
         assert!(solver.bytes.is_none());
         assert_eq!(solver.values(), plain(&game, 700));
     }
@@ -979,7 +975,7 @@ mod tests {
     #[test]
     fn byte_and_general_paths_agree_on_grundys_game() {
         let game = TakeAndBreak::grundys_game();
-        let fast = grundy_sequence(&game, 20_000, MemoryBudget::default()).unwrap();
+        let fast = grundy_sequence(&game, 20_000, Budget::default()).unwrap();
         assert_eq!(fast, general_path(&game, 20_000));
         assert_eq!(fast[..1500], plain(&game, 1499)[..]);
     }
@@ -987,7 +983,7 @@ mod tests {
     #[test]
     fn byte_path_falls_back_when_the_budget_is_tight() {
         // Enough for the u32 tables (8 bytes a position) but not the byte tables.
-        let budget = MemoryBudget::from_bytes(8 * 4001);
+        let budget = Budget::from_bytes(8 * 4001);
         let mut solver = SparseGrundy::new(TakeAndBreak::grundys_game());
         solver.extend_to(4000, budget).unwrap();
         assert!(solver.bytes.is_none());
@@ -1000,7 +996,7 @@ mod tests {
     #[test]
     fn blocked_path_is_planned_for_large_heaps_only() {
         let mut solver = SparseGrundy::new(TakeAndBreak::grundys_game());
-        solver.extend_to(1000, MemoryBudget::default()).unwrap();
+        solver.extend_to(1000, Budget::default()).unwrap();
         assert_eq!(solver.block_plan(10), None);
         let plan = solver.block_plan(1000).unwrap();
         assert_eq!(plan.offsets, [0]);
@@ -1045,7 +1041,7 @@ mod tests {
         ) {
             if let Ok(code) = OctalCode::from_digits(&[vec![first], digits].concat(), &repeating) {
                 let game = TakeAndBreak::Octal(code);
-                let fast = grundy_sequence(&game, upto, MemoryBudget::default()).unwrap();
+                let fast = grundy_sequence(&game, upto, Budget::default()).unwrap();
                 prop_assert_eq!(&fast, &general_path(&game, upto));
                 prop_assert_eq!(&fast, &plain(&game, upto));
                 prop_assert_eq!(&fast, &byte_path_stepwise(&game, upto));

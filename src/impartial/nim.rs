@@ -16,7 +16,7 @@ use crate::{Convention, Nimber, Outcome};
 ///
 /// # Example
 /// ```
-/// use stonegame::impartial::{games::nim::Nim, ImpartialGame};
+/// use stonegame::impartial::{nim::Nim, ImpartialGame};
 /// let mut options = Vec::new();
 /// Nim.for_each_option(&2, &mut |sum| options.push(sum[0]));
 /// assert_eq!(options, [0, 1]);
@@ -38,7 +38,7 @@ impl ImpartialGame for Nim {
 ///
 /// # Example
 /// ```
-/// assert_eq!(stonegame::impartial::games::nim::grundy(7), stonegame::Nimber(7));
+/// assert_eq!(stonegame::impartial::nim::grundy(7), stonegame::Nimber(7));
 /// ```
 pub fn grundy(heap: u64) -> Nimber {
     Nimber(heap)
@@ -48,7 +48,7 @@ pub fn grundy(heap: u64) -> Nimber {
 ///
 /// # Example
 /// ```
-/// use stonegame::impartial::games::nim::outcome;
+/// use stonegame::impartial::nim::outcome;
 /// use stonegame::{Convention, Outcome};
 ///
 /// assert_eq!(outcome(&[1, 2, 3], Convention::Normal), Outcome::Second);
@@ -72,7 +72,7 @@ pub fn outcome(heaps: &[u64], convention: Convention) -> Outcome {
 ///
 /// # Example
 /// ```
-/// use stonegame::impartial::games::{nim::winning_move, HeapMove};
+/// use stonegame::impartial::{nim::winning_move, HeapMove};
 /// use stonegame::Convention;
 ///
 /// assert_eq!(winning_move(&[3, 4, 5], Convention::Normal), Some(HeapMove { heap: 0, take: 2 }));

@@ -29,7 +29,7 @@ pub const MAX_CODE_DIGITS: usize = 64;
 ///
 /// # Example
 /// ```
-/// use stonegame::impartial::games::octal::OctalCode;
+/// use stonegame::impartial::octal::OctalCode;
 ///
 /// let kayles: OctalCode = "0.77".parse()?;
 /// assert_eq!(kayles.digit(2), 7);
@@ -60,7 +60,7 @@ impl OctalCode {
     ///
     /// # Example
     /// ```
-    /// use stonegame::impartial::games::octal::OctalCode;
+    /// use stonegame::impartial::octal::OctalCode;
     /// let code = OctalCode::from_digits(&[4, 0, 7], &[])?;
     /// assert_eq!(code.to_string(), "4.07");
     /// assert!(OctalCode::from_digits(&[0, 8], &[]).is_err());
@@ -112,7 +112,7 @@ impl OctalCode {
     ///
     /// # Example
     /// ```
-    /// let code: stonegame::impartial::games::octal::OctalCode = "0.1(37)".parse()?;
+    /// let code: stonegame::impartial::octal::OctalCode = "0.1(37)".parse()?;
     /// assert_eq!((1..=5).map(|k| code.digit(k)).collect::<Vec<_>>(), [1, 3, 7, 3, 7]);
     /// # Ok::<(), stonegame::Error>(())
     /// ```
@@ -133,7 +133,7 @@ impl OctalCode {
     ///
     /// # Example
     /// ```
-    /// let code: stonegame::impartial::games::octal::OctalCode = "0.137".parse()?;
+    /// let code: stonegame::impartial::octal::OctalCode = "0.137".parse()?;
     /// assert_eq!(code.max_take(), Some(3));
     /// # Ok::<(), stonegame::Error>(())
     /// ```
@@ -149,7 +149,7 @@ impl OctalCode {
     ///
     /// # Example
     /// ```
-    /// use stonegame::impartial::games::octal::OctalCode;
+    /// use stonegame::impartial::octal::OctalCode;
     /// assert!("0.(7)".parse::<OctalCode>()?.is_nim_like());
     /// assert!(!"0.77".parse::<OctalCode>()?.is_nim_like());
     /// # Ok::<(), stonegame::Error>(())
@@ -269,7 +269,7 @@ impl fmt::Display for OctalCode {
 ///
 /// # Example
 /// ```
-/// use stonegame::impartial::games::octal::{MoveClass, TakeAndBreak};
+/// use stonegame::impartial::octal::{MoveClass, TakeAndBreak};
 ///
 /// let mut classes = Vec::new();
 /// TakeAndBreak::kayles().for_each_move_class(3, |class| classes.push(class));
@@ -304,7 +304,7 @@ impl MoveClass {
     ///
     /// # Example
     /// ```
-    /// use stonegame::impartial::games::octal::MoveClass;
+    /// use stonegame::impartial::octal::MoveClass;
     /// assert_eq!(MoveClass::Split { total: 6, unequal: true }.largest_smaller_part(), 2);
     /// assert_eq!(MoveClass::Split { total: 6, unequal: false }.largest_smaller_part(), 3);
     /// ```
@@ -326,7 +326,7 @@ impl MoveClass {
 ///
 /// # Example
 /// ```
-/// use stonegame::impartial::games::octal::TakeAndBreak;
+/// use stonegame::impartial::octal::TakeAndBreak;
 /// use stonegame::impartial::ImpartialGame;
 ///
 /// let mut options = Vec::new();
@@ -349,7 +349,7 @@ impl TakeAndBreak {
     ///
     /// # Example
     /// ```
-    /// use stonegame::impartial::games::octal::TakeAndBreak;
+    /// use stonegame::impartial::octal::TakeAndBreak;
     /// assert_eq!(TakeAndBreak::octal("0.77")?, TakeAndBreak::kayles());
     /// # Ok::<(), stonegame::Error>(())
     /// ```
@@ -361,7 +361,7 @@ impl TakeAndBreak {
     ///
     /// # Example
     /// ```
-    /// assert_eq!(stonegame::impartial::games::octal::TakeAndBreak::nim().to_string(), "0.(3)");
+    /// assert_eq!(stonegame::impartial::octal::TakeAndBreak::nim().to_string(), "0.(3)");
     /// ```
     pub fn nim() -> Self {
         Self::from_known(&[0], &[3])
@@ -371,7 +371,7 @@ impl TakeAndBreak {
     ///
     /// # Example
     /// ```
-    /// assert_eq!(stonegame::impartial::games::octal::TakeAndBreak::kayles().to_string(), "0.77");
+    /// assert_eq!(stonegame::impartial::octal::TakeAndBreak::kayles().to_string(), "0.77");
     /// ```
     pub fn kayles() -> Self {
         Self::from_known(&[0, 7, 7], &[])
@@ -381,7 +381,7 @@ impl TakeAndBreak {
     ///
     /// # Example
     /// ```
-    /// let game = stonegame::impartial::games::octal::TakeAndBreak::dawsons_kayles();
+    /// let game = stonegame::impartial::octal::TakeAndBreak::dawsons_kayles();
     /// assert_eq!(game.to_string(), "0.07");
     /// ```
     pub fn dawsons_kayles() -> Self {
@@ -392,7 +392,7 @@ impl TakeAndBreak {
     ///
     /// # Example
     /// ```
-    /// let game = stonegame::impartial::games::octal::TakeAndBreak::dawsons_chess();
+    /// let game = stonegame::impartial::octal::TakeAndBreak::dawsons_chess();
     /// assert_eq!(game.to_string(), "0.137");
     /// ```
     pub fn dawsons_chess() -> Self {
@@ -404,7 +404,7 @@ impl TakeAndBreak {
     ///
     /// # Example
     /// ```
-    /// let game = stonegame::impartial::games::octal::TakeAndBreak::last_one();
+    /// let game = stonegame::impartial::octal::TakeAndBreak::last_one();
     /// assert_eq!(game.to_string(), "0.(7)");
     /// ```
     pub fn last_one() -> Self {
@@ -415,7 +415,7 @@ impl TakeAndBreak {
     ///
     /// # Example
     /// ```
-    /// let game = stonegame::impartial::games::octal::TakeAndBreak::grundys_game();
+    /// let game = stonegame::impartial::octal::TakeAndBreak::grundys_game();
     /// assert_eq!(game.to_string(), "grundys-game");
     /// ```
     pub fn grundys_game() -> Self {
@@ -438,7 +438,7 @@ impl TakeAndBreak {
     ///
     /// # Example
     /// ```
-    /// use stonegame::impartial::games::octal::TakeAndBreak;
+    /// use stonegame::impartial::octal::TakeAndBreak;
     /// assert_eq!(TakeAndBreak::by_name("kayles")?, TakeAndBreak::kayles());
     /// assert_eq!(TakeAndBreak::by_name("0.07")?, TakeAndBreak::dawsons_kayles());
     /// assert!(TakeAndBreak::by_name("chess").is_err());
@@ -466,7 +466,7 @@ impl TakeAndBreak {
     ///
     /// # Example
     /// ```
-    /// use stonegame::impartial::games::octal::TakeAndBreak;
+    /// use stonegame::impartial::octal::TakeAndBreak;
     /// assert!(TakeAndBreak::grundys_game().code().is_none());
     /// assert_eq!(TakeAndBreak::kayles().code().unwrap().to_string(), "0.77");
     /// ```
@@ -483,7 +483,7 @@ impl TakeAndBreak {
     ///
     /// # Example
     /// ```
-    /// use stonegame::impartial::games::octal::TakeAndBreak;
+    /// use stonegame::impartial::octal::TakeAndBreak;
     /// assert_eq!(TakeAndBreak::kayles().max_take(), Some(2));
     /// assert_eq!(TakeAndBreak::last_one().max_take(), None);
     /// ```
@@ -496,7 +496,7 @@ impl TakeAndBreak {
     ///
     /// # Example
     /// ```
-    /// use stonegame::impartial::games::octal::TakeAndBreak;
+    /// use stonegame::impartial::octal::TakeAndBreak;
     /// assert!(TakeAndBreak::last_one().is_nim_like());
     /// assert!(!TakeAndBreak::grundys_game().is_nim_like());
     /// ```
@@ -509,7 +509,7 @@ impl TakeAndBreak {
     ///
     /// # Example
     /// ```
-    /// use stonegame::impartial::games::octal::{MoveClass, TakeAndBreak};
+    /// use stonegame::impartial::octal::{MoveClass, TakeAndBreak};
     /// let mut classes = Vec::new();
     /// TakeAndBreak::octal("4.07")?.for_each_move_class(2, |c| classes.push(c));
     /// assert_eq!(

@@ -26,7 +26,7 @@ use crate::{Convention, Error, Nimber, Outcome, Result};
 ///
 /// # Example
 /// ```
-/// use stonegame::impartial::games::boxes::BallBox;
+/// use stonegame::impartial::boxes::BallBox;
 /// let b = BallBox::new(10, 3).unwrap();
 /// assert_eq!(b.residue(), 2);
 /// assert!(BallBox::new(10, 0).is_err());
@@ -42,7 +42,7 @@ impl BallBox {
     ///
     /// # Example
     /// ```
-    /// assert!(stonegame::impartial::games::boxes::BallBox::new(0, 1).is_ok());
+    /// assert!(stonegame::impartial::boxes::BallBox::new(0, 1).is_ok());
     /// ```
     pub fn new(balls: u64, max_take: u64) -> Result<Self> {
         if max_take == 0 {
@@ -58,7 +58,7 @@ impl BallBox {
     ///
     /// # Example
     /// ```
-    /// assert_eq!(stonegame::impartial::games::boxes::BallBox::new(4, 2).unwrap().balls(), 4);
+    /// assert_eq!(stonegame::impartial::boxes::BallBox::new(4, 2).unwrap().balls(), 4);
     /// ```
     pub fn balls(self) -> u64 {
         self.balls
@@ -68,7 +68,7 @@ impl BallBox {
     ///
     /// # Example
     /// ```
-    /// assert_eq!(stonegame::impartial::games::boxes::BallBox::new(4, 2).unwrap().max_take(), 2);
+    /// assert_eq!(stonegame::impartial::boxes::BallBox::new(4, 2).unwrap().max_take(), 2);
     /// ```
     pub fn max_take(self) -> u64 {
         self.max_take
@@ -78,7 +78,7 @@ impl BallBox {
     ///
     /// # Example
     /// ```
-    /// use stonegame::impartial::games::boxes::BallBox;
+    /// use stonegame::impartial::boxes::BallBox;
     /// assert_eq!(BallBox::new(u64::MAX, u64::MAX).unwrap().residue(), u64::MAX);
     /// ```
     pub fn residue(self) -> u64 {
@@ -94,7 +94,7 @@ impl BallBox {
     ///
     /// # Example
     /// ```
-    /// use stonegame::{impartial::games::boxes::BallBox, Nimber};
+    /// use stonegame::{impartial::boxes::BallBox, Nimber};
     /// assert_eq!(BallBox::new(9, 3).unwrap().grundy(), Nimber(1));
     /// ```
     pub fn grundy(self) -> Nimber {
@@ -106,7 +106,7 @@ impl BallBox {
 ///
 /// # Example
 /// ```
-/// use stonegame::impartial::{games::boxes::{BallBox, Boxes}, grundy::GrundySolver};
+/// use stonegame::impartial::{boxes::{BallBox, Boxes}, grundy::GrundySolver};
 /// let mut solver = GrundySolver::new(Boxes);
 /// assert_eq!(solver.grundy(&BallBox::new(9, 3).unwrap()).unwrap().0, 1);
 /// ```
@@ -131,7 +131,7 @@ impl ImpartialGame for Boxes {
 ///
 /// # Example
 /// ```
-/// use stonegame::impartial::games::boxes::{outcome, BallBox};
+/// use stonegame::impartial::boxes::{outcome, BallBox};
 /// use stonegame::{Convention, Outcome};
 ///
 /// // One box, take 1..=3: under misère play x = 4k + 1 loses for the player to move.
@@ -158,7 +158,7 @@ pub fn outcome(boxes: &[BallBox], convention: Convention) -> Outcome {
 ///
 /// # Example
 /// ```
-/// use stonegame::impartial::games::{boxes::{winning_move, BallBox}, HeapMove};
+/// use stonegame::impartial::{boxes::{winning_move, BallBox}, HeapMove};
 /// use stonegame::Convention;
 ///
 /// let boxes = [BallBox::new(10, 3).unwrap(), BallBox::new(7, 5).unwrap()];

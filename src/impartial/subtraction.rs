@@ -15,13 +15,13 @@ use crate::impartial::grundy::{heap_table, table_len};
 use crate::impartial::misere::ExactSearch;
 use crate::impartial::periodic::{Periodicity, RecurrenceRule, WindowRecurrence};
 use crate::impartial::sum;
-use crate::{Convention, Error, MemoryBudget, Nimber, Outcome, Result};
+use crate::{Budget, Convention, Error, Nimber, Outcome, Result};
 
 /// A finite set of positive amounts that a move may subtract from a heap.
 ///
 /// # Example
 /// ```
-/// use stonegame::impartial::games::subtraction::SubtractionSet;
+/// use stonegame::impartial::subtraction::SubtractionSet;
 ///
 /// let set = SubtractionSet::new([3, 1, 3]).unwrap();
 /// assert_eq!(set.moves(), &[1, 3]);
@@ -39,7 +39,7 @@ impl SubtractionSet {
     ///
     /// # Example
     /// ```
-    /// use stonegame::impartial::games::subtraction::SubtractionSet;
+    /// use stonegame::impartial::subtraction::SubtractionSet;
     /// assert_eq!(SubtractionSet::new([2, 3]).unwrap().max(), 3);
     /// ```
     pub fn new(moves: impl IntoIterator<Item = u64>) -> Result<Self> {
@@ -65,7 +65,7 @@ impl SubtractionSet {
     ///
     /// # Example
     /// ```
-    /// use stonegame::impartial::games::subtraction::SubtractionSet;
+    /// use stonegame::impartial::subtraction::SubtractionSet;
     /// assert_eq!(SubtractionSet::new([4, 1]).unwrap().moves(), &[1, 4]);
     /// ```
     pub fn moves(&self) -> &[u64] {
@@ -76,7 +76,7 @@ impl SubtractionSet {
     ///
     /// # Example
     /// ```
-    /// use stonegame::impartial::games::subtraction::SubtractionSet;
+    /// use stonegame::impartial::subtraction::SubtractionSet;
     /// assert_eq!(SubtractionSet::new([4, 2]).unwrap().min(), 2);
     /// ```
     pub fn min(&self) -> u64 {
@@ -87,7 +87,7 @@ impl SubtractionSet {
     ///
     /// # Example
     /// ```
-    /// use stonegame::impartial::games::subtraction::SubtractionSet;
+    /// use stonegame::impartial::subtraction::SubtractionSet;
     /// assert_eq!(SubtractionSet::new([4, 2]).unwrap().max(), 4);
     /// ```
     pub fn max(&self) -> u64 {
@@ -99,7 +99,7 @@ impl SubtractionSet {
     ///
     /// # Example
     /// ```
-    /// use stonegame::impartial::games::subtraction::SubtractionSet;
+    /// use stonegame::impartial::subtraction::SubtractionSet;
     /// assert_eq!(SubtractionSet::new([1, 2, 3]).unwrap().as_box_bound(), Some(3));
     /// assert_eq!(SubtractionSet::new([1, 3]).unwrap().as_box_bound(), None);
     /// ```
@@ -111,11 +111,11 @@ impl SubtractionSet {
     ///
     /// # Example
     /// ```
-    /// use stonegame::{impartial::games::subtraction::SubtractionSet, MemoryBudget, Nimber};
-    /// let t = SubtractionSet::new([2, 3]).unwrap().grundy_table(6, MemoryBudget::default()).unwrap();
+    /// use stonegame::{impartial::subtraction::SubtractionSet, Budget, Nimber};
+    /// let t = SubtractionSet::new([2, 3]).unwrap().grundy_table(6, Budget::default()).unwrap();
     /// assert_eq!(t.iter().map(|g| g.0).collect::<Vec<_>>(), [0, 0, 1, 1, 2, 0, 0]);
     /// ```
-    pub fn grundy_table(&self, upto: u64, budget: MemoryBudget) -> Result<Vec<Nimber>> {
+    pub fn grundy_table(&self, upto: u64, budget: Budget) -> Result<Vec<Nimber>> {
         let len = table_len(upto, budget, std::mem::size_of::<u32>(), "Grundy table")?;
         let mut rule = self.grundy_rule()?;
         let mut values: Vec<u32> = Vec::with_capacity(len);
@@ -131,18 +131,18 @@ impl SubtractionSet {
     ///
     /// # Example
     /// ```
-    /// use stonegame::{impartial::games::subtraction::SubtractionSet, Convention, MemoryBudget, Outcome};
+    /// use stonegame::{impartial::subtraction::SubtractionSet, Convention, Budget, Outcome};
     ///
     /// // AtCoder Educational DP Contest K, sample 1: A = {2, 3}, K = 4.
     /// let t = SubtractionSet::new([2, 3]).unwrap()
-    ///     .outcome_table(4, Convention::Normal, MemoryBudget::default()).unwrap();
+    ///     .outcome_table(4, Convention::Normal, Budget::default()).unwrap();
     /// assert_eq!(t[4], Outcome::First);
     /// ```
     pub fn outcome_table(
         &self,
         upto: u64,
         convention: Convention,
-        budget: MemoryBudget,
+        budget: Budget,
     ) -> Result<Vec<Outcome>> {
         let len = table_len(upto, budget, std::mem::size_of::<bool>(), "win/lose table")?;
         let terminal_wins = convention == Convention::Misere;
@@ -193,11 +193,11 @@ impl SubtractionSet {
     ///
     /// # Example
     /// ```
-    /// use stonegame::{impartial::games::subtraction::SubtractionSet, MemoryBudget};
-    /// let p = SubtractionSet::new([1, 4]).unwrap().periodicity(MemoryBudget::default()).unwrap();
+    /// use stonegame::{impartial::subtraction::SubtractionSet, Budget};
+    /// let p = SubtractionSet::new([1, 4]).unwrap().periodicity(Budget::default()).unwrap();
     /// assert_eq!((p.preperiod(), p.period()), (0, 5)); // 0 1 0 1 2 | 0 1 0 1 2 …
     /// ```
-    pub fn periodicity(&self, budget: MemoryBudget) -> Result<Periodicity> {
+    pub fn periodicity(&self, budget: Budget) -> Result<Periodicity> {
         self.grundy_recurrence(budget)?.periodicity()
     }
 
@@ -205,11 +205,11 @@ impl SubtractionSet {
     ///
     /// # Example
     /// ```
-    /// use stonegame::{impartial::games::subtraction::SubtractionSet, MemoryBudget};
-    /// let mut r = SubtractionSet::new([1, 2]).unwrap().grundy_recurrence(MemoryBudget::default()).unwrap();
+    /// use stonegame::{impartial::subtraction::SubtractionSet, Budget};
+    /// let mut r = SubtractionSet::new([1, 2]).unwrap().grundy_recurrence(Budget::default()).unwrap();
     /// assert_eq!(r.value(10u64.pow(18)).unwrap(), (10u64.pow(18) % 3) as u32);
     /// ```
-    pub fn grundy_recurrence(&self, budget: MemoryBudget) -> Result<WindowRecurrence> {
+    pub fn grundy_recurrence(&self, budget: Budget) -> Result<WindowRecurrence> {
         WindowRecurrence::new(self.max(), self.grundy_rule()?, budget)
     }
 
@@ -218,13 +218,13 @@ impl SubtractionSet {
     ///
     /// # Example
     /// ```
-    /// use stonegame::{impartial::games::subtraction::SubtractionSet, MemoryBudget};
+    /// use stonegame::{impartial::subtraction::SubtractionSet, Budget};
     /// // Take 1 or 2, last stone loses: heaps 1, 4, 7, … lose.
-    /// let mut r = SubtractionSet::new([1, 2]).unwrap().misere_recurrence(MemoryBudget::default()).unwrap();
+    /// let mut r = SubtractionSet::new([1, 2]).unwrap().misere_recurrence(Budget::default()).unwrap();
     /// assert_eq!(r.value(7).unwrap(), 0);
     /// assert_eq!(r.value(8).unwrap(), 1);
     /// ```
-    pub fn misere_recurrence(&self, budget: MemoryBudget) -> Result<WindowRecurrence> {
+    pub fn misere_recurrence(&self, budget: Budget) -> Result<WindowRecurrence> {
         let moves = self.moves.clone();
         let min = self.min();
         let rule = move |values: &[u32]| {
@@ -338,11 +338,11 @@ impl ImpartialGame for SubtractionSet {
 ///
 /// # Example
 /// ```
-/// use stonegame::impartial::games::subtraction::{SubtractionSet, SubtractionSolver};
-/// use stonegame::{Convention, MemoryBudget, Outcome};
+/// use stonegame::impartial::subtraction::{SubtractionSet, SubtractionSolver};
+/// use stonegame::{Convention, Budget, Outcome};
 ///
 /// let set = SubtractionSet::new([2, 5, 7]).unwrap();
-/// let mut solver = SubtractionSolver::new(&set, MemoryBudget::default()).unwrap();
+/// let mut solver = SubtractionSolver::new(&set, Budget::default()).unwrap();
 /// let heaps = [10u64.pow(18), 12_345];
 /// let outcome = solver.outcome(&heaps, Convention::Normal).unwrap();
 /// let winning = solver.winning_move(&heaps, Convention::Normal).unwrap();
@@ -363,12 +363,12 @@ impl SubtractionSolver {
     ///
     /// # Example
     /// ```
-    /// use stonegame::impartial::games::subtraction::{SubtractionSet, SubtractionSolver};
-    /// use stonegame::MemoryBudget;
+    /// use stonegame::impartial::subtraction::{SubtractionSet, SubtractionSolver};
+    /// use stonegame::Budget;
     /// let set = SubtractionSet::new([1]).unwrap();
-    /// assert!(SubtractionSolver::new(&set, MemoryBudget::default()).is_ok());
+    /// assert!(SubtractionSolver::new(&set, Budget::default()).is_ok());
     /// ```
-    pub fn new(set: &SubtractionSet, budget: MemoryBudget) -> Result<Self> {
+    pub fn new(set: &SubtractionSet, budget: Budget) -> Result<Self> {
         Ok(Self {
             set: set.clone(),
             normal: set.grundy_recurrence(budget)?,
@@ -383,10 +383,10 @@ impl SubtractionSolver {
     ///
     /// # Example
     /// ```
-    /// use stonegame::impartial::games::subtraction::{SubtractionSet, SubtractionSolver};
-    /// use stonegame::{MemoryBudget, Nimber};
+    /// use stonegame::impartial::subtraction::{SubtractionSet, SubtractionSolver};
+    /// use stonegame::{Budget, Nimber};
     /// let set = SubtractionSet::new([1, 3, 4]).unwrap();
-    /// let mut solver = SubtractionSolver::new(&set, MemoryBudget::default()).unwrap();
+    /// let mut solver = SubtractionSolver::new(&set, Budget::default()).unwrap();
     /// assert_eq!(solver.grundy(7).unwrap(), Nimber(0));
     /// ```
     pub fn grundy(&mut self, heap: u64) -> Result<Nimber> {
@@ -397,10 +397,10 @@ impl SubtractionSolver {
     ///
     /// # Example
     /// ```
-    /// use stonegame::impartial::games::subtraction::{SubtractionSet, SubtractionSolver};
-    /// use stonegame::MemoryBudget;
+    /// use stonegame::impartial::subtraction::{SubtractionSet, SubtractionSolver};
+    /// use stonegame::Budget;
     /// let set = SubtractionSet::new([1, 3, 4]).unwrap();
-    /// let mut solver = SubtractionSolver::new(&set, MemoryBudget::default()).unwrap();
+    /// let mut solver = SubtractionSolver::new(&set, Budget::default()).unwrap();
     /// assert_eq!(solver.periodicity().unwrap().period(), 7);
     /// ```
     pub fn periodicity(&mut self) -> Result<Periodicity> {
@@ -411,10 +411,10 @@ impl SubtractionSolver {
     ///
     /// # Example
     /// ```
-    /// use stonegame::impartial::games::subtraction::{SubtractionSet, SubtractionSolver};
-    /// use stonegame::{Convention, MemoryBudget, Outcome};
+    /// use stonegame::impartial::subtraction::{SubtractionSet, SubtractionSolver};
+    /// use stonegame::{Convention, Budget, Outcome};
     /// let set = SubtractionSet::new([2, 3]).unwrap();
-    /// let mut solver = SubtractionSolver::new(&set, MemoryBudget::default()).unwrap();
+    /// let mut solver = SubtractionSolver::new(&set, Budget::default()).unwrap();
     /// assert_eq!(solver.outcome(&[5], Convention::Normal).unwrap(), Outcome::Second);
     /// assert_eq!(solver.outcome(&[1], Convention::Misere).unwrap(), Outcome::First);
     /// ```
@@ -446,10 +446,10 @@ impl SubtractionSolver {
     ///
     /// # Example
     /// ```
-    /// use stonegame::impartial::games::{subtraction::{SubtractionSet, SubtractionSolver}, HeapMove};
-    /// use stonegame::{Convention, MemoryBudget};
+    /// use stonegame::impartial::{subtraction::{SubtractionSet, SubtractionSolver}, HeapMove};
+    /// use stonegame::{Convention, Budget};
     /// let set = SubtractionSet::new([2, 3]).unwrap();
-    /// let mut solver = SubtractionSolver::new(&set, MemoryBudget::default()).unwrap();
+    /// let mut solver = SubtractionSolver::new(&set, Budget::default()).unwrap();
     /// // G(7) = 1 and G(5) = 0: take 2 from the heap of 7.
     /// assert_eq!(solver.winning_move(&[7], Convention::Normal).unwrap(), Some(HeapMove { heap: 0, take: 2 }));
     /// ```
@@ -595,14 +595,14 @@ impl SubtractionSolver {
 ///
 /// # Example
 /// ```
-/// use stonegame::impartial::games::subtraction::SubtractionRule;
-/// use stonegame::{MemoryBudget, Outcome};
+/// use stonegame::impartial::subtraction::SubtractionRule;
+/// use stonegame::{Budget, Outcome};
 ///
 /// // LeetCode 1510 "Stone Game IV": take a non-zero square number of stones.
 /// let squares = SubtractionRule::new(|heap: u64, visit: &mut dyn FnMut(u64)| {
 ///     (1..).map(|k: u64| k * k).take_while(|&s| s <= heap).for_each(|s| visit(s));
 /// });
-/// let wins = squares.outcome_table(7, MemoryBudget::default()).unwrap();
+/// let wins = squares.outcome_table(7, Budget::default()).unwrap();
 /// assert_eq!(wins[1], Outcome::First); // Alice takes 1
 /// assert_eq!(wins[2], Outcome::Second);
 /// assert_eq!(wins[4], Outcome::First);
@@ -618,7 +618,7 @@ impl<F: Fn(u64, &mut dyn FnMut(u64))> SubtractionRule<F> {
     ///
     /// # Example
     /// ```
-    /// use stonegame::impartial::{games::subtraction::SubtractionRule, grundy::GrundySolver};
+    /// use stonegame::impartial::{subtraction::SubtractionRule, grundy::GrundySolver};
     /// let halves = SubtractionRule::new(|heap: u64, visit: &mut dyn FnMut(u64)| {
     ///     (1..=heap.div_ceil(2)).for_each(|s| visit(s)); // take at most half (rounded up)
     /// });
@@ -632,12 +632,12 @@ impl<F: Fn(u64, &mut dyn FnMut(u64))> SubtractionRule<F> {
     ///
     /// # Example
     /// ```
-    /// use stonegame::{impartial::games::subtraction::SubtractionRule, MemoryBudget};
+    /// use stonegame::{impartial::subtraction::SubtractionRule, Budget};
     /// let any = SubtractionRule::new(|h: u64, visit: &mut dyn FnMut(u64)| (1..=h).for_each(|s| visit(s)));
-    /// let t = any.grundy_table(4, MemoryBudget::default()).unwrap();
+    /// let t = any.grundy_table(4, Budget::default()).unwrap();
     /// assert_eq!(t[4].0, 4); // taking any amount is Nim
     /// ```
-    pub fn grundy_table(&self, upto: u64, budget: MemoryBudget) -> Result<Vec<Nimber>> {
+    pub fn grundy_table(&self, upto: u64, budget: Budget) -> Result<Vec<Nimber>> {
         heap_table(self, upto, budget)
     }
 
@@ -645,11 +645,11 @@ impl<F: Fn(u64, &mut dyn FnMut(u64))> SubtractionRule<F> {
     ///
     /// # Example
     /// ```
-    /// use stonegame::{impartial::games::subtraction::SubtractionRule, MemoryBudget, Outcome};
+    /// use stonegame::{impartial::subtraction::SubtractionRule, Budget, Outcome};
     /// let one = SubtractionRule::new(|_h: u64, visit: &mut dyn FnMut(u64)| visit(1));
-    /// assert_eq!(one.outcome_table(3, MemoryBudget::default()).unwrap()[3], Outcome::First);
+    /// assert_eq!(one.outcome_table(3, Budget::default()).unwrap()[3], Outcome::First);
     /// ```
-    pub fn outcome_table(&self, upto: u64, budget: MemoryBudget) -> Result<Vec<Outcome>> {
+    pub fn outcome_table(&self, upto: u64, budget: Budget) -> Result<Vec<Outcome>> {
         Ok(self
             .grundy_table(upto, budget)?
             .into_iter()
@@ -709,7 +709,7 @@ const LOSS_BITS_PER_BYTE: u128 = 4;
 
 impl LossBits {
     /// `None` unless every amount is within 1..=128.
-    fn new(set: &SubtractionSet, convention: Convention, budget: MemoryBudget) -> Option<Self> {
+    fn new(set: &SubtractionSet, convention: Convention, budget: Budget) -> Option<Self> {
         if set.max() > 128 {
             return None;
         }

@@ -1,0 +1,157 @@
+//! [`Solution`]: the one shape every game's full answer takes.
+
+use crate::Outcome;
+
+/// A game solved from its starting position: its value, who wins, a best
+/// first move and the line of play.
+///
+/// Every game in the crate answers `solve()` with a `Solution`:
+///
+/// - scoring games: `V` is the score type and [`Solution::value`] is the first
+///   player's total minus the second's; the line is the whole optimal line;
+/// - impartial games: `V` is [`Outcome`] (the value of a win/lose game is who
+///   wins); the line is the winner's strategy played out against the loser's
+///   reply its game documents (for heap games: the smallest take from the
+///   largest heap), cut after `Solution::<Outcome, M>::LINE_LIMIT` moves
+///   ([`Solution::is_line_complete`] tells whether it was).
+///
+/// `best_move` is `None` exactly when the game is already over (no move is
+/// possible), or for an impartial game when every move loses; in the latter
+/// case the line still starts with the loser's reply rule.
+///
+/// # Example
+/// ```
+/// use stonegame::{Outcome, Solution};
+///
+/// let solution = Solution::new(1i64, Outcome::First, vec!['L', 'R']);
+/// assert_eq!(solution.value(), 1);
+/// assert_eq!(solution.outcome(), Outcome::First);
+/// assert_eq!(solution.best_move(), Some(&'L'));
+/// assert_eq!(solution.line(), &['L', 'R']);
+/// assert!(solution.is_line_complete());
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Solution<V, M> {
+    value: V,
+    outcome: Outcome,
+    best_move: Option<M>,
+    line: Vec<M>,
+    line_complete: bool,
+}
+
+impl<V: Copy, M: Clone> Solution<V, M> {
+    /// A solution whose best move is the first move of its complete `line`.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{Outcome, Solution};
+    /// let over: Solution<i32, char> = Solution::new(0, Outcome::Draw, vec![]);
+    /// assert_eq!(over.best_move(), None);
+    /// ```
+    pub fn new(value: V, outcome: Outcome, line: Vec<M>) -> Self {
+        Self {
+            value,
+            outcome,
+            best_move: line.first().cloned(),
+            line,
+            line_complete: true,
+        }
+    }
+
+    /// The value: the score difference for scoring games, the outcome for
+    /// win/lose games.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{Outcome, Solution};
+    /// assert_eq!(Solution::new(-3i32, Outcome::Second, vec![1u8]).value(), -3);
+    /// ```
+    pub fn value(&self) -> V {
+        self.value
+    }
+
+    /// Who wins with perfect play.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{Outcome, Solution};
+    /// assert_eq!(Solution::new(2i32, Outcome::First, vec![1u8]).outcome(), Outcome::First);
+    /// ```
+    pub fn outcome(&self) -> Outcome {
+        self.outcome
+    }
+
+    /// A best first move (for win/lose games: a winning move), or `None`.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{Outcome, Solution};
+    /// assert_eq!(Solution::new(2i32, Outcome::First, vec![7u8, 1]).best_move(), Some(&7));
+    /// ```
+    pub fn best_move(&self) -> Option<&M> {
+        self.best_move.as_ref()
+    }
+
+    /// The line of play from the start, first player's move first.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{Outcome, Solution};
+    /// assert_eq!(Solution::new(2i32, Outcome::First, vec![7u8, 1]).line().len(), 2);
+    /// ```
+    pub fn line(&self) -> &[M] {
+        &self.line
+    }
+
+    /// Whether [`Solution::line`] reaches the end of the game (win/lose games
+    /// cut it after `LINE_LIMIT` moves).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{Outcome, Solution};
+    /// assert!(!Solution::from_line(Outcome::First, vec![1u8], false).is_line_complete());
+    /// ```
+    pub fn is_line_complete(&self) -> bool {
+        self.line_complete
+    }
+
+    /// The line, taken out of the solution.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{Outcome, Solution};
+    /// assert_eq!(Solution::new(0i32, Outcome::Draw, vec![3u8]).into_line(), vec![3]);
+    /// ```
+    pub fn into_line(self) -> Vec<M> {
+        self.line
+    }
+}
+
+impl<M: Clone> Solution<Outcome, M> {
+    /// The longest line a win/lose game's solution plays out.
+    pub const LINE_LIMIT: usize = 10_000;
+
+    /// A solution for a win/lose game: the best move is the line's first move
+    /// only if the player to move wins; `line_complete` says whether the line
+    /// reaches the end of the game.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{Outcome, Solution};
+    /// let lost = Solution::from_line(Outcome::Second, vec![1u8, 2], true);
+    /// assert_eq!(lost.best_move(), None);
+    /// assert_eq!(lost.line(), &[1, 2]);
+    /// ```
+    pub fn from_line(outcome: Outcome, line: Vec<M>, line_complete: bool) -> Self {
+        Self {
+            value: outcome,
+            outcome,
+            best_move: match outcome {
+                Outcome::First => line.first().cloned(),
+                _ => None,
+            },
+            line,
+            line_complete,
+        }
+    }
+}
