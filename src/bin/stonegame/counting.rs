@@ -12,8 +12,6 @@ pub const MAX_ROUNDS: u64 = 100_000_000;
 pub const MAX_EXACT_WORK: u128 = 600_000_000_000;
 /// Modulo mode: at most this many cell updates (about 5 s).
 pub const MAX_MODULO_WORK: u128 = 1_000_000_000;
-/// Exact mode: the row of big integers must fit this many bytes.
-const MAX_EXACT_BYTES: u128 = 1 << 30;
 
 /// Options of `janken`.
 #[derive(Args)]
@@ -61,10 +59,11 @@ pub fn janken(args: &JankenArgs, line: &str) -> Result<String, String> {
             // Only positions the sweep updates grow beyond an empty number.
             let grown = walk.row_len(rounds).min(cells);
             let bytes = grown.saturating_mul(bytes_per_count);
-            if bytes > MAX_EXACT_BYTES {
+            let budget = crate::input::budget().bytes();
+            if bytes > budget {
                 return Err(format!(
                     "{a_coins},{b_coins},{rounds} needs about {bytes} bytes of big integers, above \
-                     the limit of {MAX_EXACT_BYTES} bytes; use --modulo M"
+                     the memory budget of {budget} bytes; use --modulo M or raise --memory-mib"
                 ));
             }
             walk.total_absorbed::<BigUint>(rounds)
