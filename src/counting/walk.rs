@@ -345,7 +345,7 @@ impl AbsorbingWalk {
 
     /// The surviving paths by position after each step `1..=steps`: row
     /// `k - 1` lists positions `-k..=k` clipped to the barriers. With
-    /// barriers farther than `steps` this is the seed's table of
+    /// barriers farther than `steps` this is the article's table of
     /// (weighted) trinomial coefficients.
     ///
     /// # Errors
