@@ -85,3 +85,17 @@ fn a_small_memory_budget_refuses_input_larger_than_it() {
         stderr(&output)
     );
 }
+
+#[test]
+fn messages_show_tokens_on_one_readable_line() {
+    let long = "9".repeat(10_000_000);
+    let output = run(&["nim"], &format!("{long}\n"));
+    assert_eq!(output.status.code(), Some(2));
+    let message = stderr(&output);
+    assert!(message.len() < 200, "{} bytes", message.len());
+    assert!(message.contains("(10000000 characters)"), "{message}");
+
+    let output = run(&["nim"], "3\u{a0}4\n");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains(r"'3\u{a0}4'"), "{}", stderr(&output));
+}

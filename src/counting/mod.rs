@@ -42,7 +42,7 @@ mod number;
 mod walk;
 
 pub use number::{Modular, PathCount};
-pub use walk::{AbsorbingWalk, Absorptions, Distribution, StepWeights};
+pub use walk::{AbsorbingWalk, Absorptions, DEFAULT_WALK_WORK, Distribution, StepWeights};
 
 use crate::Result;
 

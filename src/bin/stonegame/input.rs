@@ -128,7 +128,7 @@ fn solve_stdin(
     for (index, line) in stdin.lock().lines().enumerate() {
         let number = index + 1;
         let line = line.map_err(|e| (number, format!("cannot read input: {e}")))?;
-        let trimmed = line.trim();
+        let trimmed = line.trim_ascii();
         if trimmed.is_empty() || trimmed.starts_with('#') {
             continue;
         }
@@ -172,9 +172,50 @@ pub fn report(number: usize, message: &str) {
     eprintln!("line {number}: {message}");
 }
 
+/// The longest piece of a token quoted in a message.
+const SHOWN_CHARS: usize = 40;
+
+/// A token as messages show it: quoted, cut to [`SHOWN_CHARS`] characters, with
+/// control and invisible characters escaped (`\n`, `\u{a0}`), so a message is
+/// always one readable line.
+pub fn shown(token: &str) -> String {
+    let mut text = String::from("'");
+    for (count, c) in token.chars().enumerate() {
+        if count == SHOWN_CHARS {
+            let total = token.chars().count();
+            text.push_str(&format!("…' ({total} characters)"));
+            return text;
+        }
+        match c {
+            '\n' => text.push_str("\\n"),
+            '\r' => text.push_str("\\r"),
+            '\t' => text.push_str("\\t"),
+            ' ' => text.push(' '),
+            c if c.is_control() || c.is_whitespace() || is_invisible(c) => {
+                text.push_str(&format!("\\u{{{:x}}}", c as u32));
+            }
+            c => text.push(c),
+        }
+    }
+    text.push('\'');
+    text
+}
+
+/// Format characters that print as nothing (zero-width spaces and joiners, marks).
+fn is_invisible(c: char) -> bool {
+    matches!(c, '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}' | '\u{2060}'..='\u{2064}' | '\u{feff}')
+}
+
+/// Splits an instance into tokens: one whitespace rule for every game, ASCII
+/// whitespace only. Any other character (a no-break space, say) stays inside
+/// its token, which is then refused with the character shown escaped.
+pub fn tokens(text: &str) -> impl Iterator<Item = &str> {
+    text.split_ascii_whitespace()
+}
+
 /// Parses whitespace-separated numbers, naming the first bad token.
 pub fn parse_numbers<T: FromStr>(text: &str, kind: &str) -> Result<Vec<T>, String> {
-    text.split_whitespace()
+    tokens(text)
         .enumerate()
         .map(|(index, token)| parse_number(token, kind, index + 1))
         .collect()
@@ -184,7 +225,7 @@ pub fn parse_numbers<T: FromStr>(text: &str, kind: &str) -> Result<Vec<T>, Strin
 pub fn parse_number<T: FromStr>(token: &str, kind: &str, position: usize) -> Result<T, String> {
     token
         .parse()
-        .map_err(|_| format!("value {position} ('{token}') is not {kind}"))
+        .map_err(|_| format!("value {position} ({}) is not {kind}", shown(token)))
 }
 
 /// Solves judge-style input: instances given as a count and that many values.
