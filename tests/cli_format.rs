@@ -97,5 +97,9 @@ fn messages_show_tokens_on_one_readable_line() {
 
     let output = run(&["nim"], "3\u{a0}4\n");
     assert_eq!(output.status.code(), Some(2));
-    assert!(stderr(&output).contains(r"'3\u{a0}4'"), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains(r"'3\u{a0}4'"),
+        "{}",
+        stderr(&output)
+    );
 }
