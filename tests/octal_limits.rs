@@ -50,3 +50,28 @@ fn a_refused_query_leaves_the_search_usable() {
     assert_eq!(search.outcome(&[3]).unwrap(), Outcome::First);
     assert_eq!(search.outcome(&[4]).unwrap(), Outcome::Second);
 }
+
+#[test]
+fn genus_search_refuses_within_its_budget_and_work_cap() {
+    use stonegame::impartial::genus::heap_genus;
+    let kayles = TakeAndBreak::kayles();
+    let refused = heap_genus(&kayles, 10_000, 3, usize::MAX, Budget::from_mebibytes(64));
+    assert!(
+        matches!(
+            refused,
+            Err(Error::MemoryBudgetExceeded { .. } | Error::WorkLimitExceeded { .. })
+        ),
+        "{refused:?}"
+    );
+    let capped = heap_genus(
+        &kayles,
+        40,
+        3,
+        usize::MAX,
+        Budget::default().with_work(1_000),
+    );
+    assert!(
+        matches!(capped, Err(Error::WorkLimitExceeded { steps: 1_000, .. })),
+        "{capped:?}"
+    );
+}
