@@ -124,10 +124,31 @@ fn solve_stdin(
     out: &mut impl Write,
     solve: &mut impl FnMut(&str) -> Result<String, String>,
 ) -> Result<(), Failure> {
+    let limit = u64::try_from(budget().bytes()).unwrap_or(u64::MAX);
     let stdin = io::stdin();
-    for (index, line) in stdin.lock().lines().enumerate() {
-        let number = index + 1;
-        let line = line.map_err(|e| (number, format!("cannot read input: {e}")))?;
+    let mut input = stdin.lock();
+    let mut bytes = Vec::new();
+    for number in 1.. {
+        bytes.clear();
+        // One line at a time, never more than the memory budget of it.
+        let read = (&mut input)
+            .take(limit.saturating_add(1))
+            .read_until(b'\n', &mut bytes)
+            .map_err(|e| (number, format!("cannot read input: {e}")))?;
+        if read == 0 {
+            break;
+        }
+        if read as u64 > limit {
+            return Err((
+                number,
+                format!(
+                    "the line is longer than the memory budget of {limit} bytes \
+                     (raise it with --memory-mib)"
+                ),
+            ));
+        }
+        let line = std::str::from_utf8(&bytes)
+            .map_err(|_| (number, "the line is not valid UTF-8 text".to_string()))?;
         let trimmed = line.trim_ascii();
         if trimmed.is_empty() || trimmed.starts_with('#') {
             continue;
@@ -213,12 +234,33 @@ pub fn tokens(text: &str) -> impl Iterator<Item = &str> {
     text.split_ascii_whitespace()
 }
 
-/// Parses whitespace-separated numbers, naming the first bad token.
+/// Parses whitespace-separated numbers, naming the first bad token. The list
+/// is sized against the memory budget (with the line it comes from) before it
+/// is allocated.
 pub fn parse_numbers<T: FromStr>(text: &str, kind: &str) -> Result<Vec<T>, String> {
-    tokens(text)
-        .enumerate()
-        .map(|(index, token)| parse_number(token, kind, index + 1))
-        .collect()
+    let count = tokens(text).count();
+    reserve_within_budget::<T>(text.len(), count)?;
+    let mut values = Vec::with_capacity(count);
+    for (index, token) in tokens(text).enumerate() {
+        values.push(parse_number(token, kind, index + 1)?);
+    }
+    Ok(values)
+}
+
+/// Checks that `count` values of `T` fit the memory budget beside an input
+/// line of `line_bytes` bytes.
+pub fn reserve_within_budget<T>(line_bytes: usize, count: usize) -> Result<(), String> {
+    let needed = (count as u128)
+        .saturating_mul(std::mem::size_of::<T>() as u128)
+        .saturating_add(line_bytes as u128);
+    let limit = budget().bytes();
+    if needed > limit {
+        return Err(format!(
+            "{count} values need {needed} bytes with their line, above the memory budget of \
+             {limit} bytes (raise it with --memory-mib)"
+        ));
+    }
+    Ok(())
 }
 
 /// Parses one number; `position` (1-based) names the token in the message.
