@@ -163,7 +163,7 @@ proptest! {
             |&(i, m)| (1..=k.min(n - i)).map(|x| (i + x, -(m + v[i..i + x].iter().sum::<i64>()))).collect(),
         );
         let front = Front::new(values, k).unwrap();
-        prop_assert_eq!(Outcome::from_difference(front.difference()), expected);
+        prop_assert_eq!(Outcome::from_difference(front.value()), expected);
         prop_assert_eq!(front.solve().unwrap().outcome(), expected);
     }
 
@@ -181,8 +181,8 @@ proptest! {
                     .collect()
             },
         );
-        let table = FrontDoubling::new(values).unwrap().solve(Budget::default()).unwrap();
-        prop_assert_eq!(table.outcome(), expected);
+        let game = FrontDoubling::new(values).unwrap();
+        prop_assert_eq!(game.outcome().unwrap(), expected);
     }
 
     #[test]

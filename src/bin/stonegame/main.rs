@@ -120,7 +120,8 @@ enum Game {
     /// solved in i128. O(n^2) time, O(n) memory; --line keeps an n(n+1)/2-cell
     /// table (refused above 1 GiB).
     EndsRemainder(scoring::ScoringArgs),
-    /// Take 1..=K stones from the front of the row; the move scores their sum.
+    /// Take 1..=K stones from the front of the row (K from the required
+    /// --max-take); the move scores their sum.
     ///
     /// Line: integers, the stone values in a row (negative allowed).
     ///
@@ -191,7 +192,7 @@ fn main() -> ExitCode {
         Game::EndsRemainder(args) => {
             input::run(&args.values, |line| scoring::ends_remainder(&args, line))
         }
-        Game::Front(args) => input::run(&args.common.values, |line| scoring::front(&args, line)),
+        Game::Front(args) => scoring::front_main(&args),
         Game::FrontDoubling(args) => {
             input::run(&args.values, |line| scoring::front_doubling(&args, line))
         }
