@@ -63,14 +63,20 @@ pub fn budget() -> Budget {
     settings().budget
 }
 
+/// The help of `--move`, the same words for every heap game: the one place
+/// the move format is documented.
+pub const MOVE_HELP: &str = "After `First`, print one winning move as `First I:F->T`: heap I \
+(counted from 1; a box or a row) of size F becomes the heaps T joined by `+`, or `0` when \
+nothing remains, e.g. `First 1:3->1`. With nothing left to take under misère play, `First` \
+alone (the opponent made the last move)";
+
 /// The play options every `First`/`Second` heap game shares.
 #[derive(Args)]
 pub struct PlayArgs {
     /// Misère play: whoever makes the last move loses.
     #[arg(long)]
     pub misere: bool,
-    /// After `First`, print one winning move (format above).
-    #[arg(long = "move")]
+    #[arg(long = "move", help = MOVE_HELP)]
     pub show_move: bool,
 }
 
