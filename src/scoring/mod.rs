@@ -46,21 +46,6 @@ pub use front::{Front, FrontDoubling, FrontDoublingTable, FrontTable};
 pub use solver::{Negamax, NegamaxTable};
 pub use valuations::{Valuations, ValuationsTable};
 
-/// The generic solver's table, the old way.
-///
-/// # Example
-/// ```
-/// # #![allow(deprecated)]
-/// use stonegame::scoring::{Ends, solve};
-/// let game = Ends::new(vec![5i64, 3, 4, 5])?;
-/// assert_eq!(solve(&game, Default::default())?.value(), 1);
-/// # Ok::<(), stonegame::Error>(())
-/// ```
-#[deprecated(note = "use `Negamax::new(&game).with_budget(budget).table()`")]
-pub fn solve<G: ScoringGame>(game: &G, budget: crate::Budget) -> Result<NegamaxTable<&G>> {
-    Negamax::new(game).with_budget(budget).table()
-}
-
 use crate::{Error, Result};
 use num_traits::{CheckedNeg, PrimInt, Signed};
 use std::fmt::{Debug, Display};
