@@ -22,7 +22,14 @@ use stonegame::Budget;
 /// read from standard input, one per line (blank lines and lines starting with
 /// `#` are skipped). One answer line per instance. Bad input prints
 /// `line N: <what is wrong>` on standard error and exits with status 2
-/// (command-line values count as line 1).
+/// (command-line values count as line 1; argument errors are line 1 too).
+///
+/// Scoring games answer the first player's total minus the second's; `--line`
+/// adds the optimal line. Win/lose games answer `First` or `Second`; `--move`
+/// adds one winning move after `First`, in one format for every game:
+/// `I:F->T`, heap I (from 1) goes from F to T (`0` when emptied, `3+3` when
+/// a move splits it). `stonegame GAME --help` gives each game's line format,
+/// answer, options and limits.
 #[derive(Parser)]
 #[command(name = "stonegame", version, about, long_about)]
 struct Cli {
