@@ -124,6 +124,16 @@ pub fn run_single(answer: Result<String, String>) -> ExitCode {
     finish(out, result)
 }
 
+/// Prints an answer too long to hold as one string (e.g. `grundy --upto N`):
+/// `write` streams it. A failure before anything is written is reported as
+/// line 1, like every argument error.
+pub fn run_streamed(write: impl FnOnce(&mut dyn Write) -> Result<(), String>) -> ExitCode {
+    let stdout = io::stdout();
+    let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
+    let result = write(&mut out).map_err(|message| (1, message));
+    finish(out, result)
+}
+
 type Failure = (usize, String);
 
 fn solve_stdin(

@@ -213,7 +213,7 @@ fn main() -> ExitCode {
             Err(message) => input::run_single(Err(message)),
         },
         Game::LastOne(args) => input::run(&args.values, |line| octal::last_one(&args, line)),
-        Game::Grundy(args) => input::run_single(grundy(&args)),
+        Game::Grundy(args) => input::run_streamed(|out| grundy(&args, out)),
     }
 }
 
@@ -226,8 +226,9 @@ fn main() -> ExitCode {
 /// `preperiod P period Q` when the sequence is proven periodic (subtraction sets:
 /// a repeated window of max(S) values; octal codes: the Guy-Smith octal periodicity
 /// theorem applied to G(0..=N)), else `no period certified up to L`.
-/// Limits: N <= 10000000 for --set; for --octal/--game the table must fit the
-/// 1 GiB memory budget (N <= 50000000 for codes whose values are G(n) = n).
+/// Limits: N <= 10000000 for --set, N < 100000000 for --octal/--game. Values
+/// are computed until the period is certified and read off the certificate
+/// beyond it; the values computed must fit the memory budget (--memory-mib).
 #[derive(Args)]
 #[command(group(ArgGroup::new("source").required(true).multiple(false)))]
 struct GrundyArgs {
@@ -248,11 +249,11 @@ struct GrundyArgs {
     period: bool,
 }
 
-fn grundy(args: &GrundyArgs) -> Result<String, String> {
+fn grundy(args: &GrundyArgs, out: &mut dyn std::io::Write) -> Result<(), String> {
     match (&args.set, &args.octal, &args.game) {
-        (Some(set), _, _) => impartial::grundy_of_set(set, args.upto, args.period),
+        (Some(set), _, _) => impartial::grundy_of_set(set, args.upto, args.period, out),
         (None, Some(name), _) | (None, None, Some(name)) => {
-            octal::grundy(name, args.upto, args.period)
+            octal::grundy(name, args.upto, args.period, out)
         }
         (None, None, None) => Err("give the game: --set S, --octal CODE or --game NAME".into()),
     }
