@@ -57,7 +57,8 @@ pub fn run_single(answer: Result<String, String>) -> ExitCode {
     finish(out, result)
 }
 
-type Failure = (usize, String);
+/// A failure: the line number (0 for none) and the message.
+pub type Failure = (usize, String);
 
 fn solve_stdin(
     out: &mut impl Write,
@@ -86,7 +87,8 @@ fn solve_line(
     writeln!(out, "{answer}").map_err(|e| (0, format!("cannot write output: {e}")))
 }
 
-fn finish(mut out: impl Write, result: Result<(), Failure>) -> ExitCode {
+/// Flushes the answers and reports the first failure as `line N: …` (exit status 2).
+pub fn finish(mut out: impl Write, result: Result<(), Failure>) -> ExitCode {
     // Answers already computed are flushed before the error, so output stays in order.
     let flushed = out.flush();
     match (result, flushed) {

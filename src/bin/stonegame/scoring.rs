@@ -11,7 +11,7 @@ use std::process::ExitCode;
 use stonegame::scoring::{Ends, EndsRemainder, Front, FrontDoubling, Score, Valuations};
 use stonegame::{Error, Solution};
 
-const INTEGER: &str = "an integer in the i64 range";
+pub const INTEGER: &str = "an integer in the i64 range";
 
 /// Options shared by every scoring game.
 #[derive(Args)]
@@ -43,7 +43,7 @@ fn parse_numbers(text: &str, kind: &str) -> Result<Vec<i64>, String> {
     // avoids regrowing (pages never written cost nothing).
     let mut values = Vec::with_capacity(text.len() / 2 + 1);
     for (index, token) in text.split_ascii_whitespace().enumerate() {
-        values.push(match fast_i64(token) {
+        values.push(match fast_i64(token.as_bytes()) {
             Some(value) => value,
             None => parse_number(token, kind, index + 1)?,
         });
@@ -53,8 +53,7 @@ fn parse_numbers(text: &str, kind: &str) -> Result<Vec<i64>, String> {
 
 /// A decimal `i64` (optional sign, at most 18 digits) without the generic
 /// machinery of `str::parse`; anything else is left to `str::parse`.
-fn fast_i64(token: &str) -> Option<i64> {
-    let bytes = token.as_bytes();
+pub fn fast_i64(bytes: &[u8]) -> Option<i64> {
     let (negative, digits) = match bytes {
         [b'-', rest @ ..] => (true, rest),
         [b'+', rest @ ..] => (false, rest),
@@ -166,8 +165,19 @@ fn valuations_answer<T: Score>(first: Vec<T>, second: Vec<T>, line: bool) -> Res
     Ok(answer(solution.value(), stones))
 }
 
+/// Runs `ends`: instances from standard input are streamed through the
+/// linear evaluator (no line is held); values on the command line and
+/// `--line` go through the line-based harness.
+pub fn ends_main(args: &ScoringArgs) -> ExitCode {
+    if args.line || !args.values.is_empty() {
+        input::run(&args.values, |line| ends(args, line))
+    } else {
+        crate::stream::ends_stdin()
+    }
+}
+
 /// Solves one `ends` instance.
-pub fn ends(args: &ScoringArgs, line: &str) -> Result<String, String> {
+fn ends(args: &ScoringArgs, line: &str) -> Result<String, String> {
     let values = parse_numbers(line, INTEGER)?;
     with_fallback(
         values,
