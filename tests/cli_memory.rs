@@ -93,3 +93,12 @@ fn long_grundy_sequences_stream_within_the_budget() {
         }
     }
 }
+
+#[test]
+fn a_streamed_row_longer_than_the_budget_allows_is_refused() {
+    // `ends` reads standard input as a stream; 8 Mi stones of 16 bytes each
+    // in the reducer's worst case exceed 64 MiB.
+    let mut line = b"1 ".repeat(8 << 20);
+    line.push(b'\n');
+    assert_refused(&["ends"], &line, "memory budget");
+}

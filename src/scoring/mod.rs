@@ -18,7 +18,7 @@
 //!
 //! | game | type | `value()` | `table()` | reference |
 //! |---|---|---|---|---|
-//! | take the stone at either end, score it (LeetCode 877, AtCoder EDPC L "Deque") | [`Ends`] | O(n²) time, O(n) memory | [`EndsTable`] | [`Negamax`] |
+//! | take the stone at either end, score it (LeetCode 877, AtCoder EDPC L "Deque") | [`Ends`] | O(n) by peak reduction ([`EndsReducer`]) | [`EndsTable`] | [`Negamax`] |
 //! | take either end, score what remains (LeetCode 1690) | [`EndsRemainder`] | O(n²) time, O(n) memory | [`EndsTable`] | [`Negamax`] |
 //! | take 1..=k from the front (LeetCode 1406) | [`Front`] | O(n) for any k | [`FrontTable`] | [`Negamax`] |
 //! | take X ≤ 2M from the front, M = max(M, X) (LeetCode 1140) | [`FrontDoubling`] | O(n²), a table | [`FrontDoublingTable`] | [`Negamax`] |
@@ -41,7 +41,7 @@ mod front;
 mod solver;
 mod valuations;
 
-pub use ends::{Colour, ColouringStrategy, End, Ends, EndsRemainder, EndsTable};
+pub use ends::{Colour, ColouringStrategy, End, Ends, EndsReducer, EndsRemainder, EndsTable};
 pub use front::{Front, FrontDoubling, FrontDoublingTable, FrontTable};
 pub use solver::{Negamax, NegamaxTable};
 pub use valuations::{Valuations, ValuationsTable};

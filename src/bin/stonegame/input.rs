@@ -58,6 +58,11 @@ fn settings() -> &'static Settings {
     })
 }
 
+/// How standard input lays out instances (`--format`).
+pub fn format() -> InputFormat {
+    settings().format
+}
+
 /// The memory budget and work cap set by `--memory-mib` and `--max-work`.
 pub fn budget() -> Budget {
     settings().budget
@@ -134,7 +139,8 @@ pub fn run_streamed(write: impl FnOnce(&mut dyn Write) -> Result<(), String>) ->
     finish(out, result)
 }
 
-type Failure = (usize, String);
+/// A failure: the line number (0 for none) and the message.
+pub type Failure = (usize, String);
 
 fn solve_stdin(
     out: &mut impl Write,
@@ -184,7 +190,8 @@ fn solve_line(
     writeln!(out, "{answer}").map_err(|e| (0, format!("cannot write output: {e}")))
 }
 
-fn finish(mut out: impl Write, result: Result<(), Failure>) -> ExitCode {
+/// Flushes the answers and reports the first failure as `line N: …` (exit status 2).
+pub fn finish(mut out: impl Write, result: Result<(), Failure>) -> ExitCode {
     // Answers already computed are flushed before the error, so output stays in order.
     let flushed = out.flush();
     match (result, flushed) {

@@ -9,6 +9,7 @@ mod impartial;
 mod input;
 mod octal;
 mod scoring;
+mod stream;
 
 use clap::error::ErrorKind;
 use clap::{ArgGroup, Args, Parser, Subcommand};
@@ -103,7 +104,7 @@ fn argument_error(error: &clap::Error) -> String {
 
 #[derive(Subcommand)]
 enum Game {
-    /// Take the stone at either end of the row; it scores its value.
+    /// Take the stone at either end of the row; it scores its value (LeetCode 877, EDPC L).
     ///
     /// Line: integers, the stone values in a row (negative allowed).
     ///
@@ -111,9 +112,10 @@ enum Game {
     ///
     /// With --line: `DIFFERENCE | MOVES`, each move `L` or `R` (the end taken).
     ///
-    /// Limits: values are i64; sums beyond i64 are solved in i128. O(n^2) time,
-    /// O(n) memory; --line keeps an n(n+1)/2-cell table (refused above 1 GiB,
-    /// about n = 16,000).
+    /// Limits: values are i64; sums beyond i64 are solved in i128. O(n) time;
+    /// lines on standard input are streamed (memory: the reduced row, at most
+    /// one value per stone). --line takes O(n^2) time and O(n) memory (refused
+    /// above about 4*10^9 steps, n = 63,000).
     Ends(scoring::ScoringArgs),
     /// Take the stone at either end; the move scores the sum of the stones that remain.
     ///
@@ -195,7 +197,7 @@ fn main() -> ExitCode {
     };
     input::configure(cli.format, layout(&cli.game), cli.budget());
     match cli.game {
-        Game::Ends(args) => input::run(&args.values, |line| scoring::ends(&args, line)),
+        Game::Ends(args) => scoring::ends_main(&args),
         Game::EndsRemainder(args) => {
             input::run(&args.values, |line| scoring::ends_remainder(&args, line))
         }
