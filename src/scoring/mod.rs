@@ -33,11 +33,17 @@
 mod ends;
 mod front;
 mod solver;
+mod stone_merge;
+mod stone_mod3;
+mod stone_split;
 mod valuations;
 
 pub use ends::{Colour, ColouringStrategy, End, Ends, EndsRemainder, IntervalTable};
 pub use front::{Front, FrontDoubling, FrontDoublingTable, FrontSolution};
 pub use solver::{Solution, solve};
+pub use stone_merge::StoneMerge;
+pub use stone_mod3::{Removal, StoneMod3};
+pub use stone_split::{Side, Split, StoneSplit};
 pub use valuations::{Valuations, ValuationsTable};
 
 use crate::{Error, Outcome, Result};
