@@ -497,3 +497,52 @@ proptest! {
         prop_assert_eq!(StoneMod3::outcome_of_counts(counts), expected);
     }
 }
+
+// ---------------------------------------------------------------------------
+// The example with LeetCode's signatures
+// ---------------------------------------------------------------------------
+
+#[allow(dead_code)]
+#[path = "../examples/leetcode_stone_series.rs"]
+mod leetcode_stone_series;
+
+#[test]
+fn the_leetcode_signatures_answer_the_samples() {
+    use leetcode_stone_series::{stone_game_ix, stone_game_v, stone_game_viii};
+    assert_eq!(stone_game_v(vec![6, 2, 3, 4, 5, 5]), 18);
+    assert_eq!(stone_game_v(vec![7, 7, 7, 7, 7, 7, 7]), 28);
+    assert_eq!(stone_game_v(vec![4]), 0);
+    assert_eq!(stone_game_viii(vec![-1, 2, -3, 4, -5]), 5);
+    assert_eq!(stone_game_viii(vec![7, -6, 5, 10, 5, -2, -6]), 13);
+    assert_eq!(stone_game_viii(vec![-10, -12]), -22);
+    assert!(stone_game_ix(vec![2, 1]));
+    assert!(!stone_game_ix(vec![2]));
+    assert!(!stone_game_ix(vec![5, 1, 2, 4, 3]));
+    // The extremes of LeetCode's constraints fit the types chosen.
+    assert_eq!(
+        stone_game_v(vec![1_000_000; 500]),
+        cubic_split(&[1_000_000; 500]) as i32
+    );
+    let row: Vec<i32> = (0..100_000)
+        .map(|i| if i % 2 == 0 { 10_000 } else { -10_000 })
+        .collect();
+    assert_eq!(stone_game_viii(row.clone()), quadratic_merge_fast(&row));
+}
+
+/// The same recurrence as the quadratic DP with the running maximum written
+/// out (so the long row of the extremes test stays fast).
+fn quadratic_merge_fast(row: &[i32]) -> i32 {
+    let prefix: Vec<i64> = row
+        .iter()
+        .scan(0i64, |sum, &v| {
+            *sum += i64::from(v);
+            Some(*sum)
+        })
+        .collect();
+    let n = row.len();
+    let mut best = prefix[n - 1];
+    for j in (1..n - 1).rev() {
+        best = best.max(prefix[j] - best);
+    }
+    i32::try_from(best).unwrap()
+}
