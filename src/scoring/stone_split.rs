@@ -270,55 +270,51 @@ impl<T: Score> StoneSplit<T> {
         if n < 2 {
             return T::zero();
         }
-        // right[(t, j)] = max over s in t..=j of S(s, j) + dp(s, j), rows t below i.
+        let p = &self.prefix[..];
+        // right[row[t] + j] = max over s in t..=j of S(s, j) + dp(s, j), for rows t below i.
         let mut right = vec![T::zero(); triangle_cells(n)];
+        let row: Vec<usize> = (0..n).map(|t| triangle_index(n, t, t) - t).collect();
         // left[k] = max over t in i..=k of S(i, t) + dp(i, t), for the current row i.
         let mut left = vec![T::zero(); n];
+        let mut value = T::zero();
         for i in (0..n).rev() {
-            right[triangle_index(n, i, i)] = self.stones[i];
+            right[row[i] + i] = self.stones[i];
             left[i] = self.stones[i];
             // The first cut k >= i whose left part outweighs the right (j when none).
             let mut first_heavy_left = i;
-            let mut value = T::zero();
             for j in i + 1..n {
+                // S(i, k) <= S(k + 1, j)  ⟺  2 P(k + 1) <= P(i) + P(j + 1); both sides
+                // are at most twice the sum, which the constructor checked fits.
+                let ends = p[i] + p[j + 1];
                 while first_heavy_left < j
-                    && self.sum(i, first_heavy_left) <= self.sum(first_heavy_left + 1, j)
+                    && p[first_heavy_left + 1] + p[first_heavy_left + 1] <= ends
                 {
                     first_heavy_left += 1;
                 }
-                let mut best: Option<T> = None;
-                // Cuts i..first_heavy_left may keep the left part.
+                // Every candidate is positive, so 0 stands for "no candidate yet".
+                let mut best = T::zero();
+                let mut first_light_right = first_heavy_left;
                 if first_heavy_left > i {
-                    best = Some(left[first_heavy_left - 1]);
+                    // Cuts i..first_heavy_left may keep the left part.
+                    best = left[first_heavy_left - 1];
+                    // A tie at the last of them may keep the right part too.
+                    if p[first_heavy_left] + p[first_heavy_left] == ends {
+                        first_light_right -= 1;
+                    }
                 }
-                // Cuts from first_light_right..j may keep the right part: a tie
-                // at the last light-left cut counts on both sides.
-                let tie = first_heavy_left > i && {
-                    let k = first_heavy_left - 1;
-                    self.sum(i, k) == self.sum(k + 1, j)
-                };
-                let first_light_right = if tie {
-                    first_heavy_left - 1
-                } else {
-                    first_heavy_left
-                };
+                // Cuts first_light_right..j may keep the right part.
                 if first_light_right < j {
-                    let candidate = right[triangle_index(n, first_light_right + 1, j)];
-                    best = Some(best.map_or(candidate, |b| b.max(candidate)));
+                    best = best.max(right[row[first_light_right + 1] + j]);
                 }
                 // At least one side is always allowed (fact 1 in the module docs).
-                value = best.unwrap_or_else(T::zero);
+                value = best;
                 record(i, j, value);
-                let kept = self.sum(i, j) + value;
+                let kept = p[j + 1] - p[i] + value;
                 left[j] = left[j - 1].max(kept);
-                let below = triangle_index(n, i + 1, j);
-                right[triangle_index(n, i, j)] = right[below].max(kept);
-            }
-            if i == 0 {
-                return value;
+                right[row[i] + j] = right[row[i + 1] + j].max(kept);
             }
         }
-        T::zero()
+        value
     }
 
     /// The line of play read back from `dp` (earliest cut, left before right).
