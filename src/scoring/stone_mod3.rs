@@ -123,17 +123,17 @@ impl StoneMod3 {
     /// assert!(StoneMod3::new(vec![3, 6]).is_ok());
     /// ```
     pub fn new(stones: Vec<u64>) -> Result<Self> {
-        if let Some(index) = stones.iter().position(|&v| v == 0) {
-            return Err(Error::InvalidParameter {
-                name: "stones",
-                reason: format!(
-                    "stone {} is 0; every stone of Stone Game IX must be positive",
-                    index + 1
-                ),
-            });
-        }
         let mut counts = [0u64; 3];
-        for &v in &stones {
+        for (index, &v) in stones.iter().enumerate() {
+            if v == 0 {
+                return Err(Error::InvalidParameter {
+                    name: "stones",
+                    reason: format!(
+                        "stone {} is 0; every stone of Stone Game IX must be positive",
+                        index + 1
+                    ),
+                });
+            }
             counts[(v % 3) as usize] += 1;
         }
         Ok(Self {
