@@ -181,18 +181,6 @@ impl<T: Score> Ends<T> {
         ends_difference(&self.values)
     }
 
-    /// The old name of [`Ends::value`].
-    ///
-    /// # Example
-    /// ```
-    /// # #![allow(deprecated)]
-    /// assert_eq!(stonegame::scoring::Ends::new(vec![3i64]).unwrap().difference(), 3);
-    /// ```
-    #[deprecated(note = "use `value()`")]
-    pub fn difference(&self) -> T {
-        self.value()
-    }
-
     /// Who wins under optimal play.
     ///
     /// # Example

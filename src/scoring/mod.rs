@@ -39,11 +39,17 @@
 mod ends;
 mod front;
 mod solver;
+mod stone_merge;
+mod stone_mod3;
+mod stone_split;
 mod valuations;
 
 pub use ends::{Colour, ColouringStrategy, End, Ends, EndsReducer, EndsRemainder, EndsTable};
 pub use front::{Front, FrontDoubling, FrontDoublingTable, FrontTable};
 pub use solver::{Negamax, NegamaxTable};
+pub use stone_merge::StoneMerge;
+pub use stone_mod3::{Removal, StoneMod3};
+pub use stone_split::{Side, Split, StoneSplit};
 pub use valuations::{Valuations, ValuationsTable};
 
 use crate::{Error, Result};

@@ -9,6 +9,7 @@ mod impartial;
 mod input;
 mod octal;
 mod scoring;
+mod stones;
 mod stream;
 
 use clap::error::ErrorKind;
@@ -166,6 +167,9 @@ enum Game {
     ///
     /// Limits: values are i64 (i128 when sums need it). O(n log n).
     Valuations(scoring::ScoringArgs),
+    StoneSplit(stones::SplitArgs),
+    StoneMerge(stones::MergeArgs),
+    StoneMod3(stones::Mod3Args),
     /// Rock-paper-scissors with coins: count the outcome sequences that bankrupt a player.
     ///
     /// A line `A,B,N`: A and B hold A and B coins; each round A wins, draws or
@@ -206,6 +210,9 @@ fn main() -> ExitCode {
             input::run(&args.values, |line| scoring::front_doubling(&args, line))
         }
         Game::Valuations(args) => input::run(&args.values, |line| scoring::valuations(&args, line)),
+        Game::StoneSplit(args) => input::run(&args.values, |line| stones::stone_split(&args, line)),
+        Game::StoneMerge(args) => input::run(&args.values, |line| stones::stone_merge(&args, line)),
+        Game::StoneMod3(args) => input::run(&args.values, |line| stones::stone_mod3(&args, line)),
         Game::Janken(args) => input::run(&args.values, |line| counting::janken(&args, line)),
         Game::Nim(args) => impartial::nim(&args),
         Game::Subtraction(args) => impartial::subtraction(&args),
