@@ -4,8 +4,8 @@
 
 use proptest::prelude::*;
 use std::collections::HashMap;
-use stonegame::scoring::{Removal, Side, Split, StoneMerge, StoneMod3, StoneSplit};
 use stonegame::scoring::Negamax;
+use stonegame::scoring::{Removal, Side, Split, StoneMerge, StoneMod3, StoneSplit};
 use stonegame::{Budget, Error, Outcome};
 
 // ---------------------------------------------------------------------------
