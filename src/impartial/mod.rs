@@ -19,6 +19,17 @@ pub mod nim;
 pub mod octal;
 pub mod subtraction;
 
+// The classic games (docs/classic.md).
+pub mod euclid;
+pub mod fibonacci_nim;
+pub mod moore;
+pub mod nim_field;
+pub mod staircase;
+pub mod wythoff;
+
+// Shared by the classic games' `solve`.
+mod strategy_line;
+
 use std::hash::Hash;
 
 /// An impartial game: positions and, for each, the options a move leads to.

@@ -1,0 +1,234 @@
+//! Nim multiplication: the nimbers below `2^64` form a field with XOR as
+//! addition and the nim product `⊗`.
+//!
+//! # Theorem (Conway, *On Numbers and Games*)
+//!
+//! The nim product is defined by `a ⊗ b = mex { (a'⊗b) ⊕ (a⊗b') ⊕ (a'⊗b') :
+//! a' < a, b' < b }` — the Grundy value of the product of two games (the
+//! Tartan theorem). With it, the nimbers below every Fermat 2-power
+//! `F = 2^(2^n)` form a field of `F` elements, and within it:
+//!
+//! - `x ⊗ F = x·F` (ordinary product) for `x < F`;
+//! - `F ⊗ F = F ⊕ F/2` (that is, `3F/2`).
+//!
+//! So a number below `F²` is `x₁F ⊕ x₀` with halves `x₁, x₀ < F`, and
+//! `(a₁F ⊕ a₀) ⊗ (b₁F ⊕ b₀) = (a₁b₁ ⊕ a₁b₀ ⊕ a₀b₁)F ⊕ (a₀b₀ ⊕ a₁b₁ ⊗ F/2)`.
+//! Karatsuba's trick gets the middle term from
+//! `(a₀ ⊕ a₁)(b₀ ⊕ b₁) ⊕ a₀b₀ ⊕ a₁b₁`, so one product of 64-bit nimbers is
+//! three products of 32-bit halves plus a product by the constant `2^31`.
+//!
+//! # Algorithm and complexity
+//!
+//! The products of bytes (the field of 256 elements) are a 64 KiB table built
+//! at first use (from the recursive definition, by linearity in one factor).
+//! A 64-bit product then takes 3 levels of halving — 64 → 32 → 16 → 8 bits —
+//! with the product by the constant `F/2` specialised at each level: 54 table
+//! lookups and no branches, about 10 ns. [`inverse`] is `a^(2^64 − 2)`
+//! (Fermat's little theorem in the field of `2^64` elements), [`sqrt`] is
+//! `a^(2^63)` (squaring is the Frobenius map, a bijection): 127 and 63
+//! products.
+//!
+//! # Example
+//! ```
+//! use stonegame::impartial::nim_field::{inverse, product};
+//!
+//! assert_eq!(product(2, 2), 3);
+//! assert_eq!(product(4, 4), 6);
+//! assert_eq!(product(1 << 32, 1 << 32), 3 << 31);
+//! let a = 123_456_789_123_456_789;
+//! assert_eq!(product(a, inverse(a).unwrap()), 1);
+//! ```
+
+use std::sync::OnceLock;
+
+/// The nim product of two nimbers below `2^bits` (`bits` a power of two, at
+/// most 64), straight from the recursion on halves. The recursion depth is
+/// `log2(bits) <= 6` whatever the inputs.
+fn product_of_width(a: u64, b: u64, bits: u32) -> u64 {
+    if bits == 1 {
+        return a & b;
+    }
+    let half = bits / 2;
+    let mask = (1u64 << half) - 1;
+    let (a1, a0) = (a >> half, a & mask);
+    let (b1, b0) = (b >> half, b & mask);
+    let low = product_of_width(a0, b0, half);
+    let high = product_of_width(a1, b1, half);
+    let mixed = product_of_width(a0 ^ a1, b0 ^ b1, half);
+    let high_times_half = product_of_width(high, 1 << (half - 1), half);
+    ((mixed ^ low) << half) | (low ^ high_times_half)
+}
+
+/// The nim product from the recursion on halves, without tables: the
+/// reference the fast [`product`] is checked and measured against.
+///
+/// # Example
+/// ```
+/// use stonegame::impartial::nim_field::{product, product_by_halves};
+/// assert_eq!(product_by_halves(3, 3), 2);
+/// assert_eq!(product_by_halves(u64::MAX, 12345), product(u64::MAX, 12345));
+/// ```
+pub fn product_by_halves(a: u64, b: u64) -> u64 {
+    product_of_width(a, b, 64)
+}
+
+/// Products of bytes, indexed by `a << 8 | b`.
+struct ByteTable(Box<[u8]>);
+
+impl ByteTable {
+    fn build() -> Self {
+        let mut table = vec![0u8; 1 << 16];
+        for a in 0..256usize {
+            let row = &mut table[a << 8..(a + 1) << 8];
+            // The product is XOR-linear in b: fill b from b without its lowest bit.
+            for b in 1..256usize {
+                let lowest = b & b.wrapping_neg();
+                row[b] = if lowest == b {
+                    product_of_width(a as u64, b as u64, 8) as u8
+                } else {
+                    row[b ^ lowest] ^ row[lowest]
+                };
+            }
+        }
+        Self(table.into_boxed_slice())
+    }
+
+    fn get() -> &'static Self {
+        static TABLE: OnceLock<ByteTable> = OnceLock::new();
+        TABLE.get_or_init(Self::build)
+    }
+
+    #[inline]
+    fn mul8(&self, a: u64, b: u64) -> u64 {
+        u64::from(self.0[((a as usize) << 8) | b as usize])
+    }
+
+    /// `x ⊗ 2^7` for a byte `x`.
+    #[inline]
+    fn mul8_half(&self, x: u64) -> u64 {
+        self.mul8(x, 0x80)
+    }
+
+    #[inline]
+    fn mul16(&self, a: u64, b: u64) -> u64 {
+        let (a1, a0) = (a >> 8, a & 0xff);
+        let (b1, b0) = (b >> 8, b & 0xff);
+        let low = self.mul8(a0, b0);
+        let high = self.mul8(a1, b1);
+        let mixed = self.mul8(a0 ^ a1, b0 ^ b1);
+        ((mixed ^ low) << 8) | (low ^ self.mul8_half(high))
+    }
+
+    /// `x ⊗ 2^15` for `x < 2^16`: `2^15 = 2^7 ⊗ 2^8`, so with `x = x₁·2^8 ⊕ x₀`
+    /// the product is `(x₁h ⊕ x₀h)·2^8 ⊕ x₁h ⊗ h`, `h = 2^7`.
+    #[inline]
+    fn mul16_half(&self, x: u64) -> u64 {
+        let high = self.mul8_half(x >> 8);
+        let low = self.mul8_half(x & 0xff);
+        ((high ^ low) << 8) | self.mul8_half(high)
+    }
+
+    #[inline]
+    fn mul32(&self, a: u64, b: u64) -> u64 {
+        let (a1, a0) = (a >> 16, a & 0xffff);
+        let (b1, b0) = (b >> 16, b & 0xffff);
+        let low = self.mul16(a0, b0);
+        let high = self.mul16(a1, b1);
+        let mixed = self.mul16(a0 ^ a1, b0 ^ b1);
+        ((mixed ^ low) << 16) | (low ^ self.mul16_half(high))
+    }
+
+    /// `x ⊗ 2^31` for `x < 2^32`, as in [`ByteTable::mul16_half`] one level up.
+    #[inline]
+    fn mul32_half(&self, x: u64) -> u64 {
+        let high = self.mul16_half(x >> 16);
+        let low = self.mul16_half(x & 0xffff);
+        ((high ^ low) << 16) | self.mul16_half(high)
+    }
+
+    #[inline]
+    fn mul64(&self, a: u64, b: u64) -> u64 {
+        let (a1, a0) = (a >> 32, a & 0xffff_ffff);
+        let (b1, b0) = (b >> 32, b & 0xffff_ffff);
+        let low = self.mul32(a0, b0);
+        let high = self.mul32(a1, b1);
+        let mixed = self.mul32(a0 ^ a1, b0 ^ b1);
+        ((mixed ^ low) << 32) | (low ^ self.mul32_half(high))
+    }
+}
+
+/// The nim product `a ⊗ b`.
+///
+/// The first call builds a 64 KiB table (well under a millisecond).
+///
+/// # Example
+/// ```
+/// use stonegame::impartial::nim_field::product;
+/// assert_eq!(product(3, 3), 2);
+/// assert_eq!(product(16, 16), 24);
+/// assert_eq!(product(5, 1), 5);
+/// ```
+pub fn product(a: u64, b: u64) -> u64 {
+    ByteTable::get().mul64(a, b)
+}
+
+/// `a ⊗ a`.
+///
+/// # Example
+/// ```
+/// assert_eq!(stonegame::impartial::nim_field::square(2), 3);
+/// ```
+pub fn square(a: u64) -> u64 {
+    product(a, a)
+}
+
+/// `a` to the nim power `exponent` (`a^0 = 1`), by square and multiply: at
+/// most 128 products.
+///
+/// # Example
+/// ```
+/// use stonegame::impartial::nim_field::power;
+/// assert_eq!(power(2, 3), 1); // 2 has order 3 in the field of 4 elements
+/// assert_eq!(power(0, 0), 1);
+/// ```
+pub fn power(a: u64, exponent: u64) -> u64 {
+    let table = ByteTable::get();
+    let mut result = 1;
+    let mut base = a;
+    let mut rest = exponent;
+    while rest > 0 {
+        if rest & 1 == 1 {
+            result = table.mul64(result, base);
+        }
+        base = table.mul64(base, base);
+        rest >>= 1;
+    }
+    result
+}
+
+/// The nim inverse of `a`, `None` for 0.
+///
+/// # Example
+/// ```
+/// use stonegame::impartial::nim_field::{inverse, product};
+/// assert_eq!(inverse(2), Some(3));
+/// assert_eq!(inverse(0), None);
+/// let a = u64::MAX;
+/// assert_eq!(product(a, inverse(a).unwrap()), 1);
+/// ```
+pub fn inverse(a: u64) -> Option<u64> {
+    (a != 0).then(|| power(a, u64::MAX - 1))
+}
+
+/// The nim square root: the unique `r` with `r ⊗ r = a`.
+///
+/// # Example
+/// ```
+/// use stonegame::impartial::nim_field::{sqrt, square};
+/// assert_eq!(sqrt(3), 2);
+/// assert_eq!(square(sqrt(987_654_321)), 987_654_321);
+/// ```
+pub fn sqrt(a: u64) -> u64 {
+    let table = ByteTable::get();
+    (0..63).fold(a, |r, _| table.mul64(r, r))
+}
