@@ -4,6 +4,7 @@
 //! without them, instances are read from standard input, one per line. Bad input
 //! prints `line N: <what is wrong>` on standard error and exits with status 2.
 
+mod classic;
 mod counting;
 mod impartial;
 mod input;
@@ -111,6 +112,11 @@ enum Game {
     Octal(octal::OctalArgs),
     LastOne(octal::LastOneArgs),
     Grundy(GrundyArgs),
+    Wythoff(classic::WythoffArgs),
+    Moore(classic::MooreArgs),
+    Staircase(classic::StaircaseArgs),
+    Euclid(classic::EuclidArgs),
+    FibonacciNim(classic::FibonacciNimArgs),
 }
 
 fn main() -> ExitCode {
@@ -135,6 +141,11 @@ fn main() -> ExitCode {
         },
         Game::LastOne(args) => input::run(&args.values, |line| octal::last_one(&args, line)),
         Game::Grundy(args) => input::run_single(grundy(&args)),
+        Game::Wythoff(args) => classic::wythoff(&args),
+        Game::Moore(args) => classic::moore(&args),
+        Game::Staircase(args) => classic::staircase(&args),
+        Game::Euclid(args) => classic::euclid(&args),
+        Game::FibonacciNim(args) => classic::fibonacci_nim(&args),
     }
 }
 
