@@ -8,6 +8,7 @@ use std::sync::OnceLock;
 
 use num_bigint::BigInt;
 use proptest::prelude::*;
+use stonegame::impartial::FnGame;
 use stonegame::impartial::euclid::Euclid;
 use stonegame::impartial::fibonacci_nim::{
     FibonacciNim, FibonacciPosition, is_fibonacci, smallest_zeckendorf_term, zeckendorf,
@@ -19,13 +20,16 @@ use stonegame::impartial::staircase::Staircase;
 use stonegame::impartial::wythoff::{
     Wythoff, floor_sqrt, floor_times_sqrt5, lower_wythoff, partner, upper_wythoff,
 };
-use stonegame::impartial::FnGame;
 use stonegame::{Convention, Nimber, Outcome};
 
 const CONVENTIONS: [Convention; 2] = [Convention::Normal, Convention::Misere];
 
 fn outcome_of(wins: bool) -> Outcome {
-    if wins { Outcome::First } else { Outcome::Second }
+    if wins {
+        Outcome::First
+    } else {
+        Outcome::Second
+    }
 }
 
 // ---------------------------------------------------------------------------
@@ -115,9 +119,9 @@ fn wythoff_losing_positions_are_grundy_zero() {
 fn wythoff_misere_losing_positions_are_the_known_list() {
     let wins = &wythoff_brute()[1];
     let mut losing = Vec::new();
-    for a in 0..WYTHOFF_SIDE {
-        for b in a..WYTHOFF_SIDE {
-            if !wins[a][b] {
+    for (a, row) in wins.iter().enumerate() {
+        for (b, &won) in row.iter().enumerate().skip(a) {
+            if !won {
                 losing.push((a as u128, b as u128));
             }
         }
@@ -322,7 +326,10 @@ fn moore_with_k_one_is_nim_and_k_zero_is_refused() {
     }
     assert!(Moore::new(0).is_err());
     // k larger than the number of heaps: any non-empty position is a win.
-    assert_eq!(Moore::new(u64::MAX).unwrap().outcome(&[5, 9]), Outcome::First);
+    assert_eq!(
+        Moore::new(u64::MAX).unwrap().outcome(&[5, 9]),
+        Outcome::First
+    );
 }
 
 // ---------------------------------------------------------------------------
@@ -350,7 +357,7 @@ proptest! {
         let mut solver = GrundySolver::new(&rules);
         let game = Staircase::new();
         prop_assert_eq!(game.nimber(&coins), solver.grundy(&coins).unwrap());
-        prop_assert_eq!(game.outcome(&coins), solver.outcome(&[coins.clone()]).unwrap());
+        prop_assert_eq!(game.outcome(&coins), solver.outcome(std::slice::from_ref(&coins)).unwrap());
         if let Some(m) = game.winning_move(&coins) {
             prop_assert!(m.to < m.from && coins[m.step] == m.from);
             prop_assert_eq!(solver.grundy(&m.apply(&coins)).unwrap(), Nimber(0));
@@ -428,7 +435,10 @@ fn fibonacci_nim_matches_brute_force_in_both_conventions() {
                     let take = m.take as usize;
                     assert!(take >= 1 && take <= max.min(heap));
                     let next_max = (2 * take).min(FIBONACCI_SIDE - 1);
-                    assert!(!wins[heap - take][next_max], "{convention} {heap} {max}: {m}");
+                    assert!(
+                        !wins[heap - take][next_max],
+                        "{convention} {heap} {max}: {m}"
+                    );
                 }
             }
         }
@@ -438,7 +448,9 @@ fn fibonacci_nim_matches_brute_force_in_both_conventions() {
 /// OEIS A000045: the first player loses exactly when n is a Fibonacci number.
 #[test]
 fn fibonacci_nim_losing_starts_are_the_fibonacci_numbers() {
-    let a000045 = [0u64, 1, 1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144, 233, 377, 610, 987];
+    let a000045 = [
+        0u64, 1, 1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144, 233, 377, 610, 987,
+    ];
     let game = FibonacciNim::new();
     let losing: Vec<u64> = (2..1000)
         .filter(|&n| game.outcome(&FibonacciPosition::start(n).unwrap()) == Outcome::Second)
@@ -528,11 +540,18 @@ fn euclid_matches_brute_force() {
     for a in 1..EUCLID_SIDE {
         for b in 1..EUCLID_SIDE {
             let position = [a as u64, b as u64];
-            assert_eq!(game.outcome(&position).unwrap(), outcome_of(wins[a][b]), "{a} {b}");
+            assert_eq!(
+                game.outcome(&position).unwrap(),
+                outcome_of(wins[a][b]),
+                "{a} {b}"
+            );
             if let Some(m) = game.winning_move(&position).unwrap() {
                 let other = position[1 - m.index];
                 assert!(m.to < m.from && (m.from - m.to) % other == 0 && m.from >= other);
-                assert!(m.to == 0 || !wins[m.to as usize][other as usize], "{a} {b}: {m}");
+                assert!(
+                    m.to == 0 || !wins[m.to as usize][other as usize],
+                    "{a} {b}: {m}"
+                );
             } else {
                 assert!(!wins[a][b]);
             }
@@ -545,7 +564,9 @@ fn euclid_matches_brute_force() {
 /// OEIS A000201: for b >= 1 the losing a > b are exactly b < a <= ⌊bφ⌋.
 #[test]
 fn euclid_losing_range_ends_at_the_lower_wythoff_numbers() {
-    let a000201 = [1u64, 3, 4, 6, 8, 9, 11, 12, 14, 16, 17, 19, 21, 22, 24, 25, 27, 29, 30, 32];
+    let a000201 = [
+        1u64, 3, 4, 6, 8, 9, 11, 12, 14, 16, 17, 19, 21, 22, 24, 25, 27, 29, 30, 32,
+    ];
     let game = Euclid::new();
     for (b, &end) in (1u64..).zip(&a000201) {
         let largest_losing = (b + 1..=2 * b)
@@ -618,7 +639,8 @@ fn nim_product_matches_oeis_a051775() {
         12, 14, 14, 7, 14, 14, 12, 9, 0, 0, 10, 14, 4, 10, 8, 8, 10, 4, 14, 10, 0, 0, 11, 15, 7,
         11,
     ];
-    let by_antidiagonals = (0u64..).flat_map(|d| (0..=d).map(move |n| nim_field::product(n, d - n)));
+    let by_antidiagonals =
+        (0u64..).flat_map(|d| (0..=d).map(move |n| nim_field::product(n, d - n)));
     let ours: Vec<u64> = by_antidiagonals.take(a051775.len()).collect();
     assert_eq!(ours, a051775);
 }
@@ -661,5 +683,29 @@ proptest! {
     fn nim_power_is_repeated_product(a in any::<u64>(), e in 0u64..40) {
         let repeated = (0..e).fold(1, |acc, _| nim_field::product(acc, a));
         prop_assert_eq!(nim_field::power(a, e), repeated);
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The Library Checker example
+// ---------------------------------------------------------------------------
+
+#[allow(dead_code)]
+#[path = "../examples/nim_product.rs"]
+mod nim_product;
+
+#[test]
+fn nim_product_example_reads_the_library_checker_format() {
+    let output = nim_product::solve("3\n1 1\n2 2\n18446744073709551615 2\n").unwrap();
+    let expected = format!("1\n3\n{}\n", nim_field::product_by_halves(u64::MAX, 2));
+    assert_eq!(output, expected);
+    for bad in [
+        "",
+        "2\n1 1\n",
+        "1\n1 x\n",
+        "1\n1 18446744073709551616\n",
+        "1\n1 1 1\n",
+    ] {
+        assert!(nim_product::solve(bad).is_err(), "{bad:?} was accepted");
     }
 }

@@ -34,7 +34,10 @@ fn wythoff_is_exact_at_ten_to_the_eighteen() {
 fn moore_needs_k_and_answers_by_digit_counts() {
     let out = run(&["moore", "--k", "2", "--move"], "1 1 1\n3 2 6\n3 3\n");
     assert!(out.status.success(), "{}", stderr(&out));
-    assert_eq!(stdout(&out), "Second\nFirst 1:3->2 3:6->2\nFirst 1:3->0 2:3->0\n");
+    assert_eq!(
+        stdout(&out),
+        "Second\nFirst 1:3->2 3:6->2\nFirst 1:3->0 2:3->0\n"
+    );
     // k = 1 is Nim.
     let out = run(&["moore", "--k", "1"], "1 2 3\n3 4 5\n");
     assert_eq!(stdout(&out), "Second\nFirst\n");
@@ -55,7 +58,10 @@ fn staircase_plays_nim_on_odd_steps() {
 fn euclid_compares_the_ratio_with_phi() {
     let out = run(&["euclid", "--move"], "25 7\n8 5\n5 5\n4 12\n");
     assert!(out.status.success(), "{}", stderr(&out));
-    assert_eq!(stdout(&out), "First 1:25->11\nSecond\nFirst 1:5->0\nFirst 2:12->0\n");
+    assert_eq!(
+        stdout(&out),
+        "First 1:25->11\nSecond\nFirst 1:5->0\nFirst 2:12->0\n"
+    );
     // Ratios of consecutive Fibonacci numbers alternate around φ: F(92)/F(91) < φ < F(93)/F(92).
     let out = run(
         &["euclid"],
@@ -67,7 +73,10 @@ fn euclid_compares_the_ratio_with_phi() {
 
 #[test]
 fn fibonacci_nim_loses_on_fibonacci_numbers() {
-    let out = run(&["fibonacci-nim", "--move"], "21\n20\n100\n1000000000000000000\n");
+    let out = run(
+        &["fibonacci-nim", "--move"],
+        "21\n20\n100\n1000000000000000000\n",
+    );
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
     let lines: Vec<&str> = text.lines().collect();
@@ -81,7 +90,11 @@ fn fibonacci_nim_loses_on_fibonacci_numbers() {
 fn bad_input_is_reported_with_its_line_and_exit_status_2() {
     let cases: [(&[&str], &str, &str); 9] = [
         (&["wythoff"], "1 2\n3\n", "line 2: expected two heap sizes"),
-        (&["wythoff"], "1 18446744073709551616\n", "line 1: value 2 ('18446744073709551616')"),
+        (
+            &["wythoff"],
+            "1 18446744073709551616\n",
+            "line 1: value 2 ('18446744073709551616')",
+        ),
         (&["wythoff"], "1 -2\n", "line 1: value 2 ('-2')"),
         (&["moore", "--k", "0"], "1\n", "line 1: invalid k"),
         (&["moore", "--k", "x"], "1\n", "line 1: invalid --k"),
@@ -93,6 +106,10 @@ fn bad_input_is_reported_with_its_line_and_exit_status_2() {
     for (args, input, expected) in cases {
         let out = run(args, input);
         assert_eq!(out.status.code(), Some(2), "{args:?} {input:?}");
-        assert!(stderr(&out).starts_with(expected), "{args:?}: {}", stderr(&out));
+        assert!(
+            stderr(&out).starts_with(expected),
+            "{args:?}: {}",
+            stderr(&out)
+        );
     }
 }

@@ -210,9 +210,8 @@ impl Euclid {
     /// ```
     pub fn solve(&self, position: &[u64; 2]) -> Result<Solution<Outcome, EuclidMove>> {
         let outcome = self.outcome(position)?;
-        let (line, complete) = winner_line(*position, Self::move_from, Self::reply, |p, m| {
-            m.apply(p)
-        });
+        let (line, complete) =
+            winner_line(*position, Self::move_from, Self::reply, |p, m| m.apply(p));
         Ok(Solution::from_line(outcome, line, complete))
     }
 }

@@ -345,7 +345,7 @@ impl Moore {
 
     /// The loser's fixed reply in [`Moore::solve`]'s line: one stone from the
     /// largest heap (the first on a tie).
-    fn reply(heaps: &Vec<u64>) -> Option<MooreMove> {
+    fn reply(heaps: &[u64]) -> Option<MooreMove> {
         let (heap, &from) = heaps
             .iter()
             .enumerate()
@@ -378,7 +378,7 @@ impl Moore {
         let (line, complete) = winner_line(
             heaps.to_vec(),
             |p| self.winning_move(p),
-            Self::reply,
+            |p: &Vec<u64>| Self::reply(p),
             |p, m| m.apply(p),
         );
         Ok(Solution::from_line(self.outcome(heaps), line, complete))

@@ -183,7 +183,7 @@ impl Staircase {
 
     /// The loser's fixed reply in [`Staircase::solve`]'s line: one coin down
     /// from the step holding the most coins (the lowest such step).
-    fn reply(coins: &Vec<u64>) -> Option<StaircaseMove> {
+    fn reply(coins: &[u64]) -> Option<StaircaseMove> {
         let (step, &from) = coins
             .iter()
             .enumerate()
@@ -225,7 +225,7 @@ impl Staircase {
         let (line, complete) = winner_line(
             coins.to_vec(),
             |p| self.winning_move(p),
-            Self::reply,
+            |p: &Vec<u64>| Self::reply(p),
             |p, m| m.apply(p),
         );
         Ok(Solution::from_line(self.outcome(coins), line, complete))

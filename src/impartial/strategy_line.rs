@@ -27,6 +27,8 @@ pub(crate) fn winner_line<P, M: Clone>(
         position = apply(&position, &next);
         line.push(next);
     }
-    let over = winning_move(&position).or_else(|| reply(&position)).is_none();
+    let over = winning_move(&position)
+        .or_else(|| reply(&position))
+        .is_none();
     (line, over)
 }

@@ -77,6 +77,8 @@ pub fn floor_sqrt(n: u128) -> u128 {
     }
     let bits = 128 - n.leading_zeros();
     // 2^ceil(bits/2) >= sqrt(n): Newton then decreases monotonically to the floor.
+    // (Not `div_ceil`: it needs Rust 1.73, and single-file contest bundles build on 1.70.)
+    #[allow(clippy::manual_div_ceil)]
     let mut root = 1u128 << ((bits + 1) / 2);
     loop {
         let next = (root + n / root) / 2;
@@ -370,7 +372,7 @@ impl Wythoff {
     /// Reducing `other` to the partner of `kept`, when that is a reduction.
     fn single_heap_target(&self, kept: u64, other: u64) -> Option<u64> {
         let target = self.partner(kept);
-        (target < u128::from(other)).then(|| target as u64)
+        (target < u128::from(other)).then_some(target as u64)
     }
 
     /// Taking the same number from both heaps to the losing pair with their difference.

@@ -5,12 +5,12 @@ use std::fmt::Display;
 use std::process::ExitCode;
 
 use clap::Args;
+use stonegame::Outcome;
 use stonegame::impartial::euclid::Euclid;
 use stonegame::impartial::fibonacci_nim::{FibonacciNim, FibonacciPosition};
 use stonegame::impartial::moore::Moore;
 use stonegame::impartial::staircase::Staircase;
 use stonegame::impartial::wythoff::Wythoff;
-use stonegame::Outcome;
 
 use crate::input;
 
