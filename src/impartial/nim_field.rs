@@ -72,8 +72,9 @@ pub fn product_by_halves(a: u64, b: u64) -> u64 {
     product_of_width(a, b, 64)
 }
 
-/// Products of bytes, indexed by `a << 8 | b`.
-struct ByteTable(Box<[u8]>);
+/// Products of bytes, indexed by `a << 8 | b`. A fixed-size array, so that an
+/// index masked to 16 bits needs no bounds check.
+struct ByteTable(Box<[u8; 1 << 16]>);
 
 impl ByteTable {
     fn build() -> Self {
@@ -90,7 +91,12 @@ impl ByteTable {
                 };
             }
         }
-        Self(table.into_boxed_slice())
+        Self(
+            table
+                .into_boxed_slice()
+                .try_into()
+                .expect("the table has 2^16 entries"),
+        )
     }
 
     fn get() -> &'static Self {
@@ -100,7 +106,7 @@ impl ByteTable {
 
     #[inline]
     fn mul8(&self, a: u64, b: u64) -> u64 {
-        u64::from(self.0[((a as usize) << 8) | b as usize])
+        u64::from(self.0[(((a & 0xff) << 8) | (b & 0xff)) as usize])
     }
 
     /// `x ⊗ 2^7` for a byte `x`.
