@@ -54,6 +54,7 @@
 
 use std::fmt;
 
+use super::ImpartialGame;
 use super::strategy_line::winner_line;
 use crate::{Convention, Outcome, Result, Solution};
 
@@ -243,6 +244,11 @@ impl fmt::Display for WythoffMove {
 /// Wythoff's game, normal play unless [`Wythoff::with_convention`] says
 /// otherwise. A position is the two heap sizes `[a, b]`.
 ///
+/// Also an [`ImpartialGame`] (position `[a, b]`, one option per move), so the
+/// generic solvers give Grundy values of sums of Wythoff games, for which no
+/// closed form is known: `GrundySolver::new(Wythoff::new()).grundy(&[a, b])`
+/// (O(ab) positions, O(a + b) moves each).
+///
 /// # Example
 /// ```
 /// use stonegame::impartial::wythoff::Wythoff;
@@ -257,6 +263,11 @@ impl fmt::Display for WythoffMove {
 /// let misere = Wythoff::new().with_convention(Convention::Misere);
 /// assert_eq!(misere.outcome(&[1, 2]), Outcome::First);
 /// assert_eq!(misere.outcome(&[2, 2]), Outcome::Second);
+///
+/// // Grundy values through the generic solver: (1, 1) reaches values 1, 1 and 0.
+/// use stonegame::impartial::grundy::GrundySolver;
+/// assert_eq!(GrundySolver::new(Wythoff::new()).grundy(&[1, 1])?, stonegame::Nimber(2));
+/// # Ok::<(), stonegame::Error>(())
 /// ```
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Wythoff {
@@ -425,5 +436,16 @@ impl Wythoff {
             |_, m| m.to,
         );
         Ok(Solution::from_line(self.outcome(position), line, complete))
+    }
+}
+
+impl ImpartialGame for Wythoff {
+    type Position = [u64; 2];
+
+    fn for_each_option(&self, position: &[u64; 2], visit: &mut dyn FnMut(&[[u64; 2]])) {
+        let [a, b] = *position;
+        (0..a).for_each(|x| visit(&[[x, b]]));
+        (0..b).for_each(|y| visit(&[[a, y]]));
+        (1..=a.min(b)).for_each(|take| visit(&[[a - take, b - take]]));
     }
 }
