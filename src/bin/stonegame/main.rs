@@ -4,6 +4,7 @@
 //! without them, instances are read from standard input, one per line. Bad input
 //! prints `line N: <what is wrong>` on standard error and exits with status 2.
 
+mod classic;
 mod counting;
 mod impartial;
 mod input;
@@ -41,7 +42,7 @@ struct Cli {
     /// How standard input lays out instances: `lines` (one per line), `contest`
     /// (a count N then N values, repeated) or `cases` (a number of test cases T,
     /// then T instances as in `contest`). Games whose line is not a list of values
-    /// (janken, grundy) accept only `lines`.
+    /// (janken, grundy, wythoff, euclid, fibonacci-nim) accept only `lines`.
     #[arg(long, global = true, value_enum, default_value_t = InputFormat::Lines)]
     format: InputFormat,
 
@@ -70,7 +71,11 @@ impl Cli {
 fn layout(game: &Game) -> Layout {
     match game {
         Game::Valuations(_) => Layout::CountedTwice,
-        Game::Janken(_) | Game::Grundy(_) => Layout::None,
+        Game::Janken(_)
+        | Game::Grundy(_)
+        | Game::Wythoff(_)
+        | Game::Euclid(_)
+        | Game::FibonacciNim(_) => Layout::None,
         _ => Layout::Counted,
     }
 }
@@ -99,8 +104,20 @@ fn parse_cli() -> Result<Cli, ExitCode> {
 /// Clap's message on one line, without its `error:` prefix and usage hints.
 fn argument_error(error: &clap::Error) -> String {
     let rendered = error.render().to_string();
-    let first = rendered.lines().next().unwrap_or("invalid arguments");
-    first.strip_prefix("error: ").unwrap_or(first).to_string()
+    // The message is the first paragraph (clap lists missing arguments on
+    // the lines after its first); usage and hints follow a blank line.
+    let message = rendered
+        .lines()
+        .take_while(|line| !line.trim().is_empty())
+        .map(str::trim)
+        .collect::<Vec<_>>()
+        .join(" ");
+    let message = message.strip_prefix("error: ").unwrap_or(&message);
+    if message.is_empty() {
+        "invalid arguments".to_string()
+    } else {
+        message.to_string()
+    }
 }
 
 #[derive(Subcommand)]
@@ -192,6 +209,11 @@ enum Game {
     Octal(octal::OctalArgs),
     LastOne(octal::LastOneArgs),
     Grundy(GrundyArgs),
+    Wythoff(classic::WythoffArgs),
+    Moore(classic::MooreArgs),
+    Staircase(classic::StaircaseArgs),
+    Euclid(classic::EuclidArgs),
+    FibonacciNim(classic::FibonacciNimArgs),
 }
 
 fn main() -> ExitCode {
@@ -223,6 +245,11 @@ fn main() -> ExitCode {
         },
         Game::LastOne(args) => input::run(&args.values, |line| octal::last_one(&args, line)),
         Game::Grundy(args) => input::run_streamed(|out| grundy(&args, out)),
+        Game::Wythoff(args) => classic::wythoff(&args),
+        Game::Moore(args) => classic::moore(&args),
+        Game::Staircase(args) => classic::staircase(&args),
+        Game::Euclid(args) => classic::euclid(&args),
+        Game::FibonacciNim(args) => classic::fibonacci_nim(&args),
     }
 }
 
