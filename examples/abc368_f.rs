@@ -24,8 +24,8 @@
 use std::io::Read;
 use std::process::ExitCode;
 
-use stonegame::impartial::nim;
-use stonegame::{Convention, Outcome};
+use stonegame::Outcome;
+use stonegame::impartial::nim::Nim;
 
 /// The largest `A_i` accepted: the sieve holds one byte per value up to it.
 pub const MAX_VALUE: u32 = 10_000_000;
@@ -61,8 +61,11 @@ pub fn solve(input: &str) -> Result<String, String> {
     }
     let largest = values.iter().copied().max().unwrap_or(1);
     let omega = prime_factor_counts(largest);
-    let heaps: Vec<u64> = values.iter().map(|&a| u64::from(omega[a as usize])).collect();
-    Ok(match nim::outcome(&heaps, Convention::Normal) {
+    let heaps: Vec<u64> = values
+        .iter()
+        .map(|&a| u64::from(omega[a as usize]))
+        .collect();
+    Ok(match Nim::new().outcome(&heaps) {
         Outcome::First => "Anna",
         _ => "Bruno",
     }

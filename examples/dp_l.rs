@@ -42,7 +42,7 @@ pub fn solve(input: &str) -> Result<String, String> {
     }
     // Ends refuses a row whose total could overflow i64 (a typed error, not a wrap).
     let game = Ends::new(row).map_err(|e| e.to_string())?;
-    Ok(game.difference().to_string())
+    Ok(game.value().to_string())
 }
 
 fn main() -> ExitCode {

@@ -25,24 +25,23 @@ impl Solution {
     /// 877 Stone Game: Alice takes a whole pile from either end; does she win?
     pub fn stone_game(piles: Vec<i32>) -> bool {
         let game = Ends::new(widen(piles)).expect(FITS);
-        game.difference() > 0
+        game.value() > 0
     }
 
     /// 1140 Stone Game II: take all piles of the first X, 1 <= X <= 2M, M = max(M, X);
     /// the most stones Alice can get.
     pub fn stone_game_ii(piles: Vec<i32>) -> i32 {
-        let table = FrontDoubling::new(widen(piles))
+        let (alice, _) = FrontDoubling::new(widen(piles))
             .expect(FITS)
-            .solve(Budget::default())
+            .totals()
             .expect("100 piles need a table of a few kilobytes");
-        i32::try_from(table.totals().0).expect("Alice's total is at most the sum of the piles")
+        i32::try_from(alice).expect("Alice's total is at most the sum of the piles")
     }
 
     /// 1406 Stone Game III: take 1, 2 or 3 stones from the front; "Alice", "Bob" or "Tie".
     pub fn stone_game_iii(stone_value: Vec<i32>) -> String {
         let game = Front::new(widen(stone_value), 3).expect(FITS);
-        let difference = game.difference();
-        match difference.signum() {
+        match game.value().signum() {
             1 => "Alice",
             -1 => "Bob",
             _ => "Tie",
@@ -70,14 +69,14 @@ impl Solution {
     pub fn stone_game_vi(alice_values: Vec<i32>, bob_values: Vec<i32>) -> i32 {
         let game = Valuations::new(widen(alice_values), widen(bob_values))
             .expect("both rows have n values and LeetCode's totals fit i64");
-        game.greedy().difference.signum() as i32
+        game.value().signum() as i32
     }
 
     /// 1690 Stone Game VII: take either end, score the sum of the stones left;
     /// Alice's score minus Bob's.
     pub fn stone_game_vii(stones: Vec<i32>) -> i32 {
         let game = EndsRemainder::new(widen(stones)).expect(FITS);
-        i32::try_from(game.difference()).expect("the difference is below 1000 * 1000 * 1000")
+        i32::try_from(game.value()).expect("the difference is below 1000 * 1000 * 1000")
     }
 }
 
@@ -96,9 +95,15 @@ pub fn samples() -> Vec<String> {
         format!("1510 {}", Solution::winner_square_game(4)),
         format!("1686 {}", Solution::stone_game_vi(vec![1, 3], vec![2, 1])),
         format!("1686 {}", Solution::stone_game_vi(vec![1, 2], vec![3, 1])),
-        format!("1686 {}", Solution::stone_game_vi(vec![2, 4, 3], vec![1, 6, 7])),
+        format!(
+            "1686 {}",
+            Solution::stone_game_vi(vec![2, 4, 3], vec![1, 6, 7])
+        ),
         format!("1690 {}", Solution::stone_game_vii(vec![5, 3, 1, 4, 2])),
-        format!("1690 {}", Solution::stone_game_vii(vec![7, 90, 5, 1, 100, 10, 10, 2])),
+        format!(
+            "1690 {}",
+            Solution::stone_game_vii(vec![7, 90, 5, 1, 100, 10, 10, 2])
+        ),
     ]
 }
 
