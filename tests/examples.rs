@@ -129,7 +129,14 @@ fn abc368_f_answers_the_atcoder_samples() {
 
 #[test]
 fn abc368_f_rejects_malformed_input() {
-    for input in ["", "2\n2\n", "1\n0\n", "1\nx\n", "1\n2 3\n", "1\n10000001\n"] {
+    for input in [
+        "",
+        "2\n2\n",
+        "1\n0\n",
+        "1\nx\n",
+        "1\n2 3\n",
+        "1\n10000001\n",
+    ] {
         assert!(abc368_f::solve(input).is_err(), "{input:?} was accepted");
     }
 }
