@@ -52,10 +52,11 @@ impl Solution {
     /// 1510 Stone Game IV: remove a non-zero square number of stones; does Alice win?
     pub fn winner_square_game(n: i32) -> bool {
         let squares = SubtractionRule::new(|heap: u64, visit: &mut dyn FnMut(u64)| {
-            (1..)
-                .map(|k: u64| k * k)
-                .take_while(|&square| square <= heap)
-                .for_each(|square| visit(square));
+            let mut root = 1u64;
+            while root * root <= heap {
+                visit(root * root);
+                root += 1;
+            }
         });
         let heap = u64::try_from(n).expect("n is at least 1");
         let outcomes = squares
