@@ -30,11 +30,21 @@
 //! | take 1..=k stones from the front | LeetCode 1406 (k = 3) | [`scoring::Front`] |
 //! | take up to 2M stones from the front | LeetCode 1140 | [`scoring::FrontDoubling`] |
 //! | each player values the stones differently | LeetCode 1686 | [`scoring::Valuations`] |
+//! | split the row, the heavier part is thrown away, score the kept part | LeetCode 1563 | [`scoring::StoneSplit`] |
+//! | take the x > 1 leftmost stones, score them, put their sum back | LeetCode 1872 | [`scoring::StoneMerge`] |
+//! | remove one stone; making the removed sum divisible by 3 loses | LeetCode 2029 | [`scoring::StoneMod3`] |
 //! | any scoring game you define | | implement [`scoring::ScoringGame`], solve with [`scoring::Negamax`] |
 //! | Nim, normal or misère | | [`impartial::nim::Nim`] |
 //! | a subtraction game with a move set, heaps up to 10^18 | AtCoder EDPC K "Stones" | [`impartial::subtraction::Subtraction`] over a [`impartial::subtraction::SubtractionSet`] |
 //! | subtract a square, or any move rule | LeetCode 1510 | [`impartial::subtraction::SubtractionRule`] |
 //! | take 1..=a_i balls from one of n boxes | the classic "take at most a" puzzle | [`impartial::boxes::Boxes`] |
+//! | replace a number by a proper divisor | AtCoder ABC 368 F | [`impartial::nim::Nim`] on prime-factor counts (`examples/abc368_f.rs`) |
+//! | Wythoff's game, normal or misère | OEIS A000201 / A001950 | [`impartial::wythoff::Wythoff`] |
+//! | Moore's Nim_k: take from up to k heaps | | [`impartial::moore::Moore`] |
+//! | staircase Nim | | [`impartial::staircase::Staircase`] |
+//! | Fibonacci Nim: take at most twice the previous take | | [`impartial::fibonacci_nim::FibonacciNim`] |
+//! | Euclid's game | | [`impartial::euclid::Euclid`] |
+//! | nim multiplication in the field of 2^64 nimbers | Library Checker "Nim Product (64-bit)" | [`impartial::nim_field::product`], [`impartial::nim_field::inverse`] |
 //! | octal games: Kayles, Dawson's Kayles, Grundy's game | | [`impartial::octal::OctalGame`] over a [`impartial::octal::TakeAndBreak`] |
 //! | Last One: rows of sticks, last stick loses | *Clubhouse Games* (Nintendo DS) | [`impartial::octal::LastOne`] |
 //! | Grundy sequences and their periods | OEIS | [`impartial::octal::grundy_sequence`], [`impartial::octal::find_period_certificate`], [`impartial::periodic`] |
