@@ -120,6 +120,11 @@ impl ExactSearch {
     /// Default cap on the number of canonical sums one search may visit.
     pub const DEFAULT_MAX_POSITIONS: usize = 1 << 20;
 
+    /// Default work cap of one search: components copied while listing the
+    /// options of the sums it expands (a few seconds). `Budget::with_work`
+    /// sets another.
+    pub const DEFAULT_WORK: u64 = 300_000_000;
+
     /// A search with the default memory budget and position cap.
     ///
     /// # Example
@@ -243,7 +248,13 @@ struct Run<'g, G: ImpartialGame> {
     convention: Convention,
     limits: ExactSearch,
     wins: AHashMap<Vec<G::Position>, bool>,
+    /// Bytes of the memo.
     bytes: u128,
+    /// Bytes of the sums waiting on the stack and on the current path.
+    pending_bytes: u128,
+    /// Components copied so far, against `work_cap`.
+    work: u64,
+    work_cap: u64,
 }
 
 impl<'g, G> Run<'g, G>
@@ -258,29 +269,50 @@ where
             limits,
             wins: AHashMap::new(),
             bytes: 0,
+            pending_bytes: 0,
+            work: 0,
+            work_cap: limits.budget.work_or(ExactSearch::DEFAULT_WORK),
         }
+    }
+
+    /// Bytes one sum occupies in a list or as a key.
+    fn sum_bytes(state: &[G::Position]) -> u128 {
+        (std::mem::size_of::<(Vec<G::Position>, bool)>() + std::mem::size_of_val(state)) as u128
+    }
+
+    /// Checks the memo and the pending sums together against the budget.
+    fn check_memory(&self) -> Result<()> {
+        self.limits.budget.check_bytes(
+            self.bytes.saturating_add(self.pending_bytes),
+            "exact sum search (memo, stack and path)",
+        )
     }
 
     /// Whether the player to move wins the canonical sum `root`.
     fn solve(&mut self, root: Vec<G::Position>) -> Result<bool> {
+        self.pending_bytes = Self::sum_bytes(&root);
         let mut stack = vec![(root.clone(), false)];
         let mut on_path: AHashSet<Vec<G::Position>> = AHashSet::new();
         while let Some((state, expanded)) = stack.pop() {
+            self.pending_bytes -= Self::sum_bytes(&state);
             if self.wins.contains_key(&state) {
                 continue;
             }
-            let successors = self.successors(&state);
+            let successors = self.successors(&state)?;
+            let no_moves = successors.is_empty();
             let known_loss = successors.iter().any(|s| self.wins.get(s) == Some(&false));
+            // Moved, not cloned: a sum's option list can be most of the budget.
             let unknown: Vec<_> = successors
-                .iter()
-                .filter(|s| !self.wins.contains_key(*s))
-                .cloned()
+                .into_iter()
+                .filter(|s| !self.wins.contains_key(s))
                 .collect();
             if !known_loss && !unknown.is_empty() {
                 if expanded {
                     return Err(cycle());
                 }
-                on_path.insert(state.clone());
+                if on_path.insert(state.clone()) {
+                    self.pending_bytes += Self::sum_bytes(&state);
+                }
                 if unknown.iter().any(|s| on_path.contains(s)) {
                     return Err(cycle());
                 }
@@ -290,12 +322,17 @@ where
                 if pending >= self.limits.max_positions {
                     return Err(self.too_many(pending));
                 }
+                self.pending_bytes += Self::sum_bytes(&state)
+                    + unknown.iter().map(|s| Self::sum_bytes(s)).sum::<u128>();
+                self.check_memory()?;
                 stack.push((state, true));
                 stack.extend(unknown.into_iter().map(|s| (s, false)));
                 continue;
             }
-            on_path.remove(&state);
-            let wins = if successors.is_empty() {
+            if on_path.remove(&state) {
+                self.pending_bytes -= Self::sum_bytes(&state);
+            }
+            let wins = if no_moves {
                 self.convention == Convention::Misere
             } else {
                 known_loss
@@ -306,21 +343,54 @@ where
     }
 
     /// Every canonical sum one move away; equal components are tried once.
-    fn successors(&self, state: &[G::Position]) -> Vec<Vec<G::Position>> {
+    fn successors(&mut self, state: &[G::Position]) -> Result<Vec<Vec<G::Position>>> {
         let mut result = Vec::new();
+        // Each option copies the whole sum: work and memory are checked per
+        // option, before the copy, so a huge option list is refused as it is
+        // listed rather than after it was built.
+        let (mut work, cap) = (self.work, self.work_cap);
+        let held = self.bytes.saturating_add(self.pending_bytes);
+        let mut listed_bytes: u128 = 0;
+        let option_bytes = Self::sum_bytes(state);
+        let budget = self.limits.budget.bytes();
+        let mut refusal: Option<Error> = None;
         for (index, component) in state.iter().enumerate() {
             if index > 0 && state[index - 1] == *component {
                 continue;
             }
             self.game.for_each_option(component, &mut |option| {
+                if refusal.is_some() {
+                    return;
+                }
+                work = work.saturating_add(state.len() as u64);
+                listed_bytes += option_bytes + std::mem::size_of_val(option) as u128;
+                if work > cap {
+                    refusal = Some(Error::WorkLimitExceeded {
+                        what: format!("the exact search over sums of {} components", state.len()),
+                        steps: cap,
+                    });
+                    return;
+                }
+                if held.saturating_add(listed_bytes) > budget {
+                    refusal = Some(Error::MemoryBudgetExceeded {
+                        what: "exact sum search (memo, stack and the options being listed)",
+                        needed_bytes: held.saturating_add(listed_bytes),
+                        budget_bytes: budget,
+                    });
+                    return;
+                }
                 let mut next = Vec::with_capacity(state.len() - 1 + option.len());
                 next.extend_from_slice(&state[..index]);
                 next.extend_from_slice(&state[index + 1..]);
                 next.extend_from_slice(option);
                 result.push(canonical(next));
             });
+            if let Some(error) = refusal {
+                return Err(error);
+            }
         }
-        result
+        self.work = work;
+        Ok(result)
     }
 
     fn too_many(&self, count: usize) -> Error {
@@ -338,9 +408,7 @@ where
         let entry = std::mem::size_of::<(Vec<G::Position>, bool)>()
             + state.len() * std::mem::size_of::<G::Position>();
         self.bytes = self.bytes.saturating_add(2 * entry as u128 + 1);
-        self.limits
-            .budget
-            .check_bytes(self.bytes, "memo of the exact sum search")?;
+        self.check_memory()?;
         self.wins.insert(state, wins);
         Ok(())
     }
