@@ -5,6 +5,7 @@
 //! prints `line N: <what is wrong>` on standard error and exits with status 2.
 
 mod counting;
+mod hackenbush;
 mod impartial;
 mod input;
 mod octal;
@@ -111,6 +112,7 @@ enum Game {
     Octal(octal::OctalArgs),
     LastOne(octal::LastOneArgs),
     Grundy(GrundyArgs),
+    Hackenbush(hackenbush::HackenbushArgs),
 }
 
 fn main() -> ExitCode {
@@ -135,6 +137,9 @@ fn main() -> ExitCode {
         },
         Game::LastOne(args) => input::run(&args.values, |line| octal::last_one(&args, line)),
         Game::Grundy(args) => input::run_single(grundy(&args)),
+        Game::Hackenbush(args) => {
+            input::run(&args.values, |line| hackenbush::hackenbush(&args, line))
+        }
     }
 }
 
