@@ -12,6 +12,7 @@
 //! | misère play | [`misere_outcome`], [`misere_winning_move`] |
 //! | Last One (rows of sticks, last stick loses) | [`last_one_outcome`], [`last_one_winning_move`] |
 
+mod arithmetic;
 mod certificate;
 mod code;
 mod game;
@@ -19,6 +20,9 @@ mod last_one;
 mod misere;
 mod sequence;
 
+pub use arithmetic::{
+    ArithmeticPeriod, Evidence, Theorem, arithmetic_period, find_arithmetic_period,
+};
 pub use certificate::{PeriodCertificate, certify_values, find_period_certificate};
 pub use code::{MAX_CODE_DIGITS, MoveClass, OctalCode, TakeAndBreak};
 pub use game::OctalGame;
