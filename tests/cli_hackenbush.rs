@@ -39,10 +39,19 @@ fn bad_edges_name_the_line_and_exit_2() {
 
 #[test]
 fn work_cap_is_reported_as_a_line_error() {
-    let cycle: Vec<String> = (0..2001u32).map(|i| format!("{}-{}", i, (i + 1) % 2001)).collect();
-    let out = run(&["hackenbush", "--move", "--max-work", "1000"], &cycle.join(" "));
+    let cycle: Vec<String> = (0..2001u32)
+        .map(|i| format!("{}-{}", i, (i + 1) % 2001))
+        .collect();
+    let out = run(
+        &["hackenbush", "--move", "--max-work", "1000"],
+        &cycle.join(" "),
+    );
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("line 1: winning-move search"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("line 1: winning-move search"),
+        "{}",
+        stderr(&out)
+    );
     let out = run(&["hackenbush", "--move"], &cycle.join(" "));
     assert_eq!(stdout(&out), "First 1001:1000-1001\n");
 }

@@ -9,7 +9,7 @@ use stonegame::{Budget, Error, Nimber, Outcome};
 
 /// The edges (as a bit mask) still connected to the ground.
 fn grounded(edges: &[(u32, u32)], mask: u32) -> u32 {
-    let mut reached = vec![false; 16];
+    let mut reached = [false; 16];
     reached[0] = true;
     let mut kept = 0u32;
     loop {
@@ -29,15 +29,19 @@ fn grounded(edges: &[(u32, u32)], mask: u32) -> u32 {
 
 /// Brute force: positions are subsets of the edges; a move deletes one edge of
 /// the subset and then everything cut off from the ground.
-fn brute_force(edges: &[(u32, u32)]) -> GrundySolver<impl stonegame::impartial::ImpartialGame<Position = u32>> {
+fn brute_force(
+    edges: &[(u32, u32)],
+) -> GrundySolver<impl stonegame::impartial::ImpartialGame<Position = u32>> {
     let edges = edges.to_vec();
-    GrundySolver::new(FnGame::new(move |mask: &u32, visit: &mut dyn FnMut(&[u32])| {
-        for i in 0..edges.len() {
-            if mask & (1 << i) != 0 {
-                visit(&[grounded(&edges, mask & !(1 << i))]);
+    GrundySolver::new(FnGame::new(
+        move |mask: &u32, visit: &mut dyn FnMut(&[u32])| {
+            for i in 0..edges.len() {
+                if mask & (1 << i) != 0 {
+                    visit(&[grounded(&edges, mask & !(1 << i))]);
+                }
             }
-        }
-    }))
+        },
+    ))
 }
 
 fn brute_nimber(edges: &[(u32, u32)]) -> Nimber {
@@ -79,7 +83,13 @@ fn check_against_brute_force(edges: &[(u32, u32)]) -> Result<(), TestCaseError> 
         prop_assert_eq!(edges[best.index], (best.from, best.to));
         let mut rest = edges.to_vec();
         rest.remove(best.index);
-        prop_assert_eq!(brute_nimber(&rest), Nimber::ZERO, "move {} in {:?}", best, edges);
+        prop_assert_eq!(
+            brute_nimber(&rest),
+            Nimber::ZERO,
+            "move {} in {:?}",
+            best,
+            edges
+        );
         // The deleted edge was in play.
         let all = grounded(edges, (1u32 << edges.len()) - 1);
         prop_assert!(all & (1 << best.index) != 0);
@@ -135,7 +145,10 @@ fn long_odd_cycle_wins_by_its_middle_edge() {
     assert_eq!(best.index, 1_000);
     let mut rest = edges.clone();
     rest.remove(best.index);
-    assert_eq!(GreenHackenbush::new(&rest).unwrap().nimber().unwrap(), Nimber(0));
+    assert_eq!(
+        GreenHackenbush::new(&rest).unwrap().nimber().unwrap(),
+        Nimber(0)
+    );
 }
 
 #[test]
@@ -145,18 +158,27 @@ fn the_work_cap_refuses_with_a_typed_error() {
     let game = GreenHackenbush::new(&edges)
         .unwrap()
         .with_budget(Budget::default().with_work(10_000));
-    assert!(matches!(game.winning_move(), Err(Error::WorkLimitExceeded { .. })));
+    assert!(matches!(
+        game.winning_move(),
+        Err(Error::WorkLimitExceeded { .. })
+    ));
     // The nimber itself needs no search.
     assert_eq!(game.nimber().unwrap(), Nimber(1));
 }
 
 #[test]
 fn solve_reports_the_move_and_whether_it_ends_the_game() {
-    let s = GreenHackenbush::new(&[(0, 1), (1, 2)]).unwrap().solve().unwrap();
+    let s = GreenHackenbush::new(&[(0, 1), (1, 2)])
+        .unwrap()
+        .solve()
+        .unwrap();
     assert_eq!(s.outcome(), Outcome::First);
     assert_eq!(s.best_move().unwrap().to_string(), "1:0-1");
     assert!(s.is_line_complete());
-    let lost = GreenHackenbush::new(&[(0, 0), (0, 0)]).unwrap().solve().unwrap();
+    let lost = GreenHackenbush::new(&[(0, 0), (0, 0)])
+        .unwrap()
+        .solve()
+        .unwrap();
     assert_eq!(lost.outcome(), Outcome::Second);
     assert_eq!(lost.best_move(), None);
     assert!(!lost.is_line_complete());
@@ -170,5 +192,8 @@ fn memory_budget_is_checked() {
     let game = GreenHackenbush::new(&[(0, 1); 100])
         .unwrap()
         .with_budget(Budget::from_bytes(1_000));
-    assert!(matches!(game.nimber(), Err(Error::MemoryBudgetExceeded { .. })));
+    assert!(matches!(
+        game.nimber(),
+        Err(Error::MemoryBudgetExceeded { .. })
+    ));
 }

@@ -30,10 +30,20 @@ fn laskers_nim_matches_its_closed_form() {
         assert_eq!(u64::from(g), lasker(n as u64), "G({n})");
     }
     assert_eq!(&fast[..plain.len()], &plain[..]);
-    let pattern = arithmetic_period(&laskers_nim(), 500, Budget::default()).unwrap().unwrap();
+    let pattern = arithmetic_period(&laskers_nim(), 500, Budget::default())
+        .unwrap()
+        .unwrap();
     assert_eq!(pattern.evidence(), Evidence::Certified(Theorem::LaskersNim));
-    assert_eq!((pattern.preperiod(), pattern.period(), pattern.saltus()), (1, 4, 4));
-    for n in (0..3000).chain([10u64.pow(18), 10u64.pow(18) + 1, 10u64.pow(18) + 2, 10u64.pow(18) + 3]) {
+    assert_eq!(
+        (pattern.preperiod(), pattern.period(), pattern.saltus()),
+        (1, 4, 4)
+    );
+    for n in (0..3000).chain([
+        10u64.pow(18),
+        10u64.pow(18) + 1,
+        10u64.pow(18) + 2,
+        10u64.pow(18) + 3,
+    ]) {
         assert_eq!(pattern.grundy(n).unwrap(), Nimber(lasker(n)), "G({n})");
     }
 }
@@ -57,7 +67,11 @@ fn octal_game_answers_laskers_nim_at_ten_to_the_eighteen() {
         assert_eq!(found.is_some(), total != 0, "{heaps:?}");
         if let Some(m) = found {
             let after = m.apply(&heaps).unwrap();
-            assert_eq!(after.iter().fold(0, |x, &h| x ^ lasker(h)), 0, "{m} in {heaps:?}");
+            assert_eq!(
+                after.iter().fold(0, |x, &h| x ^ lasker(h)),
+                0,
+                "{m} in {heaps:?}"
+            );
             assert!(after.iter().sum::<u64>() <= heaps.iter().sum::<u64>());
         }
     }
@@ -69,7 +83,10 @@ fn observed_patterns_answer_only_the_computed_heaps() {
     let game = TakeAndBreak::octal("4.(7)").unwrap();
     if let Some(pattern) = arithmetic_period(&game, 400, Budget::default()).unwrap() {
         assert!(!pattern.is_certified());
-        assert!(matches!(pattern.grundy(401), Err(Error::SizeLimitExceeded { .. })));
+        assert!(matches!(
+            pattern.grundy(401),
+            Err(Error::SizeLimitExceeded { .. })
+        ));
     }
     let found = find_arithmetic_period(&[0, 1, 2, 3, 4, 5, 6, 7]).unwrap();
     assert_eq!(found.evidence(), Evidence::Observed { checked_upto: 7 });
@@ -83,8 +100,14 @@ fn nim_like_codes_are_certified() {
         if !game.is_nim_like() {
             continue;
         }
-        let pattern = arithmetic_period(&game, 100, Budget::default()).unwrap().unwrap();
-        assert_eq!(pattern.evidence(), Evidence::Certified(Theorem::NimLike), "{code}");
+        let pattern = arithmetic_period(&game, 100, Budget::default())
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            pattern.evidence(),
+            Evidence::Certified(Theorem::NimLike),
+            "{code}"
+        );
         assert_eq!(pattern.grundy(u64::MAX).unwrap(), Nimber(u64::MAX));
     }
 }

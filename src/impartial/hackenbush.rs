@@ -559,7 +559,14 @@ fn find_winning_edge(graph: &Graph, analysis: &Analysis, work: &mut Work) -> Res
             }
         }
         if !entered {
-            return inner_edge_with_value(graph, analysis, at, &branches[at as usize], target, work);
+            return inner_edge_with_value(
+                graph,
+                analysis,
+                at,
+                &branches[at as usize],
+                target,
+                work,
+            );
         }
     }
 }

@@ -381,11 +381,19 @@ mod tests {
     fn spellings_of_laskers_nim_are_recognised() {
         for code in ["4.(3)", "4.3(3)", "4.(33)"] {
             let game = TakeAndBreak::octal(code).unwrap();
-            assert_eq!(applicable_theorem(&game), Some(Theorem::LaskersNim), "{code}");
+            assert_eq!(
+                applicable_theorem(&game),
+                Some(Theorem::LaskersNim),
+                "{code}"
+            );
         }
         for code in ["4.(7)", "0.(3)4", "4.3"] {
             if let Ok(game) = TakeAndBreak::octal(code) {
-                assert_ne!(applicable_theorem(&game), Some(Theorem::LaskersNim), "{code}");
+                assert_ne!(
+                    applicable_theorem(&game),
+                    Some(Theorem::LaskersNim),
+                    "{code}"
+                );
             }
         }
     }
