@@ -37,8 +37,13 @@
 //! branches enter as fixed weights), O(|X|) per candidate, so **O(|X|²)** in
 //! the worst case (e.g. a long odd cycle through the ground, where only the
 //! middle edge wins), bounded by a work cap ([`DEFAULT_MOVE_WORK`] steps unless
-//! the budget sets one). A loop in `X` is tried first: deleting it never
-//! changes the component's structure.
+//! the budget sets one; about 5 s). A loop in `X` is tried first: deleting it
+//! never changes the component's structure. (When the descent stops inside
+//! `X`, the target is always `g ^ 1`: the deciding bit of `g ^ t` is carried by
+//! no branch, so it is bit 0, the parity of the loops. Any edge whose deletion
+//! leaves `X` 2-edge-connected is then a winning move, which is why the scan
+//! usually stops at its first candidates; minimally 2-edge-connected
+//! components such as one long cycle are the slow case.)
 
 use std::fmt;
 
@@ -46,7 +51,7 @@ use crate::{Budget, Error, Nimber, Outcome, Result, Solution};
 
 /// The default work cap of the winning-move search (elementary steps: vertices
 /// and edges visited while recomputing a component).
-pub const DEFAULT_MOVE_WORK: u64 = 400_000_000;
+pub const DEFAULT_MOVE_WORK: u64 = 200_000_000;
 
 /// The largest number of edges accepted (edge and vertex indices are `u32`).
 pub const MAX_EDGES: usize = (u32::MAX / 4) as usize;

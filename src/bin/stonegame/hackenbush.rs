@@ -16,7 +16,7 @@ use stonegame::impartial::hackenbush::GreenHackenbush;
 /// Limits: the value takes O(V + E) time (2*10^5 edges in milliseconds). A
 /// winning move inside a 2-edge-connected component is found by recomputing
 /// that component once per candidate edge, O(|component|^2) in the worst case;
-/// the search stops after 4*10^8 steps (--max-work raises it).
+/// the search stops after 2*10^8 steps, about 5 s (--max-work raises it).
 #[derive(Args)]
 pub struct HackenbushArgs {
     /// After `First`, print one winning edge.
