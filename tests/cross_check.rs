@@ -8,7 +8,7 @@ use stonegame::impartial::octal::{HeapValues, LastOne, OctalGame, TakeAndBreak};
 use stonegame::impartial::subtraction::{Subtraction, SubtractionSet};
 use stonegame::retrograde::{Retrograde, Value, solve_impartial_sum, sum_key};
 use stonegame::scoring::{Ends, EndsRemainder, Front, FrontDoubling, Valuations};
-use stonegame::{Budget, Convention, Outcome};
+use stonegame::{Convention, Outcome};
 
 const CONVENTIONS: [Convention; 2] = [Convention::Normal, Convention::Misere];
 

@@ -10,6 +10,8 @@ mod impartial;
 mod input;
 mod octal;
 mod scoring;
+mod stones;
+mod stream;
 
 use clap::error::ErrorKind;
 use clap::{ArgGroup, Args, Parser, Subcommand};
@@ -23,7 +25,14 @@ use stonegame::Budget;
 /// read from standard input, one per line (blank lines and lines starting with
 /// `#` are skipped). One answer line per instance. Bad input prints
 /// `line N: <what is wrong>` on standard error and exits with status 2
-/// (command-line values count as line 1).
+/// (command-line values count as line 1; argument errors are line 1 too).
+///
+/// Scoring games answer the first player's total minus the second's; `--line`
+/// adds the optimal line. Win/lose games answer `First` or `Second`; `--move`
+/// adds one winning move after `First`, in one format for every game:
+/// `I:F->T`, heap I (from 1) goes from F to T (`0` when emptied, `3+3` when
+/// a move splits it). `stonegame GAME --help` gives each game's line format,
+/// answer, options and limits.
 #[derive(Parser)]
 #[command(name = "stonegame", version, about, long_about)]
 struct Cli {
@@ -97,7 +106,7 @@ fn argument_error(error: &clap::Error) -> String {
 
 #[derive(Subcommand)]
 enum Game {
-    /// Take the stone at either end of the row; it scores its value.
+    /// Take the stone at either end of the row; it scores its value (LeetCode 877, EDPC L).
     ///
     /// Line: integers, the stone values in a row (negative allowed).
     ///
@@ -105,9 +114,10 @@ enum Game {
     ///
     /// With --line: `DIFFERENCE | MOVES`, each move `L` or `R` (the end taken).
     ///
-    /// Limits: values are i64; sums beyond i64 are solved in i128. O(n^2) time,
-    /// O(n) memory; --line keeps an n(n+1)/2-cell table (refused above 1 GiB,
-    /// about n = 16,000).
+    /// Limits: values are i64; sums beyond i64 are solved in i128. O(n) time;
+    /// lines on standard input are streamed (memory: the reduced row, at most
+    /// one value per stone). --line takes O(n^2) time and O(n) memory (refused
+    /// above about 4*10^9 steps, n = 63,000).
     Ends(scoring::ScoringArgs),
     /// Take the stone at either end; the move scores the sum of the stones that remain.
     ///
@@ -158,6 +168,9 @@ enum Game {
     ///
     /// Limits: values are i64 (i128 when sums need it). O(n log n).
     Valuations(scoring::ScoringArgs),
+    StoneSplit(stones::SplitArgs),
+    StoneMerge(stones::MergeArgs),
+    StoneMod3(stones::Mod3Args),
     /// Rock-paper-scissors with coins: count the outcome sequences that bankrupt a player.
     ///
     /// A line `A,B,N`: A and B hold A and B coins; each round A wins, draws or
@@ -190,7 +203,7 @@ fn main() -> ExitCode {
     };
     input::configure(cli.format, layout(&cli.game), cli.budget());
     match cli.game {
-        Game::Ends(args) => input::run(&args.values, |line| scoring::ends(&args, line)),
+        Game::Ends(args) => scoring::ends_main(&args),
         Game::EndsRemainder(args) => {
             input::run(&args.values, |line| scoring::ends_remainder(&args, line))
         }
@@ -199,6 +212,9 @@ fn main() -> ExitCode {
             input::run(&args.values, |line| scoring::front_doubling(&args, line))
         }
         Game::Valuations(args) => input::run(&args.values, |line| scoring::valuations(&args, line)),
+        Game::StoneSplit(args) => input::run(&args.values, |line| stones::stone_split(&args, line)),
+        Game::StoneMerge(args) => input::run(&args.values, |line| stones::stone_merge(&args, line)),
+        Game::StoneMod3(args) => input::run(&args.values, |line| stones::stone_mod3(&args, line)),
         Game::Janken(args) => input::run(&args.values, |line| counting::janken(&args, line)),
         Game::Nim(args) => impartial::nim(&args),
         Game::Subtraction(args) => impartial::subtraction(&args),
@@ -208,7 +224,7 @@ fn main() -> ExitCode {
             Err(message) => input::run_single(Err(message)),
         },
         Game::LastOne(args) => input::run(&args.values, |line| octal::last_one(&args, line)),
-        Game::Grundy(args) => input::run_single(grundy(&args)),
+        Game::Grundy(args) => input::run_streamed(|out| grundy(&args, out)),
         Game::Hackenbush(args) => {
             input::run(&args.values, |line| hackenbush::hackenbush(&args, line))
         }
@@ -224,8 +240,9 @@ fn main() -> ExitCode {
 /// `preperiod P period Q` when the sequence is proven periodic (subtraction sets:
 /// a repeated window of max(S) values; octal codes: the Guy-Smith octal periodicity
 /// theorem applied to G(0..=N)), else `no period certified up to L`.
-/// Limits: N <= 10000000 for --set; for --octal/--game the table must fit the
-/// 1 GiB memory budget (N <= 50000000 for codes whose values are G(n) = n).
+/// Limits: N <= 10000000 for --set, N < 100000000 for --octal/--game. Values
+/// are computed until the period is certified and read off the certificate
+/// beyond it; the values computed must fit the memory budget (--memory-mib).
 #[derive(Args)]
 #[command(group(ArgGroup::new("source").required(true).multiple(false)))]
 struct GrundyArgs {
@@ -246,11 +263,11 @@ struct GrundyArgs {
     period: bool,
 }
 
-fn grundy(args: &GrundyArgs) -> Result<String, String> {
+fn grundy(args: &GrundyArgs, out: &mut dyn std::io::Write) -> Result<(), String> {
     match (&args.set, &args.octal, &args.game) {
-        (Some(set), _, _) => impartial::grundy_of_set(set, args.upto, args.period),
+        (Some(set), _, _) => impartial::grundy_of_set(set, args.upto, args.period, out),
         (None, Some(name), _) | (None, None, Some(name)) => {
-            octal::grundy(name, args.upto, args.period)
+            octal::grundy(name, args.upto, args.period, out)
         }
         (None, None, None) => Err("give the game: --set S, --octal CODE or --game NAME".into()),
     }
