@@ -37,7 +37,7 @@
 //! branches enter as fixed weights), O(|X|) per candidate, so **O(|X|²)** in
 //! the worst case (e.g. a long odd cycle through the ground, where only the
 //! middle edge wins), bounded by a work cap ([`DEFAULT_MOVE_WORK`] steps unless
-//! the budget sets one; about 5 s). A loop in `X` is tried first: deleting it
+//! the budget sets one; 5 to 8 s). A loop in `X` is tried first: deleting it
 //! never changes the component's structure. (When the descent stops inside
 //! `X`, the target is always `g ^ 1`: the deciding bit of `g ^ t` is carried by
 //! no branch, so it is bit 0, the parity of the loops. Any edge whose deletion

@@ -13,10 +13,10 @@ use stonegame::impartial::hackenbush::GreenHackenbush;
 /// With --move, a win is printed as `First I:U-V`: delete edge number I
 /// (counted from 1 in input order), which joins U and V.
 ///
-/// Limits: the value takes O(V + E) time (2*10^5 edges in milliseconds). A
+/// Limits: the value takes O(V + E) time (2*10^5 edges in tens of milliseconds). A
 /// winning move inside a 2-edge-connected component is found by recomputing
 /// that component once per candidate edge, O(|component|^2) in the worst case;
-/// the search stops after 2*10^8 steps, about 5 s (--max-work raises it).
+/// the search stops after 2*10^8 steps, 5 to 8 s (--max-work raises it).
 #[derive(Args)]
 pub struct HackenbushArgs {
     /// After `First`, print one winning edge.
