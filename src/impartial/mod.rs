@@ -15,6 +15,7 @@ pub mod sum;
 
 // The games: each module holds a game's definition and its solvers side by side.
 pub mod boxes;
+pub mod hackenbush;
 pub mod nim;
 pub mod octal;
 pub mod subtraction;

@@ -6,6 +6,7 @@
 
 mod classic;
 mod counting;
+mod hackenbush;
 mod impartial;
 mod input;
 mod octal;
@@ -214,6 +215,7 @@ enum Game {
     Staircase(classic::StaircaseArgs),
     Euclid(classic::EuclidArgs),
     FibonacciNim(classic::FibonacciNimArgs),
+    Hackenbush(hackenbush::HackenbushArgs),
 }
 
 fn main() -> ExitCode {
@@ -250,6 +252,9 @@ fn main() -> ExitCode {
         Game::Staircase(args) => classic::staircase(&args),
         Game::Euclid(args) => classic::euclid(&args),
         Game::FibonacciNim(args) => classic::fibonacci_nim(&args),
+        Game::Hackenbush(args) => {
+            input::run(&args.values, |line| hackenbush::hackenbush(&args, line))
+        }
     }
 }
 

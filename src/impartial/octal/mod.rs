@@ -12,6 +12,7 @@
 //! | misère play | [`misere_outcome`], [`misere_winning_move`] |
 //! | Last One (rows of sticks, last stick loses) | [`last_one_outcome`], [`last_one_winning_move`] |
 
+mod arithmetic;
 mod certificate;
 mod code;
 mod game;
@@ -19,6 +20,9 @@ mod last_one;
 mod misere;
 mod sequence;
 
+pub use arithmetic::{
+    ArithmeticPeriod, Evidence, Theorem, arithmetic_period, find_arithmetic_period,
+};
 pub use certificate::{PeriodCertificate, certify_values, find_period_certificate};
 pub use code::{MAX_CODE_DIGITS, MoveClass, OctalCode, TakeAndBreak};
 pub use game::OctalGame;
@@ -33,6 +37,10 @@ use crate::{Budget, Error, Nimber, Outcome, Result};
 /// 16 MiB of values) before giving up on a period.
 pub const DEFAULT_SEARCH_LIMIT: u64 = 1 << 22;
 
+/// How many values of an infinite code [`HeapValues`] computes to look for a
+/// certified arithmetic period (see [`ArithmeticPeriod`]).
+const ARITHMETIC_PREFIX: u64 = 1 << 11;
+
 #[derive(Debug, Clone)]
 enum Proof {
     /// No proof yet: only computed heaps can be answered.
@@ -43,6 +51,8 @@ enum Proof {
     Periodic(PeriodCertificate),
     /// `G(n) = n` for every heap (see [`TakeAndBreak::is_nim_like`]).
     NimLike,
+    /// Arithmetic-periodic, proved by a theorem (see [`ArithmeticPeriod`]).
+    Arithmetic(ArithmeticPeriod),
 }
 
 /// Grundy values of single heaps of one game, for any heap size the game's
@@ -173,10 +183,22 @@ impl HeapValues {
         match &self.proof {
             Proof::NimLike => return Ok(Nimber(heap)),
             Proof::Periodic(certificate) => return Ok(certificate.grundy(heap)),
+            Proof::Arithmetic(pattern) => return pattern.grundy(heap),
             _ => {}
         }
         if let Some(&value) = self.solver.values().get(heap as usize) {
             return Ok(Nimber(u64::from(value)));
+        }
+        if matches!(self.proof, Proof::Unknown) && self.game().max_take().is_none() {
+            // Infinite codes are never octal-periodic; some are provably
+            // arithmetic-periodic (Lasker's Nim). Look at a prefix once.
+            let upto = ARITHMETIC_PREFIX.min(self.limit.saturating_sub(1));
+            self.solver.extend_to(upto, self.budget)?;
+            self.proof = match arithmetic::certify_values(self.game(), self.solver.values()) {
+                Some(pattern) => Proof::Arithmetic(pattern),
+                None => Proof::Exhausted,
+            };
+            return self.grundy(heap);
         }
         if matches!(self.proof, Proof::Unknown) && self.game().max_take().is_some() {
             self.proof = match certificate::certify_with(&mut self.solver, self.limit, self.budget)?
@@ -245,11 +267,33 @@ impl HeapValues {
         if matches!(self.proof, Proof::NimLike) {
             return Ok(nim_like_move(heaps, total.0));
         }
+        let computed = self.solver.values().len() as u64;
+        let mut skipped = None;
         for (index, &heap) in heaps.iter().enumerate() {
             let target = self.grundy(heap)? ^ total;
+            if let (Proof::Arithmetic(pattern), true) = (&self.proof, heap >= computed) {
+                // Beyond the table: invert the proved pattern instead of
+                // enumerating every option of a huge heap.
+                match arithmetic::option_with_value(self.game(), pattern, heap, target)? {
+                    Some(left) => return HeapMove::new(index, heap, &left).map(Some),
+                    None => {
+                        skipped = Some(heap);
+                        continue;
+                    }
+                }
+            }
             if let Some(left) = self.option_with_value(heap, target)? {
                 return HeapMove::new(index, heap, &left).map(Some);
             }
+        }
+        if let Some(heap) = skipped {
+            return Err(Error::SizeLimitExceeded {
+                what: "heap of an arithmetic-periodic game whose winning move is neither a \
+                       take nor a split with a small part (only heaps up to the computed \
+                       values are searched completely)",
+                value: heap.into(),
+                limit: computed.saturating_sub(1).into(),
+            });
         }
         Err(crate::impartial::line::no_winning_move())
     }

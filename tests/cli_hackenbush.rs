@@ -1,0 +1,57 @@
+#![cfg(feature = "cli")]
+//! The `hackenbush` command, end to end.
+
+mod common;
+
+use common::{run, stderr, stdout};
+
+#[test]
+fn answers_each_line() {
+    let out = run(
+        &["hackenbush"],
+        "0-0\n0-0 0-0\n# a triangle on the ground\n\n0-1 1-2 2-0\n0-1 1-2 2-3 3-0\n7-8\n",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "First\nSecond\nFirst\nSecond\nSecond\n");
+}
+
+#[test]
+fn move_is_the_edge_number_and_its_endpoints() {
+    let out = run(&["hackenbush", "--move", "0-1", "1-2", "2-0"], "");
+    assert_eq!(stdout(&out), "First 2:1-2\n");
+    let out = run(&["hackenbush", "--move"], "0-1 1-2 0-3 3-4 4-5\n0-1 0-1\n");
+    assert_eq!(stdout(&out), "First 5:4-5\nSecond\n");
+}
+
+#[test]
+fn bad_edges_name_the_line_and_exit_2() {
+    for (input, needle) in [
+        ("0-1\n0-x\n", "line 2: value 1 ('0-x')"),
+        ("0-1 -1-2\n", "line 1: value 2"),
+        ("0-4294967296\n", "line 1: value 1"),
+        ("0:1\n", "line 1: value 1 ('0:1')"),
+    ] {
+        let out = run(&["hackenbush"], input);
+        assert_eq!(out.status.code(), Some(2), "{input}");
+        assert!(stderr(&out).contains(needle), "{input}: {}", stderr(&out));
+    }
+}
+
+#[test]
+fn work_cap_is_reported_as_a_line_error() {
+    let cycle: Vec<String> = (0..2001u32)
+        .map(|i| format!("{}-{}", i, (i + 1) % 2001))
+        .collect();
+    let out = run(
+        &["hackenbush", "--move", "--max-work", "1000"],
+        &cycle.join(" "),
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("line 1: winning-move search"),
+        "{}",
+        stderr(&out)
+    );
+    let out = run(&["hackenbush", "--move"], &cycle.join(" "));
+    assert_eq!(stdout(&out), "First 1001:1000-1001\n");
+}
