@@ -16,6 +16,7 @@ mod certificate;
 mod code;
 mod last_one;
 mod misere;
+mod quotient;
 mod sequence;
 
 pub use certificate::{PeriodCertificate, certify_values, find_period_certificate};
@@ -24,6 +25,10 @@ pub use last_one::{last_one_outcome, last_one_pyramid, last_one_winning_move};
 pub use misere::{
     DEFAULT_MISERE_STATES, DEFAULT_MISERE_WORK, MAX_MISERE_HEAP, MisereSearch, misere_outcome,
     misere_winning_move,
+};
+pub use quotient::{
+    DEFAULT_QUOTIENT_HEAPS, DEFAULT_QUOTIENT_WORK, MAX_QUOTIENT_ORDER, MisereQuotient, Presentation,
+    QuotientPeriod,
 };
 pub use sequence::{MAX_SEQUENCE_HEAP, SparseGrundy, grundy_sequence, grundy_sequence_plain};
 
