@@ -57,7 +57,7 @@ use std::fmt;
 
 /// Default work cap of a quotient computation (products and comparisons,
 /// about a few seconds).
-pub const DEFAULT_QUOTIENT_WORK: u64 = 2_000_000_000;
+pub const DEFAULT_QUOTIENT_WORK: u64 = 300_000_000;
 
 /// The largest quotient order accepted (elements are numbered with `u32`;
 /// the multiplication table alone would need 16 GiB at this order).
@@ -72,6 +72,9 @@ const MAX_REFINEMENTS: usize = 4;
 
 /// How many times a heap's step may be redone on a finer base.
 const MAX_BASE_LEVELS: usize = 4;
+
+/// Heaps between two verifications of the optimistic construction.
+const CHECKPOINT: u64 = 16;
 
 /// Period of the heap map: `Φ(h + period) = Φ(h)` for every `h ≥ preperiod`.
 ///
@@ -474,6 +477,17 @@ impl Builder {
         })
     }
 
+    /// Whether the current monoid passes the closure verification.
+    fn is_exact(&mut self, game: &TakeAndBreak) -> Result<bool> {
+        let mut work = self.work;
+        let candidate = self.snapshot().candidate(game);
+        let exact = candidate
+            .verify_or_refine(&mut work, self.budget, false)?
+            .is_none();
+        self.work = work;
+        Ok(exact)
+    }
+
     fn snapshot(&self) -> Self {
         Self {
             order: self.order,
@@ -574,18 +588,49 @@ impl MisereQuotient {
             });
         }
         budget.check_elements::<u32>(u128::from(bound) + 1, "misère quotient heap map")?;
+        // Optimistic steps, verified every CHECKPOINT heaps; a failed check
+        // rolls back to the last verified heap and redoes the steps exactly
+        // (each one verified, on a finer base when classes split).
         let mut builder = Builder::new(game, budget);
+        let mut good = (builder.snapshot(), 0u64);
+        let mut exact_until = 0u64;
         let mut period = None;
-        let mut next_check = 16u64;
-        for h in 1..=bound {
-            builder = builder.add_exact_heap(game, h)?;
-            if seek_period && h >= next_check {
-                next_check = next_check.saturating_mul(2);
-                period = find_period(&builder.heap_element, game);
-                if period.is_some() {
-                    break;
+        let mut h = 1u64;
+        while h <= bound {
+            let stepped = if h <= exact_until {
+                builder = builder.add_exact_heap(game, h)?;
+                true
+            } else {
+                let options = builder.heap_options(game, h)?;
+                match builder.add_heap(h, &options) {
+                    Ok(()) => true,
+                    Err(Error::InvalidParameter { .. }) => false,
+                    Err(e) => return Err(e),
+                }
+            };
+            let verified = stepped
+                && (h > exact_until && (h % CHECKPOINT == 0 || h == bound))
+                    .then(|| builder.is_exact(game))
+                    .transpose()?
+                    .unwrap_or(true);
+            if !verified {
+                let work = builder.work;
+                builder = good.0.snapshot();
+                builder.work = work;
+                exact_until = h;
+                h = good.1 + 1;
+                continue;
+            }
+            if h % CHECKPOINT == 0 || h == bound {
+                good = (builder.snapshot(), h);
+                if seek_period {
+                    period = find_period(&builder.heap_element, game);
+                    if period.is_some() {
+                        break;
+                    }
                 }
             }
+            h += 1;
         }
         let mut work = builder.work;
         let quotient = Self {
