@@ -4,7 +4,7 @@
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 use stonegame::impartial::grundy::GrundySolver;
-use stonegame::impartial::subtraction::{SubtractionSet, SubtractionSolver};
+use stonegame::impartial::subtraction::{Subtraction, SubtractionSet};
 use stonegame::{Budget, Convention};
 
 /// A deterministic pseudo-random set of `count` amounts within 1..=`max`.
@@ -54,8 +54,8 @@ fn huge_heap(c: &mut Criterion) {
     ] {
         group.bench_with_input(BenchmarkId::from_parameter(name), &set, |b, set| {
             b.iter(|| {
-                let mut solver = SubtractionSolver::new(set, Budget::default())?;
-                solver.outcome(&[black_box(10u64.pow(18))], Convention::Normal)
+                let mut game = Subtraction::new(set.clone());
+                game.outcome(&[black_box(10u64.pow(18))])
             })
         });
     }

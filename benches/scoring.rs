@@ -7,9 +7,8 @@ use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, BenchmarkId, Criterion, criterion_group, criterion_main};
 use std::fmt::Display;
 use std::hint::black_box;
-use stonegame::Budget;
 use stonegame::scoring::{
-    Ends, EndsRemainder, Front, FrontDoubling, ScoringGame, Valuations, solve,
+    Ends, EndsRemainder, Front, FrontDoubling, Negamax, ScoringGame, Valuations,
 };
 
 /// Benchmarks one solver variant `run` on `game` under the name `variant/id`.
@@ -28,7 +27,7 @@ fn variant<G, R>(
 /// The generic memoised negamax: the reference each fast path is set against.
 fn memoised<G: ScoringGame>(group: &mut BenchmarkGroup<WallTime>, id: impl Display, game: &G) {
     variant(group, "memoised", id, game, |g| {
-        solve(g, Budget::default()).unwrap().value()
+        Negamax::new(g).value().unwrap()
     });
 }
 
@@ -52,18 +51,14 @@ fn ends(c: &mut Criterion) {
     for n in [16, 64, 256, 1024] {
         let game = Ends::new(values(n, 1)).unwrap();
         memoised(&mut group, n, &game);
-        variant(&mut group, "bottom-up O(n) memory", n, &game, |g| {
-            g.difference()
-        });
+        variant(&mut group, "bottom-up O(n) memory", n, &game, |g| g.value());
         variant(&mut group, "bottom-up full table", n, &game, |g| {
-            g.table(Budget::default()).unwrap().value(0, n)
+            g.table().unwrap().value()
         });
     }
     for n in [4096, 16384] {
         let game = Ends::new(values(n, 1)).unwrap();
-        variant(&mut group, "bottom-up O(n) memory", n, &game, |g| {
-            g.difference()
-        });
+        variant(&mut group, "bottom-up O(n) memory", n, &game, |g| g.value());
     }
     group.finish();
 }
@@ -73,9 +68,7 @@ fn ends_remainder(c: &mut Criterion) {
     for n in [16, 64, 256, 1024] {
         let game = EndsRemainder::new(values(n, 2)).unwrap();
         memoised(&mut group, n, &game);
-        variant(&mut group, "bottom-up O(n) memory", n, &game, |g| {
-            g.difference()
-        });
+        variant(&mut group, "bottom-up O(n) memory", n, &game, |g| g.value());
         variant(&mut group, "bottom-up totals", n, &game, |g| g.totals());
     }
     group.finish();
@@ -83,7 +76,7 @@ fn ends_remainder(c: &mut Criterion) {
 
 fn front(c: &mut Criterion) {
     let mut group = c.benchmark_group("front");
-    let deque = |g: &Front<i64>| g.solve().unwrap().difference();
+    let deque = |g: &Front<i64>| g.table().unwrap().value();
     // The memoised solver tries every k moves: n = k = 16384 would take seconds.
     for (n, k) in [(64, 3), (1024, 3), (16384, 3), (64, 64), (1024, 1024)] {
         let game = Front::new(values(n, 3), k).unwrap();
@@ -106,7 +99,7 @@ fn front(c: &mut Criterion) {
 
 fn front_doubling(c: &mut Criterion) {
     let mut group = c.benchmark_group("front-doubling");
-    let deques = |g: &FrontDoubling<i64>| g.solve(Budget::default()).unwrap().difference();
+    let deques = |g: &FrontDoubling<i64>| g.value().unwrap();
     for n in [16, 64, 256] {
         let game = FrontDoubling::new(values(n, 4)).unwrap();
         memoised(&mut group, n, &game);
@@ -121,12 +114,12 @@ fn front_doubling(c: &mut Criterion) {
 
 fn valuations(c: &mut Criterion) {
     let mut group = c.benchmark_group("valuations");
-    let greedy = |g: &Valuations<i64>| g.greedy().difference;
+    let greedy = |g: &Valuations<i64>| g.value();
     for n in [4, 8, 12, 16] {
         let game = Valuations::new(values(n, 5), values(n, 6)).unwrap();
         memoised(&mut group, n, &game);
         variant(&mut group, "bitmask exact", n, &game, |g| {
-            g.exact(Budget::default()).unwrap().difference()
+            g.exact_table().unwrap().value()
         });
         variant(&mut group, "greedy", n, &game, greedy);
     }

@@ -10,8 +10,8 @@
 //! the three slowest one-heap queries and the three slowest periodicities.
 
 use std::time::{Duration, Instant};
-use stonegame::impartial::subtraction::{SubtractionSet, SubtractionSolver};
-use stonegame::{Budget, Convention};
+use stonegame::Budget;
+use stonegame::impartial::subtraction::{Subtraction, SubtractionSet};
 
 /// xorshift64: a reproducible stream without extra dependencies.
 struct Rng(u64);
@@ -53,8 +53,8 @@ struct Timed {
 fn time_set(amounts: Vec<u64>) -> Result<Timed, Box<dyn std::error::Error>> {
     let set = SubtractionSet::new(amounts.iter().copied())?;
     let start = Instant::now();
-    let mut solver = SubtractionSolver::new(&set, Budget::default())?;
-    std::hint::black_box(solver.outcome(&[10u64.pow(18)], Convention::Normal)?);
+    let mut game = Subtraction::new(set.clone());
+    std::hint::black_box(game.outcome(&[10u64.pow(18)])?);
     let query = start.elapsed();
     let start = Instant::now();
     let p = set.periodicity(Budget::default())?;

@@ -82,12 +82,12 @@ fn malformed_lines_are_refused_with_their_line_number() {
     assert_bad(
         &[],
         "-1,2,3\n",
-        "A (coins of A) is -1, but must not be negative",
+        "A (coins of A) is '-1', but must not be negative",
     );
     assert_bad(
         &[],
         "1,2,-3\n",
-        "N (round limit) is -3, but must not be negative",
+        "N (round limit) is '-3', but must not be negative",
     );
     assert_bad(
         &[],
@@ -98,7 +98,12 @@ fn malformed_lines_are_refused_with_their_line_number() {
     assert_bad(
         &[],
         "1,2,99999999999999999999\n",
-        "above the limit of 18446744073709551615",
+        "N (round limit) is '99999999999999999999', above the limit of 100000000",
+    );
+    assert_bad(
+        &[],
+        "99999999999999999999,2,3\n",
+        "A (coins of A) is '99999999999999999999', above the limit of 18446744073709551615",
     );
 }
 

@@ -17,9 +17,12 @@ fn nim_answers_each_line_in_both_conventions() {
 #[test]
 fn nim_move_is_printed_after_first() {
     let out = run(&["nim", "--move", "3", "4", "5"], "");
-    assert_eq!(stdout(&out), "First: take 2 from heap 1\n");
+    assert_eq!(stdout(&out), "First 1:3->1\n");
     let out = run(&["nim", "--move", "--misere", "1", "4"], "");
-    assert_eq!(stdout(&out), "First: take 4 from heap 2\n");
+    assert_eq!(stdout(&out), "First 2:4->0\n");
+    // Misère play with no stone left: the opponent made the last move.
+    let out = run(&["nim", "--move", "--misere", "0", "0"], "");
+    assert_eq!(stdout(&out), "First\n");
     let out = run(&["nim", "--move", "2", "2"], "");
     assert_eq!(stdout(&out), "Second\n");
 }
@@ -37,7 +40,10 @@ fn subtraction_handles_heaps_of_ten_to_the_eighteen() {
         ],
         "",
     );
-    assert_eq!(stdout(&out), "First: take 1 from heap 1\n");
+    assert_eq!(
+        stdout(&out),
+        "First 1:1000000000000000000->999999999999999999\n"
+    );
     let out = run(&["subtraction", "--set", "1,2"], "999999999999999999\n");
     assert_eq!(stdout(&out), "Second\n");
 }
@@ -62,9 +68,27 @@ fn subtraction_dp_k_samples_and_misere() {
 #[test]
 fn boxes_use_residues() {
     let out = run(&["boxes", "--move"], "10:3 7:5\n8:3\n");
-    assert_eq!(stdout(&out), "First: take 1 from box 1\nSecond\n");
+    assert_eq!(stdout(&out), "First 1:10->9\nSecond\n");
     let out = run(&["boxes", "--misere"], "9:3\n8:3\n");
     assert_eq!(stdout(&out), "Second\nFirst\n");
+}
+
+#[test]
+fn move_format_is_documented_once_in_the_same_words() {
+    let help = |game: &str| stdout(&run(&[game, "--help"], ""));
+    let nim = help("nim");
+    let documented = nim
+        .lines()
+        .skip_while(|line| !line.contains("--move"))
+        .take_while(|line| !line.trim().is_empty())
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(documented.contains("I:F->T"), "{nim}");
+    for game in ["subtraction", "boxes", "octal", "last-one"] {
+        let text = help(game);
+        assert!(text.contains(&documented), "{game}: {text}");
+        assert_eq!(text.matches("I:F->T").count(), 1, "{game}: {text}");
+    }
 }
 
 #[test]

@@ -52,9 +52,12 @@ fn ends_remainder_matches_leetcode_1690() {
 }
 
 #[test]
-fn front_defaults_to_three_and_takes_max_take() {
+fn front_takes_max_take() {
     assert_eq!(
-        stdout_of(&["front"], "1 2 3 7\n1 2 3 -9\n1 2 3 6\n"),
+        stdout_of(
+            &["front", "--max-take", "3"],
+            "1 2 3 7\n1 2 3 -9\n1 2 3 6\n"
+        ),
         "-1\n15\n0\n"
     );
     assert_eq!(
@@ -62,7 +65,10 @@ fn front_defaults_to_three_and_takes_max_take() {
         "2 | 1 1 1\n"
     );
     assert_eq!(
-        stdout_of(&["front", "--line", "1", "2", "3", "7"], ""),
+        stdout_of(
+            &["front", "--max-take", "3", "--line", "1", "2", "3", "7"],
+            ""
+        ),
         "-1 | 3 1\n"
     );
 }
@@ -125,6 +131,16 @@ fn bad_input_names_the_line_and_exits_2() {
     let err = bad_input(&["front", "--max-take", "0"], "1 2\n");
     assert!(
         err.starts_with("line 1: ") && err.contains("max_take"),
+        "{err}"
+    );
+    let err = bad_input(&["front", "1", "2", "3"], "");
+    assert!(
+        err.starts_with("line 1: ") && err.contains("--max-take"),
+        "{err}"
+    );
+    let err = bad_input(&["front"], "1 2 3\n");
+    assert!(
+        err.starts_with("line 1: ") && err.contains("--max-take"),
         "{err}"
     );
     let err = bad_input(&["front-doubling"], "1 2.5\n");

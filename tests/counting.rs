@@ -1,5 +1,5 @@
 //! Counting family: rock-paper-scissors with coins and weighted absorbing walks,
-//! checked against brute-force enumeration, the seed's values, trinomial
+//! checked against brute-force enumeration, the values of the article's program, trinomial
 //! coefficients and (with big integers) the reflection principle.
 
 use proptest::prelude::*;
@@ -69,8 +69,8 @@ fn sum(values: &[u128]) -> u128 {
 }
 
 #[test]
-fn values_computed_by_the_seed_program() {
-    // Output of the seed's Python program on inputs where it does not crash.
+fn values_computed_by_the_articles_program() {
+    // Output of the article's Python program (the CodeIQ puzzle's write-up) on inputs where it does not crash.
     for (a, b, n, expected) in [
         (1, 1, 1, 2_u64),
         (1, 2, 7, 127),
@@ -91,7 +91,7 @@ fn values_computed_by_the_seed_program() {
 
 #[test]
 fn more_coins_than_rounds_is_not_a_crash() {
-    // The seed raises KeyError on these.
+    // The article's program raises KeyError on these.
     assert_eq!(janken_count::<u64>(30, 30, 24).unwrap(), 0);
     assert_eq!(janken_count::<u64>(24, 30, 24).unwrap(), 1); // B wins all 24
     assert_eq!(janken_count::<u64>(25, 24, 24).unwrap(), 1); // A wins all 24
@@ -118,7 +118,7 @@ fn zero_coins_or_rounds_give_zero() {
 }
 
 #[test]
-fn seed_table_is_the_trinomial_triangle() {
+fn articles_table_is_the_trinomial_triangle() {
     let rows = janken_table::<u128>(40).unwrap();
     assert_eq!(rows.len(), 40);
     for (index, row) in rows.iter().enumerate() {

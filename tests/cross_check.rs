@@ -3,13 +3,12 @@
 //! families' fast paths on small random positions.
 
 use proptest::prelude::*;
-use stonegame::impartial::boxes::{self, BallBox, Boxes};
-use stonegame::impartial::octal::TakeAndBreak;
-use stonegame::impartial::octal::{HeapValues, last_one_outcome, misere_outcome};
-use stonegame::impartial::subtraction::{SubtractionSet, SubtractionSolver};
+use stonegame::impartial::boxes::{BallBox, Boxes};
+use stonegame::impartial::octal::{HeapValues, LastOne, OctalGame, TakeAndBreak};
+use stonegame::impartial::subtraction::{Subtraction, SubtractionSet};
 use stonegame::retrograde::{Retrograde, Value, solve_impartial_sum, sum_key};
 use stonegame::scoring::{Ends, EndsRemainder, Front, FrontDoubling, Valuations};
-use stonegame::{Budget, Convention, Outcome};
+use stonegame::{Convention, Outcome};
 
 const CONVENTIONS: [Convention; 2] = [Convention::Normal, Convention::Misere];
 
@@ -40,9 +39,9 @@ proptest! {
         heaps in prop::collection::vec(0u64..9, 1..4),
     ) {
         let set = SubtractionSet::new(set).unwrap();
-        let mut solver = SubtractionSolver::new(&set, Budget::default()).unwrap();
         for convention in CONVENTIONS {
-            let fast = solver.outcome(&heaps, convention).unwrap();
+            let mut solver = Subtraction::new(set.clone()).with_convention(convention);
+            let fast = solver.outcome(&heaps).unwrap();
             prop_assert_eq!(fast, retrograde_outcome(&set, heaps.clone(), convention), "{:?}", convention);
         }
     }
@@ -52,8 +51,9 @@ proptest! {
     fn boxes_match_retrograde(pairs in prop::collection::vec((0u64..8, 1u64..4), 1..4)) {
         let boxes: Vec<BallBox> = pairs.iter().map(|&(x, a)| BallBox::new(x, a).unwrap()).collect();
         for convention in CONVENTIONS {
-            let fast = boxes::outcome(&boxes, convention);
-            prop_assert_eq!(fast, retrograde_outcome(&Boxes, boxes.clone(), convention), "{:?}", convention);
+            let game = Boxes::new().with_convention(convention);
+            let fast = game.outcome(&boxes);
+            prop_assert_eq!(fast, retrograde_outcome(&game, boxes.clone(), convention), "{:?}", convention);
         }
     }
 
@@ -67,7 +67,7 @@ proptest! {
         let game = TakeAndBreak::by_name(name).unwrap();
         let normal = HeapValues::new(game.clone()).outcome(&heaps).unwrap();
         prop_assert_eq!(normal, retrograde_outcome(&game, heaps.clone(), Convention::Normal));
-        let misere = misere_outcome(&game, &heaps, Budget::default()).unwrap();
+        let misere = OctalGame::new(game.clone()).with_convention(Convention::Misere).outcome(&heaps).unwrap();
         prop_assert_eq!(misere, retrograde_outcome(&game, heaps.clone(), Convention::Misere));
     }
 
@@ -75,7 +75,7 @@ proptest! {
     #[test]
     fn last_one_matches_retrograde(rows in prop::collection::vec(0u64..7, 1..4)) {
         let game = TakeAndBreak::last_one();
-        prop_assert_eq!(last_one_outcome(&rows), retrograde_outcome(&game, rows.clone(), Convention::Misere));
+        prop_assert_eq!(LastOne::new().outcome(&rows), retrograde_outcome(&game, rows.clone(), Convention::Misere));
     }
 }
 
@@ -86,7 +86,7 @@ fn last_one_pyramid_matches_retrograde() {
     let rows: Vec<u64> = (1..=6).collect();
     let game = TakeAndBreak::last_one();
     let expected = retrograde_outcome(&game, rows.clone(), Convention::Misere);
-    assert_eq!(last_one_outcome(&rows), expected);
+    assert_eq!(LastOne::new().outcome(&rows), expected);
     assert_eq!(expected, Outcome::First);
 }
 
@@ -163,7 +163,7 @@ proptest! {
             |&(i, m)| (1..=k.min(n - i)).map(|x| (i + x, -(m + v[i..i + x].iter().sum::<i64>()))).collect(),
         );
         let front = Front::new(values, k).unwrap();
-        prop_assert_eq!(Outcome::from_difference(front.difference()), expected);
+        prop_assert_eq!(Outcome::from_difference(front.value()), expected);
         prop_assert_eq!(front.solve().unwrap().outcome(), expected);
     }
 
@@ -181,8 +181,8 @@ proptest! {
                     .collect()
             },
         );
-        let table = FrontDoubling::new(values).unwrap().solve(Budget::default()).unwrap();
-        prop_assert_eq!(table.outcome(), expected);
+        let game = FrontDoubling::new(values).unwrap();
+        prop_assert_eq!(game.outcome().unwrap(), expected);
     }
 
     #[test]

@@ -4,14 +4,15 @@
 use std::collections::HashMap;
 
 use proptest::prelude::*;
-use stonegame::impartial::boxes::{self, BallBox, Boxes};
+use stonegame::impartial::HeapMove;
+use stonegame::impartial::boxes::{BallBox, Boxes};
 use stonegame::impartial::grundy::{GrundySolver, heap_table};
 use stonegame::impartial::misere::{ExactSearch, nim_rule_outcome};
-use stonegame::impartial::nim::{self, Nim};
+use stonegame::impartial::nim::Nim;
 use stonegame::impartial::periodic::WindowRecurrence;
-use stonegame::impartial::subtraction::{SubtractionRule, SubtractionSet, SubtractionSolver};
+use stonegame::impartial::subtraction::{Subtraction, SubtractionRule, SubtractionSet};
 use stonegame::impartial::{FnGame, ImpartialGame};
-use stonegame::{Budget, Convention, Error, Nimber, Outcome};
+use stonegame::{Budget, Convention, Error, Nimber, Outcome, Solution};
 
 // ---------------------------------------------------------------------------
 // The independent reference: plain recursive win/lose search over sums of
@@ -138,14 +139,14 @@ proptest! {
     fn solver_winning_moves_leave_a_loss(set in small_set(), heaps in prop::collection::vec(0u64..14, 1..4),
                                          convention in convention_strategy()) {
         let game = SubtractionSet::new(set.clone()).unwrap();
-        let mut solver = SubtractionSolver::new(&game, Budget::default()).unwrap();
-        let outcome = solver.outcome(&heaps, convention).unwrap();
+        let mut solver = Subtraction::new(game).with_convention(convention);
+        let outcome = solver.outcome(&heaps).unwrap();
         prop_assert_eq!(outcome, brute_outcome(&heaps, &subtraction_moves(&set), convention));
-        let found = solver.winning_move(&heaps, convention).unwrap();
+        let found = solver.winning_move(&heaps).unwrap();
         if let Some(m) = found {
-            prop_assert!(set.contains(&m.take) && m.take <= heaps[m.heap]);
+            prop_assert!(set.contains(&m.removed()) && m.removed() <= heaps[m.index()]);
             let mut next = heaps.clone();
-            next[m.heap] -= m.take;
+            next[m.index()] -= m.removed();
             prop_assert_eq!(brute_outcome(&next, &subtraction_moves(&set), convention), Outcome::Second);
         } else if outcome == Outcome::First {
             // Only a misère position with no move left is a win without a move.
@@ -166,13 +167,14 @@ proptest! {
     fn nim_rule_matches_exhaustive_search(heaps in prop::collection::vec(0u64..6, 0..5),
                                           convention in convention_strategy()) {
         let expected = brute_outcome(&heaps, &nim_moves, convention);
-        prop_assert_eq!(nim::outcome(&heaps, convention), expected);
-        prop_assert_eq!(ExactSearch::default().outcome(&Nim, &heaps, convention).unwrap(), expected);
-        match nim::winning_move(&heaps, convention) {
+        let nim = Nim::new().with_convention(convention);
+        prop_assert_eq!(nim.outcome(&heaps), expected);
+        prop_assert_eq!(ExactSearch::default().outcome(&nim, &heaps, convention).unwrap(), expected);
+        match nim.winning_move(&heaps) {
             Some(m) => {
-                prop_assert!(m.take >= 1 && m.take <= heaps[m.heap]);
+                prop_assert!(m.removed() >= 1 && m.removed() <= heaps[m.index()]);
                 let mut next = heaps.clone();
-                next[m.heap] -= m.take;
+                next[m.index()] -= m.removed();
                 prop_assert_eq!(brute_outcome(&next, &nim_moves, convention), Outcome::Second);
             }
             None => prop_assert!(expected == Outcome::Second || heaps.iter().all(|&h| h == 0)),
@@ -183,15 +185,17 @@ proptest! {
     fn boxes_rule_matches_exhaustive_search(pairs in prop::collection::vec((0u64..13, 1u64..5), 0..4),
                                             convention in convention_strategy()) {
         let boxes: Vec<BallBox> = pairs.iter().map(|&(x, a)| BallBox::new(x, a).unwrap()).collect();
-        let expected = ExactSearch::default().outcome(&Boxes, &boxes, convention).unwrap();
-        prop_assert_eq!(boxes::outcome(&boxes, convention), expected);
-        match boxes::winning_move(&boxes, convention) {
+        let game = Boxes::new().with_convention(convention);
+        let expected = ExactSearch::default().outcome(&game, &boxes, convention).unwrap();
+        prop_assert_eq!(game.outcome(&boxes), expected);
+        match game.winning_move(&boxes) {
             Some(m) => {
-                let b = boxes[m.heap];
-                prop_assert!(m.take >= 1 && m.take <= b.max_take() && m.take <= b.balls());
+                let b = boxes[m.index()];
+                prop_assert_eq!(m.from(), b.balls());
+                prop_assert!(m.removed() >= 1 && m.removed() <= b.max_take() && m.removed() <= b.balls());
                 let mut next = boxes.clone();
-                next[m.heap] = BallBox::new(b.balls() - m.take, b.max_take()).unwrap();
-                prop_assert_eq!(ExactSearch::default().outcome(&Boxes, &next, convention).unwrap(),
+                next[m.index()] = BallBox::new(b.balls() - m.removed(), b.max_take()).unwrap();
+                prop_assert_eq!(ExactSearch::default().outcome(&game, &next, convention).unwrap(),
                                 Outcome::Second);
             }
             None => prop_assert!(expected == Outcome::Second || boxes.iter().all(|b| b.balls() == 0)),
@@ -201,7 +205,7 @@ proptest! {
     #[test]
     fn box_grundy_is_the_residue(x in 0u64..40, a in 1u64..8) {
         let b = BallBox::new(x, a).unwrap();
-        prop_assert_eq!(GrundySolver::new(Boxes).grundy(&b).unwrap(), b.grundy());
+        prop_assert_eq!(GrundySolver::new(Boxes::new()).grundy(&b).unwrap(), b.grundy());
         prop_assert_eq!(b.grundy(), Nimber(x % (a + 1)));
     }
 }
@@ -239,18 +243,14 @@ fn misere_nim_rule_fails_for_a_wild_game_and_exact_search_does_not() {
 #[test]
 fn misere_sums_too_large_to_search_are_refused() {
     let set = SubtractionSet::new([2, 3]).unwrap();
-    let mut solver = SubtractionSolver::new(&set, Budget::default()).unwrap();
+    let mut solver = Subtraction::new(set).with_convention(Convention::Misere);
     let huge = [10u64.pow(18), 10u64.pow(18) - 1];
     assert!(matches!(
-        solver.outcome(&huge, Convention::Misere),
+        solver.outcome(&huge),
         Err(Error::SizeLimitExceeded { .. })
     ));
     // One playable heap is exact at any size.
-    assert!(
-        solver
-            .outcome(&[10u64.pow(18), 1], Convention::Misere)
-            .is_ok()
-    );
+    assert!(solver.outcome(&[10u64.pow(18), 1]).is_ok());
 }
 
 // ---------------------------------------------------------------------------
@@ -266,7 +266,7 @@ proptest! {
         let set: Vec<u64> = set.into_iter().collect();
         let game = SubtractionSet::new(set.clone()).unwrap();
         let table = brute_grundy_table(&set, 3000);
-        let mut solver = SubtractionSolver::new(&game, Budget::default()).unwrap();
+        let mut solver = Subtraction::new(game.clone());
         for n in queries {
             prop_assert_eq!(solver.grundy(n).unwrap().0, table[n as usize]);
         }
@@ -302,23 +302,24 @@ proptest! {
         // The loss-bit fast path (one playable heap, sets within 1..=128) against
         // the outcome table, and huge heaps against the Grundy period.
         let game = SubtractionSet::new(set).unwrap();
-        let mut solver = SubtractionSolver::new(&game, Budget::default()).unwrap();
         let grundy = game.periodicity(Budget::default()).unwrap();
+        let mut normal = Subtraction::new(game.clone());
         for convention in [Convention::Normal, Convention::Misere] {
+            let mut solver = Subtraction::new(game.clone()).with_convention(convention);
             let table = game.outcome_table(4000, convention, Budget::default()).unwrap();
             for &n in &queries {
-                prop_assert_eq!(solver.outcome(&[n], convention).unwrap(), table[n as usize]);
+                prop_assert_eq!(solver.outcome(&[n]).unwrap(), table[n as usize]);
                 // Inert heaps (below the smallest move) do not change a single heap's outcome.
-                prop_assert_eq!(solver.outcome(&[0, n], convention).unwrap(), table[n as usize]);
-                let found = solver.winning_move(&[n], convention).unwrap();
+                prop_assert_eq!(solver.outcome(&[0, n]).unwrap(), table[n as usize]);
+                let found = solver.winning_move(&[n]).unwrap();
                 let first_to_loss = game.moves().iter().copied().take_while(|&s| s <= n)
                     .find(|&s| table[(n - s) as usize] == Outcome::Second);
-                prop_assert_eq!(found.map(|m| m.take), first_to_loss);
+                prop_assert_eq!(found.map(|m| m.removed()), first_to_loss);
             }
         }
         for n in huge {
             let expected = if grundy.value(n) == 0 { Outcome::Second } else { Outcome::First };
-            prop_assert_eq!(solver.outcome(&[n], Convention::Normal).unwrap(), expected);
+            prop_assert_eq!(normal.outcome(&[n]).unwrap(), expected);
         }
     }
 
@@ -339,8 +340,8 @@ proptest! {
     #[test]
     fn single_heap_misere_period_matches_brute_force(set in small_set(), heap in 0u64..60) {
         let game = SubtractionSet::new(set.clone()).unwrap();
-        let mut solver = SubtractionSolver::new(&game, Budget::default()).unwrap();
-        prop_assert_eq!(solver.outcome(&[heap], Convention::Misere).unwrap(),
+        let mut solver = Subtraction::new(game).with_convention(Convention::Misere);
+        prop_assert_eq!(solver.outcome(&[heap]).unwrap(),
                         brute_outcome(&[heap], &subtraction_moves(&set), Convention::Misere));
     }
 
@@ -357,7 +358,7 @@ proptest! {
 #[test]
 fn heaps_of_ten_to_the_eighteen_follow_the_period() {
     let set = SubtractionSet::new([2, 5, 7]).unwrap();
-    let mut solver = SubtractionSolver::new(&set, Budget::default()).unwrap();
+    let mut solver = Subtraction::new(set);
     let p = solver.periodicity().unwrap();
     let table = brute_grundy_table(&[2, 5, 7], (p.preperiod() + 2 * p.period()) as usize);
     let n = 10u64.pow(18);
@@ -455,6 +456,10 @@ fn generic_memo_solver_agrees_with_the_dense_table() {
 // The seeds' examples.
 // ---------------------------------------------------------------------------
 
+fn misere_boxes() -> Boxes {
+    Boxes::new().with_convention(Convention::Misere)
+}
+
 #[test]
 fn seed_single_box_strategies() {
     // Rem-L(1): x = k(a+1) + r loses for the player to move exactly when r = 1.
@@ -464,65 +469,51 @@ fn seed_single_box_strategies() {
             let b = [BallBox::new(x, a).unwrap()];
             let r = x % (a + 1);
             assert_eq!(
-                boxes::outcome(&b, Convention::Misere) == Outcome::Second,
+                misere_boxes().outcome(&b) == Outcome::Second,
                 r == 1,
                 "x={x} a={a}"
             );
             assert_eq!(
-                boxes::outcome(&b, Convention::Normal) == Outcome::Second,
+                Boxes::new().outcome(&b) == Outcome::Second,
                 r == 0,
                 "x={x} a={a}"
             );
         }
     }
     // "take r - 1 (or a when r = 0)" wins Rem-L(1).
-    let m = boxes::winning_move(&[BallBox::new(11, 3).unwrap()], Convention::Misere).unwrap();
-    assert_eq!(m.take, 2); // 11 = 2*4 + 3: take 2, leaving 9 = 2*4 + 1
-    let m = boxes::winning_move(&[BallBox::new(8, 3).unwrap()], Convention::Misere).unwrap();
-    assert_eq!(m.take, 3);
+    let m = misere_boxes()
+        .winning_move(&[BallBox::new(11, 3).unwrap()])
+        .unwrap();
+    assert_eq!(m.removed(), 2); // 11 = 2*4 + 3: take 2, leaving 9 = 2*4 + 1
+    let m = misere_boxes()
+        .winning_move(&[BallBox::new(8, 3).unwrap()])
+        .unwrap();
+    assert_eq!(m.removed(), 3);
 }
 
 #[test]
 fn seed_two_boxes_equal_residues_lose() {
     // Rem-W(2): equal non-zero residues are a second-player win.
     let pair = |x1, a1, x2, a2| [BallBox::new(x1, a1).unwrap(), BallBox::new(x2, a2).unwrap()];
-    assert_eq!(
-        boxes::outcome(&pair(7, 4, 9, 3), Convention::Normal),
-        Outcome::First
-    ); // 2, 1
-    assert_eq!(
-        boxes::outcome(&pair(7, 4, 10, 3), Convention::Normal),
-        Outcome::Second
-    ); // 2, 2
-    assert_eq!(
-        boxes::outcome(&pair(7, 4, 11, 3), Convention::Normal),
-        Outcome::First
-    ); // 2, 3
+    assert_eq!(Boxes::new().outcome(&pair(7, 4, 9, 3)), Outcome::First); // 2, 1
+    assert_eq!(Boxes::new().outcome(&pair(7, 4, 10, 3)), Outcome::Second); // 2, 2
+    assert_eq!(Boxes::new().outcome(&pair(7, 4, 11, 3)), Outcome::First); // 2, 3
     // Rem-L(2): residues both >= 2 and equal lose; (1, 0) loses.
-    assert_eq!(
-        boxes::outcome(&pair(7, 4, 10, 3), Convention::Misere),
-        Outcome::Second
-    );
-    assert_eq!(
-        boxes::outcome(&pair(6, 4, 8, 3), Convention::Misere),
-        Outcome::Second
-    ); // 1, 0
-    assert_eq!(
-        boxes::outcome(&pair(6, 4, 9, 3), Convention::Misere),
-        Outcome::First
-    ); // 1, 1
+    assert_eq!(misere_boxes().outcome(&pair(7, 4, 10, 3)), Outcome::Second);
+    assert_eq!(misere_boxes().outcome(&pair(6, 4, 8, 3)), Outcome::Second); // 1, 0
+    assert_eq!(misere_boxes().outcome(&pair(6, 4, 9, 3)), Outcome::First); // 1, 1
 }
 
 #[test]
 fn seed_nim_xor_facts() {
     for heaps in [[1u64, 2, 3], [1, 4, 5], [2, 4, 6]] {
-        assert_eq!(nim::outcome(&heaps, Convention::Normal), Outcome::Second);
+        assert_eq!(Nim::new().outcome(&heaps), Outcome::Second);
     }
     // The seed's constructive move: y -> y ^ x on a heap holding x's top bit.
-    let m = nim::winning_move(&[5, 6, 9], Convention::Normal).unwrap();
+    let m = Nim::new().winning_move(&[5, 6, 9]).unwrap();
     let x = 5 ^ 6 ^ 9;
-    assert_eq!(m.heap, 2);
-    assert_eq!(9 - m.take, 9 ^ x);
+    assert_eq!(m.index(), 2);
+    assert_eq!(9 - m.removed(), 9 ^ x);
     // Subtraction DP (seed 004): A = {2, 3}, dp = 0 0 1 1 1 0 0 1 1 1.
     let set = SubtractionSet::new([2, 3]).unwrap();
     let t = set
@@ -556,7 +547,7 @@ fn invalid_sets_are_typed_errors() {
 fn heaps_beyond_the_budget_without_a_period_are_refused() {
     // A period must span the window of the largest move; a budget of 25 values cannot hold it.
     let set = SubtractionSet::new([1, 40]).unwrap();
-    let mut solver = SubtractionSolver::new(&set, Budget::from_bytes(300)).unwrap();
+    let mut solver = Subtraction::new(set.clone()).with_budget(Budget::from_bytes(300));
     assert_eq!(solver.grundy(20).unwrap(), Nimber(0));
     let err = solver.grundy(10u64.pow(18)).unwrap_err();
     assert!(matches!(
@@ -615,4 +606,160 @@ fn tables_for_sets_beyond_128_use_the_general_path_correctly() {
             assert_eq!(table[n] == Outcome::First, wins[n], "heap {n} {convention}");
         }
     }
+}
+
+// ---------------------------------------------------------------------------
+// solve(): the line is the winner's strategy against the loser's fixed reply.
+// ---------------------------------------------------------------------------
+
+/// Checks `solution` of the heap sum `start` against the brute force: its
+/// outcome; its best move is the line's first exactly when the player to move
+/// wins; every move is legal; the winner's moves leave losses; the loser takes
+/// `smallest` from the first largest heap; a complete line ends the game.
+fn check_line(
+    start: &[u64],
+    solution: &Solution<Outcome, HeapMove>,
+    moves: &dyn Fn(u64) -> Vec<u64>,
+    convention: Convention,
+    smallest: u64,
+) -> Result<(), TestCaseError> {
+    let outcome = brute_outcome(start, moves, convention);
+    prop_assert_eq!(solution.outcome(), outcome);
+    let first = solution
+        .line()
+        .first()
+        .filter(|_| outcome == Outcome::First);
+    prop_assert_eq!(solution.best_move(), first);
+    let mut position = start.to_vec();
+    let mut winner_to_move = outcome == Outcome::First;
+    for m in solution.line() {
+        let next = m.apply(&position).unwrap();
+        let left = m.to().first().copied().unwrap_or(0);
+        prop_assert!(
+            m.to().len() <= 1 && moves(m.from()).contains(&left),
+            "{m} illegal"
+        );
+        if winner_to_move {
+            prop_assert_eq!(
+                brute_outcome(&next, moves, convention),
+                Outcome::Second,
+                "{}",
+                m
+            );
+        } else {
+            let largest = position.iter().copied().max().unwrap();
+            prop_assert_eq!(
+                m.index(),
+                position.iter().position(|&h| h == largest).unwrap()
+            );
+            prop_assert_eq!(m.removed(), smallest);
+        }
+        position = next;
+        winner_to_move = !winner_to_move;
+    }
+    if solution.is_line_complete() {
+        prop_assert!(
+            position.iter().all(|&h| moves(h).is_empty()),
+            "moves left in {position:?}"
+        );
+    } else {
+        prop_assert_eq!(
+            solution.line().len(),
+            Solution::<Outcome, HeapMove>::LINE_LIMIT
+        );
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    #[test]
+    fn nim_lines_are_winning_strategies(heaps in prop::collection::vec(0u64..6, 0..4),
+                                        convention in convention_strategy()) {
+        let solution = Nim::new().with_convention(convention).solve(&heaps).unwrap();
+        check_line(&heaps, &solution, &nim_moves, convention, 1)?;
+        prop_assert!(solution.is_line_complete());
+    }
+
+    #[test]
+    fn subtraction_lines_are_winning_strategies(set in small_set(),
+            heaps in prop::collection::vec(0u64..14, 0..4), convention in convention_strategy()) {
+        let game = SubtractionSet::new(set.clone()).unwrap();
+        let solution = Subtraction::new(game).with_convention(convention).solve(&heaps).unwrap();
+        check_line(&heaps, &solution, &subtraction_moves(&set), convention, set[0])?;
+        prop_assert!(solution.is_line_complete());
+    }
+
+    #[test]
+    fn boxes_lines_are_winning_strategies(pairs in prop::collection::vec((0u64..13, 1u64..5), 0..4),
+                                          convention in convention_strategy()) {
+        let boxes: Vec<BallBox> = pairs.iter().map(|&(x, a)| BallBox::new(x, a).unwrap()).collect();
+        let game = Boxes::new().with_convention(convention);
+        let solution = game.solve(&boxes).unwrap();
+        let expected = ExactSearch::default().outcome(&game, &boxes, convention).unwrap();
+        prop_assert_eq!(solution.outcome(), expected);
+        prop_assert_eq!(solution.best_move().copied(), game.winning_move(&boxes));
+        let mut position = boxes.clone();
+        let mut winner_to_move = expected == Outcome::First;
+        for m in solution.line() {
+            let b = position[m.index()];
+            prop_assert_eq!(m.from(), b.balls());
+            prop_assert!(m.removed() >= 1 && m.removed() <= b.max_take());
+            if !winner_to_move {
+                let fullest = position.iter().map(|b| b.balls()).max().unwrap();
+                prop_assert_eq!(m.index(), position.iter().position(|b| b.balls() == fullest).unwrap());
+                prop_assert_eq!(m.removed(), 1);
+            }
+            position[m.index()] = BallBox::new(b.balls() - m.removed(), b.max_take()).unwrap();
+            if winner_to_move {
+                prop_assert_eq!(ExactSearch::default().outcome(&game, &position, convention).unwrap(),
+                                Outcome::Second);
+            }
+            winner_to_move = !winner_to_move;
+        }
+        prop_assert!(solution.is_line_complete());
+        prop_assert!(position.iter().all(|b| b.balls() == 0));
+    }
+}
+
+#[test]
+fn long_lines_are_cut_at_the_limit() {
+    let huge = 10u64.pow(18);
+    let solution = Nim::new().solve(&[huge, huge]).unwrap();
+    assert_eq!(solution.outcome(), Outcome::Second);
+    assert_eq!(solution.best_move(), None);
+    assert_eq!(
+        solution.line().len(),
+        Solution::<Outcome, HeapMove>::LINE_LIMIT
+    );
+    assert!(!solution.is_line_complete());
+    // The loser takes one stone from the first largest heap; the winner mirrors.
+    assert_eq!(
+        solution.line()[0].to_string(),
+        "1:1000000000000000000->999999999999999999"
+    );
+    assert_eq!(
+        solution.line()[1].to_string(),
+        "2:1000000000000000000->999999999999999999"
+    );
+}
+
+#[test]
+fn heap_moves_are_shown_the_same_for_every_heap_game() {
+    // Nim taking 2 from a heap of 3 first in the list.
+    assert_eq!(
+        Nim::new().winning_move(&[3, 4, 5]).unwrap().to_string(),
+        "1:3->1"
+    );
+    let boxes = [BallBox::new(10, 3).unwrap(), BallBox::new(7, 5).unwrap()];
+    assert_eq!(
+        Boxes::new().winning_move(&boxes).unwrap().to_string(),
+        "1:10->9"
+    );
+    let mut dp_k = Subtraction::new(SubtractionSet::new([2, 3]).unwrap());
+    assert_eq!(
+        dp_k.winning_move(&[7]).unwrap().unwrap().to_string(),
+        "1:7->5"
+    );
 }

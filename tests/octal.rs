@@ -3,12 +3,11 @@
 
 use proptest::prelude::*;
 use stonegame::impartial::octal::{
-    HeapValues, MisereSearch, certify_values, find_period_certificate, grundy_sequence,
-    grundy_sequence_plain, last_one_outcome, last_one_pyramid, last_one_winning_move,
-    misere_outcome, misere_winning_move,
+    HeapValues, LastOne, MisereSearch, OctalGame, certify_values, find_period_certificate,
+    grundy_sequence, grundy_sequence_plain,
 };
 use stonegame::impartial::octal::{OctalCode, TakeAndBreak};
-use stonegame::{Budget, Nimber, Outcome};
+use stonegame::{Budget, Convention, Nimber, Outcome};
 
 fn plain(game: &TakeAndBreak, upto: u64) -> Vec<u32> {
     grundy_sequence_plain(game, upto, Budget::default()).unwrap()
@@ -148,9 +147,12 @@ fn certificates_answer_huge_heaps_with_winning_moves() {
     let best = kayles.winning_move(&heaps).unwrap();
     assert_eq!(outcome == Outcome::First, best.is_some());
     if let Some(m) = best {
-        assert_eq!(kayles.outcome(&m.apply(&heaps)).unwrap(), Outcome::Second);
+        assert_eq!(
+            kayles.outcome(&m.apply(&heaps).unwrap()).unwrap(),
+            Outcome::Second
+        );
     }
-    let mut grundy = HeapValues::with_limit(TakeAndBreak::grundys_game(), 1000, Budget::default());
+    let mut grundy = HeapValues::new(TakeAndBreak::grundys_game()).with_limit(1000);
     assert!(grundy.grundy(huge).is_err());
 }
 
@@ -229,24 +231,30 @@ fn last_one_matches_brute_force_on_sticks() {
         } else {
             Outcome::Second
         };
-        assert_eq!(last_one_outcome(&wide), expected, "{rows:?}");
+        assert_eq!(LastOne::new().outcome(&wide), expected, "{rows:?}");
         // The exact misère search over canonical sums agrees too.
-        let mut search = MisereSearch::new(TakeAndBreak::last_one(), 1_000_000, Budget::default());
+        let mut search = MisereSearch::new(TakeAndBreak::last_one()).with_max_states(1_000_000);
         assert_eq!(search.outcome(&wide).unwrap(), expected, "{rows:?}");
-        if let Some(m) = last_one_winning_move(&wide) {
+        if let Some(m) = LastOne::new().winning_move(&wide) {
             assert_eq!(
-                last_one_outcome(&m.apply(&wide)),
+                LastOne::new().outcome(&m.apply(&wide).unwrap()),
                 Outcome::Second,
                 "{rows:?}: {m}"
             );
         }
     }
-    assert_eq!(last_one_outcome(&last_one_pyramid(6)), Outcome::First);
-    let m = last_one_winning_move(&last_one_pyramid(6)).unwrap();
+    let pyramid = LastOne::pyramid(6);
+    assert_eq!(LastOne::new().outcome(&pyramid), Outcome::First);
+    let m = LastOne::new().winning_move(&pyramid).unwrap();
     assert_eq!(
-        last_one_outcome(&m.apply(&last_one_pyramid(6))),
+        LastOne::new().outcome(&m.apply(&pyramid).unwrap()),
         Outcome::Second
     );
+}
+
+/// The game under misère play.
+fn misere(game: &TakeAndBreak) -> OctalGame {
+    OctalGame::new(game.clone()).with_convention(Convention::Misere)
 }
 
 #[test]
@@ -255,7 +263,7 @@ fn misere_kayles_known_values() {
     // start 0? no: 1, 4, 8, ... computed by brute force below rather than quoted.
     let game = TakeAndBreak::kayles();
     for n in 0..=12u64 {
-        let exact = misere_outcome(&game, &[n], Budget::default()).unwrap();
+        let exact = misere(&game).outcome(&[n]).unwrap();
         let brute = misere_brute(&game, vec![n]);
         assert_eq!(exact == Outcome::First, brute, "misère Kayles heap {n}");
     }
@@ -320,7 +328,10 @@ fn genus_is_tame_for_last_one_and_wild_for_kayles() {
     // gamma_0 is the misère Grundy value: zero exactly for misère losses.
     for n in 0..10 {
         let genus = heap_genus(&TakeAndBreak::dawsons_kayles(), n, 1, 1_000_000, budget).unwrap();
-        let loses = misere_outcome(&TakeAndBreak::dawsons_kayles(), &[n], budget).unwrap()
+        let loses = misere(&TakeAndBreak::dawsons_kayles())
+            .with_budget(budget)
+            .outcome(&[n])
+            .unwrap()
             == Outcome::Second;
         assert_eq!(genus.misere[0] == 0, loses, "heap {n}");
     }
@@ -366,10 +377,10 @@ proptest! {
     ) {
         if let Ok(code) = OctalCode::from_digits(&[vec![0], digits].concat(), &[]) {
             let game = TakeAndBreak::Octal(code);
-            let exact = misere_outcome(&game, &heaps, Budget::default()).unwrap();
+            let exact = misere(&game).outcome(&heaps).unwrap();
             prop_assert_eq!(exact == Outcome::First, misere_brute(&game, heaps.clone()));
-            if let Some(m) = misere_winning_move(&game, &heaps, Budget::default()).unwrap() {
-                prop_assert!(!misere_brute(&game, m.apply(&heaps)));
+            if let Some(m) = misere(&game).winning_move(&heaps).unwrap() {
+                prop_assert!(!misere_brute(&game, m.apply(&heaps).unwrap()));
             }
         }
     }
@@ -380,11 +391,11 @@ proptest! {
         last_one in any::<bool>(),
     ) {
         let game = if last_one { TakeAndBreak::last_one() } else { TakeAndBreak::nim() };
-        let rule = misere_outcome(&game, &heaps, Budget::default()).unwrap();
-        let mut search = MisereSearch::new(game.clone(), 1_000_000, Budget::default());
+        let rule = misere(&game).outcome(&heaps).unwrap();
+        let mut search = MisereSearch::new(game.clone()).with_max_states(1_000_000);
         prop_assert_eq!(rule, search.outcome(&heaps).unwrap());
-        if let Some(m) = misere_winning_move(&game, &heaps, Budget::default()).unwrap() {
-            prop_assert_eq!(search.outcome(&m.apply(&heaps)).unwrap(), Outcome::Second);
+        if let Some(m) = misere(&game).winning_move(&heaps).unwrap() {
+            prop_assert_eq!(search.outcome(&m.apply(&heaps).unwrap()).unwrap(), Outcome::Second);
         }
     }
 
@@ -397,7 +408,130 @@ proptest! {
         let best = values.winning_move(&heaps).unwrap();
         prop_assert_eq!(outcome == Outcome::First, best.is_some());
         if let Some(m) = best {
-            prop_assert_eq!(values.outcome(&m.apply(&heaps)).unwrap(), Outcome::Second);
+            prop_assert_eq!(values.outcome(&m.apply(&heaps).unwrap()).unwrap(), Outcome::Second);
         }
     }
+}
+
+// ---------------------------------------------------------------------------
+// solve(): the winner's line against the loser's fixed reply.
+// ---------------------------------------------------------------------------
+
+/// Checks an octal game's solution against the plain misère or normal brute
+/// force: the winner's moves leave losses, the loser plays the first option
+/// of the first largest heap that has one, and a complete line ends the game.
+fn check_octal_line(
+    game: &TakeAndBreak,
+    convention: Convention,
+    heaps: &[u64],
+) -> Result<(), TestCaseError> {
+    use stonegame::impartial::ImpartialGame;
+    let wins = |position: Vec<u64>| match convention {
+        Convention::Misere => misere_brute(game, position),
+        Convention::Normal => {
+            let values = plain(game, 20);
+            position.iter().fold(0, |x, &h| x ^ values[h as usize]) != 0
+        }
+    };
+    let solution = OctalGame::new(game.clone())
+        .with_convention(convention)
+        .solve(heaps)
+        .unwrap();
+    let first_wins = wins(heaps.to_vec());
+    prop_assert_eq!(solution.outcome() == Outcome::First, first_wins);
+    prop_assert_eq!(
+        solution.best_move().is_some(),
+        first_wins && !solution.line().is_empty()
+    );
+    let options = |heap: u64| {
+        let mut all = Vec::new();
+        game.for_each_option(&heap, &mut |sum| all.push(sum.to_vec()));
+        all
+    };
+    let mut position = heaps.to_vec();
+    let mut winner_to_move = first_wins;
+    for m in solution.line() {
+        prop_assert!(
+            options(m.from()).contains(&m.to().to_vec()),
+            "{} illegal",
+            m
+        );
+        if !winner_to_move {
+            let largest = position
+                .iter()
+                .copied()
+                .filter(|&h| !options(h).is_empty())
+                .max()
+                .unwrap();
+            prop_assert_eq!(
+                m.index(),
+                position.iter().position(|&h| h == largest).unwrap()
+            );
+            prop_assert_eq!(m.to(), &options(largest)[0][..]);
+        }
+        position = m.apply(&position).unwrap();
+        if winner_to_move {
+            prop_assert!(!wins(position.clone()), "{} does not win", m);
+        }
+        winner_to_move = !winner_to_move;
+    }
+    prop_assert!(solution.is_line_complete());
+    prop_assert!(position.iter().all(|&h| options(h).is_empty()));
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn octal_lines_are_winning_strategies(
+        name in prop::sample::select(vec!["kayles", "dawsons-kayles", "last-one", "0.137", "4.07", "grundys-game", "0.01"]),
+        heaps in proptest::collection::vec(0u64..9, 0..4),
+        misere_play in any::<bool>(),
+    ) {
+        let convention = if misere_play { Convention::Misere } else { Convention::Normal };
+        check_octal_line(&TakeAndBreak::by_name(name).unwrap(), convention, &heaps)?;
+    }
+
+    #[test]
+    fn last_one_lines_match_the_octal_game(rows in proptest::collection::vec(0u64..7, 0..4)) {
+        let solution = LastOne::new().solve(&rows).unwrap();
+        let mut octal = OctalGame::new(TakeAndBreak::last_one()).with_convention(Convention::Misere);
+        prop_assert_eq!(&solution, &octal.solve(&rows).unwrap());
+        check_octal_line(&TakeAndBreak::last_one(), Convention::Misere, &rows)?;
+    }
+}
+
+#[test]
+fn solve_answers_huge_heaps_of_nim_like_and_certified_games() {
+    let huge = 1_000_000_000_000_000_000u64;
+    let solution = LastOne::new().solve(&[huge, huge]).unwrap();
+    assert_eq!(solution.outcome(), Outcome::Second);
+    assert!(!solution.is_line_complete());
+    assert_eq!(
+        solution.line()[0].to_string(),
+        format!("1:{huge}->{}", huge - 1)
+    );
+    let mut kayles = OctalGame::new(TakeAndBreak::kayles());
+    let solution = kayles.solve(&[huge, 5]).unwrap();
+    let best = solution.best_move().unwrap();
+    assert_eq!(
+        kayles.outcome(&best.apply(&[huge, 5]).unwrap()).unwrap(),
+        Outcome::Second
+    );
+}
+
+#[test]
+fn a_full_misere_memo_does_not_fail_later_queries() {
+    // With 800 KiB each query fits alone but not after the other: a search
+    // that keeps its memo refuses the second, the game starts it afresh.
+    let budget = Budget::from_bytes(800 << 10);
+    let (many, one) = ([3u64, 3, 3, 3, 4, 4, 4, 4, 5, 5], [22u64]);
+    let mut shared = MisereSearch::new(TakeAndBreak::kayles()).with_budget(budget);
+    shared.outcome(&many).unwrap();
+    assert!(shared.outcome(&one).is_err());
+    let mut kayles = misere(&TakeAndBreak::kayles()).with_budget(budget);
+    let reference = |heaps: &[u64]| MisereSearch::new(TakeAndBreak::kayles()).outcome(heaps);
+    assert_eq!(kayles.outcome(&many).unwrap(), reference(&many).unwrap());
+    assert_eq!(kayles.outcome(&one).unwrap(), reference(&one).unwrap());
 }

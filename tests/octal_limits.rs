@@ -2,12 +2,14 @@
 //! typed error, instead of running for hours or exhausting memory.
 
 use stonegame::impartial::octal::TakeAndBreak;
-use stonegame::impartial::octal::{MAX_MISERE_HEAP, MisereSearch, misere_outcome};
-use stonegame::{Budget, Error, Outcome};
+use stonegame::impartial::octal::{MAX_MISERE_HEAP, MisereSearch, OctalGame};
+use stonegame::{Budget, Convention, Error, Outcome};
 
 #[test]
 fn huge_heaps_are_refused_before_listing_their_options() {
-    let error = misere_outcome(&TakeAndBreak::kayles(), &[1 << 60], Budget::default())
+    let error = OctalGame::new(TakeAndBreak::kayles())
+        .with_convention(Convention::Misere)
+        .outcome(&[1 << 60])
         .expect_err("a heap of 2^60 cannot be searched");
     assert!(
         matches!(error, Error::SizeLimitExceeded { limit, .. } if limit == u128::from(MAX_MISERE_HEAP))
@@ -16,7 +18,8 @@ fn huge_heaps_are_refused_before_listing_their_options() {
 
 #[test]
 fn the_work_limit_stops_a_search_that_is_too_big() {
-    let mut search = MisereSearch::new(TakeAndBreak::kayles(), usize::MAX, Budget::default())
+    let mut search = MisereSearch::new(TakeAndBreak::kayles())
+        .with_max_states(usize::MAX)
         .with_work_limit(1_000);
     let error = search
         .outcome(&[30, 30, 30])
@@ -26,11 +29,9 @@ fn the_work_limit_stops_a_search_that_is_too_big() {
 
 #[test]
 fn the_memory_budget_stops_a_search_that_is_too_big() {
-    let mut search = MisereSearch::new(
-        TakeAndBreak::kayles(),
-        usize::MAX,
-        Budget::from_bytes(64 << 10),
-    );
+    let mut search = MisereSearch::new(TakeAndBreak::kayles())
+        .with_max_states(usize::MAX)
+        .with_budget(Budget::from_bytes(64 << 10));
     let error = search
         .outcome(&[30, 30, 30])
         .expect_err("64 KiB are not enough");
@@ -42,11 +43,37 @@ fn the_memory_budget_stops_a_search_that_is_too_big() {
 
 #[test]
 fn a_refused_query_leaves_the_search_usable() {
-    let mut search = MisereSearch::new(TakeAndBreak::kayles(), usize::MAX, Budget::default())
+    let mut search = MisereSearch::new(TakeAndBreak::kayles())
+        .with_max_states(usize::MAX)
         .with_work_limit(2_000);
     assert!(search.outcome(&[40, 40, 40]).is_err());
     // Small queries still fit the same limit afterwards, with the right answers.
     assert_eq!(search.outcome(&[1]).unwrap(), Outcome::Second);
     assert_eq!(search.outcome(&[3]).unwrap(), Outcome::First);
     assert_eq!(search.outcome(&[4]).unwrap(), Outcome::Second);
+}
+
+#[test]
+fn genus_search_refuses_within_its_budget_and_work_cap() {
+    use stonegame::impartial::genus::heap_genus;
+    let kayles = TakeAndBreak::kayles();
+    let refused = heap_genus(&kayles, 10_000, 3, usize::MAX, Budget::from_mebibytes(64));
+    assert!(
+        matches!(
+            refused,
+            Err(Error::MemoryBudgetExceeded { .. } | Error::WorkLimitExceeded { .. })
+        ),
+        "{refused:?}"
+    );
+    let capped = heap_genus(
+        &kayles,
+        40,
+        3,
+        usize::MAX,
+        Budget::default().with_work(1_000),
+    );
+    assert!(
+        matches!(capped, Err(Error::WorkLimitExceeded { steps: 1_000, .. })),
+        "{capped:?}"
+    );
 }

@@ -3,10 +3,9 @@
 
 use proptest::prelude::*;
 use stonegame::scoring::{
-    End, Ends, EndsRemainder, Front, FrontDoubling, OptimalPlay, ScoringGame, Solution, Valuations,
-    solve,
+    End, Ends, EndsRemainder, Front, FrontDoubling, Negamax, NegamaxTable, ScoringGame, Valuations,
 };
-use stonegame::{Budget, Error, Outcome};
+use stonegame::{Budget, Error, Outcome, Solution};
 
 // ---------------------------------------------------------------------------
 // Brute force: exponential minimax on the difference, no memo, no library code.
@@ -65,19 +64,26 @@ fn brute_valuations(mine: &[i64], theirs: &[i64]) -> i64 {
         .unwrap_or(0)
 }
 
-fn generic<G: ScoringGame>(game: &G) -> Solution<G> {
-    solve(game, Budget::default()).expect("small games fit the default budget")
+fn generic<G: ScoringGame>(game: &G) -> NegamaxTable<&G> {
+    Negamax::new(game)
+        .table()
+        .expect("small games fit the default budget")
 }
 
 fn values(max_len: usize) -> impl Strategy<Value = Vec<i64>> {
     prop::collection::vec(-20i64..=20, 0..=max_len)
 }
 
-/// Replays `line` in `game` from its start and checks the play's totals and difference.
-fn check_line<G: ScoringGame<Score = i64>>(game: &G, play: &OptimalPlay<i64, G::Move>) {
+/// Replays the solution's line in `game` from its start and checks the
+/// totals along it and the difference.
+fn check_line<G: ScoringGame<Score = i64>>(
+    game: &G,
+    play: &Solution<i64, G::Move>,
+    (first_total, second_total): (i64, i64),
+) {
     let mut position = game.start();
     let mut totals = [0i64; 2];
-    for (turn, mv) in play.line.iter().enumerate() {
+    for (turn, mv) in play.line().iter().enumerate() {
         let (points, next) = game.play(&position, mv);
         totals[turn % 2] += points;
         position = next;
@@ -86,8 +92,8 @@ fn check_line<G: ScoringGame<Score = i64>>(game: &G, play: &OptimalPlay<i64, G::
         game.moves(&position).is_empty(),
         "the line must end the game"
     );
-    assert_eq!(totals, [play.first_total, play.second_total]);
-    assert_eq!(play.first_total - play.second_total, play.difference);
+    assert_eq!(totals, [first_total, second_total]);
+    assert_eq!(first_total - second_total, play.value());
 }
 
 proptest! {
@@ -98,20 +104,22 @@ proptest! {
         let game = Ends::new(v.clone()).unwrap();
         let solution = generic(&game);
         let expected = brute_ends(&v);
-        prop_assert_eq!(game.difference(), expected);
+        prop_assert_eq!(game.value(), expected);
         prop_assert_eq!(solution.value(), expected);
         prop_assert_eq!(game.outcome(), Outcome::from_difference(expected));
 
-        let table = game.table(Budget::default()).unwrap();
-        let play = table.optimal_play();
-        prop_assert_eq!(&play, &solution.optimal_play());
-        prop_assert_eq!(game.totals(), (play.first_total, play.second_total));
-        check_line(&game, &play);
+        let table = game.table().unwrap();
+        let play = table.solution();
+        prop_assert_eq!(&play, &solution.solution());
+        prop_assert_eq!(&play, &game.solve().unwrap());
+        prop_assert_eq!(game.totals(), solution.totals());
+        prop_assert_eq!(table.totals(), solution.totals());
+        check_line(&game, &play, game.totals());
         for left in 0..=v.len() {
             for right in left..=v.len() {
-                prop_assert_eq!(table.value(left, right), solution.value_at(&(left, right)));
+                prop_assert_eq!(table.value_at(left, right), solution.value_at(&(left, right)));
                 prop_assert_eq!(table.best_move(left, right), solution.best_move(&(left, right)).copied());
-                prop_assert_eq!(table.value(left, right), Some(brute_ends(&v[left..right])));
+                prop_assert_eq!(table.value_at(left, right), Some(brute_ends(&v[left..right])));
             }
         }
     }
@@ -121,17 +129,18 @@ proptest! {
         let game = EndsRemainder::new(v.clone()).unwrap();
         let solution = generic(&game);
         let expected = brute_ends_remainder(&v);
-        prop_assert_eq!(game.difference(), expected);
+        prop_assert_eq!(game.value(), expected);
         prop_assert_eq!(solution.value(), expected);
 
-        let play = game.optimal_play(Budget::default()).unwrap();
-        prop_assert_eq!(&play, &solution.optimal_play());
-        prop_assert_eq!(game.totals(), (play.first_total, play.second_total));
-        check_line(&game, &play);
-        let table = game.table(Budget::default()).unwrap();
+        let play = game.solve().unwrap();
+        prop_assert_eq!(&play, &solution.solution());
+        prop_assert_eq!(game.totals(), solution.totals());
+        check_line(&game, &play, game.totals());
+        let table = game.table().unwrap();
+        prop_assert_eq!(table.totals(), game.totals());
         for left in 0..=v.len() {
             for right in left..=v.len() {
-                prop_assert_eq!(table.value(left, right), solution.value_at(&(left, right)));
+                prop_assert_eq!(table.value_at(left, right), solution.value_at(&(left, right)));
                 prop_assert_eq!(table.best_move(left, right), solution.best_move(&(left, right)).copied());
             }
         }
@@ -140,14 +149,16 @@ proptest! {
     #[test]
     fn front_deque_agrees(v in values(10), k in 1usize..=12) {
         let game = Front::new(v.clone(), k).unwrap();
-        let fast = game.solve().unwrap();
+        let fast = game.table().unwrap();
         let solution = generic(&game);
-        prop_assert_eq!(fast.difference(), brute_front(&v, k));
-        prop_assert_eq!(game.difference(), fast.difference());
-        let play = fast.optimal_play();
-        prop_assert_eq!(&play, &solution.optimal_play());
-        prop_assert_eq!(fast.totals(), (play.first_total, play.second_total));
-        check_line(&game, &play);
+        prop_assert_eq!(fast.value(), brute_front(&v, k));
+        prop_assert_eq!(game.value(), fast.value());
+        let play = game.solve().unwrap();
+        prop_assert_eq!(&play, &solution.solution());
+        prop_assert_eq!(&play, &fast.solution());
+        prop_assert_eq!(fast.totals(), solution.totals());
+        prop_assert_eq!(game.totals(), solution.totals());
+        check_line(&game, &play, game.totals());
         for first in 0..=v.len() {
             prop_assert_eq!(fast.value_at(first), solution.value_at(&first));
             prop_assert_eq!(fast.best_move(first), solution.best_move(&first).copied());
@@ -158,13 +169,16 @@ proptest! {
     #[test]
     fn front_doubling_table_agrees(v in values(11)) {
         let game = FrontDoubling::new(v.clone()).unwrap();
-        let table = game.solve(Budget::default()).unwrap();
+        let table = game.table().unwrap();
         let solution = generic(&game);
-        prop_assert_eq!(table.difference(), brute_doubling(&v, 1));
-        let play = table.optimal_play();
-        prop_assert_eq!(&play, &solution.optimal_play());
-        prop_assert_eq!(table.totals(), (play.first_total, play.second_total));
-        check_line(&game, &play);
+        prop_assert_eq!(table.value(), brute_doubling(&v, 1));
+        prop_assert_eq!(game.value().unwrap(), table.value());
+        let play = game.solve().unwrap();
+        prop_assert_eq!(&play, &solution.solution());
+        prop_assert_eq!(&play, &table.solution());
+        prop_assert_eq!(table.totals(), solution.totals());
+        prop_assert_eq!(game.totals().unwrap(), solution.totals());
+        check_line(&game, &play, table.totals());
         // Every state, reachable or not, against the brute force; reachable ones against the solver.
         for first in 0..=v.len() {
             for m in 1..=v.len() + 1 {
@@ -185,22 +199,24 @@ proptest! {
         let (a, b): (Vec<i64>, Vec<i64>) = pairs.into_iter().unzip();
         let game = Valuations::new(a.clone(), b.clone()).unwrap();
         let expected = brute_valuations(&a, &b);
-        let greedy = game.greedy();
-        let exact = game.exact(Budget::default()).unwrap();
+        let greedy = game.solve().unwrap();
+        let exact = game.exact_table().unwrap();
         let solution = generic(&game);
-        prop_assert_eq!(greedy.difference, expected);
-        prop_assert_eq!(exact.difference(), expected);
+        prop_assert_eq!(greedy.value(), expected);
+        prop_assert_eq!(game.value(), expected);
+        prop_assert_eq!(exact.value(), expected);
         prop_assert_eq!(solution.value(), expected);
-        prop_assert_eq!(&exact.optimal_play(), &solution.optimal_play());
-        check_line(&game, &greedy);
-        check_line(&game, &exact.optimal_play());
+        prop_assert_eq!(&exact.solution(), &solution.solution());
+        prop_assert_eq!(exact.totals(), solution.totals());
+        check_line(&game, &greedy, game.totals());
+        check_line(&game, &exact.solution(), exact.totals());
 
         // Every greedy move, from every position, is optimal, and its value is exact.
         let n = a.len();
         for remaining in 0..1usize << n {
             let taken: Vec<bool> = (0..n).map(|i| remaining >> i & 1 == 0).collect();
-            prop_assert_eq!(Some(game.greedy_value(&taken).unwrap()), exact.value_at(remaining));
-            if let Some(stone) = game.greedy_move(&taken).unwrap() {
+            prop_assert_eq!(Some(game.value_at(&taken).unwrap()), exact.value_at(remaining));
+            if let Some(stone) = game.best_move(&taken).unwrap() {
                 let (points, _) = game.play(&taken, &stone);
                 let after = exact.value_at(remaining ^ (1 << stone)).unwrap();
                 prop_assert_eq!(points - after, exact.value_at(remaining).unwrap());
@@ -213,23 +229,23 @@ proptest! {
     fn narrow_types_are_exact_when_accepted(v in prop::collection::vec(-40i8..=40, 0..=8), k in 1usize..=4) {
         let wide: Vec<i64> = v.iter().map(|&x| i64::from(x)).collect();
         if let Ok(game) = Ends::new(v.clone()) {
-            prop_assert_eq!(i64::from(game.difference()), brute_ends(&wide));
-            prop_assert_eq!(i64::from(game.table(Budget::default()).unwrap().optimal_play().difference), brute_ends(&wide));
+            prop_assert_eq!(i64::from(game.value()), brute_ends(&wide));
+            prop_assert_eq!(i64::from(game.solve().unwrap().value()), brute_ends(&wide));
         }
         if let Ok(game) = EndsRemainder::new(v.clone()) {
-            prop_assert_eq!(i64::from(game.difference()), brute_ends_remainder(&wide));
+            prop_assert_eq!(i64::from(game.value()), brute_ends_remainder(&wide));
             let (first, second) = game.totals();
             prop_assert_eq!(i64::from(first) - i64::from(second), brute_ends_remainder(&wide));
         }
         if let Ok(game) = Front::new(v.clone(), k) {
-            prop_assert_eq!(i64::from(game.solve().unwrap().difference()), brute_front(&wide, k));
+            prop_assert_eq!(i64::from(game.solve().unwrap().value()), brute_front(&wide, k));
         }
         if let Ok(game) = FrontDoubling::new(v.clone()) {
-            prop_assert_eq!(i64::from(game.solve(Budget::default()).unwrap().difference()), brute_doubling(&wide, 1));
+            prop_assert_eq!(i64::from(game.value().unwrap()), brute_doubling(&wide, 1));
         }
         if let Ok(game) = Valuations::new(v.clone(), v.iter().rev().copied().collect()) {
             let reversed: Vec<i64> = wide.iter().rev().copied().collect();
-            prop_assert_eq!(i64::from(game.greedy().difference), brute_valuations(&wide, &reversed));
+            prop_assert_eq!(i64::from(game.value()), brute_valuations(&wide, &reversed));
         }
     }
 
@@ -237,16 +253,16 @@ proptest! {
     fn i32_and_i128_agree_with_i64(v in values(9), k in 1usize..=5) {
         let narrow: Vec<i32> = v.iter().map(|&x| x as i32).collect();
         let wide: Vec<i128> = v.iter().map(|&x| i128::from(x)).collect();
-        prop_assert_eq!(i64::from(Ends::new(narrow.clone()).unwrap().difference()), brute_ends(&v));
-        prop_assert_eq!(Ends::new(wide.clone()).unwrap().difference(), i128::from(brute_ends(&v)));
-        prop_assert_eq!(EndsRemainder::new(wide.clone()).unwrap().difference(), i128::from(brute_ends_remainder(&v)));
-        prop_assert_eq!(Front::new(wide.clone(), k).unwrap().solve().unwrap().difference(), i128::from(brute_front(&v, k)));
+        prop_assert_eq!(i64::from(Ends::new(narrow.clone()).unwrap().value()), brute_ends(&v));
+        prop_assert_eq!(Ends::new(wide.clone()).unwrap().value(), i128::from(brute_ends(&v)));
+        prop_assert_eq!(EndsRemainder::new(wide.clone()).unwrap().value(), i128::from(brute_ends_remainder(&v)));
+        prop_assert_eq!(Front::new(wide.clone(), k).unwrap().solve().unwrap().value(), i128::from(brute_front(&v, k)));
         prop_assert_eq!(
-            i64::from(FrontDoubling::new(narrow.clone()).unwrap().solve(Budget::default()).unwrap().difference()),
+            i64::from(FrontDoubling::new(narrow.clone()).unwrap().value().unwrap()),
             brute_doubling(&v, 1)
         );
         prop_assert_eq!(
-            Valuations::new(wide.clone(), wide.iter().map(|x| -x).collect()).unwrap().greedy().difference,
+            Valuations::new(wide.clone(), wide.iter().map(|x| -x).collect()).unwrap().value(),
             i128::from(brute_valuations(&v, &v.iter().map(|x| -x).collect::<Vec<_>>()))
         );
     }
@@ -261,7 +277,7 @@ proptest! {
         let margin = play_colouring(&v, &strategy, |turn, _, _| if choices[turn] { End::Left } else { End::Right });
         prop_assert_eq!(margin, strategy.guaranteed_margin());
         prop_assert!(margin >= 0);
-        prop_assert!(margin <= game.difference());
+        prop_assert!(margin <= game.value());
     }
 }
 
@@ -320,7 +336,7 @@ fn colouring_strategy_never_loses_against_every_opponent() {
                 strategy.guaranteed_margin(),
                 "{v:?} pattern {pattern:b}"
             );
-            assert!(margin >= 0 && margin <= game.difference());
+            assert!(margin >= 0 && margin <= game.value());
         }
     }
     assert!(
@@ -341,20 +357,20 @@ fn leetcode_877_stone_game() {
     let v = vec![5i64, 3, 4, 5];
     let game = Ends::new(v.clone()).unwrap();
     assert_eq!(game.outcome(), Outcome::First);
-    assert_eq!(game.difference(), brute_ends(&v));
-    assert!(game.difference() > 0);
+    assert_eq!(game.value(), brute_ends(&v));
+    assert!(game.value() > 0);
 }
 
 #[test]
 fn seed_game_1_example() {
     let v = vec![4i64, 5, 3, 1, 2];
     let game = Ends::new(v.clone()).unwrap();
-    assert_eq!(game.difference(), brute_ends(&v));
-    assert_eq!(game.difference(), 1);
+    assert_eq!(game.value(), brute_ends(&v));
+    assert_eq!(game.value(), 1);
     assert_eq!(game.totals(), (8, 7));
     // The seed's other example: whoever gets the 100 wins.
     assert_eq!(
-        Ends::new(vec![1i64, 100, 2, 3]).unwrap().difference(),
+        Ends::new(vec![1i64, 100, 2, 3]).unwrap().value(),
         brute_ends(&[1, 100, 2, 3])
     );
 }
@@ -366,7 +382,7 @@ fn leetcode_1690_stone_game_vii() {
         (vec![7, 90, 5, 1, 100, 10, 10, 2], 122),
     ] {
         assert_eq!(brute_ends_remainder(&v), expected);
-        assert_eq!(EndsRemainder::new(v).unwrap().difference(), expected);
+        assert_eq!(EndsRemainder::new(v).unwrap().value(), expected);
     }
 }
 
@@ -379,7 +395,7 @@ fn leetcode_1406_stone_game_iii() {
     ] {
         let solution = Front::new(v.clone(), 3).unwrap().solve().unwrap();
         assert_eq!(solution.outcome(), outcome, "{v:?}");
-        assert_eq!(solution.difference(), brute_front(&v, 3));
+        assert_eq!(solution.value(), brute_front(&v, 3));
     }
 }
 
@@ -389,11 +405,8 @@ fn leetcode_1140_stone_game_ii() {
         (vec![2i64, 7, 9, 4, 4], 10),
         (vec![1, 2, 3, 4, 5, 100], 104),
     ] {
-        let table = FrontDoubling::new(v.clone())
-            .unwrap()
-            .solve(Budget::default())
-            .unwrap();
-        assert_eq!(table.totals().0, alice, "{v:?}");
+        let game = FrontDoubling::new(v.clone()).unwrap();
+        assert_eq!(game.totals().unwrap().0, alice, "{v:?}");
         let sum: i64 = v.iter().sum();
         assert_eq!(2 * alice - sum, brute_doubling(&v, 1));
     }
@@ -407,7 +420,7 @@ fn leetcode_1686_stone_game_vi() {
         (vec![2, 4, 3], vec![1, 6, 7], -1),
     ] {
         let game = Valuations::new(a.clone(), b.clone()).unwrap();
-        let difference = game.greedy().difference;
+        let difference = game.value();
         assert_eq!(difference.signum(), sign, "{a:?} {b:?}");
         assert_eq!(difference, brute_valuations(&a, &b));
     }
@@ -417,13 +430,10 @@ fn leetcode_1686_stone_game_vi() {
 fn negative_values_break_the_seeds_take_everything_shortcut() {
     // The seed returns sum(stones[i:]) once 2M covers the rest: -5 here.
     let v = vec![5i64, -10];
-    let table = FrontDoubling::new(v.clone())
-        .unwrap()
-        .solve(Budget::default())
-        .unwrap();
-    assert_eq!(table.difference(), 15);
+    let solution = FrontDoubling::new(v.clone()).unwrap().solve().unwrap();
+    assert_eq!(solution.value(), 15);
     assert_eq!(brute_doubling(&v, 1), 15);
-    assert_eq!(table.line(), vec![1, 1]);
+    assert_eq!(solution.line(), &[1, 1]);
 }
 
 // ---------------------------------------------------------------------------
@@ -465,14 +475,11 @@ fn overflow_is_refused_up_front() {
 fn extreme_values_that_fit_are_exact() {
     let v = vec![i64::MAX / 2, -(i64::MAX / 2) - 1];
     let game = Ends::new(v.clone()).unwrap();
-    assert_eq!(game.difference(), i64::MAX);
+    assert_eq!(game.value(), i64::MAX);
     let (first, second) = game.totals();
     assert_eq!((first, second), (v[0], v[1]));
     let wide: Vec<i128> = v.iter().map(|&x| i128::from(x)).collect();
-    assert_eq!(
-        i128::from(game.difference()),
-        Ends::new(wide).unwrap().difference()
-    );
+    assert_eq!(i128::from(game.value()), Ends::new(wide).unwrap().value());
 }
 
 #[test]
@@ -480,31 +487,40 @@ fn budgets_and_size_limits_are_enforced() {
     let small = Budget::from_bytes(4096);
     let v = vec![1i64; 100];
     assert!(matches!(
-        Ends::new(v.clone()).unwrap().table(small),
+        Ends::new(v.clone()).unwrap().with_budget(small).table(),
         Err(Error::MemoryBudgetExceeded { .. })
     ));
     assert!(matches!(
-        EndsRemainder::new(v.clone()).unwrap().optimal_play(small),
+        EndsRemainder::new(v.clone())
+            .unwrap()
+            .with_budget(small)
+            .solve(),
         Err(Error::MemoryBudgetExceeded { .. })
     ));
     assert!(matches!(
-        FrontDoubling::new(v.clone()).unwrap().solve(small),
+        FrontDoubling::new(v.clone())
+            .unwrap()
+            .with_budget(small)
+            .table(),
         Err(Error::MemoryBudgetExceeded { .. })
     ));
     assert!(matches!(
         Front::new(v.clone(), 3)
             .unwrap()
-            .solve_with_budget(Budget::from_bytes(100)),
+            .with_budget(Budget::from_bytes(100))
+            .solve(),
         Err(Error::MemoryBudgetExceeded { .. })
     ));
     assert!(matches!(
-        solve(&Ends::new(v).unwrap(), small),
+        Negamax::new(Ends::new(v).unwrap())
+            .with_budget(small)
+            .table(),
         Err(Error::MemoryBudgetExceeded { .. })
     ));
     let limit = Valuations::<i64>::EXACT_LIMIT;
     let big = Valuations::new(vec![1i64; limit + 1], vec![1; limit + 1]).unwrap();
     assert!(matches!(
-        big.exact(Budget::default()),
+        big.exact_table(),
         Err(Error::SizeLimitExceeded { .. })
     ));
     assert!(matches!(
@@ -519,7 +535,7 @@ fn budgets_and_size_limits_are_enforced() {
 
 #[test]
 fn empty_rows_are_draws() {
-    assert_eq!(Ends::<i64>::new(vec![]).unwrap().difference(), 0);
+    assert_eq!(Ends::<i64>::new(vec![]).unwrap().value(), 0);
     assert_eq!(EndsRemainder::<i64>::new(vec![]).unwrap().totals(), (0, 0));
     assert_eq!(
         Front::<i64>::new(vec![], 3)
@@ -527,21 +543,14 @@ fn empty_rows_are_draws() {
             .solve()
             .unwrap()
             .line(),
-        Vec::<usize>::new()
+        &[] as &[usize]
     );
     assert_eq!(
-        FrontDoubling::<i64>::new(vec![])
-            .unwrap()
-            .solve(Budget::default())
-            .unwrap()
-            .difference(),
+        FrontDoubling::<i64>::new(vec![]).unwrap().value().unwrap(),
         0
     );
     assert_eq!(
-        Valuations::<i64>::new(vec![], vec![])
-            .unwrap()
-            .greedy()
-            .outcome(),
+        Valuations::<i64>::new(vec![], vec![]).unwrap().outcome(),
         Outcome::Draw
     );
 }
@@ -551,9 +560,9 @@ fn generic_solver_handles_a_line_of_a_million_moves() {
     // With one stone per move, the game is a chain of 10^6 positions.
     let v: Vec<i64> = (0..1_000_000).map(|i| i % 7 - 3).collect();
     let game = Front::new(v, 1).unwrap();
-    let solution = solve(&game, Budget::default()).unwrap();
+    let solution = Negamax::new(&game).solve().unwrap();
     let fast = game.solve().unwrap();
-    assert_eq!(solution.value(), fast.difference());
+    assert_eq!(solution.value(), fast.value());
     assert_eq!(solution.line().len(), 1_000_000);
 }
 
@@ -562,7 +571,87 @@ fn large_front_windows_are_linear() {
     // k = n: every suffix may be taken whole; the deque still answers exactly.
     let v: Vec<i64> = (0..2_000).map(|i| (i * 7919 % 201) - 100).collect();
     let wide = Front::new(v.clone(), v.len()).unwrap().solve().unwrap();
-    let generic = solve(&Front::new(v, 2_000).unwrap(), Budget::default()).unwrap();
-    assert_eq!(wide.difference(), generic.value());
+    let generic = Negamax::new(Front::new(v, 2_000).unwrap()).solve().unwrap();
+    assert_eq!(wide.value(), generic.value());
     assert_eq!(wide.line(), generic.line());
+}
+
+/// LeetCode 1872 "Stone Game VIII" written as a [`ScoringGame`]: the position
+/// is how many of the original stones the leftmost stone holds (1 at the
+/// start); a move merges the leftmost stones so that it holds `j > i` of them,
+/// scoring their sum `prefix[j]`; the game ends when one stone (all n) remains.
+/// Every position has up to n moves.
+struct MergeFromLeft {
+    prefix: Vec<i64>,
+}
+
+impl MergeFromLeft {
+    fn new(values: &[i64]) -> Self {
+        let mut prefix = vec![0];
+        for &v in values {
+            prefix.push(prefix.last().unwrap() + v);
+        }
+        Self { prefix }
+    }
+
+    fn stones(&self) -> usize {
+        self.prefix.len() - 1
+    }
+
+    /// The O(n) recurrence: value(i) = max over j > i of (prefix[j] − value(j)).
+    fn reference_value(&self) -> i64 {
+        let n = self.stones();
+        if n < 2 {
+            return 0;
+        }
+        // best = max over j in i+1..=n of prefix[j] - value(j), for i going down.
+        let mut best = self.prefix[n];
+        for i in (2..n).rev() {
+            let value_i = best;
+            best = best.max(self.prefix[i] - value_i);
+        }
+        best
+    }
+}
+
+impl ScoringGame for MergeFromLeft {
+    type Position = usize;
+    type Move = usize;
+    type Score = i64;
+    fn start(&self) -> usize {
+        1
+    }
+    fn moves(&self, &i: &usize) -> Vec<usize> {
+        (i + 1..=self.stones()).collect()
+    }
+    fn play(&self, _: &usize, &j: &usize) -> (i64, usize) {
+        (self.prefix[j], j)
+    }
+}
+
+#[test]
+fn generic_solver_on_leetcode_1872_matches_the_linear_recurrence() {
+    for values in [
+        vec![-1i64, 2, -3, 4, -5],
+        vec![7, -6, 5, 10, 5, -2, -6],
+        vec![-10, -12],
+    ] {
+        let game = MergeFromLeft::new(&values);
+        assert_eq!(Negamax::new(&game).value().unwrap(), game.reference_value());
+    }
+    let values: Vec<i64> = (0..2_000).map(|i| (i * 7919 % 201) - 100).collect();
+    let game = MergeFromLeft::new(&values);
+    assert_eq!(Negamax::new(&game).value().unwrap(), game.reference_value());
+}
+
+#[test]
+fn generic_solver_memory_grows_with_depth_not_branching() {
+    // n = 3·10^4 moves from the start and a search 3·10^4 deep: keeping every
+    // frame's move list would need about 3.6 GB; the frames alone need a few
+    // MiB, so the search must run into the work cap, not the memory budget.
+    let values: Vec<i64> = (0..30_000).map(|i| (i * 7919 % 201) - 100).collect();
+    let game = MergeFromLeft::new(&values);
+    let budget = Budget::from_mebibytes(32).with_work(2_000_000);
+    let err = Negamax::new(&game).with_budget(budget).value().unwrap_err();
+    assert!(matches!(err, Error::WorkLimitExceeded { .. }), "{err}");
 }

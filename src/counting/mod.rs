@@ -28,12 +28,12 @@
 //!
 //! // A has 1 coin, B has 2, at most 3 rounds: L, DL, WW, DDL, WLL, DWW, WDW.
 //! assert_eq!(janken_count::<u64>(1, 2, 3).unwrap(), 7);
-//! // The seed's program crashes here; nobody can lose 30 coins in 24 rounds.
+//! // The article's program crashes here; nobody can lose 30 coins in 24 rounds.
 //! assert_eq!(janken_count::<u64>(30, 30, 24).unwrap(), 0);
 //! // Too big for u64: an error, not a wrapped number. Modular arithmetic never fails.
 //! assert!(janken_count::<u64>(50, 50, 1000).is_err());
 //! let residue: Modular<998_244_353> = janken_count(50, 50, 1000).unwrap();
-//! // The seed's table: coins enough for every round, A's gain after 3 rounds.
+//! // The article's table: coins enough for every round, A's gain after 3 rounds.
 //! assert_eq!(janken_table::<u64>(3).unwrap()[2].counts, vec![1, 3, 6, 7, 6, 3, 1]);
 //! # let _ = residue;
 //! ```
@@ -42,7 +42,7 @@ mod number;
 mod walk;
 
 pub use number::{Modular, PathCount};
-pub use walk::{AbsorbingWalk, Absorptions, Distribution, StepWeights};
+pub use walk::{AbsorbingWalk, Absorptions, DEFAULT_WALK_WORK, Distribution, StepWeights};
 
 use crate::Result;
 
@@ -111,7 +111,7 @@ pub fn janken_counts_by_round<T: PathCount>(
         .per_step()
 }
 
-/// The seed's table: with coins enough for every round, how many outcome
+/// The article's table: with coins enough for every round, how many outcome
 /// sequences of `k` rounds leave A with each gain `-k..=k` (row `k - 1`, for
 /// `k` in `1..=rounds`). These are the trinomial coefficients, the
 /// coefficients of `(1 + x + x^2)^k`.
@@ -128,7 +128,7 @@ pub fn janken_counts_by_round<T: PathCount>(
 /// let rows = janken_table::<u32>(3).unwrap();
 /// assert_eq!(rows[0].counts, vec![1, 1, 1]);
 /// assert_eq!(rows[1].counts, vec![1, 2, 3, 2, 1]);
-/// // The seed prints 8 in the middle of this row: a typo, the 27 sequences give 7.
+/// // The article prints 8 in the middle of this row: a typo, the 27 sequences give 7.
 /// assert_eq!(rows[2].counts, vec![1, 3, 6, 7, 6, 3, 1]);
 /// ```
 pub fn janken_table<T: PathCount>(rounds: u64) -> Result<Vec<Distribution<T>>> {

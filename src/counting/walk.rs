@@ -4,6 +4,11 @@ use super::number::{PathCount, add_mod, mul_mod};
 use crate::{Budget, Error, Result};
 use std::marker::PhantomData;
 
+/// The default work cap of a sweep, in cell updates (one position advanced by
+/// one step): about ten seconds of fixed-width counting on a current core.
+/// Big-integer counts cost more per update. [`Budget::with_work`] sets another.
+pub const DEFAULT_WALK_WORK: u64 = 10_000_000_000;
+
 /// How many ways there are to take each kind of step (its multiplicity).
 ///
 /// Rock-paper-scissors with one outcome per round is [`StepWeights::UNIT`];
@@ -345,7 +350,7 @@ impl AbsorbingWalk {
 
     /// The surviving paths by position after each step `1..=steps`: row
     /// `k - 1` lists positions `-k..=k` clipped to the barriers. With
-    /// barriers farther than `steps` this is the seed's table of
+    /// barriers farther than `steps` this is the article's table of
     /// (weighted) trinomial coefficients.
     ///
     /// # Errors
@@ -397,20 +402,8 @@ impl AbsorbingWalk {
     /// assert_eq!(AbsorbingWalk::janken(50, 50).cell_updates(40), 0);
     /// ```
     pub fn cell_updates(&self, steps: u64) -> u128 {
-        let Some(geometry) = self.geometry(steps, true) else {
-            return 0;
-        };
-        let mut cells: u128 = 0;
-        for step in 1..=geometry.steps {
-            let spans = geometry.spans(step);
-            if spans.is_empty() {
-                break;
-            }
-            for (from, to) in spans.iter() {
-                cells += (to - from + 1) as u128;
-            }
-        }
-        cells
+        self.geometry(steps, true)
+            .map_or(0, |geometry| geometry.total_cells())
     }
 
     /// The number of positions in the row the sweep keeps for `steps` steps:
@@ -458,6 +451,18 @@ impl AbsorbingWalk {
         let Some(geometry) = self.geometry(steps, prune) else {
             return Ok(());
         };
+        let cap = self.budget.work_or(DEFAULT_WALK_WORK);
+        let work = geometry.total_cells();
+        if work > u128::from(cap) {
+            return Err(Error::WorkLimitExceeded {
+                what: format!(
+                    "counting a walk with barriers at -{} and +{} over {steps} steps \
+                     ({work} cell updates)",
+                    self.lower_distance, self.upper_distance
+                ),
+                steps: cap,
+            });
+        }
         let mut sweep = Sweep::new(arith, &geometry, self.weights, self.budget)?;
         for step in 1..=geometry.steps {
             let (lower, upper) = sweep
@@ -507,6 +512,58 @@ impl Spans {
 impl Geometry {
     fn row_len(&self) -> u128 {
         (self.highest - self.lowest + 1) as u128
+    }
+
+    /// Positions updated at `step`.
+    fn cells_at(&self, step: i128) -> u128 {
+        self.spans(step)
+            .iter()
+            .map(|(from, to)| (to - from + 1) as u128)
+            .sum()
+    }
+
+    /// Positions updated over the whole sweep, in closed form.
+    ///
+    /// The spans' ends are mins and maxes of six lines in `step` (slopes -1, 0
+    /// and 1), so between two steps where any two lines meet every end is one
+    /// fixed line and the number of cells is linear in `step`: each such
+    /// segment sums as an arithmetic series. Once no position can reach a
+    /// barrier the spans stay empty (useless positions only feed useless ones),
+    /// so summing to `steps` equals the sweep, which stops there.
+    fn total_cells(&self) -> u128 {
+        let lines = [
+            (0, self.lowest),
+            (0, self.highest),
+            (-1, 0),
+            (1, 0),
+            (-1, self.steps - self.lower),
+            (1, self.upper - self.steps),
+        ];
+        let mut cuts = vec![1, self.steps + 1];
+        for (i, &(slope_a, intercept_a)) in lines.iter().enumerate() {
+            for &(slope_b, intercept_b) in &lines[i + 1..] {
+                if slope_a == slope_b {
+                    continue;
+                }
+                // Where the lines meet, and where they are one apart (the
+                // spans' merge test compares ends with an offset of 1).
+                let meet = (intercept_b - intercept_a).div_euclid(slope_a - slope_b);
+                cuts.extend((meet - 2)..=(meet + 3));
+            }
+        }
+        cuts.retain(|&cut| (1..=self.steps + 1).contains(&cut));
+        cuts.sort_unstable();
+        cuts.dedup();
+        cuts.windows(2)
+            .map(|pair| {
+                let (first, end) = (pair[0], pair[1]);
+                let count = (end - first) as u128;
+                let (a, b) = (self.cells_at(first), self.cells_at(end - 1));
+                // A linear run: (a + b) * count / 2 is exact, since a + b and
+                // count are not both odd for an integer series.
+                (a + b).saturating_mul(count) / 2
+            })
+            .fold(0u128, u128::saturating_add)
     }
 
     /// The positions to update at `step`. A position useless at one step (too
@@ -848,5 +905,58 @@ fn add_term<R: Arith>(
             scratch.clone_from(x);
             arith.mul(scratch, weight) && arith.add(acc, scratch)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The sweep's own count: step by step until the spans run out.
+    fn cells_by_steps(geometry: &Geometry) -> u128 {
+        let mut cells = 0;
+        for step in 1..=geometry.steps {
+            let updated = geometry.cells_at(step);
+            if updated == 0 {
+                break;
+            }
+            cells += updated;
+        }
+        cells
+    }
+
+    #[test]
+    fn closed_form_cell_count_equals_the_step_by_step_count() {
+        for lower in 1..=9u64 {
+            for upper in 1..=9u64 {
+                for steps in 0..=30u64 {
+                    for (down, up) in [(1, 1), (0, 1), (1, 0), (0, 0)] {
+                        let walk = AbsorbingWalk::new(lower, upper, StepWeights::new(down, 1, up));
+                        let geometry = walk.geometry(steps, true).unwrap();
+                        assert_eq!(
+                            geometry.total_cells(),
+                            cells_by_steps(&geometry),
+                            "lower {lower} upper {upper} steps {steps} weights {down},{up}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn huge_step_counts_are_refused_at_once() {
+        let walk = AbsorbingWalk::janken(1, 1);
+        assert_eq!(walk.cell_updates(u64::MAX), u128::from(u64::MAX) - 1);
+        assert!(matches!(
+            walk.total_absorbed::<u64>(u64::MAX),
+            Err(Error::WorkLimitExceeded { .. })
+        ));
+        let small_cap = walk.with_budget(Budget::default().with_work(10));
+        assert!(small_cap.total_absorbed::<u64>(11).is_ok()); // 10 cell updates: the last step needs none
+        assert!(matches!(
+            small_cap.total_absorbed::<u64>(12),
+            Err(Error::WorkLimitExceeded { steps: 10, .. })
+        ));
     }
 }

@@ -16,11 +16,16 @@
 //!   non-empty box, leaving residue 1.
 //!
 //! Both rules are checked against exhaustive search in the tests.
+//!
+//! Cost: [`Boxes::outcome`], [`Boxes::nimber`] and [`Boxes::winning_move`] are
+//! one pass over the boxes, O(n); [`Boxes::solve`] plays its line out, O(n)
+//! per move.
 
 use super::HeapMove;
+use super::line::{LinePlay, play_line};
 use crate::impartial::ImpartialGame;
 use crate::impartial::misere::{nim_rule_move, nim_rule_outcome};
-use crate::{Convention, Error, Nimber, Outcome, Result};
+use crate::{Budget, Convention, Error, Nimber, Outcome, Result, Solution};
 
 /// One box: `balls` balls, of which a move takes 1..=`max_take`.
 ///
@@ -102,16 +107,195 @@ impl BallBox {
     }
 }
 
-/// Boxes as an [`ImpartialGame`] (a position is one box), for the generic solvers.
+/// Boxes of balls: the rules (box `i` holds `x_i` balls, a move takes
+/// 1..=`a_i` of them), and the solver of any position, a list of [`BallBox`]es.
+///
+/// Normal play is the seed's Rem-W(n) (whoever takes the last ball wins),
+/// misère play its Rem-L(n) (whoever takes the last ball loses).
 ///
 /// # Example
 /// ```
-/// use stonegame::impartial::{boxes::{BallBox, Boxes}, grundy::GrundySolver};
-/// let mut solver = GrundySolver::new(Boxes);
-/// assert_eq!(solver.grundy(&BallBox::new(9, 3).unwrap()).unwrap().0, 1);
+/// use stonegame::impartial::boxes::{BallBox, Boxes};
+/// use stonegame::{Convention, Outcome};
+///
+/// let boxes = [BallBox::new(10, 3)?, BallBox::new(7, 5)?];
+/// assert_eq!(Boxes::new().outcome(&boxes), Outcome::First);
+/// // Residues 2 and 1: take 1 ball from the first box so both residues are 1.
+/// let solution = Boxes::new().solve(&boxes)?;
+/// assert_eq!(solution.best_move().unwrap().to_string(), "1:10->9");
+/// assert_eq!(Boxes::new().with_convention(Convention::Misere).outcome(&boxes), Outcome::First);
+/// # Ok::<(), stonegame::Error>(())
 /// ```
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Boxes;
+pub struct Boxes {
+    convention: Convention,
+}
+
+impl Boxes {
+    /// Boxes under normal play (whoever takes the last ball wins).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{impartial::boxes::Boxes, Convention};
+    /// assert_eq!(Boxes::new().convention(), Convention::Normal);
+    /// ```
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The same game under `convention`.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{impartial::boxes::{BallBox, Boxes}, Convention, Outcome};
+    /// let misere = Boxes::new().with_convention(Convention::Misere);
+    /// assert_eq!(misere.outcome(&[BallBox::new(9, 3).unwrap()]), Outcome::Second);
+    /// ```
+    pub fn with_convention(self, convention: Convention) -> Self {
+        Self { convention }
+    }
+
+    /// The same game; boxes keep no table, so the budget changes nothing. It
+    /// is accepted so that every game is configured alike.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{impartial::boxes::Boxes, Budget};
+    /// assert_eq!(Boxes::new().with_budget(Budget::from_bytes(0)), Boxes::new());
+    /// ```
+    pub fn with_budget(self, _budget: Budget) -> Self {
+        self
+    }
+
+    /// The play convention.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{impartial::boxes::Boxes, Convention};
+    /// assert_eq!(Boxes::new().convention(), Convention::Normal);
+    /// ```
+    pub fn convention(&self) -> Convention {
+        self.convention
+    }
+
+    /// Who wins the sum of `boxes` (Rem-W(n) under normal play, Rem-L(n)
+    /// under misère play).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::boxes::{BallBox, Boxes};
+    /// use stonegame::{Convention, Outcome};
+    ///
+    /// // One box, take 1..=3: under misère play x = 4k + 1 loses for the player to move.
+    /// let b = |x| [BallBox::new(x, 3).unwrap()];
+    /// let misere = Boxes::new().with_convention(Convention::Misere);
+    /// assert_eq!(misere.outcome(&b(9)), Outcome::Second);
+    /// assert_eq!(misere.outcome(&b(8)), Outcome::First);
+    /// assert_eq!(Boxes::new().outcome(&b(8)), Outcome::Second);
+    /// ```
+    pub fn outcome(&self, boxes: &[BallBox]) -> Outcome {
+        match self.convention {
+            Convention::Normal => self.nimber(boxes).normal_outcome(),
+            Convention::Misere => nim_rule_outcome(&residues(boxes)),
+        }
+    }
+
+    /// The Grundy value of the sum under normal play (whatever the
+    /// convention): the XOR of the residues `x_i mod (a_i + 1)`.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::boxes::{BallBox, Boxes};
+    /// use stonegame::Nimber;
+    /// let boxes = [BallBox::new(10, 3).unwrap(), BallBox::new(7, 5).unwrap()];
+    /// assert_eq!(Boxes::new().nimber(&boxes), Nimber(2 ^ 1));
+    /// ```
+    pub fn nimber(&self, boxes: &[BallBox]) -> Nimber {
+        boxes.iter().map(|b| b.grundy()).sum()
+    }
+
+    /// A winning move (`from` and `to` count balls), or `None` when the
+    /// player to move loses or, under misère play, when every box is empty.
+    /// The first move of [`Boxes::solve`], without playing out the line.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::boxes::{BallBox, Boxes};
+    /// use stonegame::Convention;
+    ///
+    /// let misere = Boxes::new().with_convention(Convention::Misere);
+    /// // Every residue is 0: take a = 3 balls, leaving residue 1.
+    /// let m = misere.winning_move(&[BallBox::new(8, 3).unwrap()]).unwrap();
+    /// assert_eq!(m.to_string(), "1:8->5");
+    /// ```
+    pub fn winning_move(&self, boxes: &[BallBox]) -> Option<HeapMove> {
+        let residues = residues(boxes);
+        let reduce = match self.convention {
+            Convention::Normal => {
+                let total = residues.iter().fold(0, |acc, &r| acc ^ r);
+                residues
+                    .iter()
+                    .position(|&r| r ^ total < r)
+                    .map(|i| (i, residues[i] ^ total))
+            }
+            Convention::Misere => nim_rule_move(&residues),
+        };
+        if let Some((index, left)) = reduce {
+            let take = residues[index] - left;
+            return HeapMove::take(index, boxes[index].balls, take).ok();
+        }
+        let all_residues_zero = residues.iter().all(|&r| r == 0);
+        if self.convention == Convention::Misere && all_residues_zero {
+            // Every box is a multiple of a + 1: taking a leaves residue 1, one 1 in all.
+            let index = boxes.iter().position(|b| b.balls > 0)?;
+            return HeapMove::take(index, boxes[index].balls, boxes[index].max_take).ok();
+        }
+        None
+    }
+
+    /// The whole answer: who wins, a winning move, and the winner's line
+    /// against a loser who takes one ball from the fullest box (cut after
+    /// `LINE_LIMIT` moves).
+    ///
+    /// # Errors
+    /// None in practice; the `Result` is the shape every game's `solve` has.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::boxes::{BallBox, Boxes};
+    /// use stonegame::Outcome;
+    ///
+    /// let solution = Boxes::new().solve(&[BallBox::new(5, 3)?])?;
+    /// let line: Vec<String> = solution.line().iter().map(|m| m.to_string()).collect();
+    /// assert_eq!(line, ["1:5->4", "1:4->3", "1:3->0"]);
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn solve(&self, boxes: &[BallBox]) -> Result<Solution<Outcome, HeapMove>> {
+        play_line(&mut BoxesLine(*self), boxes, self.outcome(boxes))
+    }
+}
+
+struct BoxesLine(Boxes);
+
+impl LinePlay<BallBox> for BoxesLine {
+    fn winning(&mut self, boxes: &[BallBox]) -> Result<Option<HeapMove>> {
+        Ok(self.0.winning_move(boxes))
+    }
+
+    fn reply(&mut self, boxes: &[BallBox]) -> Result<Option<HeapMove>> {
+        let balls: Vec<u64> = boxes.iter().map(|b| b.balls).collect();
+        super::nim::largest_heap_reply(&balls, 1)
+    }
+
+    fn apply(&self, boxes: &[BallBox], played: &HeapMove) -> Result<Vec<BallBox>> {
+        let balls: Vec<u64> = boxes.iter().map(|b| b.balls).collect();
+        played.apply(&balls)?;
+        let mut after = boxes.to_vec();
+        // `apply` checked the index and the box's balls; a box keeps its bound.
+        after[played.index()].balls = played.to().first().copied().unwrap_or(0);
+        Ok(after)
+    }
+}
 
 impl ImpartialGame for Boxes {
     type Position = BallBox;
@@ -124,74 +308,6 @@ impl ImpartialGame for Boxes {
             }]);
         }
     }
-}
-
-/// Who wins the sum of `boxes` under `convention` (Rem-W(n) for normal play,
-/// Rem-L(n) for misère play).
-///
-/// # Example
-/// ```
-/// use stonegame::impartial::boxes::{outcome, BallBox};
-/// use stonegame::{Convention, Outcome};
-///
-/// // One box, take 1..=3: under misère play x = 4k + 1 loses for the player to move.
-/// let b = |x| [BallBox::new(x, 3).unwrap()];
-/// assert_eq!(outcome(&b(9), Convention::Misere), Outcome::Second);
-/// assert_eq!(outcome(&b(8), Convention::Misere), Outcome::First);
-/// assert_eq!(outcome(&b(8), Convention::Normal), Outcome::Second);
-/// ```
-pub fn outcome(boxes: &[BallBox], convention: Convention) -> Outcome {
-    let residues = residues(boxes);
-    match convention {
-        Convention::Normal => residues
-            .iter()
-            .copied()
-            .map(Nimber)
-            .sum::<Nimber>()
-            .normal_outcome(),
-        Convention::Misere => nim_rule_outcome(&residues),
-    }
-}
-
-/// A winning move (box index and balls taken), or `None` when the player to
-/// move loses or, under misère play, when every box is empty.
-///
-/// # Example
-/// ```
-/// use stonegame::impartial::{boxes::{winning_move, BallBox}, HeapMove};
-/// use stonegame::Convention;
-///
-/// let boxes = [BallBox::new(10, 3).unwrap(), BallBox::new(7, 5).unwrap()];
-/// // Residues 2 and 1: take 1 from the first box so both residues are 1.
-/// assert_eq!(winning_move(&boxes, Convention::Normal), Some(HeapMove { heap: 0, take: 1 }));
-/// ```
-pub fn winning_move(boxes: &[BallBox], convention: Convention) -> Option<HeapMove> {
-    let residues = residues(boxes);
-    let reduce = match convention {
-        Convention::Normal => {
-            let total = residues.iter().fold(0, |acc, &r| acc ^ r);
-            residues
-                .iter()
-                .position(|&r| r ^ total < r)
-                .map(|i| (i, residues[i] ^ total))
-        }
-        Convention::Misere => nim_rule_move(&residues),
-    };
-    if let Some((heap, left)) = reduce {
-        return Some(HeapMove {
-            heap,
-            take: residues[heap] - left,
-        });
-    }
-    let all_residues_zero = residues.iter().all(|&r| r == 0);
-    if convention == Convention::Misere && all_residues_zero {
-        // Every box is a multiple of a + 1: taking a leaves residue 1, one 1 in all.
-        return boxes.iter().position(|b| b.balls > 0).map(|heap| HeapMove {
-            heap,
-            take: boxes[heap].max_take,
-        });
-    }
-    None
 }
 
 fn residues(boxes: &[BallBox]) -> Vec<u64> {

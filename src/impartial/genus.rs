@@ -101,15 +101,61 @@ fn children(game: &TakeAndBreak, (heaps, twos, ones): &State) -> Vec<State> {
 }
 
 /// The misère Grundy value of `root`, by iterative exact search.
+/// Default work cap of the exact genus search: options generated.
+pub const DEFAULT_GENUS_WORK: u64 = 50_000_000;
+
+/// Bytes a state occupies, its heap list included (as a map key or in a list).
+fn state_bytes((heaps, _, _): &State) -> u128 {
+    (std::mem::size_of::<State>() + heaps.len() * std::mem::size_of::<u64>()) as u128
+}
+
+/// Bytes of a frame's option list.
+fn children_bytes(children: &[State]) -> u128 {
+    children.iter().map(state_bytes).sum::<u128>() + std::mem::size_of::<Frame>() as u128
+}
+
+/// Memory and work the search has used, checked against the budget as it grows.
+struct Usage {
+    stack_bytes: u128,
+    memo_bytes: u128,
+    work: u64,
+    work_cap: u64,
+    budget: Budget,
+}
+
+impl Usage {
+    fn check(&self) -> Result<()> {
+        self.budget.check_bytes(
+            self.stack_bytes + self.memo_bytes,
+            "genus search (stack of options and table of positions)",
+        )
+    }
+
+    /// Counts the options of one expanded position against the work cap.
+    fn expand(&mut self, children: &[State]) -> Result<()> {
+        self.work = self.work.saturating_add(children.len() as u64);
+        if self.work > self.work_cap {
+            return Err(Error::WorkLimitExceeded {
+                what: "the exact genus search".into(),
+                steps: self.work_cap,
+            });
+        }
+        self.stack_bytes += children_bytes(children);
+        self.check()
+    }
+}
+
 fn misere_value(
     game: &TakeAndBreak,
     root: State,
     memo: &mut AHashMap<State, u64>,
     max_states: usize,
-    budget: Budget,
+    usage: &mut Usage,
 ) -> Result<u64> {
+    let root_children = children(game, &root);
+    usage.expand(&root_children)?;
     let mut stack = vec![Frame {
-        children: children(game, &root),
+        children: root_children,
         state: root.clone(),
         next: 0,
     }];
@@ -119,8 +165,10 @@ fn misere_value(
                 top.next += 1;
             } else {
                 let child = child.clone();
+                let grandchildren = children(game, &child);
+                usage.expand(&grandchildren)?;
                 stack.push(Frame {
-                    children: children(game, &child),
+                    children: grandchildren,
                     state: child,
                     next: 0,
                 });
@@ -136,6 +184,7 @@ fn misere_value(
             }
             set.mex() as u64
         };
+        usage.stack_bytes -= children_bytes(&top.children);
         let state = std::mem::take(&mut top.state);
         stack.pop();
         if memo.len() >= max_states {
@@ -145,7 +194,9 @@ fn misere_value(
                 limit: max_states as u128,
             });
         }
-        budget.check_bytes((memo.len() as u128 + 1) * 64, "genus search table")?;
+        // A map entry: the key, its value, and the table's control byte and slack.
+        usage.memo_bytes += state_bytes(&state) + 16;
+        usage.check()?;
         memo.insert(state, value);
     }
     memo.get(&root)
@@ -161,7 +212,10 @@ fn misere_value(
 ///
 /// # Errors
 /// [`Error::SizeLimitExceeded`] when the search needs more positions (or the
-/// heap is above 10,000); [`Error::MemoryBudgetExceeded`] beyond `budget`.
+/// heap is above 10,000); [`Error::MemoryBudgetExceeded`] when its stack of
+/// options and its table of positions together exceed `budget`;
+/// [`Error::WorkLimitExceeded`] after `budget.work_or(DEFAULT_GENUS_WORK)`
+/// options generated.
 ///
 /// # Example
 /// ```
@@ -191,6 +245,13 @@ pub fn heap_genus(
     }
     let normal = u64::from(*grundy_sequence(game, heap, budget)?.last().unwrap_or(&0));
     let mut memo = AHashMap::new();
+    let mut usage = Usage {
+        stack_bytes: 0,
+        memo_bytes: 0,
+        work: 0,
+        work_cap: budget.work_or(DEFAULT_GENUS_WORK),
+        budget,
+    };
     let heaps = if heap == 0 { vec![] } else { vec![heap] };
     let misere = (0..terms)
         .map(|k| {
@@ -200,7 +261,7 @@ pub fn heap_genus(
                 (heaps.clone(), twos, 0),
                 &mut memo,
                 max_states,
-                budget,
+                &mut usage,
             )
         })
         .collect::<Result<Vec<_>>>()?;

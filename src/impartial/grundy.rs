@@ -45,29 +45,31 @@ impl<G: ImpartialGame> GrundySolver<G> {
     /// # Example
     /// ```
     /// use stonegame::impartial::{nim::Nim, grundy::GrundySolver};
-    /// assert_eq!(GrundySolver::new(Nim).grundy(&9).unwrap().0, 9);
+    /// assert_eq!(GrundySolver::new(Nim::new()).grundy(&9).unwrap().0, 9);
     /// ```
     pub fn new(game: G) -> Self {
-        Self::with_budget(game, Budget::default())
+        Self {
+            game,
+            memo: AHashMap::new(),
+            max_entries: max_entries::<G::Position>(Budget::default()),
+        }
     }
 
-    /// A solver whose memo may use at most `budget`.
+    /// The same solver with its memo limited to `budget` (values already
+    /// known are kept).
     ///
     /// # Example
     /// ```
     /// use stonegame::impartial::{nim::Nim, grundy::GrundySolver};
     /// use stonegame::{Error, Budget};
     ///
-    /// let mut solver = GrundySolver::with_budget(Nim, Budget::from_bytes(256));
+    /// let mut solver = GrundySolver::new(Nim::new()).with_budget(Budget::from_bytes(256));
     /// assert!(matches!(solver.grundy(&1000), Err(Error::MemoryBudgetExceeded { .. })));
     /// ```
-    pub fn with_budget(game: G, budget: Budget) -> Self {
-        let per_entry = memo_entry_bytes::<G::Position>();
-        let max_entries = usize::try_from(budget.bytes() / per_entry).unwrap_or(usize::MAX);
+    pub fn with_budget(self, budget: Budget) -> Self {
         Self {
-            game,
-            memo: AHashMap::new(),
-            max_entries,
+            max_entries: max_entries::<G::Position>(budget),
+            ..self
         }
     }
 
@@ -76,7 +78,7 @@ impl<G: ImpartialGame> GrundySolver<G> {
     /// # Example
     /// ```
     /// use stonegame::impartial::{nim::Nim, grundy::GrundySolver};
-    /// let solver = GrundySolver::new(Nim);
+    /// let solver = GrundySolver::new(Nim::new());
     /// let _nim: &Nim = solver.game();
     /// ```
     pub fn game(&self) -> &G {
@@ -88,7 +90,7 @@ impl<G: ImpartialGame> GrundySolver<G> {
     /// # Example
     /// ```
     /// use stonegame::impartial::{nim::Nim, grundy::GrundySolver};
-    /// let mut solver = GrundySolver::new(Nim);
+    /// let mut solver = GrundySolver::new(Nim::new());
     /// solver.grundy(&4).unwrap();
     /// assert_eq!(solver.known_positions(), 5);
     /// ```
@@ -157,7 +159,7 @@ impl<G: ImpartialGame> GrundySolver<G> {
     /// ```
     /// use stonegame::impartial::{nim::Nim, grundy::GrundySolver};
     /// use stonegame::Nimber;
-    /// assert_eq!(GrundySolver::new(Nim).grundy_of_sum(&[3, 5]).unwrap(), Nimber(6));
+    /// assert_eq!(GrundySolver::new(Nim::new()).grundy_of_sum(&[3, 5]).unwrap(), Nimber(6));
     /// ```
     pub fn grundy_of_sum(&mut self, components: &[G::Position]) -> Result<Nimber> {
         let mut total = Nimber::ZERO;
@@ -173,7 +175,7 @@ impl<G: ImpartialGame> GrundySolver<G> {
     /// ```
     /// use stonegame::impartial::{nim::Nim, grundy::GrundySolver};
     /// use stonegame::Outcome;
-    /// assert_eq!(GrundySolver::new(Nim).outcome(&[1, 2, 3]).unwrap(), Outcome::Second);
+    /// assert_eq!(GrundySolver::new(Nim::new()).outcome(&[1, 2, 3]).unwrap(), Outcome::Second);
     /// ```
     pub fn outcome(&mut self, components: &[G::Position]) -> Result<Outcome> {
         Ok(self.grundy_of_sum(components)?.normal_outcome())
@@ -187,7 +189,7 @@ impl<G: ImpartialGame> GrundySolver<G> {
     /// ```
     /// use stonegame::impartial::{nim::Nim, grundy::GrundySolver};
     ///
-    /// let mut solver = GrundySolver::new(Nim);
+    /// let mut solver = GrundySolver::new(Nim::new());
     /// let winning = solver.winning_move(&[3, 4, 5]).unwrap().unwrap();
     /// // 3 ^ 4 ^ 5 = 2: reduce heap 3 to 1, leaving 1 ^ 4 ^ 5 = 0.
     /// assert_eq!((winning.component, winning.option), (0, vec![1]));
@@ -281,6 +283,11 @@ fn inconsistent_game() -> Error {
         name: "game",
         reason: "for_each_option gave different options for the same position".to_string(),
     }
+}
+
+/// How many memo entries fit `budget`.
+fn max_entries<P>(budget: Budget) -> usize {
+    usize::try_from(budget.bytes() / memo_entry_bytes::<P>()).unwrap_or(usize::MAX)
 }
 
 /// Estimated bytes of one memo entry: the entry itself, doubled for the
@@ -400,7 +407,7 @@ mod tests {
 
     #[test]
     fn heap_table_refuses_oversized_tables() {
-        let nim = crate::impartial::nim::Nim;
+        let nim = crate::impartial::nim::Nim::new();
         assert!(matches!(
             heap_table(&nim, u64::MAX, Budget::default()),
             Err(Error::MemoryBudgetExceeded { .. })

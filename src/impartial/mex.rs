@@ -2,7 +2,10 @@
 //!
 //! Every Grundy computation ends in a mex. Grundy values of practical games are
 //! small, so a reusable bitset answers in a few word operations and allocates
-//! only when a value beyond its current capacity appears.
+//! only when a value beyond its current capacity appears. The mex of k values
+//! is at most k, so a value far above the number inserted cannot matter yet:
+//! it is kept in a short list instead of growing the bitset to its size, and
+//! memory stays proportional to the number of values, never to their size.
 
 /// A reusable set of small non-negative integers with a fast mex.
 ///
@@ -21,6 +24,10 @@
 #[derive(Debug, Clone, Default)]
 pub struct MexSet {
     words: Vec<u64>,
+    /// Values inserted since the last clear (with repeats).
+    inserted: usize,
+    /// Values too far above `inserted` to be worth a bit when they came.
+    far: Vec<usize>,
 }
 
 impl MexSet {
@@ -44,8 +51,14 @@ impl MexSet {
     /// ```
     #[inline]
     pub fn insert(&mut self, value: usize) {
+        self.inserted = self.inserted.saturating_add(1);
         let word = value / 64;
         if word >= self.words.len() {
+            // The bitset grows only as far as the number of values inserted.
+            if value > self.inserted.saturating_add(64) {
+                self.far.push(value);
+                return;
+            }
             self.words.resize(word + 1, 0);
         }
         self.words[word] |= 1u64 << (value % 64);
@@ -64,6 +77,7 @@ impl MexSet {
         self.words
             .get(value / 64)
             .is_some_and(|w| w & (1u64 << (value % 64)) != 0)
+            || self.far.contains(&value)
     }
 
     /// The smallest non-negative integer not in the set.
@@ -76,12 +90,38 @@ impl MexSet {
     /// ```
     #[inline]
     pub fn mex(&self) -> usize {
-        for (index, word) in self.words.iter().enumerate() {
-            if *word != u64::MAX {
+        let mut candidate = self.bitset_mex_from(0);
+        if self.far.is_empty() {
+            return candidate;
+        }
+        let mut far = self.far.clone();
+        far.sort_unstable();
+        for value in far {
+            if value == candidate {
+                candidate = self.bitset_mex_from(candidate + 1);
+            } else if value > candidate {
+                break;
+            }
+        }
+        candidate
+    }
+
+    /// The smallest value at least `start` whose bit is clear.
+    fn bitset_mex_from(&self, start: usize) -> usize {
+        let first = start / 64;
+        for (index, &word) in self.words.iter().enumerate().skip(first) {
+            // Bits below `start` count as present.
+            let below = if index == first {
+                (1u64 << (start % 64)) - 1
+            } else {
+                0
+            };
+            let word = word | below;
+            if word != u64::MAX {
                 return index * 64 + word.trailing_ones() as usize;
             }
         }
-        self.words.len() * 64
+        start.max(self.words.len() * 64)
     }
 
     /// Empties the set, keeping its capacity for reuse.
@@ -96,6 +136,8 @@ impl MexSet {
     #[inline]
     pub fn clear(&mut self) {
         self.words.iter_mut().for_each(|w| *w = 0);
+        self.inserted = 0;
+        self.far.clear();
     }
 }
 
@@ -115,6 +157,53 @@ pub fn mex<I: IntoIterator<Item = usize>>(values: I) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn huge_values_cost_no_memory_and_keep_the_mex_exact() {
+        assert_eq!(mex([0, 1 << 40]), 1);
+        let mut set = MexSet::new();
+        set.insert(usize::MAX);
+        assert!(set.contains(usize::MAX));
+        assert_eq!(set.mex(), 0);
+        assert!(set.words.len() <= 2);
+        // Far values become the mex's neighbours once enough values arrive.
+        let mut set = MexSet::new();
+        set.insert(100);
+        set.insert(99);
+        for g in 0..99 {
+            set.insert(g);
+        }
+        assert_eq!(set.mex(), 101);
+    }
+
+    #[test]
+    fn mex_equals_the_definition_on_random_sets() {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..2000 {
+            let mut set = MexSet::new();
+            let mut values = Vec::new();
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let count = (state >> 59) as usize;
+            for _ in 0..count {
+                state = state
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let value = match state >> 62 {
+                    0 => (state >> 20) as usize % 300,
+                    _ => (state >> 20) as usize % 12,
+                };
+                set.insert(value);
+                values.push(value);
+            }
+            let expected = (0..).find(|g| !values.contains(g)).unwrap();
+            assert_eq!(set.mex(), expected, "{values:?}");
+            for probe in 0..310 {
+                assert_eq!(set.contains(probe), values.contains(&probe));
+            }
+        }
+    }
 
     #[test]
     fn mex_matches_linear_scan() {

@@ -120,18 +120,26 @@ impl ExactSearch {
     /// Default cap on the number of canonical sums one search may visit.
     pub const DEFAULT_MAX_POSITIONS: usize = 1 << 20;
 
-    /// A search with the given memory budget and the default position cap.
+    /// A search with the default memory budget and position cap.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::misere::ExactSearch;
+    /// assert_eq!(ExactSearch::new(), ExactSearch::default());
+    /// ```
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The same search with its memo limited to `budget`.
     ///
     /// # Example
     /// ```
     /// use stonegame::{impartial::misere::ExactSearch, Budget};
-    /// let _search = ExactSearch::with_budget(Budget::from_mebibytes(64));
+    /// let _search = ExactSearch::new().with_budget(Budget::from_mebibytes(64));
     /// ```
-    pub fn with_budget(budget: Budget) -> Self {
-        Self {
-            budget,
-            ..Self::default()
-        }
+    pub fn with_budget(self, budget: Budget) -> Self {
+        Self { budget, ..self }
     }
 
     /// The same search with a different cap on visited positions.
@@ -142,7 +150,7 @@ impl ExactSearch {
     /// use stonegame::{Convention, Error};
     ///
     /// let tiny = ExactSearch::default().with_max_positions(10);
-    /// let err = tiny.outcome(&Nim, &[5, 6, 7], Convention::Misere).unwrap_err();
+    /// let err = tiny.outcome(&Nim::new(), &[5, 6, 7], Convention::Misere).unwrap_err();
     /// assert!(matches!(err, Error::SizeLimitExceeded { .. }));
     /// ```
     pub fn with_max_positions(self, max_positions: usize) -> Self {
@@ -160,8 +168,8 @@ impl ExactSearch {
     /// use stonegame::{Convention, Outcome};
     ///
     /// let search = ExactSearch::default();
-    /// assert_eq!(search.outcome(&Nim, &[1, 1, 1], Convention::Misere).unwrap(), Outcome::Second);
-    /// assert_eq!(search.outcome(&Nim, &[1, 1, 1], Convention::Normal).unwrap(), Outcome::First);
+    /// assert_eq!(search.outcome(&Nim::new(), &[1, 1, 1], Convention::Misere).unwrap(), Outcome::Second);
+    /// assert_eq!(search.outcome(&Nim::new(), &[1, 1, 1], Convention::Normal).unwrap(), Outcome::First);
     /// ```
     pub fn outcome<G>(
         &self,
@@ -191,7 +199,7 @@ impl ExactSearch {
     /// use stonegame::impartial::{nim::Nim, misere::ExactSearch};
     /// use stonegame::Convention;
     ///
-    /// let m = ExactSearch::default().winning_move(&Nim, &[1, 4], Convention::Misere).unwrap().unwrap();
+    /// let m = ExactSearch::default().winning_move(&Nim::new(), &[1, 4], Convention::Misere).unwrap().unwrap();
     /// assert_eq!((m.component, m.option), (1, vec![0])); // leave a single 1-heap
     /// ```
     pub fn winning_move<G>(

@@ -19,6 +19,11 @@ pub mod nim;
 pub mod octal;
 pub mod subtraction;
 
+mod heap_move;
+mod line;
+
+pub use heap_move::HeapMove;
+
 use std::hash::Hash;
 
 /// An impartial game: positions and, for each, the options a move leads to.
@@ -131,23 +136,4 @@ impl<G: ImpartialGame + ?Sized> ImpartialGame for &G {
     fn for_each_option(&self, position: &Self::Position, visit: &mut dyn FnMut(&[Self::Position])) {
         (**self).for_each_option(position, visit)
     }
-}
-
-/// A move in a sum of heaps (or boxes): take `take` stones from the heap at
-/// index `heap` (0-based, in the order given).
-///
-/// # Example
-/// ```
-/// use stonegame::impartial::{nim, HeapMove};
-/// use stonegame::Convention;
-///
-/// let m = nim::winning_move(&[3, 4, 5], Convention::Normal).unwrap();
-/// assert_eq!(m, HeapMove { heap: 0, take: 2 });
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct HeapMove {
-    /// Index of the heap played in.
-    pub heap: usize,
-    /// How many stones are taken.
-    pub take: u64,
 }

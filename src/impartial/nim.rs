@@ -5,24 +5,201 @@
 //! From a non-zero XOR `x`, a heap `y` holding the highest set bit of `x` can be
 //! reduced to `y ^ x < y`. Under misère play the rule changes only when every
 //! heap is 0 or 1 ([`crate::impartial::misere::nim_rule_outcome`]).
+//!
+//! Cost: [`Nim::outcome`], [`Nim::nimber`] and [`Nim::winning_move`] are one
+//! pass over the heaps, O(n); [`Nim::solve`] plays its line out, O(n) per move.
 
 use super::HeapMove;
+use super::line::{LinePlay, play_line};
 use crate::impartial::ImpartialGame;
 use crate::impartial::misere::{nim_rule_move, nim_rule_outcome};
-use crate::{Convention, Nimber, Outcome};
+use crate::{Budget, Convention, Nimber, Outcome, Result, Solution};
 
-/// Nim as an [`ImpartialGame`]: a position is one heap size. Use it with the
-/// generic solvers; the functions of this module answer directly.
+/// Nim: the rules, and the solver of any position (a list of heap sizes, each
+/// up to `u64::MAX`).
 ///
 /// # Example
 /// ```
-/// use stonegame::impartial::{nim::Nim, ImpartialGame};
-/// let mut options = Vec::new();
-/// Nim.for_each_option(&2, &mut |sum| options.push(sum[0]));
-/// assert_eq!(options, [0, 1]);
+/// use stonegame::impartial::nim::Nim;
+/// use stonegame::{Convention, Nimber, Outcome};
+///
+/// let nim = Nim::new();
+/// assert_eq!(nim.outcome(&[3, 4, 5]), Outcome::First);
+/// assert_eq!(nim.nimber(&[3, 4, 5]), Nimber(2));
+/// let solution = nim.solve(&[3, 4, 5])?;
+/// assert_eq!(solution.best_move().unwrap().to_string(), "1:3->1");
+///
+/// // Misère play: whoever takes the last stone loses.
+/// let misere = Nim::new().with_convention(Convention::Misere);
+/// assert_eq!(misere.outcome(&[1, 1]), Outcome::First);
+/// # Ok::<(), stonegame::Error>(())
 /// ```
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Nim;
+pub struct Nim {
+    convention: Convention,
+}
+
+impl Nim {
+    /// Nim under normal play (whoever takes the last stone wins).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{impartial::nim::Nim, Convention};
+    /// assert_eq!(Nim::new().convention(), Convention::Normal);
+    /// ```
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The same game under `convention`.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{impartial::nim::Nim, Convention, Outcome};
+    /// let misere = Nim::new().with_convention(Convention::Misere);
+    /// assert_eq!(misere.outcome(&[1, 1, 1]), Outcome::Second);
+    /// ```
+    pub fn with_convention(self, convention: Convention) -> Self {
+        Self { convention }
+    }
+
+    /// The same game; Nim keeps no table, so the budget changes nothing. It is
+    /// accepted so that every game is configured alike.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{impartial::nim::Nim, Budget};
+    /// assert_eq!(Nim::new().with_budget(Budget::from_bytes(0)), Nim::new());
+    /// ```
+    pub fn with_budget(self, _budget: Budget) -> Self {
+        self
+    }
+
+    /// The play convention.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{impartial::nim::Nim, Convention};
+    /// assert_eq!(Nim::new().with_convention(Convention::Misere).convention(), Convention::Misere);
+    /// ```
+    pub fn convention(&self) -> Convention {
+        self.convention
+    }
+
+    /// Who wins the position `heaps`.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::nim::Nim;
+    /// use stonegame::{Convention, Outcome};
+    ///
+    /// assert_eq!(Nim::new().outcome(&[1, 2, 3]), Outcome::Second);
+    /// assert_eq!(Nim::new().outcome(&[1, 1]), Outcome::Second);
+    /// assert_eq!(Nim::new().with_convention(Convention::Misere).outcome(&[1, 1]), Outcome::First);
+    /// ```
+    pub fn outcome(&self, heaps: &[u64]) -> Outcome {
+        match self.convention {
+            Convention::Normal => self.nimber(heaps).normal_outcome(),
+            Convention::Misere => nim_rule_outcome(heaps),
+        }
+    }
+
+    /// The Grundy value of the position under normal play (whatever the
+    /// convention): the XOR of the heap sizes.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{impartial::nim::Nim, Nimber};
+    /// assert_eq!(Nim::new().nimber(&[7]), Nimber(7));
+    /// assert_eq!(Nim::new().nimber(&[1, 2, 3]), Nimber(0));
+    /// ```
+    pub fn nimber(&self, heaps: &[u64]) -> Nimber {
+        heaps.iter().copied().map(Nimber).sum()
+    }
+
+    /// A winning move, or `None` when the player to move loses (or, under
+    /// misère play, when every heap is empty and the player to move has won).
+    /// The first move of [`Nim::solve`], without playing out the line.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::nim::Nim;
+    /// use stonegame::Convention;
+    ///
+    /// assert_eq!(Nim::new().winning_move(&[3, 4, 5]).unwrap().to_string(), "1:3->1");
+    /// assert_eq!(Nim::new().winning_move(&[2, 2]), None);
+    /// // Misère: from heaps 1 and 4, empty the 4 so the opponent must take the last stone.
+    /// let misere = Nim::new().with_convention(Convention::Misere);
+    /// assert_eq!(misere.winning_move(&[1, 4]).unwrap().to_string(), "2:4->0");
+    /// ```
+    pub fn winning_move(&self, heaps: &[u64]) -> Option<HeapMove> {
+        let (index, left) = match self.convention {
+            Convention::Normal => {
+                let total = self.nimber(heaps).0;
+                let index = heaps.iter().position(|&h| h ^ total < h)?;
+                (index, heaps[index] ^ total)
+            }
+            Convention::Misere => nim_rule_move(heaps)?,
+        };
+        HeapMove::leaving(index, heaps[index], left).ok()
+    }
+
+    /// The whole answer: who wins, a winning move, and the winner's line
+    /// against a loser who takes one stone from the largest heap (cut after
+    /// `LINE_LIMIT` moves).
+    ///
+    /// # Errors
+    /// None in practice; the `Result` is the shape every game's `solve` has.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::nim::Nim;
+    /// use stonegame::Outcome;
+    ///
+    /// let solution = Nim::new().solve(&[1, 2])?;
+    /// assert_eq!(solution.outcome(), Outcome::First);
+    /// let line: Vec<String> = solution.line().iter().map(|m| m.to_string()).collect();
+    /// assert_eq!(line, ["2:2->1", "1:1->0", "1:1->0"]);
+    /// assert!(solution.is_line_complete());
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn solve(&self, heaps: &[u64]) -> Result<Solution<Outcome, HeapMove>> {
+        play_line(&mut NimLine(*self), heaps, self.outcome(heaps))
+    }
+}
+
+struct NimLine(Nim);
+
+impl LinePlay<u64> for NimLine {
+    fn winning(&mut self, heaps: &[u64]) -> Result<Option<HeapMove>> {
+        Ok(self.0.winning_move(heaps))
+    }
+
+    fn reply(&mut self, heaps: &[u64]) -> Result<Option<HeapMove>> {
+        largest_heap_reply(heaps, 1)
+    }
+
+    fn apply(&self, heaps: &[u64], played: &HeapMove) -> Result<Vec<u64>> {
+        played.apply(heaps)
+    }
+}
+
+/// The loser's reply where every non-empty heap allows taking `smallest`
+/// (or fewer stones are left in no heap that matters): `smallest` stones
+/// from the first largest heap, `None` when that heap holds fewer.
+pub(crate) fn largest_heap_reply(heaps: &[u64], smallest: u64) -> Result<Option<HeapMove>> {
+    let Some((index, &heap)) = heaps
+        .iter()
+        .enumerate()
+        .max_by(|(a, x), (b, y)| x.cmp(y).then(b.cmp(a)))
+    else {
+        return Ok(None);
+    };
+    if heap < smallest {
+        return Ok(None);
+    }
+    HeapMove::take(index, heap, smallest).map(Some)
+}
 
 impl ImpartialGame for Nim {
     type Position = u64;
@@ -32,65 +209,4 @@ impl ImpartialGame for Nim {
             visit(&[left]);
         }
     }
-}
-
-/// The Grundy value of one heap: its size.
-///
-/// # Example
-/// ```
-/// assert_eq!(stonegame::impartial::nim::grundy(7), stonegame::Nimber(7));
-/// ```
-pub fn grundy(heap: u64) -> Nimber {
-    Nimber(heap)
-}
-
-/// Who wins the Nim position `heaps` under `convention`.
-///
-/// # Example
-/// ```
-/// use stonegame::impartial::nim::outcome;
-/// use stonegame::{Convention, Outcome};
-///
-/// assert_eq!(outcome(&[1, 2, 3], Convention::Normal), Outcome::Second);
-/// assert_eq!(outcome(&[1, 1], Convention::Normal), Outcome::Second);
-/// assert_eq!(outcome(&[1, 1], Convention::Misere), Outcome::First);
-/// ```
-pub fn outcome(heaps: &[u64], convention: Convention) -> Outcome {
-    match convention {
-        Convention::Normal => heaps
-            .iter()
-            .copied()
-            .map(grundy)
-            .sum::<Nimber>()
-            .normal_outcome(),
-        Convention::Misere => nim_rule_outcome(heaps),
-    }
-}
-
-/// A winning move, or `None` when the player to move loses (or, under misère
-/// play, when every heap is already empty and the player to move has won).
-///
-/// # Example
-/// ```
-/// use stonegame::impartial::{nim::winning_move, HeapMove};
-/// use stonegame::Convention;
-///
-/// assert_eq!(winning_move(&[3, 4, 5], Convention::Normal), Some(HeapMove { heap: 0, take: 2 }));
-/// assert_eq!(winning_move(&[2, 2], Convention::Normal), None);
-/// // Misère: from heaps 1 and 4, empty the 4 so the opponent must take the last stone.
-/// assert_eq!(winning_move(&[1, 4], Convention::Misere), Some(HeapMove { heap: 1, take: 4 }));
-/// ```
-pub fn winning_move(heaps: &[u64], convention: Convention) -> Option<HeapMove> {
-    let (heap, left) = match convention {
-        Convention::Normal => {
-            let total = heaps.iter().fold(0, |acc, &h| acc ^ h);
-            let index = heaps.iter().position(|&h| h ^ total < h)?;
-            (index, heaps[index] ^ total)
-        }
-        Convention::Misere => nim_rule_move(heaps)?,
-    };
-    Some(HeapMove {
-        heap,
-        take: heaps[heap] - left,
-    })
 }

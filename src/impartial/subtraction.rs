@@ -3,19 +3,21 @@
 //! [`SubtractionSet`] is a finite set (AtCoder Educational DP Contest K
 //! "Stones" is one heap of it). Its Grundy sequence is eventually periodic and
 //! [`SubtractionSet::periodicity`] finds the least preperiod and period
-//! exactly, so [`SubtractionSolver`] answers heaps up to `u64::MAX` from one
+//! exactly, so [`Subtraction`] answers heaps up to `u64::MAX` from one
 //! period. [`SubtractionRule`] takes any move rule from the user (e.g.
 //! subtract a square, LeetCode 1510) and is solved by tables or the generic
 //! solver.
 
 use super::HeapMove;
-use super::boxes::{self, BallBox};
+use super::boxes::{BallBox, Boxes};
+use super::line::{LinePlay, play_line};
+use super::nim::largest_heap_reply;
 use crate::impartial::ImpartialGame;
 use crate::impartial::grundy::{heap_table, table_len};
 use crate::impartial::misere::ExactSearch;
 use crate::impartial::periodic::{Periodicity, RecurrenceRule, WindowRecurrence};
 use crate::impartial::sum;
-use crate::{Budget, Convention, Error, Nimber, Outcome, Result};
+use crate::{Budget, Convention, Error, Nimber, Outcome, Result, Solution};
 
 /// A finite set of positive amounts that a move may subtract from a heap.
 ///
@@ -326,100 +328,223 @@ impl ImpartialGame for SubtractionSet {
     }
 }
 
-/// Sums of heaps of one subtraction game, any heap up to `u64::MAX`, either
-/// convention, with winning moves.
+/// A subtraction game: the rules (a [`SubtractionSet`] and the play
+/// convention), and the solver of any sum of heaps, each up to `u64::MAX`.
+/// It keeps its tables between calls, so asking many positions of one game
+/// shares the work.
 ///
-/// One playable heap of a set within 1..=128, either convention: the loss
-/// bits of single heaps and their own exact period (cheaper than Grundy
-/// values). Normal play: XOR of Grundy values from the exact period. Misère play: when
-/// the set is `{1..a}`, the proven boxes rule; a single heap (others being
-/// unplayable), the exact misère period; otherwise [`ExactSearch`] over the
-/// sum, which refuses sums too large to search rather than guessing.
+/// How it answers: one playable heap of a set within 1..=128, either
+/// convention: the loss bits of single heaps and their own exact period
+/// (cheaper than Grundy values). Normal play: XOR of Grundy values from the
+/// exact period. Misère play: when the set is `{1..a}`, the proven boxes
+/// rule; a single heap (others being unplayable), the exact misère period;
+/// otherwise [`ExactSearch`] over the sum, which refuses sums too large to
+/// search rather than guessing.
 ///
 /// # Example
 /// ```
-/// use stonegame::impartial::subtraction::{SubtractionSet, SubtractionSolver};
-/// use stonegame::{Convention, Budget, Outcome};
+/// use stonegame::impartial::subtraction::{Subtraction, SubtractionSet};
+/// use stonegame::{Convention, Outcome};
 ///
-/// let set = SubtractionSet::new([2, 5, 7]).unwrap();
-/// let mut solver = SubtractionSolver::new(&set, Budget::default()).unwrap();
-/// let heaps = [10u64.pow(18), 12_345];
-/// let outcome = solver.outcome(&heaps, Convention::Normal).unwrap();
-/// let winning = solver.winning_move(&heaps, Convention::Normal).unwrap();
-/// assert_eq!(outcome == Outcome::First, winning.is_some());
+/// // AtCoder Educational DP Contest K "Stones": A = {2, 3}, K = 4.
+/// let mut game = Subtraction::new(SubtractionSet::new([2, 3])?);
+/// assert_eq!(game.outcome(&[4])?, Outcome::First);
+/// let heaps = [1_000_000_000_000_000_000, 12_345];
+/// let solution = game.solve(&heaps)?;
+/// assert_eq!(solution.outcome() == Outcome::First, solution.best_move().is_some());
+///
+/// let mut misere = Subtraction::new(SubtractionSet::new([2, 3])?).with_convention(Convention::Misere);
+/// assert_eq!(misere.outcome(&[1])?, Outcome::First);
+/// # Ok::<(), stonegame::Error>(())
 /// ```
-pub struct SubtractionSolver {
+pub struct Subtraction {
     set: SubtractionSet,
+    convention: Convention,
+    budget: Budget,
+    /// Built on first use, within `budget`.
+    tables: Option<Tables>,
+    search: ExactSearch,
+}
+
+/// The sequences a [`Subtraction`] computes as it is asked.
+struct Tables {
     normal: WindowRecurrence,
     misere: WindowRecurrence,
     /// Single-heap outcomes as bits, for sets within 1..=128 (the fast path).
     normal_losses: Option<LossBits>,
     misere_losses: Option<LossBits>,
-    search: ExactSearch,
 }
 
-impl SubtractionSolver {
-    /// A solver for `set` whose tables stay within `budget`.
-    ///
-    /// # Example
-    /// ```
-    /// use stonegame::impartial::subtraction::{SubtractionSet, SubtractionSolver};
-    /// use stonegame::Budget;
-    /// let set = SubtractionSet::new([1]).unwrap();
-    /// assert!(SubtractionSolver::new(&set, Budget::default()).is_ok());
-    /// ```
-    pub fn new(set: &SubtractionSet, budget: Budget) -> Result<Self> {
+impl Tables {
+    fn new(set: &SubtractionSet, budget: Budget) -> Result<Self> {
         Ok(Self {
-            set: set.clone(),
             normal: set.grundy_recurrence(budget)?,
             misere: set.misere_recurrence(budget)?,
             normal_losses: LossBits::new(set, Convention::Normal, budget),
             misere_losses: LossBits::new(set, Convention::Misere, budget),
-            search: ExactSearch::with_budget(budget),
         })
+    }
+}
+
+impl Subtraction {
+    /// The game of `set` under normal play, with the default budget.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::subtraction::{Subtraction, SubtractionSet};
+    /// let game = Subtraction::new(SubtractionSet::new([1])?);
+    /// assert_eq!(game.set().moves(), &[1]);
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn new(set: SubtractionSet) -> Self {
+        Self {
+            set,
+            convention: Convention::Normal,
+            budget: Budget::default(),
+            tables: None,
+            search: ExactSearch::new(),
+        }
+    }
+
+    /// The same game under `convention`.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::subtraction::{Subtraction, SubtractionSet};
+    /// use stonegame::{Convention, Outcome};
+    /// // Take 1 or 2, last stone loses: heaps 1, 4, 7, … lose.
+    /// let mut game = Subtraction::new(SubtractionSet::new([1, 2])?).with_convention(Convention::Misere);
+    /// assert_eq!(game.outcome(&[7])?, Outcome::Second);
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn with_convention(self, convention: Convention) -> Self {
+        Self { convention, ..self }
+    }
+
+    /// The same game with its tables and searches limited to `budget`
+    /// (tables computed so far are dropped).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::subtraction::{Subtraction, SubtractionSet};
+    /// use stonegame::{Budget, Error};
+    /// let mut game = Subtraction::new(SubtractionSet::new([1, 40])?).with_budget(Budget::from_bytes(300));
+    /// assert!(matches!(game.grundy(10_000), Err(Error::NoPeriodWithinBudget { .. })));
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn with_budget(self, budget: Budget) -> Self {
+        Self {
+            budget,
+            tables: None,
+            search: self.search.with_budget(budget),
+            ..self
+        }
+    }
+
+    /// The move set.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::subtraction::{Subtraction, SubtractionSet};
+    /// assert_eq!(Subtraction::new(SubtractionSet::new([3, 2])?).set().max(), 3);
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn set(&self) -> &SubtractionSet {
+        &self.set
+    }
+
+    /// The play convention.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::subtraction::{Subtraction, SubtractionSet};
+    /// use stonegame::Convention;
+    /// assert_eq!(Subtraction::new(SubtractionSet::new([1])?).convention(), Convention::Normal);
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn convention(&self) -> Convention {
+        self.convention
+    }
+
+    fn tables(&mut self) -> Result<&mut Tables> {
+        let tables = match self.tables.take() {
+            Some(tables) => tables,
+            None => Tables::new(&self.set, self.budget)?,
+        };
+        Ok(self.tables.insert(tables))
     }
 
     /// The Grundy value of one heap.
     ///
+    /// # Errors
+    /// [`Error::NoPeriodWithinBudget`] when the heap is beyond the values the
+    /// budget allows and no period was found among them.
+    ///
     /// # Example
     /// ```
-    /// use stonegame::impartial::subtraction::{SubtractionSet, SubtractionSolver};
-    /// use stonegame::{Budget, Nimber};
-    /// let set = SubtractionSet::new([1, 3, 4]).unwrap();
-    /// let mut solver = SubtractionSolver::new(&set, Budget::default()).unwrap();
-    /// assert_eq!(solver.grundy(7).unwrap(), Nimber(0));
+    /// use stonegame::impartial::subtraction::{Subtraction, SubtractionSet};
+    /// use stonegame::Nimber;
+    /// let mut game = Subtraction::new(SubtractionSet::new([1, 3, 4])?);
+    /// assert_eq!(game.grundy(7)?, Nimber(0));
+    /// # Ok::<(), stonegame::Error>(())
     /// ```
     pub fn grundy(&mut self, heap: u64) -> Result<Nimber> {
-        Ok(Nimber(u64::from(self.normal.value(heap)?)))
+        Ok(Nimber(u64::from(self.tables()?.normal.value(heap)?)))
+    }
+
+    /// The Grundy value of the sum `heaps` under normal play (whatever the
+    /// convention): the XOR of the heaps' values.
+    ///
+    /// # Errors
+    /// As [`Subtraction::grundy`].
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::subtraction::{Subtraction, SubtractionSet};
+    /// use stonegame::Nimber;
+    /// let mut game = Subtraction::new(SubtractionSet::new([2, 3])?);
+    /// assert_eq!(game.nimber(&[4, 7])?, Nimber(2 ^ 1));
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn nimber(&mut self, heaps: &[u64]) -> Result<Nimber> {
+        let mut total = Nimber::ZERO;
+        for &heap in heaps {
+            total ^= self.grundy(heap)?;
+        }
+        Ok(total)
     }
 
     /// The exact periodicity of the Grundy sequence.
     ///
     /// # Example
     /// ```
-    /// use stonegame::impartial::subtraction::{SubtractionSet, SubtractionSolver};
-    /// use stonegame::Budget;
-    /// let set = SubtractionSet::new([1, 3, 4]).unwrap();
-    /// let mut solver = SubtractionSolver::new(&set, Budget::default()).unwrap();
-    /// assert_eq!(solver.periodicity().unwrap().period(), 7);
+    /// use stonegame::impartial::subtraction::{Subtraction, SubtractionSet};
+    /// let mut game = Subtraction::new(SubtractionSet::new([1, 3, 4])?);
+    /// assert_eq!(game.periodicity()?.period(), 7);
+    /// # Ok::<(), stonegame::Error>(())
     /// ```
     pub fn periodicity(&mut self) -> Result<Periodicity> {
-        self.normal.periodicity()
+        self.tables()?.normal.periodicity()
     }
 
-    /// Who wins the sum of `heaps` under `convention`.
+    /// Who wins the sum of `heaps`.
+    ///
+    /// # Errors
+    /// As [`Subtraction::grundy`]; under misère play, the exact search's
+    /// refusals ([`Error::SizeLimitExceeded`], [`Error::MemoryBudgetExceeded`]).
     ///
     /// # Example
     /// ```
-    /// use stonegame::impartial::subtraction::{SubtractionSet, SubtractionSolver};
-    /// use stonegame::{Convention, Budget, Outcome};
-    /// let set = SubtractionSet::new([2, 3]).unwrap();
-    /// let mut solver = SubtractionSolver::new(&set, Budget::default()).unwrap();
-    /// assert_eq!(solver.outcome(&[5], Convention::Normal).unwrap(), Outcome::Second);
-    /// assert_eq!(solver.outcome(&[1], Convention::Misere).unwrap(), Outcome::First);
+    /// use stonegame::impartial::subtraction::{Subtraction, SubtractionSet};
+    /// use stonegame::{Convention, Outcome};
+    /// let set = SubtractionSet::new([2, 3])?;
+    /// assert_eq!(Subtraction::new(set.clone()).outcome(&[5])?, Outcome::Second);
+    /// let mut misere = Subtraction::new(set).with_convention(Convention::Misere);
+    /// assert_eq!(misere.outcome(&[1])?, Outcome::First);
+    /// # Ok::<(), stonegame::Error>(())
     /// ```
-    pub fn outcome(&mut self, heaps: &[u64], convention: Convention) -> Result<Outcome> {
-        match convention {
+    pub fn outcome(&mut self, heaps: &[u64]) -> Result<Outcome> {
+        match self.convention {
             Convention::Normal => {
                 // One playable heap (the others have no move and value 0):
                 // only whether it is lost matters, the cheap loss bits.
@@ -431,48 +556,71 @@ impl SubtractionSolver {
                         Outcome::First
                     });
                 }
-                let mut total = Nimber::ZERO;
-                for &heap in heaps {
-                    total ^= self.grundy(heap)?;
-                }
-                Ok(total.normal_outcome())
+                Ok(self.nimber(heaps)?.normal_outcome())
             }
             Convention::Misere => self.misere_outcome(heaps),
         }
     }
 
     /// A winning move, or `None` when the player to move loses (or, under
-    /// misère play, has no move left and so has already won).
+    /// misère play, has no move left and so has already won). The first move
+    /// of [`Subtraction::solve`], without playing out the line.
+    ///
+    /// # Errors
+    /// As [`Subtraction::outcome`].
     ///
     /// # Example
     /// ```
-    /// use stonegame::impartial::{subtraction::{SubtractionSet, SubtractionSolver}, HeapMove};
-    /// use stonegame::{Convention, Budget};
-    /// let set = SubtractionSet::new([2, 3]).unwrap();
-    /// let mut solver = SubtractionSolver::new(&set, Budget::default()).unwrap();
+    /// use stonegame::impartial::subtraction::{Subtraction, SubtractionSet};
+    /// let mut game = Subtraction::new(SubtractionSet::new([2, 3])?);
     /// // G(7) = 1 and G(5) = 0: take 2 from the heap of 7.
-    /// assert_eq!(solver.winning_move(&[7], Convention::Normal).unwrap(), Some(HeapMove { heap: 0, take: 2 }));
+    /// assert_eq!(game.winning_move(&[7])?.unwrap().to_string(), "1:7->5");
+    /// # Ok::<(), stonegame::Error>(())
     /// ```
-    pub fn winning_move(
-        &mut self,
-        heaps: &[u64],
-        convention: Convention,
-    ) -> Result<Option<HeapMove>> {
-        match convention {
+    pub fn winning_move(&mut self, heaps: &[u64]) -> Result<Option<HeapMove>> {
+        match self.convention {
             Convention::Normal => self.normal_move(heaps),
             Convention::Misere => self.misere_move(heaps),
         }
     }
 
+    /// The whole answer: who wins, a winning move, and the winner's line
+    /// against a loser who takes the smallest amount of the set from the
+    /// largest heap (cut after `LINE_LIMIT` moves).
+    ///
+    /// # Errors
+    /// As [`Subtraction::outcome`].
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::subtraction::{Subtraction, SubtractionSet};
+    /// use stonegame::Outcome;
+    /// let mut game = Subtraction::new(SubtractionSet::new([2, 3])?);
+    /// let solution = game.solve(&[7])?;
+    /// assert_eq!(solution.outcome(), Outcome::First);
+    /// let line: Vec<String> = solution.line().iter().map(|m| m.to_string()).collect();
+    /// assert_eq!(line, ["1:7->5", "1:5->3", "1:3->1"]); // a heap of 1 has no move
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn solve(&mut self, heaps: &[u64]) -> Result<Solution<Outcome, HeapMove>> {
+        let outcome = self.outcome(heaps)?;
+        play_line(self, heaps, outcome)
+    }
+
     /// Whether a single heap is lost under `convention`, by the loss bits when
     /// they apply, otherwise by the Grundy or misère recurrence.
     fn heap_lost(&mut self, heap: u64, convention: Convention) -> Result<bool> {
-        match (convention, &mut self.normal_losses, &mut self.misere_losses) {
+        let tables = self.tables()?;
+        match (
+            convention,
+            &mut tables.normal_losses,
+            &mut tables.misere_losses,
+        ) {
             (Convention::Normal, Some(losses), _) | (Convention::Misere, _, Some(losses)) => {
                 losses.is_lost(heap)
             }
-            (Convention::Normal, None, _) => Ok(self.normal.value(heap)? == 0),
-            (Convention::Misere, _, None) => Ok(self.misere.value(heap)? == 0),
+            (Convention::Normal, None, _) => Ok(tables.normal.value(heap)? == 0),
+            (Convention::Misere, _, None) => Ok(tables.misere.value(heap)? == 0),
         }
     }
 
@@ -491,10 +639,7 @@ impl SubtractionSolver {
             .take_while(|&s| s <= heap)
         {
             if self.heap_lost(heap - s, convention)? {
-                return Ok(Some(HeapMove {
-                    heap: index,
-                    take: s,
-                }));
+                return HeapMove::take(index, heap, s).map(Some);
             }
         }
         Ok(None)
@@ -518,10 +663,9 @@ impl SubtractionSolver {
             }
             Ok(None)
         })?;
-        Ok(found.map(|m| HeapMove {
-            heap: m.component,
-            take: m.option,
-        }))
+        found
+            .map(|m| HeapMove::take(m.component, heaps[m.component], m.option))
+            .transpose()
     }
 
     /// Indices of the heaps that still have a move.
@@ -537,10 +681,10 @@ impl SubtractionSolver {
 
     fn misere_outcome(&mut self, heaps: &[u64]) -> Result<Outcome> {
         if let Some(bound) = self.set.as_box_bound() {
-            return Ok(boxes::outcome(
-                &self.as_boxes(heaps, bound)?,
-                Convention::Misere,
-            ));
+            let boxes = self.as_boxes(heaps, bound)?;
+            return Ok(Boxes::new()
+                .with_convention(Convention::Misere)
+                .outcome(&boxes));
         }
         let playable = self.playable(heaps);
         match playable.as_slice() {
@@ -559,10 +703,10 @@ impl SubtractionSolver {
 
     fn misere_move(&mut self, heaps: &[u64]) -> Result<Option<HeapMove>> {
         if let Some(bound) = self.set.as_box_bound() {
-            return Ok(boxes::winning_move(
-                &self.as_boxes(heaps, bound)?,
-                Convention::Misere,
-            ));
+            let boxes = self.as_boxes(heaps, bound)?;
+            return Ok(Boxes::new()
+                .with_convention(Convention::Misere)
+                .winning_move(&boxes));
         }
         let playable = self.playable(heaps);
         match playable.as_slice() {
@@ -573,16 +717,30 @@ impl SubtractionSolver {
                 let found = self
                     .search
                     .winning_move(&self.set, &live, Convention::Misere)?;
-                Ok(found.map(|m| {
-                    let before = live[m.component];
-                    let after = m.option.first().copied().unwrap_or(0);
-                    HeapMove {
-                        heap: playable[m.component],
-                        take: before - after,
-                    }
-                }))
+                found
+                    .map(|m| {
+                        let before = live[m.component];
+                        let after = m.option.first().copied().unwrap_or(0);
+                        HeapMove::leaving(playable[m.component], before, after)
+                    })
+                    .transpose()
             }
         }
+    }
+}
+
+impl LinePlay<u64> for Subtraction {
+    fn winning(&mut self, heaps: &[u64]) -> Result<Option<HeapMove>> {
+        self.winning_move(heaps)
+    }
+
+    fn reply(&mut self, heaps: &[u64]) -> Result<Option<HeapMove>> {
+        // The largest heap has a move whenever any heap has one.
+        largest_heap_reply(heaps, self.set.min())
+    }
+
+    fn apply(&self, heaps: &[u64], played: &HeapMove) -> Result<Vec<u64>> {
+        played.apply(heaps)
     }
 }
 

@@ -3,8 +3,8 @@
 //! Positions are half-open intervals `(left, right)`: the stones
 //! `values[left..right]` are still in the row.
 
-use super::{OptimalPlay, Score, ScoringGame, abs_sum, overflow, totals_from};
-use crate::{Budget, Outcome, Result};
+use super::{Score, ScoringGame, abs_sum, overflow, totals_from};
+use crate::{Budget, Outcome, Result, Solution};
 use std::fmt;
 
 /// Which end of the row a move takes.
@@ -79,32 +79,36 @@ fn points<T: Score>(rule: Rule, prefix: &[T], (left, right): (usize, usize), end
     }
 }
 
-/// Seed Game 1 (LeetCode 877 "Stone Game", generalised): a move takes the
-/// stone at either end of the row and scores its value.
+/// Take the stone at either end of the row, score its value: LeetCode 877
+/// "Stone Game" and AtCoder Educational DP Contest L "Deque", with any
+/// integer values.
 ///
 /// Values may be negative. [`Ends::new`] checks that `sum |values|` fits the
 /// score type, which bounds every value and total.
 ///
 /// | method | answers | time | memory |
 /// |---|---|---|---|
-/// | [`difference`](Ends::difference) | value, [`outcome`](Ends::outcome), [`totals`](Ends::totals) | O(n²) | O(n) |
-/// | [`table`](Ends::table) | value and best move of every interval, line | O(n²) | O(n²), budget-checked |
+/// | [`value`](Ends::value), [`outcome`](Ends::outcome), [`totals`](Ends::totals) | the start | O(n²) | O(n) |
+/// | [`solve`](Ends::solve) | value and the whole optimal line | O(n²) | O(n²), budget-checked |
+/// | [`table`](Ends::table) | value and best move of every interval | O(n²) | O(n²), budget-checked |
 /// | [`colouring_strategy`](Ends::colouring_strategy) | a never-losing strategy for even n | O(n) | O(1) |
 ///
 /// # Example
 /// ```
-/// use stonegame::scoring::Ends;
+/// use stonegame::scoring::{End, Ends};
 /// use stonegame::Outcome;
 ///
-/// let game = Ends::new(vec![4i64, 5, 3, 1, 2]).unwrap();
-/// assert_eq!(game.difference(), 1);
+/// let game = Ends::new(vec![4i64, 5, 3, 1, 2])?;
+/// assert_eq!(game.value(), 1);
 /// assert_eq!(game.totals(), (8, 7));
 /// assert_eq!(game.outcome(), Outcome::First);
+/// assert_eq!(game.solve()?.best_move(), Some(&End::Left));
+/// # Ok::<(), stonegame::Error>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Ends<T> {
     values: Vec<T>,
-    prefix: Vec<T>,
+    budget: Budget,
 }
 
 impl<T: Score> Ends<T> {
@@ -120,8 +124,25 @@ impl<T: Score> Ends<T> {
     /// ```
     pub fn new(values: Vec<T>) -> Result<Self> {
         abs_sum(&values, "stone values")?;
-        let prefix = prefix_sums(&values);
-        Ok(Self { values, prefix })
+        Ok(Self {
+            values,
+            budget: Budget::default(),
+        })
+    }
+
+    /// The same game with `budget` for its tables ([`Ends::solve`], [`Ends::table`]).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::Ends;
+    /// use stonegame::{Budget, Error};
+    /// let game = Ends::new(vec![1i64; 1000])?.with_budget(Budget::from_bytes(1 << 10));
+    /// assert!(matches!(game.table(), Err(Error::MemoryBudgetExceeded { .. })));
+    /// assert_eq!(game.value(), 0); // the cheap call needs no table
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn with_budget(self, budget: Budget) -> Self {
+        Self { budget, ..self }
     }
 
     /// The stone values.
@@ -146,10 +167,22 @@ impl<T: Score> Ends<T> {
     /// # Example
     /// ```
     /// use stonegame::scoring::Ends;
-    /// assert_eq!(Ends::new(vec![1i64, 100, 2, 3]).unwrap().difference(), 100);
+    /// assert_eq!(Ends::new(vec![1i64, 100, 2, 3]).unwrap().value(), 100);
     /// ```
-    pub fn difference(&self) -> T {
+    pub fn value(&self) -> T {
         ends_difference(&self.values)
+    }
+
+    /// The old name of [`Ends::value`].
+    ///
+    /// # Example
+    /// ```
+    /// # #![allow(deprecated)]
+    /// assert_eq!(stonegame::scoring::Ends::new(vec![3i64]).unwrap().difference(), 3);
+    /// ```
+    #[deprecated(note = "use `value()`")]
+    pub fn difference(&self) -> T {
+        self.value()
     }
 
     /// Who wins under optimal play.
@@ -161,7 +194,7 @@ impl<T: Score> Ends<T> {
     /// assert_eq!(Ends::new(vec![5i64, 3, 4, 5]).unwrap().outcome(), Outcome::First);
     /// ```
     pub fn outcome(&self) -> Outcome {
-        Outcome::from_difference(self.difference())
+        Outcome::from_difference(self.value())
     }
 
     /// `(first player's total, second player's total)` under optimal play.
@@ -175,41 +208,43 @@ impl<T: Score> Ends<T> {
     /// assert_eq!(Ends::new(vec![5i64, 3, 4, 5]).unwrap().totals(), (9, 8));
     /// ```
     pub fn totals(&self) -> (T, T) {
-        let sum = self.prefix[self.values.len()];
-        totals_from(sum, self.difference())
+        // sum |values| fits, so the plain sum does.
+        let sum = self.values.iter().fold(T::zero(), |acc, &v| acc + v);
+        totals_from(sum, self.value())
     }
 
-    /// The full table of interval values (O(n²) memory, checked against
-    /// `budget`): the best move from any position and the optimal line.
-    ///
-    /// # Example
-    /// ```
-    /// use stonegame::scoring::{End, Ends};
-    /// use stonegame::Budget;
-    ///
-    /// let table = Ends::new(vec![1i64, 100, 2, 3]).unwrap().table(Budget::default()).unwrap();
-    /// assert_eq!(table.value(0, 4), Some(100));
-    /// assert_eq!(table.best_move(0, 4), Some(End::Right));
-    /// assert!(Ends::new(vec![1i64; 1000]).unwrap().table(Budget::from_bytes(1 << 10)).is_err());
-    /// ```
-    pub fn table(&self, budget: Budget) -> Result<IntervalTable<T>> {
-        IntervalTable::build(Rule::TakenStone, self.prefix.clone(), budget)
-    }
-
-    /// Value, totals and the optimal line (through [`Ends::table`]; ties go to [`End::Left`]).
+    /// Value, outcome and the whole optimal line (ties go to [`End::Left`]),
+    /// through [`Ends::table`].
     ///
     /// # Example
     /// ```
     /// use stonegame::scoring::{End::*, Ends};
-    /// let play = Ends::new(vec![4i64, 5, 3, 1, 2]).unwrap().optimal_play(Default::default()).unwrap();
-    /// assert_eq!(play.line, vec![Left, Left, Left, Right, Left]);
-    /// assert_eq!(play.difference, 1);
+    /// let solution = Ends::new(vec![4i64, 5, 3, 1, 2])?.solve()?;
+    /// assert_eq!(solution.line(), &[Left, Left, Left, Right, Left]);
+    /// assert_eq!(solution.value(), 1);
+    /// # Ok::<(), stonegame::Error>(())
     /// ```
-    pub fn optimal_play(&self, budget: Budget) -> Result<OptimalPlay<T, End>> {
-        Ok(self.table(budget)?.optimal_play())
+    pub fn solve(&self) -> Result<Solution<T, End>> {
+        Ok(self.table()?.solution())
     }
 
-    /// The seed's colouring strategy for a row of even length: colour the
+    /// The value and best move of every interval (n(n+1)/2 cells, checked
+    /// against the budget).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::{End, Ends};
+    ///
+    /// let table = Ends::new(vec![1i64, 100, 2, 3])?.table()?;
+    /// assert_eq!(table.value_at(0, 4), Some(100));
+    /// assert_eq!(table.best_move(0, 4), Some(End::Right));
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn table(&self) -> Result<EndsTable<T>> {
+        EndsTable::build(Rule::TakenStone, prefix_sums(&self.values), self.budget)
+    }
+
+    /// The classical colouring strategy for a row of even length: colour the
     /// stones alternately; the first player can take every stone of one colour.
     ///
     /// Returns `None` when the row has odd length (the strategy needs even n).
@@ -228,7 +263,7 @@ impl<T: Score> Ends<T> {
     }
 }
 
-/// The O(n)-memory sweep by interval length behind [`Ends::difference`].
+/// The O(n)-memory sweep by interval length behind [`Ends::value`].
 fn ends_difference<T: Score>(values: &[T]) -> T {
     let n = values.len();
     let mut d = values.to_vec();
@@ -247,33 +282,37 @@ fn ends_difference<T: Score>(values: &[T]) -> T {
     d.first().copied().unwrap_or_else(T::zero)
 }
 
-/// Seed Game 2 (LeetCode 1690 "Stone Game VII", generalised): a move takes
-/// the stone at either end and scores the sum of the stones that remain.
+/// Take the stone at either end of the row, score the sum of the stones that
+/// remain: LeetCode 1690 "Stone Game VII", with any integer values.
 ///
 /// [`EndsRemainder::new`] checks that `n · sum |values|` fits the score type
 /// (a player scores at most `sum |values|` per move).
 ///
 /// | method | answers | time | memory |
 /// |---|---|---|---|
-/// | [`difference`](EndsRemainder::difference) | value, outcome | O(n²) | O(n) |
+/// | [`value`](EndsRemainder::value), [`outcome`](EndsRemainder::outcome) | the start | O(n²) | O(n) |
 /// | [`totals`](EndsRemainder::totals) | both totals on the optimal line | O(n²) | O(n) |
-/// | [`table`](EndsRemainder::table) | value and best move of every interval, line | O(n²) | O(n²), budget-checked |
+/// | [`solve`](EndsRemainder::solve) | value and the whole optimal line | O(n²) | O(n²), budget-checked |
+/// | [`table`](EndsRemainder::table) | value and best move of every interval | O(n²) | O(n²), budget-checked |
 ///
 /// The totals are not determined by the difference here (the sum of all
 /// points depends on the order of play): they are those of the line that
-/// breaks ties towards [`End::Left`], the same line [`table`](EndsRemainder::table) gives.
+/// breaks ties towards [`End::Left`], the line [`solve`](EndsRemainder::solve) gives.
 ///
 /// # Example
 /// ```
-/// use stonegame::scoring::EndsRemainder;
-/// let game = EndsRemainder::new(vec![5i64, 3, 1, 4, 2]).unwrap();
-/// assert_eq!(game.difference(), 6);
+/// use stonegame::scoring::{End, EndsRemainder};
+/// let game = EndsRemainder::new(vec![5i64, 3, 1, 4, 2])?;
+/// assert_eq!(game.value(), 6);
 /// assert_eq!(game.totals(), (18, 12));
+/// assert_eq!(game.solve()?.best_move(), Some(&End::Right));
+/// # Ok::<(), stonegame::Error>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EndsRemainder<T> {
     values: Vec<T>,
     prefix: Vec<T>,
+    budget: Budget,
 }
 
 impl<T: Score> EndsRemainder<T> {
@@ -293,7 +332,26 @@ impl<T: Score> EndsRemainder<T> {
             .and_then(|n| n.checked_mul(&sum))
             .ok_or_else(|| overflow::<T>("n · sum |stone values| does not fit"))?;
         let prefix = prefix_sums(&values);
-        Ok(Self { values, prefix })
+        Ok(Self {
+            values,
+            prefix,
+            budget: Budget::default(),
+        })
+    }
+
+    /// The same game with `budget` for its tables ([`EndsRemainder::solve`],
+    /// [`EndsRemainder::table`]).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::EndsRemainder;
+    /// use stonegame::{Budget, Error};
+    /// let game = EndsRemainder::new(vec![1i64; 100])?.with_budget(Budget::from_bytes(4096));
+    /// assert!(matches!(game.solve(), Err(Error::MemoryBudgetExceeded { .. })));
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn with_budget(self, budget: Budget) -> Self {
+        Self { budget, ..self }
     }
 
     /// The stone values.
@@ -307,15 +365,15 @@ impl<T: Score> EndsRemainder<T> {
     }
 
     /// First player's total minus second's under optimal play: O(n²) time,
-    /// O(n) memory, by increasing interval length as in [`Ends::difference`].
+    /// O(n) memory, by increasing interval length as in [`Ends::value`].
     ///
     /// # Example
     /// ```
     /// use stonegame::scoring::EndsRemainder;
     /// let game = EndsRemainder::new(vec![7i64, 90, 5, 1, 100, 10, 10, 2]).unwrap();
-    /// assert_eq!(game.difference(), 122);
+    /// assert_eq!(game.value(), 122);
     /// ```
-    pub fn difference(&self) -> T {
+    pub fn value(&self) -> T {
         self.sweep(false).0
     }
 
@@ -328,7 +386,7 @@ impl<T: Score> EndsRemainder<T> {
     /// assert_eq!(EndsRemainder::new(vec![-5i64, 1]).unwrap().outcome(), Outcome::First);
     /// ```
     pub fn outcome(&self) -> Outcome {
-        Outcome::from_difference(self.difference())
+        Outcome::from_difference(self.value())
     }
 
     /// `(first player's total, second player's total)` along the optimal line
@@ -379,52 +437,58 @@ impl<T: Score> EndsRemainder<T> {
         (d[0], total)
     }
 
-    /// The full table of interval values (O(n²) memory, checked against
-    /// `budget`): the best move from any position and the optimal line.
+    /// Value, outcome and the whole optimal line (ties go to [`End::Left`]),
+    /// through [`EndsRemainder::table`].
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::{End::*, EndsRemainder};
+    /// let solution = EndsRemainder::new(vec![5i64, 3, 1, 4, 2])?.solve()?;
+    /// assert_eq!((solution.value(), solution.line()), (6, &[Right, Left, Left, Left, Left][..]));
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn solve(&self) -> Result<Solution<T, End>> {
+        Ok(self.table()?.solution())
+    }
+
+    /// The value and best move of every interval (n(n+1)/2 cells, checked
+    /// against the budget).
     ///
     /// # Example
     /// ```
     /// use stonegame::scoring::{End, EndsRemainder};
-    /// let table = EndsRemainder::new(vec![5i64, 3, 1, 4, 2]).unwrap().table(Default::default()).unwrap();
-    /// assert_eq!(table.value(0, 5), Some(6));
+    /// let table = EndsRemainder::new(vec![5i64, 3, 1, 4, 2])?.table()?;
+    /// assert_eq!(table.value_at(0, 5), Some(6));
     /// assert_eq!(table.best_move(0, 5), Some(End::Right));
+    /// # Ok::<(), stonegame::Error>(())
     /// ```
-    pub fn table(&self, budget: Budget) -> Result<IntervalTable<T>> {
-        IntervalTable::build(Rule::Remainder, self.prefix.clone(), budget)
-    }
-
-    /// Value, totals and the optimal line (through [`EndsRemainder::table`]; ties go to [`End::Left`]).
-    ///
-    /// # Example
-    /// ```
-    /// use stonegame::scoring::EndsRemainder;
-    /// let play = EndsRemainder::new(vec![5i64, 3, 1, 4, 2]).unwrap().optimal_play(Default::default()).unwrap();
-    /// assert_eq!((play.difference, play.first_total, play.second_total), (6, 18, 12));
-    /// ```
-    pub fn optimal_play(&self, budget: Budget) -> Result<OptimalPlay<T, End>> {
-        Ok(self.table(budget)?.optimal_play())
+    pub fn table(&self) -> Result<EndsTable<T>> {
+        EndsTable::build(Rule::Remainder, self.prefix.clone(), self.budget)
     }
 }
 
-/// The value of every interval of an end-taking game ([`Ends::table`],
-/// [`EndsRemainder::table`]): n(n+1)/2 cells stored by interval length.
+/// The value and best move of every interval of an end-taking game
+/// ([`Ends::table`], [`EndsRemainder::table`]): n(n+1)/2 cells stored by
+/// interval length. Intervals are half-open: `(left, right)` holds the stones
+/// `values[left..right]`. Ties go to [`End::Left`].
 ///
 /// # Example
 /// ```
 /// use stonegame::scoring::{End, Ends};
-/// let table = Ends::new(vec![4i64, 5, 3, 1, 2]).unwrap().table(Default::default()).unwrap();
-/// assert_eq!(table.value(1, 5), Some(3));
+/// let table = Ends::new(vec![4i64, 5, 3, 1, 2])?.table()?;
+/// assert_eq!(table.value_at(1, 5), Some(3));
 /// assert_eq!(table.line_from(1, 5), vec![End::Left, End::Left, End::Right, End::Left]);
+/// # Ok::<(), stonegame::Error>(())
 /// ```
 #[derive(Debug, Clone)]
-pub struct IntervalTable<T> {
+pub struct EndsTable<T> {
     rule: Rule,
     prefix: Vec<T>,
     /// Row `len - 1` holds the intervals of length `len`, indexed by their start.
     cells: Vec<T>,
 }
 
-impl<T: Score> IntervalTable<T> {
+impl<T: Score> EndsTable<T> {
     fn len(&self) -> usize {
         self.prefix.len() - 1
     }
@@ -483,17 +547,30 @@ impl<T: Score> IntervalTable<T> {
         left <= right && right <= self.len()
     }
 
+    /// The value of the whole row: first player's total minus second's.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::Ends;
+    /// assert_eq!(Ends::new(vec![3i64, 9])?.table()?.value(), 6);
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn value(&self) -> T {
+        self.cell(0, self.len())
+    }
+
     /// The value of the interval `values[left..right]` for the player to
     /// move, or `None` if it is not an interval of the row.
     ///
     /// # Example
     /// ```
     /// use stonegame::scoring::Ends;
-    /// let table = Ends::new(vec![3i64, 9]).unwrap().table(Default::default()).unwrap();
-    /// assert_eq!(table.value(0, 2), Some(6));
-    /// assert_eq!(table.value(0, 3), None);
+    /// let table = Ends::new(vec![3i64, 9])?.table()?;
+    /// assert_eq!(table.value_at(0, 2), Some(6));
+    /// assert_eq!(table.value_at(0, 3), None);
+    /// # Ok::<(), stonegame::Error>(())
     /// ```
-    pub fn value(&self, left: usize, right: usize) -> Option<T> {
+    pub fn value_at(&self, left: usize, right: usize) -> Option<T> {
         self.valid(left, right).then(|| self.cell(left, right))
     }
 
@@ -503,9 +580,10 @@ impl<T: Score> IntervalTable<T> {
     /// # Example
     /// ```
     /// use stonegame::scoring::{End, Ends};
-    /// let table = Ends::new(vec![3i64, 9]).unwrap().table(Default::default()).unwrap();
+    /// let table = Ends::new(vec![3i64, 9])?.table()?;
     /// assert_eq!(table.best_move(0, 2), Some(End::Right));
     /// assert_eq!(table.best_move(1, 1), None);
+    /// # Ok::<(), stonegame::Error>(())
     /// ```
     pub fn best_move(&self, left: usize, right: usize) -> Option<End> {
         (self.valid(left, right) && left < right).then(|| self.best_choice(left, right).1)
@@ -516,8 +594,9 @@ impl<T: Score> IntervalTable<T> {
     /// # Example
     /// ```
     /// use stonegame::scoring::{End, Ends};
-    /// let table = Ends::new(vec![3i64, 9]).unwrap().table(Default::default()).unwrap();
+    /// let table = Ends::new(vec![3i64, 9])?.table()?;
     /// assert_eq!(table.line_from(0, 2), vec![End::Right, End::Left]);
+    /// # Ok::<(), stonegame::Error>(())
     /// ```
     pub fn line_from(&self, left: usize, right: usize) -> Vec<End> {
         self.line_with_points(left, right).0
@@ -539,18 +618,36 @@ impl<T: Score> IntervalTable<T> {
         (line, scored)
     }
 
-    /// Value, both totals and the line from the whole row.
+    /// `(first player's total, second player's total)` along the optimal line
+    /// from the whole row.
     ///
     /// # Example
     /// ```
-    /// use stonegame::scoring::Ends;
-    /// let table = Ends::new(vec![3i64, 9]).unwrap().table(Default::default()).unwrap();
-    /// assert_eq!(table.optimal_play().first_total, 9);
+    /// use stonegame::scoring::EndsRemainder;
+    /// assert_eq!(EndsRemainder::new(vec![5i64, 3, 1, 4, 2])?.table()?.totals(), (18, 12));
+    /// # Ok::<(), stonegame::Error>(())
     /// ```
-    pub fn optimal_play(&self) -> OptimalPlay<T, End> {
-        let n = self.len();
-        let (line, scored) = self.line_with_points(0, n);
-        OptimalPlay::from_total(self.cell(0, n), scored, line)
+    pub fn totals(&self) -> (T, T) {
+        let (_, scored) = self.line_with_points(0, self.len());
+        totals_from(scored, self.value())
+    }
+
+    /// Value, outcome and the optimal line from the whole row.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::{End, Ends};
+    /// let solution = Ends::new(vec![3i64, 9])?.table()?.solution();
+    /// assert_eq!(solution.line(), &[End::Right, End::Left]);
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn solution(&self) -> Solution<T, End> {
+        let value = self.value();
+        Solution::new(
+            value,
+            Outcome::from_difference(value),
+            self.line_from(0, self.len()),
+        )
     }
 }
 
@@ -586,7 +683,7 @@ impl Colour {
     }
 }
 
-/// The seed's constructive guarantee for [`Ends`] with an even number of stones.
+/// The classical constructive guarantee for [`Ends`] with an even number of stones.
 ///
 /// Colour the stones by index parity. When an even number of stones remains,
 /// the two end stones have different colours, so the first player can take
@@ -596,7 +693,7 @@ impl Colour {
 /// opponent does. Choosing the colour with the larger sum (ties: [`Colour::Even`])
 /// guarantees a difference of exactly [`guaranteed_margin`](Self::guaranteed_margin)
 /// `= |even sum − odd sum| ≥ 0`: the first player never loses. Optimal play
-/// ([`Ends::difference`]) can do better.
+/// ([`Ends::value`]) can do better.
 ///
 /// # Example
 /// ```
@@ -706,11 +803,12 @@ impl<T: Score> ScoringGame for Ends<T> {
         }
     }
 
-    fn play(&self, &position: &(usize, usize), &end: &End) -> (T, (usize, usize)) {
-        (
-            points(Rule::TakenStone, &self.prefix, position, end),
-            end.apply(position),
-        )
+    fn play(&self, &(left, right): &(usize, usize), &end: &End) -> (T, (usize, usize)) {
+        let taken = match end {
+            End::Left => self.values[left],
+            End::Right => self.values[right - 1],
+        };
+        (taken, end.apply((left, right)))
     }
 }
 
@@ -749,7 +847,7 @@ mod tests {
         let mut seen = Vec::new();
         for len in 1..=n {
             for left in 0..=n - len {
-                seen.push(IntervalTable::<i64>::index(n, left, len));
+                seen.push(EndsTable::<i64>::index(n, left, len));
             }
         }
         let expected: Vec<usize> = (0..n * (n + 1) / 2).collect();

@@ -4,8 +4,8 @@
 //! A position is the index of the first stone left (plus `M` for
 //! [`FrontDoubling`]); a move is the number of stones taken.
 
-use super::{OptimalPlay, Score, ScoringGame, abs_sum, totals_from};
-use crate::{Budget, Error, Outcome, Result};
+use super::{Score, ScoringGame, abs_sum, totals_from};
+use crate::{Budget, Error, Outcome, Result, Solution};
 use std::collections::VecDeque;
 
 /// Prefix sums `p[i] = values[0] + … + values[i-1]` (bounded by `sum |values|`,
@@ -21,8 +21,8 @@ fn prefix_sums<T: Score>(values: &[T]) -> Vec<T> {
     prefix
 }
 
-/// Seed Game 3 (LeetCode 1406 "Stone Game III", generalised): a move takes
-/// 1..=k stones from the front of the row and scores their sum.
+/// Take 1..=k stones from the front of the row, score their sum: LeetCode
+/// 1406 "Stone Game III" (there k = 3), with any k and any integer values.
 ///
 /// Values may be negative. With prefix sums `P` and `dp[i]` the value of the
 /// suffix starting at `i`,
@@ -32,23 +32,31 @@ fn prefix_sums<T: Score>(values: &[T]) -> Vec<T> {
 /// ```
 ///
 /// a sliding-window maximum: a monotonic deque gives every `dp[i]` in O(1)
-/// amortised, so [`Front::solve`] is O(n) for any `k` (not O(nk)).
+/// amortised, so every call is O(n) for any `k` (not O(nk)).
+///
+/// | method | answers | time | memory |
+/// |---|---|---|---|
+/// | [`value`](Front::value), [`outcome`](Front::outcome), [`totals`](Front::totals) | the start | O(n) | one array of n + 1 values |
+/// | [`solve`](Front::solve) | value and the whole optimal line | O(n) | O(n), budget-checked |
+/// | [`table`](Front::table) | value and best move of every suffix | O(n) | O(n), budget-checked |
 ///
 /// # Example
 /// ```
 /// use stonegame::scoring::Front;
 /// use stonegame::Outcome;
 ///
-/// let game = Front::new(vec![1i64, 2, 3, 7], 3).unwrap();
-/// let solution = game.solve().unwrap();
-/// assert_eq!(solution.difference(), -1);
-/// assert_eq!(solution.outcome(), Outcome::Second);
+/// let game = Front::new(vec![1i64, 2, 3, 7], 3)?;
+/// assert_eq!(game.value(), -1);
+/// assert_eq!(game.outcome(), Outcome::Second);
+/// assert_eq!(game.solve()?.line(), &[3, 1]);
+/// # Ok::<(), stonegame::Error>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Front<T> {
     values: Vec<T>,
     prefix: Vec<T>,
     max_take: usize,
+    budget: Budget,
 }
 
 impl<T: Score> Front<T> {
@@ -77,7 +85,22 @@ impl<T: Score> Front<T> {
             values,
             prefix,
             max_take,
+            budget: Budget::default(),
         })
+    }
+
+    /// The same game with `budget` for its table ([`Front::solve`], [`Front::table`]).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::Front;
+    /// use stonegame::{Budget, Error};
+    /// let game = Front::new(vec![1i64; 1000], 3)?.with_budget(Budget::from_bytes(100));
+    /// assert!(matches!(game.solve(), Err(Error::MemoryBudgetExceeded { .. })));
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn with_budget(self, budget: Budget) -> Self {
+        Self { budget, ..self }
     }
 
     /// The stone values.
@@ -100,58 +123,86 @@ impl<T: Score> Front<T> {
         self.max_take
     }
 
-    /// Solves every suffix in O(n) time and memory (the value and best move of
-    /// each position; ties go to taking fewer stones).
-    ///
-    /// Fails with [`Error::MemoryBudgetExceeded`] if the two arrays of n + 1
-    /// cells exceed the default [`Budget`]; see [`Front::solve_with_budget`].
+    /// First player's total minus second's under optimal play, without the
+    /// table of best moves: O(n) time, one array of n + 1 values (the size
+    /// of the prefix sums the game already holds).
     ///
     /// # Example
     /// ```
     /// use stonegame::scoring::Front;
-    /// let solution = Front::new(vec![1i64, 2, 3, -9], 3).unwrap().solve().unwrap();
-    /// assert_eq!(solution.difference(), 15);
-    /// assert_eq!(solution.line(), vec![3, 1]);
+    /// assert_eq!(Front::new(vec![1i64, 2, 3, -9], 3).unwrap().value(), 15);
     /// ```
-    pub fn solve(&self) -> Result<FrontSolution<T>> {
-        self.solve_with_budget(Budget::default())
+    pub fn value(&self) -> T {
+        self.sweep(|_, _| {})[0]
     }
 
-    /// [`Front::solve`] with an explicit memory budget.
+    /// Who wins under optimal play.
     ///
     /// # Example
     /// ```
     /// use stonegame::scoring::Front;
-    /// use stonegame::Budget;
-    /// let game = Front::new(vec![1i64; 1000], 3).unwrap();
-    /// assert!(game.solve_with_budget(Budget::from_bytes(100)).is_err());
+    /// use stonegame::Outcome;
+    /// assert_eq!(Front::new(vec![1i64, 2, 3, -9], 3).unwrap().outcome(), Outcome::First);
     /// ```
-    pub fn solve_with_budget(&self, budget: Budget) -> Result<FrontSolution<T>> {
+    pub fn outcome(&self) -> Outcome {
+        Outcome::from_difference(self.value())
+    }
+
+    /// `(first player's total, second player's total)`; every stone is scored,
+    /// so they follow from the difference.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::Front;
+    /// assert_eq!(Front::new(vec![1i64, 2, 3, 7], 3).unwrap().totals(), (6, 7));
+    /// ```
+    pub fn totals(&self) -> (T, T) {
+        totals_from(self.prefix[self.values.len()], self.value())
+    }
+
+    /// Value, outcome and the whole optimal line (ties go to taking fewer
+    /// stones), through [`Front::table`].
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::Front;
+    /// let solution = Front::new(vec![1i64, 2, 3, -9], 3)?.solve()?;
+    /// assert_eq!(solution.value(), 15);
+    /// assert_eq!(solution.line(), &[3, 1]);
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn solve(&self) -> Result<Solution<T, usize>> {
+        Ok(self.table()?.solution())
+    }
+
+    /// Solves every suffix in O(n) time and memory: the value and best move of
+    /// each position (ties go to taking fewer stones).
+    ///
+    /// Fails with [`Error::MemoryBudgetExceeded`] if the two arrays of n + 1
+    /// cells and the window exceed the budget.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::Front;
+    /// let table = Front::new(vec![1i64, 2, 3, 7], 3)?.table()?;
+    /// assert_eq!(table.value_at(3), Some(7));
+    /// assert_eq!(table.best_move(0), Some(3));
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn table(&self) -> Result<FrontTable<T>> {
         let n = self.values.len();
         let per_position = std::mem::size_of::<T>() + 2 * std::mem::size_of::<usize>();
-        budget.check_bytes(
+        self.budget.check_bytes(
             (n as u128 + 1) * per_position as u128,
             "take-from-front tables (value, move and window per position)",
         )?;
         let mut take = vec![0usize; n];
         let value = self.sweep(|i, best| take[i] = best);
-        Ok(FrontSolution {
+        Ok(FrontTable {
             value,
             take,
             total: self.prefix[n],
         })
-    }
-
-    /// First player's total minus second's under optimal play, without the
-    /// table of best moves: O(n) time, one array of n + 1 values.
-    ///
-    /// # Example
-    /// ```
-    /// use stonegame::scoring::Front;
-    /// assert_eq!(Front::new(vec![1i64, 2, 3, -9], 3).unwrap().difference(), 15);
-    /// ```
-    pub fn difference(&self) -> T {
-        self.sweep(|_, _| {})[0]
     }
 
     /// The value of every suffix; `record(i, take)` hears each best move.
@@ -185,17 +236,20 @@ impl<T: Score> Front<T> {
     }
 }
 
-/// Every position of a [`Front`] game solved: values, best moves and the line.
+/// Every position of a [`Front`] game solved ([`Front::table`]): the value
+/// and best move of each suffix. A position is the index of the first stone
+/// left; a move is the number of stones taken.
 ///
 /// # Example
 /// ```
 /// use stonegame::scoring::Front;
-/// let solution = Front::new(vec![1i64, 2, 3, 7], 3).unwrap().solve().unwrap();
-/// assert_eq!(solution.value_at(3), Some(7));
-/// assert_eq!(solution.best_move(0), Some(3));
+/// let table = Front::new(vec![1i64, 2, 3, 7], 3)?.table()?;
+/// assert_eq!(table.value_at(3), Some(7));
+/// assert_eq!(table.best_move(0), Some(3));
+/// # Ok::<(), stonegame::Error>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FrontSolution<T> {
+pub struct FrontTable<T> {
     /// `value[i]`: the value of the suffix starting at `i` (`value[n] = 0`).
     value: Vec<T>,
     /// `take[i]`: the best number of stones to take at `i`.
@@ -203,29 +257,17 @@ pub struct FrontSolution<T> {
     total: T,
 }
 
-impl<T: Score> FrontSolution<T> {
+impl<T: Score> FrontTable<T> {
     /// First player's total minus second's under optimal play.
     ///
     /// # Example
     /// ```
     /// use stonegame::scoring::Front;
-    /// assert_eq!(Front::new(vec![1i64, 2, 3, 6], 3).unwrap().solve().unwrap().difference(), 0);
+    /// assert_eq!(Front::new(vec![1i64, 2, 3, 6], 3)?.table()?.value(), 0);
+    /// # Ok::<(), stonegame::Error>(())
     /// ```
-    pub fn difference(&self) -> T {
+    pub fn value(&self) -> T {
         self.value[0]
-    }
-
-    /// Who wins under optimal play.
-    ///
-    /// # Example
-    /// ```
-    /// use stonegame::scoring::Front;
-    /// use stonegame::Outcome;
-    /// let solution = Front::new(vec![1i64, 2, 3, -9], 3).unwrap().solve().unwrap();
-    /// assert_eq!(solution.outcome(), Outcome::First);
-    /// ```
-    pub fn outcome(&self) -> Outcome {
-        Outcome::from_difference(self.difference())
     }
 
     /// `(first player's total, second player's total)`; every stone is scored,
@@ -234,10 +276,11 @@ impl<T: Score> FrontSolution<T> {
     /// # Example
     /// ```
     /// use stonegame::scoring::Front;
-    /// assert_eq!(Front::new(vec![1i64, 2, 3, 7], 3).unwrap().solve().unwrap().totals(), (6, 7));
+    /// assert_eq!(Front::new(vec![1i64, 2, 3, 7], 3)?.table()?.totals(), (6, 7));
+    /// # Ok::<(), stonegame::Error>(())
     /// ```
     pub fn totals(&self) -> (T, T) {
-        totals_from(self.total, self.difference())
+        totals_from(self.total, self.value())
     }
 
     /// The value for the player to move when stones `first..` remain (`None` past the end).
@@ -245,9 +288,10 @@ impl<T: Score> FrontSolution<T> {
     /// # Example
     /// ```
     /// use stonegame::scoring::Front;
-    /// let solution = Front::new(vec![1i64, 2, 3, 7], 3).unwrap().solve().unwrap();
-    /// assert_eq!(solution.value_at(4), Some(0));
-    /// assert_eq!(solution.value_at(5), None);
+    /// let table = Front::new(vec![1i64, 2, 3, 7], 3)?.table()?;
+    /// assert_eq!(table.value_at(4), Some(0));
+    /// assert_eq!(table.value_at(5), None);
+    /// # Ok::<(), stonegame::Error>(())
     /// ```
     pub fn value_at(&self, first: usize) -> Option<T> {
         self.value.get(first).copied()
@@ -258,25 +302,28 @@ impl<T: Score> FrontSolution<T> {
     /// # Example
     /// ```
     /// use stonegame::scoring::Front;
-    /// let solution = Front::new(vec![1i64, 2, 3, 7], 3).unwrap().solve().unwrap();
-    /// assert_eq!(solution.best_move(1), Some(3));
-    /// assert_eq!(solution.best_move(4), None);
+    /// let table = Front::new(vec![1i64, 2, 3, 7], 3)?.table()?;
+    /// assert_eq!(table.best_move(1), Some(3));
+    /// assert_eq!(table.best_move(4), None);
+    /// # Ok::<(), stonegame::Error>(())
     /// ```
     pub fn best_move(&self, first: usize) -> Option<usize> {
         self.take.get(first).copied()
     }
 
-    /// The optimal line from the start: the number of stones each move takes.
+    /// The optimal line when stones `first..` remain: the number of stones
+    /// each move takes.
     ///
     /// # Example
     /// ```
     /// use stonegame::scoring::Front;
-    /// let solution = Front::new(vec![1i64, 2, 3, 7], 3).unwrap().solve().unwrap();
-    /// assert_eq!(solution.line(), vec![3, 1]);
+    /// let table = Front::new(vec![1i64, 2, 3, 7], 3)?.table()?;
+    /// assert_eq!(table.line_from(0), vec![3, 1]);
+    /// assert_eq!(table.line_from(2), vec![2]);
+    /// # Ok::<(), stonegame::Error>(())
     /// ```
-    pub fn line(&self) -> Vec<usize> {
+    pub fn line_from(&self, mut first: usize) -> Vec<usize> {
         let mut line = Vec::new();
-        let mut first = 0;
         while let Some(take) = self.best_move(first) {
             line.push(take);
             first += take;
@@ -284,16 +331,18 @@ impl<T: Score> FrontSolution<T> {
         line
     }
 
-    /// Value, both totals and the line.
+    /// Value, outcome and the optimal line from the start.
     ///
     /// # Example
     /// ```
     /// use stonegame::scoring::Front;
-    /// let play = Front::new(vec![1i64, 2, 3, 7], 3).unwrap().solve().unwrap().optimal_play();
-    /// assert_eq!((play.difference, play.line), (-1, vec![3, 1]));
+    /// let solution = Front::new(vec![1i64, 2, 3, 7], 3)?.table()?.solution();
+    /// assert_eq!((solution.value(), solution.line()), (-1, &[3, 1][..]));
+    /// # Ok::<(), stonegame::Error>(())
     /// ```
-    pub fn optimal_play(&self) -> OptimalPlay<T, usize> {
-        OptimalPlay::from_total(self.difference(), self.total, self.line())
+    pub fn solution(&self) -> Solution<T, usize> {
+        let value = self.value();
+        Solution::new(value, Outcome::from_difference(value), self.line_from(0))
     }
 }
 
@@ -316,36 +365,45 @@ impl<T: Score> ScoringGame for Front<T> {
     }
 }
 
-/// Seed Game 4 (LeetCode 1140 "Stone Game II", generalised to negative
-/// values): a move takes `X` stones from the front, `1 <= X <= 2M`, scores
-/// their sum, then `M = max(M, X)`; `M` starts at 1.
+/// Take `X` stones from the front, `1 <= X <= 2M`, score their sum, then
+/// `M = max(M, X)`, with `M = 1` at the start: LeetCode 1140 "Stone Game II",
+/// with any integer values (LeetCode's are positive).
 ///
 /// A position is `(first stone left, M)`. Once `2M >= stones left`, every
 /// number of stones is allowed for the rest of the game, so all such `M` share
-/// one value `U[i]` (the unrestricted game, a suffix maximum). (The seed's
-/// shortcut "then take everything" is only right for non-negative values:
-/// with `[5, -10]` left, taking 5 and leaving −10 wins by 15.)
+/// one value `U[i]` (the unrestricted game, a suffix maximum). (The shortcut
+/// "then take everything", common in solutions for positive values, is wrong
+/// for negative values: with `[5, -10]` left, taking 5 and leaving −10 wins by 15.)
 ///
 /// For the other states, `value(i, M)` is the larger of two window maxima:
 /// over `X <= M` the child is `(i+X, M)`, a window `i+1..=i+M` in row `M`
 /// that slides as `i` decreases; over `M < X <= 2M` the child is `(i+X, X)`,
 /// a window `M+1..=2M` over `X` that slides as `M` grows. Monotonic deques
-/// give both in O(1) amortised: [`FrontDoubling::solve`] is O(n²) time and
-/// memory (about n²/2 cells, budget-checked), where the direct recurrence is O(n³).
+/// give both in O(1) amortised: the table is O(n²) time and memory (about
+/// n²/2 cells, budget-checked), where the direct recurrence is O(n³). Every
+/// call needs the table, so every call returns a `Result`.
+///
+/// | method | answers | time | memory |
+/// |---|---|---|---|
+/// | [`value`](FrontDoubling::value), [`outcome`](FrontDoubling::outcome), [`totals`](FrontDoubling::totals) | the start | O(n²) | O(n²), budget-checked |
+/// | [`solve`](FrontDoubling::solve) | value and the whole optimal line | O(n²) | O(n²), budget-checked |
+/// | [`table`](FrontDoubling::table) | value and best move of every state | O(n²) | O(n²), budget-checked |
 ///
 /// # Example
 /// ```
 /// use stonegame::scoring::FrontDoubling;
-/// use stonegame::Budget;
 ///
-/// let table = FrontDoubling::new(vec![2i64, 7, 9, 4, 4]).unwrap().solve(Budget::default()).unwrap();
-/// assert_eq!(table.totals(), (10, 16));
-/// assert_eq!(table.difference(), -6);
+/// let game = FrontDoubling::new(vec![2i64, 7, 9, 4, 4])?;
+/// assert_eq!(game.totals()?, (10, 16));
+/// assert_eq!(game.value()?, -6);
+/// assert_eq!(game.solve()?.line(), &[1, 2, 2]);
+/// # Ok::<(), stonegame::Error>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FrontDoubling<T> {
     values: Vec<T>,
     prefix: Vec<T>,
+    budget: Budget,
 }
 
 impl<T: Score> FrontDoubling<T> {
@@ -361,7 +419,25 @@ impl<T: Score> FrontDoubling<T> {
     pub fn new(values: Vec<T>) -> Result<Self> {
         abs_sum(&values, "stone values")?;
         let prefix = prefix_sums(&values);
-        Ok(Self { values, prefix })
+        Ok(Self {
+            values,
+            prefix,
+            budget: Budget::default(),
+        })
+    }
+
+    /// The same game with `budget` for its table.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::FrontDoubling;
+    /// use stonegame::{Budget, Error};
+    /// let game = FrontDoubling::new(vec![1i64; 10_000])?.with_budget(Budget::from_mebibytes(1));
+    /// assert!(matches!(game.value(), Err(Error::MemoryBudgetExceeded { .. })));
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn with_budget(self, budget: Budget) -> Self {
+        Self { budget, ..self }
     }
 
     /// The stone values.
@@ -374,28 +450,79 @@ impl<T: Score> FrontDoubling<T> {
         &self.values
     }
 
-    /// Solves every state `(i, M)` in O(n²) time and memory (see the type's
-    /// documentation). Ties go to taking fewer stones.
-    ///
-    /// Fails with [`Error::MemoryBudgetExceeded`] if the table (about
-    /// n²/2 cells of `T` plus the windows) exceeds `budget`.
+    /// First player's total minus second's under optimal play (through the table).
     ///
     /// # Example
     /// ```
     /// use stonegame::scoring::FrontDoubling;
-    /// use stonegame::Budget;
-    /// let game = FrontDoubling::new(vec![1i64, 2, 3, 4, 5, 100]).unwrap();
-    /// assert_eq!(game.solve(Budget::default()).unwrap().totals().0, 104);
-    /// assert!(FrontDoubling::new(vec![1i64; 10_000]).unwrap().solve(Budget::from_mebibytes(1)).is_err());
+    /// assert_eq!(FrontDoubling::new(vec![5i64, -10])?.value()?, 15);
+    /// # Ok::<(), stonegame::Error>(())
     /// ```
-    pub fn solve(&self, budget: Budget) -> Result<FrontDoublingTable<T>> {
+    pub fn value(&self) -> Result<T> {
+        Ok(self.table()?.value())
+    }
+
+    /// Who wins under optimal play.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::FrontDoubling;
+    /// use stonegame::Outcome;
+    /// assert_eq!(FrontDoubling::new(vec![2i64, 7, 9, 4, 4])?.outcome()?, Outcome::Second);
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn outcome(&self) -> Result<Outcome> {
+        Ok(Outcome::from_difference(self.value()?))
+    }
+
+    /// `(first player's total, second player's total)`; every stone is scored,
+    /// so they follow from the difference.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::FrontDoubling;
+    /// assert_eq!(FrontDoubling::new(vec![1i64, 2, 3, 4, 5, 100])?.totals()?, (104, 11));
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn totals(&self) -> Result<(T, T)> {
+        Ok(self.table()?.totals())
+    }
+
+    /// Value, outcome and the whole optimal line (ties go to taking fewer stones).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::FrontDoubling;
+    /// let solution = FrontDoubling::new(vec![1i64, 2, 3, 4, 5, 100])?.solve()?;
+    /// assert_eq!(solution.line(), &[1, 1, 1, 2, 1]);
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn solve(&self) -> Result<Solution<T, usize>> {
+        Ok(self.table()?.solution())
+    }
+
+    /// Solves every state `(i, M)` in O(n²) time and memory (see the type's
+    /// documentation). Ties go to taking fewer stones.
+    ///
+    /// Fails with [`Error::MemoryBudgetExceeded`] if the table (about
+    /// n²/2 cells of `T` plus the windows) exceeds the budget.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::FrontDoubling;
+    /// let table = FrontDoubling::new(vec![2i64, 7, 9, 4, 4])?.table()?;
+    /// assert_eq!(table.value_at(2, 2), Some(17));
+    /// assert_eq!(table.best_move(2, 2), Some(3));
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn table(&self) -> Result<FrontDoublingTable<T>> {
         let n = self.values.len();
         // Rows M = 1..=rows are the only ones where 2M < n - i for some i.
         let rows = n.saturating_sub(1) / 2;
         let width = n + 1;
         let cells = rows as u128 * width as u128;
         let window_cells = (rows as u128) * (rows as u128 + 1) / 2 + width as u128;
-        budget.check_bytes(
+        self.budget.check_bytes(
             cells * std::mem::size_of::<T>() as u128
                 + window_cells * std::mem::size_of::<usize>() as u128
                 + width as u128 * std::mem::size_of::<T>() as u128,
@@ -412,14 +539,16 @@ impl<T: Score> FrontDoubling<T> {
     }
 }
 
-/// Every state of a [`FrontDoubling`] game solved.
+/// Every state `(first stone left, M)` of a [`FrontDoubling`] game solved
+/// ([`FrontDoubling::table`]); a move is the number of stones taken.
 ///
 /// # Example
 /// ```
 /// use stonegame::scoring::FrontDoubling;
-/// let table = FrontDoubling::new(vec![2i64, 7, 9, 4, 4]).unwrap().solve(Default::default()).unwrap();
+/// let table = FrontDoubling::new(vec![2i64, 7, 9, 4, 4])?.table()?;
 /// assert_eq!(table.best_move(0, 1), Some(1));
-/// assert_eq!(table.line(), vec![1, 2, 2]);
+/// assert_eq!(table.line_from(0, 1), vec![1, 2, 2]);
+/// # Ok::<(), stonegame::Error>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FrontDoublingTable<T> {
@@ -520,24 +649,11 @@ impl<T: Score> FrontDoublingTable<T> {
     /// # Example
     /// ```
     /// use stonegame::scoring::FrontDoubling;
-    /// let table = FrontDoubling::new(vec![5i64, -10]).unwrap().solve(Default::default()).unwrap();
-    /// assert_eq!(table.difference(), 15);
+    /// assert_eq!(FrontDoubling::new(vec![5i64, -10])?.table()?.value(), 15);
+    /// # Ok::<(), stonegame::Error>(())
     /// ```
-    pub fn difference(&self) -> T {
+    pub fn value(&self) -> T {
         self.get(0, 1)
-    }
-
-    /// Who wins under optimal play.
-    ///
-    /// # Example
-    /// ```
-    /// use stonegame::scoring::FrontDoubling;
-    /// use stonegame::Outcome;
-    /// let table = FrontDoubling::new(vec![2i64, 7, 9, 4, 4]).unwrap().solve(Default::default()).unwrap();
-    /// assert_eq!(table.outcome(), Outcome::Second);
-    /// ```
-    pub fn outcome(&self) -> Outcome {
-        Outcome::from_difference(self.difference())
     }
 
     /// `(first player's total, second player's total)`; every stone is scored,
@@ -546,11 +662,11 @@ impl<T: Score> FrontDoublingTable<T> {
     /// # Example
     /// ```
     /// use stonegame::scoring::FrontDoubling;
-    /// let table = FrontDoubling::new(vec![1i64, 2, 3, 4, 5, 100]).unwrap().solve(Default::default()).unwrap();
-    /// assert_eq!(table.totals(), (104, 11));
+    /// assert_eq!(FrontDoubling::new(vec![1i64, 2, 3, 4, 5, 100])?.table()?.totals(), (104, 11));
+    /// # Ok::<(), stonegame::Error>(())
     /// ```
     pub fn totals(&self) -> (T, T) {
-        totals_from(self.prefix[self.stones()], self.difference())
+        totals_from(self.prefix[self.stones()], self.value())
     }
 
     /// The value for the player to move at state `(first stone left, M)`;
@@ -559,8 +675,9 @@ impl<T: Score> FrontDoublingTable<T> {
     /// # Example
     /// ```
     /// use stonegame::scoring::FrontDoubling;
-    /// let table = FrontDoubling::new(vec![2i64, 7, 9, 4, 4]).unwrap().solve(Default::default()).unwrap();
+    /// let table = FrontDoubling::new(vec![2i64, 7, 9, 4, 4])?.table()?;
     /// assert_eq!(table.value_at(2, 2), Some(17));
+    /// # Ok::<(), stonegame::Error>(())
     /// ```
     pub fn value_at(&self, first: usize, m: usize) -> Option<T> {
         (first <= self.stones() && m >= 1).then(|| self.get(first, m))
@@ -572,8 +689,9 @@ impl<T: Score> FrontDoublingTable<T> {
     /// # Example
     /// ```
     /// use stonegame::scoring::FrontDoubling;
-    /// let table = FrontDoubling::new(vec![2i64, 7, 9, 4, 4]).unwrap().solve(Default::default()).unwrap();
+    /// let table = FrontDoubling::new(vec![2i64, 7, 9, 4, 4])?.table()?;
     /// assert_eq!(table.best_move(2, 2), Some(3));
+    /// # Ok::<(), stonegame::Error>(())
     /// ```
     pub fn best_move(&self, first: usize, m: usize) -> Option<usize> {
         let n = self.stones();
@@ -593,17 +711,19 @@ impl<T: Score> FrontDoublingTable<T> {
         best.map(|(_, take)| take)
     }
 
-    /// The optimal line from the start: the number of stones each move takes.
+    /// The optimal line from state `(first, M)`: the number of stones each
+    /// move takes (empty for an invalid state).
     ///
     /// # Example
     /// ```
     /// use stonegame::scoring::FrontDoubling;
-    /// let table = FrontDoubling::new(vec![1i64, 2, 3, 4, 5, 100]).unwrap().solve(Default::default()).unwrap();
-    /// assert_eq!(table.line(), vec![1, 1, 1, 2, 1]);
+    /// let table = FrontDoubling::new(vec![1i64, 2, 3, 4, 5, 100])?.table()?;
+    /// assert_eq!(table.line_from(0, 1), vec![1, 1, 1, 2, 1]);
+    /// assert_eq!(table.line_from(3, 2), vec![3]); // 4 + 5 + 100: 2M = 4 covers the rest
+    /// # Ok::<(), stonegame::Error>(())
     /// ```
-    pub fn line(&self) -> Vec<usize> {
+    pub fn line_from(&self, mut first: usize, mut m: usize) -> Vec<usize> {
         let mut line = Vec::new();
-        let (mut first, mut m) = (0, 1);
         while let Some(take) = self.best_move(first, m) {
             line.push(take);
             first += take;
@@ -612,16 +732,18 @@ impl<T: Score> FrontDoublingTable<T> {
         line
     }
 
-    /// Value, both totals and the line.
+    /// Value, outcome and the optimal line from the start `(0, 1)`.
     ///
     /// # Example
     /// ```
     /// use stonegame::scoring::FrontDoubling;
-    /// let table = FrontDoubling::new(vec![2i64, 7, 9, 4, 4]).unwrap().solve(Default::default()).unwrap();
-    /// assert_eq!(table.optimal_play().first_total, 10);
+    /// let solution = FrontDoubling::new(vec![2i64, 7, 9, 4, 4])?.table()?.solution();
+    /// assert_eq!((solution.value(), solution.line()), (-6, &[1, 2, 2][..]));
+    /// # Ok::<(), stonegame::Error>(())
     /// ```
-    pub fn optimal_play(&self) -> OptimalPlay<T, usize> {
-        OptimalPlay::from_total(self.difference(), self.prefix[self.stones()], self.line())
+    pub fn solution(&self) -> Solution<T, usize> {
+        let value = self.value();
+        Solution::new(value, Outcome::from_difference(value), self.line_from(0, 1))
     }
 }
 

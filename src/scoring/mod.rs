@@ -11,16 +11,21 @@
 //!
 //! The positive/negative sign of the root value gives the winner ([`Outcome`]).
 //!
-//! | game | type | fast path | reference |
-//! |---|---|---|---|
-//! | take the stone at either end, score it (LeetCode 877) | [`Ends`] | O(n²) time, O(n) memory | [`solve`] |
-//! | take either end, score what remains (LeetCode 1690) | [`EndsRemainder`] | O(n²) time, O(n) memory | [`solve`] |
-//! | take 1..=k from the front (LeetCode 1406) | [`Front`] | O(n) for any k | [`solve`] |
-//! | take X ≤ 2M from the front, M = max(M, X) (LeetCode 1140) | [`FrontDoubling`] | O(n²) | [`solve`] |
-//! | players value stones differently, take any (LeetCode 1686) | [`Valuations`] | greedy O(n log n) | [`Valuations::exact`], [`solve`] |
+//! Every game has the same shape (see `docs/conventions.md`): `new(…)`
+//! validates, `.with_budget(Budget)` sets the limits, `value()` and
+//! `outcome()` are the cheap calls, `solve()` returns a [`Solution`] with the
+//! whole optimal line, and `table()` gives every position's value and best move.
+//!
+//! | game | type | `value()` | `table()` | reference |
+//! |---|---|---|---|---|
+//! | take the stone at either end, score it (LeetCode 877, AtCoder EDPC L "Deque") | [`Ends`] | O(n²) time, O(n) memory | [`EndsTable`] | [`Negamax`] |
+//! | take either end, score what remains (LeetCode 1690) | [`EndsRemainder`] | O(n²) time, O(n) memory | [`EndsTable`] | [`Negamax`] |
+//! | take 1..=k from the front (LeetCode 1406) | [`Front`] | O(n) for any k | [`FrontTable`] | [`Negamax`] |
+//! | take X ≤ 2M from the front, M = max(M, X) (LeetCode 1140) | [`FrontDoubling`] | O(n²), a table | [`FrontDoublingTable`] | [`Negamax`] |
+//! | players value stones differently, take any (LeetCode 1686) | [`Valuations`] | greedy O(n log n) | [`ValuationsTable`] (exact, 2ⁿ) | [`Negamax`] |
 //!
 //! Every game is also a [`ScoringGame`], so the generic memoised solver
-//! [`solve`] answers it too; the tests check that both agree (and agree with a
+//! [`Negamax`] answers it too; the tests check that both agree (and agree with a
 //! plain exponential minimax).
 //!
 //! Scores are generic over signed primitive integers through [`Score`]. Each
@@ -29,18 +34,34 @@
 //! so the hot loops need no checked arithmetic.
 //!
 //! [`Outcome`]: crate::Outcome
+//! [`Solution`]: crate::Solution
 
 mod ends;
 mod front;
 mod solver;
 mod valuations;
 
-pub use ends::{Colour, ColouringStrategy, End, Ends, EndsRemainder, IntervalTable};
-pub use front::{Front, FrontDoubling, FrontDoublingTable, FrontSolution};
-pub use solver::{Solution, solve};
+pub use ends::{Colour, ColouringStrategy, End, Ends, EndsRemainder, EndsTable};
+pub use front::{Front, FrontDoubling, FrontDoublingTable, FrontTable};
+pub use solver::{Negamax, NegamaxTable};
 pub use valuations::{Valuations, ValuationsTable};
 
-use crate::{Error, Outcome, Result};
+/// The generic solver's table, the old way.
+///
+/// # Example
+/// ```
+/// # #![allow(deprecated)]
+/// use stonegame::scoring::{Ends, solve};
+/// let game = Ends::new(vec![5i64, 3, 4, 5])?;
+/// assert_eq!(solve(&game, Default::default())?.value(), 1);
+/// # Ok::<(), stonegame::Error>(())
+/// ```
+#[deprecated(note = "use `Negamax::new(&game).with_budget(budget).table()`")]
+pub fn solve<G: ScoringGame>(game: &G, budget: crate::Budget) -> Result<NegamaxTable<&G>> {
+    Negamax::new(game).with_budget(budget).table()
+}
+
+use crate::{Error, Result};
 use num_traits::{CheckedNeg, PrimInt, Signed};
 use std::fmt::{Debug, Display};
 use std::hash::Hash;
@@ -77,8 +98,8 @@ impl<T> Score for T where
 ///
 /// # Example
 /// ```
-/// use stonegame::scoring::{ScoringGame, solve};
-/// use stonegame::{Budget, Outcome};
+/// use stonegame::scoring::{Negamax, ScoringGame};
+/// use stonegame::Outcome;
 ///
 /// /// A row of coins; a move takes the first one or two coins and scores their sum.
 /// struct TakeOneOrTwo(Vec<i64>);
@@ -98,7 +119,7 @@ impl<T> Score for T where
 ///     }
 /// }
 ///
-/// let solution = solve(&TakeOneOrTwo(vec![3, -1, 4]), Budget::default()).unwrap();
+/// let solution = Negamax::new(TakeOneOrTwo(vec![3, -1, 4])).solve().unwrap();
 /// // Taking 3 alone lets the opponent take -1 and 4 together: a draw is the best.
 /// assert_eq!(solution.value(), 0);
 /// assert_eq!(solution.line(), &[1, 2]);
@@ -116,53 +137,31 @@ pub trait ScoringGame {
     fn start(&self) -> Self::Position;
 
     /// The legal moves from `position`, in a fixed order: solvers break ties
-    /// between equally good moves in favour of the earliest.
+    /// between equally good moves in favour of the earliest. Calling it twice
+    /// on one position must give the same list ([`Negamax`] generates a
+    /// position's moves again rather than keep every list on its stack).
     fn moves(&self, position: &Self::Position) -> Vec<Self::Move>;
 
     /// Plays `mv` from `position`: the points the mover scores and the next position.
     fn play(&self, position: &Self::Position, mv: &Self::Move) -> (Self::Score, Self::Position);
 }
 
-/// The result of optimal play from the start: the value, both totals and the line.
-///
-/// `difference = first_total - second_total`. When several moves are equally
-/// good, each solver documents which one its line takes.
-///
-/// # Example
-/// ```
-/// use stonegame::scoring::Ends;
-/// use stonegame::{Budget, Outcome};
-///
-/// let play = Ends::new(vec![5i64, 3, 4, 5]).unwrap().optimal_play(Budget::default()).unwrap();
-/// assert_eq!((play.difference, play.first_total, play.second_total), (1, 9, 8));
-/// assert_eq!(play.outcome(), Outcome::First);
-/// assert_eq!(play.line.len(), 4);
-/// ```
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct OptimalPlay<T, M> {
-    /// First player's total minus second player's total.
-    pub difference: T,
-    /// Points of the player who moves first.
-    pub first_total: T,
-    /// Points of the other player.
-    pub second_total: T,
-    /// The moves of the optimal line, first player's move first.
-    pub line: Vec<M>,
-}
+/// A game borrowed is the same game: `Negamax::new(&game)` keeps `game` usable.
+impl<G: ScoringGame + ?Sized> ScoringGame for &G {
+    type Position = G::Position;
+    type Move = G::Move;
+    type Score = G::Score;
 
-impl<T: Score, M> OptimalPlay<T, M> {
-    /// Who wins with optimal play.
-    ///
-    /// # Example
-    /// ```
-    /// use stonegame::scoring::Front;
-    /// use stonegame::Outcome;
-    ///
-    /// let play = Front::new(vec![1i32, 2, 3, 7], 3).unwrap().solve().unwrap().optimal_play();
-    /// assert_eq!(play.outcome(), Outcome::Second);
-    /// ```
-    pub fn outcome(&self) -> Outcome {
-        Outcome::from_difference(self.difference)
+    fn start(&self) -> Self::Position {
+        (**self).start()
+    }
+
+    fn moves(&self, position: &Self::Position) -> Vec<Self::Move> {
+        (**self).moves(position)
+    }
+
+    fn play(&self, position: &Self::Position, mv: &Self::Move) -> (Self::Score, Self::Position) {
+        (**self).play(position, mv)
     }
 }
 
@@ -205,19 +204,6 @@ pub(crate) fn totals_from<T: Score>(total_scored: T, difference: T) -> (T, T) {
     let first = half_sum(total_scored, difference);
     let second = half_sum(total_scored, -difference);
     (first, second)
-}
-
-impl<T: Score, M> OptimalPlay<T, M> {
-    /// Builds the play from the total of all points scored along `line` and the difference.
-    pub(crate) fn from_total(difference: T, total_scored: T, line: Vec<M>) -> Self {
-        let (first_total, second_total) = totals_from(total_scored, difference);
-        OptimalPlay {
-            difference,
-            first_total,
-            second_total,
-            line,
-        }
-    }
 }
 
 #[cfg(test)]

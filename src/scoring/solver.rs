@@ -1,8 +1,17 @@
 //! The generic negamax solver: memoised with `ahash`, iterative (an explicit
 //! stack), so the depth of a game never touches the call stack.
+//!
+//! Memory grows with the number of positions and the depth of the search, not
+//! with depth × branching: a frame keeps only its position and the index of
+//! the next move to try. The move list of the frame on top is the only one
+//! held; when a child is solved, its parent's list is generated again (the
+//! moves of a position are a fixed sequence, see [`ScoringGame::moves`]).
+//! Regeneration costs one `moves` call per position discovered, so the work
+//! stays within the moves tried for games of bounded branching, and at most
+//! Σ (branching)² over the positions that discover new children otherwise.
 
-use super::{OptimalPlay, ScoringGame, overflow, totals_from};
-use crate::{Budget, Error, Outcome, Result};
+use super::{ScoringGame, overflow, totals_from};
+use crate::{Budget, Error, Outcome, Result, Solution};
 use ahash::AHashMap;
 use num_traits::{CheckedAdd, CheckedSub, Zero};
 
@@ -25,10 +34,10 @@ struct Solved<P, M, T> {
     best: Option<(M, P)>,
 }
 
-/// One position being expanded on the explicit stack.
-struct Frame<P, M, T> {
+/// One position being expanded on the explicit stack: where it is in its
+/// move list, not the list itself.
+struct Frame<P, T> {
     position: P,
-    moves: Vec<M>,
     next: usize,
     best: Option<Candidate<T>>,
 }
@@ -40,39 +49,200 @@ struct Candidate<T> {
     index: usize,
 }
 
-/// A solved game: the value of every position reachable from the start, the
-/// best move from each, and the optimal line from the start.
+/// The generic solver for any [`ScoringGame`]: memoised negamax on the value
+/// difference, from the game's start.
+///
+/// Iterative: positions wait on an explicit stack, so a game whose lines are
+/// millions of moves long does not overflow the call stack. Arithmetic is
+/// checked ([`Error::ScoreOverflow`]); the memo table and the stack are
+/// counted against the budget ([`Error::MemoryBudgetExceeded`]); the moves
+/// tried are counted against the work cap, [`Negamax::DEFAULT_WORK`] unless
+/// [`Budget::with_work`] sets one ([`Error::WorkLimitExceeded`]); a position
+/// met again on its own line of play means the game is not finite
+/// ([`Error::CyclicGame`]).
+///
+/// Ties between equally good moves go to the earliest in
+/// [`ScoringGame::moves`] order.
+///
+/// | method | answers |
+/// |---|---|
+/// | [`value`](Negamax::value), [`outcome`](Negamax::outcome) | the start's value and winner |
+/// | [`solve`](Negamax::solve) | value, outcome and the whole optimal line |
+/// | [`table`](Negamax::table) | value and best move of every position reachable from the start |
+///
+/// # Example
+/// ```
+/// use stonegame::scoring::{Ends, Negamax};
+/// use stonegame::Outcome;
+///
+/// let game = Ends::new(vec![5i64, 3, 4, 5])?;
+/// let solver = Negamax::new(&game);
+/// assert_eq!(solver.value()?, 1);
+/// assert_eq!(solver.outcome()?, Outcome::First);
+/// assert_eq!(solver.solve()?.line().len(), 4);
+/// # Ok::<(), stonegame::Error>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct Negamax<G> {
+    game: G,
+    budget: Budget,
+}
+
+impl<G: ScoringGame> Negamax<G> {
+    /// The work cap without [`Budget::with_work`]: moves tried (and moves
+    /// generated again) in one search, about ten seconds of hashing.
+    pub const DEFAULT_WORK: u64 = 100_000_000;
+
+    /// A solver for `game` (pass `&game` to keep the game) with the default budget.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::{Front, Negamax};
+    /// let value = Negamax::new(Front::new(vec![1i64, 2, 3, -9], 3)?).value()?;
+    /// assert_eq!(value, 15);
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn new(game: G) -> Self {
+        Self {
+            game,
+            budget: Budget::default(),
+        }
+    }
+
+    /// The same solver with `budget` for its memo and stack, and its work cap.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::{Ends, Negamax};
+    /// use stonegame::{Budget, Error};
+    /// let game = Ends::new(vec![1i64; 100])?;
+    /// let small = Negamax::new(&game).with_budget(Budget::from_bytes(4096));
+    /// assert!(matches!(small.value(), Err(Error::MemoryBudgetExceeded { .. })));
+    /// let capped = Negamax::new(&game).with_budget(Budget::default().with_work(1000));
+    /// assert!(matches!(capped.value(), Err(Error::WorkLimitExceeded { .. })));
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn with_budget(self, budget: Budget) -> Self {
+        Self { budget, ..self }
+    }
+
+    /// The game being solved.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::{Ends, Negamax};
+    /// let game = Ends::new(vec![1i64, 2])?;
+    /// assert_eq!(Negamax::new(&game).game().values(), &[1, 2]);
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    /// First player's total minus second's under optimal play.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::{Front, Negamax};
+    /// let game = Front::new(vec![1i64, 2, 3, 7], 3)?;
+    /// assert_eq!(Negamax::new(&game).value()?, -1);
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn value(&self) -> Result<G::Score> {
+        Ok(self.table()?.value())
+    }
+
+    /// Who wins under optimal play.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::{Front, Negamax};
+    /// use stonegame::Outcome;
+    /// let game = Front::new(vec![1i64, 2, 3, 6], 3)?;
+    /// assert_eq!(Negamax::new(&game).outcome()?, Outcome::Draw);
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn outcome(&self) -> Result<Outcome> {
+        Ok(Outcome::from_difference(self.value()?))
+    }
+
+    /// Value, outcome and the whole optimal line from the start.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::{Front, Negamax};
+    /// let game = Front::new(vec![1i64, 2, 3, 7], 3)?;
+    /// let solution = Negamax::new(&game).solve()?;
+    /// assert_eq!(solution.value(), -1);
+    /// assert_eq!(solution.line(), &[3, 1]);
+    /// assert_eq!(solution.best_move(), Some(&3));
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn solve(&self) -> Result<Solution<G::Score, G::Move>> {
+        Ok(self.table()?.solution())
+    }
+
+    /// Solves every position reachable from the start: the memo, with
+    /// `value_at` and `best_move` for each.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::{End, Ends, Negamax};
+    /// let game = Ends::new(vec![4i64, 5, 3, 1, 2])?;
+    /// let table = Negamax::new(&game).table()?;
+    /// assert_eq!(table.value(), 1);
+    /// assert_eq!(table.best_move(&(1, 5)), Some(&End::Left)); // after the first player took 4
+    /// assert_eq!(table.value_at(&(1, 5)), Some(3));
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn table(&self) -> Result<NegamaxTable<G>> {
+        let mut search = Search::<G> {
+            game: &self.game,
+            budget: self.budget,
+            work_cap: self.budget.work_or(Self::DEFAULT_WORK),
+            work: 0,
+            entries: AHashMap::new(),
+            stack: Vec::new(),
+            top_moves: Vec::new(),
+        };
+        let start = self.game.start();
+        search.run(start.clone())?;
+        Ok(NegamaxTable {
+            start,
+            entries: search.entries,
+        })
+    }
+}
+
+/// Every position reachable from the start of a game, solved by [`Negamax`]:
+/// the value and best move of each.
 ///
 /// Ties between equally good moves go to the earliest in
 /// [`ScoringGame::moves`] order.
 ///
 /// # Example
 /// ```
-/// use stonegame::scoring::{End, Ends, solve};
-/// use stonegame::Budget;
-///
-/// let game = Ends::new(vec![4i64, 5, 3, 1, 2]).unwrap();
-/// let solution = solve(&game, Budget::default()).unwrap();
-/// assert_eq!(solution.value(), 1);
-/// assert_eq!(solution.best_move(&(1, 5)), Some(&End::Left)); // after the first player took 4
-/// assert_eq!(solution.value_at(&(1, 5)), Some(3));
+/// use stonegame::scoring::{Ends, Negamax};
+/// let game = Ends::new(vec![1i64, 100, 2])?;
+/// let table = Negamax::new(&game).table()?;
+/// assert_eq!(table.value_at(&(1, 2)), Some(100));
+/// assert_eq!(table.value_at(&(0, 9)), None); // not a position of this row
+/// # Ok::<(), stonegame::Error>(())
 /// ```
-pub struct Solution<G: ScoringGame> {
+pub struct NegamaxTable<G: ScoringGame> {
     start: G::Position,
     entries: Memo<G>,
-    line: Vec<G::Move>,
 }
 
-impl<G: ScoringGame> std::fmt::Debug for Solution<G> {
+impl<G: ScoringGame> std::fmt::Debug for NegamaxTable<G> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Solution")
+        f.debug_struct("NegamaxTable")
             .field("positions", &self.entries.len())
-            .field("line", &self.line)
             .finish()
     }
 }
 
-impl<G: ScoringGame> Solution<G> {
+impl<G: ScoringGame> NegamaxTable<G> {
     fn solved(&self, position: &G::Position) -> Option<&Solved<G::Position, G::Move, G::Score>> {
         match self.entries.get(position) {
             Some(Entry::Solved(solved)) => Some(solved),
@@ -83,33 +253,36 @@ impl<G: ScoringGame> Solution<G> {
     fn root(&self) -> &Solved<G::Position, G::Move, G::Score> {
         match self.solved(&self.start) {
             Some(solved) => solved,
-            None => unreachable!("solve() only returns a Solution once the start is solved"),
+            None => unreachable!("a NegamaxTable is only built once the start is solved"),
         }
     }
 
-    /// First player's total minus second player's total under optimal play.
+    /// The start's value: first player's total minus second's.
     ///
     /// # Example
     /// ```
-    /// use stonegame::scoring::{Front, solve};
-    /// let game = Front::new(vec![1i64, 2, 3, -9], 3).unwrap();
-    /// assert_eq!(solve(&game, Default::default()).unwrap().value(), 15);
+    /// use stonegame::scoring::{Front, Negamax};
+    /// let game = Front::new(vec![1i64, 2, 3, -9], 3)?;
+    /// assert_eq!(Negamax::new(&game).table()?.value(), 15);
+    /// # Ok::<(), stonegame::Error>(())
     /// ```
     pub fn value(&self) -> G::Score {
         self.root().value
     }
 
-    /// Who wins under optimal play.
+    /// `(first player's total, second player's total)` along the optimal line
+    /// from the start.
     ///
     /// # Example
     /// ```
-    /// use stonegame::scoring::{Front, solve};
-    /// use stonegame::Outcome;
-    /// let game = Front::new(vec![1i64, 2, 3, 6], 3).unwrap();
-    /// assert_eq!(solve(&game, Default::default()).unwrap().outcome(), Outcome::Draw);
+    /// use stonegame::scoring::{Front, Negamax};
+    /// let game = Front::new(vec![1i64, 2, 3, 7], 3)?;
+    /// assert_eq!(Negamax::new(&game).table()?.totals(), (6, 7));
+    /// # Ok::<(), stonegame::Error>(())
     /// ```
-    pub fn outcome(&self) -> Outcome {
-        Outcome::from_difference(self.value())
+    pub fn totals(&self) -> (G::Score, G::Score) {
+        let root = self.root();
+        totals_from(root.total, root.value)
     }
 
     /// The value of `position` for the player to move there, if it is
@@ -117,10 +290,10 @@ impl<G: ScoringGame> Solution<G> {
     ///
     /// # Example
     /// ```
-    /// use stonegame::scoring::{Ends, solve};
-    /// let solution = solve(&Ends::new(vec![1i64, 100, 2]).unwrap(), Default::default()).unwrap();
-    /// assert_eq!(solution.value_at(&(1, 2)), Some(100));
-    /// assert_eq!(solution.value_at(&(0, 9)), None);
+    /// use stonegame::scoring::{Ends, Negamax};
+    /// let game = Ends::new(vec![1i64, 100, 2])?;
+    /// assert_eq!(Negamax::new(&game).table()?.value_at(&(0, 3)), Some(-97));
+    /// # Ok::<(), stonegame::Error>(())
     /// ```
     pub fn value_at(&self, position: &G::Position) -> Option<G::Score> {
         self.solved(position).map(|s| s.value)
@@ -131,9 +304,11 @@ impl<G: ScoringGame> Solution<G> {
     ///
     /// # Example
     /// ```
-    /// use stonegame::scoring::{End, Ends, solve};
-    /// let solution = solve(&Ends::new(vec![1i64, 100, 2]).unwrap(), Default::default()).unwrap();
-    /// assert_eq!(solution.best_move(&(0, 3)), Some(&End::Left)); // both ends lose by 97
+    /// use stonegame::scoring::{End, Ends, Negamax};
+    /// let game = Ends::new(vec![1i64, 100, 2])?;
+    /// let table = Negamax::new(&game).table()?;
+    /// assert_eq!(table.best_move(&(0, 3)), Some(&End::Left)); // both ends lose by 97
+    /// # Ok::<(), stonegame::Error>(())
     /// ```
     pub fn best_move(&self, position: &G::Position) -> Option<&G::Move> {
         self.solved(position)
@@ -141,25 +316,14 @@ impl<G: ScoringGame> Solution<G> {
             .map(|(mv, _)| mv)
     }
 
-    /// The optimal line of play from the start.
-    ///
-    /// # Example
-    /// ```
-    /// use stonegame::scoring::{Front, solve};
-    /// let solution = solve(&Front::new(vec![1i64, 2, 3, 7], 3).unwrap(), Default::default()).unwrap();
-    /// assert_eq!(solution.line(), &[3, 1]);
-    /// ```
-    pub fn line(&self) -> &[G::Move] {
-        &self.line
-    }
-
     /// The optimal line of play from any solved `position` (empty if it is not solved).
     ///
     /// # Example
     /// ```
-    /// use stonegame::scoring::{Front, solve};
-    /// let solution = solve(&Front::new(vec![1i64, 2, 3, 7], 3).unwrap(), Default::default()).unwrap();
-    /// assert_eq!(solution.line_from(&2), vec![2]);
+    /// use stonegame::scoring::{Front, Negamax};
+    /// let game = Front::new(vec![1i64, 2, 3, 7], 3)?;
+    /// assert_eq!(Negamax::new(&game).table()?.line_from(&2), vec![2]);
+    /// # Ok::<(), stonegame::Error>(())
     /// ```
     pub fn line_from(&self, position: &G::Position) -> Vec<G::Move> {
         let mut line = Vec::new();
@@ -171,73 +335,36 @@ impl<G: ScoringGame> Solution<G> {
         line
     }
 
-    /// Value, both totals and the line from the start.
+    /// The start's value, outcome and optimal line as a [`Solution`].
     ///
     /// # Example
     /// ```
-    /// use stonegame::scoring::{Front, solve};
-    /// let solution = solve(&Front::new(vec![1i64, 2, 3, 7], 3).unwrap(), Default::default()).unwrap();
-    /// let play = solution.optimal_play();
-    /// assert_eq!((play.first_total, play.second_total), (6, 7));
+    /// use stonegame::scoring::{Front, Negamax};
+    /// let game = Front::new(vec![1i64, 2, 3, 7], 3)?;
+    /// assert_eq!(Negamax::new(&game).table()?.solution().line(), &[3, 1]);
+    /// # Ok::<(), stonegame::Error>(())
     /// ```
-    pub fn optimal_play(&self) -> OptimalPlay<G::Score, G::Move> {
-        let root = self.root();
-        let (first_total, second_total) = totals_from(root.total, root.value);
-        OptimalPlay {
-            difference: root.value,
-            first_total,
-            second_total,
-            line: self.line.clone(),
-        }
+    pub fn solution(&self) -> Solution<G::Score, G::Move> {
+        let value = self.value();
+        Solution::new(
+            value,
+            Outcome::from_difference(value),
+            self.line_from(&self.start),
+        )
     }
 
     /// How many positions were solved.
     ///
     /// # Example
     /// ```
-    /// use stonegame::scoring::{Ends, solve};
-    /// let solution = solve(&Ends::new(vec![1i64, 2, 3]).unwrap(), Default::default()).unwrap();
-    /// assert!(solution.positions() >= 7);
+    /// use stonegame::scoring::{Ends, Negamax};
+    /// let game = Ends::new(vec![1i64, 2, 3])?;
+    /// assert!(Negamax::new(&game).table()?.positions() >= 7);
+    /// # Ok::<(), stonegame::Error>(())
     /// ```
     pub fn positions(&self) -> usize {
         self.entries.len()
     }
-}
-
-/// Solves `game` from its start by memoised negamax on the value difference.
-///
-/// Iterative: positions wait on an explicit stack, so a game whose lines are
-/// millions of moves long does not overflow the call stack. Arithmetic is
-/// checked ([`Error::ScoreOverflow`]); the memo table and stack are counted
-/// against `budget` ([`Error::MemoryBudgetExceeded`]); a position met again
-/// on its own line of play means the game is not finite
-/// ([`Error::InvalidParameter`]).
-///
-/// # Example
-/// ```
-/// use stonegame::scoring::{Ends, solve};
-/// use stonegame::{Budget, Outcome};
-///
-/// let solution = solve(&Ends::new(vec![5i64, 3, 4, 5]).unwrap(), Budget::default()).unwrap();
-/// assert_eq!(solution.value(), 1);
-/// assert_eq!(solution.outcome(), Outcome::First);
-/// ```
-pub fn solve<G: ScoringGame>(game: &G, budget: Budget) -> Result<Solution<G>> {
-    let mut search = Search::<G> {
-        game,
-        budget,
-        entries: AHashMap::new(),
-        stack: Vec::new(),
-    };
-    let start = game.start();
-    search.run(start.clone())?;
-    let mut solution = Solution {
-        start,
-        entries: search.entries,
-        line: Vec::new(),
-    };
-    solution.line = solution.line_from(&solution.start);
-    Ok(solution)
 }
 
 type Memo<G> = AHashMap<
@@ -248,8 +375,12 @@ type Memo<G> = AHashMap<
 struct Search<'g, G: ScoringGame> {
     game: &'g G,
     budget: Budget,
+    work_cap: u64,
+    work: u64,
     entries: Memo<G>,
-    stack: Vec<Frame<G::Position, G::Move, G::Score>>,
+    stack: Vec<Frame<G::Position, G::Score>>,
+    /// The moves of the frame on top of the stack (the only list held).
+    top_moves: Vec<G::Move>,
 }
 
 impl<G: ScoringGame> Search<'_, G> {
@@ -259,32 +390,47 @@ impl<G: ScoringGame> Search<'_, G> {
         (pair as u128 + 1) * 2
     }
 
-    fn frame_bytes(moves: usize) -> u128 {
-        let frame = std::mem::size_of::<Frame<G::Position, G::Move, G::Score>>();
-        (frame + moves * std::mem::size_of::<G::Move>()) as u128
+    /// Checks that the memo with `new_entries` more entries, the stack with
+    /// `new_frames` more frames and a move list of `moves` moves fit the budget.
+    fn check_memory(&self, new_entries: usize, new_frames: usize, moves: usize) -> Result<()> {
+        let frame = std::mem::size_of::<Frame<G::Position, G::Score>>() as u128;
+        let needed = (self.entries.len() + new_entries) as u128 * Self::entry_bytes()
+            + (self.stack.len() + new_frames) as u128 * frame
+            + moves as u128 * std::mem::size_of::<G::Move>() as u128;
+        self.budget
+            .check_bytes(needed, "generic negamax memo table and stack")
+    }
+
+    /// Counts `steps` of work against the cap.
+    fn spend(&mut self, steps: usize) -> Result<()> {
+        self.work = self.work.saturating_add(steps as u64);
+        if self.work > self.work_cap {
+            return Err(Error::WorkLimitExceeded {
+                what: "generic negamax search".to_string(),
+                steps: self.work_cap,
+            });
+        }
+        Ok(())
     }
 
     fn push(&mut self, position: G::Position) -> Result<()> {
         let moves = self.game.moves(&position);
-        let needed = (self.entries.len() as u128 + 1) * Self::entry_bytes()
-            + (self.stack.len() as u128 + 1) * Self::frame_bytes(moves.len());
-        self.budget
-            .check_bytes(needed, "generic solver memo table")?;
+        self.check_memory(1, 1, moves.len())?;
         self.entries.insert(position.clone(), Entry::InProgress);
         self.stack.push(Frame {
             position,
-            moves,
             next: 0,
             best: None,
         });
+        self.top_moves = moves;
         Ok(())
     }
 
     fn run(&mut self, start: G::Position) -> Result<()> {
         self.push(start)?;
         while let Some(frame) = self.stack.last_mut() {
-            let Some(mv) = frame.moves.get(frame.next) else {
-                self.finish_top();
+            let Some(mv) = self.top_moves.get(frame.next) else {
+                self.finish_top()?;
                 continue;
             };
             let (points, child) = self.game.play(&frame.position, mv);
@@ -303,13 +449,12 @@ impl<G: ScoringGame> Search<'_, G> {
                         frame.best = Some(candidate);
                     }
                     frame.next += 1;
+                    self.spend(1)?;
                 }
                 Some(Entry::InProgress) => {
-                    return Err(Error::InvalidParameter {
-                        name: "game",
-                        reason:
-                            "a position repeats on a line of play: the solver needs a finite game"
-                                .to_string(),
+                    return Err(Error::CyclicGame {
+                        detail: "a position repeats on a line of play of a scoring game"
+                            .to_string(),
                     });
                 }
                 None => self.push(child)?,
@@ -318,9 +463,11 @@ impl<G: ScoringGame> Search<'_, G> {
         Ok(())
     }
 
-    fn finish_top(&mut self) {
+    /// Records the top frame's best move, pops it and generates its parent's
+    /// moves again.
+    fn finish_top(&mut self) -> Result<()> {
         let Some(frame) = self.stack.pop() else {
-            return;
+            return Ok(());
         };
         let solved = match frame.best {
             None => Solved {
@@ -329,7 +476,7 @@ impl<G: ScoringGame> Search<'_, G> {
                 best: None,
             },
             Some(best) => {
-                let mv = frame.moves[best.index].clone();
+                let mv = self.top_moves[best.index].clone();
                 let (_, child) = self.game.play(&frame.position, &mv);
                 Solved {
                     value: best.value,
@@ -339,6 +486,12 @@ impl<G: ScoringGame> Search<'_, G> {
             }
         };
         self.entries.insert(frame.position, Entry::Solved(solved));
+        if let Some(parent) = self.stack.last() {
+            self.top_moves = self.game.moves(&parent.position);
+            self.spend(self.top_moves.len())?;
+            self.check_memory(0, 0, self.top_moves.len())?;
+        }
+        Ok(())
     }
 }
 
@@ -366,22 +519,32 @@ mod tests {
 
     #[test]
     fn a_chain_of_a_million_moves_does_not_overflow_the_stack() {
-        let solution = solve(&Chain(1_000_000), Budget::default()).unwrap();
+        let table = Negamax::new(Chain(1_000_000)).table().unwrap();
         // Players alternate single points: an even number of moves is a draw.
-        assert_eq!(solution.value(), 0);
-        assert_eq!(solution.line().len(), 1_000_000);
-        let play = solution.optimal_play();
-        assert_eq!((play.first_total, play.second_total), (500_000, 500_000));
-        assert_eq!(
-            solve(&Chain(999_999), Budget::default()).unwrap().value(),
-            1
-        );
+        assert_eq!(table.value(), 0);
+        assert_eq!(table.solution().line().len(), 1_000_000);
+        assert_eq!(table.totals(), (500_000, 500_000));
+        assert_eq!(Negamax::new(Chain(999_999)).value().unwrap(), 1);
     }
 
     #[test]
     fn the_budget_is_enforced() {
-        let err = solve(&Chain(10_000), Budget::from_bytes(10_000)).unwrap_err();
+        let err = Negamax::new(Chain(10_000))
+            .with_budget(Budget::from_bytes(10_000))
+            .value()
+            .unwrap_err();
         assert!(matches!(err, Error::MemoryBudgetExceeded { .. }));
+        let err = Negamax::new(Chain(10_000))
+            .with_budget(Budget::default().with_work(9_999))
+            .value()
+            .unwrap_err();
+        assert!(matches!(err, Error::WorkLimitExceeded { .. }), "{err}");
+        assert!(
+            Negamax::new(Chain(10_000))
+                .with_budget(Budget::default().with_work(30_000))
+                .value()
+                .is_ok()
+        );
     }
 
     struct Loop;
@@ -403,8 +566,8 @@ mod tests {
     #[test]
     fn a_cycle_is_an_error_not_a_hang() {
         assert!(matches!(
-            solve(&Loop, Budget::default()),
-            Err(Error::InvalidParameter { .. })
+            Negamax::new(Loop).value(),
+            Err(Error::CyclicGame { .. })
         ));
     }
 
@@ -427,7 +590,7 @@ mod tests {
     #[test]
     fn overflow_is_reported() {
         assert!(matches!(
-            solve(&Huge, Budget::default()),
+            Negamax::new(Huge).value(),
             Err(Error::ScoreOverflow { .. })
         ));
     }

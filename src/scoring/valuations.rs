@@ -1,14 +1,13 @@
 //! Each player values the stones differently and may take any stone: a greedy
 //! by combined value, with an exact exponential solver as its reference.
 
-use super::{OptimalPlay, Score, ScoringGame, abs_sum, overflow};
-use crate::{Budget, Error, Outcome, Result};
+use super::{Score, ScoringGame, abs_sum, overflow};
+use crate::{Budget, Error, Outcome, Result, Solution};
 use std::cmp::Reverse;
 
-/// Seed Game 5 (LeetCode 1686 "Stone Game VI", generalised to negative
-/// values): stone `i` is worth `first[i]` to the first player and `second[i]`
-/// to the second; a move takes any remaining stone and scores the mover's
-/// value of it.
+/// Stone `i` is worth `first[i]` to the first player and `second[i]` to the
+/// second; a move takes any remaining stone and scores the mover's value of
+/// it: LeetCode 1686 "Stone Game VI", with any integer values.
 ///
 /// **The greedy is optimal.** Write `c_i = first[i] + second[i]`. The
 /// difference is `Σ_{first's stones} first[i] − Σ_{second's stones} second[i]
@@ -19,34 +18,36 @@ use std::cmp::Reverse;
 /// largest remaining `c` is optimal (exchange argument: swapping a smaller
 /// first pick for a larger one never lowers the mover's share). The difference
 /// depends only on the sorted multiset of `c`, so how ties are broken does not
-/// change it; [`Valuations::greedy`] breaks them by smaller index, which makes
-/// its line and totals deterministic.
+/// change it; the greedy breaks them by smaller index, which makes its line
+/// and totals deterministic.
 ///
 /// | method | answers | time | memory |
 /// |---|---|---|---|
-/// | [`greedy`](Valuations::greedy) | value, totals, line | O(n log n) | O(n) |
-/// | [`greedy_move`](Valuations::greedy_move), [`greedy_value`](Valuations::greedy_value) | any position | O(n log n) | O(n) |
-/// | [`exact`](Valuations::exact) | every position, exactly | O(2ⁿ n) | O(2ⁿ), n ≤ [`EXACT_LIMIT`](Valuations::EXACT_LIMIT) |
+/// | [`value`](Valuations::value), [`outcome`](Valuations::outcome), [`totals`](Valuations::totals) | the start, by the greedy | O(n log n) | O(n) |
+/// | [`solve`](Valuations::solve) | value and the greedy's (optimal) line | O(n log n) | O(n) |
+/// | [`value_at`](Valuations::value_at), [`best_move`](Valuations::best_move) | any position, by the greedy | O(n log n) | O(n) |
+/// | [`exact_table`](Valuations::exact_table) | every position by exhaustive search: the reference | O(2ⁿ n) | O(2ⁿ), n ≤ [`EXACT_LIMIT`](Valuations::EXACT_LIMIT) |
 ///
 /// # Example
 /// ```
 /// use stonegame::scoring::Valuations;
 ///
-/// let game = Valuations::new(vec![2i64, 4, 3], vec![1, 6, 7]).unwrap();
-/// let play = game.greedy();
-/// assert_eq!(play.difference, -1);
-/// assert_eq!(play.line, vec![1, 2, 0]); // stone indices, 0-based
-/// assert_eq!(game.exact(Default::default()).unwrap().difference(), -1);
+/// let game = Valuations::new(vec![2i64, 4, 3], vec![1, 6, 7])?;
+/// assert_eq!(game.value(), -1);
+/// assert_eq!(game.solve()?.line(), &[1, 2, 0]); // stone indices, 0-based
+/// assert_eq!(game.exact_table()?.value(), -1);
+/// # Ok::<(), stonegame::Error>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Valuations<T> {
     first: Vec<T>,
     second: Vec<T>,
+    budget: Budget,
 }
 
 impl<T: Score> Valuations<T> {
-    /// The largest number of stones [`Valuations::exact`] accepts: its table
-    /// has 2ⁿ cells and takes about 2ⁿ·n steps.
+    /// The largest number of stones [`Valuations::exact_table`] accepts: its
+    /// table has 2ⁿ cells and takes about 2ⁿ·n steps.
     pub const EXACT_LIMIT: usize = 22;
 
     /// Stones worth `first[i]` to the first player and `second[i]` to the second.
@@ -72,7 +73,27 @@ impl<T: Score> Valuations<T> {
         let b = abs_sum(&second, "second player's values")?;
         a.checked_add(&b)
             .ok_or_else(|| overflow::<T>("sum |first| + sum |second| does not fit"))?;
-        Ok(Self { first, second })
+        Ok(Self {
+            first,
+            second,
+            budget: Budget::default(),
+        })
+    }
+
+    /// The same game with `budget` for [`Valuations::exact_table`] (the
+    /// greedy needs O(n) memory, like the input).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::Valuations;
+    /// use stonegame::{Budget, Error};
+    /// let game = Valuations::new(vec![1i64; 12], vec![1; 12])?.with_budget(Budget::from_bytes(1024));
+    /// assert!(matches!(game.exact_table(), Err(Error::MemoryBudgetExceeded { .. })));
+    /// assert_eq!(game.value(), 0);
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn with_budget(self, budget: Budget) -> Self {
+        Self { budget, ..self }
     }
 
     /// The number of stones.
@@ -114,16 +135,8 @@ impl<T: Score> Valuations<T> {
         order
     }
 
-    /// Optimal play by the greedy (see the type's documentation): value,
-    /// totals and the line as 0-based stone indices.
-    ///
-    /// # Example
-    /// ```
-    /// use stonegame::scoring::Valuations;
-    /// let play = Valuations::new(vec![1i64, 3], vec![2, 1]).unwrap().greedy();
-    /// assert_eq!((play.difference, play.first_total, play.second_total), (1, 3, 2));
-    /// ```
-    pub fn greedy(&self) -> OptimalPlay<T, usize> {
+    /// The greedy's line from the start and both players' totals along it.
+    fn greedy_line(&self) -> (Vec<usize>, T, T) {
         let line = self.greedy_order(None);
         let (mut first_total, mut second_total) = (T::zero(), T::zero());
         for (turn, &stone) in line.iter().enumerate() {
@@ -133,12 +146,20 @@ impl<T: Score> Valuations<T> {
                 second_total = second_total + self.second[stone];
             }
         }
-        OptimalPlay {
-            difference: first_total - second_total,
-            first_total,
-            second_total,
-            line,
-        }
+        (line, first_total, second_total)
+    }
+
+    /// First player's total minus second's under optimal play, by the greedy
+    /// (see the type's documentation): O(n log n).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::Valuations;
+    /// assert_eq!(Valuations::new(vec![1i64, 3], vec![2, 1]).unwrap().value(), 1);
+    /// ```
+    pub fn value(&self) -> T {
+        let (first, second) = self.totals();
+        first - second
     }
 
     /// Who wins under optimal play.
@@ -150,7 +171,36 @@ impl<T: Score> Valuations<T> {
     /// assert_eq!(Valuations::new(vec![1i64, 2], vec![3, 1]).unwrap().outcome(), Outcome::Draw);
     /// ```
     pub fn outcome(&self) -> Outcome {
-        self.greedy().outcome()
+        Outcome::from_difference(self.value())
+    }
+
+    /// `(first player's total, second player's total)` along the greedy's line.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::Valuations;
+    /// assert_eq!(Valuations::new(vec![1i64, 3], vec![2, 1]).unwrap().totals(), (3, 2));
+    /// ```
+    pub fn totals(&self) -> (T, T) {
+        let (_, first, second) = self.greedy_line();
+        (first, second)
+    }
+
+    /// Value, outcome and the greedy's (optimal) line as 0-based stone
+    /// indices. The greedy cannot fail; the `Result` is the shape every
+    /// game's `solve` has.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::Valuations;
+    /// let solution = Valuations::new(vec![1i64, 3], vec![2, 1])?.solve()?;
+    /// assert_eq!((solution.value(), solution.line()), (1, &[1, 0][..]));
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn solve(&self) -> Result<Solution<T, usize>> {
+        let (line, first, second) = self.greedy_line();
+        let value = first - second;
+        Ok(Solution::new(value, Outcome::from_difference(value), line))
     }
 
     fn check_taken(&self, taken: &[bool]) -> Result<()> {
@@ -165,7 +215,7 @@ impl<T: Score> Valuations<T> {
         }
     }
 
-    /// The greedy's (optimal) move when the stones flagged in `taken` are gone:
+    /// The best move, by the greedy, when the stones flagged in `taken` are gone:
     /// the remaining stone of largest combined value (ties: smaller index).
     /// The player to move is the first player when an even number is taken.
     ///
@@ -173,25 +223,25 @@ impl<T: Score> Valuations<T> {
     /// ```
     /// use stonegame::scoring::Valuations;
     /// let game = Valuations::new(vec![2i64, 4, 3], vec![1, 6, 7]).unwrap();
-    /// assert_eq!(game.greedy_move(&[false, false, true]).unwrap(), Some(1));
-    /// assert!(game.greedy_move(&[false]).is_err());
+    /// assert_eq!(game.best_move(&[false, false, true]).unwrap(), Some(1));
+    /// assert!(game.best_move(&[false]).is_err());
     /// ```
-    pub fn greedy_move(&self, taken: &[bool]) -> Result<Option<usize>> {
+    pub fn best_move(&self, taken: &[bool]) -> Result<Option<usize>> {
         self.check_taken(taken)?;
         Ok(self.greedy_order(Some(taken)).first().copied())
     }
 
     /// The value, for the player to move, of the position where the stones
-    /// flagged in `taken` are gone.
+    /// flagged in `taken` are gone, by the greedy.
     ///
     /// # Example
     /// ```
     /// use stonegame::scoring::Valuations;
     /// let game = Valuations::new(vec![2i64, 4, 3], vec![1, 6, 7]).unwrap();
     /// // The second player to move, stones 0 and 1 left: take 1 (6), then the first takes 0 (2).
-    /// assert_eq!(game.greedy_value(&[false, false, true]).unwrap(), 4);
+    /// assert_eq!(game.value_at(&[false, false, true]).unwrap(), 4);
     /// ```
-    pub fn greedy_value(&self, taken: &[bool]) -> Result<T> {
+    pub fn value_at(&self, taken: &[bool]) -> Result<T> {
         self.check_taken(taken)?;
         let mover_is_first = taken.iter().filter(|&&t| t).count() % 2 == 0;
         let order = self.greedy_order(Some(taken));
@@ -209,23 +259,25 @@ impl<T: Score> Valuations<T> {
             }))
     }
 
-    /// The exact solver by dynamic programming over the 2ⁿ sets of remaining
-    /// stones: the reference for the greedy.
+    /// The exact value and best move of every position, by dynamic
+    /// programming over the 2ⁿ sets of remaining stones: the reference the
+    /// greedy is tested against.
     ///
     /// Fails with [`Error::SizeLimitExceeded`] above
     /// [`EXACT_LIMIT`](Valuations::EXACT_LIMIT) stones and with
-    /// [`Error::MemoryBudgetExceeded`] if 2ⁿ cells exceed `budget`.
+    /// [`Error::MemoryBudgetExceeded`] if 2ⁿ cells exceed the budget.
     ///
     /// # Example
     /// ```
     /// use stonegame::scoring::Valuations;
-    /// use stonegame::{Error, Budget};
-    /// let game = Valuations::new(vec![1i64, 2], vec![3, 1]).unwrap();
-    /// assert_eq!(game.exact(Budget::default()).unwrap().difference(), 0);
-    /// let big = Valuations::new(vec![1i64; 30], vec![1; 30]).unwrap();
-    /// assert!(matches!(big.exact(Budget::default()), Err(Error::SizeLimitExceeded { .. })));
+    /// use stonegame::Error;
+    /// let game = Valuations::new(vec![1i64, 2], vec![3, 1])?;
+    /// assert_eq!(game.exact_table()?.value(), 0);
+    /// let big = Valuations::new(vec![1i64; 30], vec![1; 30])?;
+    /// assert!(matches!(big.exact_table(), Err(Error::SizeLimitExceeded { .. })));
+    /// # Ok::<(), stonegame::Error>(())
     /// ```
-    pub fn exact(&self, budget: Budget) -> Result<ValuationsTable<T>> {
+    pub fn exact_table(&self) -> Result<ValuationsTable<T>> {
         let n = self.len();
         if n > Self::EXACT_LIMIT {
             return Err(Error::SizeLimitExceeded {
@@ -234,7 +286,8 @@ impl<T: Score> Valuations<T> {
                 limit: Self::EXACT_LIMIT as u128,
             });
         }
-        budget.check_elements::<T>(1u128 << n, "exact valuations table (2^n cells)")?;
+        self.budget
+            .check_elements::<T>(1u128 << n, "exact valuations table (2^n cells)")?;
         let mut table = ValuationsTable {
             game: self.clone(),
             value: Vec::with_capacity(1 << n),
@@ -257,8 +310,8 @@ impl<T: Score> Valuations<T> {
 /// # Example
 /// ```
 /// use stonegame::scoring::Valuations;
-/// let table = Valuations::new(vec![2i64, 4, 3], vec![1, 6, 7]).unwrap().exact(Default::default()).unwrap();
-/// assert_eq!(table.difference(), -1);
+/// let table = Valuations::new(vec![2i64, 4, 3], vec![1, 6, 7]).unwrap().exact_table().unwrap();
+/// assert_eq!(table.value(), -1);
 /// assert_eq!(table.best_move(0b111), Some(0)); // as good as the greedy's stone 1 here
 /// assert_eq!(table.value_at(0b011), Some(4));
 /// ```
@@ -296,24 +349,11 @@ impl<T: Score> ValuationsTable<T> {
     /// # Example
     /// ```
     /// use stonegame::scoring::Valuations;
-    /// let table = Valuations::new(vec![1i64, 3], vec![2, 1]).unwrap().exact(Default::default()).unwrap();
-    /// assert_eq!(table.difference(), 1);
+    /// let table = Valuations::new(vec![1i64, 3], vec![2, 1]).unwrap().exact_table().unwrap();
+    /// assert_eq!(table.value(), 1);
     /// ```
-    pub fn difference(&self) -> T {
+    pub fn value(&self) -> T {
         self.value[self.full()]
-    }
-
-    /// Who wins under optimal play.
-    ///
-    /// # Example
-    /// ```
-    /// use stonegame::scoring::Valuations;
-    /// use stonegame::Outcome;
-    /// let table = Valuations::new(vec![1i64, 3], vec![2, 1]).unwrap().exact(Default::default()).unwrap();
-    /// assert_eq!(table.outcome(), Outcome::First);
-    /// ```
-    pub fn outcome(&self) -> Outcome {
-        Outcome::from_difference(self.difference())
     }
 
     /// The value for the player to move when the stones in the mask `remaining`
@@ -322,7 +362,7 @@ impl<T: Score> ValuationsTable<T> {
     /// # Example
     /// ```
     /// use stonegame::scoring::Valuations;
-    /// let table = Valuations::new(vec![1i64, 3], vec![2, 1]).unwrap().exact(Default::default()).unwrap();
+    /// let table = Valuations::new(vec![1i64, 3], vec![2, 1]).unwrap().exact_table().unwrap();
     /// assert_eq!(table.value_at(0b01), Some(2)); // the second player takes stone 0
     /// assert_eq!(table.value_at(0b100), None);
     /// ```
@@ -336,23 +376,16 @@ impl<T: Score> ValuationsTable<T> {
     /// # Example
     /// ```
     /// use stonegame::scoring::Valuations;
-    /// let table = Valuations::new(vec![1i64, 3], vec![2, 1]).unwrap().exact(Default::default()).unwrap();
+    /// let table = Valuations::new(vec![1i64, 3], vec![2, 1]).unwrap().exact_table().unwrap();
     /// assert_eq!(table.best_move(0b11), Some(1));
     /// ```
     pub fn best_move(&self, remaining: usize) -> Option<usize> {
         (remaining != 0 && remaining <= self.full()).then(|| self.best_choice(remaining).1)
     }
 
-    /// Value, both totals and the optimal line (0-based stone indices).
-    ///
-    /// # Example
-    /// ```
-    /// use stonegame::scoring::Valuations;
-    /// let table = Valuations::new(vec![1i64, 3], vec![2, 1]).unwrap().exact(Default::default()).unwrap();
-    /// let play = table.optimal_play();
-    /// assert_eq!((play.first_total, play.second_total, play.line), (3, 2, vec![1, 0]));
-    /// ```
-    pub fn optimal_play(&self) -> OptimalPlay<T, usize> {
+    /// The optimal line from the start (0-based stone indices; ties go to
+    /// the smaller index) and both players' totals along it.
+    fn line_with_totals(&self) -> (Vec<usize>, [T; 2]) {
         let mut remaining = self.full();
         let mut line = Vec::new();
         let mut totals = [T::zero(), T::zero()];
@@ -362,12 +395,35 @@ impl<T: Score> ValuationsTable<T> {
             line.push(stone);
             remaining ^= 1 << stone;
         }
-        OptimalPlay {
-            difference: self.difference(),
-            first_total: totals[0],
-            second_total: totals[1],
-            line,
-        }
+        (line, totals)
+    }
+
+    /// `(first player's total, second player's total)` along the optimal line.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::Valuations;
+    /// let table = Valuations::new(vec![1i64, 3], vec![2, 1]).unwrap().exact_table().unwrap();
+    /// assert_eq!(table.totals(), (3, 2));
+    /// ```
+    pub fn totals(&self) -> (T, T) {
+        let (_, [first, second]) = self.line_with_totals();
+        (first, second)
+    }
+
+    /// Value, outcome and the optimal line from the start (0-based stone
+    /// indices; ties go to the smaller index).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::Valuations;
+    /// let table = Valuations::new(vec![1i64, 3], vec![2, 1]).unwrap().exact_table().unwrap();
+    /// assert_eq!(table.solution().line(), &[1, 0]);
+    /// ```
+    pub fn solution(&self) -> Solution<T, usize> {
+        let value = self.value();
+        let (line, _) = self.line_with_totals();
+        Solution::new(value, Outcome::from_difference(value), line)
     }
 }
 

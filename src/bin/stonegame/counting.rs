@@ -12,8 +12,6 @@ pub const MAX_ROUNDS: u64 = 100_000_000;
 pub const MAX_EXACT_WORK: u128 = 600_000_000_000;
 /// Modulo mode: at most this many cell updates (about 5 s).
 pub const MAX_MODULO_WORK: u128 = 1_000_000_000;
-/// Exact mode: the row of big integers must fit this many bytes.
-const MAX_EXACT_BYTES: u128 = 1 << 30;
 
 /// Options of `janken`.
 #[derive(Args)]
@@ -61,10 +59,11 @@ pub fn janken(args: &JankenArgs, line: &str) -> Result<String, String> {
             // Only positions the sweep updates grow beyond an empty number.
             let grown = walk.row_len(rounds).min(cells);
             let bytes = grown.saturating_mul(bytes_per_count);
-            if bytes > MAX_EXACT_BYTES {
+            let budget = crate::input::budget().bytes();
+            if bytes > budget {
                 return Err(format!(
                     "{a_coins},{b_coins},{rounds} needs about {bytes} bytes of big integers, above \
-                     the limit of {MAX_EXACT_BYTES} bytes; use --modulo M"
+                     the memory budget of {budget} bytes; use --modulo M or raise --memory-mib"
                 ));
             }
             walk.total_absorbed::<BigUint>(rounds)
@@ -76,34 +75,38 @@ pub fn janken(args: &JankenArgs, line: &str) -> Result<String, String> {
 
 /// Parses `A,B,N` (spaces around the numbers allowed).
 fn parse_triple(line: &str) -> Result<(u64, u64, u64), String> {
-    let fields: Vec<&str> = line.split(',').map(str::trim).collect();
+    let fields: Vec<&str> = line.split(',').map(str::trim_ascii).collect();
     let [a, b, n] = fields.as_slice() else {
         return Err(format!(
-            "expected A,B,N (three numbers separated by commas), found {} field(s) in '{line}'",
-            fields.len()
+            "expected A,B,N (three numbers separated by commas), found {} field(s) in {}",
+            fields.len(),
+            crate::input::shown(line)
         ));
     };
     Ok((
-        parse_field(a, "A (coins of A)")?,
-        parse_field(b, "B (coins of B)")?,
-        parse_field(n, "N (round limit)")?,
+        parse_field(a, "A (coins of A)", u64::MAX)?,
+        parse_field(b, "B (coins of B)", u64::MAX)?,
+        parse_field(n, "N (round limit)", MAX_ROUNDS)?,
     ))
 }
 
-fn parse_field(text: &str, name: &str) -> Result<u64, String> {
+/// A non-negative field; `limit` is the largest value accepted, named when a
+/// number is too large to parse at all.
+fn parse_field(text: &str, name: &str, limit: u64) -> Result<u64, String> {
+    let shown = crate::input::shown(text);
     if text.is_empty() {
         return Err(format!("{name} is missing"));
     }
     let digits = text.strip_prefix('+').unwrap_or(text);
     if let Some(magnitude) = text.strip_prefix('-') {
         if !magnitude.is_empty() && magnitude.bytes().all(|c| c.is_ascii_digit()) {
-            return Err(format!("{name} is {text}, but must not be negative"));
+            return Err(format!("{name} is {shown}, but must not be negative"));
         }
     }
     if digits.is_empty() || !digits.bytes().all(|c| c.is_ascii_digit()) {
-        return Err(format!("{name} ('{text}') is not a non-negative integer"));
+        return Err(format!("{name} ({shown}) is not a non-negative integer"));
     }
     digits
         .parse()
-        .map_err(|_| format!("{name} is {text}, above the limit of {}", u64::MAX))
+        .map_err(|_| format!("{name} is {shown}, above the limit of {limit}"))
 }

@@ -3,10 +3,11 @@
 use std::process::ExitCode;
 
 use clap::Args;
-use stonegame::impartial::boxes::{self, BallBox};
-use stonegame::impartial::subtraction::{SubtractionSet, SubtractionSolver};
-use stonegame::impartial::{HeapMove, nim};
-use stonegame::{Budget, Error, Outcome};
+use stonegame::impartial::HeapMove;
+use stonegame::impartial::boxes::{BallBox, Boxes};
+use stonegame::impartial::nim::Nim;
+use stonegame::impartial::subtraction::{Subtraction, SubtractionSet};
+use stonegame::{Error, Outcome};
 
 use crate::input;
 
@@ -20,9 +21,7 @@ const HEAP_KIND: &str = "a heap size (a whole number from 0 to 18446744073709551
 /// One instance: heap sizes (0 to 18446744073709551615), separated by spaces.
 /// Answer: `First` (the player to move wins with perfect play) or `Second`.
 /// Normal play (the last stone wins) unless `--misere` (the last stone loses).
-/// With `--move`, a win is printed as `First: take T from heap I` (heaps
-/// counted from 1 in input order); under misère play a position with no stone
-/// left is a win with `First: no move (the opponent made the last move)`.
+/// Any number of heaps; O(n) per line.
 #[derive(Args)]
 pub struct NimArgs {
     #[command(flatten)]
@@ -40,8 +39,7 @@ pub struct NimArgs {
 /// Grundy sequence (found within the 1 GiB memory budget, else an error). Under
 /// misère play: S = {1..a} uses the proven boxes rule, a single playable heap
 /// uses the exact misère period, and other sums are searched exactly (refused
-/// with an error above 1048576 positions). With `--move`: `First: take T from
-/// heap I` (I counted from 1).
+/// with an error above 1048576 positions).
 #[derive(Args)]
 pub struct SubtractionArgs {
     #[command(flatten)]
@@ -58,9 +56,8 @@ pub struct SubtractionArgs {
 ///
 /// One instance: `x:a` pairs separated by spaces (x >= 0, a >= 1, both up to
 /// 18446744073709551615). Answer: `First` or `Second`. Normal play (last ball
-/// wins) unless `--misere` (last ball loses). With `--move`: `First: take T
-/// from box I` (I counted from 1); under misère play with every box empty:
-/// `First: no move (the opponent made the last move)`.
+/// wins) unless `--misere` (last ball loses). A box's size in a `--move`
+/// answer counts its balls.
 #[derive(Args)]
 pub struct BoxesArgs {
     #[command(flatten)]
@@ -74,15 +71,11 @@ fn message(error: Error) -> String {
     error.to_string()
 }
 
-/// Formats an outcome, with the winning move when asked for.
-fn answer(outcome: Outcome, show_move: bool, thing: &str, found: Option<HeapMove>) -> String {
+/// Formats an outcome, with the winning move when asked for: `First I:F->T`,
+/// or `First` alone when the player to move has already won.
+pub fn answer(outcome: Outcome, show_move: bool, found: Option<HeapMove>) -> String {
     match (outcome, show_move, found) {
-        (Outcome::First, true, Some(m)) => {
-            format!("First: take {} from {thing} {}", m.take, m.heap + 1)
-        }
-        (Outcome::First, true, None) => {
-            "First: no move (the opponent made the last move)".to_string()
-        }
+        (Outcome::First, true, Some(m)) => format!("First {m}"),
         (outcome, _, _) => outcome.to_string(),
     }
 }
@@ -93,12 +86,12 @@ fn parse_heaps(line: &str) -> Result<Vec<u64>, String> {
 
 /// Runs `nim`.
 pub fn nim(args: &NimArgs) -> ExitCode {
-    let convention = args.play.convention();
+    let nim = Nim::new().with_convention(args.play.convention());
     input::run(&args.values, |line| {
         let heaps = parse_heaps(line)?;
-        let outcome = nim::outcome(&heaps, convention);
-        let found = nim::winning_move(&heaps, convention);
-        Ok(answer(outcome, args.play.show_move, "heap", found))
+        let outcome = nim.outcome(&heaps);
+        let found = nim.winning_move(&heaps);
+        Ok(answer(outcome, args.play.show_move, found))
     })
 }
 
@@ -118,22 +111,19 @@ fn parse_set(text: &str) -> Result<SubtractionSet, String> {
 
 /// Runs `subtraction`.
 pub fn subtraction(args: &SubtractionArgs) -> ExitCode {
-    let solver = parse_set(&args.set)
-        .and_then(|set| SubtractionSolver::new(&set, Budget::default()).map_err(message));
-    let mut solver = match solver {
-        Ok(solver) => solver,
+    let mut game = match parse_set(&args.set) {
+        Ok(set) => Subtraction::new(set).with_convention(args.play.convention()),
         Err(e) => return input::run_single(Err(e)),
     };
-    let convention = args.play.convention();
     input::run(&args.values, |line| {
         let heaps = parse_heaps(line)?;
-        let outcome = solver.outcome(&heaps, convention).map_err(message)?;
+        let outcome = game.outcome(&heaps).map_err(message)?;
         let found = if args.play.show_move && outcome == Outcome::First {
-            solver.winning_move(&heaps, convention).map_err(message)?
+            game.winning_move(&heaps).map_err(message)?
         } else {
             None
         };
-        Ok(answer(outcome, args.play.show_move, "heap", found))
+        Ok(answer(outcome, args.play.show_move, found))
     })
 }
 
@@ -152,16 +142,16 @@ fn parse_box(token: &str, position: usize) -> Result<BallBox, String> {
 
 /// Runs `boxes`.
 pub fn boxes(args: &BoxesArgs) -> ExitCode {
-    let convention = args.play.convention();
+    let game = Boxes::new().with_convention(args.play.convention());
     input::run(&args.values, |line| {
         let boxes = line
             .split_whitespace()
             .enumerate()
             .map(|(index, token)| parse_box(token, index + 1))
             .collect::<Result<Vec<_>, String>>()?;
-        let outcome = boxes::outcome(&boxes, convention);
-        let found = boxes::winning_move(&boxes, convention);
-        Ok(answer(outcome, args.play.show_move, "box", found))
+        let outcome = game.outcome(&boxes);
+        let found = game.winning_move(&boxes);
+        Ok(answer(outcome, args.play.show_move, found))
     })
 }
 
@@ -176,7 +166,7 @@ pub fn grundy_of_set(set: &str, upto: u64, period: bool) -> Result<String, Strin
         }));
     }
     let set = parse_set(set)?;
-    let mut solver = SubtractionSolver::new(&set, Budget::default()).map_err(message)?;
+    let mut solver = Subtraction::new(set);
     let mut text = String::with_capacity((upto as usize + 1) * 3);
     for n in 0..=upto {
         if n > 0 {

@@ -1,9 +1,74 @@
 //! Reading instances (one per line) and reporting bad input as `line N: …` with exit status 2.
 
-use clap::Args;
-use std::io::{self, BufRead, BufWriter, Write};
+use clap::{Args, ValueEnum};
+use std::io::{self, BufRead, BufWriter, Read, Write};
 use std::process::ExitCode;
 use std::str::FromStr;
+use std::sync::OnceLock;
+use stonegame::Budget;
+
+/// How standard input lays out its instances.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum InputFormat {
+    /// One instance per line; blank lines and lines starting with `#` are skipped.
+    #[default]
+    Lines,
+    /// Judge style: a count N, then N values (over any number of lines);
+    /// instances follow one another until the end of the input.
+    Contest,
+    /// Judge style with a leading number of test cases T, then T instances
+    /// laid out as in `contest`.
+    Cases,
+}
+
+/// How one game's instance is laid out in the judge-style formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layout {
+    /// A count N, then N values: the instance is those values.
+    Counted,
+    /// A count N, then N values, then N more (`valuations`: `a … / b …`).
+    CountedTwice,
+    /// The game has no judge-style layout (its line is not a list of values).
+    None,
+}
+
+/// Options that apply to every game.
+struct Settings {
+    format: InputFormat,
+    layout: Layout,
+    budget: Budget,
+}
+
+static SETTINGS: OnceLock<Settings> = OnceLock::new();
+
+/// Records the options every game shares; called once by `main` before any game runs.
+pub fn configure(format: InputFormat, layout: Layout, budget: Budget) {
+    let _ = SETTINGS.set(Settings {
+        format,
+        layout,
+        budget,
+    });
+}
+
+fn settings() -> &'static Settings {
+    SETTINGS.get_or_init(|| Settings {
+        format: InputFormat::Lines,
+        layout: Layout::Counted,
+        budget: Budget::default(),
+    })
+}
+
+/// The memory budget and work cap set by `--memory-mib` and `--max-work`.
+pub fn budget() -> Budget {
+    settings().budget
+}
+
+/// The help of `--move`, the same words for every heap game: the one place
+/// the move format is documented.
+pub const MOVE_HELP: &str = "After `First`, print one winning move as `First I:F->T`: heap I \
+(counted from 1; a box or a row) of size F becomes the heaps T joined by `+`, or `0` when \
+nothing remains, e.g. `First 1:3->1`. With nothing left to take under misère play, `First` \
+alone (the opponent made the last move)";
 
 /// The play options every `First`/`Second` heap game shares.
 #[derive(Args)]
@@ -11,8 +76,7 @@ pub struct PlayArgs {
     /// Misère play: whoever makes the last move loses.
     #[arg(long)]
     pub misere: bool,
-    /// After `First`, print one winning move (format above).
-    #[arg(long = "move")]
+    #[arg(long = "move", help = MOVE_HELP)]
     pub show_move: bool,
 }
 
@@ -39,10 +103,13 @@ const BAD_INPUT: u8 = 2;
 pub fn run(values: &[String], mut solve: impl FnMut(&str) -> Result<String, String>) -> ExitCode {
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
-    let result = if values.is_empty() {
+    let settings = settings();
+    let result = if !values.is_empty() {
+        solve_line(&mut out, 1, &values.join(" "), &mut solve)
+    } else if settings.format == InputFormat::Lines {
         solve_stdin(&mut out, &mut solve)
     } else {
-        solve_line(&mut out, 1, &values.join(" "), &mut solve)
+        solve_judge_style(&mut out, settings, &mut solve)
     };
     finish(out, result)
 }
@@ -63,11 +130,32 @@ fn solve_stdin(
     out: &mut impl Write,
     solve: &mut impl FnMut(&str) -> Result<String, String>,
 ) -> Result<(), Failure> {
+    let limit = u64::try_from(budget().bytes()).unwrap_or(u64::MAX);
     let stdin = io::stdin();
-    for (index, line) in stdin.lock().lines().enumerate() {
-        let number = index + 1;
-        let line = line.map_err(|e| (number, format!("cannot read input: {e}")))?;
-        let trimmed = line.trim();
+    let mut input = stdin.lock();
+    let mut bytes = Vec::new();
+    for number in 1.. {
+        bytes.clear();
+        // One line at a time, never more than the memory budget of it.
+        let read = (&mut input)
+            .take(limit.saturating_add(1))
+            .read_until(b'\n', &mut bytes)
+            .map_err(|e| (number, format!("cannot read input: {e}")))?;
+        if read == 0 {
+            break;
+        }
+        if read as u64 > limit {
+            return Err((
+                number,
+                format!(
+                    "the line is longer than the memory budget of {limit} bytes \
+                     (raise it with --memory-mib)"
+                ),
+            ));
+        }
+        let line = std::str::from_utf8(&bytes)
+            .map_err(|_| (number, "the line is not valid UTF-8 text".to_string()))?;
+        let trimmed = line.trim_ascii();
         if trimmed.is_empty() || trimmed.starts_with('#') {
             continue;
         }
@@ -96,7 +184,7 @@ fn finish(mut out: impl Write, result: Result<(), Failure>) -> ExitCode {
             ExitCode::from(BAD_INPUT)
         }
         (Err((number, message)), _) => {
-            eprintln!("line {number}: {message}");
+            report(number, &message);
             ExitCode::from(BAD_INPUT)
         }
         (Ok(()), Err(e)) => {
@@ -106,17 +194,250 @@ fn finish(mut out: impl Write, result: Result<(), Failure>) -> ExitCode {
     }
 }
 
-/// Parses whitespace-separated numbers, naming the first bad token.
+/// Prints `line N: message` on standard error.
+pub fn report(number: usize, message: &str) {
+    eprintln!("line {number}: {message}");
+}
+
+/// The longest piece of a token quoted in a message.
+const SHOWN_CHARS: usize = 40;
+
+/// A token as messages show it: quoted, cut to [`SHOWN_CHARS`] characters, with
+/// control and invisible characters escaped (`\n`, `\u{a0}`), so a message is
+/// always one readable line.
+pub fn shown(token: &str) -> String {
+    let mut text = String::from("'");
+    for (count, c) in token.chars().enumerate() {
+        if count == SHOWN_CHARS {
+            let total = token.chars().count();
+            text.push_str(&format!("…' ({total} characters)"));
+            return text;
+        }
+        match c {
+            '\n' => text.push_str("\\n"),
+            '\r' => text.push_str("\\r"),
+            '\t' => text.push_str("\\t"),
+            ' ' => text.push(' '),
+            c if c.is_control() || c.is_whitespace() || is_invisible(c) => {
+                text.push_str(&format!("\\u{{{:x}}}", c as u32));
+            }
+            c => text.push(c),
+        }
+    }
+    text.push('\'');
+    text
+}
+
+/// Format characters that print as nothing (zero-width spaces and joiners, marks).
+fn is_invisible(c: char) -> bool {
+    matches!(c, '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}' | '\u{2060}'..='\u{2064}' | '\u{feff}')
+}
+
+/// Splits an instance into tokens: one whitespace rule for every game, ASCII
+/// whitespace only. Any other character (a no-break space, say) stays inside
+/// its token, which is then refused with the character shown escaped.
+pub fn tokens(text: &str) -> impl Iterator<Item = &str> {
+    text.split_ascii_whitespace()
+}
+
+/// Parses whitespace-separated numbers, naming the first bad token. The list
+/// is sized against the memory budget (with the line it comes from) before it
+/// is allocated.
 pub fn parse_numbers<T: FromStr>(text: &str, kind: &str) -> Result<Vec<T>, String> {
-    text.split_whitespace()
-        .enumerate()
-        .map(|(index, token)| parse_number(token, kind, index + 1))
-        .collect()
+    let count = tokens(text).count();
+    reserve_within_budget::<T>(text.len(), count)?;
+    let mut values = Vec::with_capacity(count);
+    for (index, token) in tokens(text).enumerate() {
+        values.push(parse_number(token, kind, index + 1)?);
+    }
+    Ok(values)
+}
+
+/// Checks that `count` values of `T` fit the memory budget beside an input
+/// line of `line_bytes` bytes.
+pub fn reserve_within_budget<T>(line_bytes: usize, count: usize) -> Result<(), String> {
+    let needed = (count as u128)
+        .saturating_mul(std::mem::size_of::<T>() as u128)
+        .saturating_add(line_bytes as u128);
+    let limit = budget().bytes();
+    if needed > limit {
+        return Err(format!(
+            "{count} values need {needed} bytes with their line, above the memory budget of \
+             {limit} bytes (raise it with --memory-mib)"
+        ));
+    }
+    Ok(())
 }
 
 /// Parses one number; `position` (1-based) names the token in the message.
 pub fn parse_number<T: FromStr>(token: &str, kind: &str, position: usize) -> Result<T, String> {
     token
         .parse()
-        .map_err(|_| format!("value {position} ('{token}') is not {kind}"))
+        .map_err(|_| format!("value {position} ({}) is not {kind}", shown(token)))
+}
+
+/// Solves judge-style input: instances given as a count and that many values.
+fn solve_judge_style(
+    out: &mut impl Write,
+    settings: &Settings,
+    solve: &mut impl FnMut(&str) -> Result<String, String>,
+) -> Result<(), Failure> {
+    if settings.layout == Layout::None {
+        return Err((
+            1,
+            "this game has no judge-style input (--format contest or cases); \
+             use the default --format lines"
+                .into(),
+        ));
+    }
+    let text = read_all_within(settings.budget)?;
+    let mut tokens = Tokens::new(&text);
+    let cases = match settings.format {
+        InputFormat::Cases => Some(tokens.count("the number of test cases T")?),
+        _ => None,
+    };
+    let mut solved = 0u64;
+    while cases.is_none_or(|expected| solved < expected) && tokens.has_more() {
+        let (number, instance) = next_instance(&mut tokens, settings.layout)?;
+        solve_line(out, number, &instance, solve)?;
+        solved += 1;
+    }
+    if let Some(expected) = cases {
+        if solved < expected {
+            return Err((
+                tokens.last_token_line(),
+                format!("the input ends after {solved} of the {expected} test cases"),
+            ));
+        }
+        if tokens.has_more() {
+            return Err((
+                tokens.line_of_next(),
+                format!("unexpected value after the {expected} test cases"),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// One instance as the line the game's solver reads, with the line number of its count.
+fn next_instance(tokens: &mut Tokens<'_>, layout: Layout) -> Result<(usize, String), Failure> {
+    let number = tokens.line_of_next();
+    let count = tokens.count("the count N")?;
+    let mut instance = tokens.take(count)?;
+    if layout == Layout::CountedTwice {
+        instance.push_str(" / ");
+        instance.push_str(&tokens.take(count)?);
+    }
+    Ok((number, instance))
+}
+
+/// Reads all of standard input, refusing more than the memory budget allows.
+fn read_all_within(budget: Budget) -> Result<String, Failure> {
+    let limit = u64::try_from(budget.bytes()).unwrap_or(u64::MAX);
+    let mut text = String::new();
+    io::stdin()
+        .lock()
+        .take(limit.saturating_add(1))
+        .read_to_string(&mut text)
+        .map_err(|e| (1, format!("cannot read input: {e}")))?;
+    if text.len() as u64 > limit {
+        return Err((
+            1,
+            format!(
+                "the input is larger than the memory budget of {limit} bytes \
+                 (raise it with --memory-mib)"
+            ),
+        ));
+    }
+    Ok(text)
+}
+
+/// Whitespace-separated tokens with the line each starts on.
+struct Tokens<'a> {
+    rest: &'a str,
+    line: usize,
+    /// The line of the last token read: where a truncated input is reported.
+    last_token_line: usize,
+}
+
+impl<'a> Tokens<'a> {
+    fn new(text: &'a str) -> Self {
+        Self {
+            rest: text,
+            line: 1,
+            last_token_line: 1,
+        }
+    }
+
+    /// Skips whitespace, counting newlines.
+    fn skip_space(&mut self) {
+        let trimmed = self.rest.trim_start();
+        let skipped = &self.rest[..self.rest.len() - trimmed.len()];
+        self.line += skipped.matches('\n').count();
+        self.rest = trimmed;
+    }
+
+    fn has_more(&mut self) -> bool {
+        self.skip_space();
+        !self.rest.is_empty()
+    }
+
+    fn last_token_line(&self) -> usize {
+        self.last_token_line
+    }
+
+    fn line_of_next(&mut self) -> usize {
+        self.skip_space();
+        self.line
+    }
+
+    fn next(&mut self) -> Option<&'a str> {
+        self.skip_space();
+        if self.rest.is_empty() {
+            return None;
+        }
+        let end = self
+            .rest
+            .find(char::is_whitespace)
+            .unwrap_or(self.rest.len());
+        let (token, rest) = self.rest.split_at(end);
+        self.rest = rest;
+        self.last_token_line = self.line;
+        Some(token)
+    }
+
+    /// A count: a non-negative integer.
+    fn count(&mut self, what: &str) -> Result<u64, Failure> {
+        let line = self.line_of_next();
+        let Some(token) = self.next() else {
+            return Err((
+                self.last_token_line,
+                format!("the input ends before {what}"),
+            ));
+        };
+        token.parse().map_err(|_| {
+            (
+                line,
+                format!("{what} ('{token}') is not a non-negative integer"),
+            )
+        })
+    }
+
+    /// The next `count` tokens joined by spaces.
+    fn take(&mut self, count: u64) -> Result<String, Failure> {
+        let mut joined = String::new();
+        for taken in 0..count {
+            let token = self.next().ok_or_else(|| {
+                (
+                    self.last_token_line,
+                    format!("the input ends after {taken} of the {count} values announced"),
+                )
+            })?;
+            if taken > 0 {
+                joined.push(' ');
+            }
+            joined.push_str(token);
+        }
+        Ok(joined)
+    }
 }

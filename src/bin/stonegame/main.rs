@@ -10,8 +10,11 @@ mod input;
 mod octal;
 mod scoring;
 
+use clap::error::ErrorKind;
 use clap::{ArgGroup, Args, Parser, Subcommand};
+use input::{InputFormat, Layout};
 use std::process::ExitCode;
+use stonegame::Budget;
 
 /// Exact solutions of two-player perfect-information games.
 ///
@@ -25,6 +28,70 @@ use std::process::ExitCode;
 struct Cli {
     #[command(subcommand)]
     game: Game,
+
+    /// How standard input lays out instances: `lines` (one per line), `contest`
+    /// (a count N then N values, repeated) or `cases` (a number of test cases T,
+    /// then T instances as in `contest`). Games whose line is not a list of values
+    /// (janken, grundy) accept only `lines`.
+    #[arg(long, global = true, value_enum, default_value_t = InputFormat::Lines)]
+    format: InputFormat,
+
+    /// Memory budget in MiB for tables, searches and input (default 1024).
+    #[arg(long, global = true, value_name = "MIB", default_value_t = 1024,
+          value_parser = clap::value_parser!(u64).range(1..=(1 << 40)))]
+    memory_mib: u64,
+
+    /// One work cap for every search (moves tried, values computed); by default
+    /// each search uses its own documented cap (about 10 s of work).
+    #[arg(long, global = true, value_name = "STEPS", value_parser = clap::value_parser!(u64).range(1..))]
+    max_work: Option<u64>,
+}
+
+impl Cli {
+    fn budget(&self) -> Budget {
+        let memory = Budget::from_mebibytes(self.memory_mib);
+        match self.max_work {
+            Some(steps) => memory.with_work(steps),
+            None => memory,
+        }
+    }
+}
+
+/// How a game's instance is laid out under `--format contest` and `cases`.
+fn layout(game: &Game) -> Layout {
+    match game {
+        Game::Valuations(_) => Layout::CountedTwice,
+        Game::Janken(_) | Game::Grundy(_) => Layout::None,
+        _ => Layout::Counted,
+    }
+}
+
+/// Parses the command line; every argument error is reported as `line 1: …`
+/// with exit status 2, like bad input (help and version print as usual).
+fn parse_cli() -> Result<Cli, ExitCode> {
+    Cli::try_parse().map_err(|error| match error.kind() {
+        ErrorKind::DisplayHelp
+        | ErrorKind::DisplayVersion
+        | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            let _ = error.print();
+            if error.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+                ExitCode::from(2)
+            } else {
+                ExitCode::SUCCESS
+            }
+        }
+        _ => {
+            input::report(1, &argument_error(&error));
+            ExitCode::from(2)
+        }
+    })
+}
+
+/// Clap's message on one line, without its `error:` prefix and usage hints.
+fn argument_error(error: &clap::Error) -> String {
+    let rendered = error.render().to_string();
+    let first = rendered.lines().next().unwrap_or("invalid arguments");
+    first.strip_prefix("error: ").unwrap_or(first).to_string()
 }
 
 #[derive(Subcommand)]
@@ -53,7 +120,8 @@ enum Game {
     /// solved in i128. O(n^2) time, O(n) memory; --line keeps an n(n+1)/2-cell
     /// table (refused above 1 GiB).
     EndsRemainder(scoring::ScoringArgs),
-    /// Take 1..=K stones from the front of the row; the move scores their sum.
+    /// Take 1..=K stones from the front of the row (K from the required
+    /// --max-take); the move scores their sum.
     ///
     /// Line: integers, the stone values in a row (negative allowed).
     ///
@@ -114,13 +182,17 @@ enum Game {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match parse_cli() {
+        Ok(cli) => cli,
+        Err(code) => return code,
+    };
+    input::configure(cli.format, layout(&cli.game), cli.budget());
     match cli.game {
         Game::Ends(args) => input::run(&args.values, |line| scoring::ends(&args, line)),
         Game::EndsRemainder(args) => {
             input::run(&args.values, |line| scoring::ends_remainder(&args, line))
         }
-        Game::Front(args) => input::run(&args.common.values, |line| scoring::front(&args, line)),
+        Game::Front(args) => scoring::front_main(&args),
         Game::FrontDoubling(args) => {
             input::run(&args.values, |line| scoring::front_doubling(&args, line))
         }

@@ -1,12 +1,11 @@
 //! Take-and-break games on the command line: `octal`, `last-one`, and the
 //! `--octal` / `--game` sources of `grundy`.
 
+use crate::impartial::answer;
 use crate::input;
 use clap::Args;
-use stonegame::impartial::octal::TakeAndBreak;
 use stonegame::impartial::octal::{
-    HeapMove, HeapValues, certify_values, grundy_sequence, last_one_outcome, last_one_winning_move,
-    misere_outcome, misere_winning_move,
+    LastOne, OctalGame, TakeAndBreak, certify_values, grundy_sequence,
 };
 use stonegame::{Budget, Outcome};
 
@@ -19,11 +18,8 @@ use stonegame::{Budget, Outcome};
 /// Heaps may go up to 10^18 when the game's period is proven (searching up to
 /// 4,194,304 heaps) or the game is Nim-like; otherwise up to 4,194,303.
 /// With --misere, Nim-like codes use the misère Nim rule and other games an
-/// exact search (at most 4,000,000 positions, else an error).
-///
-/// --move prints, after `First`, one winning move `I:N->L`: heap I (1-based)
-/// of N tokens is replaced by the heaps L joined by `+` (`0` when nothing
-/// remains), e.g. `First 1:5->2+2`.
+/// exact search (at most 4,000,000 positions, else an error). A `--move` that
+/// splits a heap leaves two heaps, e.g. `First 1:5->2+2`.
 #[derive(Args)]
 pub struct OctalArgs {
     #[command(flatten)]
@@ -39,15 +35,11 @@ pub struct OctalArgs {
 ///
 /// One instance: row lengths (up to 10^18). A move strikes any run of adjacent
 /// sticks in one row (possibly splitting it in two). Answer: `First` or `Second`.
-///
-/// --move prints, after `First`, `I:N->A` or `I:N->A+B`: row I (1-based) of N
-/// sticks keeps A sticks before the struck run and B after it (`0` when the
-/// whole row is struck). With no stick left the player to move has won:
-/// `First` with no move.
+/// In a `--move` answer a row that keeps sticks on both sides of the struck
+/// run becomes two rows, e.g. `First 1:5->1+1`.
 #[derive(Args)]
 pub struct LastOneArgs {
-    /// Print a winning move after `First`.
-    #[arg(long = "move")]
+    #[arg(long = "move", help = input::MOVE_HELP)]
     pub show_move: bool,
     /// Row lengths (one instance); read from standard input when absent.
     #[arg(allow_negative_numbers = true)]
@@ -61,17 +53,9 @@ fn parse_heaps(line: &str) -> Result<Vec<u64>, String> {
     )
 }
 
-fn answer(outcome: Outcome, best: Option<HeapMove>, show_move: bool) -> String {
-    match (outcome, best, show_move) {
-        (Outcome::First, Some(m), true) => format!("First {m}"),
-        (outcome, _, _) => outcome.to_string(),
-    }
-}
-
 /// A solver for one `octal` invocation (values are reused across lines).
 pub struct OctalSolver {
-    game: TakeAndBreak,
-    values: HeapValues,
+    game: OctalGame,
 }
 
 impl OctalSolver {
@@ -79,33 +63,20 @@ impl OctalSolver {
     pub fn new(args: &OctalArgs) -> Result<Self, String> {
         let game = TakeAndBreak::by_name(&args.code).map_err(|e| e.to_string())?;
         Ok(Self {
-            values: HeapValues::new(game.clone()),
-            game,
+            game: OctalGame::new(game).with_convention(args.play.convention()),
         })
     }
 
     /// Solves one line of heap sizes.
     pub fn solve(&mut self, args: &OctalArgs, line: &str) -> Result<String, String> {
         let heaps = parse_heaps(line)?;
-        let budget = Budget::default();
-        if args.play.misere {
-            let outcome = misere_outcome(&self.game, &heaps, budget).map_err(|e| e.to_string())?;
-            let best = if args.play.show_move && outcome == Outcome::First {
-                misere_winning_move(&self.game, &heaps, budget).map_err(|e| e.to_string())?
-            } else {
-                None
-            };
-            return Ok(answer(outcome, best, args.play.show_move));
-        }
-        let outcome = self.values.outcome(&heaps).map_err(|e| e.to_string())?;
+        let outcome = self.game.outcome(&heaps).map_err(|e| e.to_string())?;
         let best = if args.play.show_move && outcome == Outcome::First {
-            self.values
-                .winning_move(&heaps)
-                .map_err(|e| e.to_string())?
+            self.game.winning_move(&heaps).map_err(|e| e.to_string())?
         } else {
             None
         };
-        Ok(answer(outcome, best, args.play.show_move))
+        Ok(answer(outcome, args.play.show_move, best))
     }
 }
 
@@ -115,11 +86,11 @@ pub fn last_one(args: &LastOneArgs, line: &str) -> Result<String, String> {
         line,
         "a row length (a non-negative integer up to 18446744073709551615)",
     )?;
-    let outcome = last_one_outcome(&rows);
+    let game = LastOne::new();
     Ok(answer(
-        outcome,
-        last_one_winning_move(&rows),
+        game.outcome(&rows),
         args.show_move,
+        game.winning_move(&rows),
     ))
 }
 

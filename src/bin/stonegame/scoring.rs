@@ -7,8 +7,9 @@
 use crate::input::{self, parse_number};
 use clap::Args;
 use std::fmt::Display;
+use std::process::ExitCode;
 use stonegame::scoring::{Ends, EndsRemainder, Front, FrontDoubling, Score, Valuations};
-use stonegame::{Budget, Error};
+use stonegame::{Error, Solution};
 
 const INTEGER: &str = "an integer in the i64 range";
 
@@ -26,9 +27,9 @@ pub struct ScoringArgs {
 /// Options of `front`.
 #[derive(Args)]
 pub struct FrontArgs {
-    /// The most stones one move may take (K >= 1).
-    #[arg(long, value_name = "K", default_value_t = 3)]
-    pub max_take: usize,
+    /// Required: the most stones one move may take (K >= 1; LeetCode 1406 uses 3).
+    #[arg(long, value_name = "K")]
+    pub max_take: Option<usize>,
     #[command(flatten)]
     pub common: ScoringArgs,
 }
@@ -124,46 +125,45 @@ fn surely_fits_i64(values: &[i64], bound: Bound) -> bool {
     magnitude.saturating_mul(scale) <= i128::from(i64::MAX)
 }
 
+/// The value, or the value and the whole line when `line` is asked for.
+fn value_or_line<T: Score, M: Display + Clone>(
+    value: impl FnOnce() -> Result<T, Error>,
+    solve: impl FnOnce() -> Result<Solution<T, M>, Error>,
+    line: bool,
+) -> Result<String, Error> {
+    if line {
+        let solution = solve()?;
+        Ok(answer(solution.value(), Some(solution.into_line())))
+    } else {
+        Ok(answer::<_, u8>(value()?, None))
+    }
+}
+
 fn ends_answer<T: Score>(values: Vec<T>, line: bool) -> Result<String, Error> {
     let game = Ends::new(values)?;
-    if line {
-        let play = game.optimal_play(Budget::default())?;
-        Ok(answer(play.difference, Some(play.line)))
-    } else {
-        Ok(answer::<_, u8>(game.difference(), None))
-    }
+    value_or_line(|| Ok(game.value()), || game.solve(), line)
 }
 
 fn ends_remainder_answer<T: Score>(values: Vec<T>, line: bool) -> Result<String, Error> {
     let game = EndsRemainder::new(values)?;
-    if line {
-        let play = game.optimal_play(Budget::default())?;
-        Ok(answer(play.difference, Some(play.line)))
-    } else {
-        Ok(answer::<_, u8>(game.difference(), None))
-    }
+    value_or_line(|| Ok(game.value()), || game.solve(), line)
 }
 
 fn front_answer<T: Score>(values: Vec<T>, max_take: usize, line: bool) -> Result<String, Error> {
     let game = Front::new(values, max_take)?;
-    if line {
-        let solution = game.solve()?;
-        Ok(answer(solution.difference(), Some(solution.line())))
-    } else {
-        Ok(answer::<_, u8>(game.difference(), None))
-    }
+    value_or_line(|| Ok(game.value()), || game.solve(), line)
 }
 
 fn front_doubling_answer<T: Score>(values: Vec<T>, line: bool) -> Result<String, Error> {
-    let table = FrontDoubling::new(values)?.solve(Budget::default())?;
-    Ok(answer(table.difference(), line.then(|| table.line())))
+    let game = FrontDoubling::new(values)?;
+    value_or_line(|| game.value(), || game.solve(), line)
 }
 
 fn valuations_answer<T: Score>(first: Vec<T>, second: Vec<T>, line: bool) -> Result<String, Error> {
-    let play = Valuations::new(first, second)?.greedy();
+    let solution = Valuations::new(first, second)?.solve()?;
     // Stones are numbered from 1 on the command line.
-    let stones = line.then(|| play.line.iter().map(|&i| i + 1).collect());
-    Ok(answer(play.difference, stones))
+    let stones = line.then(|| solution.line().iter().map(|&i| i + 1).collect());
+    Ok(answer(solution.value(), stones))
 }
 
 /// Solves one `ends` instance.
@@ -188,15 +188,28 @@ pub fn ends_remainder(args: &ScoringArgs, line: &str) -> Result<String, String> 
     )
 }
 
+/// Runs `front`: refuses a missing `--max-take` (as `line 1: …`, exit 2)
+/// before reading any instance, then solves every instance.
+pub fn front_main(args: &FrontArgs) -> ExitCode {
+    match args.max_take {
+        Some(max_take) => input::run(&args.common.values, |line| front(args, max_take, line)),
+        None => input::run_single(Err(
+            "missing --max-take K, the most stones one move may take \
+             (LeetCode 1406 \"Stone Game III\" is --max-take 3)"
+                .to_string(),
+        )),
+    }
+}
+
 /// Solves one `front` instance.
-pub fn front(args: &FrontArgs, line: &str) -> Result<String, String> {
+fn front(args: &FrontArgs, max_take: usize, line: &str) -> Result<String, String> {
     let values = parse_numbers(line, INTEGER)?;
     let show = args.common.line;
     with_fallback(
         values,
         Bound::Sum,
-        |v| front_answer(v, args.max_take, show),
-        |v| front_answer(v, args.max_take, show),
+        |v| front_answer(v, max_take, show),
+        |v| front_answer(v, max_take, show),
     )
 }
 

@@ -551,6 +551,41 @@ impl TakeAndBreak {
     }
 }
 
+impl TakeAndBreak {
+    /// The option of a heap of `n` that removes the fewest tokens (the first
+    /// in [`ImpartialGame::for_each_option`]'s order), or `None` when the heap
+    /// has no move. It looks at O(number of digits) removals whatever `n`,
+    /// so it answers heaps up to `u64::MAX` for codes that repeat forever.
+    pub(crate) fn smallest_option(&self, n: u64) -> Option<Vec<u64>> {
+        let TakeAndBreak::Octal(code) = self else {
+            // Grundy's game: the first split into unequal heaps.
+            return (n >= 3).then(|| vec![1, n - 1]);
+        };
+        let option = |k: u64| -> Option<Vec<u64>> {
+            let digit = code.digit(k);
+            let left = n - k;
+            if digit & 1 != 0 && left == 0 && k > 0 {
+                Some(vec![])
+            } else if digit & 2 != 0 && left >= 1 && k > 0 {
+                Some(vec![left])
+            } else if digit & 4 != 0 && left >= 2 {
+                Some(vec![1, left - 1])
+            } else {
+                None
+            }
+        };
+        // Digits repeat after `distinct`; below `n - 1` every digit's moves of
+        // kind 2 and 4 fit, so if none appears among the distinct digits the
+        // only remaining move is kind 1, which must take the whole heap.
+        let distinct = (code.prefix.len() + code.repeat.len()) as u64;
+        let last = code.max_take().map_or(n, |t| t.min(n));
+        if last <= distinct.saturating_add(1) || n < distinct.saturating_add(2) {
+            return (0..=last).find_map(option);
+        }
+        (0..distinct).find_map(option).or_else(|| option(n))
+    }
+}
+
 impl fmt::Display for TakeAndBreak {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -586,6 +621,30 @@ impl ImpartialGame for TakeAndBreak {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn smallest_option_is_the_first_option() {
+        let games = [
+            "0.77", "0.07", "0.137", "4.07", "0.(7)", "0.1(37)", "0.6", "0.(1)", "0.01", "4.(3)",
+            "0.4",
+        ]
+        .map(|code| TakeAndBreak::octal(code).unwrap());
+        for game in games.iter().chain([&TakeAndBreak::grundys_game()]) {
+            for n in 0..40 {
+                let mut first = None;
+                game.for_each_option(&n, &mut |sum| {
+                    if first.is_none() {
+                        first = Some(sum.to_vec());
+                    }
+                });
+                assert_eq!(game.smallest_option(n), first, "{game} heap {n}");
+            }
+        }
+        let whole = TakeAndBreak::octal("0.(1)").unwrap();
+        assert_eq!(whole.smallest_option(u64::MAX), Some(vec![]));
+        let last_one = TakeAndBreak::last_one();
+        assert_eq!(last_one.smallest_option(u64::MAX), Some(vec![u64::MAX - 1]));
+    }
 
     #[test]
     fn parses_and_prints_round_trip() {

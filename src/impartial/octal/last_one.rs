@@ -4,55 +4,138 @@
 //! have `G(n) = n` and which follows the misère Nim rule: with a row of two or
 //! more sticks, XOR the row lengths (non-zero: the player to move wins); with
 //! only single sticks, an even count wins. Row lengths may go up to `u64::MAX`.
+//!
+//! Cost: [`LastOne::outcome`] and [`LastOne::winning_move`] are one pass over
+//! the rows, O(n); [`LastOne::solve`] plays its line out, O(n) per move.
 
-use super::HeapMove;
-use super::misere::misere_nim_move;
-use crate::Outcome;
+use super::misere::{misere_nim_move, misere_nim_outcome};
+use crate::impartial::HeapMove;
+use crate::impartial::line::{LinePlay, play_line};
+use crate::impartial::nim::largest_heap_reply;
+use crate::{Budget, Outcome, Result, Solution};
 
-/// Who wins Last One with these row lengths (the player to move is `First`).
-///
-/// With no sticks left the player to move wins: the opponent struck the last one.
+/// Last One: the rules, and the solver of any position (a list of row
+/// lengths). Whoever strikes the last stick loses, so the game is always
+/// played misère; the normal play of the same moves is
+/// `OctalGame::new(TakeAndBreak::last_one())`.
 ///
 /// # Example
 /// ```
-/// use stonegame::impartial::octal::{last_one_outcome, last_one_pyramid};
+/// use stonegame::impartial::octal::LastOne;
 /// use stonegame::Outcome;
 ///
 /// // The seed's 6-row pyramid (rows of 1..=6 sticks): the first player wins.
-/// assert_eq!(last_one_outcome(&last_one_pyramid(6)), Outcome::First);
-/// assert_eq!(last_one_outcome(&[1, 1, 1]), Outcome::Second);
-/// assert_eq!(last_one_outcome(&[1_000_000_000_000_000_000, 1_000_000_000_000_000_000]), Outcome::Second);
+/// let pyramid = LastOne::pyramid(6);
+/// assert_eq!(LastOne::new().outcome(&pyramid), Outcome::First);
+/// // XOR is 7; row 4 keeps 4 ^ 7 = 3 sticks (strike its last one).
+/// assert_eq!(LastOne::new().solve(&pyramid)?.best_move().unwrap().to_string(), "4:4->3");
+/// # Ok::<(), stonegame::Error>(())
 /// ```
-pub fn last_one_outcome(rows: &[u64]) -> Outcome {
-    if last_one_winning_move(rows).is_some() || rows.iter().all(|&r| r == 0) {
-        Outcome::First
-    } else {
-        Outcome::Second
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct LastOne;
+
+impl LastOne {
+    /// The game.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{impartial::octal::LastOne, Outcome};
+    /// assert_eq!(LastOne::new().outcome(&[1]), Outcome::Second);
+    /// ```
+    pub fn new() -> Self {
+        LastOne
+    }
+
+    /// The same game; Last One keeps no table, so the budget changes
+    /// nothing. It is accepted so that every game is configured alike.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{impartial::octal::LastOne, Budget};
+    /// assert_eq!(LastOne::new().with_budget(Budget::from_bytes(0)), LastOne::new());
+    /// ```
+    pub fn with_budget(self, _budget: Budget) -> Self {
+        self
+    }
+
+    /// The pyramid of `rows` rows: `1, 2, …, rows` sticks.
+    ///
+    /// # Example
+    /// ```
+    /// assert_eq!(stonegame::impartial::octal::LastOne::pyramid(4), [1, 2, 3, 4]);
+    /// ```
+    pub fn pyramid(rows: u64) -> Vec<u64> {
+        (1..=rows).collect()
+    }
+
+    /// Who wins with these row lengths (the player to move is `First`).
+    /// With no stick left the player to move wins: the opponent struck the
+    /// last one.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::octal::LastOne;
+    /// use stonegame::Outcome;
+    ///
+    /// assert_eq!(LastOne::new().outcome(&[1, 1, 1]), Outcome::Second);
+    /// let huge = 1_000_000_000_000_000_000;
+    /// assert_eq!(LastOne::new().outcome(&[huge, huge]), Outcome::Second);
+    /// assert_eq!(LastOne::new().outcome(&[]), Outcome::First);
+    /// ```
+    pub fn outcome(&self, rows: &[u64]) -> Outcome {
+        misere_nim_outcome(rows)
+    }
+
+    /// A winning move: row `index` of `from` sticks keeps `to[0]` sticks
+    /// before the struck run and `to[1]` (if present) after it; `None` when
+    /// the player to move loses or no stick is left. The first move of
+    /// [`LastOne::solve`], without playing out the line.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::octal::LastOne;
+    /// assert_eq!(LastOne::new().winning_move(&[3, 1]).unwrap().to_string(), "1:3->0");
+    /// assert_eq!(LastOne::new().winning_move(&[1, 1, 1]), None);
+    /// ```
+    pub fn winning_move(&self, rows: &[u64]) -> Option<HeapMove> {
+        misere_nim_move(rows)
+    }
+
+    /// The whole answer: who wins, a winning move, and the winner's line
+    /// against a loser who strikes one stick at the end of the longest row
+    /// (cut after `LINE_LIMIT` moves).
+    ///
+    /// # Errors
+    /// None in practice; the `Result` is the shape every game's `solve` has.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::octal::LastOne;
+    /// use stonegame::Outcome;
+    /// let solution = LastOne::new().solve(&[1, 1, 1])?;
+    /// assert_eq!(solution.outcome(), Outcome::Second);
+    /// assert_eq!(solution.best_move(), None);
+    /// let line: Vec<String> = solution.line().iter().map(|m| m.to_string()).collect();
+    /// assert_eq!(line, ["1:1->0", "1:1->0", "1:1->0"]);
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn solve(&self, rows: &[u64]) -> Result<Solution<Outcome, HeapMove>> {
+        play_line(&mut LastOneLine, rows, self.outcome(rows))
     }
 }
 
-/// A winning move: row `index` of `heap` sticks keeps `left[0]` sticks before
-/// the struck run and `left[1]` (if present) after it; `None` when the player
-/// to move loses or no stick is left.
-///
-/// # Example
-/// ```
-/// use stonegame::impartial::octal::last_one_winning_move;
-///
-/// // Rows 1..=6: XOR is 7; row 4 keeps 4 ^ 7 = 3 sticks (strike its last one).
-/// let m = last_one_winning_move(&[1, 2, 3, 4, 5, 6]).unwrap();
-/// assert_eq!(m.to_string(), "4:4->3");
-/// ```
-pub fn last_one_winning_move(rows: &[u64]) -> Option<HeapMove> {
-    misere_nim_move(rows)
-}
+struct LastOneLine;
 
-/// The pyramid of `rows` rows: `1, 2, …, rows` sticks.
-///
-/// # Example
-/// ```
-/// assert_eq!(stonegame::impartial::octal::last_one_pyramid(4), [1, 2, 3, 4]);
-/// ```
-pub fn last_one_pyramid(rows: u64) -> Vec<u64> {
-    (1..=rows).collect()
+impl LinePlay<u64> for LastOneLine {
+    fn winning(&mut self, rows: &[u64]) -> Result<Option<HeapMove>> {
+        Ok(misere_nim_move(rows))
+    }
+
+    fn reply(&mut self, rows: &[u64]) -> Result<Option<HeapMove>> {
+        largest_heap_reply(rows, 1)
+    }
+
+    fn apply(&self, rows: &[u64], played: &HeapMove) -> Result<Vec<u64>> {
+        played.apply(rows)
+    }
 }

@@ -8,9 +8,8 @@
 //! move dropped (they change nothing). When the search would visit more
 //! positions than allowed, it stops with an error instead of guessing.
 
-use super::HeapMove;
-use crate::impartial::ImpartialGame;
 use crate::impartial::octal::TakeAndBreak;
+use crate::impartial::{HeapMove, ImpartialGame};
 use crate::{Budget, Error, Outcome, Result};
 use ahash::AHashMap;
 
@@ -42,7 +41,7 @@ fn memo_state_bytes(state: &[u64]) -> u128 {
 
 /// The misère-Nim outcome: with a heap of 2 or more, the Nim rule (XOR);
 /// with only heaps of 0 and 1, the player to move wins on an even count of 1s.
-fn misere_nim_outcome(heaps: &[u64]) -> Outcome {
+pub(crate) fn misere_nim_outcome(heaps: &[u64]) -> Outcome {
     let big = heaps.iter().filter(|&&h| h >= 2).count();
     let ones = heaps.iter().filter(|&&h| h == 1).count();
     let xor = heaps.iter().fold(0, |x, &h| x ^ h);
@@ -60,39 +59,8 @@ pub(crate) fn misere_nim_move(heaps: &[u64]) -> Option<HeapMove> {
     if misere_nim_outcome(heaps) == Outcome::Second {
         return None;
     }
-    let leave = |target: u64| if target == 0 { vec![] } else { vec![target] };
-    let bigs: Vec<usize> = (0..heaps.len()).filter(|&i| heaps[i] >= 2).collect();
-    match bigs.as_slice() {
-        [] => {
-            let index = heaps.iter().position(|&h| h == 1)?;
-            Some(HeapMove {
-                index,
-                heap: 1,
-                left: vec![],
-            })
-        }
-        [index] => {
-            // Leave an odd number of single heaps.
-            let ones = heaps.iter().filter(|&&h| h == 1).count();
-            let target = if ones % 2 == 1 { 0 } else { 1 };
-            Some(HeapMove {
-                index: *index,
-                heap: heaps[*index],
-                left: leave(target),
-            })
-        }
-        _ => {
-            let xor = heaps.iter().fold(0, |x, &h| x ^ h);
-            heaps.iter().enumerate().find_map(|(index, &heap)| {
-                let target = heap ^ xor;
-                (target < heap).then(|| HeapMove {
-                    index,
-                    heap,
-                    left: leave(target),
-                })
-            })
-        }
-    }
+    let (index, left) = crate::impartial::misere::nim_rule_move(heaps)?;
+    HeapMove::leaving(index, heaps[index], left).ok()
 }
 
 /// An exact misère solver for sums of heaps of one take-and-break game,
@@ -105,7 +73,7 @@ pub(crate) fn misere_nim_move(heaps: &[u64]) -> Option<HeapMove> {
 /// use stonegame::impartial::octal::MisereSearch;
 /// use stonegame::Outcome;
 ///
-/// let mut kayles = MisereSearch::new(TakeAndBreak::kayles(), 100_000, Default::default());
+/// let mut kayles = MisereSearch::new(TakeAndBreak::kayles());
 /// // Misère Kayles: a single pin, or a row of four, is lost for the player to move.
 /// assert_eq!(kayles.outcome(&[1])?, Outcome::Second);
 /// assert_eq!(kayles.outcome(&[3])?, Outcome::First);
@@ -138,26 +106,57 @@ struct Frame {
 }
 
 impl MisereSearch {
-    /// A search for `game` storing at most `max_states` positions within `budget`.
+    /// A search for `game` storing at most [`DEFAULT_MISERE_STATES`]
+    /// positions within the default budget.
     ///
     /// # Example
     /// ```
     /// use stonegame::impartial::octal::TakeAndBreak;
-    /// let search = stonegame::impartial::octal::MisereSearch::new(TakeAndBreak::kayles(), 10, Default::default());
+    /// let search = stonegame::impartial::octal::MisereSearch::new(TakeAndBreak::kayles());
     /// assert_eq!(search.stored_positions(), 0);
     /// ```
-    pub fn new(game: TakeAndBreak, max_states: usize, budget: Budget) -> Self {
+    pub fn new(game: TakeAndBreak) -> Self {
         Self {
             game,
             memo: AHashMap::new(),
-            max_states,
-            budget,
+            max_states: DEFAULT_MISERE_STATES,
+            budget: Budget::default(),
             inert: AHashMap::new(),
             max_work: DEFAULT_MISERE_WORK,
             work: 0,
             memo_bytes: 0,
             stack_bytes: 0,
         }
+    }
+
+    /// The same search with its memory limited to `budget`; a work cap set
+    /// with [`Budget::with_work`] becomes the moves one query may examine.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::octal::{MisereSearch, TakeAndBreak};
+    /// use stonegame::Budget;
+    /// let mut tiny = MisereSearch::new(TakeAndBreak::kayles()).with_budget(Budget::default().with_work(10));
+    /// assert!(tiny.outcome(&[20, 20]).is_err());
+    /// ```
+    pub fn with_budget(self, budget: Budget) -> Self {
+        Self {
+            budget,
+            max_work: budget.work_or(self.max_work),
+            ..self
+        }
+    }
+
+    /// The same search storing at most `max_states` positions.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::octal::{MisereSearch, TakeAndBreak};
+    /// let mut tiny = MisereSearch::new(TakeAndBreak::kayles()).with_max_states(10);
+    /// assert!(tiny.outcome(&[20, 20]).is_err());
+    /// ```
+    pub fn with_max_states(self, max_states: usize) -> Self {
+        Self { max_states, ..self }
     }
 
     /// Sets how many moves one query may examine before it is refused with
@@ -167,8 +166,7 @@ impl MisereSearch {
     /// ```
     /// use stonegame::impartial::octal::TakeAndBreak;
     /// use stonegame::impartial::octal::MisereSearch;
-    /// let mut tiny = MisereSearch::new(TakeAndBreak::kayles(), 1_000_000, Default::default())
-    ///     .with_work_limit(10);
+    /// let mut tiny = MisereSearch::new(TakeAndBreak::kayles()).with_work_limit(10);
     /// assert!(tiny.outcome(&[20, 20]).is_err());
     /// ```
     pub fn with_work_limit(mut self, max_work: u64) -> Self {
@@ -181,7 +179,7 @@ impl MisereSearch {
     /// # Example
     /// ```
     /// use stonegame::impartial::octal::TakeAndBreak;
-    /// let mut search = stonegame::impartial::octal::MisereSearch::new(TakeAndBreak::kayles(), 100, Default::default());
+    /// let mut search = stonegame::impartial::octal::MisereSearch::new(TakeAndBreak::kayles());
     /// search.outcome(&[3])?;
     /// assert!(search.stored_positions() > 0);
     /// # Ok::<(), stonegame::Error>(())
@@ -351,7 +349,7 @@ impl MisereSearch {
     /// ```
     /// use stonegame::impartial::octal::TakeAndBreak;
     /// use stonegame::Outcome;
-    /// let mut dawson = stonegame::impartial::octal::MisereSearch::new(TakeAndBreak::dawsons_kayles(), 100_000, Default::default());
+    /// let mut dawson = stonegame::impartial::octal::MisereSearch::new(TakeAndBreak::dawsons_kayles());
     /// assert_eq!(dawson.outcome(&[2])?, Outcome::Second);
     /// # Ok::<(), stonegame::Error>(())
     /// ```
@@ -374,7 +372,7 @@ impl MisereSearch {
     /// # Example
     /// ```
     /// use stonegame::impartial::octal::TakeAndBreak;
-    /// let mut kayles = stonegame::impartial::octal::MisereSearch::new(TakeAndBreak::kayles(), 100_000, Default::default());
+    /// let mut kayles = stonegame::impartial::octal::MisereSearch::new(TakeAndBreak::kayles());
     /// assert_eq!(kayles.winning_move(&[2])?.unwrap().to_string(), "1:2->1");
     /// # Ok::<(), stonegame::Error>(())
     /// ```
@@ -389,8 +387,8 @@ impl MisereSearch {
             self.game
                 .for_each_option(&heap, &mut |sum| replacements.push(sum.to_vec()));
             for left in replacements {
-                let after = HeapMove { index, heap, left };
-                let state = self.canonical(after.apply(heaps));
+                let after = HeapMove::new(index, heap, &left)?;
+                let state = self.canonical(after.apply(heaps)?);
                 if !self.solve(state)? {
                     return Ok(Some(after));
                 }
@@ -398,55 +396,4 @@ impl MisereSearch {
         }
         Ok(None)
     }
-}
-
-/// The misère outcome of a sum of heaps: the misère Nim rule for Nim-like
-/// games (any heap up to `u64::MAX`), exact search otherwise (at most
-/// [`DEFAULT_MISERE_STATES`] positions).
-///
-/// # Errors
-/// [`Error::SizeLimitExceeded`] when the exact search is too big.
-///
-/// # Example
-/// ```
-/// use stonegame::impartial::octal::TakeAndBreak;
-/// use stonegame::impartial::octal::misere_outcome;
-/// use stonegame::{Budget, Outcome};
-///
-/// let budget = Budget::default();
-/// assert_eq!(misere_outcome(&TakeAndBreak::nim(), &[1, 1, 1], budget)?, Outcome::Second);
-/// assert_eq!(misere_outcome(&TakeAndBreak::kayles(), &[3, 3], budget)?, Outcome::Second);
-/// assert_eq!(misere_outcome(&TakeAndBreak::kayles(), &[3, 2], budget)?, Outcome::First);
-/// # Ok::<(), stonegame::Error>(())
-/// ```
-pub fn misere_outcome(game: &TakeAndBreak, heaps: &[u64], budget: Budget) -> Result<Outcome> {
-    if game.is_nim_like() {
-        return Ok(misere_nim_outcome(heaps));
-    }
-    MisereSearch::new(game.clone(), DEFAULT_MISERE_STATES, budget).outcome(heaps)
-}
-
-/// A misère winning move, as [`misere_outcome`] decides it.
-///
-/// # Errors
-/// As [`misere_outcome`].
-///
-/// # Example
-/// ```
-/// use stonegame::impartial::octal::TakeAndBreak;
-/// use stonegame::impartial::octal::misere_winning_move;
-///
-/// let m = misere_winning_move(&TakeAndBreak::nim(), &[3, 1], Default::default())?.unwrap();
-/// assert_eq!(m.to_string(), "1:3->0");
-/// # Ok::<(), stonegame::Error>(())
-/// ```
-pub fn misere_winning_move(
-    game: &TakeAndBreak,
-    heaps: &[u64],
-    budget: Budget,
-) -> Result<Option<HeapMove>> {
-    if game.is_nim_like() {
-        return Ok(misere_nim_move(heaps));
-    }
-    MisereSearch::new(game.clone(), DEFAULT_MISERE_STATES, budget).winning_move(heaps)
 }

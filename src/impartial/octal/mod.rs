@@ -14,6 +14,7 @@
 
 mod certificate;
 mod code;
+mod game;
 mod last_one;
 mod misere;
 mod quotient;
@@ -21,71 +22,21 @@ mod sequence;
 
 pub use certificate::{PeriodCertificate, certify_values, find_period_certificate};
 pub use code::{MAX_CODE_DIGITS, MoveClass, OctalCode, TakeAndBreak};
-pub use last_one::{last_one_outcome, last_one_pyramid, last_one_winning_move};
-pub use misere::{
-    DEFAULT_MISERE_STATES, DEFAULT_MISERE_WORK, MAX_MISERE_HEAP, MisereSearch, misere_outcome,
-    misere_winning_move,
-};
+pub use game::OctalGame;
+pub use last_one::LastOne;
+pub use misere::{DEFAULT_MISERE_STATES, DEFAULT_MISERE_WORK, MAX_MISERE_HEAP, MisereSearch};
 pub use quotient::{
     DEFAULT_QUOTIENT_HEAPS, DEFAULT_QUOTIENT_WORK, MAX_QUOTIENT_ORDER, MisereQuotient, Presentation,
     QuotientPeriod,
 };
 pub use sequence::{MAX_SEQUENCE_HEAP, SparseGrundy, grundy_sequence, grundy_sequence_plain};
 
+use crate::impartial::HeapMove;
 use crate::{Budget, Error, Nimber, Outcome, Result};
-use std::fmt;
 
 /// How far [`HeapValues`] computes Grundy values by default (4,194,304 heaps,
 /// 16 MiB of values) before giving up on a period.
 pub const DEFAULT_SEARCH_LIMIT: u64 = 1 << 22;
-
-/// One move in a sum of heaps: heap number `index` (0-based), of size `heap`,
-/// is replaced by the heaps in `left` (none, one or two).
-///
-/// Its `Display` is `I:N->L` with `I` 1-based, `L` the remaining heaps joined
-/// by `+`, or `0` when nothing remains: `2:7->3+3`.
-///
-/// # Example
-/// ```
-/// use stonegame::impartial::octal::HeapMove;
-/// let m = HeapMove { index: 1, heap: 7, left: vec![3, 3] };
-/// assert_eq!(m.to_string(), "2:7->3+3");
-/// assert_eq!(m.removed(), 1);
-/// ```
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct HeapMove {
-    /// Which heap (0-based).
-    pub index: usize,
-    /// Its size before the move.
-    pub heap: u64,
-    /// The heaps that replace it (for a row of sticks: the sticks left of the
-    /// removed run, then those right of it).
-    pub left: Vec<u64>,
-}
-
-impl HeapMove {
-    /// How many tokens the move removes.
-    ///
-    /// # Example
-    /// ```
-    /// let m = stonegame::impartial::octal::HeapMove { index: 0, heap: 5, left: vec![] };
-    /// assert_eq!(m.removed(), 5);
-    /// ```
-    pub fn removed(&self) -> u64 {
-        self.heap - self.left.iter().sum::<u64>()
-    }
-}
-
-impl fmt::Display for HeapMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}->", self.index + 1, self.heap)?;
-        if self.left.is_empty() {
-            return f.write_str("0");
-        }
-        let parts: Vec<String> = self.left.iter().map(u64::to_string).collect();
-        f.write_str(&parts.join("+"))
-    }
-}
 
 #[derive(Debug, Clone)]
 enum Proof {
@@ -114,7 +65,7 @@ enum Proof {
 /// let heaps = [1_000_000_000_000_000_000, 5];
 /// assert_eq!(kayles.outcome(&heaps)?, Outcome::First);
 /// let best = kayles.winning_move(&heaps)?.unwrap();
-/// assert!(kayles.outcome(&best.apply(&heaps))? == Outcome::Second);
+/// assert!(kayles.outcome(&best.apply(&heaps)?)? == Outcome::Second);
 /// # Ok::<(), stonegame::Error>(())
 /// ```
 #[derive(Debug, Clone)]
@@ -123,23 +74,6 @@ pub struct HeapValues {
     proof: Proof,
     limit: u64,
     budget: Budget,
-}
-
-impl HeapMove {
-    /// The heaps after this move is played in `heaps`.
-    ///
-    /// # Example
-    /// ```
-    /// let m = stonegame::impartial::octal::HeapMove { index: 0, heap: 5, left: vec![1, 2] };
-    /// assert_eq!(m.apply(&[5, 4]), [1, 2, 4]);
-    /// ```
-    pub fn apply(&self, heaps: &[u64]) -> Vec<u64> {
-        let mut after = Vec::with_capacity(heaps.len() + 1);
-        after.extend_from_slice(&heaps[..self.index.min(heaps.len())]);
-        after.extend_from_slice(&self.left);
-        after.extend_from_slice(heaps.get(self.index + 1..).unwrap_or(&[]));
-        after
-    }
 }
 
 impl HeapValues {
@@ -153,21 +87,6 @@ impl HeapValues {
     /// # Ok::<(), stonegame::Error>(())
     /// ```
     pub fn new(game: TakeAndBreak) -> Self {
-        Self::with_limit(game, DEFAULT_SEARCH_LIMIT, Budget::default())
-    }
-
-    /// Values of `game`, computing at most `limit` values within `budget`.
-    ///
-    /// # Example
-    /// ```
-    /// use stonegame::impartial::octal::TakeAndBreak;
-    /// use stonegame::impartial::octal::HeapValues;
-    /// let mut grundy = HeapValues::with_limit(TakeAndBreak::grundys_game(), 100, Default::default());
-    /// assert_eq!(grundy.grundy(10)?.0, 0);
-    /// assert!(grundy.grundy(1_000).is_err());
-    /// # Ok::<(), stonegame::Error>(())
-    /// ```
-    pub fn with_limit(game: TakeAndBreak, limit: u64, budget: Budget) -> Self {
         let proof = if game.is_nim_like() {
             Proof::NimLike
         } else {
@@ -176,9 +95,39 @@ impl HeapValues {
         Self {
             solver: SparseGrundy::new(game),
             proof,
-            limit,
-            budget,
+            limit: DEFAULT_SEARCH_LIMIT,
+            budget: Budget::default(),
         }
+    }
+
+    /// The same solver computing at most `limit` values (and searching for a
+    /// period among them).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::octal::TakeAndBreak;
+    /// use stonegame::impartial::octal::HeapValues;
+    /// let mut grundy = HeapValues::new(TakeAndBreak::grundys_game()).with_limit(100);
+    /// assert_eq!(grundy.grundy(10)?.0, 0);
+    /// assert!(grundy.grundy(1_000).is_err());
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn with_limit(self, limit: u64) -> Self {
+        Self { limit, ..self }
+    }
+
+    /// The same solver with its tables limited to `budget`.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::octal::{HeapValues, TakeAndBreak};
+    /// use stonegame::Budget;
+    /// let mut kayles = HeapValues::new(TakeAndBreak::kayles()).with_budget(Budget::from_bytes(64));
+    /// assert!(kayles.grundy(1_000).is_err());
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn with_budget(self, budget: Budget) -> Self {
+        Self { budget, ..self }
     }
 
     /// The game.
@@ -304,15 +253,10 @@ impl HeapValues {
         for (index, &heap) in heaps.iter().enumerate() {
             let target = self.grundy(heap)? ^ total;
             if let Some(left) = self.option_with_value(heap, target)? {
-                return Ok(Some(HeapMove { index, heap, left }));
+                return HeapMove::new(index, heap, &left).map(Some);
             }
         }
-        Err(Error::InvalidParameter {
-            name: "position",
-            reason: "no winning move found although the Grundy value is non-zero \
-                     (this is a bug: please report it)"
-                .into(),
-        })
+        Err(crate::impartial::line::no_winning_move())
     }
 
     /// An option of `heap` whose value is `target`.
@@ -349,10 +293,8 @@ impl HeapValues {
 fn nim_like_move(heaps: &[u64], total: u64) -> Option<HeapMove> {
     heaps.iter().enumerate().find_map(|(index, &heap)| {
         let target = heap ^ total;
-        (target < heap).then(|| HeapMove {
-            index,
-            heap,
-            left: if target == 0 { vec![] } else { vec![target] },
-        })
+        (target < heap)
+            .then(|| HeapMove::leaving(index, heap, target).ok())
+            .flatten()
     })
 }

@@ -50,7 +50,8 @@
 //! (`r` generators). Answers then cost one product per heap, and a winning
 //! move `O(h)` products for a heap of `h` tokens (`O(n0 + p)` when periodic).
 
-use super::{HeapMove, MoveClass, TakeAndBreak};
+use super::{MoveClass, TakeAndBreak};
+use crate::impartial::HeapMove;
 use crate::{Budget, Error, Outcome, Result};
 use ahash::{AHashMap, AHashSet};
 use std::fmt;
@@ -110,7 +111,7 @@ pub struct QuotientPeriod {
 /// assert_eq!(kayles.outcome(&[1])?, Outcome::Second);
 /// let heaps = [1_000_000_000_000, 30, 30];
 /// let best = kayles.winning_move(&heaps)?.unwrap();
-/// assert_eq!(kayles.outcome(&best.apply(&heaps))?, Outcome::Second);
+/// assert_eq!(kayles.outcome(&best.apply(&heaps)?)?, Outcome::Second);
 /// # Ok::<(), stonegame::Error>(())
 /// ```
 #[derive(Debug, Clone)]
@@ -1189,7 +1190,7 @@ impl MisereQuotient {
     /// let q = MisereQuotient::certified(&TakeAndBreak::kayles(), Default::default())?;
     /// let heaps = [1500, 1200, 900, 7];
     /// let best = q.winning_move(&heaps)?.unwrap();
-    /// assert!(q.is_p(q.sum_element(&best.apply(&heaps))?));
+    /// assert!(q.is_p(q.sum_element(&best.apply(&heaps)?)?));
     /// # Ok::<(), stonegame::Error>(())
     /// ```
     pub fn winning_move(&self, heaps: &[u64]) -> Result<Option<HeapMove>> {
@@ -1210,7 +1211,7 @@ impl MisereQuotient {
         for (index, &heap) in heaps.iter().enumerate() {
             let rest = self.product(prefix, suffix[index + 1]);
             if let Some(left) = self.option_into_p(heap, rest)? {
-                return Ok(Some(HeapMove { index, heap, left }));
+                return HeapMove::new(index, heap, &left).map(Some);
             }
             prefix = self.product(prefix, elements[index]);
         }

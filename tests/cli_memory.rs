@@ -1,0 +1,68 @@
+//! Refusals stay inside the memory budget: each case runs the CLI in a child
+//! process whose address space is capped (`ulimit -v`) at the budget plus a
+//! fixed slack. A process that allocated past the cap would abort instead of
+//! printing its `line N:` refusal, so the exit status and message check the
+//! peak as well as the answer.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+/// The budget every case sets with `--memory-mib`.
+const BUDGET_MIB: u64 = 64;
+/// Address space beyond the budget: the binary, its stack, buffers.
+const SLACK_MIB: u64 = 96;
+
+fn run_capped(args: &[&str], stdin: &[u8]) -> Output {
+    let cap_kib = (BUDGET_MIB + SLACK_MIB) * 1024;
+    let budget = BUDGET_MIB.to_string();
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg(format!("ulimit -v {cap_kib} && exec \"$0\" \"$@\""))
+        .arg(env!("CARGO_BIN_EXE_stonegame"))
+        .args(args)
+        .args(["--memory-mib", &budget])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sh runs");
+    let mut input = child.stdin.take().expect("stdin is piped");
+    // A refusal may come before all input is read: a broken pipe is fine.
+    let _ = input.write_all(stdin);
+    drop(input);
+    child.wait_with_output().expect("the binary finishes")
+}
+
+fn assert_refused(args: &[&str], stdin: &[u8], expected: &str) {
+    let output = run_capped(args, stdin);
+    let message = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{args:?}: {message}");
+    assert!(message.starts_with("line "), "{args:?}: {message}");
+    assert!(message.contains(expected), "{args:?}: {message}");
+}
+
+#[test]
+fn a_line_longer_than_the_budget_is_refused_while_reading() {
+    let mut line = b"1 ".repeat(40 << 20);
+    line.push(b'\n');
+    assert_refused(&["nim"], &line, "longer than the memory budget");
+}
+
+#[test]
+fn values_that_would_not_fit_are_refused_before_parsing() {
+    // 24 MiB of text, 12 Mi values of 8 bytes: 120 MiB with the line.
+    let mut line = b"1 ".repeat(12 << 20);
+    line.push(b'\n');
+    assert_refused(&["nim"], &line, "above the memory budget");
+}
+
+#[test]
+fn judge_style_input_larger_than_the_budget_is_refused() {
+    let mut input = format!("{}\n", 40 << 20).into_bytes();
+    input.extend(b"1 ".repeat(40 << 20));
+    assert_refused(
+        &["ends", "--format", "contest"],
+        &input,
+        "larger than the memory budget",
+    );
+}
