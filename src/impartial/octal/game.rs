@@ -2,7 +2,7 @@
 //! conventions, asked like every other game of the crate.
 
 use super::misere::{misere_nim_move, misere_nim_outcome};
-use super::{HeapValues, MisereSearch, TakeAndBreak};
+use super::{HeapValues, MisereQuotient, MisereSearch, TakeAndBreak};
 use crate::impartial::HeapMove;
 use crate::impartial::line::{LinePlay, play_line, reply_from_largest};
 use crate::{Budget, Convention, Error, Nimber, Outcome, Result, Solution};
@@ -14,9 +14,12 @@ use crate::{Budget, Convention, Error, Nimber, Outcome, Result, Solution};
 /// - Normal play: Grundy values from [`HeapValues`]; heaps up to `u64::MAX`
 ///   when the game's period is certified or the game is Nim-like, otherwise
 ///   up to the search limit ([`super::DEFAULT_SEARCH_LIMIT`]).
-/// - Misère play: the misère Nim rule for Nim-like codes (any heap), else the
-///   exact search [`MisereSearch`] (heaps up to [`super::MAX_MISERE_HEAP`],
-///   refused with an error beyond its work cap rather than guessed).
+/// - Misère play: the misère Nim rule for Nim-like codes (any heap); else the
+///   game's misère quotient ([`MisereQuotient`], any heap once its period is
+///   proven, e.g. Kayles), tried once on the first misère query; else (or for
+///   heaps beyond a quotient's bound) the exact search [`MisereSearch`] (heaps
+///   up to [`super::MAX_MISERE_HEAP`], refused with an error beyond its work
+///   cap rather than guessed).
 ///
 /// # Example
 /// ```
@@ -41,6 +44,9 @@ pub struct OctalGame {
     values: HeapValues,
     /// Built on first misère query of a game that is not Nim-like.
     misere: Option<MisereSearch>,
+    /// The misère quotient: `None` until tried, then `Some(None)` when it
+    /// could not be computed within the budget.
+    quotient: Option<Option<MisereQuotient>>,
 }
 
 impl OctalGame {
@@ -57,6 +63,7 @@ impl OctalGame {
             budget: Budget::default(),
             values: HeapValues::new(game),
             misere: None,
+            quotient: None,
         }
     }
 
@@ -91,6 +98,7 @@ impl OctalGame {
             budget,
             values: self.values.with_budget(budget),
             misere: self.misere.map(|search| search.with_budget(budget)),
+            quotient: None,
             ..self
         }
     }
@@ -175,7 +183,10 @@ impl OctalGame {
         match self.convention {
             Convention::Normal => Ok(self.nimber(heaps)?.normal_outcome()),
             Convention::Misere if self.game().is_nim_like() => Ok(misere_nim_outcome(heaps)),
-            Convention::Misere => self.search_misere(|search| search.outcome(heaps)),
+            Convention::Misere => match self.from_quotient(|q| q.outcome(heaps)) {
+                Some(outcome) => Ok(outcome),
+                None => self.search_misere(|search| search.outcome(heaps)),
+            },
         }
     }
 
@@ -198,8 +209,33 @@ impl OctalGame {
         match self.convention {
             Convention::Normal => self.values.winning_move(heaps),
             Convention::Misere if self.game().is_nim_like() => Ok(misere_nim_move(heaps)),
-            Convention::Misere => self.search_misere(|search| search.winning_move(heaps)),
+            Convention::Misere => match self.from_quotient(|q| q.winning_move(heaps)) {
+                Some(best) => Ok(best),
+                None => self.search_misere(|search| search.winning_move(heaps)),
+            },
         }
+    }
+
+    /// The misère quotient, computed on first use (`None` when it cannot be,
+    /// within the budget: then the exact search answers).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::octal::{OctalGame, TakeAndBreak};
+    /// let mut kayles = OctalGame::new(TakeAndBreak::kayles());
+    /// assert_eq!(kayles.misere_quotient().unwrap().order(), 40);
+    /// ```
+    pub fn misere_quotient(&mut self) -> Option<&MisereQuotient> {
+        if self.quotient.is_none() {
+            let attempt = MisereQuotient::certified(self.game(), self.budget).ok();
+            self.quotient = Some(attempt);
+        }
+        self.quotient.as_ref().and_then(Option::as_ref)
+    }
+
+    /// Answers from the misère quotient when it covers the heaps.
+    fn from_quotient<T>(&mut self, query: impl Fn(&MisereQuotient) -> Result<T>) -> Option<T> {
+        self.misere_quotient().and_then(|q| query(q).ok())
     }
 
     /// The whole answer: who wins, a winning move, and the winner's line
