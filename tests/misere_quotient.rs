@@ -3,10 +3,10 @@
 //! search, genus theory for tame games, and published facts.
 
 use proptest::prelude::*;
+use std::collections::HashMap;
 use stonegame::impartial::ImpartialGame;
 use stonegame::impartial::octal::{MisereQuotient, MisereSearch, OctalGame, TakeAndBreak};
 use stonegame::{Budget, Convention, Error, Outcome};
-use std::collections::HashMap;
 
 /// Misère brute force: does the player to move win the sum `heaps`?
 /// (Iterative over an explicit stack; positions are sorted multisets.)
@@ -161,8 +161,9 @@ fn tame_games_have_the_quotients_of_misere_nim() {
     // 0 and 1, the quotient {1, a} with a² = 1 and P = {a}.
     let game = TakeAndBreak::octal("0.03").unwrap();
     for h in 1..=12 {
-        let genus = stonegame::impartial::genus::heap_genus(&game, h, 3, 200_000, Budget::default())
-            .unwrap();
+        let genus =
+            stonegame::impartial::genus::heap_genus(&game, h, 3, 200_000, Budget::default())
+                .unwrap();
         assert!(genus.is_tame(), "0.03 heap {h}: {genus}");
     }
     let q = MisereQuotient::certified(&game, Budget::default()).unwrap();
@@ -226,7 +227,10 @@ fn octal_game_uses_the_quotient_for_misere_kayles() {
     }
     assert_eq!(
         game.outcome(&[30, 30, 30]).unwrap(),
-        game.misere_quotient().unwrap().outcome(&[30, 30, 30]).unwrap()
+        game.misere_quotient()
+            .unwrap()
+            .outcome(&[30, 30, 30])
+            .unwrap()
     );
 }
 

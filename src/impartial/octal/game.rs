@@ -7,6 +7,10 @@ use crate::impartial::HeapMove;
 use crate::impartial::line::{LinePlay, play_line, reply_from_largest};
 use crate::{Budget, Convention, Error, Nimber, Outcome, Result, Solution};
 
+/// The work cap of the misère quotient [`OctalGame`] tries on its first
+/// misère query (when the budget sets none): enough for Kayles (about 0.3 s).
+pub const QUOTIENT_ATTEMPT_WORK: u64 = 60_000_000;
+
 /// A take-and-break game (an octal code or Grundy's game): the rules, the
 /// play convention, and the solvers of any sum of heaps, which keep what they
 /// compute between calls.
@@ -183,7 +187,7 @@ impl OctalGame {
         match self.convention {
             Convention::Normal => Ok(self.nimber(heaps)?.normal_outcome()),
             Convention::Misere if self.game().is_nim_like() => Ok(misere_nim_outcome(heaps)),
-            Convention::Misere => match self.from_quotient(|q| q.outcome(heaps)) {
+            Convention::Misere => match self.answer_from_quotient(|q| q.outcome(heaps)) {
                 Some(outcome) => Ok(outcome),
                 None => self.search_misere(|search| search.outcome(heaps)),
             },
@@ -209,7 +213,7 @@ impl OctalGame {
         match self.convention {
             Convention::Normal => self.values.winning_move(heaps),
             Convention::Misere if self.game().is_nim_like() => Ok(misere_nim_move(heaps)),
-            Convention::Misere => match self.from_quotient(|q| q.winning_move(heaps)) {
+            Convention::Misere => match self.answer_from_quotient(|q| q.winning_move(heaps)) {
                 Some(best) => Ok(best),
                 None => self.search_misere(|search| search.winning_move(heaps)),
             },
@@ -227,14 +231,21 @@ impl OctalGame {
     /// ```
     pub fn misere_quotient(&mut self) -> Option<&MisereQuotient> {
         if self.quotient.is_none() {
-            let attempt = MisereQuotient::certified(self.game(), self.budget).ok();
+            // An automatic attempt gets a smaller work cap than an explicit
+            // computation, so that games whose quotient is out of reach
+            // (Dawson's Kayles) fall back to the exact search quickly.
+            let work = self.budget.work().unwrap_or(QUOTIENT_ATTEMPT_WORK);
+            let attempt = MisereQuotient::certified(self.game(), self.budget.with_work(work)).ok();
             self.quotient = Some(attempt);
         }
         self.quotient.as_ref().and_then(Option::as_ref)
     }
 
     /// Answers from the misère quotient when it covers the heaps.
-    fn from_quotient<T>(&mut self, query: impl Fn(&MisereQuotient) -> Result<T>) -> Option<T> {
+    fn answer_from_quotient<T>(
+        &mut self,
+        query: impl Fn(&MisereQuotient) -> Result<T>,
+    ) -> Option<T> {
         self.misere_quotient().and_then(|q| query(q).ok())
     }
 

@@ -74,6 +74,10 @@ const MAX_REFINEMENTS: usize = 4;
 /// How many times a heap's step may be redone on a finer base.
 const MAX_BASE_LEVELS: usize = 4;
 
+/// The most states an option closure (the finer base of a heap that splits
+/// classes) may have: its table has the square of this many entries.
+const MAX_CLOSURE_STATES: usize = 1 << 13;
+
 /// Heaps between two verifications of the optimistic construction.
 const CHECKPOINT: u64 = 16;
 
@@ -106,7 +110,7 @@ pub struct QuotientPeriod {
 /// use stonegame::Outcome;
 ///
 /// let kayles = MisereQuotient::certified(&TakeAndBreak::kayles(), Default::default())?;
-/// assert_eq!(kayles.order(), 48);
+/// assert_eq!(kayles.order(), 40);
 /// // Misère Kayles: a single pin loses for the player to move, two rows of 30 win.
 /// assert_eq!(kayles.outcome(&[1])?, Outcome::Second);
 /// let heaps = [1_000_000_000_000, 30, 30];
@@ -295,8 +299,8 @@ impl Builder {
         // The representative of each block: its member of fewest tokens.
         let tokens = |c: usize| old_tokens[c % m] + (c / m) as u64 * h;
         let mut member = vec![usize::MAX; blocks];
-        for c in 0..size {
-            let b = block[c] as usize;
+        for (c, &b) in block.iter().enumerate() {
+            let b = b as usize;
             if member[b] == usize::MAX || tokens(c) < tokens(member[b]) {
                 member[b] = c;
             }
@@ -454,7 +458,10 @@ impl Builder {
                 let mut work = base.work;
                 let (max_work, budget, what) = (base.max_work, base.budget, base.what.clone());
                 let candidate = base.candidate(game);
-                if candidate.verify_or_refine(&mut work, budget, false)?.is_none() {
+                if candidate
+                    .verify_or_refine(&mut work, budget, false)?
+                    .is_none()
+                {
                     return Self::from_quotient(candidate, work, max_work, budget, what);
                 }
             }
@@ -648,7 +655,9 @@ impl MisereQuotient {
             if find_period(&quotient.heap_element, game) != Some(p) {
                 return Err(Error::InvalidParameter {
                     name: "game",
-                    reason: format!("the period of the misère quotient of {game} did not survive verification"),
+                    reason: format!(
+                        "the period of the misère quotient of {game} did not survive verification"
+                    ),
                 });
             }
         }
@@ -708,7 +717,8 @@ impl MisereQuotient {
                     let mut set = vec![0u64; words];
                     for z in 0..order {
                         if (0..order).any(|o| {
-                            option_elements[o] && self.p_portion[self.product(z as u32, o as u32) as usize]
+                            option_elements[o]
+                                && self.p_portion[self.product(z as u32, o as u32) as usize]
                         }) {
                             set[z / 64] |= 1 << (z % 64);
                         }
@@ -945,11 +955,11 @@ impl MisereQuotient {
                             bytes_per_state * (states.len() as u128 + 1) * 2,
                             "misère quotient option closure",
                         )?;
-                        if states.len() >= MAX_QUOTIENT_ORDER {
+                        if states.len() >= MAX_CLOSURE_STATES {
                             return Err(Error::SizeLimitExceeded {
-                                what: "order of a misère quotient's option closure",
+                                what: "states of a misère quotient's option closure",
                                 value: states.len() as u128,
-                                limit: MAX_QUOTIENT_ORDER as u128,
+                                limit: MAX_CLOSURE_STATES as u128,
                             });
                         }
                         index.insert(state.clone(), states.len());
@@ -995,7 +1005,10 @@ impl MisereQuotient {
             game: self.game.clone(),
             order: count,
             mul,
-            p_portion: states.iter().map(|(x, _, _)| self.p_portion[*x as usize]).collect(),
+            p_portion: states
+                .iter()
+                .map(|(x, _, _)| self.p_portion[*x as usize])
+                .collect(),
             heap_element: heap_generator
                 .iter()
                 .map(|g| g.map_or(0, |g| transitions[g] as u32))
@@ -1166,8 +1179,9 @@ impl MisereQuotient {
     /// ```
     /// use stonegame::impartial::octal::{MisereQuotient, TakeAndBreak};
     /// use stonegame::Outcome;
-    /// let q = MisereQuotient::certified(&TakeAndBreak::dawsons_kayles(), Default::default())?;
-    /// assert_eq!(q.outcome(&[])?, Outcome::First);
+    /// let q = MisereQuotient::certified(&TakeAndBreak::octal("0.75")?, Default::default())?;
+    /// assert_eq!(q.outcome(&[])?, Outcome::First); // no move: the player to move has won
+    /// assert_eq!(q.outcome(&[1_000_000_000])?, Outcome::First);
     /// # Ok::<(), stonegame::Error>(())
     /// ```
     pub fn outcome(&self, heaps: &[u64]) -> Result<Outcome> {
@@ -1236,7 +1250,8 @@ impl MisereQuotient {
                 }
                 MoveClass::Split { total, .. } => {
                     for a in 1..=class.largest_smaller_part().min(shift_bound) {
-                        let pair = self.product(self.heap_element(a)?, self.heap_element(total - a)?);
+                        let pair =
+                            self.product(self.heap_element(a)?, self.heap_element(total - a)?);
                         if self.is_p(self.product(rest, pair)) {
                             return Ok(Some(vec![a, total - a]));
                         }
@@ -1324,7 +1339,9 @@ impl Presentation {
             }
             gens.push((e, h as u64));
             // Close the generated submonoid.
-            let mut stack: Vec<u32> = (0..q.order as u32).filter(|&x| generated[x as usize]).collect();
+            let mut stack: Vec<u32> = (0..q.order as u32)
+                .filter(|&x| generated[x as usize])
+                .collect();
             while let Some(x) = stack.pop() {
                 for &(g, _) in &gens {
                     let y = q.product(x, g);
@@ -1394,9 +1411,15 @@ impl Presentation {
             None => q.heap_element.len(),
         };
         Self {
-            generators: names.into_iter().zip(gens.iter().map(|&(_, h)| h)).collect(),
+            generators: names
+                .into_iter()
+                .zip(gens.iter().map(|&(_, h)| h))
+                .collect(),
             relations,
-            normal_forms: normal_forms.into_iter().map(Option::unwrap_or_default).collect(),
+            normal_forms: normal_forms
+                .into_iter()
+                .map(Option::unwrap_or_default)
+                .collect(),
             p_portion: (0..q.order as u32).filter(|&x| q.is_p(x)).collect(),
             heap_map: q.heap_element[..shown].to_vec(),
         }
@@ -1434,7 +1457,12 @@ impl fmt::Display for Presentation {
             .iter()
             .map(|(name, heap)| format!("{name} = [{heap}]"))
             .collect();
-        writeln!(f, "order {}; generators {}", self.normal_forms.len(), gens.join(", "))?;
+        writeln!(
+            f,
+            "order {}; generators {}",
+            self.normal_forms.len(),
+            gens.join(", ")
+        )?;
         let rels: Vec<String> = self
             .relations
             .iter()
