@@ -11,6 +11,10 @@ use crate::{Budget, Convention, Error, Nimber, Outcome, Result, Solution};
 /// misère query (when the budget sets none): enough for Kayles (about 0.3 s).
 pub const QUOTIENT_ATTEMPT_WORK: u64 = 60_000_000;
 
+/// Misère sums of at most this many tokens are searched exactly without
+/// first building the quotient.
+const SMALL_MISERE_TOKENS: u64 = 40;
+
 /// A take-and-break game (an octal code or Grundy's game): the rules, the
 /// play convention, and the solvers of any sum of heaps, which keep what they
 /// compute between calls.
@@ -187,7 +191,7 @@ impl OctalGame {
         match self.convention {
             Convention::Normal => Ok(self.nimber(heaps)?.normal_outcome()),
             Convention::Misere if self.game().is_nim_like() => Ok(misere_nim_outcome(heaps)),
-            Convention::Misere => match self.answer_from_quotient(|q| q.outcome(heaps)) {
+            Convention::Misere => match self.answer_from_quotient(heaps, |q| q.outcome(heaps)) {
                 Some(outcome) => Ok(outcome),
                 None => self.search_misere(|search| search.outcome(heaps)),
             },
@@ -213,7 +217,8 @@ impl OctalGame {
         match self.convention {
             Convention::Normal => self.values.winning_move(heaps),
             Convention::Misere if self.game().is_nim_like() => Ok(misere_nim_move(heaps)),
-            Convention::Misere => match self.answer_from_quotient(|q| q.winning_move(heaps)) {
+            Convention::Misere => match self.answer_from_quotient(heaps, |q| q.winning_move(heaps))
+            {
                 Some(best) => Ok(best),
                 None => self.search_misere(|search| search.winning_move(heaps)),
             },
@@ -241,11 +246,18 @@ impl OctalGame {
         self.quotient.as_ref().and_then(Option::as_ref)
     }
 
-    /// Answers from the misère quotient when it covers the heaps.
+    /// Answers from the misère quotient when it covers the heaps. Small sums
+    /// (at most `SMALL_MISERE_TOKENS` tokens) go to the exact search, which
+    /// answers them in microseconds, unless the quotient is already built.
     fn answer_from_quotient<T>(
         &mut self,
+        heaps: &[u64],
         query: impl Fn(&MisereQuotient) -> Result<T>,
     ) -> Option<T> {
+        let tokens = heaps.iter().fold(0u64, |sum, &h| sum.saturating_add(h));
+        if tokens <= SMALL_MISERE_TOKENS && self.quotient.is_none() {
+            return None;
+        }
         self.misere_quotient().and_then(|q| query(q).ok())
     }
 

@@ -9,7 +9,7 @@
 //! | `G(0..=n)` | [`grundy_sequence`] (fast), [`grundy_sequence_plain`] (reference) |
 //! | prove a period | [`find_period_certificate`], [`certify_values`] |
 //! | `G(heap)` for huge heaps, normal-play outcome and winning move of a sum | [`HeapValues`] |
-//! | misère play | [`misere_outcome`], [`misere_winning_move`] |
+//! | misère play | [`OctalGame`] with `Convention::Misere`; [`MisereQuotient`] (misère quotient: any heap once its period is proven); [`MisereSearch`] (exact search) |
 //! | Last One (rows of sticks, last stick loses) | [`last_one_outcome`], [`last_one_winning_move`] |
 
 mod certificate;
