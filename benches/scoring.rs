@@ -48,17 +48,25 @@ fn values(n: usize, seed: u64) -> Vec<i64> {
 
 fn ends(c: &mut Criterion) {
     let mut group = c.benchmark_group("ends");
+    let linear = |g: &Ends<i64>| g.value();
+    let interval_dp = |g: &Ends<i64>| g.value_by_interval_dp();
     for n in [16, 64, 256, 1024] {
         let game = Ends::new(values(n, 1)).unwrap();
         memoised(&mut group, n, &game);
-        variant(&mut group, "bottom-up O(n) memory", n, &game, |g| g.value());
+        variant(&mut group, "linear (peak reduction)", n, &game, linear);
+        variant(&mut group, "bottom-up O(n) memory", n, &game, interval_dp);
         variant(&mut group, "bottom-up full table", n, &game, |g| {
             g.table().unwrap().value()
         });
     }
     for n in [4096, 16384] {
         let game = Ends::new(values(n, 1)).unwrap();
-        variant(&mut group, "bottom-up O(n) memory", n, &game, |g| g.value());
+        variant(&mut group, "linear (peak reduction)", n, &game, linear);
+        variant(&mut group, "bottom-up O(n) memory", n, &game, interval_dp);
+    }
+    for n in [1 << 20, 10_000_000] {
+        let game = Ends::new(values(n, 1)).unwrap();
+        variant(&mut group, "linear (peak reduction)", n, &game, linear);
     }
     group.finish();
 }

@@ -14,8 +14,7 @@
 use std::io::Read;
 use std::process::ExitCode;
 
-use stonegame::impartial::subtraction::SubtractionSet;
-use stonegame::{Budget, Convention};
+use stonegame::impartial::subtraction::{Subtraction, SubtractionSet};
 
 pub fn solve(input: &str) -> Result<String, String> {
     let mut numbers = input.split_whitespace().enumerate().map(|(index, token)| {
@@ -41,14 +40,11 @@ pub fn solve(input: &str) -> Result<String, String> {
         return Err(format!("unexpected extra input after a_{n}: {token}"));
     }
     let set = SubtractionSet::new(amounts).map_err(|e| e.to_string())?;
-    let table = set
-        .outcome_table(k, Convention::Normal, Budget::default())
+    // Heap sizes up to 10^18 are answered from one period of the Grundy sequence.
+    let outcome = Subtraction::new(set)
+        .outcome(&[k])
         .map_err(|e| e.to_string())?;
-    // The table has K + 1 entries, so its last one is heap K.
-    table
-        .last()
-        .map(|outcome| outcome.to_string())
-        .ok_or_else(|| "empty table".to_string())
+    Ok(outcome.to_string())
 }
 
 fn main() -> ExitCode {

@@ -1,65 +1,87 @@
 //! # stonegame
 //!
-//! Exact, fast solvers for two-player perfect-information games.
+//! Exact, fast solvers for two-player perfect-information games: the stone
+//! games of LeetCode's series and AtCoder's DP contest, impartial games (Nim,
+//! subtraction and octal games, misère play), any finite game by retrograde
+//! analysis, and counting outcome sequences.
 //!
-//! The crate is organised by family of games; in each, game definitions are
-//! separate from solvers, and every bottom-up fast path is tested against a
-//! simple generic reference.
+//! ## One shape for every answer
 //!
-//! ## Which function for which game
+//! `use stonegame::prelude::*;` brings every everyday type into scope. Every
+//! game answers the same way (the whole contract is in `docs/conventions.md`):
 //!
-//! | your game | call | seed / contest |
+//! - a **scoring game is its row**: `Game::new(row)?`, then the cheap
+//!   `value()` (first player's total minus the second's) and `outcome()`, and
+//!   `solve()?`, a [`Solution`] with the value, the outcome, a best first move
+//!   and the whole optimal line;
+//! - an **impartial game is its rule set**, and a position is passed to each
+//!   call: `outcome(&heaps)`, `nimber(&heaps)` (normal play) and
+//!   `solve(&heaps)?`, a [`Solution`] whose best move is a winning move;
+//! - limits are set the same way everywhere: `.with_budget(Budget)` (memory
+//!   for tables, a work cap for searches) and, for impartial games,
+//!   `.with_convention(Convention::Misere)`.
+//!
+//! ## Which type for which game
+//!
+//! | your game | where you meet it | call |
 //! |---|---|---|
-//! | take the stone at either end, score it | [`scoring::Ends`] (`difference`, `totals`, `table` for moves, `colouring_strategy`) | `000` Game 1, LeetCode 877 |
-//! | take either end, score what remains | [`scoring::EndsRemainder`] | `000` Game 2, LeetCode 1690 |
-//! | take 1..=k from the front | [`scoring::Front`] (O(n) for any k) | `000` Game 3, LeetCode 1406 |
-//! | take up to 2M from the front | [`scoring::FrontDoubling`] | `000` Game 4, LeetCode 1140 |
-//! | players value the stones differently | [`scoring::Valuations`] (`greedy`, `exact` reference) | `000` Game 5, LeetCode 1686 |
-//! | any other scoring game | implement [`scoring::ScoringGame`], call [`scoring::solve`] | |
-//! | Nim, normal or misère | [`impartial::nim::outcome`], [`impartial::nim::winning_move`] | `001`, `004` |
-//! | subtraction game with a move set, heaps up to 10^18 | [`impartial::subtraction::SubtractionSolver`] | `004`, AtCoder DP K (`examples/dp_k.rs`) |
-//! | subtract-a-square or any move rule | [`impartial::subtraction::SubtractionRule`] | LeetCode 1510 |
-//! | boxes: take 1..=a_i from one box, last ball wins or loses | [`impartial::boxes::outcome`], [`impartial::boxes::winning_move`] | `003` Rem-W(n), Rem-L(n) |
-//! | octal games, Kayles, Dawson's Kayles, Grundy's game | [`impartial::octal::TakeAndBreak`] with [`impartial::octal::HeapValues`] (normal), [`impartial::octal::misere_outcome`] (misère) | `001` |
-//! | Last One (rows of sticks, last stick loses) | [`impartial::octal::last_one_outcome`], [`impartial::octal::last_one_winning_move`] | `001` |
-//! | Grundy sequences and periods | [`impartial::octal::grundy_sequence`], [`impartial::octal::find_period_certificate`], [`impartial::periodic`] | `001`, `004` |
-//! | any impartial game you define | implement [`impartial::ImpartialGame`] (or use [`impartial::FnGame`]); [`impartial::grundy::GrundySolver`], [`impartial::sum`], [`impartial::misere::ExactSearch`] | |
-//! | any finite game, cycles and draws included | [`retrograde::solve`] (closures), [`retrograde::Graph`] + [`retrograde::DenseSolver`] (numbered positions) | `001` (後退解析) |
-//! | rock-paper-scissors with coins: count bankrupting sequences | [`counting::janken_count`], [`counting::janken_count_modulo`]; the general walk: [`counting::AbsorbingWalk`] | `002` |
+//! | take the stone at either end, score it | LeetCode 877, AtCoder EDPC L "Deque" | [`scoring::Ends`] |
+//! | take either end, score the stones that remain | LeetCode 1690 | [`scoring::EndsRemainder`] |
+//! | take 1..=k stones from the front | LeetCode 1406 (k = 3) | [`scoring::Front`] |
+//! | take up to 2M stones from the front | LeetCode 1140 | [`scoring::FrontDoubling`] |
+//! | each player values the stones differently | LeetCode 1686 | [`scoring::Valuations`] |
+//! | split the row, the heavier part is thrown away, score the kept part | LeetCode 1563 | [`scoring::StoneSplit`] |
+//! | take the x > 1 leftmost stones, score them, put their sum back | LeetCode 1872 | [`scoring::StoneMerge`] |
+//! | remove one stone; making the removed sum divisible by 3 loses | LeetCode 2029 | [`scoring::StoneMod3`] |
+//! | any scoring game you define | | implement [`scoring::ScoringGame`], solve with [`scoring::Negamax`] |
+//! | Nim, normal or misère | | [`impartial::nim::Nim`] |
+//! | a subtraction game with a move set, heaps up to 10^18 | AtCoder EDPC K "Stones" | [`impartial::subtraction::Subtraction`] over a [`impartial::subtraction::SubtractionSet`] |
+//! | subtract a square, or any move rule | LeetCode 1510 | [`impartial::subtraction::SubtractionRule`] |
+//! | take 1..=a_i balls from one of n boxes | the classic "take at most a" puzzle | [`impartial::boxes::Boxes`] |
+//! | replace a number by a proper divisor | AtCoder ABC 368 F | [`impartial::nim::Nim`] on prime-factor counts (`examples/abc368_f.rs`) |
+//! | Wythoff's game, normal or misère | OEIS A000201 / A001950 | [`impartial::wythoff::Wythoff`] |
+//! | Moore's Nim_k: take from up to k heaps | | [`impartial::moore::Moore`] |
+//! | staircase Nim | | [`impartial::staircase::Staircase`] |
+//! | Fibonacci Nim: take at most twice the previous take | | [`impartial::fibonacci_nim::FibonacciNim`] |
+//! | Euclid's game | | [`impartial::euclid::Euclid`] |
+//! | nim multiplication in the field of 2^64 nimbers | Library Checker "Nim Product (64-bit)" | [`impartial::nim_field::product`], [`impartial::nim_field::inverse`] |
+//! | octal games: Kayles, Dawson's Kayles, Grundy's game | | [`impartial::octal::OctalGame`] over a [`impartial::octal::TakeAndBreak`] |
+//! | Last One: rows of sticks, last stick loses | *Clubhouse Games* (Nintendo DS) | [`impartial::octal::LastOne`] |
+//! | Grundy sequences and their periods | OEIS | [`impartial::octal::grundy_sequence`], [`impartial::octal::find_period_certificate`], [`impartial::periodic`] |
+//! | any impartial game you define | | implement [`impartial::ImpartialGame`] (or [`impartial::FnGame`]); [`impartial::grundy::GrundySolver`], [`impartial::sum`], [`impartial::misere::ExactSearch`] |
+//! | any finite game, cycles and draws included | | [`retrograde::solve`] (closures), [`retrograde::Graph`] + [`retrograde::DenseSolver`] |
+//! | rock-paper-scissors with coins: count bankrupting sequences | a CodeIQ puzzle | [`counting::janken_count`], [`counting::AbsorbingWalk`] |
 //!
-//! The guide in `docs/` explains the theory and algorithms
-//! behind each row; the `stonegame` binary (feature `cli`) answers the same
-//! questions from the command line.
+//! The guide in `docs/` explains the theory and algorithms behind each row;
+//! the `stonegame` binary (feature `cli`) answers the same questions from the
+//! command line, and `tools/bundle` turns a program using the crate into one
+//! file a contest judge accepts.
 //!
 //! ## Features
 //!
 //! - `bigint`: exact counts of any size with `num_bigint::BigUint`.
 //! - `cli`: the `stonegame` command-line program (brings `clap` and `bigint`).
 //!
-//! Shared vocabulary: [`Outcome`] (who wins), [`Convention`] (normal or misère
-//! play), [`Nimber`] (Grundy values), [`Budget`] (every table is sized up
-//! front and refused with an [`Error`] rather than aborting), and [`Error`].
-//!
 //! # Examples
 //! ```
-//! use stonegame::{Convention, Budget, Outcome};
-//! use stonegame::impartial::{nim, subtraction::{SubtractionSet, SubtractionSolver}};
-//! use stonegame::scoring::Ends;
+//! use stonegame::prelude::*;
 //!
-//! // Seed 000, Game 1: stones 4 5 3 1 2, take either end; the first player ends 8 to 7.
+//! // LeetCode 877: stones 4 5 3 1 2, take either end; the first player ends 8 to 7.
 //! let game = Ends::new(vec![4i64, 5, 3, 1, 2])?;
-//! assert_eq!(game.difference(), 1);
-//! assert_eq!(game.totals(), (8, 7));
+//! assert_eq!(game.value(), 1);
 //! assert_eq!(game.outcome(), Outcome::First);
+//! let solution = game.solve()?;
+//! assert_eq!(solution.line().len(), 5);
 //!
-//! // Nim heaps 3, 4, 5: XOR is 2, the first player wins; under misère play too.
-//! assert_eq!(nim::outcome(&[3, 4, 5], Convention::Normal), Outcome::First);
-//! assert_eq!(nim::outcome(&[3, 4, 5], Convention::Misere), Outcome::First);
+//! // Nim heaps 3, 4, 5: XOR is 2, the first player wins, in misère play too.
+//! let nim = Nim::new();
+//! assert_eq!(nim.outcome(&[3, 4, 5]), Outcome::First);
+//! assert_eq!(nim.with_convention(Convention::Misere).outcome(&[3, 4, 5]), Outcome::First);
+//! assert_eq!(nim.solve(&[3, 4, 5])?.best_move().unwrap().to_string(), "1:3->1");
 //!
-//! // Seed 004 / AtCoder DP K: moves {2, 3}; G has period 5 and 10^18 is 0 mod 5, a loss.
-//! let set = SubtractionSet::new([2, 3])?;
-//! let mut solver = SubtractionSolver::new(&set, Budget::default())?;
-//! assert_eq!(solver.outcome(&[1_000_000_000_000_000_000], Convention::Normal)?, Outcome::Second);
+//! // AtCoder EDPC K: moves {2, 3}; G has period 5 and 10^18 is 0 mod 5, a loss.
+//! let mut game = Subtraction::new(SubtractionSet::new([2, 3])?);
+//! assert_eq!(game.outcome(&[1_000_000_000_000_000_000])?, Outcome::Second);
 //! # Ok::<(), stonegame::Error>(())
 //! ```
 

@@ -8,8 +8,19 @@
 //! # Ok::<(), stonegame::Error>(())
 //! ```
 
-pub use crate::impartial::ImpartialGame;
-pub use crate::impartial::octal::{OctalCode, TakeAndBreak};
-pub use crate::impartial::subtraction::SubtractionSet;
-pub use crate::scoring::{Ends, EndsRemainder, Front, FrontDoubling, ScoringGame, Valuations};
+pub use crate::impartial::boxes::{BallBox, Boxes};
+pub use crate::impartial::euclid::Euclid;
+pub use crate::impartial::fibonacci_nim::{FibonacciNim, FibonacciPosition};
+pub use crate::impartial::grundy::GrundySolver;
+pub use crate::impartial::moore::Moore;
+pub use crate::impartial::nim::Nim;
+pub use crate::impartial::octal::{LastOne, OctalCode, OctalGame, TakeAndBreak};
+pub use crate::impartial::staircase::Staircase;
+pub use crate::impartial::subtraction::{Subtraction, SubtractionRule, SubtractionSet};
+pub use crate::impartial::wythoff::Wythoff;
+pub use crate::impartial::{HeapMove, ImpartialGame};
+pub use crate::scoring::{
+    End, Ends, EndsRemainder, Front, FrontDoubling, Negamax, ScoringGame, StoneMerge, StoneMod3,
+    StoneSplit, Valuations,
+};
 pub use crate::{Budget, Convention, Error, Nimber, Outcome, Result, Solution};

@@ -66,3 +66,39 @@ fn judge_style_input_larger_than_the_budget_is_refused() {
         "larger than the memory budget",
     );
 }
+
+#[test]
+fn long_grundy_sequences_stream_within_the_budget() {
+    // Five million values of Nim (G(n) = n) and of Kayles (read off its
+    // certified period): about 40 MB of output each, never held at once.
+    for game in ["nim", "kayles"] {
+        let output = run_capped(
+            &["grundy", "--game", game, "--upto", "5000000", "--period"],
+            b"",
+        );
+        let message = String::from_utf8_lossy(&output.stderr);
+        assert!(output.status.success(), "{game}: {message}");
+        let text = String::from_utf8_lossy(&output.stdout);
+        let mut lines = text.lines();
+        let values = lines.next().expect("a line of values");
+        assert_eq!(values.split(' ').count(), 5_000_001, "{game}");
+        let last = values.rsplit(' ').next().unwrap();
+        // Kayles from heap 71 on repeats 4 1 2 8 1 4 7 2 1 8 2 7 (OEIS A002186);
+        // 5,000,000 is 8 mod 12, whose value is 1.
+        let expected_last = if game == "nim" { "5000000" } else { "1" };
+        assert_eq!(last, expected_last, "{game}");
+        let period = lines.next().expect("the period line");
+        if game == "kayles" {
+            assert_eq!(period, "preperiod 71 period 12");
+        }
+    }
+}
+
+#[test]
+fn a_streamed_row_longer_than_the_budget_allows_is_refused() {
+    // `ends` reads standard input as a stream; 8 Mi stones of 16 bytes each
+    // in the reducer's worst case exceed 64 MiB.
+    let mut line = b"1 ".repeat(8 << 20);
+    line.push(b'\n');
+    assert_refused(&["ends"], &line, "memory budget");
+}

@@ -178,3 +178,33 @@ fn every_i64_spelling_parses() {
     assert!(bad_input(&["ends"], "1 - 2\n").contains("'-'"));
     assert!(bad_input(&["ends"], "1 +\n").contains("'+'"));
 }
+
+#[test]
+fn ends_streams_long_lines_comments_and_crlf() {
+    // A line far longer than the 64 KiB read buffer, so tokens are cut at its
+    // boundaries; its answer is checked against the same row on the command line.
+    let row: Vec<String> = (0..40_000i64)
+        .map(|i| ((i * 7919) % 2_000_001 - 1_000_000).to_string())
+        .collect();
+    let text = row.join(" ");
+    let streamed = stdout_of(
+        &["ends"],
+        &format!("# header\r\n\r\n{text}\r\n  \t\n5 3 4 5"),
+    );
+    let mut args = vec!["ends"];
+    args.extend(row.iter().map(String::as_str));
+    let direct = stdout_of(&args, "");
+    assert_eq!(streamed, format!("{direct}1\n"));
+    // Sums beyond i64 switch to i128 in the middle of a line: M 1 M -1 is worth
+    // 2M (the first player takes both M; the 1 and the -1 cancel out).
+    let max = i64::MAX.to_string();
+    assert_eq!(
+        stdout_of(&["ends"], &format!("{max} 1 {max} -1\n")),
+        format!("{}\n", 2 * i128::from(i64::MAX))
+    );
+    let err = bad_input(&["ends"], "1 2\n# 1 x\n\n3 4 y5\n");
+    assert!(
+        err.starts_with("line 4: ") && err.contains("value 3 ('y5')"),
+        "{err}"
+    );
+}

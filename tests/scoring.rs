@@ -3,7 +3,8 @@
 
 use proptest::prelude::*;
 use stonegame::scoring::{
-    End, Ends, EndsRemainder, Front, FrontDoubling, Negamax, NegamaxTable, ScoringGame, Valuations,
+    End, Ends, EndsReducer, EndsRemainder, Front, FrontDoubling, Negamax, NegamaxTable,
+    ScoringGame, Valuations,
 };
 use stonegame::{Budget, Error, Outcome, Solution};
 
@@ -654,4 +655,142 @@ fn generic_solver_memory_grows_with_depth_not_branching() {
     let budget = Budget::from_mebibytes(32).with_work(2_000_000);
     let err = Negamax::new(&game).with_budget(budget).value().unwrap_err();
     assert!(matches!(err, Error::WorkLimitExceeded { .. }), "{err}");
+}
+
+// ---------------------------------------------------------------------------
+// The linear evaluator of the take-either-end game (peak reduction) against
+// an interval DP written here.
+// ---------------------------------------------------------------------------
+
+/// The textbook O(n²) interval DP, independent of the library.
+fn interval_dp(v: &[i64]) -> i64 {
+    let n = v.len();
+    // d[i] = value of v[i..i + len] for the current len.
+    let mut d = vec![0i64; n + 1];
+    for len in 1..=n {
+        for i in 0..=n - len {
+            d[i] = (v[i] - d[i + 1]).max(v[i + len - 1] - d[i]);
+        }
+    }
+    d[0]
+}
+
+#[test]
+fn linear_value_matches_the_interval_dp_on_every_small_row() {
+    // Every row of up to 9 stones over {-2, …, 2}: negatives, zeros and ties.
+    let alphabet = [-2i64, -1, 0, 1, 2];
+    let mut rows = 0;
+    for n in 0..=9u32 {
+        let mut row = vec![0i64; n as usize];
+        for code in 0..5usize.pow(n) {
+            let mut rest = code;
+            for stone in row.iter_mut() {
+                *stone = alphabet[rest % 5];
+                rest /= 5;
+            }
+            let game = Ends::new(row.clone()).unwrap();
+            assert_eq!(game.value(), interval_dp(&row), "{row:?}");
+            rows += 1;
+        }
+    }
+    assert_eq!(rows, (0..=9).map(|n| 5usize.pow(n)).sum::<usize>());
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn linear_value_and_line_agree_with_the_table(v in prop::collection::vec(-30i64..=30, 0..=40)) {
+        let game = Ends::new(v.clone()).unwrap();
+        prop_assert_eq!(game.value(), interval_dp(&v));
+        prop_assert_eq!(game.value_by_interval_dp(), interval_dp(&v));
+        let table = game.table().unwrap();
+        let solution = game.solve().unwrap();
+        prop_assert_eq!(&solution, &table.solution());
+        check_line(&game, &solution, game.totals());
+    }
+
+    #[test]
+    fn linear_value_on_long_rows_and_wide_values(v in prop::collection::vec(-1_000_000_000i64..=1_000_000_000, 0..=400)) {
+        prop_assert_eq!(Ends::new(v.clone()).unwrap().value(), interval_dp(&v));
+    }
+
+    #[test]
+    fn reducer_fed_one_stone_at_a_time_agrees(v in prop::collection::vec(-9i64..=9, 0..=60)) {
+        let mut reducer = EndsReducer::new();
+        for (i, &stone) in v.iter().enumerate() {
+            reducer.push(stone).unwrap();
+            // The reduced row never has an interior peak.
+            let r = reducer.reduced();
+            prop_assert!(r.windows(3).all(|w| !(w[0] <= w[1] && w[1] >= w[2])), "{:?}", r);
+            prop_assert_eq!(reducer.value(), interval_dp(&v[..=i]));
+        }
+    }
+
+    /// Narrow types: the constructor's bound covers every reduction.
+    #[test]
+    fn linear_value_is_exact_in_narrow_types_when_accepted(v in prop::collection::vec(-40i8..=40, 0..=12)) {
+        let wide: Vec<i64> = v.iter().map(|&x| i64::from(x)).collect();
+        if let Ok(game) = Ends::new(v.clone()) {
+            prop_assert_eq!(i64::from(game.value()), interval_dp(&wide));
+        }
+        let mut reducer = EndsReducer::new();
+        let accepted = v.iter().take_while(|&&x| reducer.push(x).is_ok()).count();
+        prop_assert_eq!(i64::from(reducer.value()), interval_dp(&wide[..accepted]));
+    }
+}
+
+#[test]
+fn linear_value_matches_published_samples() {
+    // AtCoder Educational DP Contest, problem L "Deque": the samples.
+    for (row, expected) in [
+        (vec![10i64, 80, 90, 30], 10),
+        (vec![10, 100, 10], -80),
+        (vec![10], 10),
+        (
+            vec![
+                1_000_000_000,
+                1,
+                1_000_000_000,
+                1,
+                1_000_000_000,
+                1,
+                1_000_000_000,
+                1,
+                1_000_000_000,
+                1,
+            ],
+            4_999_999_995,
+        ),
+        (vec![4, 2, 9, 7, 1, 5], 2),
+    ] {
+        assert_eq!(interval_dp(&row), expected);
+        assert_eq!(Ends::new(row).unwrap().value(), expected);
+    }
+}
+
+#[test]
+fn linear_value_on_a_long_row_and_monotone_rows() {
+    let v: Vec<i64> = (0..3_000).map(|i| (i * 7919 % 2001) - 1000).collect();
+    assert_eq!(Ends::new(v.clone()).unwrap().value(), interval_dp(&v));
+    // Monotone rows never reduce: the stack holds every stone.
+    let falling: Vec<i64> = (0..500).rev().collect();
+    assert_eq!(
+        Ends::new(falling.clone()).unwrap().value(),
+        interval_dp(&falling)
+    );
+    let rising: Vec<i64> = (0..500).collect();
+    assert_eq!(
+        Ends::new(rising.clone()).unwrap().value(),
+        interval_dp(&rising)
+    );
+}
+
+#[test]
+fn the_line_is_refused_above_its_work_cap() {
+    let game = Ends::new(vec![1i64; 1_000])
+        .unwrap()
+        .with_budget(Budget::default().with_work(10_000));
+    assert!(matches!(game.solve(), Err(Error::WorkLimitExceeded { .. })));
+    assert_eq!(game.value(), 0);
 }

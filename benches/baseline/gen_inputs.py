@@ -4,6 +4,9 @@
     python3 benches/baseline/gen_inputs.py OUT_DIR
 
 ends_20000.txt      20,000 values in [-10^9, 10^9] (ends: C++ baseline comparison)
+ends_10000000.txt   10^7 values in [-10^9, 10^9]   (ends: against a C++ scanf loop that only sums)
+remainder_60000.txt 60,000 values in [-10^4, 10^4] (ends-remainder: C++ rolling DP)
+doubling_60000.txt  60,000 values in [-10^9, 10^9] (front-doubling value: C++ rolling DP)
 front_1000000.txt   10^6 values in [-10^9, 10^9]   (front --max-take 1000000)
 doubling_2000.txt   2,000 values in [-10^9, 10^9]  (front-doubling)
 """
@@ -12,10 +15,16 @@ import random
 import sys
 
 
-def write(path, n, seed):
+def write(path, n, seed, bound=10**9):
     rng = random.Random(seed)
     with open(path, "w") as f:
-        f.write(" ".join(str(rng.randint(-10**9, 10**9)) for _ in range(n)))
+        # In chunks, so 10^7 values do not build one huge string.
+        chunk = 100_000
+        for start in range(0, n, chunk):
+            count = min(chunk, n - start)
+            if start:
+                f.write(" ")
+            f.write(" ".join(str(rng.randint(-bound, bound)) for _ in range(count)))
         f.write("\n")
 
 
@@ -25,6 +34,9 @@ def main():
     write(os.path.join(out, "ends_20000.txt"), 20_000, 1)
     write(os.path.join(out, "front_1000000.txt"), 1_000_000, 2)
     write(os.path.join(out, "doubling_2000.txt"), 2_000, 3)
+    write(os.path.join(out, "ends_10000000.txt"), 10_000_000, 4)
+    write(os.path.join(out, "remainder_60000.txt"), 60_000, 5, 10**4)
+    write(os.path.join(out, "doubling_60000.txt"), 60_000, 6)
 
 
 if __name__ == "__main__":

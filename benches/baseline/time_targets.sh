@@ -12,6 +12,8 @@ inputs=target/scoring-inputs
 python3 benches/baseline/gen_inputs.py "$inputs"
 cargo build --release --features cli --quiet
 g++ -O2 -o target/ends_rolling benches/baseline/ends_rolling.cpp
+g++ -O2 -o target/sum_scanf benches/baseline/sum_scanf.cpp
+g++ -O3 -march=native -o target/ends_remainder_rolling benches/baseline/ends_remainder_rolling.cpp
 bin=target/release/stonegame
 
 measure() {
@@ -26,6 +28,14 @@ measure() {
 for _ in $(seq "$runs"); do
     runs=1 measure "cpp-rolling ends n=20000" "$inputs/ends_20000.txt" target/ends_rolling
     runs=1 measure "stonegame   ends n=20000" "$inputs/ends_20000.txt" "$bin" ends
+done
+for _ in $(seq "$runs"); do
+    runs=1 measure "cpp-scanf-sum n=10^7" "$inputs/ends_10000000.txt" target/sum_scanf
+    runs=1 measure "stonegame   ends n=10^7" "$inputs/ends_10000000.txt" "$bin" ends
+done
+for _ in $(seq "$runs"); do
+    runs=1 measure "cpp-O3-rolling ends-remainder n=60000" "$inputs/remainder_60000.txt" target/ends_remainder_rolling
+    runs=1 measure "stonegame   ends-remainder n=60000" "$inputs/remainder_60000.txt" "$bin" ends-remainder
 done
 measure "stonegame   front k=n=10^6" "$inputs/front_1000000.txt" "$bin" front --max-take 1000000
 measure "stonegame   front-doubling n=2000" "$inputs/doubling_2000.txt" "$bin" front-doubling

@@ -24,6 +24,17 @@ mod line;
 
 pub use heap_move::HeapMove;
 
+// The classic games (docs/classic.md).
+pub mod euclid;
+pub mod fibonacci_nim;
+pub mod moore;
+pub mod nim_field;
+pub mod staircase;
+pub mod wythoff;
+
+// Shared by the classic games' `solve`.
+mod strategy_line;
+
 use std::hash::Hash;
 
 /// An impartial game: positions and, for each, the options a move leads to.

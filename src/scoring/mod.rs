@@ -18,7 +18,7 @@
 //!
 //! | game | type | `value()` | `table()` | reference |
 //! |---|---|---|---|---|
-//! | take the stone at either end, score it (LeetCode 877, AtCoder EDPC L "Deque") | [`Ends`] | O(n²) time, O(n) memory | [`EndsTable`] | [`Negamax`] |
+//! | take the stone at either end, score it (LeetCode 877, AtCoder EDPC L "Deque") | [`Ends`] | O(n) by peak reduction ([`EndsReducer`]) | [`EndsTable`] | [`Negamax`] |
 //! | take either end, score what remains (LeetCode 1690) | [`EndsRemainder`] | O(n²) time, O(n) memory | [`EndsTable`] | [`Negamax`] |
 //! | take 1..=k from the front (LeetCode 1406) | [`Front`] | O(n) for any k | [`FrontTable`] | [`Negamax`] |
 //! | take X ≤ 2M from the front, M = max(M, X) (LeetCode 1140) | [`FrontDoubling`] | O(n²), a table | [`FrontDoublingTable`] | [`Negamax`] |
@@ -39,27 +39,18 @@
 mod ends;
 mod front;
 mod solver;
+mod stone_merge;
+mod stone_mod3;
+mod stone_split;
 mod valuations;
 
-pub use ends::{Colour, ColouringStrategy, End, Ends, EndsRemainder, EndsTable};
+pub use ends::{Colour, ColouringStrategy, End, Ends, EndsReducer, EndsRemainder, EndsTable};
 pub use front::{Front, FrontDoubling, FrontDoublingTable, FrontTable};
 pub use solver::{Negamax, NegamaxTable};
+pub use stone_merge::StoneMerge;
+pub use stone_mod3::{Removal, StoneMod3};
+pub use stone_split::{Side, Split, StoneSplit};
 pub use valuations::{Valuations, ValuationsTable};
-
-/// The generic solver's table, the old way.
-///
-/// # Example
-/// ```
-/// # #![allow(deprecated)]
-/// use stonegame::scoring::{Ends, solve};
-/// let game = Ends::new(vec![5i64, 3, 4, 5])?;
-/// assert_eq!(solve(&game, Default::default())?.value(), 1);
-/// # Ok::<(), stonegame::Error>(())
-/// ```
-#[deprecated(note = "use `Negamax::new(&game).with_budget(budget).table()`")]
-pub fn solve<G: ScoringGame>(game: &G, budget: crate::Budget) -> Result<NegamaxTable<&G>> {
-    Negamax::new(game).with_budget(budget).table()
-}
 
 use crate::{Error, Result};
 use num_traits::{CheckedNeg, PrimInt, Signed};

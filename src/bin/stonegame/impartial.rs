@@ -112,7 +112,9 @@ fn parse_set(text: &str) -> Result<SubtractionSet, String> {
 /// Runs `subtraction`.
 pub fn subtraction(args: &SubtractionArgs) -> ExitCode {
     let mut game = match parse_set(&args.set) {
-        Ok(set) => Subtraction::new(set).with_convention(args.play.convention()),
+        Ok(set) => Subtraction::new(set)
+            .with_convention(args.play.convention())
+            .with_budget(crate::input::budget()),
         Err(e) => return input::run_single(Err(e)),
     };
     input::run(&args.values, |line| {
@@ -157,7 +159,12 @@ pub fn boxes(args: &BoxesArgs) -> ExitCode {
 
 /// Runs `grundy`.
 /// The `grundy --set S` answer: values, and with `period` a second line.
-pub fn grundy_of_set(set: &str, upto: u64, period: bool) -> Result<String, String> {
+pub fn grundy_of_set(
+    set: &str,
+    upto: u64,
+    period: bool,
+    out: &mut dyn std::io::Write,
+) -> Result<(), String> {
     if upto > MAX_UPTO {
         return Err(message(Error::SizeLimitExceeded {
             what: "--upto",
@@ -166,26 +173,26 @@ pub fn grundy_of_set(set: &str, upto: u64, period: bool) -> Result<String, Strin
         }));
     }
     let set = parse_set(set)?;
-    let mut solver = Subtraction::new(set);
-    let mut text = String::with_capacity((upto as usize + 1) * 3);
+    let mut solver = Subtraction::new(set).with_budget(crate::input::budget());
+    // Computed before anything is printed, so a refusal leaves no partial line.
+    solver.grundy(upto).map_err(message)?;
+    let written = |e: std::io::Error| format!("cannot write output: {e}");
     for n in 0..=upto {
         if n > 0 {
-            text.push(' ');
+            out.write_all(b" ").map_err(written)?;
         }
-        text.push_str(&solver.grundy(n).map_err(message)?.0.to_string());
+        write!(out, "{}", solver.grundy(n).map_err(message)?.0).map_err(written)?;
     }
+    writeln!(out).map_err(written)?;
     if period {
-        match solver.periodicity() {
-            Ok(p) => text.push_str(&format!(
-                "\npreperiod {} period {}",
-                p.preperiod(),
-                p.period()
-            )),
+        let line = match solver.periodicity() {
+            Ok(p) => format!("preperiod {} period {}", p.preperiod(), p.period()),
             Err(Error::NoPeriodWithinBudget { searched, .. }) => {
-                text.push_str(&format!("\nno period certified up to {searched}"))
+                format!("no period certified up to {searched}")
             }
             Err(e) => return Err(message(e)),
-        }
+        };
+        writeln!(out, "{line}").map_err(written)?;
     }
-    Ok(text)
+    Ok(())
 }

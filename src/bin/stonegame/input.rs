@@ -58,6 +58,11 @@ fn settings() -> &'static Settings {
     })
 }
 
+/// How standard input lays out instances (`--format`).
+pub fn format() -> InputFormat {
+    settings().format
+}
+
 /// The memory budget and work cap set by `--memory-mib` and `--max-work`.
 pub fn budget() -> Budget {
     settings().budget
@@ -124,7 +129,18 @@ pub fn run_single(answer: Result<String, String>) -> ExitCode {
     finish(out, result)
 }
 
-type Failure = (usize, String);
+/// Prints an answer too long to hold as one string (e.g. `grundy --upto N`):
+/// `write` streams it. A failure before anything is written is reported as
+/// line 1, like every argument error.
+pub fn run_streamed(write: impl FnOnce(&mut dyn Write) -> Result<(), String>) -> ExitCode {
+    let stdout = io::stdout();
+    let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
+    let result = write(&mut out).map_err(|message| (1, message));
+    finish(out, result)
+}
+
+/// A failure: the line number (0 for none) and the message.
+pub type Failure = (usize, String);
 
 fn solve_stdin(
     out: &mut impl Write,
@@ -174,7 +190,8 @@ fn solve_line(
     writeln!(out, "{answer}").map_err(|e| (0, format!("cannot write output: {e}")))
 }
 
-fn finish(mut out: impl Write, result: Result<(), Failure>) -> ExitCode {
+/// Flushes the answers and reports the first failure as `line N: …` (exit status 2).
+pub fn finish(mut out: impl Write, result: Result<(), Failure>) -> ExitCode {
     // Answers already computed are flushed before the error, so output stays in order.
     let flushed = out.flush();
     match (result, flushed) {

@@ -4,11 +4,14 @@
 //! without them, instances are read from standard input, one per line. Bad input
 //! prints `line N: <what is wrong>` on standard error and exits with status 2.
 
+mod classic;
 mod counting;
 mod impartial;
 mod input;
 mod octal;
 mod scoring;
+mod stones;
+mod stream;
 
 use clap::error::ErrorKind;
 use clap::{ArgGroup, Args, Parser, Subcommand};
@@ -22,7 +25,14 @@ use stonegame::Budget;
 /// read from standard input, one per line (blank lines and lines starting with
 /// `#` are skipped). One answer line per instance. Bad input prints
 /// `line N: <what is wrong>` on standard error and exits with status 2
-/// (command-line values count as line 1).
+/// (command-line values count as line 1; argument errors are line 1 too).
+///
+/// Scoring games answer the first player's total minus the second's; `--line`
+/// adds the optimal line. Win/lose games answer `First` or `Second`; `--move`
+/// adds one winning move after `First`, in one format for every game:
+/// `I:F->T`, heap I (from 1) goes from F to T (`0` when emptied, `3+3` when
+/// a move splits it). `stonegame GAME --help` gives each game's line format,
+/// answer, options and limits.
 #[derive(Parser)]
 #[command(name = "stonegame", version, about, long_about)]
 struct Cli {
@@ -32,7 +42,7 @@ struct Cli {
     /// How standard input lays out instances: `lines` (one per line), `contest`
     /// (a count N then N values, repeated) or `cases` (a number of test cases T,
     /// then T instances as in `contest`). Games whose line is not a list of values
-    /// (janken, grundy) accept only `lines`.
+    /// (janken, grundy, wythoff, euclid, fibonacci-nim) accept only `lines`.
     #[arg(long, global = true, value_enum, default_value_t = InputFormat::Lines)]
     format: InputFormat,
 
@@ -61,7 +71,11 @@ impl Cli {
 fn layout(game: &Game) -> Layout {
     match game {
         Game::Valuations(_) => Layout::CountedTwice,
-        Game::Janken(_) | Game::Grundy(_) => Layout::None,
+        Game::Janken(_)
+        | Game::Grundy(_)
+        | Game::Wythoff(_)
+        | Game::Euclid(_)
+        | Game::FibonacciNim(_) => Layout::None,
         _ => Layout::Counted,
     }
 }
@@ -90,13 +104,25 @@ fn parse_cli() -> Result<Cli, ExitCode> {
 /// Clap's message on one line, without its `error:` prefix and usage hints.
 fn argument_error(error: &clap::Error) -> String {
     let rendered = error.render().to_string();
-    let first = rendered.lines().next().unwrap_or("invalid arguments");
-    first.strip_prefix("error: ").unwrap_or(first).to_string()
+    // The message is the first paragraph (clap lists missing arguments on
+    // the lines after its first); usage and hints follow a blank line.
+    let message = rendered
+        .lines()
+        .take_while(|line| !line.trim().is_empty())
+        .map(str::trim)
+        .collect::<Vec<_>>()
+        .join(" ");
+    let message = message.strip_prefix("error: ").unwrap_or(&message);
+    if message.is_empty() {
+        "invalid arguments".to_string()
+    } else {
+        message.to_string()
+    }
 }
 
 #[derive(Subcommand)]
 enum Game {
-    /// Take the stone at either end of the row; it scores its value.
+    /// Take the stone at either end of the row; it scores its value (LeetCode 877, EDPC L).
     ///
     /// Line: integers, the stone values in a row (negative allowed).
     ///
@@ -104,9 +130,10 @@ enum Game {
     ///
     /// With --line: `DIFFERENCE | MOVES`, each move `L` or `R` (the end taken).
     ///
-    /// Limits: values are i64; sums beyond i64 are solved in i128. O(n^2) time,
-    /// O(n) memory; --line keeps an n(n+1)/2-cell table (refused above 1 GiB,
-    /// about n = 16,000).
+    /// Limits: values are i64; sums beyond i64 are solved in i128. O(n) time;
+    /// lines on standard input are streamed (memory: the reduced row, at most
+    /// one value per stone). --line takes O(n^2) time and O(n) memory (refused
+    /// above about 4*10^9 steps, n = 63,000).
     Ends(scoring::ScoringArgs),
     /// Take the stone at either end; the move scores the sum of the stones that remain.
     ///
@@ -157,6 +184,9 @@ enum Game {
     ///
     /// Limits: values are i64 (i128 when sums need it). O(n log n).
     Valuations(scoring::ScoringArgs),
+    StoneSplit(stones::SplitArgs),
+    StoneMerge(stones::MergeArgs),
+    StoneMod3(stones::Mod3Args),
     /// Rock-paper-scissors with coins: count the outcome sequences that bankrupt a player.
     ///
     /// A line `A,B,N`: A and B hold A and B coins; each round A wins, draws or
@@ -179,6 +209,11 @@ enum Game {
     Octal(octal::OctalArgs),
     LastOne(octal::LastOneArgs),
     Grundy(GrundyArgs),
+    Wythoff(classic::WythoffArgs),
+    Moore(classic::MooreArgs),
+    Staircase(classic::StaircaseArgs),
+    Euclid(classic::EuclidArgs),
+    FibonacciNim(classic::FibonacciNimArgs),
 }
 
 fn main() -> ExitCode {
@@ -188,7 +223,7 @@ fn main() -> ExitCode {
     };
     input::configure(cli.format, layout(&cli.game), cli.budget());
     match cli.game {
-        Game::Ends(args) => input::run(&args.values, |line| scoring::ends(&args, line)),
+        Game::Ends(args) => scoring::ends_main(&args),
         Game::EndsRemainder(args) => {
             input::run(&args.values, |line| scoring::ends_remainder(&args, line))
         }
@@ -197,6 +232,9 @@ fn main() -> ExitCode {
             input::run(&args.values, |line| scoring::front_doubling(&args, line))
         }
         Game::Valuations(args) => input::run(&args.values, |line| scoring::valuations(&args, line)),
+        Game::StoneSplit(args) => input::run(&args.values, |line| stones::stone_split(&args, line)),
+        Game::StoneMerge(args) => input::run(&args.values, |line| stones::stone_merge(&args, line)),
+        Game::StoneMod3(args) => input::run(&args.values, |line| stones::stone_mod3(&args, line)),
         Game::Janken(args) => input::run(&args.values, |line| counting::janken(&args, line)),
         Game::Nim(args) => impartial::nim(&args),
         Game::Subtraction(args) => impartial::subtraction(&args),
@@ -206,7 +244,12 @@ fn main() -> ExitCode {
             Err(message) => input::run_single(Err(message)),
         },
         Game::LastOne(args) => input::run(&args.values, |line| octal::last_one(&args, line)),
-        Game::Grundy(args) => input::run_single(grundy(&args)),
+        Game::Grundy(args) => input::run_streamed(|out| grundy(&args, out)),
+        Game::Wythoff(args) => classic::wythoff(&args),
+        Game::Moore(args) => classic::moore(&args),
+        Game::Staircase(args) => classic::staircase(&args),
+        Game::Euclid(args) => classic::euclid(&args),
+        Game::FibonacciNim(args) => classic::fibonacci_nim(&args),
     }
 }
 
@@ -219,8 +262,9 @@ fn main() -> ExitCode {
 /// `preperiod P period Q` when the sequence is proven periodic (subtraction sets:
 /// a repeated window of max(S) values; octal codes: the Guy-Smith octal periodicity
 /// theorem applied to G(0..=N)), else `no period certified up to L`.
-/// Limits: N <= 10000000 for --set; for --octal/--game the table must fit the
-/// 1 GiB memory budget (N <= 50000000 for codes whose values are G(n) = n).
+/// Limits: N <= 10000000 for --set, N < 100000000 for --octal/--game. Values
+/// are computed until the period is certified and read off the certificate
+/// beyond it; the values computed must fit the memory budget (--memory-mib).
 #[derive(Args)]
 #[command(group(ArgGroup::new("source").required(true).multiple(false)))]
 struct GrundyArgs {
@@ -241,11 +285,11 @@ struct GrundyArgs {
     period: bool,
 }
 
-fn grundy(args: &GrundyArgs) -> Result<String, String> {
+fn grundy(args: &GrundyArgs, out: &mut dyn std::io::Write) -> Result<(), String> {
     match (&args.set, &args.octal, &args.game) {
-        (Some(set), _, _) => impartial::grundy_of_set(set, args.upto, args.period),
+        (Some(set), _, _) => impartial::grundy_of_set(set, args.upto, args.period, out),
         (None, Some(name), _) | (None, None, Some(name)) => {
-            octal::grundy(name, args.upto, args.period)
+            octal::grundy(name, args.upto, args.period, out)
         }
         (None, None, None) => Err("give the game: --set S, --octal CODE or --game NAME".into()),
     }

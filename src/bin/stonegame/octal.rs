@@ -4,10 +4,11 @@
 use crate::impartial::answer;
 use crate::input;
 use clap::Args;
+use std::io::Write;
+use stonegame::Outcome;
 use stonegame::impartial::octal::{
-    LastOne, OctalGame, TakeAndBreak, certify_values, grundy_sequence,
+    LastOne, OctalGame, PeriodCertificate, TakeAndBreak, certify_values, grundy_sequence,
 };
-use stonegame::{Budget, Outcome};
 
 /// An octal game: heap sizes in, `First` or `Second` out.
 ///
@@ -65,7 +66,9 @@ impl OctalSolver {
     pub fn new(args: &OctalArgs) -> Result<Self, String> {
         let game = TakeAndBreak::by_name(&args.code).map_err(|e| e.to_string())?;
         Ok(Self {
-            game: OctalGame::new(game).with_convention(args.play.convention()),
+            game: OctalGame::new(game)
+                .with_convention(args.play.convention())
+                .with_budget(crate::input::budget()),
         })
     }
 
@@ -98,48 +101,84 @@ pub fn last_one(args: &LastOneArgs, line: &str) -> Result<String, String> {
 
 /// The `grundy --octal CODE` / `--game NAME` answer: values, and with
 /// `period` a second line.
-pub fn grundy(name: &str, upto: u64, period: bool) -> Result<String, String> {
-    let game = TakeAndBreak::by_name(name).map_err(|e| e.to_string())?;
-    let values: Vec<u64> = if game.is_nim_like() {
-        // G(n) = n is proven for these codes (see docs/octal.md).
-        if upto > 50_000_000 {
-            return Err(format!(
-                "--upto {} is above the limit of 50000000 values to print",
-                upto
-            ));
-        }
-        (0..=upto).collect()
-    } else {
-        grundy_sequence(&game, upto, Budget::default())
-            .map_err(|e| e.to_string())?
-            .into_iter()
-            .map(u64::from)
-            .collect()
-    };
-    let mut text = values
-        .iter()
-        .map(u64::to_string)
-        .collect::<Vec<_>>()
-        .join(" ");
-    if period {
-        text.push('\n');
-        text.push_str(&period_line(&game, &values, upto));
-    }
-    Ok(text)
+/// The most values `grundy --upto N` prints (N + 1 values).
+pub const MAX_PRINTED: u64 = 100_000_000;
+
+/// Grundy values of a take-and-break game: computed, or computed up to a
+/// certified period and read off the certificate beyond it.
+enum GrundyValues {
+    /// G(n) = n, proven for Nim-like codes.
+    Identity,
+    /// Every value computed; no period certified within them.
+    Computed(Vec<u32>),
+    /// Values computed until the octal periodicity theorem applied.
+    Certified(Vec<u32>, PeriodCertificate),
 }
 
-fn period_line(game: &TakeAndBreak, values: &[u64], upto: u64) -> String {
+impl GrundyValues {
+    fn get(&self, heap: u64) -> u64 {
+        match self {
+            GrundyValues::Identity => heap,
+            GrundyValues::Computed(values) => u64::from(values[heap as usize]),
+            GrundyValues::Certified(values, certificate) => match values.get(heap as usize) {
+                Some(&value) => u64::from(value),
+                None => certificate.grundy(heap).0,
+            },
+        }
+    }
+}
+
+/// Computes G(0..=upto) in rounds of growing length, stopping as soon as a
+/// period is certified: the rest of the sequence is then read off the
+/// certificate, so a periodic game costs what its proof needs, not N values.
+fn grundy_values(game: &TakeAndBreak, upto: u64) -> Result<GrundyValues, String> {
     if game.is_nim_like() {
-        return format!(
-            "no period certified up to {upto} (G(n) = n is proven: arithmetic, not periodic)"
-        );
+        return Ok(GrundyValues::Identity);
     }
-    let Some(max_take) = game.max_take() else {
-        return format!("no period certified up to {upto}");
-    };
-    let narrow: Vec<u32> = values.iter().map(|&v| v as u32).collect();
-    match certify_values(&narrow, max_take) {
-        Some(c) => format!("preperiod {} period {}", c.preperiod(), c.period()),
-        None => format!("no period certified up to {upto}"),
+    let budget = crate::input::budget();
+    let mut computed = upto.min(1 << 12);
+    loop {
+        let values = grundy_sequence(game, computed, budget).map_err(|e| e.to_string())?;
+        if let Some(certificate) = game.max_take().and_then(|t| certify_values(&values, t)) {
+            return Ok(GrundyValues::Certified(values, certificate));
+        }
+        if computed == upto {
+            return Ok(GrundyValues::Computed(values));
+        }
+        computed = upto.min(computed.saturating_mul(4));
     }
+}
+
+/// `grundy --octal/--game`: G(0..=upto) streamed on one line, then with
+/// `period` the certificate's line.
+pub fn grundy(name: &str, upto: u64, period: bool, out: &mut dyn Write) -> Result<(), String> {
+    let game = TakeAndBreak::by_name(name).map_err(|e| e.to_string())?;
+    if upto >= MAX_PRINTED {
+        return Err(format!(
+            "--upto {upto} is above the limit of {} (at most {MAX_PRINTED} values are printed)",
+            MAX_PRINTED - 1
+        ));
+    }
+    let values = grundy_values(&game, upto)?;
+    let written = |e: std::io::Error| format!("cannot write output: {e}");
+    for heap in 0..=upto {
+        if heap > 0 {
+            out.write_all(b" ").map_err(written)?;
+        }
+        write!(out, "{}", values.get(heap)).map_err(written)?;
+    }
+    writeln!(out).map_err(written)?;
+    if period {
+        let line = match &values {
+            GrundyValues::Identity => format!(
+                "no period certified up to {upto} (G(n) = n is proven: arithmetic, not periodic)"
+            ),
+            GrundyValues::Certified(_, c) => {
+                format!("preperiod {} period {}", c.preperiod(), c.period())
+            }
+            GrundyValues::Computed(_) => format!("no period certified up to {upto}"),
+        };
+        writeln!(out, "{line}").map_err(written)?;
+    }
+    Ok(())
 }

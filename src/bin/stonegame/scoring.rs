@@ -11,7 +11,7 @@ use std::process::ExitCode;
 use stonegame::scoring::{Ends, EndsRemainder, Front, FrontDoubling, Score, Valuations};
 use stonegame::{Error, Solution};
 
-const INTEGER: &str = "an integer in the i64 range";
+pub const INTEGER: &str = "an integer in the i64 range";
 
 /// Options shared by every scoring game.
 #[derive(Args)]
@@ -41,9 +41,11 @@ pub struct FrontArgs {
 fn parse_numbers(text: &str, kind: &str) -> Result<Vec<i64>, String> {
     // A token takes at least two bytes with its separator: reserving that much
     // avoids regrowing (pages never written cost nothing).
-    let mut values = Vec::with_capacity(text.len() / 2 + 1);
+    let capacity = text.len() / 2 + 1;
+    input::reserve_within_budget::<i64>(text.len(), capacity)?;
+    let mut values = Vec::with_capacity(capacity);
     for (index, token) in text.split_ascii_whitespace().enumerate() {
-        values.push(match fast_i64(token) {
+        values.push(match fast_i64(token.as_bytes()) {
             Some(value) => value,
             None => parse_number(token, kind, index + 1)?,
         });
@@ -53,8 +55,7 @@ fn parse_numbers(text: &str, kind: &str) -> Result<Vec<i64>, String> {
 
 /// A decimal `i64` (optional sign, at most 18 digits) without the generic
 /// machinery of `str::parse`; anything else is left to `str::parse`.
-fn fast_i64(token: &str) -> Option<i64> {
-    let bytes = token.as_bytes();
+pub fn fast_i64(bytes: &[u8]) -> Option<i64> {
     let (negative, digits) = match bytes {
         [b'-', rest @ ..] => (true, rest),
         [b'+', rest @ ..] => (false, rest),
@@ -140,34 +141,47 @@ fn value_or_line<T: Score, M: Display + Clone>(
 }
 
 fn ends_answer<T: Score>(values: Vec<T>, line: bool) -> Result<String, Error> {
-    let game = Ends::new(values)?;
+    let game = Ends::new(values)?.with_budget(input::budget());
     value_or_line(|| Ok(game.value()), || game.solve(), line)
 }
 
 fn ends_remainder_answer<T: Score>(values: Vec<T>, line: bool) -> Result<String, Error> {
-    let game = EndsRemainder::new(values)?;
+    let game = EndsRemainder::new(values)?.with_budget(input::budget());
     value_or_line(|| Ok(game.value()), || game.solve(), line)
 }
 
 fn front_answer<T: Score>(values: Vec<T>, max_take: usize, line: bool) -> Result<String, Error> {
-    let game = Front::new(values, max_take)?;
+    let game = Front::new(values, max_take)?.with_budget(input::budget());
     value_or_line(|| Ok(game.value()), || game.solve(), line)
 }
 
 fn front_doubling_answer<T: Score>(values: Vec<T>, line: bool) -> Result<String, Error> {
-    let game = FrontDoubling::new(values)?;
+    let game = FrontDoubling::new(values)?.with_budget(input::budget());
     value_or_line(|| game.value(), || game.solve(), line)
 }
 
 fn valuations_answer<T: Score>(first: Vec<T>, second: Vec<T>, line: bool) -> Result<String, Error> {
-    let solution = Valuations::new(first, second)?.solve()?;
+    let solution = Valuations::new(first, second)?
+        .with_budget(input::budget())
+        .solve()?;
     // Stones are numbered from 1 on the command line.
     let stones = line.then(|| solution.line().iter().map(|&i| i + 1).collect());
     Ok(answer(solution.value(), stones))
 }
 
+/// Runs `ends`: instances from standard input are streamed through the
+/// linear evaluator (no line is held); values on the command line and
+/// `--line` go through the line-based harness.
+pub fn ends_main(args: &ScoringArgs) -> ExitCode {
+    if args.line || !args.values.is_empty() || input::format() != input::InputFormat::Lines {
+        input::run(&args.values, |line| ends(args, line))
+    } else {
+        crate::stream::ends_stdin()
+    }
+}
+
 /// Solves one `ends` instance.
-pub fn ends(args: &ScoringArgs, line: &str) -> Result<String, String> {
+fn ends(args: &ScoringArgs, line: &str) -> Result<String, String> {
     let values = parse_numbers(line, INTEGER)?;
     with_fallback(
         values,

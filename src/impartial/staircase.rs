@@ -1,0 +1,251 @@
+//! Staircase Nim: coins lie on steps `1..=n`; a move shifts one or more coins
+//! from a step `i` down to step `i − 1`. Step 0 is out of play; the last move
+//! wins (normal play).
+//!
+//! # Theorem
+//!
+//! The position is Nim played on the odd steps: its Grundy value is the XOR
+//! of the coin counts on steps 1, 3, 5, … A move from an odd step is a Nim
+//! move on that heap (the coins land on an even step, which does not count);
+//! a move from an even step `i` adds coins to the odd step `i − 1`. Either way
+//! exactly one odd count changes, so the XOR changes; and every smaller XOR is
+//! reached by a Nim move on an odd step. By induction on the number of
+//! coin-steps left to play, the Grundy value is that XOR (so a position is lost
+//! exactly when it is zero). Moves from even steps are reversible — the
+//! opponent carries the same coins on down — which is why they do not help.
+//!
+//! # Complexity
+//!
+//! `outcome`, `nimber`, `winning_move`: O(n).
+//!
+//! # Example
+//! ```
+//! use stonegame::impartial::staircase::Staircase;
+//! use stonegame::{Nimber, Outcome};
+//!
+//! let game = Staircase::new();
+//! // Steps 1..=4 hold 3, 9, 3, 7 coins: the odd steps XOR to 3 ^ 3 = 0.
+//! assert_eq!(game.outcome(&[3, 9, 3, 7]), Outcome::Second);
+//! assert_eq!(game.nimber(&[2, 0, 5]), Nimber(7));
+//! // Move 2 coins from step 1 (5 coins) to the ground: 3 ^ 3 = 0.
+//! assert_eq!(game.winning_move(&[5, 9, 3]).unwrap().to_string(), "1:5->3");
+//! ```
+
+use std::fmt;
+
+use super::ImpartialGame;
+use super::strategy_line::winner_line;
+use crate::{Error, Nimber, Outcome, Result, Solution};
+
+/// A move in Staircase Nim: `from − to` coins leave step `step + 1` for the
+/// step below.
+///
+/// `step` is the 0-based index into the coin counts (index 0 is step 1). Its
+/// `Display` is `I:F->T` with `I` the step number (1-based), `F` the coins on
+/// it before and `T` after: `3:5->2` moves 3 coins from step 3 to step 2.
+///
+/// # Example
+/// ```
+/// use stonegame::impartial::staircase::StaircaseMove;
+/// let m = StaircaseMove { step: 2, from: 5, to: 2 };
+/// assert_eq!(m.to_string(), "3:5->2");
+/// assert_eq!(m.coins(), 3);
+/// assert_eq!(m.apply(&[0, 1, 5]), [0, 4, 2]);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct StaircaseMove {
+    /// Index of the step the coins leave (0-based: index 0 is step 1).
+    pub step: usize,
+    /// Coins on that step before the move.
+    pub from: u64,
+    /// Coins left on it after the move.
+    pub to: u64,
+}
+
+impl StaircaseMove {
+    /// How many coins move down.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::staircase::StaircaseMove;
+    /// assert_eq!(StaircaseMove { step: 0, from: 4, to: 0 }.coins(), 4);
+    /// ```
+    pub fn coins(&self) -> u64 {
+        self.from - self.to
+    }
+
+    /// The coin counts after the move (coins moved off step 1 leave the game).
+    ///
+    /// Saturates instead of overflowing if the step below would pass `u64::MAX`
+    /// (only reachable from inputs whose total exceeds `u64::MAX`).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::staircase::StaircaseMove;
+    /// assert_eq!(StaircaseMove { step: 0, from: 4, to: 1 }.apply(&[4, 2]), [1, 2]);
+    /// ```
+    pub fn apply(&self, coins: &[u64]) -> Vec<u64> {
+        let mut after = coins.to_vec();
+        after[self.step] = self.to;
+        if self.step > 0 {
+            after[self.step - 1] = after[self.step - 1].saturating_add(self.coins());
+        }
+        after
+    }
+}
+
+impl fmt::Display for StaircaseMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}->{}", self.step + 1, self.from, self.to)
+    }
+}
+
+/// Staircase Nim (normal play). A position is the coin counts on steps
+/// `1..=n`, step 1 first.
+///
+/// Also an [`ImpartialGame`] whose position is the whole staircase (a
+/// `Vec<u64>`), for the generic solvers.
+///
+/// # Example
+/// ```
+/// use stonegame::impartial::staircase::Staircase;
+/// use stonegame::Outcome;
+/// let solution = Staircase::new().solve(&[1, 4, 1])?;
+/// assert_eq!(solution.outcome(), Outcome::Second);
+/// assert_eq!(solution.best_move(), None);
+/// # Ok::<(), stonegame::Error>(())
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Staircase;
+
+impl Staircase {
+    /// The game.
+    ///
+    /// # Example
+    /// ```
+    /// let _game = stonegame::impartial::staircase::Staircase::new();
+    /// ```
+    pub fn new() -> Self {
+        Self
+    }
+
+    /// The Grundy value: the XOR of the coins on the odd steps.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::staircase::Staircase;
+    /// use stonegame::Nimber;
+    /// assert_eq!(Staircase::new().nimber(&[1, 100, 2]), Nimber(3));
+    /// ```
+    pub fn nimber(&self, coins: &[u64]) -> Nimber {
+        coins.iter().step_by(2).map(|&c| Nimber(c)).sum()
+    }
+
+    /// Who wins with perfect play.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::staircase::Staircase;
+    /// use stonegame::Outcome;
+    /// // Coins on step 2 only: whatever comes down to step 1 is answered there.
+    /// assert_eq!(Staircase::new().outcome(&[0, 5]), Outcome::Second);
+    /// assert_eq!(Staircase::new().outcome(&[1, 5]), Outcome::First);
+    /// assert_eq!(Staircase::new().outcome(&[]), Outcome::Second);
+    /// ```
+    pub fn outcome(&self, coins: &[u64]) -> Outcome {
+        self.nimber(coins).normal_outcome()
+    }
+
+    /// A winning move — a Nim move on an odd step — or `None` when the player
+    /// to move loses.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::staircase::Staircase;
+    /// // Odd steps hold 6 and 4: bring step 1 down to 4.
+    /// assert_eq!(Staircase::new().winning_move(&[6, 0, 4]).unwrap().to_string(), "1:6->4");
+    /// assert_eq!(Staircase::new().winning_move(&[4, 0, 4]), None);
+    /// ```
+    pub fn winning_move(&self, coins: &[u64]) -> Option<StaircaseMove> {
+        let total = self.nimber(coins).0;
+        if total == 0 {
+            return None;
+        }
+        let step = (0..coins.len())
+            .step_by(2)
+            .find(|&i| coins[i] ^ total < coins[i])?;
+        Some(StaircaseMove {
+            step,
+            from: coins[step],
+            to: coins[step] ^ total,
+        })
+    }
+
+    /// The loser's fixed reply in [`Staircase::solve`]'s line: one coin down
+    /// from the step holding the most coins (the lowest such step).
+    fn reply(coins: &[u64]) -> Option<StaircaseMove> {
+        let (step, &from) = coins
+            .iter()
+            .enumerate()
+            .rev()
+            .max_by_key(|(_, c)| **c)
+            .filter(|(_, c)| **c > 0)?;
+        Some(StaircaseMove {
+            step,
+            from,
+            to: from - 1,
+        })
+    }
+
+    /// The full answer: outcome, a winning move and the winner's line against
+    /// the loser's reply "one coin down from the fullest step".
+    ///
+    /// Errors: [`Error::SizeLimitExceeded`] when the coins add up to more than
+    /// `u64::MAX` (a step of the line could then overflow); `outcome` and
+    /// `winning_move` have no such limit.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::staircase::Staircase;
+    /// let solution = Staircase::new().solve(&[0, 2])?;
+    /// // 2 ^ 0: the first player must wait; the second answers every move.
+    /// assert_eq!(solution.outcome(), stonegame::Outcome::Second);
+    /// assert!(solution.is_line_complete());
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn solve(&self, coins: &[u64]) -> Result<Solution<Outcome, StaircaseMove>> {
+        let total: u128 = coins.iter().map(|&c| u128::from(c)).sum();
+        if total > u128::from(u64::MAX) {
+            return Err(Error::SizeLimitExceeded {
+                what: "total number of coins on the staircase for the line of play",
+                value: total,
+                limit: u128::from(u64::MAX),
+            });
+        }
+        let (line, complete) = winner_line(
+            coins.to_vec(),
+            |p| self.winning_move(p),
+            |p: &Vec<u64>| Self::reply(p),
+            |p, m| m.apply(p),
+        );
+        Ok(Solution::from_line(self.outcome(coins), line, complete))
+    }
+}
+
+impl ImpartialGame for Staircase {
+    type Position = Vec<u64>;
+
+    fn for_each_option(&self, coins: &Vec<u64>, visit: &mut dyn FnMut(&[Vec<u64>])) {
+        for step in 0..coins.len() {
+            for to in 0..coins[step] {
+                let after = StaircaseMove {
+                    step,
+                    from: coins[step],
+                    to,
+                }
+                .apply(coins);
+                visit(&[after]);
+            }
+        }
+    }
+}

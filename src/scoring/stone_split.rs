@@ -1,0 +1,391 @@
+//! LeetCode 1563 "Stone Game V": split the row, the larger part is thrown away,
+//! the mover scores the part kept; O(n²) with the monotone split point.
+//!
+//! # The recurrence
+//!
+//! Write `S(i, j)` for the sum of stones `i..=j` (0-based, inclusive) and
+//! `dp(i, j)` for the most Alice can still score from the row `i..=j`
+//! (`dp(i, i) = 0`: one stone left ends the game). A cut after stone `k`
+//! (`i <= k < j`) leaves `L = S(i, k)` on the left and `R = S(k + 1, j)` on the
+//! right:
+//!
+//! ```text
+//! dp(i, j) = max over k of   L + dp(i, k)       if L < R   (keep the left part)
+//!                            R + dp(k + 1, j)   if L > R   (keep the right part)
+//!                            either of them     if L = R   (Alice chooses)
+//! ```
+//!
+//! Trying every cut is O(n³). Three facts make it O(n²):
+//!
+//! 1. **The cuts that may keep the left part are a prefix.** Stones are
+//!    positive, so `L` strictly grows with `k` and `R` strictly shrinks: the
+//!    cuts with `L <= R` are `i..=k*` for one `k*` (possibly none), and the cuts
+//!    with `L >= R` are `k'..j` with `k' = k*` on a tie at `k*` and
+//!    `k' = k* + 1` otherwise.
+//! 2. **The split point is monotone.** For a fixed `i`, growing `j` adds stones
+//!    to every right part, so `k*(i, j + 1) >= k*(i, j)`: one pointer per `i`
+//!    walks at most `n` steps over all `j`.
+//! 3. **Both halves of the maximum are running maxima.** With
+//!    `left(i, k) = max over t in i..=k of S(i, t) + dp(i, t)` (a prefix maximum
+//!    along the row of `i`) and
+//!    `right(t, j) = max over s in t..=j of S(s, j) + dp(s, j)` (a suffix
+//!    maximum along the column of `j`),
+//!    `dp(i, j) = max(left(i, k*), right(k' + 1, j))`, each term present when
+//!    its range is not empty (at least one always is).
+//!
+//! Intervals are filled for `i` from `n − 1` down to `0` and, in each row, `j`
+//! from `i + 1` up: `left(i, ·)` only needs the current row, `right(·, j)` the
+//! rows below. That is O(1) amortised per interval, O(n²) in all; `right` is a
+//! triangle of n(n+1)/2 cells and `left` one row. [`StoneSplit::solve`] keeps
+//! a second triangle with every `dp(i, j)` to read the line of play back.
+//!
+//! # Scores
+//!
+//! Every kept part is at most half its row, so Alice's total is below the sum
+//! of the stones, and every running maximum is below twice that sum: the
+//! constructor checks once that `2 · sum` fits the score type.
+
+use super::{Score, overflow};
+use crate::{Budget, Error, Outcome, Result};
+use std::fmt;
+
+/// The part of the row a [`Split`] keeps.
+///
+/// # Example
+/// ```
+/// use stonegame::scoring::Side;
+/// assert_eq!(Side::Left.to_string(), "L");
+/// assert_eq!(Side::Right.to_string(), "R");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Side {
+    /// The part before the cut.
+    Left,
+    /// The part after the cut.
+    Right,
+}
+
+impl fmt::Display for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Side::Left => "L",
+            Side::Right => "R",
+        })
+    }
+}
+
+/// One move of [`StoneSplit`]: cut the current row and keep one part.
+///
+/// `after` counts stones of the *original* row: the cut lies between stones
+/// `after` and `after + 1`, numbered from 1 (so `1 <= after < n`). `Display` is
+/// `after` followed by `L` or `R`: `3L` cuts after stone 3 and keeps the left
+/// part, `4R` cuts after stone 4 and keeps the right part.
+///
+/// # Example
+/// ```
+/// use stonegame::scoring::{Side, Split};
+/// let split = Split { after: 3, keep: Side::Left };
+/// assert_eq!(split.to_string(), "3L");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Split {
+    /// The number of original stones before the cut.
+    pub after: usize,
+    /// The part kept (the other is thrown away).
+    pub keep: Side,
+}
+
+impl fmt::Display for Split {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.after, self.keep)
+    }
+}
+
+/// LeetCode 1563 "Stone Game V": Alice cuts the row into two non-empty parts,
+/// the part with the larger sum is thrown away (on a tie Alice chooses), and
+/// Alice scores the sum of the part kept; she goes on with it until one stone
+/// is left.
+///
+/// Only Alice chooses, so the value is her largest total (not a difference);
+/// the solution's outcome is [`Outcome::First`] whenever she scores (two
+/// stones or more) and [`Outcome::Draw`] for a single stone. O(n²) time, a
+/// triangle of n(n+1)/2 scores (see the module documentation for why the
+/// monotone split point is right).
+///
+/// # Example
+/// ```
+/// use stonegame::scoring::StoneSplit;
+///
+/// let game = StoneSplit::new(vec![6i64, 2, 3, 4, 5, 5])?;
+/// assert_eq!(game.value()?, 18);
+/// let solution = game.solve()?;
+/// assert_eq!(solution.value(), 18);
+/// // Cut after stone 3 (11 | 14), keep the left; then 6 | 5, keep 5; then 2 | 3, keep 2.
+/// let line: Vec<String> = solution.line().iter().map(ToString::to_string).collect();
+/// assert_eq!(line, ["3L", "1R", "2L"]);
+/// # Ok::<(), stonegame::Error>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoneSplit<T> {
+    stones: Vec<T>,
+    prefix: Vec<T>,
+    budget: Budget,
+}
+
+impl<T: Score> StoneSplit<T> {
+    /// A row of stones; any number of stones (with fewer than two the game is
+    /// already over and is worth 0).
+    ///
+    /// Fails with [`Error::InvalidParameter`] if a stone is not positive and
+    /// with [`Error::ScoreOverflow`] if twice the sum of the stones does not
+    /// fit `T`.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::StoneSplit;
+    /// assert!(StoneSplit::new(vec![4i32, 0, 1]).is_err());
+    /// assert!(StoneSplit::new(vec![i32::MAX / 2, 1]).is_err());
+    /// assert_eq!(StoneSplit::new(vec![4i32])?.value()?, 0);
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn new(stones: Vec<T>) -> Result<Self> {
+        if let Some(index) = stones.iter().position(|&v| v <= T::zero()) {
+            return Err(Error::InvalidParameter {
+                name: "stones",
+                reason: format!(
+                    "stone {} is {}; every stone of Stone Game V must be positive",
+                    index + 1,
+                    stones[index]
+                ),
+            });
+        }
+        let mut prefix = Vec::with_capacity(stones.len() + 1);
+        let mut running = T::zero();
+        prefix.push(running);
+        for &v in &stones {
+            running = running
+                .checked_add(&v)
+                .ok_or_else(|| overflow::<T>("the sum of the stones does not fit"))?;
+            prefix.push(running);
+        }
+        running
+            .checked_add(&running)
+            .ok_or_else(|| overflow::<T>("twice the sum of the stones does not fit"))?;
+        Ok(Self {
+            stones,
+            prefix,
+            budget: Budget::default(),
+        })
+    }
+
+    /// The same game solved within `budget` (memory for the triangles).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::StoneSplit;
+    /// use stonegame::{Budget, Error};
+    /// let game = StoneSplit::new(vec![1i64; 2000])?.with_budget(Budget::from_mebibytes(1));
+    /// assert!(matches!(game.value(), Err(Error::MemoryBudgetExceeded { .. })));
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn with_budget(self, budget: Budget) -> Self {
+        Self { budget, ..self }
+    }
+
+    /// The stones.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::StoneSplit;
+    /// assert_eq!(StoneSplit::new(vec![3i64, 1])?.stones(), &[3, 1]);
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn stones(&self) -> &[T] {
+        &self.stones
+    }
+
+    /// Alice's largest total: O(n²) time, one triangle of n(n+1)/2 scores.
+    ///
+    /// Fails with [`Error::MemoryBudgetExceeded`] if the triangle exceeds the
+    /// budget (1 GiB by default: about n = 16,000 stones with `i64`).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::StoneSplit;
+    /// assert_eq!(StoneSplit::new(vec![7i64; 7])?.value()?, 28);
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn value(&self) -> Result<T> {
+        self.check_budget(1)?;
+        Ok(self.fill(|_, _, _| {}))
+    }
+
+    /// Alice's largest total and the line of play: every split she makes, in
+    /// order (see [`Split`]). Among equally good moves the line takes the
+    /// earliest cut, keeping the left part before the right.
+    ///
+    /// O(n²) time; two triangles of n(n+1)/2 scores (about n = 11,500 stones
+    /// with `i64` in the default 1 GiB), else [`Error::MemoryBudgetExceeded`].
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::{Side, Split, StoneSplit};
+    /// let solution = StoneSplit::new(vec![1i64, 2, 3])?.solve()?;
+    /// // Cut 1 2 | 3 (a tie, Alice keeps the left) and score 3, then keep 1.
+    /// assert_eq!(solution.value(), 4);
+    /// assert_eq!(solution.best_move(), Some(&Split { after: 2, keep: Side::Left }));
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn solve(&self) -> Result<crate::Solution<T, Split>> {
+        self.check_budget(2)?;
+        let n = self.stones.len();
+        let mut best = vec![T::zero(); triangle_cells(n)];
+        let value = self.fill(|i, j, v| best[triangle_index(n, i, j)] = v);
+        let line = self.line(&best);
+        Ok(crate::Solution::new(
+            value,
+            Outcome::from_difference(value),
+            line,
+        ))
+    }
+
+    /// Refuses `triangles` triangles of scores (plus one row) beyond the budget.
+    fn check_budget(&self, triangles: u128) -> Result<()> {
+        let n = self.stones.len() as u128;
+        let cells = triangles * (n * (n + 1) / 2) + n;
+        self.budget
+            .check_elements::<T>(cells, "Stone Game V interval tables (n(n+1)/2 scores each)")
+    }
+
+    /// `S(i, j)`, the sum of stones `i..=j`.
+    fn sum(&self, i: usize, j: usize) -> T {
+        self.prefix[j + 1] - self.prefix[i]
+    }
+
+    /// Fills every interval (see the module documentation) and returns
+    /// `dp(0, n − 1)`; `record(i, j, dp(i, j))` hears every interval of two
+    /// stones or more.
+    fn fill(&self, mut record: impl FnMut(usize, usize, T)) -> T {
+        let n = self.stones.len();
+        if n < 2 {
+            return T::zero();
+        }
+        let p = &self.prefix[..];
+        // right[row[t] + j] = max over s in t..=j of S(s, j) + dp(s, j), for rows t below i.
+        let mut right = vec![T::zero(); triangle_cells(n)];
+        let row: Vec<usize> = (0..n).map(|t| triangle_index(n, t, t) - t).collect();
+        // left[k] = max over t in i..=k of S(i, t) + dp(i, t), for the current row i.
+        let mut left = vec![T::zero(); n];
+        let mut value = T::zero();
+        for i in (0..n).rev() {
+            right[row[i] + i] = self.stones[i];
+            left[i] = self.stones[i];
+            // The first cut k >= i whose left part outweighs the right (j when none).
+            let mut first_heavy_left = i;
+            for j in i + 1..n {
+                // S(i, k) <= S(k + 1, j)  ⟺  2 P(k + 1) <= P(i) + P(j + 1); both sides
+                // are at most twice the sum, which the constructor checked fits.
+                let ends = p[i] + p[j + 1];
+                while first_heavy_left < j
+                    && p[first_heavy_left + 1] + p[first_heavy_left + 1] <= ends
+                {
+                    first_heavy_left += 1;
+                }
+                // Every candidate is positive, so 0 stands for "no candidate yet".
+                let mut best = T::zero();
+                let mut first_light_right = first_heavy_left;
+                if first_heavy_left > i {
+                    // Cuts i..first_heavy_left may keep the left part.
+                    best = left[first_heavy_left - 1];
+                    // A tie at the last of them may keep the right part too.
+                    if p[first_heavy_left] + p[first_heavy_left] == ends {
+                        first_light_right -= 1;
+                    }
+                }
+                // Cuts first_light_right..j may keep the right part.
+                if first_light_right < j {
+                    best = best.max(right[row[first_light_right + 1] + j]);
+                }
+                // At least one side is always allowed (fact 1 in the module docs).
+                value = best;
+                record(i, j, value);
+                let kept = p[j + 1] - p[i] + value;
+                left[j] = left[j - 1].max(kept);
+                right[row[i] + j] = right[row[i + 1] + j].max(kept);
+            }
+        }
+        value
+    }
+
+    /// The line of play read back from `dp` (earliest cut, left before right).
+    fn line(&self, dp: &[T]) -> Vec<Split> {
+        let n = self.stones.len();
+        let value_of = |i: usize, j: usize| {
+            if i == j {
+                T::zero()
+            } else {
+                dp[triangle_index(n, i, j)]
+            }
+        };
+        let mut line = Vec::new();
+        let (mut i, mut j) = (0, n.saturating_sub(1));
+        while i < j {
+            let target = value_of(i, j);
+            let mut chosen = None;
+            for k in i..j {
+                let (l, r) = (self.sum(i, k), self.sum(k + 1, j));
+                if l <= r && l + value_of(i, k) == target {
+                    chosen = Some((k, Side::Left));
+                    break;
+                }
+                if l >= r && r + value_of(k + 1, j) == target {
+                    chosen = Some((k, Side::Right));
+                    break;
+                }
+            }
+            let Some((k, keep)) = chosen else {
+                unreachable!("dp(i, j) is the value of one of its moves")
+            };
+            line.push(Split { after: k + 1, keep });
+            match keep {
+                Side::Left => j = k,
+                Side::Right => i = k + 1,
+            }
+        }
+        line
+    }
+}
+
+/// Cells of an upper triangle (diagonal included) over `n` stones.
+fn triangle_cells(n: usize) -> usize {
+    n * (n + 1) / 2
+}
+
+/// The cell of `(i, j)`, `i <= j`, in a row-major upper triangle: row `i`
+/// holds columns `i..n`, so a row is contiguous in `j`.
+fn triangle_index(n: usize, i: usize, j: usize) -> usize {
+    // Rows 0..i hold n + (n − 1) + … + (n − i + 1) = i·n − i(i − 1)/2 cells.
+    i * n - i * (i.saturating_sub(1)) / 2 + (j - i)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn triangle_rows_are_contiguous_and_disjoint() {
+        let n = 7;
+        let mut seen = vec![false; triangle_cells(n)];
+        for i in 0..n {
+            for j in i..n {
+                let cell = triangle_index(n, i, j);
+                assert!(!seen[cell]);
+                seen[cell] = true;
+                if j > i {
+                    assert_eq!(cell, triangle_index(n, i, j - 1) + 1);
+                }
+            }
+        }
+        assert!(seen.into_iter().all(|s| s));
+    }
+}
