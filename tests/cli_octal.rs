@@ -117,3 +117,23 @@ fn bad_input_is_reported_with_its_line() {
         assert!(err.starts_with("line "), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn misere_kayles_of_large_heaps_uses_the_quotient() {
+    // Far beyond the exact search; the quotient's move must lead to a loss
+    // for the opponent, which the library confirms.
+    use stonegame::impartial::octal::{MisereQuotient, TakeAndBreak};
+    let out = stdout(
+        &[
+            "octal", "--misere", "--move", "kayles", "1500", "1200", "900", "7",
+        ],
+        "",
+    );
+    let kayles = MisereQuotient::certified(&TakeAndBreak::kayles(), Default::default()).unwrap();
+    let heaps = [1500, 1200, 900, 7];
+    let expected = match kayles.winning_move(&heaps).unwrap() {
+        Some(best) => format!("First {best}"),
+        None => "Second".to_string(),
+    };
+    assert_eq!(out.trim(), expected);
+}

@@ -18,8 +18,10 @@ use stonegame::impartial::octal::{
 /// `dawsons-chess`, `nim`, `last-one`, `grundys-game` are accepted too.
 /// Heaps may go up to 10^18 when the game's period is proven (searching up to
 /// 4,194,304 heaps) or the game is Nim-like; otherwise up to 4,194,303.
-/// With --misere, Nim-like codes use the misère Nim rule and other games an
-/// exact search (at most 4,000,000 positions, else an error). A `--move` that
+/// With --misere, Nim-like codes use the misère Nim rule; other codes use
+/// their misère quotient when one with a proven period is found within 1,024
+/// heaps (Kayles, 0.75, tame codes: heaps up to 10^18), and otherwise an exact
+/// search (at most 4,000,000 positions, else an error). A `--move` that
 /// splits a heap leaves two heaps, e.g. `First 1:5->2+2`.
 #[derive(Args)]
 pub struct OctalArgs {

@@ -2,10 +2,18 @@
 //! conventions, asked like every other game of the crate.
 
 use super::misere::{misere_nim_move, misere_nim_outcome};
-use super::{HeapValues, MisereSearch, TakeAndBreak};
+use super::{HeapValues, MisereQuotient, MisereSearch, TakeAndBreak};
 use crate::impartial::HeapMove;
 use crate::impartial::line::{LinePlay, play_line, reply_from_largest};
 use crate::{Budget, Convention, Error, Nimber, Outcome, Result, Solution};
+
+/// The work cap of the misère quotient [`OctalGame`] tries on its first
+/// misère query (when the budget sets none): enough for Kayles (about 0.3 s).
+pub const QUOTIENT_ATTEMPT_WORK: u64 = 60_000_000;
+
+/// Misère sums of at most this many tokens are searched exactly without
+/// first building the quotient.
+const SMALL_MISERE_TOKENS: u64 = 40;
 
 /// A take-and-break game (an octal code or Grundy's game): the rules, the
 /// play convention, and the solvers of any sum of heaps, which keep what they
@@ -14,9 +22,12 @@ use crate::{Budget, Convention, Error, Nimber, Outcome, Result, Solution};
 /// - Normal play: Grundy values from [`HeapValues`]; heaps up to `u64::MAX`
 ///   when the game's period is certified or the game is Nim-like, otherwise
 ///   up to the search limit ([`super::DEFAULT_SEARCH_LIMIT`]).
-/// - Misère play: the misère Nim rule for Nim-like codes (any heap), else the
-///   exact search [`MisereSearch`] (heaps up to [`super::MAX_MISERE_HEAP`],
-///   refused with an error beyond its work cap rather than guessed).
+/// - Misère play: the misère Nim rule for Nim-like codes (any heap); else the
+///   game's misère quotient ([`MisereQuotient`], any heap once its period is
+///   proven, e.g. Kayles), tried once on the first misère query; else (or for
+///   heaps beyond a quotient's bound) the exact search [`MisereSearch`] (heaps
+///   up to [`super::MAX_MISERE_HEAP`], refused with an error beyond its work
+///   cap rather than guessed).
 ///
 /// # Example
 /// ```
@@ -41,6 +52,9 @@ pub struct OctalGame {
     values: HeapValues,
     /// Built on first misère query of a game that is not Nim-like.
     misere: Option<MisereSearch>,
+    /// The misère quotient: `None` until tried, then `Some(None)` when it
+    /// could not be computed within the budget.
+    quotient: Option<Option<MisereQuotient>>,
 }
 
 impl OctalGame {
@@ -57,6 +71,7 @@ impl OctalGame {
             budget: Budget::default(),
             values: HeapValues::new(game),
             misere: None,
+            quotient: None,
         }
     }
 
@@ -91,6 +106,7 @@ impl OctalGame {
             budget,
             values: self.values.with_budget(budget),
             misere: self.misere.map(|search| search.with_budget(budget)),
+            quotient: None,
             ..self
         }
     }
@@ -175,7 +191,10 @@ impl OctalGame {
         match self.convention {
             Convention::Normal => Ok(self.nimber(heaps)?.normal_outcome()),
             Convention::Misere if self.game().is_nim_like() => Ok(misere_nim_outcome(heaps)),
-            Convention::Misere => self.search_misere(|search| search.outcome(heaps)),
+            Convention::Misere => match self.answer_from_quotient(heaps, |q| q.outcome(heaps)) {
+                Some(outcome) => Ok(outcome),
+                None => self.search_misere(|search| search.outcome(heaps)),
+            },
         }
     }
 
@@ -198,8 +217,48 @@ impl OctalGame {
         match self.convention {
             Convention::Normal => self.values.winning_move(heaps),
             Convention::Misere if self.game().is_nim_like() => Ok(misere_nim_move(heaps)),
-            Convention::Misere => self.search_misere(|search| search.winning_move(heaps)),
+            Convention::Misere => match self.answer_from_quotient(heaps, |q| q.winning_move(heaps))
+            {
+                Some(best) => Ok(best),
+                None => self.search_misere(|search| search.winning_move(heaps)),
+            },
         }
+    }
+
+    /// The misère quotient, computed on first use (`None` when it cannot be,
+    /// within the budget: then the exact search answers).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::octal::{OctalGame, TakeAndBreak};
+    /// let mut kayles = OctalGame::new(TakeAndBreak::kayles());
+    /// assert_eq!(kayles.misere_quotient().unwrap().order(), 40);
+    /// ```
+    pub fn misere_quotient(&mut self) -> Option<&MisereQuotient> {
+        if self.quotient.is_none() {
+            // An automatic attempt gets a smaller work cap than an explicit
+            // computation, so that games whose quotient is out of reach
+            // (Dawson's Kayles) fall back to the exact search quickly.
+            let work = self.budget.work().unwrap_or(QUOTIENT_ATTEMPT_WORK);
+            let attempt = MisereQuotient::certified(self.game(), self.budget.with_work(work)).ok();
+            self.quotient = Some(attempt);
+        }
+        self.quotient.as_ref().and_then(Option::as_ref)
+    }
+
+    /// Answers from the misère quotient when it covers the heaps. Small sums
+    /// (at most `SMALL_MISERE_TOKENS` tokens) go to the exact search, which
+    /// answers them in microseconds, unless the quotient is already built.
+    fn answer_from_quotient<T>(
+        &mut self,
+        heaps: &[u64],
+        query: impl Fn(&MisereQuotient) -> Result<T>,
+    ) -> Option<T> {
+        let tokens = heaps.iter().fold(0u64, |sum, &h| sum.saturating_add(h));
+        if tokens <= SMALL_MISERE_TOKENS && self.quotient.is_none() {
+            return None;
+        }
+        self.misere_quotient().and_then(|q| query(q).ok())
     }
 
     /// The whole answer: who wins, a winning move, and the winner's line

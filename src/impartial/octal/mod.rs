@@ -9,7 +9,7 @@
 //! | `G(0..=n)` | [`grundy_sequence`] (fast), [`grundy_sequence_plain`] (reference) |
 //! | prove a period | [`find_period_certificate`], [`certify_values`] |
 //! | `G(heap)` for huge heaps, normal-play outcome and winning move of a sum | [`HeapValues`] |
-//! | misère play | [`misere_outcome`], [`misere_winning_move`] |
+//! | misère play | [`OctalGame`] with `Convention::Misere`; [`MisereQuotient`] (misère quotient: any heap once its period is proven); [`MisereSearch`] (exact search) |
 //! | Last One (rows of sticks, last stick loses) | [`last_one_outcome`], [`last_one_winning_move`] |
 
 mod arithmetic;
@@ -18,6 +18,7 @@ mod code;
 mod game;
 mod last_one;
 mod misere;
+mod quotient;
 mod sequence;
 
 pub use arithmetic::{
@@ -25,9 +26,13 @@ pub use arithmetic::{
 };
 pub use certificate::{PeriodCertificate, certify_values, find_period_certificate};
 pub use code::{MAX_CODE_DIGITS, MoveClass, OctalCode, TakeAndBreak};
-pub use game::OctalGame;
+pub use game::{OctalGame, QUOTIENT_ATTEMPT_WORK};
 pub use last_one::LastOne;
 pub use misere::{DEFAULT_MISERE_STATES, DEFAULT_MISERE_WORK, MAX_MISERE_HEAP, MisereSearch};
+pub use quotient::{
+    DEFAULT_QUOTIENT_HEAPS, DEFAULT_QUOTIENT_WORK, MAX_QUOTIENT_ORDER, MisereQuotient,
+    Presentation, QuotientPeriod,
+};
 pub use sequence::{MAX_SEQUENCE_HEAP, SparseGrundy, grundy_sequence, grundy_sequence_plain};
 
 use crate::impartial::HeapMove;

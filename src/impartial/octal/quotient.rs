@@ -1,0 +1,1485 @@
+//! Misère quotients of take-and-break games (Plambeck; Plambeck and Siegel).
+//!
+//! # Theory
+//! Let `A` be the set of all sums of heaps of one game with at most `n` tokens
+//! each. Two sums `X`, `Y` are *indistinguishable* when `X + Z` and `Y + Z`
+//! have the same misère outcome for every `Z` in `A`. The classes form a
+//! commutative monoid `Q` (the *misère quotient*), with a *P-portion*: the
+//! classes of misère second-player wins. With `Φ(h)` the class of a heap
+//! `h`, the misère outcome of `h1 + h2 + …` is `P` exactly when
+//! `Φ(h1)·Φ(h2)·…` lies in the P-portion. For tame games (genus theory) `Q`
+//! is the quotient of misère Nim restricted to the Grundy values that appear;
+//! for wild games such as Kayles it is bigger, but often still small.
+//!
+//! # Construction
+//! Heaps are added one at a time. With `Q` the quotient of heaps below `h`
+//! (each class carrying a representative sum of fewest tokens and the classes
+//! of that representative's options), the outcomes of `x·h^k` are computed
+//! for every `x` in `Q` and `k = 0, 1, 2, …` from the options (the options of
+//! `h`, whose classes are products in `Q`, and those of the representative),
+//! until two columns `k` and `k − 2` agree, after which they repeat. The
+//! product monoid `Q × {1, h, …, h^(K−1)}` is then reduced by
+//! indistinguishability (partition refinement under multiplication by the
+//! generators, starting from the P/N partition).
+//!
+//! # Verification (what is proven)
+//! The construction above assumes that the classes of smaller heaps do not
+//! split when `h` is added. Rather than rely on that, every quotient is
+//! *verified* before it is used: for a sum `X` let `T(X)` be the set of `z`
+//! in `Q` such that some option `X'` has `z·Φ(X')` in the P-portion. Then
+//! `T(X + Y) = {z : z·Φ(Y) ∈ T(X)} ∪ {z : z·Φ(X) ∈ T(Y)}`, so the triples
+//! `(Φ(X), T(X), X ≠ 0)` reachable from the heaps form a finite closure, and
+//! the quotient is correct for *every* sum exactly when each reachable triple
+//! satisfies `Φ(X) ∈ P ⇔ X ≠ 0 and 1 ∉ T(X)` (induction on the number of
+//! tokens). A candidate that fails is refused with an error, never used.
+//!
+//! # Periodicity
+//! For an octal code with a last non-zero digit `t` (at most `t` tokens per
+//! move): if `Φ(h + p) = Φ(h)` for `n0 ≤ h ≤ N − p` with `N ≥ 2·n0 + 2p + t`,
+//! then the classes of the options of any heap `h ≥ 2·n0 + p + t` repeat
+//! with period `p` (a split `a + b` with a part of at least `n0 + p` shifts
+//! by `p`), so every heap beyond `N` has the same (class, option classes) as
+//! one below it. Verification over heaps up to `N` then proves `Φ` periodic
+//! for all heaps and the quotient complete: this is Plambeck and Siegel's
+//! periodicity theorem for misère quotients, here checked by the closure
+//! above. Codes that repeat forever (Nim) are answered up to the bound only.
+//!
+//! # Complexity
+//! Adding heap `h` costs `O(h·t)` products for its options, `O(|Q|·K·(|Q| +
+//! options))` for the outcome columns and `O(r·|Q|·K)` per refinement round
+//! (`r` generators). Answers then cost one product per heap, and a winning
+//! move `O(h)` products for a heap of `h` tokens (`O(n0 + p)` when periodic).
+
+use super::{MoveClass, TakeAndBreak};
+use crate::impartial::HeapMove;
+use crate::{Budget, Error, Outcome, Result};
+use ahash::{AHashMap, AHashSet};
+use std::fmt;
+
+/// Default work cap of a quotient computation (products and comparisons,
+/// about a few seconds).
+pub const DEFAULT_QUOTIENT_WORK: u64 = 300_000_000;
+
+/// The largest quotient order accepted (elements are numbered with `u32`;
+/// the multiplication table alone would need 16 GiB at this order).
+pub const MAX_QUOTIENT_ORDER: usize = 1 << 16;
+
+/// How far [`MisereQuotient::certified`] computes heaps by default while
+/// looking for a period.
+pub const DEFAULT_QUOTIENT_HEAPS: u64 = 1024;
+
+/// How many refinements of a candidate quotient are tried before giving up.
+const MAX_REFINEMENTS: usize = 4;
+
+/// How many times a heap's step may be redone on a finer base.
+const MAX_BASE_LEVELS: usize = 4;
+
+/// The most states an option closure (the finer base of a heap that splits
+/// classes) may have: its table has the square of this many entries.
+const MAX_CLOSURE_STATES: usize = 1 << 13;
+
+/// Heaps between two verifications of the optimistic construction.
+const CHECKPOINT: u64 = 16;
+
+/// Period of the heap map: `Φ(h + period) = Φ(h)` for every `h ≥ preperiod`.
+///
+/// # Example
+/// ```
+/// use stonegame::impartial::octal::{MisereQuotient, TakeAndBreak};
+/// let q = MisereQuotient::certified(&TakeAndBreak::kayles(), Default::default())?;
+/// assert_eq!(q.period().unwrap().period, 12);
+/// # Ok::<(), stonegame::Error>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct QuotientPeriod {
+    /// `n0`: the first heap of the periodic part.
+    pub preperiod: u64,
+    /// `p`.
+    pub period: u64,
+}
+
+/// The misère quotient of a take-and-break game restricted to heaps up to a
+/// bound (or, once certified periodic, to all heaps): its elements `0..order`
+/// (0 is the identity, the class of the empty sum), multiplication table,
+/// P-portion and heap map. Every quotient is verified before it is returned
+/// (see the [module docs](self)).
+///
+/// # Example
+/// ```
+/// use stonegame::impartial::octal::{MisereQuotient, TakeAndBreak};
+/// use stonegame::Outcome;
+///
+/// let kayles = MisereQuotient::certified(&TakeAndBreak::kayles(), Default::default())?;
+/// assert_eq!(kayles.order(), 40);
+/// // Misère Kayles: a single pin loses for the player to move, two rows of 30 win.
+/// assert_eq!(kayles.outcome(&[1])?, Outcome::Second);
+/// let heaps = [1_000_000_000_000, 30, 30];
+/// let best = kayles.winning_move(&heaps)?.unwrap();
+/// assert_eq!(kayles.outcome(&best.apply(&heaps)?)?, Outcome::Second);
+/// # Ok::<(), stonegame::Error>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct MisereQuotient {
+    game: TakeAndBreak,
+    order: usize,
+    /// `mul[a * order + b]`.
+    mul: Vec<u32>,
+    p_portion: Vec<bool>,
+    /// `Φ(h)` for `h` in `0..=bound`.
+    heap_element: Vec<u32>,
+    period: Option<QuotientPeriod>,
+}
+
+/// The monoid being built: a quotient with, for each class, its fewest-token
+/// representative and the classes of that representative's options.
+struct Builder {
+    order: usize,
+    mul: Vec<u32>,
+    p_portion: Vec<bool>,
+    rep_tokens: Vec<u64>,
+    rep_options: Vec<Vec<u32>>,
+    heap_element: Vec<u32>,
+    /// Distinct classes of heaps (they generate the monoid).
+    generators: Vec<u32>,
+    work: u64,
+    max_work: u64,
+    budget: Budget,
+    what: String,
+}
+
+impl Builder {
+    fn new(game: &TakeAndBreak, budget: Budget) -> Self {
+        Self {
+            order: 1,
+            mul: vec![0],
+            p_portion: vec![false],
+            rep_tokens: vec![0],
+            rep_options: vec![Vec::new()],
+            heap_element: vec![0],
+            generators: Vec::new(),
+            work: 0,
+            max_work: budget.work_or(DEFAULT_QUOTIENT_WORK),
+            budget,
+            what: format!("misère quotient of {game}"),
+        }
+    }
+
+    fn charge(&mut self, steps: u64) -> Result<()> {
+        self.work = self.work.saturating_add(steps);
+        if self.work > self.max_work {
+            return Err(Error::WorkLimitExceeded {
+                what: self.what.clone(),
+                steps: self.max_work,
+            });
+        }
+        Ok(())
+    }
+
+    /// The classes of the options of heap `h` (all heaps below `h` are known).
+    fn heap_options(&mut self, game: &TakeAndBreak, h: u64) -> Result<Vec<u32>> {
+        let mut seen = vec![false; self.order];
+        let mut steps = 0u64;
+        let elements = &self.heap_element;
+        let (order, mul) = (self.order, &self.mul);
+        game.for_each_move_class(h, |class| match class {
+            MoveClass::TakeAll => seen[0] = true,
+            MoveClass::LeaveOne(left) => seen[elements[left as usize] as usize] = true,
+            MoveClass::Split { total, .. } => {
+                for a in 1..=class.largest_smaller_part() {
+                    let x = elements[a as usize] as usize;
+                    let y = elements[(total - a) as usize] as usize;
+                    seen[mul[x * order + y] as usize] = true;
+                }
+                steps += total;
+            }
+        });
+        self.charge(steps + 1)?;
+        Ok((0..self.order as u32)
+            .filter(|&x| seen[x as usize])
+            .collect())
+    }
+
+    /// Adds heap `h` (whose options are `options`, classes of the current monoid).
+    fn add_heap(&mut self, h: u64, options: &[u32]) -> Result<()> {
+        if options.is_empty() {
+            // No move: the heap is the empty sum.
+            self.heap_element.push(0);
+            return Ok(());
+        }
+        let m = self.order;
+        let mut by_size: Vec<u32> = (0..m as u32).collect();
+        by_size.sort_by_key(|&x| self.rep_tokens[x as usize]);
+        // columns[k][x]: is x·h^k a P-position?
+        let mut columns: Vec<Vec<bool>> = vec![self.p_portion.clone()];
+        loop {
+            let k = columns.len();
+            if k > 64 {
+                return Err(self.inconsistent("powers of a heap do not become periodic"));
+            }
+            let previous = &columns[k - 1];
+            let mut column = vec![false; m];
+            let mut steps = 0u64;
+            for &x in &by_size {
+                let x = x as usize;
+                let via_heap = options
+                    .iter()
+                    .all(|&o| !previous[self.mul[x * m + o as usize] as usize]);
+                let mut via_rest = true;
+                for &y in &self.rep_options[x] {
+                    if self.rep_tokens[y as usize] >= self.rep_tokens[x] {
+                        return Err(self.inconsistent("a representative is not the smallest"));
+                    }
+                    via_rest &= !column[y as usize];
+                }
+                steps += (options.len() + self.rep_options[x].len()) as u64;
+                column[x] = via_heap && via_rest;
+            }
+            self.charge(steps)?;
+            columns.push(column);
+            if k >= 2 && columns[k] == columns[k - 2] {
+                break;
+            }
+        }
+        // Exponents 0..k_max, with h^k_max = h^(k_max - 2).
+        let k_max = columns.len() - 1;
+        let exp_add = |j: usize, i: usize| {
+            let s = j + i;
+            if s < k_max {
+                s
+            } else {
+                k_max - 2 + (s - (k_max - 2)) % 2
+            }
+        };
+        let size = m * k_max;
+        self.budget
+            .check_elements::<u32>(size as u128 * 8, "misère quotient candidate")?;
+        let old_mul = self.mul.clone();
+        let old_tokens = self.rep_tokens.clone();
+        let candidate_mul = |a: usize, b: usize| {
+            let (x, j) = (a % m, a / m);
+            let (y, i) = (b % m, b / m);
+            exp_add(j, i) * m + old_mul[x * m + y] as usize
+        };
+        let mut letters: Vec<usize> = self.generators.iter().map(|&g| g as usize).collect();
+        letters.push(m); // h itself: (identity, 1)
+        // Partition refinement from the P/N partition.
+        let mut block: Vec<u32> = (0..size)
+            .map(|c| u32::from(columns[c / m][c % m]))
+            .collect();
+        let mut blocks = 2usize;
+        loop {
+            let mut ids: AHashMap<Vec<u32>, u32> = AHashMap::new();
+            let mut next = Vec::with_capacity(size);
+            for c in 0..size {
+                let mut signature = Vec::with_capacity(letters.len() + 1);
+                signature.push(block[c]);
+                for &g in &letters {
+                    signature.push(block[candidate_mul(c, g)]);
+                }
+                let fresh = ids.len() as u32;
+                next.push(*ids.entry(signature).or_insert(fresh));
+            }
+            self.charge((size * letters.len()) as u64)?;
+            let count = ids.len();
+            block = next;
+            if count == blocks {
+                break;
+            }
+            blocks = count;
+        }
+        if blocks > MAX_QUOTIENT_ORDER {
+            return Err(Error::SizeLimitExceeded {
+                what: "order of a misère quotient",
+                value: blocks as u128,
+                limit: MAX_QUOTIENT_ORDER as u128,
+            });
+        }
+        self.budget
+            .check_elements::<u32>((blocks as u128).pow(2), "misère quotient table")?;
+        // The representative of each block: its member of fewest tokens.
+        let tokens = |c: usize| old_tokens[c % m] + (c / m) as u64 * h;
+        let mut member = vec![usize::MAX; blocks];
+        for (c, &b) in block.iter().enumerate() {
+            let b = b as usize;
+            if member[b] == usize::MAX || tokens(c) < tokens(member[b]) {
+                member[b] = c;
+            }
+        }
+        let mut mul = vec![0u32; blocks * blocks];
+        for a in 0..blocks {
+            for b in 0..blocks {
+                mul[a * blocks + b] = block[candidate_mul(member[a], member[b])];
+            }
+        }
+        self.charge((blocks * blocks) as u64)?;
+        let p_portion = member.iter().map(|&c| columns[c / m][c % m]).collect();
+        let rep_tokens = member.iter().map(|&c| tokens(c)).collect();
+        let rep_options = member
+            .iter()
+            .map(|&c| {
+                let (x, j) = (c % m, c / m);
+                let mut list: Vec<u32> = self.rep_options[x]
+                    .iter()
+                    .map(|&y| block[j * m + y as usize])
+                    .collect();
+                if j >= 1 {
+                    list.extend(
+                        options
+                            .iter()
+                            .map(|&o| block[(j - 1) * m + self.mul[x * m + o as usize] as usize]),
+                    );
+                }
+                list.sort_unstable();
+                list.dedup();
+                list
+            })
+            .collect();
+        for e in &mut self.heap_element {
+            *e = block[*e as usize];
+        }
+        self.heap_element.push(block[m]);
+        let mut generators: Vec<u32> = self.heap_element.clone();
+        generators.sort_unstable();
+        generators.dedup();
+        generators.retain(|&g| g != block[0]);
+        debug_assert_eq!(block[0], 0, "the identity keeps number 0");
+        self.generators = generators;
+        self.order = blocks;
+        self.mul = mul;
+        self.p_portion = p_portion;
+        self.rep_tokens = rep_tokens;
+        self.rep_options = rep_options;
+        Ok(())
+    }
+
+    /// The exact quotient of the heaps so far (verified, refined if needed),
+    /// with fewest-token representatives recomputed (Dijkstra over the heaps).
+    fn candidate(self, game: &TakeAndBreak) -> MisereQuotient {
+        MisereQuotient {
+            game: game.clone(),
+            order: self.order,
+            mul: self.mul,
+            p_portion: self.p_portion,
+            heap_element: self.heap_element,
+            period: None,
+        }
+    }
+
+    /// A builder on an exact (or finer than exact) quotient, with
+    /// fewest-token representatives computed by Dijkstra over the heaps.
+    fn from_quotient(
+        q: MisereQuotient,
+        mut work: u64,
+        max_work: u64,
+        budget: Budget,
+        what: String,
+    ) -> Result<Self> {
+        let m = q.order;
+        // The smallest heap of each class, with its option classes.
+        let mut heap_of_class: Vec<Option<u64>> = vec![None; m];
+        for (h, &e) in q.heap_element.iter().enumerate() {
+            if e != 0 && heap_of_class[e as usize].is_none() {
+                heap_of_class[e as usize] = Some(h as u64);
+            }
+        }
+        let heaps: Vec<(u32, u64, Vec<u32>)> = heap_of_class
+            .iter()
+            .enumerate()
+            .filter_map(|(e, h)| h.map(|h| (e as u32, h)))
+            .map(|(e, h)| {
+                let options = q.heap_option_elements(h, &mut work);
+                let list = (0..m as u32).filter(|&o| options[o as usize]).collect();
+                (e, h, list)
+            })
+            .collect();
+        let mut rep_tokens = vec![u64::MAX; m];
+        let mut rep_options: Vec<Vec<u32>> = vec![Vec::new(); m];
+        rep_tokens[0] = 0;
+        let mut queue = std::collections::BinaryHeap::new();
+        queue.push(std::cmp::Reverse((0u64, 0u32)));
+        while let Some(std::cmp::Reverse((tokens, x))) = queue.pop() {
+            if tokens > rep_tokens[x as usize] {
+                continue;
+            }
+            for (g, h, options) in &heaps {
+                let y = q.product(x, *g) as usize;
+                let t = tokens + h;
+                if t < rep_tokens[y] {
+                    rep_tokens[y] = t;
+                    let mut list: Vec<u32> = rep_options[x as usize]
+                        .iter()
+                        .map(|&o| q.product(o, *g))
+                        .chain(options.iter().map(|&o| q.product(o, x)))
+                        .collect();
+                    list.sort_unstable();
+                    list.dedup();
+                    rep_options[y] = list;
+                    queue.push(std::cmp::Reverse((t, y as u32)));
+                }
+            }
+            work += heaps.len() as u64;
+        }
+        let mut generators: Vec<u32> = q.heap_element.clone();
+        generators.sort_unstable();
+        generators.dedup();
+        generators.retain(|&g| g != 0);
+        let mut builder = Self {
+            order: m,
+            mul: q.mul,
+            p_portion: q.p_portion,
+            rep_tokens,
+            rep_options,
+            heap_element: q.heap_element,
+            generators,
+            work: 0,
+            max_work,
+            budget,
+            what,
+        };
+        builder.charge(work)?;
+        Ok(builder)
+    }
+
+    /// Adds heap `h` and makes sure the result is exact: when the candidate
+    /// fails its verification (classes of smaller heaps split once `h` is
+    /// there), the step is redone on the unreduced closure of the smaller
+    /// heaps' quotient, whose elements also record their options' outcomes.
+    fn add_exact_heap(self, game: &TakeAndBreak, h: u64) -> Result<Self> {
+        let mut base = self;
+        for level in 0..=MAX_BASE_LEVELS {
+            let saved = base.snapshot();
+            let options = base.heap_options(game, h)?;
+            let attempt = base.add_heap(h, &options);
+            if let Err(e) = attempt {
+                if !matches!(e, Error::InvalidParameter { .. }) {
+                    return Err(e);
+                }
+            } else {
+                let mut work = base.work;
+                let (max_work, budget, what) = (base.max_work, base.budget, base.what.clone());
+                let candidate = base.candidate(game);
+                if candidate
+                    .verify_or_refine(&mut work, budget, false)?
+                    .is_none()
+                {
+                    return Self::from_quotient(candidate, work, max_work, budget, what);
+                }
+            }
+            if level == MAX_BASE_LEVELS {
+                break;
+            }
+            // Redo the step on a finer base.
+            let (work, max_work, budget, what) =
+                (saved.work, saved.max_work, saved.budget, saved.what.clone());
+            let mut work = work;
+            let finer = saved.candidate(game).option_closure(&mut work, budget)?;
+            base = Self::from_quotient(finer, work, max_work, budget, what)?;
+        }
+        Err(Error::InvalidParameter {
+            name: "game",
+            reason: format!(
+                "the misère quotient of {game} could not be extended to heap {h} \
+                 (classes of smaller heaps split beyond what the construction handles); \
+                 use the exact search"
+            ),
+        })
+    }
+
+    /// Whether the current monoid passes the closure verification.
+    fn is_exact(&mut self, game: &TakeAndBreak) -> Result<bool> {
+        let mut work = self.work;
+        let candidate = self.snapshot().candidate(game);
+        let exact = candidate
+            .verify_or_refine(&mut work, self.budget, false)?
+            .is_none();
+        self.work = work;
+        Ok(exact)
+    }
+
+    fn snapshot(&self) -> Self {
+        Self {
+            order: self.order,
+            mul: self.mul.clone(),
+            p_portion: self.p_portion.clone(),
+            rep_tokens: self.rep_tokens.clone(),
+            rep_options: self.rep_options.clone(),
+            heap_element: self.heap_element.clone(),
+            generators: self.generators.clone(),
+            work: self.work,
+            max_work: self.max_work,
+            budget: self.budget,
+            what: self.what.clone(),
+        }
+    }
+
+    fn inconsistent(&self, why: &str) -> Error {
+        Error::InvalidParameter {
+            name: "game",
+            reason: format!(
+                "the {} could not be built by the incremental construction ({why})",
+                self.what
+            ),
+        }
+    }
+}
+
+impl MisereQuotient {
+    /// The quotient of `game` restricted to heaps of at most `bound` tokens.
+    ///
+    /// # Errors
+    /// [`Error::InvalidParameter`] for Grundy's game (not an octal code) or
+    /// when the construction cannot be verified; [`Error::WorkLimitExceeded`]
+    /// beyond the work cap (`budget.work_or(DEFAULT_QUOTIENT_WORK)`);
+    /// [`Error::MemoryBudgetExceeded`] when a table would not fit;
+    /// [`Error::SizeLimitExceeded`] for a bound above `u32::MAX` or a quotient
+    /// above [`MAX_QUOTIENT_ORDER`].
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::octal::{MisereQuotient, TakeAndBreak};
+    /// // Misère Nim on heaps of at most 2 tokens: the quotient of order 6.
+    /// let nim = MisereQuotient::up_to(&TakeAndBreak::nim(), 2, Default::default())?;
+    /// assert_eq!(nim.order(), 6);
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn up_to(game: &TakeAndBreak, bound: u64, budget: Budget) -> Result<Self> {
+        Self::build(game, bound, budget, false)
+    }
+
+    /// The quotient of `game` for all heaps, proven by a period of the heap
+    /// map found within [`DEFAULT_QUOTIENT_HEAPS`] heaps; without one, the
+    /// quotient up to that bound (see [`MisereQuotient::period`]).
+    ///
+    /// # Errors
+    /// As [`MisereQuotient::up_to`].
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::octal::{MisereQuotient, TakeAndBreak};
+    /// let q = MisereQuotient::certified(&TakeAndBreak::kayles(), Default::default())?;
+    /// assert!(q.period().is_some());
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn certified(game: &TakeAndBreak, budget: Budget) -> Result<Self> {
+        Self::certified_within(game, DEFAULT_QUOTIENT_HEAPS, budget)
+    }
+
+    /// As [`MisereQuotient::certified`], computing at most `max_bound` heaps.
+    ///
+    /// # Errors
+    /// As [`MisereQuotient::up_to`].
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::octal::{MisereQuotient, TakeAndBreak};
+    /// let q = MisereQuotient::certified_within(&TakeAndBreak::kayles(), 50, Default::default())?;
+    /// assert!(q.period().is_none());
+    /// assert_eq!(q.bound(), 50);
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn certified_within(game: &TakeAndBreak, max_bound: u64, budget: Budget) -> Result<Self> {
+        Self::build(game, max_bound, budget, true)
+    }
+
+    fn build(game: &TakeAndBreak, bound: u64, budget: Budget, seek_period: bool) -> Result<Self> {
+        if game.code().is_none() {
+            return Err(Error::InvalidParameter {
+                name: "game",
+                reason: format!("misère quotients are computed for octal codes, not {game}"),
+            });
+        }
+        if bound > u64::from(u32::MAX) {
+            return Err(Error::SizeLimitExceeded {
+                what: "heap bound of a misère quotient",
+                value: bound.into(),
+                limit: u32::MAX.into(),
+            });
+        }
+        budget.check_elements::<u32>(u128::from(bound) + 1, "misère quotient heap map")?;
+        // Optimistic steps, verified every CHECKPOINT heaps; a failed check
+        // rolls back to the last verified heap and redoes the steps exactly
+        // (each one verified, on a finer base when classes split).
+        let mut builder = Builder::new(game, budget);
+        let mut good = (builder.snapshot(), 0u64);
+        let mut exact_until = 0u64;
+        let mut period = None;
+        let mut h = 1u64;
+        while h <= bound {
+            let stepped = if h <= exact_until {
+                builder = builder.add_exact_heap(game, h)?;
+                true
+            } else {
+                let options = builder.heap_options(game, h)?;
+                match builder.add_heap(h, &options) {
+                    Ok(()) => true,
+                    Err(Error::InvalidParameter { .. }) => false,
+                    Err(e) => return Err(e),
+                }
+            };
+            let verified = stepped
+                && (h > exact_until && (h % CHECKPOINT == 0 || h == bound))
+                    .then(|| builder.is_exact(game))
+                    .transpose()?
+                    .unwrap_or(true);
+            if !verified {
+                let work = builder.work;
+                builder = good.0.snapshot();
+                builder.work = work;
+                exact_until = h;
+                h = good.1 + 1;
+                continue;
+            }
+            if h % CHECKPOINT == 0 || h == bound {
+                good = (builder.snapshot(), h);
+                if seek_period {
+                    period = find_period(&builder.heap_element, game);
+                    if period.is_some() {
+                        break;
+                    }
+                }
+            }
+            h += 1;
+        }
+        let mut work = builder.work;
+        let quotient = Self {
+            game: game.clone(),
+            order: builder.order,
+            mul: builder.mul,
+            p_portion: builder.p_portion,
+            heap_element: builder.heap_element,
+            period,
+        };
+        let quotient = quotient.verified(&mut work, budget)?;
+        if let Some(p) = quotient.period {
+            // Refinement may have changed the heap map: the period must still hold.
+            if find_period(&quotient.heap_element, game) != Some(p) {
+                return Err(Error::InvalidParameter {
+                    name: "game",
+                    reason: format!(
+                        "the period of the misère quotient of {game} did not survive verification"
+                    ),
+                });
+            }
+        }
+        Ok(quotient)
+    }
+
+    /// The classes of the options of heap `h` under this quotient's heap map.
+    fn heap_option_elements(&self, h: u64, work: &mut u64) -> Vec<bool> {
+        let mut option_elements = vec![false; self.order];
+        let mut classes = Vec::new();
+        self.game
+            .for_each_move_class(h, |class| classes.push(class));
+        for class in classes {
+            match class {
+                MoveClass::TakeAll => option_elements[0] = true,
+                MoveClass::LeaveOne(l) => {
+                    option_elements[self.heap_element[l as usize] as usize] = true;
+                }
+                MoveClass::Split { total, .. } => {
+                    for a in 1..=class.largest_smaller_part() {
+                        let x = self.heap_element[a as usize];
+                        let y = self.heap_element[(total - a) as usize];
+                        option_elements[self.product(x, y) as usize] = true;
+                    }
+                    *work += total;
+                }
+            }
+        }
+        option_elements
+    }
+
+    /// The closure of the module docs: proves the quotient correct for every
+    /// sum of the heaps it covers (`Ok(None)`), or returns the reduced closure,
+    /// a finer candidate that predicts every sum one move deeper correctly.
+    fn verify_or_refine(
+        &self,
+        work: &mut u64,
+        budget: Budget,
+        unreduced: bool,
+    ) -> Result<Option<Self>> {
+        let max_work = budget.work_or(DEFAULT_QUOTIENT_WORK);
+        let order = self.order;
+        let words = order.div_ceil(64);
+        // Distinct (Φ(h), T(h)) over the heaps, and each heap's generator.
+        let mut generator_of: AHashMap<(u32, Vec<u64>), usize> = AHashMap::new();
+        let mut generators: Vec<(u32, Vec<u64>)> = Vec::new();
+        let mut heap_generator: Vec<Option<usize>> = vec![None; self.heap_element.len()];
+        let mut option_sets: AHashMap<Vec<bool>, Vec<u64>> = AHashMap::new();
+        for h in 1..self.heap_element.len() as u64 {
+            let option_elements = self.heap_option_elements(h, work);
+            if !option_elements.contains(&true) {
+                continue;
+            }
+            let set = match option_sets.get(&option_elements) {
+                Some(set) => set.clone(),
+                None => {
+                    let mut set = vec![0u64; words];
+                    for z in 0..order {
+                        if (0..order).any(|o| {
+                            option_elements[o]
+                                && self.p_portion[self.product(z as u32, o as u32) as usize]
+                        }) {
+                            set[z / 64] |= 1 << (z % 64);
+                        }
+                    }
+                    *work += (order * order) as u64;
+                    option_sets.insert(option_elements, set.clone());
+                    set
+                }
+            };
+            let key = (self.heap_element[h as usize], set);
+            let next = generators.len();
+            let index = *generator_of.entry(key.clone()).or_insert(next);
+            if index == next {
+                generators.push(key);
+            }
+            heap_generator[h as usize] = Some(index);
+        }
+        let member = |set: &[u64], z: usize| set[z / 64] >> (z % 64) & 1 == 1;
+        // States (Φ(X), T(X), X ≠ 0) reachable from the empty sum, with the
+        // generator transitions and a BFS parent for each.
+        type State = (u32, Vec<u64>, bool);
+        let start: State = (0, vec![0u64; words], false);
+        let mut index: AHashMap<State, usize> = AHashMap::new();
+        let mut states: Vec<State> = vec![start.clone()];
+        let mut parent: Vec<(usize, usize)> = vec![(0, 0)];
+        index.insert(start, 0);
+        let mut transitions: Vec<usize> = Vec::new();
+        let bytes_per_state = 96 + 8 * words as u128 + 8 * generators.len() as u128;
+        let mut consistent = true;
+        let mut next_state = 0;
+        while next_state < states.len() {
+            let (x, set, nonempty) = states[next_state].clone();
+            // P exactly when X ≠ 0 and no option lands in P (1 ∉ T(X)).
+            if self.p_portion[x as usize] != (nonempty && !member(&set, 0)) {
+                consistent = false;
+            }
+            for (g, (gx, gset)) in generators.iter().enumerate() {
+                let y = self.product(x, *gx);
+                let mut next = vec![0u64; words];
+                for z in 0..order {
+                    if member(&set, self.product(z as u32, *gx) as usize)
+                        || member(gset, self.product(z as u32, x) as usize)
+                    {
+                        next[z / 64] |= 1 << (z % 64);
+                    }
+                }
+                *work += order as u64;
+                let state: State = (y, next, true);
+                let target = match index.get(&state) {
+                    Some(&t) => t,
+                    None => {
+                        budget.check_bytes(
+                            bytes_per_state * (states.len() as u128 + 1) * 2,
+                            "misère quotient verification",
+                        )?;
+                        if states.len() >= 1 << 26 {
+                            return Err(Error::SizeLimitExceeded {
+                                what: "states of the misère quotient verification",
+                                value: states.len() as u128,
+                                limit: 1 << 26,
+                            });
+                        }
+                        index.insert(state.clone(), states.len());
+                        states.push(state);
+                        parent.push((next_state, g));
+                        states.len() - 1
+                    }
+                };
+                transitions.push(target);
+            }
+            if *work > max_work {
+                return Err(Error::WorkLimitExceeded {
+                    what: format!("verification of the misère quotient of {}", self.game),
+                    steps: max_work,
+                });
+            }
+            next_state += 1;
+        }
+        if consistent && !unreduced {
+            return Ok(None);
+        }
+        // Reduce the closure by indistinguishability under its own outcomes.
+        let r = generators.len();
+        let count = states.len();
+        let mut block: Vec<u32> = states
+            .iter()
+            .map(|(x, set, nonempty)| {
+                let _ = x;
+                u32::from(*nonempty && !member(set, 0))
+            })
+            .collect();
+        let mut blocks = 0usize;
+        loop {
+            let mut ids: AHashMap<Vec<u32>, u32> = AHashMap::new();
+            let mut next = Vec::with_capacity(count);
+            for s in 0..count {
+                let mut signature = Vec::with_capacity(r + 1);
+                signature.push(block[s]);
+                signature.extend(transitions[s * r..(s + 1) * r].iter().map(|&t| block[t]));
+                let fresh = ids.len() as u32;
+                next.push(*ids.entry(signature).or_insert(fresh));
+            }
+            *work += (count * r) as u64;
+            block = next;
+            if ids.len() == blocks {
+                break;
+            }
+            blocks = ids.len();
+        }
+        if unreduced {
+            // Every state its own element (the finer base of a heap whose
+            // addition splits classes of smaller heaps).
+            block = (0..count as u32).collect();
+            blocks = count;
+        }
+        if blocks > MAX_QUOTIENT_ORDER {
+            return Err(Error::SizeLimitExceeded {
+                what: "order of a misère quotient",
+                value: blocks as u128,
+                limit: MAX_QUOTIENT_ORDER as u128,
+            });
+        }
+        budget.check_elements::<u32>((blocks as u128).pow(2), "misère quotient table")?;
+        // The first (shortest) state of each block and its generator path.
+        let mut first = vec![usize::MAX; blocks];
+        for s in 0..count {
+            if first[block[s] as usize] == usize::MAX {
+                first[block[s] as usize] = s;
+            }
+        }
+        let path_of = |mut s: usize| {
+            let mut path = Vec::new();
+            while s != 0 {
+                let (p, g) = parent[s];
+                path.push(g);
+                s = p;
+            }
+            path
+        };
+        let paths: Vec<Vec<usize>> = first.iter().map(|&s| path_of(s)).collect();
+        let mut mul = vec![0u32; blocks * blocks];
+        for a in 0..blocks {
+            for b in 0..blocks {
+                let mut s = first[a];
+                for &g in &paths[b] {
+                    s = transitions[s * r + g];
+                }
+                mul[a * blocks + b] = block[s];
+            }
+            *work += (blocks * 4) as u64;
+        }
+        let p_portion = first
+            .iter()
+            .map(|&s| states[s].2 && !member(&states[s].1, 0))
+            .collect();
+        let heap_element = heap_generator
+            .iter()
+            .map(|g| g.map_or(block[0], |g| block[transitions[g]]))
+            .collect();
+        debug_assert_eq!(block[0], 0);
+        Ok(Some(Self {
+            game: self.game.clone(),
+            order: blocks,
+            mul,
+            p_portion,
+            heap_element,
+            period: self.period,
+        }))
+    }
+
+    /// The unreduced option closure: every sum `X` becomes the pair
+    /// `(Φ(X), classes of X's options)`; `Opt(X + Y) = Φ(Y)·Opt(X) ∪ Φ(X)·Opt(Y)`,
+    /// so the pairs reachable from the heaps form a finite monoid finer than
+    /// this one, on which a heap that splits classes can be added again.
+    fn option_closure(&self, work: &mut u64, budget: Budget) -> Result<Self> {
+        let max_work = budget.work_or(DEFAULT_QUOTIENT_WORK);
+        let order = self.order;
+        let words = order.div_ceil(64);
+        let to_bits = |elements: &[bool]| {
+            let mut set = vec![0u64; words];
+            for (z, _) in elements.iter().enumerate().filter(|(_, b)| **b) {
+                set[z / 64] |= 1 << (z % 64);
+            }
+            set
+        };
+        let member = |set: &[u64], z: usize| set[z / 64] >> (z % 64) & 1 == 1;
+        let mut generator_of: AHashMap<(u32, Vec<u64>), usize> = AHashMap::new();
+        let mut generators: Vec<(u32, Vec<u64>)> = Vec::new();
+        let mut heap_generator: Vec<Option<usize>> = vec![None; self.heap_element.len()];
+        for h in 1..self.heap_element.len() as u64 {
+            let option_elements = self.heap_option_elements(h, work);
+            if !option_elements.contains(&true) {
+                continue;
+            }
+            let key = (self.heap_element[h as usize], to_bits(&option_elements));
+            let next = generators.len();
+            let index = *generator_of.entry(key.clone()).or_insert(next);
+            if index == next {
+                generators.push(key);
+            }
+            heap_generator[h as usize] = Some(index);
+        }
+        type State = (u32, Vec<u64>, bool);
+        let start: State = (0, vec![0u64; words], false);
+        let mut index: AHashMap<State, usize> = AHashMap::new();
+        let mut states: Vec<State> = vec![start.clone()];
+        let mut parent: Vec<(usize, usize)> = vec![(0, 0)];
+        index.insert(start, 0);
+        let mut transitions: Vec<usize> = Vec::new();
+        let r = generators.len();
+        let bytes_per_state = 96 + 8 * words as u128 + 8 * r as u128;
+        let mut next_state = 0;
+        while next_state < states.len() {
+            let (x, set, _) = states[next_state].clone();
+            for (g, (gx, gset)) in generators.iter().enumerate() {
+                let y = self.product(x, *gx);
+                let mut next = vec![0u64; words];
+                for z in 0..order {
+                    if member(&set, z) {
+                        let w = self.product(z as u32, *gx) as usize;
+                        next[w / 64] |= 1 << (w % 64);
+                    }
+                    if member(gset, z) {
+                        let w = self.product(z as u32, x) as usize;
+                        next[w / 64] |= 1 << (w % 64);
+                    }
+                }
+                *work += order as u64;
+                let state: State = (y, next, true);
+                let target = match index.get(&state) {
+                    Some(&t) => t,
+                    None => {
+                        budget.check_bytes(
+                            bytes_per_state * (states.len() as u128 + 1) * 2,
+                            "misère quotient option closure",
+                        )?;
+                        if states.len() >= MAX_CLOSURE_STATES {
+                            return Err(Error::SizeLimitExceeded {
+                                what: "states of a misère quotient's option closure",
+                                value: states.len() as u128,
+                                limit: MAX_CLOSURE_STATES as u128,
+                            });
+                        }
+                        index.insert(state.clone(), states.len());
+                        states.push(state);
+                        parent.push((next_state, g));
+                        states.len() - 1
+                    }
+                };
+                transitions.push(target);
+            }
+            if *work > max_work {
+                return Err(Error::WorkLimitExceeded {
+                    what: format!("option closure of the misère quotient of {}", self.game),
+                    steps: max_work,
+                });
+            }
+            next_state += 1;
+        }
+        let count = states.len();
+        budget.check_elements::<u32>((count as u128).pow(2), "misère quotient table")?;
+        let path_of = |mut s: usize| {
+            let mut path = Vec::new();
+            while s != 0 {
+                let (p, g) = parent[s];
+                path.push(g);
+                s = p;
+            }
+            path
+        };
+        let mut mul = vec![0u32; count * count];
+        for b in 0..count {
+            let path = path_of(b);
+            for a in 0..count {
+                let mut s = a;
+                for &g in &path {
+                    s = transitions[s * r + g];
+                }
+                mul[a * count + b] = s as u32;
+            }
+            *work += (count * path.len()) as u64;
+        }
+        Ok(Self {
+            game: self.game.clone(),
+            order: count,
+            mul,
+            p_portion: states
+                .iter()
+                .map(|(x, _, _)| self.p_portion[*x as usize])
+                .collect(),
+            heap_element: heap_generator
+                .iter()
+                .map(|g| g.map_or(0, |g| transitions[g] as u32))
+                .collect(),
+            period: self.period,
+        })
+    }
+
+    /// Verifies, refining until the closure is consistent (each refinement
+    /// predicts every sum at least one move deeper correctly).
+    fn verified(mut self, work: &mut u64, budget: Budget) -> Result<Self> {
+        for _ in 0..MAX_REFINEMENTS {
+            match self.verify_or_refine(work, budget, false)? {
+                None => return Ok(self),
+                Some(finer) => self = finer,
+            }
+        }
+        Err(Error::InvalidParameter {
+            name: "game",
+            reason: format!(
+                "the misère quotient of {} was not verified after {MAX_REFINEMENTS} refinements",
+                self.game
+            ),
+        })
+    }
+
+    /// The game.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::octal::{MisereQuotient, TakeAndBreak};
+    /// let q = MisereQuotient::up_to(&TakeAndBreak::kayles(), 5, Default::default())?;
+    /// assert_eq!(q.game(), &TakeAndBreak::kayles());
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn game(&self) -> &TakeAndBreak {
+        &self.game
+    }
+
+    /// The number of elements.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::octal::{MisereQuotient, TakeAndBreak};
+    /// // 0.03 is tame with Grundy values 0 and 1 only: the quotient of order 2.
+    /// let q = MisereQuotient::up_to(&TakeAndBreak::octal("0.03")?, 30, Default::default())?;
+    /// assert_eq!(q.order(), 2);
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn order(&self) -> usize {
+        self.order
+    }
+
+    /// The largest heap computed (every heap is covered when [`MisereQuotient::period`] is known).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::octal::{MisereQuotient, TakeAndBreak};
+    /// let q = MisereQuotient::up_to(&TakeAndBreak::kayles(), 9, Default::default())?;
+    /// assert_eq!(q.bound(), 9);
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn bound(&self) -> u64 {
+        self.heap_element.len() as u64 - 1
+    }
+
+    /// The proven period of the heap map, if any: then every heap is answered.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::octal::{MisereQuotient, TakeAndBreak};
+    /// let q = MisereQuotient::up_to(&TakeAndBreak::kayles(), 9, Default::default())?;
+    /// assert!(q.period().is_none());
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn period(&self) -> Option<QuotientPeriod> {
+        self.period
+    }
+
+    /// The product of two elements.
+    ///
+    /// # Panics
+    /// When an element is not below [`MisereQuotient::order`].
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::octal::{MisereQuotient, TakeAndBreak};
+    /// let q = MisereQuotient::up_to(&TakeAndBreak::kayles(), 1, Default::default())?;
+    /// let a = q.heap_element(1)?;
+    /// assert_eq!(q.product(a, a), 0); // a² = 1
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn product(&self, a: u32, b: u32) -> u32 {
+        self.mul[a as usize * self.order + b as usize]
+    }
+
+    /// Whether an element lies in the P-portion (its sums are misère second-player wins).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::octal::{MisereQuotient, TakeAndBreak};
+    /// let q = MisereQuotient::up_to(&TakeAndBreak::kayles(), 1, Default::default())?;
+    /// assert!(!q.is_p(0));
+    /// assert!(q.is_p(q.heap_element(1)?));
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn is_p(&self, element: u32) -> bool {
+        self.p_portion[element as usize]
+    }
+
+    /// `Φ(heap)`: the element of a heap.
+    ///
+    /// # Errors
+    /// [`Error::SizeLimitExceeded`] for a heap above the bound when no period is proven.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::octal::{MisereQuotient, TakeAndBreak};
+    /// let q = MisereQuotient::up_to(&TakeAndBreak::kayles(), 10, Default::default())?;
+    /// assert_eq!(q.heap_element(0)?, 0);
+    /// assert!(q.heap_element(11).is_err());
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn heap_element(&self, heap: u64) -> Result<u32> {
+        if let Some(&e) = self.heap_element.get(heap as usize) {
+            if heap <= self.bound() {
+                return Ok(e);
+            }
+        }
+        match self.period {
+            Some(QuotientPeriod { preperiod, period }) => {
+                let reduced = preperiod + (heap - preperiod) % period;
+                Ok(self.heap_element[reduced as usize])
+            }
+            None => Err(Error::SizeLimitExceeded {
+                what: "heap size for the misère quotient (computed up to its bound, \
+                       no period proven)",
+                value: heap.into(),
+                limit: self.bound().into(),
+            }),
+        }
+    }
+
+    /// The element of a sum of heaps.
+    ///
+    /// # Errors
+    /// As [`MisereQuotient::heap_element`].
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::octal::{MisereQuotient, TakeAndBreak};
+    /// let q = MisereQuotient::up_to(&TakeAndBreak::kayles(), 1, Default::default())?;
+    /// assert_eq!(q.sum_element(&[1, 1])?, 0);
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn sum_element(&self, heaps: &[u64]) -> Result<u32> {
+        heaps
+            .iter()
+            .try_fold(0, |acc, &h| Ok(self.product(acc, self.heap_element(h)?)))
+    }
+
+    /// The misère outcome of a sum of heaps: one product per heap.
+    ///
+    /// # Errors
+    /// As [`MisereQuotient::heap_element`].
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::octal::{MisereQuotient, TakeAndBreak};
+    /// use stonegame::Outcome;
+    /// let q = MisereQuotient::certified(&TakeAndBreak::octal("0.75")?, Default::default())?;
+    /// assert_eq!(q.outcome(&[])?, Outcome::First); // no move: the player to move has won
+    /// assert_eq!(q.outcome(&[1_000_000_000])?, Outcome::First);
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn outcome(&self, heaps: &[u64]) -> Result<Outcome> {
+        Ok(if self.is_p(self.sum_element(heaps)?) {
+            Outcome::Second
+        } else {
+            Outcome::First
+        })
+    }
+
+    /// A winning move in misère play, or `None` when the player to move
+    /// loses (or has no move, and so wins without one).
+    ///
+    /// # Errors
+    /// As [`MisereQuotient::heap_element`].
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::octal::{MisereQuotient, TakeAndBreak};
+    /// let q = MisereQuotient::certified(&TakeAndBreak::kayles(), Default::default())?;
+    /// let heaps = [1500, 1200, 900, 7];
+    /// let best = q.winning_move(&heaps)?.unwrap();
+    /// assert!(q.is_p(q.sum_element(&best.apply(&heaps)?)?));
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn winning_move(&self, heaps: &[u64]) -> Result<Option<HeapMove>> {
+        let elements = heaps
+            .iter()
+            .map(|&h| self.heap_element(h))
+            .collect::<Result<Vec<u32>>>()?;
+        let total = elements.iter().fold(0, |acc, &e| self.product(acc, e));
+        if self.is_p(total) {
+            return Ok(None);
+        }
+        // rest[i]: the product of every heap but heap i.
+        let mut suffix = vec![0u32; elements.len() + 1];
+        for i in (0..elements.len()).rev() {
+            suffix[i] = self.product(elements[i], suffix[i + 1]);
+        }
+        let mut prefix = 0u32;
+        for (index, &heap) in heaps.iter().enumerate() {
+            let rest = self.product(prefix, suffix[index + 1]);
+            if let Some(left) = self.option_into_p(heap, rest)? {
+                return HeapMove::new(index, heap, &left).map(Some);
+            }
+            prefix = self.product(prefix, elements[index]);
+        }
+        Ok(None)
+    }
+
+    /// An option of `heap` whose element times `rest` lies in the P-portion.
+    fn option_into_p(&self, heap: u64, rest: u32) -> Result<Option<Vec<u64>>> {
+        let mut classes = Vec::new();
+        self.game
+            .for_each_move_class(heap, |class| classes.push(class));
+        // With a period, a split whose smaller part is at least n0 + p shifts
+        // down by p without changing either element.
+        let shift_bound = self.period.map_or(u64::MAX, |p| p.preperiod + p.period);
+        for class in classes {
+            match class {
+                MoveClass::TakeAll if self.is_p(rest) => return Ok(Some(Vec::new())),
+                MoveClass::LeaveOne(left)
+                    if self.is_p(self.product(rest, self.heap_element(left)?)) =>
+                {
+                    return Ok(Some(vec![left]));
+                }
+                MoveClass::Split { total, .. } => {
+                    for a in 1..=class.largest_smaller_part().min(shift_bound) {
+                        let pair =
+                            self.product(self.heap_element(a)?, self.heap_element(total - a)?);
+                        if self.is_p(self.product(rest, pair)) {
+                            return Ok(Some(vec![a, total - a]));
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        Ok(None)
+    }
+
+    /// A presentation: generators (named `a`, `b`, … after the heaps that
+    /// introduce them), the complete set of relations `word = normal form`
+    /// (the minimal non-normal words in degree-lexicographic order), and the
+    /// P-portion in normal forms.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::octal::{MisereQuotient, TakeAndBreak};
+    /// let q = MisereQuotient::up_to(&TakeAndBreak::kayles(), 1, Default::default())?;
+    /// let text = q.presentation().to_string();
+    /// assert!(text.contains("a^2 = 1"), "{text}");
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn presentation(&self) -> Presentation {
+        Presentation::of(self)
+    }
+}
+
+/// The smallest `(n0, p)` with `Φ(h + p) = Φ(h)` for `n0 ≤ h ≤ N − p` and
+/// `N ≥ 2·n0 + 2p + t`, if any.
+fn find_period(heap_element: &[u32], game: &TakeAndBreak) -> Option<QuotientPeriod> {
+    let t = game.max_take()?;
+    let last = heap_element.len() as u64 - 1;
+    for p in 1..=last / 2 {
+        // The smallest n0 from which the period holds up to `last`.
+        let mut n0 = last - p + 1;
+        while n0 > 0 && heap_element[(n0 - 1) as usize] == heap_element[(n0 - 1 + p) as usize] {
+            n0 -= 1;
+        }
+        if 2 * n0 + 2 * p + t <= last {
+            return Some(QuotientPeriod {
+                preperiod: n0,
+                period: p,
+            });
+        }
+    }
+    None
+}
+
+/// A presentation of a misère quotient, printable (see [`MisereQuotient::presentation`]).
+///
+/// # Example
+/// ```
+/// use stonegame::impartial::octal::{MisereQuotient, TakeAndBreak};
+/// let q = MisereQuotient::up_to(&TakeAndBreak::nim(), 2, Default::default())?;
+/// let p = q.presentation();
+/// assert_eq!(p.generators.len(), 2);
+/// assert_eq!(p.relations.len(), 2); // a^2 = 1, b^3 = b
+/// # Ok::<(), stonegame::Error>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Presentation {
+    /// `(name, smallest heap with that element)` for each generator.
+    pub generators: Vec<(String, u64)>,
+    /// `(word, normal form)`, words as exponent vectors over the generators.
+    pub relations: Vec<(Vec<u32>, Vec<u32>)>,
+    /// Normal forms of every element, indexed by element.
+    pub normal_forms: Vec<Vec<u32>>,
+    /// The elements of the P-portion.
+    pub p_portion: Vec<u32>,
+    /// The heap map up to the bound (or one period past the preperiod).
+    pub heap_map: Vec<u32>,
+}
+
+impl Presentation {
+    fn of(q: &MisereQuotient) -> Self {
+        // Generators: heaps whose element is not generated by earlier ones.
+        let mut generated = vec![false; q.order];
+        generated[0] = true;
+        let mut gens: Vec<(u32, u64)> = Vec::new();
+        for (h, &e) in q.heap_element.iter().enumerate() {
+            if generated[e as usize] {
+                continue;
+            }
+            gens.push((e, h as u64));
+            // Close the generated submonoid.
+            let mut stack: Vec<u32> = (0..q.order as u32)
+                .filter(|&x| generated[x as usize])
+                .collect();
+            while let Some(x) = stack.pop() {
+                for &(g, _) in &gens {
+                    let y = q.product(x, g);
+                    if !generated[y as usize] {
+                        generated[y as usize] = true;
+                        stack.push(y);
+                    }
+                }
+            }
+        }
+        let r = gens.len();
+        let element_of = |word: &[u32]| {
+            word.iter().enumerate().fold(0u32, |acc, (i, &k)| {
+                (0..k).fold(acc, |acc, _| q.product(acc, gens[i].0))
+            })
+        };
+        let mut normal_forms: Vec<Option<Vec<u32>>> = vec![None; q.order];
+        normal_forms[0] = Some(vec![0; r]);
+        let mut normal_set: AHashSet<Vec<u32>> = AHashSet::new();
+        normal_set.insert(vec![0; r]);
+        let mut level = vec![vec![0u32; r]];
+        let mut relations = Vec::new();
+        while !level.is_empty() {
+            let mut candidates: Vec<Vec<u32>> = Vec::new();
+            for w in &level {
+                for i in 0..r {
+                    let mut c = w.clone();
+                    c[i] += 1;
+                    candidates.push(c);
+                }
+            }
+            // Degree-lexicographic: larger exponents of earlier generators first.
+            candidates.sort_unstable_by(|a, b| b.cmp(a));
+            candidates.dedup();
+            let mut next = Vec::new();
+            for c in candidates {
+                let e = element_of(&c) as usize;
+                if normal_forms[e].is_none() {
+                    normal_forms[e] = Some(c.clone());
+                    normal_set.insert(c.clone());
+                    next.push(c);
+                } else {
+                    let minimal = (0..r).filter(|&i| c[i] > 0).all(|i| {
+                        let mut d = c.clone();
+                        d[i] -= 1;
+                        normal_set.contains(&d)
+                    });
+                    if minimal {
+                        let nf = normal_forms[e].clone().unwrap_or_default();
+                        relations.push((c, nf));
+                    }
+                }
+            }
+            level = next;
+        }
+        let names: Vec<String> = (0..r)
+            .map(|i| {
+                if i < 26 {
+                    char::from(b'a' + i as u8).to_string()
+                } else {
+                    format!("g{}", i + 1)
+                }
+            })
+            .collect();
+        let shown = match q.period {
+            Some(p) => (p.preperiod + p.period).min(q.bound()) as usize + 1,
+            None => q.heap_element.len(),
+        };
+        Self {
+            generators: names
+                .into_iter()
+                .zip(gens.iter().map(|&(_, h)| h))
+                .collect(),
+            relations,
+            normal_forms: normal_forms
+                .into_iter()
+                .map(Option::unwrap_or_default)
+                .collect(),
+            p_portion: (0..q.order as u32).filter(|&x| q.is_p(x)).collect(),
+            heap_map: q.heap_element[..shown].to_vec(),
+        }
+    }
+
+    /// A word (exponent vector) written with the generator names, `1` when empty.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::octal::{MisereQuotient, TakeAndBreak};
+    /// let p = MisereQuotient::up_to(&TakeAndBreak::nim(), 2, Default::default())?.presentation();
+    /// assert_eq!(p.word(&[1, 2]), "ab^2");
+    /// assert_eq!(p.word(&[0, 0]), "1");
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn word(&self, exponents: &[u32]) -> String {
+        let mut text = String::new();
+        for (i, &k) in exponents.iter().enumerate() {
+            if k == 0 {
+                continue;
+            }
+            text.push_str(&self.generators[i].0);
+            if k > 1 {
+                text.push_str(&format!("^{k}"));
+            }
+        }
+        if text.is_empty() { "1".into() } else { text }
+    }
+}
+
+impl fmt::Display for Presentation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let gens: Vec<String> = self
+            .generators
+            .iter()
+            .map(|(name, heap)| format!("{name} = [{heap}]"))
+            .collect();
+        writeln!(
+            f,
+            "order {}; generators {}",
+            self.normal_forms.len(),
+            gens.join(", ")
+        )?;
+        let rels: Vec<String> = self
+            .relations
+            .iter()
+            .map(|(w, nf)| format!("{} = {}", self.word(w), self.word(nf)))
+            .collect();
+        writeln!(f, "relations: {}", rels.join(", "))?;
+        let ps: Vec<String> = self
+            .p_portion
+            .iter()
+            .map(|&x| self.word(&self.normal_forms[x as usize]))
+            .collect();
+        writeln!(f, "P-portion: {{{}}}", ps.join(", "))?;
+        let map: Vec<String> = self
+            .heap_map
+            .iter()
+            .map(|&x| self.word(&self.normal_forms[x as usize]))
+            .collect();
+        write!(f, "heaps 0..: {}", map.join(" "))
+    }
+}
