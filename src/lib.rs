@@ -45,6 +45,9 @@
 //! | Fibonacci Nim: take at most twice the previous take | | [`impartial::fibonacci_nim::FibonacciNim`] |
 //! | Euclid's game | | [`impartial::euclid::Euclid`] |
 //! | nim multiplication in the field of 2^64 nimbers | Library Checker "Nim Product (64-bit)" | [`impartial::nim_field::product`], [`impartial::nim_field::inverse`] |
+//! | Green Hackenbush on any graph rooted at the ground | Winning Ways | [`impartial::hackenbush::GreenHackenbush`] |
+//! | arithmetic-periodic take-and-break games, Lasker's Nim | | [`impartial::octal::OctalGame`]; [`impartial::octal::arithmetic_period`] |
+//! | misère Kayles and other wild misère octal games | Plambeck and Siegel | [`impartial::octal::OctalGame`] with `Convention::Misere`; [`impartial::octal::MisereQuotient`] |
 //! | octal games: Kayles, Dawson's Kayles, Grundy's game | | [`impartial::octal::OctalGame`] over a [`impartial::octal::TakeAndBreak`] |
 //! | Last One: rows of sticks, last stick loses | *Clubhouse Games* (Nintendo DS) | [`impartial::octal::LastOne`] |
 //! | Grundy sequences and their periods | OEIS | [`impartial::octal::grundy_sequence`], [`impartial::octal::find_period_certificate`], [`impartial::periodic`] |

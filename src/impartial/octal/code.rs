@@ -342,7 +342,7 @@ pub enum TakeAndBreak {
 }
 
 impl TakeAndBreak {
-    /// Parses an octal code (see the [module docs](self) for the notation).
+    /// Parses an octal code (see the [module docs](crate::impartial::octal) for the notation).
     ///
     /// # Errors
     /// [`Error::InvalidParameter`] for a malformed code.

@@ -10,7 +10,8 @@
 //! | prove a period | [`find_period_certificate`], [`certify_values`] |
 //! | `G(heap)` for huge heaps, normal-play outcome and winning move of a sum | [`HeapValues`] |
 //! | misère play | [`OctalGame`] with `Convention::Misere`; [`MisereQuotient`] (misère quotient: any heap once its period is proven); [`MisereSearch`] (exact search) |
-//! | Last One (rows of sticks, last stick loses) | [`last_one_outcome`], [`last_one_winning_move`] |
+//! | Last One (rows of sticks, last stick loses) | [`LastOne`] |
+//! | arithmetic periodicity (Lasker's Nim `4.(3)`) | [`arithmetic_period`], [`find_arithmetic_period`] |
 
 mod arithmetic;
 mod certificate;

@@ -102,7 +102,7 @@ pub struct QuotientPeriod {
 /// bound (or, once certified periodic, to all heaps): its elements `0..order`
 /// (0 is the identity, the class of the empty sum), multiplication table,
 /// P-portion and heap map. Every quotient is verified before it is returned
-/// (see the [module docs](self)).
+/// (see the [module docs](crate::impartial::octal)).
 ///
 /// # Example
 /// ```
