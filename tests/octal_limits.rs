@@ -79,3 +79,44 @@ fn genus_search_refuses_within_its_budget_and_work_cap() {
         "{capped:?}"
     );
 }
+
+#[test]
+fn small_heaps_are_answered_from_their_table_without_a_period_hunt() {
+    // These codes have no period within the search limit; a heap of 5 used to
+    // start a hunt to 4,194,304 values (over a minute).
+    for code in ["0.06", "0.007", "0.6"] {
+        let game: TakeAndBreak = code.parse().unwrap();
+        let plain =
+            stonegame::impartial::octal::grundy_sequence_plain(&game, 10, Budget::default())
+                .unwrap();
+        let mut values = stonegame::impartial::octal::HeapValues::new(game.clone())
+            .with_budget(Budget::default().with_work(1_000_000));
+        for heap in 0..=10u64 {
+            assert_eq!(
+                values.grundy(heap).unwrap().0,
+                u64::from(plain[heap as usize]),
+                "{code} {heap}"
+            );
+        }
+    }
+}
+
+#[test]
+fn long_sequence_computations_stop_at_the_work_cap() {
+    let game: TakeAndBreak = "0.(4)".parse().unwrap();
+    let capped = stonegame::impartial::octal::grundy_sequence(
+        &game,
+        10_000,
+        Budget::default().with_work(10_000_000),
+    );
+    assert!(
+        matches!(
+            capped,
+            Err(Error::WorkLimitExceeded {
+                steps: 10_000_000,
+                ..
+            })
+        ),
+        "{capped:?}"
+    );
+}

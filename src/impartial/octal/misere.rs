@@ -18,8 +18,9 @@ pub const DEFAULT_MISERE_STATES: usize = 4_000_000;
 
 /// Default cap on the moves one exact misère query may examine. Each costs a
 /// sort, an allocation and a hash look-up (about 1 µs), so a refused query
-/// fails within about half a minute instead of running for hours.
-pub const DEFAULT_MISERE_WORK: u64 = 30_000_000;
+/// fails within about ten seconds instead of running for hours;
+/// `Budget::with_work` (the CLI's `--max-work`) raises it.
+pub const DEFAULT_MISERE_WORK: u64 = 10_000_000;
 
 /// The largest heap the exact misère search accepts: a heap of `h` tokens has
 /// O(h) options, so larger heaps are refused before any option is listed.
@@ -227,27 +228,52 @@ impl MisereSearch {
 
     fn children(&mut self, state: &[u64]) -> Result<Vec<Vec<u64>>> {
         let mut options: Vec<Vec<u64>> = Vec::new();
+        // Options are counted against the work cap and the memory budget as
+        // they are listed: one heap of an octal code can have millions.
+        let held = self.memo_bytes + self.stack_bytes;
+        let mut listed_bytes: u128 = 0;
         for (i, &heap) in state.iter().enumerate() {
             if i > 0 && state[i - 1] == heap {
                 continue;
             }
             let mut replacements: Vec<Vec<u64>> = Vec::new();
-            self.game
-                .for_each_option(&heap, &mut |sum| replacements.push(sum.to_vec()));
+            let (mut work, cap) = (self.work, self.max_work);
+            let budget = self.budget.bytes();
+            let mut over = false;
+            self.game.for_each_option(&heap, &mut |sum| {
+                if over {
+                    return;
+                }
+                work += 1;
+                listed_bytes += 2 * stack_state_bytes(state) + 16;
+                if work > cap || held + listed_bytes > budget {
+                    over = true;
+                    return;
+                }
+                replacements.push(sum.to_vec());
+            });
+            self.work = work;
+            if self.work > self.max_work {
+                return Err(Error::SizeLimitExceeded {
+                    what: "moves examined by the exact misère search (the position is too large \
+                           to solve exactly; the game is not known to be tame; raise it with \
+                           Budget::with_work or --max-work)",
+                    value: u128::from(self.work),
+                    limit: u128::from(self.max_work),
+                });
+            }
+            if over {
+                return Err(Error::MemoryBudgetExceeded {
+                    what: "exact misère search (the options being listed)",
+                    needed_bytes: held + listed_bytes,
+                    budget_bytes: budget,
+                });
+            }
             for replacement in replacements {
                 let rest = state[..i].iter().chain(&state[i + 1..]).copied();
                 let child = self.canonical(rest.chain(replacement));
                 options.push(child);
             }
-        }
-        self.work += options.len() as u64;
-        if self.work > self.max_work {
-            return Err(Error::SizeLimitExceeded {
-                what: "moves examined by the exact misère search (the position is too large to \
-                       solve exactly; the game is not known to be tame)",
-                value: u128::from(self.work),
-                limit: u128::from(self.max_work),
-            });
         }
         options.sort_unstable();
         options.dedup();

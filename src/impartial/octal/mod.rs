@@ -34,7 +34,9 @@ pub use quotient::{
     DEFAULT_QUOTIENT_HEAPS, DEFAULT_QUOTIENT_WORK, MAX_QUOTIENT_ORDER, MisereQuotient,
     Presentation, QuotientPeriod,
 };
-pub use sequence::{MAX_SEQUENCE_HEAP, SparseGrundy, grundy_sequence, grundy_sequence_plain};
+pub use sequence::{
+    DEFAULT_SEQUENCE_WORK, MAX_SEQUENCE_HEAP, SparseGrundy, grundy_sequence, grundy_sequence_plain,
+};
 
 use crate::impartial::HeapMove;
 use crate::{Budget, Error, Nimber, Outcome, Result};
@@ -42,6 +44,10 @@ use crate::{Budget, Error, Nimber, Outcome, Result};
 /// How far [`HeapValues`] computes Grundy values by default (4,194,304 heaps,
 /// 16 MiB of values) before giving up on a period.
 pub const DEFAULT_SEARCH_LIMIT: u64 = 1 << 22;
+
+/// Heaps up to this size are answered from the table of values up to them,
+/// never by a period hunt: computing that table is cheaper.
+pub const DIRECT_TABLE_HEAP: u64 = 4096;
 
 /// How many values of an infinite code [`HeapValues`] computes to look for a
 /// certified arithmetic period (see [`ArithmeticPeriod`]).
@@ -194,6 +200,11 @@ impl HeapValues {
         }
         if let Some(&value) = self.solver.values().get(heap as usize) {
             return Ok(Nimber(u64::from(value)));
+        }
+        if heap <= DIRECT_TABLE_HEAP && heap < self.limit {
+            // The table up to a small heap is cheaper than any period hunt.
+            self.solver.extend_to(heap, self.budget)?;
+            return Ok(Nimber(u64::from(self.solver.values()[heap as usize])));
         }
         if matches!(self.proof, Proof::Unknown) && self.game().max_take().is_none() {
             // Infinite codes are never octal-periodic; some are provably

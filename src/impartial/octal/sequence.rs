@@ -174,7 +174,15 @@ pub struct SparseGrundy {
     block_len: usize,
     /// `marks[j][v] != 0` when the blocked rare pass gave value `v` to heap `start + j`.
     block_marks: Vec<[u8; 256]>,
+    /// Work done so far, in pair evaluations of the rare pass (an estimate
+    /// of the whole cost that grows with it), against the budget's work cap.
+    work: u64,
 }
+
+/// Default work cap of [`SparseGrundy::extend_to`]: about ten seconds of
+/// pair scans (Grundy's game to 2^21 uses about a quarter of it).
+/// `Budget::with_work` raises it, e.g. for Grundy's game to 2^26.
+pub const DEFAULT_SEQUENCE_WORK: u64 = 10_000_000_000;
 
 /// Heaps solved together by default: the block's marks (`256` bytes a heap)
 /// stay in the L1 cache, and the larger parts of a rare pair for the whole
@@ -303,7 +311,28 @@ impl SparseGrundy {
             bytes: Some(ByteTables::default()),
             block_len: BLOCK_LEN,
             block_marks: Vec::new(),
+            work: 0,
         }
+    }
+
+    /// The work of one heap: each split class pairs every rare part with its
+    /// complement; other moves cost one look-up.
+    fn heap_cost(&self) -> u64 {
+        (self.splits.len() as u64).saturating_mul(self.rare.len() as u64 + 1) + 1
+    }
+
+    /// Work done so far (see [`DEFAULT_SEQUENCE_WORK`]).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::octal::{SparseGrundy, TakeAndBreak};
+    /// let mut solver = SparseGrundy::new(TakeAndBreak::kayles());
+    /// solver.extend_to(100, stonegame::Budget::default())?;
+    /// assert!(solver.work() > 100);
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn work(&self) -> u64 {
+        self.work
     }
 
     /// The game being solved.
@@ -400,8 +429,18 @@ impl SparseGrundy {
                 self.bytes = None;
             }
         }
+        let cap = budget.work_or(DEFAULT_SEQUENCE_WORK);
         while self.values.len() < len {
             let n = self.values.len() as u32;
+            if self.work > cap {
+                return Err(Error::WorkLimitExceeded {
+                    what: format!(
+                        "computing Grundy values of {} up to heap {upto} (stopped at heap {n})",
+                        self.game
+                    ),
+                    steps: cap,
+                });
+            }
             if u64::from(n) == self.next_reselect {
                 self.reselect_sparseness();
                 self.next_reselect *= 2;
@@ -415,11 +454,15 @@ impl SparseGrundy {
             {
                 if let Some(plan) = self.block_plan(n) {
                     self.extend_block(&plan)?;
+                    self.work = self
+                        .work
+                        .saturating_add(self.heap_cost().saturating_mul(block));
                     continue;
                 }
             }
             let value = self.next_value(n)?;
             self.record(n, value);
+            self.work = self.work.saturating_add(self.heap_cost());
         }
         Ok(())
     }
