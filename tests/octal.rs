@@ -243,7 +243,7 @@ fn last_one_matches_brute_force_on_sticks() {
             );
         }
     }
-    let pyramid = LastOne::pyramid(6);
+    let pyramid = LastOne::pyramid(6).unwrap();
     assert_eq!(LastOne::new().outcome(&pyramid), Outcome::First);
     let m = LastOne::new().winning_move(&pyramid).unwrap();
     assert_eq!(

@@ -2,7 +2,7 @@
 //!
 //! A single box of `x` balls with bound `a` has Grundy value `x mod (a + 1)`:
 //! whatever the opponent takes (`t`), answering `a + 1 - t` restores a multiple
-//! of `a + 1` (the "kokekokko" strategy of the seed). A sum of boxes (the seed's
+//! of `a + 1` (the "kokekokko" strategy of the article). A sum of boxes (the article's
 //! Rem-W(n), last ball wins) is therefore Nim on the residues
 //! `r_i = x_i mod (a_i + 1)`; the misère sum (Rem-L(n), last ball loses) is
 //! misère Nim on the residues. The winning strategies:
@@ -110,7 +110,7 @@ impl BallBox {
 /// Boxes of balls: the rules (box `i` holds `x_i` balls, a move takes
 /// 1..=`a_i` of them), and the solver of any position, a list of [`BallBox`]es.
 ///
-/// Normal play is the seed's Rem-W(n) (whoever takes the last ball wins),
+/// Normal play is the article's Rem-W(n) (whoever takes the last ball wins),
 /// misère play its Rem-L(n) (whoever takes the last ball loses).
 ///
 /// # Example

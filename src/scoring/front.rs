@@ -569,7 +569,7 @@ impl<T: Score> FrontDoublingTable<T> {
     /// `value(i, m)` for `i <= n` and `m >= 1`, from cells already computed.
     fn get(&self, i: usize, m: usize) -> T {
         let n = self.stones();
-        if 2 * m >= n - i || m > self.rows {
+        if m.saturating_mul(2) >= n - i || m > self.rows {
             self.unrestricted[i]
         } else {
             self.cells[i * self.rows + (m - 1)]
@@ -698,7 +698,7 @@ impl<T: Score> FrontDoublingTable<T> {
         if first >= n || m == 0 {
             return None;
         }
-        let most = (2 * m).min(n - first);
+        let most = m.saturating_mul(2).min(n - first);
         let mut best: Option<(T, usize)> = None;
         for take in 1..=most {
             let next_m = m.max(take);
@@ -759,7 +759,7 @@ impl<T: Score> ScoringGame for FrontDoubling<T> {
 
     fn moves(&self, &(first, m): &(usize, usize)) -> Vec<usize> {
         let left = self.values.len().saturating_sub(first);
-        (1..=(2 * m).min(left)).collect()
+        (1..=m.saturating_mul(2).min(left)).collect()
     }
 
     fn play(&self, &(first, m): &(usize, usize), &take: &usize) -> (T, (usize, usize)) {

@@ -400,7 +400,7 @@ impl TakeAndBreak {
     }
 
     /// Last One, `0.(7)`: remove any run of adjacent sticks from one row
-    /// (the seed's game; played misère: whoever takes the last stick loses).
+    /// (Last One; played misère: whoever takes the last stick loses).
     ///
     /// # Example
     /// ```

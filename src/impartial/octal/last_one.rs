@@ -1,4 +1,4 @@
-//! Last One (the seed's game): rows of sticks; a move strikes out any run of
+//! Last One (from the Nintendo DS collection Clubhouse Games): rows of sticks; a move strikes out any run of
 //! adjacent sticks in one row (possibly splitting it); whoever strikes the last
 //! stick loses. It is the misère play of the octal game `0.(7)`, whose heaps
 //! have `G(n) = n` and which follows the misère Nim rule: with a row of two or
@@ -24,8 +24,8 @@ use crate::{Budget, Outcome, Result, Solution};
 /// use stonegame::impartial::octal::LastOne;
 /// use stonegame::Outcome;
 ///
-/// // The seed's 6-row pyramid (rows of 1..=6 sticks): the first player wins.
-/// let pyramid = LastOne::pyramid(6);
+/// // The Clubhouse Games pyramid (rows of 1..=6 sticks): the first player wins.
+/// let pyramid = LastOne::pyramid(6)?;
 /// assert_eq!(LastOne::new().outcome(&pyramid), Outcome::First);
 /// // XOR is 7; row 4 keeps 4 ^ 7 = 3 sticks (strike its last one).
 /// assert_eq!(LastOne::new().solve(&pyramid)?.best_move().unwrap().to_string(), "4:4->3");
@@ -60,12 +60,20 @@ impl LastOne {
 
     /// The pyramid of `rows` rows: `1, 2, …, rows` sticks.
     ///
+    /// # Errors
+    /// [`crate::Error::MemoryBudgetExceeded`] when the list of rows would not
+    /// fit the default budget (1 GiB, about 1.3·10^8 rows).
+    ///
     /// # Example
     /// ```
-    /// assert_eq!(stonegame::impartial::octal::LastOne::pyramid(4), [1, 2, 3, 4]);
+    /// use stonegame::impartial::octal::LastOne;
+    /// assert_eq!(LastOne::pyramid(4)?, [1, 2, 3, 4]);
+    /// assert!(LastOne::pyramid(u64::MAX).is_err());
+    /// # Ok::<(), stonegame::Error>(())
     /// ```
-    pub fn pyramid(rows: u64) -> Vec<u64> {
-        (1..=rows).collect()
+    pub fn pyramid(rows: u64) -> crate::Result<Vec<u64>> {
+        Budget::default().check_elements::<u64>(u128::from(rows), "rows of the pyramid")?;
+        Ok((1..=rows).collect())
     }
 
     /// Who wins with these row lengths (the player to move is `First`).
