@@ -6,6 +6,10 @@
 //! reduced to `y ^ x < y`. Under misère play the rule changes only when every
 //! heap is 0 or 1 ([`crate::impartial::misere::nim_rule_outcome`]).
 //!
+//! Games that are Nim in disguise are solved here too: AtCoder ABC 368 F
+//! "Dividing Game" (replace a number by a proper divisor) is Nim with one heap
+//! per number, its count of prime factors with multiplicity.
+//!
 //! Cost: [`Nim::outcome`], [`Nim::nimber`] and [`Nim::winning_move`] are one
 //! pass over the heaps, O(n); [`Nim::solve`] plays its line out, O(n) per move.
 

@@ -6,11 +6,12 @@
 //!
 //! | task | call |
 //! |---|---|
+//! | outcome, nimber, winning move and line of a sum of heaps, either convention | [`OctalGame`] |
+//! | Last One (rows of sticks, whoever strikes the last stick loses) | [`LastOne`] |
 //! | `G(0..=n)` | [`grundy_sequence`] (fast), [`grundy_sequence_plain`] (reference) |
 //! | prove a period | [`find_period_certificate`], [`certify_values`] |
-//! | `G(heap)` for huge heaps, normal-play outcome and winning move of a sum | [`HeapValues`] |
-//! | misère play | [`misere_outcome`], [`misere_winning_move`] |
-//! | Last One (rows of sticks, last stick loses) | [`last_one_outcome`], [`last_one_winning_move`] |
+//! | `G(heap)` for huge heaps (the normal-play solver inside [`OctalGame`]) | [`HeapValues`] |
+//! | exact misère search (the misère solver inside [`OctalGame`]) | [`MisereSearch`] |
 
 mod certificate;
 mod code;
