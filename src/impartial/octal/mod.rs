@@ -247,7 +247,13 @@ impl HeapValues {
             return Ok(nim_like_move(heaps, total.0));
         }
         for (index, &heap) in heaps.iter().enumerate() {
-            let target = self.grundy(heap)? ^ total;
+            let value = self.grundy(heap)?;
+            let target = value ^ total;
+            // Only a heap whose value drops is sure to have the option (mex);
+            // looking elsewhere could scan every split of a heap in vain.
+            if target >= value {
+                continue;
+            }
             if let Some(left) = self.option_with_value(heap, target)? {
                 return HeapMove::new(index, heap, &left).map(Some);
             }
