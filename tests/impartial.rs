@@ -824,3 +824,48 @@ fn the_guide_example_holds() {
         Outcome::Second
     );
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    /// Any data: the constructor accepts exactly the consistent moves, and no
+    /// accessor, `apply` or `Display` panics or wraps.
+    #[test]
+    fn heap_moves_accept_exactly_consistent_data(
+        index in prop_oneof![0usize..4, Just(usize::MAX)],
+        from in prop_oneof![0u64..8, Just(u64::MAX)],
+        to in prop::collection::vec(prop_oneof![0u64..8, Just(u64::MAX)], 0..4),
+        heaps in prop::collection::vec(prop_oneof![0u64..8, Just(u64::MAX)], 0..5),
+    ) {
+        let total: u128 = to.iter().map(|&t| u128::from(t)).sum();
+        let consistent = to.len() <= 2 && !to.contains(&0) && total <= u128::from(from)
+            && to != [from] && from > 0;
+        match HeapMove::new(index, from, &to) {
+            Ok(m) => {
+                prop_assert!(consistent);
+                prop_assert_eq!((m.index(), m.from(), m.to()), (index, from, &to[..]));
+                prop_assert_eq!(u128::from(m.removed()), u128::from(from) - total);
+                let prefix = format!("{}:{}->", u128::from(index as u64) + 1, from);
+                let shown = m.to_string();
+                prop_assert!(shown.starts_with(&prefix), "{}", shown);
+                match m.apply(&heaps) {
+                    Ok(after) => {
+                        prop_assert_eq!(heaps.get(index), Some(&from));
+                        prop_assert_eq!(after.len() + 1, heaps.len() + to.len());
+                        prop_assert_eq!(&after[index..index + to.len()], &to[..]);
+                    }
+                    Err(e) => {
+                        let invalid = matches!(e, Error::InvalidParameter { .. });
+                        prop_assert!(invalid, "{}", e);
+                        prop_assert_ne!(heaps.get(index), Some(&from));
+                    }
+                }
+            }
+            Err(e) => {
+                prop_assert!(!consistent, "{:?} {} {:?} refused", index, from, to);
+                let invalid = matches!(e, Error::InvalidParameter { .. });
+                prop_assert!(invalid, "{}", e);
+            }
+        }
+    }
+}
