@@ -181,13 +181,7 @@ impl ExactSearch {
         G: ImpartialGame,
         G::Position: Ord,
     {
-        let mut run = Run::new(game, convention, *self);
-        let wins = run.solve(canonical(components.to_vec()))?;
-        Ok(if wins {
-            Outcome::First
-        } else {
-            Outcome::Second
-        })
+        Run::new(game, convention, *self).outcome(components)
     }
 
     /// A winning move in the sum under `convention`: the component (index into
@@ -212,23 +206,7 @@ impl ExactSearch {
         G: ImpartialGame,
         G::Position: Ord,
     {
-        let mut run = Run::new(game, convention, *self);
-        for (index, component) in components.iter().enumerate() {
-            let mut options = Vec::new();
-            game.for_each_option(component, &mut |option| options.push(option.to_vec()));
-            for option in options {
-                let mut next: Vec<G::Position> = components.to_vec();
-                next.remove(index);
-                next.extend(option.iter().cloned());
-                if !run.solve(canonical(next))? {
-                    return Ok(Some(SumMove {
-                        component: index,
-                        option,
-                    }));
-                }
-            }
-        }
-        Ok(None)
+        Run::new(game, convention, *self).winning_move(components)
     }
 }
 
@@ -237,21 +215,22 @@ fn canonical<P: Ord>(mut sum: Vec<P>) -> Vec<P> {
     sum
 }
 
-/// One search: the memo of canonical sums, shared by the queries of one call.
-struct Run<'g, G: ImpartialGame> {
-    game: &'g G,
+/// One search: the memo of canonical sums, shared by the queries of one
+/// call, or kept by a game across the moves of a line.
+pub(crate) struct Run<G: ImpartialGame> {
+    game: G,
     convention: Convention,
     limits: ExactSearch,
     wins: AHashMap<Vec<G::Position>, bool>,
     bytes: u128,
 }
 
-impl<'g, G> Run<'g, G>
+impl<G> Run<G>
 where
     G: ImpartialGame,
     G::Position: Ord,
 {
-    fn new(game: &'g G, convention: Convention, limits: ExactSearch) -> Self {
+    pub(crate) fn new(game: G, convention: Convention, limits: ExactSearch) -> Self {
         Self {
             game,
             convention,
@@ -259,6 +238,39 @@ where
             wins: AHashMap::new(),
             bytes: 0,
         }
+    }
+
+    /// The outcome of the sum `components`.
+    pub(crate) fn outcome(&mut self, components: &[G::Position]) -> Result<Outcome> {
+        Ok(if self.solve(canonical(components.to_vec()))? {
+            Outcome::First
+        } else {
+            Outcome::Second
+        })
+    }
+
+    /// A winning move in the sum `components`, as [`ExactSearch::winning_move`].
+    pub(crate) fn winning_move(
+        &mut self,
+        components: &[G::Position],
+    ) -> Result<Option<SumMove<Vec<G::Position>>>> {
+        for (index, component) in components.iter().enumerate() {
+            let mut options = Vec::new();
+            self.game
+                .for_each_option(component, &mut |option| options.push(option.to_vec()));
+            for option in options {
+                let mut next: Vec<G::Position> = components.to_vec();
+                next.remove(index);
+                next.extend(option.iter().cloned());
+                if !self.solve(canonical(next))? {
+                    return Ok(Some(SumMove {
+                        component: index,
+                        option,
+                    }));
+                }
+            }
+        }
+        Ok(None)
     }
 
     /// Whether the player to move wins the canonical sum `root`.
