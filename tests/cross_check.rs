@@ -71,7 +71,7 @@ proptest! {
         prop_assert_eq!(misere, retrograde_outcome(&game, heaps.clone(), Convention::Misere));
     }
 
-    /// Last One (seed 001): the whole-stick game under misère play.
+    /// Last One (rows of sticks, whoever strikes the last one loses): misère play of 0.(7).
     #[test]
     fn last_one_matches_retrograde(rows in prop::collection::vec(0u64..7, 1..4)) {
         let game = TakeAndBreak::last_one();

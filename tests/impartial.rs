@@ -514,7 +514,7 @@ fn seed_nim_xor_facts() {
     let x = 5 ^ 6 ^ 9;
     assert_eq!(m.index(), 2);
     assert_eq!(9 - m.removed(), 9 ^ x);
-    // Subtraction DP (seed 004): A = {2, 3}, dp = 0 0 1 1 1 0 0 1 1 1.
+    // The win/lose DP of AtCoder EDPC K "Stones": A = {2, 3}, dp = 0 0 1 1 1 0 0 1 1 1.
     let set = SubtractionSet::new([2, 3]).unwrap();
     let t = set
         .outcome_table(9, Convention::Normal, Budget::default())
@@ -762,4 +762,110 @@ fn heap_moves_are_shown_the_same_for_every_heap_game() {
         dp_k.winning_move(&[7]).unwrap().unwrap().to_string(),
         "1:7->5"
     );
+}
+
+/// Ω(n): the prime factors of `n`, counted with multiplicity.
+fn prime_factor_count(mut n: u64) -> u64 {
+    let mut count = 0;
+    let mut p = 2;
+    while p * p <= n {
+        while n % p == 0 {
+            n /= p;
+            count += 1;
+        }
+        p += 1;
+    }
+    count + u64::from(n > 1)
+}
+
+#[test]
+fn dividing_game_abc_368_f_is_nim_on_prime_factor_counts() {
+    // The game itself: replace a number by a proper divisor.
+    let dividing = FnGame::new(|n: &u64, visit: &mut dyn FnMut(&[u64])| {
+        (1..*n).filter(|d| n % d == 0).for_each(|d| visit(&[d]));
+    });
+    let mut solver = GrundySolver::new(&dividing);
+    for n in 1..=200u64 {
+        assert_eq!(
+            solver.grundy(&n).unwrap(),
+            Nimber(prime_factor_count(n)),
+            "{n}"
+        );
+    }
+    // The contest's samples: 2 3 4 (Anna, the first player, wins), 2 3 4 6 (Bruno).
+    let counts = |numbers: &[u64]| {
+        numbers
+            .iter()
+            .map(|&a| prime_factor_count(a))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(Nim::new().outcome(&counts(&[2, 3, 4])), Outcome::First);
+    assert_eq!(Nim::new().outcome(&counts(&[2, 3, 4, 6])), Outcome::Second);
+}
+
+#[test]
+fn the_guide_example_holds() {
+    // docs/impartial.md, "Moves and lines".
+    assert_eq!(
+        Nim::new()
+            .solve(&[3, 4, 5])
+            .unwrap()
+            .best_move()
+            .unwrap()
+            .to_string(),
+        "1:3->1"
+    );
+    let mut stones = Subtraction::new(SubtractionSet::new([2, 3]).unwrap());
+    assert_eq!(stones.outcome(&[4]).unwrap(), Outcome::First);
+    let mut misere =
+        Subtraction::new(SubtractionSet::new([1, 2]).unwrap()).with_convention(Convention::Misere);
+    assert_eq!(
+        misere.outcome(&[1_000_000_000_000_000_000]).unwrap(),
+        Outcome::Second
+    );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    /// Any data: the constructor accepts exactly the consistent moves, and no
+    /// accessor, `apply` or `Display` panics or wraps.
+    #[test]
+    fn heap_moves_accept_exactly_consistent_data(
+        index in prop_oneof![0usize..4, Just(usize::MAX)],
+        from in prop_oneof![0u64..8, Just(u64::MAX)],
+        to in prop::collection::vec(prop_oneof![0u64..8, Just(u64::MAX)], 0..4),
+        heaps in prop::collection::vec(prop_oneof![0u64..8, Just(u64::MAX)], 0..5),
+    ) {
+        let total: u128 = to.iter().map(|&t| u128::from(t)).sum();
+        let consistent = to.len() <= 2 && !to.contains(&0) && total <= u128::from(from)
+            && to != [from] && from > 0;
+        match HeapMove::new(index, from, &to) {
+            Ok(m) => {
+                prop_assert!(consistent);
+                prop_assert_eq!((m.index(), m.from(), m.to()), (index, from, &to[..]));
+                prop_assert_eq!(u128::from(m.removed()), u128::from(from) - total);
+                let prefix = format!("{}:{}->", u128::from(index as u64) + 1, from);
+                let shown = m.to_string();
+                prop_assert!(shown.starts_with(&prefix), "{}", shown);
+                match m.apply(&heaps) {
+                    Ok(after) => {
+                        prop_assert_eq!(heaps.get(index), Some(&from));
+                        prop_assert_eq!(after.len() + 1, heaps.len() + to.len());
+                        prop_assert_eq!(&after[index..index + to.len()], &to[..]);
+                    }
+                    Err(e) => {
+                        let invalid = matches!(e, Error::InvalidParameter { .. });
+                        prop_assert!(invalid, "{}", e);
+                        prop_assert_ne!(heaps.get(index), Some(&from));
+                    }
+                }
+            }
+            Err(e) => {
+                prop_assert!(!consistent, "{:?} {} {:?} refused", index, from, to);
+                let invalid = matches!(e, Error::InvalidParameter { .. });
+                prop_assert!(invalid, "{}", e);
+            }
+        }
+    }
 }

@@ -535,3 +535,26 @@ fn a_full_misere_memo_does_not_fail_later_queries() {
     assert_eq!(kayles.outcome(&many).unwrap(), reference(&many).unwrap());
     assert_eq!(kayles.outcome(&one).unwrap(), reference(&one).unwrap());
 }
+
+#[test]
+fn the_guide_example_holds() {
+    // docs/octal.md, "Asking a game".
+    let mut kayles = OctalGame::new(TakeAndBreak::kayles());
+    assert_eq!(
+        kayles.nimber(&[1_000_000_000_000_000_000]).unwrap(),
+        Nimber(1)
+    );
+    let solution = kayles.solve(&[5]).unwrap();
+    assert_eq!(solution.best_move().unwrap().to_string(), "1:5->2+2");
+    let mut misere = misere(&TakeAndBreak::kayles());
+    assert_eq!(misere.outcome(&[4]).unwrap(), Outcome::Second);
+    assert_eq!(
+        LastOne::new().outcome(&LastOne::pyramid(6).unwrap()),
+        Outcome::First
+    );
+    assert_eq!(kayles.heap_values().certificate().unwrap().period(), 12);
+    let split = OctalGame::new(TakeAndBreak::octal("4.07").unwrap())
+        .solve(&[4])
+        .unwrap();
+    assert_eq!(split.best_move().unwrap().to_string(), "1:4->2+2");
+}

@@ -1,9 +1,14 @@
 //! Boxes of balls: from one box take 1..=a balls, where `a` is that box's bound.
 //!
+//! The one-box game ("x balls, take 1 to a, whoever takes the last ball
+//! loses") is a classic Japanese puzzle, shown on the TV quiz show
+//! 平成教育委員会 and analysed in the blog post 「玉を取れ! 〜石取りゲーム必勝法〜」,
+//! whose names Rem-W(n) and Rem-L(n) for sums of n boxes are kept here.
+//!
 //! A single box of `x` balls with bound `a` has Grundy value `x mod (a + 1)`:
 //! whatever the opponent takes (`t`), answering `a + 1 - t` restores a multiple
-//! of `a + 1` (the "kokekokko" strategy of the article). A sum of boxes (the article's
-//! Rem-W(n), last ball wins) is therefore Nim on the residues
+//! of `a + 1` (the "kokekokko" strategy of that post). A sum of boxes
+//! (Rem-W(n), last ball wins) is therefore Nim on the residues
 //! `r_i = x_i mod (a_i + 1)`; the misère sum (Rem-L(n), last ball loses) is
 //! misère Nim on the residues. The winning strategies:
 //!
@@ -110,7 +115,7 @@ impl BallBox {
 /// Boxes of balls: the rules (box `i` holds `x_i` balls, a move takes
 /// 1..=`a_i` of them), and the solver of any position, a list of [`BallBox`]es.
 ///
-/// Normal play is the article's Rem-W(n) (whoever takes the last ball wins),
+/// Normal play is Rem-W(n) (whoever takes the last ball wins),
 /// misère play its Rem-L(n) (whoever takes the last ball loses).
 ///
 /// # Example

@@ -186,13 +186,7 @@ impl ExactSearch {
         G: ImpartialGame,
         G::Position: Ord,
     {
-        let mut run = Run::new(game, convention, *self);
-        let wins = run.solve(canonical(components.to_vec()))?;
-        Ok(if wins {
-            Outcome::First
-        } else {
-            Outcome::Second
-        })
+        Run::new(game, convention, *self).outcome(components)
     }
 
     /// A winning move in the sum under `convention`: the component (index into
@@ -217,23 +211,7 @@ impl ExactSearch {
         G: ImpartialGame,
         G::Position: Ord,
     {
-        let mut run = Run::new(game, convention, *self);
-        for (index, component) in components.iter().enumerate() {
-            let mut options = Vec::new();
-            game.for_each_option(component, &mut |option| options.push(option.to_vec()));
-            for option in options {
-                let mut next: Vec<G::Position> = components.to_vec();
-                next.remove(index);
-                next.extend(option.iter().cloned());
-                if !run.solve(canonical(next))? {
-                    return Ok(Some(SumMove {
-                        component: index,
-                        option,
-                    }));
-                }
-            }
-        }
-        Ok(None)
+        Run::new(game, convention, *self).winning_move(components)
     }
 }
 
@@ -242,9 +220,10 @@ fn canonical<P: Ord>(mut sum: Vec<P>) -> Vec<P> {
     sum
 }
 
-/// One search: the memo of canonical sums, shared by the queries of one call.
-struct Run<'g, G: ImpartialGame> {
-    game: &'g G,
+/// One search: the memo of canonical sums, shared by the queries of one
+/// call, or kept by a game across the moves of a line.
+pub(crate) struct Run<G: ImpartialGame> {
+    game: G,
     convention: Convention,
     limits: ExactSearch,
     wins: AHashMap<Vec<G::Position>, bool>,
@@ -257,12 +236,12 @@ struct Run<'g, G: ImpartialGame> {
     work_cap: u64,
 }
 
-impl<'g, G> Run<'g, G>
+impl<G> Run<G>
 where
     G: ImpartialGame,
     G::Position: Ord,
 {
-    fn new(game: &'g G, convention: Convention, limits: ExactSearch) -> Self {
+    pub(crate) fn new(game: G, convention: Convention, limits: ExactSearch) -> Self {
         Self {
             game,
             convention,
@@ -286,6 +265,39 @@ where
             self.bytes.saturating_add(self.pending_bytes),
             "exact sum search (memo, stack and path)",
         )
+    }
+
+    /// The outcome of the sum `components`.
+    pub(crate) fn outcome(&mut self, components: &[G::Position]) -> Result<Outcome> {
+        Ok(if self.solve(canonical(components.to_vec()))? {
+            Outcome::First
+        } else {
+            Outcome::Second
+        })
+    }
+
+    /// A winning move in the sum `components`, as [`ExactSearch::winning_move`].
+    pub(crate) fn winning_move(
+        &mut self,
+        components: &[G::Position],
+    ) -> Result<Option<SumMove<Vec<G::Position>>>> {
+        for (index, component) in components.iter().enumerate() {
+            let mut options = Vec::new();
+            self.game
+                .for_each_option(component, &mut |option| options.push(option.to_vec()));
+            for option in options {
+                let mut next: Vec<G::Position> = components.to_vec();
+                next.remove(index);
+                next.extend(option.iter().cloned());
+                if !self.solve(canonical(next))? {
+                    return Ok(Some(SumMove {
+                        component: index,
+                        option,
+                    }));
+                }
+            }
+        }
+        Ok(None)
     }
 
     /// Whether the player to move wins the canonical sum `root`.

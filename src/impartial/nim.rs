@@ -6,11 +6,15 @@
 //! reduced to `y ^ x < y`. Under misère play the rule changes only when every
 //! heap is 0 or 1 ([`crate::impartial::misere::nim_rule_outcome`]).
 //!
+//! Games that are Nim in disguise are solved here too: AtCoder ABC 368 F
+//! "Dividing Game" (replace a number by a proper divisor) is Nim with one heap
+//! per number, its count of prime factors with multiplicity.
+//!
 //! Cost: [`Nim::outcome`], [`Nim::nimber`] and [`Nim::winning_move`] are one
 //! pass over the heaps, O(n); [`Nim::solve`] plays its line out, O(n) per move.
 
 use super::HeapMove;
-use super::line::{LinePlay, play_line};
+use super::line::{LinePlay, first_largest, play_line};
 use crate::impartial::ImpartialGame;
 use crate::impartial::misere::{nim_rule_move, nim_rule_outcome};
 use crate::{Budget, Convention, Nimber, Outcome, Result, Solution};
@@ -184,21 +188,16 @@ impl LinePlay<u64> for NimLine {
     }
 }
 
-/// The loser's reply where every non-empty heap allows taking `smallest`
-/// (or fewer stones are left in no heap that matters): `smallest` stones
-/// from the first largest heap, `None` when that heap holds fewer.
+/// The loser's reply in games where the largest heap has a move whenever any
+/// heap has one: `smallest` stones from the first largest heap, `None` when
+/// that heap holds fewer.
 pub(crate) fn largest_heap_reply(heaps: &[u64], smallest: u64) -> Result<Option<HeapMove>> {
-    let Some((index, &heap)) = heaps
-        .iter()
-        .enumerate()
-        .max_by(|(a, x), (b, y)| x.cmp(y).then(b.cmp(a)))
-    else {
-        return Ok(None);
-    };
-    if heap < smallest {
-        return Ok(None);
+    match first_largest(heaps) {
+        Some(index) if heaps[index] >= smallest => {
+            HeapMove::take(index, heaps[index], smallest).map(Some)
+        }
+        _ => Ok(None),
     }
-    HeapMove::take(index, heap, smallest).map(Some)
 }
 
 impl ImpartialGame for Nim {

@@ -14,9 +14,9 @@ use super::line::{LinePlay, play_line};
 use super::nim::largest_heap_reply;
 use crate::impartial::ImpartialGame;
 use crate::impartial::grundy::{heap_table, table_len};
-use crate::impartial::misere::ExactSearch;
+use crate::impartial::misere::{ExactSearch, Run};
 use crate::impartial::periodic::{Periodicity, RecurrenceRule, WindowRecurrence};
-use crate::impartial::sum;
+use crate::impartial::sum::{self, SumMove};
 use crate::{Budget, Convention, Error, Nimber, Outcome, Result, Solution};
 
 /// A finite set of positive amounts that a move may subtract from a heap.
@@ -364,6 +364,9 @@ pub struct Subtraction {
     /// Built on first use, within `budget`.
     tables: Option<Tables>,
     search: ExactSearch,
+    /// The exact misère search of the sum being played out by `solve`, kept
+    /// across the moves of its line.
+    line_search: Option<Run<SubtractionSet>>,
 }
 
 /// The sequences a [`Subtraction`] computes as it is asked.
@@ -403,6 +406,7 @@ impl Subtraction {
             budget: Budget::default(),
             tables: None,
             search: ExactSearch::new(),
+            line_search: None,
         }
     }
 
@@ -604,7 +608,35 @@ impl Subtraction {
     /// ```
     pub fn solve(&mut self, heaps: &[u64]) -> Result<Solution<Outcome, HeapMove>> {
         let outcome = self.outcome(heaps)?;
-        play_line(self, heaps, outcome)
+        // The positions of one line share most of their sums: one memo for all.
+        self.line_search = Some(self.fresh_line_search());
+        let solution = play_line(self, heaps, outcome);
+        self.line_search = None;
+        solution
+    }
+
+    fn fresh_line_search(&self) -> Run<SubtractionSet> {
+        Run::new(self.set.clone(), Convention::Misere, self.search)
+    }
+
+    /// A misère winning move in the sum `live` of playable heaps by exact
+    /// search: with the line's memo during `solve` (started afresh once if
+    /// it fills its limits), else a search of its own.
+    fn searched_misere_move(&mut self, live: &[u64]) -> Result<Option<SumMove<Vec<u64>>>> {
+        let Some(mut run) = self.line_search.take() else {
+            return self
+                .search
+                .winning_move(&self.set, live, Convention::Misere);
+        };
+        let found = match run.winning_move(live) {
+            Err(Error::SizeLimitExceeded { .. } | Error::MemoryBudgetExceeded { .. }) => {
+                run = self.fresh_line_search();
+                run.winning_move(live)
+            }
+            found => found,
+        };
+        self.line_search = Some(run);
+        found
     }
 
     /// Whether a single heap is lost under `convention`, by the loss bits when
@@ -714,9 +746,7 @@ impl Subtraction {
             [single] => self.move_to_loss(*single, heaps[*single], Convention::Misere),
             _ => {
                 let live: Vec<u64> = playable.iter().map(|&i| heaps[i]).collect();
-                let found = self
-                    .search
-                    .winning_move(&self.set, &live, Convention::Misere)?;
+                let found = self.searched_misere_move(&live)?;
                 found
                     .map(|m| {
                         let before = live[m.component];

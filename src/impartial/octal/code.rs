@@ -342,7 +342,7 @@ pub enum TakeAndBreak {
 }
 
 impl TakeAndBreak {
-    /// Parses an octal code (see the [module docs](crate::impartial::octal) for the notation).
+    /// Parses an octal code (notation: `0.77`, `4.07`, `0.(7)`; see `docs/octal.md`).
     ///
     /// # Errors
     /// [`Error::InvalidParameter`] for a malformed code.
@@ -400,7 +400,8 @@ impl TakeAndBreak {
     }
 
     /// Last One, `0.(7)`: remove any run of adjacent sticks from one row
-    /// (Last One; played misère: whoever takes the last stick loses).
+    /// (from the Nintendo DS collection Clubhouse Games, アソビ大全; played
+    /// misère: whoever takes the last stick loses, see [`super::LastOne`]).
     ///
     /// # Example
     /// ```

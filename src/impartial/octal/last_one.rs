@@ -1,4 +1,5 @@
-//! Last One (from the Nintendo DS collection Clubhouse Games): rows of sticks; a move strikes out any run of
+//! Last One (ラストワン, a game of the Nintendo DS collection Clubhouse Games,
+//! アソビ大全, and a paper-and-pencil classic): rows of sticks; a move strikes out any run of
 //! adjacent sticks in one row (possibly splitting it); whoever strikes the last
 //! stick loses. It is the misère play of the octal game `0.(7)`, whose heaps
 //! have `G(n) = n` and which follows the misère Nim rule: with a row of two or
@@ -24,7 +25,7 @@ use crate::{Budget, Outcome, Result, Solution};
 /// use stonegame::impartial::octal::LastOne;
 /// use stonegame::Outcome;
 ///
-/// // The Clubhouse Games pyramid (rows of 1..=6 sticks): the first player wins.
+/// // A 6-row pyramid (rows of 1..=6 sticks), a common start: the first player wins.
 /// let pyramid = LastOne::pyramid(6)?;
 /// assert_eq!(LastOne::new().outcome(&pyramid), Outcome::First);
 /// // XOR is 7; row 4 keeps 4 ^ 7 = 3 sticks (strike its last one).

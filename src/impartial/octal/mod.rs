@@ -6,11 +6,12 @@
 //!
 //! | task | call |
 //! |---|---|
+//! | outcome, nimber, winning move and line of a sum of heaps, either convention | [`OctalGame`] |
+//! | Last One (rows of sticks, whoever strikes the last stick loses) | [`LastOne`] |
 //! | `G(0..=n)` | [`grundy_sequence`] (fast), [`grundy_sequence_plain`] (reference) |
 //! | prove a period | [`find_period_certificate`], [`certify_values`] |
-//! | `G(heap)` for huge heaps, normal-play outcome and winning move of a sum | [`HeapValues`] |
+//! | `G(heap)` for huge heaps (the normal-play solver inside [`OctalGame`]) | [`HeapValues`] |
 //! | misère play | [`OctalGame`] with `Convention::Misere`; [`MisereQuotient`] (misère quotient: any heap once its period is proven); [`MisereSearch`] (exact search) |
-//! | Last One (rows of sticks, last stick loses) | [`LastOne`] |
 //! | arithmetic periodicity (Lasker's Nim `4.(3)`) | [`arithmetic_period`], [`find_arithmetic_period`] |
 
 mod arithmetic;
@@ -287,6 +288,13 @@ impl HeapValues {
         let computed = self.solver.values().len() as u64;
         let mut skipped = None;
         for (index, &heap) in heaps.iter().enumerate() {
+            let value = self.grundy(heap)?;
+            let target = value ^ total;
+            // Only a heap whose value drops is sure to have the option (mex);
+            // looking elsewhere could scan every split of a heap in vain.
+            if target >= value {
+                continue;
+            }
             let target = self.grundy(heap)? ^ total;
             if let (Proof::Arithmetic(pattern), true) = (&self.proof, heap >= computed) {
                 // Beyond the table: invert the proved pattern instead of
