@@ -13,8 +13,9 @@ const BUDGET: Budget = Budget::from_mebibytes(64);
 
 // ---------- references ----------
 
-/// Plain minimax (no memo, recursion is fine on tiny acyclic graphs): the
-/// winner takes the nearest win, the loser the farthest loss.
+/// Plain minimax (no memo, recursion is fine on tiny acyclic graphs): each
+/// player prefers Win > Tie > Draw > Lose; the winner takes the nearest win,
+/// the loser the farthest loss, a tie is taken as soon as possible.
 fn minimax(
     adjacency: &[Vec<u32>],
     terminal: &[Option<Value>],
@@ -39,6 +40,17 @@ fn minimax(
     if let Some(r) = fastest_win {
         return Label {
             value: Value::Win,
+            remoteness: Some(r + 1),
+        };
+    }
+    let nearest_tie = children
+        .iter()
+        .filter(|l| l.value == Value::Tie)
+        .filter_map(|l| l.remoteness)
+        .min();
+    if let Some(r) = nearest_tie {
+        return Label {
+            value: Value::Tie,
             remoteness: Some(r + 1),
         };
     }
@@ -71,39 +83,69 @@ fn no_move_value(convention: Convention) -> Value {
     }
 }
 
-/// Values only, by sweeping until nothing changes: a different algorithm from
-/// the queue-based induction, valid on cyclic graphs.
-fn naive_fixpoint(
+/// Labels by synchronous rounds, a different algorithm from the queue-based
+/// induction, valid on cyclic graphs: in round `k` a position is won if a
+/// move reaches a position lost in round `k - 1`, lost if every move reaches
+/// a position won before round `k`; once nothing changes, tied in round `k`
+/// if neither and a move reaches a position tied in round `k - 1`. The round
+/// is the remoteness; whatever is never labelled is a draw.
+fn round_fixpoint(
     adjacency: &[Vec<u32>],
     terminal: &[Option<Value>],
     convention: Convention,
-) -> Vec<Value> {
+) -> Vec<Label> {
     let n = adjacency.len();
-    let mut known: Vec<Option<Value>> = (0..n)
-        .map(|u| terminal[u].or_else(|| adjacency[u].is_empty().then(|| no_move_value(convention))))
+    let mut known: Vec<Option<Label>> = (0..n)
+        .map(|u| {
+            terminal[u]
+                .or_else(|| adjacency[u].is_empty().then(|| no_move_value(convention)))
+                .map(terminal_label)
+        })
         .collect();
-    loop {
-        let mut changed = false;
+    let is = |label: Option<Label>, value: Value| label.is_some_and(|l| l.value == value);
+    for round in 1..=n as u32 + 1 {
+        let before = known.clone();
         for u in 0..n {
-            if known[u].is_some() {
+            if before[u].is_some() {
                 continue;
             }
-            let children = adjacency[u].iter().map(|&v| known[v as usize]);
-            if children.clone().any(|c| c == Some(Value::Lose)) {
-                known[u] = Some(Value::Win);
-                changed = true;
-            } else if children.clone().all(|c| c == Some(Value::Win)) {
-                known[u] = Some(Value::Lose);
-                changed = true;
+            let children = || adjacency[u].iter().map(|&v| before[v as usize]);
+            let lost_last_round = |c: Option<Label>| {
+                is(c, Value::Lose) && c.unwrap().remoteness == Some(round - 1)
+            };
+            if children().any(lost_last_round) {
+                known[u] = Some(Label { value: Value::Win, remoteness: Some(round) });
+            } else if children().all(|c| is(c, Value::Win)) {
+                known[u] = Some(Label { value: Value::Lose, remoteness: Some(round) });
             }
         }
-        if !changed {
-            return known
-                .into_iter()
-                .map(|k| k.unwrap_or(Value::Draw))
-                .collect();
+        // A round that labels nothing makes the next one label nothing too.
+        if known == before {
+            break;
         }
     }
+    for round in 1..=n as u32 + 1 {
+        let before = known.clone();
+        for u in 0..n {
+            if before[u].is_some() {
+                continue;
+            }
+            let tied_last_round = adjacency[u].iter().any(|&v| {
+                let c = before[v as usize];
+                is(c, Value::Tie) && c.unwrap().remoteness == Some(round - 1)
+            });
+            if tied_last_round {
+                known[u] = Some(Label { value: Value::Tie, remoteness: Some(round) });
+            }
+        }
+        if known == before {
+            break;
+        }
+    }
+    known
+        .into_iter()
+        .map(|k| k.unwrap_or(Label { value: Value::Draw, remoteness: None }))
+        .collect()
 }
 
 /// Checks every label and best move against the definitions.
@@ -159,8 +201,20 @@ fn check_definition(
                     }
                 );
             }
-            (Value::Draw, None) => {
+            (Value::Tie, Some(r)) => {
                 prop_assert!(moves.iter().map(child).all(|l| l.value != Value::Lose));
+                let nearest = moves.iter().map(child).filter(|l| l.value == Value::Tie);
+                prop_assert_eq!(nearest.filter_map(|l| l.remoteness).min(), Some(r - 1));
+                prop_assert_eq!(
+                    best_label,
+                    Label {
+                        value: Value::Tie,
+                        remoteness: Some(r - 1)
+                    }
+                );
+            }
+            (Value::Draw, None) => {
+                prop_assert!(moves.iter().map(child).all(|l| !matches!(l.value, Value::Lose | Value::Tie)));
                 prop_assert!(moves.iter().map(child).any(|l| l.value == Value::Draw));
                 prop_assert_eq!(best_label.value, Value::Draw);
             }
@@ -184,12 +238,13 @@ fn any_convention() -> impl Strategy<Value = Convention> {
     prop_oneof![Just(Convention::Normal), Just(Convention::Misere)]
 }
 
-/// Mostly no terminal rule; sometimes a forced Win, Lose or tie.
+/// Mostly no terminal rule; sometimes a forced Win, Lose, Tie or Draw.
 fn terminal_rules(n: usize) -> impl Strategy<Value = Vec<Option<Value>>> {
     let rule = prop_oneof![
         8 => Just(None),
         1 => Just(Some(Value::Win)),
         1 => Just(Some(Value::Lose)),
+        2 => Just(Some(Value::Tie)),
         1 => Just(Some(Value::Draw)),
     ];
     proptest::collection::vec(rule, n)
@@ -230,9 +285,9 @@ fn solve_dense<'g>(
 ) -> retrograde::DenseSolution<'g> {
     let rules = terminal.to_vec();
     DenseSolver::new(graph)
-        .convention(convention)
+        .with_convention(convention)
         .terminal(move |u| rules[u as usize])
-        .budget(BUDGET)
+        .with_budget(BUDGET)
         .solve()
         .expect("small graph fits the budget")
 }
@@ -264,7 +319,7 @@ proptest! {
         let adjacency = adjacency_of(n, &edges);
         let no_rules = vec![None; n];
         let solution = Retrograde::new(|&u: &u32| adjacency[u as usize].clone())
-            .convention(convention)
+            .with_convention(convention)
             .solve(0..n as u32)
             .unwrap();
         for u in 0..n as u32 {
@@ -290,9 +345,9 @@ proptest! {
             |u| solution.label(u).unwrap(),
             |u| solution.best_move(u),
         )?;
-        let values = naive_fixpoint(&adjacency, terminal, convention);
-        for (u, &value) in values.iter().enumerate() {
-            prop_assert_eq!(solution.value(u as u32), Some(value));
+        let labels = round_fixpoint(&adjacency, terminal, convention);
+        for (u, &label) in labels.iter().enumerate() {
+            prop_assert_eq!(solution.label(u as u32), Some(label), "position {}", u);
         }
     }
 
@@ -307,18 +362,18 @@ proptest! {
         let reverse = graph.reversed(BUDGET).unwrap();
         let dense = solve_dense(&graph, terminal, convention);
         let with_predecessors = DenseSolver::new(&graph)
-            .convention(convention)
+            .with_convention(convention)
             .terminal(|u| terminal[u as usize])
             .predecessors(|v| reverse.successors(v).to_vec())
             .solve()
             .unwrap();
         let hashed = Retrograde::new(|&u: &u32| graph.successors(u).to_vec())
-            .convention(convention)
+            .with_convention(convention)
             .terminal(|&u: &u32| terminal[u as usize])
             .solve(0..n as u32)
             .unwrap();
         let hashed_with_predecessors = Retrograde::new(|&u: &u32| graph.successors(u).to_vec())
-            .convention(convention)
+            .with_convention(convention)
             .terminal(|&u: &u32| terminal[u as usize])
             .predecessors(|&v: &u32| reverse.successors(v).to_vec())
             .solve(0..n as u32)
@@ -373,14 +428,14 @@ proptest! {
         let moves = |&n: &u32| -> Vec<u32> {
             set.iter().filter(|&&s| s <= n).map(|&s| n - s).collect()
         };
-        let solution = Retrograde::new(moves).convention(convention).solve([TOP]).unwrap();
+        let solution = Retrograde::new(moves).with_convention(convention).solve([TOP]).unwrap();
         for n in 0..=TOP {
             if let Some(value) = solution.value(&n) {
                 let expected = if win[n as usize] { Value::Win } else { Value::Lose };
                 prop_assert_eq!(value, expected, "heap {}", n);
             }
         }
-        let all = Retrograde::new(moves).convention(convention).solve(0..=TOP).unwrap();
+        let all = Retrograde::new(moves).with_convention(convention).solve(0..=TOP).unwrap();
         prop_assert_eq!(all.len(), TOP as usize + 1);
         for n in 0..=TOP {
             prop_assert_eq!(all.value(&n), Some(if win[n as usize] { Value::Win } else { Value::Lose }));
@@ -394,7 +449,8 @@ fn pseudo_rules(n: usize, seed: u64) -> Vec<Option<Value>> {
         .map(|u| match (seed >> (3 * (u % 20))) & 15 {
             0 => Some(Value::Win),
             1 => Some(Value::Lose),
-            2 => Some(Value::Draw),
+            2 => Some(Value::Tie),
+            3 => Some(Value::Draw),
             _ => None,
         })
         .collect()
@@ -429,7 +485,7 @@ fn misere_nim_follows_the_known_rule() {
     for count in 1..=3u32 {
         let start = vec![5u8; count as usize];
         let solution = Retrograde::new(nim_moves)
-            .convention(Convention::Misere)
+            .with_convention(Convention::Misere)
             .solve([start])
             .unwrap();
         for (heaps, label) in solution.iter() {
@@ -440,7 +496,7 @@ fn misere_nim_follows_the_known_rule() {
         }
     }
     let four = Retrograde::new(nim_moves)
-        .convention(Convention::Misere)
+        .with_convention(Convention::Misere)
         .solve([vec![3u8; 4]])
         .unwrap();
     for (heaps, label) in four.iter() {
@@ -630,22 +686,23 @@ fn tic_tac_toe_end(board: &Board) -> Option<Value> {
     if completed {
         Some(Value::Lose) // the previous player completed a line
     } else if board.iter().all(|&c| c != 0) {
-        Some(Value::Draw)
+        Some(Value::Tie)
     } else {
         None
     }
 }
 
 #[test]
-fn tic_tac_toe_is_a_draw() {
+fn tic_tac_toe_is_a_tie() {
     let solution = Retrograde::new(tic_tac_toe_moves)
         .terminal(tic_tac_toe_end)
         .solve([[0u8; 9]])
         .unwrap();
     // The published count of legal positions reachable in play.
     assert_eq!(solution.len(), 5478);
-    assert_eq!(solution.value(&[0; 9]), Some(Value::Draw));
-    assert_eq!(solution.remoteness(&[0; 9]), None);
+    // Perfect play fills the board: a tie in 9 moves.
+    assert_eq!(solution.value(&[0; 9]), Some(Value::Tie));
+    assert_eq!(solution.remoteness(&[0; 9]), Some(9));
     // X in a corner, O on an adjacent edge: X wins (in 5 more plies).
     let mut board = [0u8; 9];
     board[0] = 1;
@@ -662,7 +719,7 @@ fn tic_tac_toe_is_a_draw() {
 fn budgets_are_refused_before_allocating() {
     let graph = Graph::from_edges(1000, &[(0, 1)], BUDGET).unwrap();
     let err = DenseSolver::new(&graph)
-        .budget(Budget::from_bytes(4096))
+        .with_budget(Budget::from_bytes(4096))
         .solve()
         .unwrap_err();
     assert!(matches!(
@@ -678,7 +735,7 @@ fn budgets_are_refused_before_allocating() {
     assert!(matches!(err, Error::MemoryBudgetExceeded { .. }));
 
     let err = Retrograde::new(|&n: &u64| n.checked_sub(1))
-        .budget(Budget::from_mebibytes(1))
+        .with_budget(Budget::from_mebibytes(1))
         .solve([u64::MAX])
         .unwrap_err();
     assert!(
@@ -689,9 +746,9 @@ fn budgets_are_refused_before_allocating() {
     // Predecessor lists are counted only when built.
     let chain = Graph::from_successors(10_000, BUDGET, |u| (u > 0).then(|| u - 1)).unwrap();
     let tight = Budget::from_bytes(9 * 10_000);
-    assert!(DenseSolver::new(&chain).budget(tight).solve().is_err());
+    assert!(DenseSolver::new(&chain).with_budget(tight).solve().is_err());
     let solution = DenseSolver::new(&chain)
-        .budget(tight)
+        .with_budget(tight)
         .predecessors(|v| (v + 1 < 10_000).then_some(v + 1))
         .solve()
         .unwrap();
@@ -777,9 +834,9 @@ fn pseudo_random_graphs_are_reproducible_and_solved_consistently() {
         counts.win > 0 && counts.lose > 0 && counts.draw > 0,
         "{counts:?}"
     );
-    let values = naive_fixpoint(&adjacency, &vec![None; 2_000], Convention::Normal);
+    let labels = round_fixpoint(&adjacency, &vec![None; 2_000], Convention::Normal);
     for u in 0..2_000u32 {
-        assert_eq!(solution.value(u), Some(values[u as usize]));
+        assert_eq!(solution.label(u), Some(labels[u as usize]));
     }
     let no_rules = vec![None; 2_000];
     check_definition(
