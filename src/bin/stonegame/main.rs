@@ -5,6 +5,7 @@
 //! prints `line N: <what is wrong>` on standard error and exits with status 2.
 
 mod counting;
+mod graph;
 mod impartial;
 mod input;
 mod octal;
@@ -61,7 +62,7 @@ impl Cli {
 fn layout(game: &Game) -> Layout {
     match game {
         Game::Valuations(_) => Layout::CountedTwice,
-        Game::Janken(_) | Game::Grundy(_) => Layout::None,
+        Game::Janken(_) | Game::Grundy(_) | Game::Graph(_) => Layout::None,
         _ => Layout::Counted,
     }
 }
@@ -178,6 +179,19 @@ enum Game {
     Octal(octal::OctalArgs),
     LastOne(octal::LastOneArgs),
     Grundy(GrundyArgs),
+    /// A token on a directed graph; a move takes it along an edge; a player who cannot move loses.
+    ///
+    /// Input: the whole of standard input is one instance: `N M`, then M
+    /// lines `u v` (a move from vertex u to v, 0 <= u, v < N; loops and
+    /// repeated moves allowed; blank lines and `#` lines skipped).
+    ///
+    /// Answer: N lines, vertex i's value for the player to move there: `Win R`
+    /// or `Lose R` with R the number of moves to the end under optimal play
+    /// (the winner hurries, the loser delays), or `Draw` (play goes on for ever).
+    ///
+    /// Limits: N, M <= 4294967295; memory about 8M + 8(N+M) + 9N bytes, within
+    /// --memory-mib. O(N + M) time. Example: `printf '3 2\n0 1\n1 2\n' | stonegame graph`.
+    Graph(graph::GraphArgs),
 }
 
 fn main() -> ExitCode {
@@ -206,6 +220,7 @@ fn main() -> ExitCode {
         },
         Game::LastOne(args) => input::run(&args.values, |line| octal::last_one(&args, line)),
         Game::Grundy(args) => input::run_single(grundy(&args)),
+        Game::Graph(args) => graph::run(&args),
     }
 }
 
