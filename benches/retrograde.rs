@@ -104,7 +104,8 @@ struct Layered {
 
 impl Layered {
     fn moves(&self, tier: u32, index: u32, mut visit: impl FnMut(u32, u32)) {
-        let mut state = (u64::from(tier) << 32 | u64::from(index)).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        let mut state =
+            (u64::from(tier) << 32 | u64::from(index)).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
         let mut next = move || {
             state ^= state << 13;
             state ^= state >> 7;
@@ -116,7 +117,11 @@ impl Layered {
         }
         let degree = 1 + next() % 6;
         for _ in 0..degree {
-            let to_tier = if tier > 0 && next() % 2 == 0 { tier - 1 } else { tier };
+            let to_tier = if tier > 0 && next() % 2 == 0 {
+                tier - 1
+            } else {
+                tier
+            };
             visit(to_tier, (next() % u64::from(self.size)) as u32);
         }
     }
@@ -140,7 +145,9 @@ impl TieredGame for Layered {
         self.size
     }
     fn for_each_move(&self, p: TierPosition, visit: &mut dyn FnMut(TierPosition)) {
-        self.moves(p.tier, p.index, |tier, index| visit(TierPosition { tier, index }));
+        self.moves(p.tier, p.index, |tier, index| {
+            visit(TierPosition { tier, index })
+        });
     }
 }
 

@@ -72,7 +72,11 @@ fn bad_input_names_its_line() {
     for (input, prefix) in cases {
         let output = graph(&[], input);
         assert_eq!(output.status.code(), Some(2), "{input:?}");
-        assert!(stderr(&output).starts_with(prefix), "{input:?}: {}", stderr(&output));
+        assert!(
+            stderr(&output).starts_with(prefix),
+            "{input:?}: {}",
+            stderr(&output)
+        );
     }
 }
 
@@ -81,5 +85,8 @@ fn sizes_are_checked_against_the_memory_budget() {
     let output = graph(&["--memory-mib", "1"], "1000000 1000000\n");
     assert_eq!(output.status.code(), Some(2));
     let message = stderr(&output);
-    assert!(message.starts_with("line 1:") && message.contains("memory budget"), "{message}");
+    assert!(
+        message.starts_with("line 1:") && message.contains("memory budget"),
+        "{message}"
+    );
 }

@@ -110,13 +110,18 @@ fn round_fixpoint(
                 continue;
             }
             let children = || adjacency[u].iter().map(|&v| before[v as usize]);
-            let lost_last_round = |c: Option<Label>| {
-                is(c, Value::Lose) && c.unwrap().remoteness == Some(round - 1)
-            };
+            let lost_last_round =
+                |c: Option<Label>| is(c, Value::Lose) && c.unwrap().remoteness == Some(round - 1);
             if children().any(lost_last_round) {
-                known[u] = Some(Label { value: Value::Win, remoteness: Some(round) });
+                known[u] = Some(Label {
+                    value: Value::Win,
+                    remoteness: Some(round),
+                });
             } else if children().all(|c| is(c, Value::Win)) {
-                known[u] = Some(Label { value: Value::Lose, remoteness: Some(round) });
+                known[u] = Some(Label {
+                    value: Value::Lose,
+                    remoteness: Some(round),
+                });
             }
         }
         // A round that labels nothing makes the next one label nothing too.
@@ -135,7 +140,10 @@ fn round_fixpoint(
                 is(c, Value::Tie) && c.unwrap().remoteness == Some(round - 1)
             });
             if tied_last_round {
-                known[u] = Some(Label { value: Value::Tie, remoteness: Some(round) });
+                known[u] = Some(Label {
+                    value: Value::Tie,
+                    remoteness: Some(round),
+                });
             }
         }
         if known == before {
@@ -144,7 +152,12 @@ fn round_fixpoint(
     }
     known
         .into_iter()
-        .map(|k| k.unwrap_or(Label { value: Value::Draw, remoteness: None }))
+        .map(|k| {
+            k.unwrap_or(Label {
+                value: Value::Draw,
+                remoteness: None,
+            })
+        })
         .collect()
 }
 
@@ -214,7 +227,12 @@ fn check_definition(
                 );
             }
             (Value::Draw, None) => {
-                prop_assert!(moves.iter().map(child).all(|l| !matches!(l.value, Value::Lose | Value::Tie)));
+                prop_assert!(
+                    moves
+                        .iter()
+                        .map(child)
+                        .all(|l| !matches!(l.value, Value::Lose | Value::Tie))
+                );
                 prop_assert!(moves.iter().map(child).any(|l| l.value == Value::Draw));
                 prop_assert_eq!(best_label.value, Value::Draw);
             }
@@ -881,7 +899,10 @@ struct TieredGraph<'a> {
 impl TieredGraph<'_> {
     fn position(&self, u: u32) -> retrograde::TierPosition {
         let tier = tier_of(u, self.tiers);
-        let index = self.members[tier as usize].iter().position(|&m| m == u).unwrap();
+        let index = self.members[tier as usize]
+            .iter()
+            .position(|&m| m == u)
+            .unwrap();
         retrograde::TierPosition {
             tier,
             index: index as u32,
@@ -1118,7 +1139,10 @@ proptest! {
 fn parallel_induction_agrees_on_a_large_random_graph() {
     let graph = Graph::pseudo_random(200_000, 6, 5, 9, BUDGET).unwrap();
     let one = graph.solve(Convention::Normal).unwrap();
-    let all = DenseSolver::new(&graph).with_parallel(true).solve().unwrap();
+    let all = DenseSolver::new(&graph)
+        .with_parallel(true)
+        .solve()
+        .unwrap();
     assert!((0..200_000).all(|u| one.label(u) == all.label(u)));
     assert_eq!(one.analysis(), all.analysis());
 }
@@ -1130,7 +1154,13 @@ fn a_tie_is_preferred_to_a_draw_and_a_draw_to_a_loss() {
     let graph = Graph::from_edges(6, &edges, BUDGET).unwrap();
     let tie_at_1 = |u: u32| (u == 1).then_some(Value::Tie);
     let solution = DenseSolver::new(&graph).terminal(tie_at_1).solve().unwrap();
-    assert_eq!(solution.label(0), Some(Label { value: Value::Tie, remoteness: Some(1) }));
+    assert_eq!(
+        solution.label(0),
+        Some(Label {
+            value: Value::Tie,
+            remoteness: Some(1)
+        })
+    );
     assert_eq!(solution.best_move(0), Some(1));
     // If 1 is won for its mover instead, the loop (a draw) beats moving to 1 or to the won 4.
     let win_at_1 = |u: u32| (u == 1).then_some(Value::Win);
@@ -1141,7 +1171,13 @@ fn a_tie_is_preferred_to_a_draw_and_a_draw_to_a_loss() {
     let graph = Graph::from_edges(4, &[(0, 0), (0, 1), (1, 2), (0, 3)], BUDGET).unwrap();
     let rule = |u: u32| matches!(u, 2 | 3).then_some(Value::Tie);
     let solution = DenseSolver::new(&graph).terminal(rule).solve().unwrap();
-    assert_eq!(solution.label(0), Some(Label { value: Value::Tie, remoteness: Some(1) }));
+    assert_eq!(
+        solution.label(0),
+        Some(Label {
+            value: Value::Tie,
+            remoteness: Some(1)
+        })
+    );
     assert_eq!(solution.principal_line(0), vec![0, 3]);
 }
 
@@ -1164,11 +1200,16 @@ fn corrupted_tier_files_are_refused() {
     let p = TierPosition { tier: 1, index: 0 };
     assert_eq!(
         TierDatabase::open(&dir, BUDGET).label(p).unwrap(),
-        Some(Label { value: Value::Win, remoteness: Some(1) })
+        Some(Label {
+            value: Value::Win,
+            remoteness: Some(1)
+        })
     );
     let loop_with_exit = TierPosition { tier: 1, index: 1 };
     assert_eq!(
-        TierDatabase::open(&dir, BUDGET).value(loop_with_exit).unwrap(),
+        TierDatabase::open(&dir, BUDGET)
+            .value(loop_with_exit)
+            .unwrap(),
         Some(Value::Draw)
     );
     let damaged = |change: &dyn Fn(&mut Vec<u8>)| {
@@ -1203,7 +1244,10 @@ fn tiers_refuse_moves_upwards() {
     };
     let dir = scratch_dir("upwards");
     let refused = TieredSolver::new(&game, &dir).solve().unwrap_err();
-    assert!(matches!(refused, TierError::Solve(Error::InvalidParameter { .. })), "{refused}");
+    assert!(
+        matches!(refused, TierError::Solve(Error::InvalidParameter { .. })),
+        "{refused}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -1222,5 +1266,8 @@ fn labels_and_analyses_round_trip_through_serde() {
         analysis
     );
     let outcome = serde_json::to_string(&Outcome::First).unwrap();
-    assert_eq!(serde_json::from_str::<Outcome>(&outcome).unwrap(), Outcome::First);
+    assert_eq!(
+        serde_json::from_str::<Outcome>(&outcome).unwrap(),
+        Outcome::First
+    );
 }

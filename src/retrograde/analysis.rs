@@ -72,11 +72,10 @@ impl Analysis<u32> {
             ..Self::default()
         };
         for (u, (&code, &r)) in codes.iter().zip(words).enumerate() {
-            let (longest, count): (&mut Option<(u32, u32)>, fn(&mut RemotenessCounts)) = match code
-            {
-                WIN => (&mut analysis.longest_win, |c| c.win += 1),
-                LOSE => (&mut analysis.longest_loss, |c| c.lose += 1),
-                TIE => (&mut analysis.longest_tie, |c| c.tie += 1),
+            let value = match code {
+                WIN => 0,
+                LOSE => 1,
+                TIE => 2,
                 _ => continue,
             };
             if analysis.by_remoteness.len() <= r as usize {
@@ -86,8 +85,14 @@ impl Analysis<u32> {
                     .by_remoteness
                     .resize(r as usize + 1, RemotenessCounts::default());
             }
-            count(&mut analysis.by_remoteness[r as usize]);
-            if (*longest).is_none_or(|(_, best)| r > best) {
+            let row = &mut analysis.by_remoteness[r as usize];
+            let (count, longest) = match value {
+                0 => (&mut row.win, &mut analysis.longest_win),
+                1 => (&mut row.lose, &mut analysis.longest_loss),
+                _ => (&mut row.tie, &mut analysis.longest_tie),
+            };
+            *count += 1;
+            if longest.is_none_or(|(_, best)| r > best) {
                 *longest = Some((u as u32, r));
             }
         }

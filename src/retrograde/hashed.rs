@@ -3,8 +3,8 @@
 //! solved on the dense tables.
 
 use std::collections::hash_map::Entry;
-use std::hash::Hash;
 use std::fmt;
+use std::hash::Hash;
 use std::marker::PhantomData;
 use std::sync::Arc;
 
@@ -290,10 +290,12 @@ impl<P, S, T, R> Retrograde<P, S, T, R> {
         IR: IntoIterator<Item = P>,
     {
         let table = self.solve([start.clone()])?;
-        let start_index = table.index_of(&start).ok_or_else(|| Error::InvalidParameter {
-            name: "start",
-            reason: "the start was not solved".to_string(),
-        })?;
+        let start_index = table
+            .index_of(&start)
+            .ok_or_else(|| Error::InvalidParameter {
+                name: "start",
+                reason: "the start was not solved".to_string(),
+            })?;
         let value = table
             .labels
             .value(start_index as usize)
@@ -339,7 +341,10 @@ impl<P, S, T, R> Retrograde<P, S, T, R> {
     /// assert_eq!(solution.value(&2), Some(Value::Win)); // 2 → 0
     /// assert_eq!(solution.value(&1), Some(Value::Lose)); // 1 → 2 or 3, both won
     /// ```
-    pub fn solve<IS, IR>(mut self, starts: impl IntoIterator<Item = P>) -> Result<RetrogradeTable<P>>
+    pub fn solve<IS, IR>(
+        mut self,
+        starts: impl IntoIterator<Item = P>,
+    ) -> Result<RetrogradeTable<P>>
     where
         P: Clone + Eq + Hash,
         S: FnMut(&P) -> IS,

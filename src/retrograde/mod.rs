@@ -94,9 +94,9 @@ use std::fmt;
 
 use crate::Outcome;
 
+pub use analysis::{Analysis, RemotenessCounts};
 pub use games::{solve_impartial_sum, sum_key};
 pub use graph::Graph;
-pub use analysis::{Analysis, RemotenessCounts};
 pub use hashed::{NoPredecessors, NoTerminalRule, Retrograde, RetrogradeTable, solve};
 pub use solver::{DenseSolution, DenseSolver};
 pub use tiers::{TierDatabase, TierError, TierPosition, TieredGame, TieredSolver};

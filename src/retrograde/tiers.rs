@@ -635,7 +635,9 @@ fn parse_tier(bytes: &[u8], tier: u32) -> Result<TierLabels, String> {
             other => return Err(format!("position {k}: value byte {other}")),
         };
         if (code == DRAW) != (remoteness == u32::MAX) {
-            return Err(format!("position {k}: remoteness {remoteness} for its value"));
+            return Err(format!(
+                "position {k}: remoteness {remoteness} for its value"
+            ));
         }
         labels.code.push(code);
         labels.word.push(if code == DRAW { 0 } else { remoteness });

@@ -54,7 +54,10 @@ fn bytes_needed(n: u64, m: u64) -> u128 {
 
 /// The header and the moves, 0-based, with the line of every problem.
 fn read_graph(reader: impl BufRead) -> Result<(usize, Vec<(u32, u32)>), Failure> {
-    let mut lines = reader.lines().enumerate().map(|(index, line)| (index + 1, line));
+    let mut lines = reader
+        .lines()
+        .enumerate()
+        .map(|(index, line)| (index + 1, line));
     let mut next_line = || -> Result<Option<(usize, String)>, Failure> {
         for (number, line) in lines.by_ref() {
             let line = line.map_err(|e| (number, format!("cannot read input: {e}")))?;
@@ -72,7 +75,10 @@ fn read_graph(reader: impl BufRead) -> Result<(usize, Vec<(u32, u32)>), Failure>
     let limit = u64::from(u32::MAX);
     for (name, count) in [("N", n), ("M", m)] {
         if count > limit {
-            return Err((header_line, format!("{name} = {count} is above the limit {limit}")));
+            return Err((
+                header_line,
+                format!("{name} = {count} is above the limit {limit}"),
+            ));
         }
     }
     let budget = input::budget();
@@ -88,7 +94,10 @@ fn read_graph(reader: impl BufRead) -> Result<(usize, Vec<(u32, u32)>), Failure>
         let [u, v] = pair(&line, "a move `u v`").map_err(|e| (number, e))?;
         for vertex in [u, v] {
             if vertex >= n {
-                return Err((number, format!("vertex {vertex} is outside 0..{n} (N = {n})")));
+                return Err((
+                    number,
+                    format!("vertex {vertex} is outside 0..{n} (N = {n})"),
+                ));
             }
         }
         // Both are below N <= u32::MAX.
