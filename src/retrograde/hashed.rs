@@ -278,7 +278,7 @@ impl<P, S, T, R> Retrograde<P, S, T, R> {
     /// assert_eq!(solution.value(), Value::Win);
     /// assert_eq!(solution.outcome(), Outcome::First);
     /// assert_eq!(solution.best_move(), Some(&3));
-    /// assert_eq!(solution.line(), &[3, 1, 0]);
+    /// assert_eq!(solution.line(), &[3, 2, 0]);
     /// ```
     pub fn solve_from<IS, IR>(self, start: P) -> Result<Solution<Value, P>>
     where

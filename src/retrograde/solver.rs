@@ -845,7 +845,7 @@ impl DenseSolution<'_> {
     /// use stonegame::{Convention, Budget, retrograde::Graph};
     /// let graph = Graph::from_edges(3, &[(0, 1), (1, 2)], Budget::default()).unwrap();
     /// let analysis = graph.solve(Convention::Normal).unwrap().analysis();
-    /// assert_eq!(analysis.longest_loss, Some((2, 0)));
+    /// assert_eq!(analysis.longest_loss, Some((0, 2)));
     /// assert_eq!(analysis.longest_win, Some((1, 1)));
     /// ```
     pub fn analysis(&self) -> Analysis<u32> {
