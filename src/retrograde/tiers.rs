@@ -10,23 +10,7 @@
 //! O(V + E) overall; memory is the largest tier's tables plus the lower-tier
 //! labels it reaches (5 bytes a position).
 //!
-//! # File format (version 1)
-//!
-//! One file per tier, `tier-<t>.stonegame` in the database directory, all
-//! integers little-endian:
-//!
-//! | offset | size | content |
-//! |---|---|---|
-//! | 0 | 8 | magic `STONETIR` |
-//! | 8 | 4 | format version, `1` |
-//! | 12 | 4 | tier number `t` |
-//! | 16 | 8 | number of positions `n` |
-//! | 24 | 32 | counts of wins, losses, ties, draws (4 × u64; they sum to `n`) |
-//! | 56 | 5n | per position in index order: value (1 byte: 0 win, 1 lose, 2 tie, 3 draw), remoteness (u32; `u32::MAX` for draws) |
-//! | 56 + 5n | 8 | FNV-1a 64-bit hash of every byte before it |
-//!
-//! A file whose size, magic, version, tier, checksum, value bytes, counts or
-//! remoteness fields do not agree is refused with [`TierError::Corrupt`].
+//! The file format is documented on [`TierDatabase`].
 
 use std::collections::HashMap;
 use std::fs;
@@ -131,8 +115,7 @@ pub enum TierError {
 }
 
 /// Solves a [`TieredGame`] tier by tier, writing each tier's labels to a
-/// file in a directory (see the [module documentation](self) for the
-/// format), and returns a [`TierDatabase`] that answers queries from them.
+/// file in a directory (see [`TierDatabase`] for the format), and returns a [`TierDatabase`] that answers queries from them.
 ///
 /// # Example
 /// ```
@@ -373,6 +356,24 @@ impl TierLabels {
 
 /// The solved tiers of a game, answered from their files (each tier read
 /// once, checked, and kept in memory while the budget allows).
+///
+/// # File format (version 1)
+///
+/// One file per tier, `tier-<t>.stonegame` in the database directory, all
+/// integers little-endian:
+///
+/// | offset | size | content |
+/// |---|---|---|
+/// | 0 | 8 | magic `STONETIR` |
+/// | 8 | 4 | format version, `1` |
+/// | 12 | 4 | tier number `t` |
+/// | 16 | 8 | number of positions `n` |
+/// | 24 | 32 | counts of wins, losses, ties, draws (4 × u64; they sum to `n`) |
+/// | 56 | 5n | per position in index order: value (1 byte: 0 win, 1 lose, 2 tie, 3 draw), remoteness (u32; `u32::MAX` for draws) |
+/// | 56 + 5n | 8 | FNV-1a 64-bit hash of every byte before it |
+///
+/// A file whose size, magic, version, tier, checksum, value bytes, counts or
+/// remoteness fields do not agree is refused with [`TierError::Corrupt`].
 ///
 /// # Example
 /// See [`TieredSolver`]; a database solved earlier is reopened with
