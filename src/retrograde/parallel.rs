@@ -43,8 +43,9 @@ pub(crate) fn induce(
         Outcome::First => WIN,
         _ => LOSE,
     };
+    // In place (same layout): no second table.
     let code: Vec<AtomicU8> = code
-        .into_par_iter()
+        .into_iter()
         .enumerate()
         .map(|(u, c)| match (c, graph.degree(u)) {
             (UNKNOWN, 0) => AtomicU8::new(no_move_code),
@@ -70,37 +71,23 @@ pub(crate) fn induce(
     let mut remoteness = 0u32;
     while !(lost.is_empty() && won.is_empty()) {
         let next = remoteness + 1;
+        // Only "unlabelled → won at r + 1" happens in this phase, so one
+        // failed compare-and-swap means another thread labelled `u`.
         let newly_won = expand(reverse, &lost, |u, out| {
-            let mut w = word[u].load(Relaxed);
-            while w > base {
-                match word[u].compare_exchange_weak(w, next, Relaxed, Relaxed) {
-                    Ok(_) => {
-                        code[u].store(WIN, Relaxed);
-                        out.push(u as u32);
-                        return;
-                    }
-                    Err(now) => w = now,
-                }
+            let w = word[u].load(Relaxed);
+            if w > base && word[u].compare_exchange(w, next, Relaxed, Relaxed).is_ok() {
+                code[u].store(WIN, Relaxed);
+                out.push(u as u32);
             }
         });
+        // Only decrements happen in this phase, one per move of `u` to a won
+        // position; the one that takes the last move labels `u` lost, and no
+        // other decrement of `u` can follow it.
         let newly_lost = expand(reverse, &won, |u, out| {
-            let mut w = word[u].load(Relaxed);
-            while w >= last_move {
-                let (target, loses) = if w == last_move {
-                    (next, true)
-                } else {
-                    (w - 1, false)
-                };
-                match word[u].compare_exchange_weak(w, target, Relaxed, Relaxed) {
-                    Ok(_) => {
-                        if loses {
-                            code[u].store(LOSE, Relaxed);
-                            out.push(u as u32);
-                        }
-                        return;
-                    }
-                    Err(now) => w = now,
-                }
+            if word[u].load(Relaxed) >= last_move && word[u].fetch_sub(1, Relaxed) == last_move {
+                word[u].store(next, Relaxed);
+                code[u].store(LOSE, Relaxed);
+                out.push(u as u32);
             }
         });
         lost = newly_lost;
@@ -123,8 +110,9 @@ pub(crate) fn induce(
         });
         level = next;
     }
-    let code = code.into_par_iter().map(AtomicU8::into_inner).collect();
-    let word = word.into_par_iter().map(AtomicU32::into_inner).collect();
+    // In place (same layout): no second table.
+    let code = code.into_iter().map(AtomicU8::into_inner).collect();
+    let word = word.into_iter().map(AtomicU32::into_inner).collect();
     Ok(Labels::from_parts(code, word))
 }
 
@@ -139,13 +127,23 @@ fn expand(
         .par_chunks(CHUNK)
         .map(|chunk| {
             let mut out = Vec::new();
-            for &v in chunk {
+            let mut sink = 0u32;
+            for (k, &v) in chunk.iter().enumerate() {
+                // Touch the list a few places ahead so its cache miss
+                // overlaps with this one (as the single-core solver does).
+                if let Some(&ahead) = chunk.get(k + LOOKAHEAD) {
+                    sink ^= reverse.successors(ahead).first().copied().unwrap_or(0);
+                }
                 for &u in reverse.successors(v) {
                     visit(u as usize, &mut out);
                 }
             }
+            std::hint::black_box(sink);
             out
         })
         .collect();
     parts.concat()
 }
+
+/// How far ahead [`expand`] touches a frontier position's predecessor list.
+const LOOKAHEAD: usize = 8;

@@ -684,13 +684,16 @@ impl<'g, T, R> DenseSolver<'g, T, R> {
                     num_positions: n,
                 },
             )?,
+            None if self.parallel => {
+                // Measured on the development machine, a parallel counting
+                // sort (atomics, or one target range per thread) was slower
+                // than this single-core one with its read-ahead.
+                let reverse = graph.reversed(Budget::unlimited())?;
+                parallel_induce(graph, &reverse, code, self.convention)?
+            }
             None => {
                 let mut reverse = graph.reversed(Budget::unlimited())?;
-                if self.parallel {
-                    parallel_induce(graph, &reverse, code, self.convention)?
-                } else {
-                    Labels::induce(graph, code, None, self.convention, &mut reverse)?
-                }
+                Labels::induce(graph, code, None, self.convention, &mut reverse)?
             }
         };
         Ok(DenseSolution { graph, labels })
