@@ -721,6 +721,11 @@ fn tic_tac_toe_is_a_tie() {
     // Perfect play fills the board: a tie in 9 moves.
     assert_eq!(solution.value(&[0; 9]), Some(Value::Tie));
     assert_eq!(solution.remoteness(&[0; 9]), Some(9));
+    // The empty board is the longest tie; the counts add up to the positions.
+    let analysis = solution.analysis();
+    assert_eq!(analysis.longest_tie, Some((&[0u8; 9], 9)));
+    assert_eq!(analysis.counts.total(), 5478);
+    assert_eq!(analysis.counts.draw, 0); // tic-tac-toe always ends
     // X in a corner, O on an adjacent edge: X wins (in 5 more plies).
     let mut board = [0u8; 9];
     board[0] = 1;
