@@ -563,8 +563,11 @@ impl<'g, T, R> DenseSolver<'g, T, R> {
 
     /// Runs the induction on every core (rayon's global pool), level by
     /// level with atomic counters; the labels are identical to the
-    /// single-core ones. Ignored when a predecessor function is given (the
-    /// closure is called from one thread). Needs the `parallel` feature.
+    /// single-core ones. The predecessor lists are still built on one core.
+    /// Ignored when a predecessor function is given (the closure is called
+    /// from one thread). Needs the `parallel` feature. See
+    /// docs/retrograde.md for measured speed: on a 2-vCPU machine shared
+    /// with other work it was slower than one core.
     ///
     /// # Example
     /// ```
