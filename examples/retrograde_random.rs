@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! cargo build --release --example retrograde_random
-//! /usr/bin/time -v target/release/examples/retrograde_random [N] [MAX_MOVES] [TERMINAL_PERCENT] [SEED] [--phases]
+//! /usr/bin/time -v target/release/examples/retrograde_random [N] [MAX_MOVES] [TERMINAL_PERCENT] [SEED] [--phases] [--parallel] [--analysis]
 //! ```
 //! Defaults: N = 10 000 000 positions, a position has no move with
 //! probability 5%, otherwise 1..=6 moves (about 3.3 × 10^7 moves), seed 1.
@@ -12,11 +12,16 @@
 //! the last with the maximum resident set size from `/usr/bin/time -v`.
 //! `--phases` also times a second solve split into predecessor lists and
 //! induction (it holds more tables at once: measure memory without it).
+//! `--parallel` solves on every core (build with `--features parallel`);
+//! `--analysis` prints the statistics ([`Analysis`]: counts by remoteness,
+//! longest win and loss).
 
 use std::process::ExitCode;
 use std::time::Instant;
 
 use stonegame::Budget;
+#[allow(unused_imports)] // linked from the module documentation
+use stonegame::retrograde::Analysis;
 use stonegame::retrograde::{Counts, DenseSolution, DenseSolver, Graph};
 
 fn main() -> ExitCode {
@@ -31,8 +36,9 @@ fn main() -> ExitCode {
 
 fn run() -> Result<(), String> {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
-    let phases = args.iter().any(|a| a == "--phases");
-    args.retain(|a| a != "--phases");
+    let flag = |name: &str| args.iter().any(|a| a == name);
+    let (phases, parallel, analysis) = (flag("--phases"), flag("--parallel"), flag("--analysis"));
+    args.retain(|a| !a.starts_with("--"));
     let arg = |index: usize, default: u64| -> Result<u64, String> {
         args.get(index).map_or(Ok(default), |text| {
             text.parse().map_err(|_| {
@@ -56,26 +62,47 @@ fn run() -> Result<(), String> {
     println!("build graph          {:.3} s", built.as_secs_f64());
 
     let solving = Instant::now();
-    let cpu_before = thread_cpu_seconds();
-    let solution = DenseSolver::new(&graph)
-        .budget(budget)
-        .solve()
-        .map_err(|e| e.to_string())?;
+    let cpu_before = process_cpu_seconds();
+    let solver = DenseSolver::new(&graph).with_budget(budget);
+    let solution = if parallel {
+        with_parallel(solver)?
+    } else {
+        solver
+    }
+    .solve()
+    .map_err(|e| e.to_string())?;
     let solved = solving.elapsed();
-    let cpu = thread_cpu_seconds()
+    let cpu = process_cpu_seconds()
         .zip(cpu_before)
         .map(|(after, before)| after - before);
 
-    println!("solve                {:.3} s", solved.as_secs_f64());
+    println!(
+        "solve                {:.3} s ({})",
+        solved.as_secs_f64(),
+        if parallel { "every core" } else { "one core" }
+    );
     if let Some(cpu) = cpu {
         // On a loaded machine wall time includes waiting for a core.
-        println!("solve (on-CPU time)  {cpu:.3} s");
+        println!("solve (CPU time)     {cpu:.3} s, all threads");
     }
     if phases {
         print_phases(&graph, budget, solution.counts())?;
     }
     report(&graph, &solution);
+    if analysis {
+        print!("{}", solution.analysis());
+    }
     Ok(())
+}
+
+#[cfg(feature = "parallel")]
+fn with_parallel<T, R>(solver: DenseSolver<'_, T, R>) -> Result<DenseSolver<'_, T, R>, String> {
+    Ok(solver.with_parallel(true))
+}
+
+#[cfg(not(feature = "parallel"))]
+fn with_parallel<T, R>(_: DenseSolver<'_, T, R>) -> Result<DenseSolver<'_, T, R>, String> {
+    Err("--parallel needs the `parallel` feature: cargo build --release --features parallel --example retrograde_random".to_string())
 }
 
 /// The same solve split in two phases (predecessor lists, then induction).
@@ -88,7 +115,7 @@ fn print_phases(graph: &Graph, budget: Budget, counts: Counts) -> Result<(), Str
     let cpu_reversed = thread_cpu_seconds();
     let inducing = Instant::now();
     let again = DenseSolver::new(graph)
-        .budget(budget)
+        .with_budget(budget)
         .predecessors(|v| reverse.successors(v).iter().copied())
         .solve()
         .map_err(|e| e.to_string())?;
@@ -121,8 +148,8 @@ fn report(graph: &Graph, solution: &DenseSolution<'_>) {
     println!("positions            {n}");
     println!("moves                {moves}");
     println!(
-        "win / lose / draw    {} / {} / {}",
-        counts.win, counts.lose, counts.draw
+        "win / lose / tie / draw {} / {} / {} / {}",
+        counts.win, counts.lose, counts.tie, counts.draw
     );
     println!(
         "table bytes          {table_bytes} ({:.2} bytes per move)",
@@ -136,6 +163,17 @@ fn report(graph: &Graph, solution: &DenseSolution<'_>) {
             .map(u64::from)
             .sum::<u64>()
     );
+}
+
+/// Time every thread of this process has spent on a CPU (user + system), from
+/// Linux's `/proc/self/stat` in clock ticks of 1/100 s (`None` elsewhere).
+fn process_cpu_seconds() -> Option<f64> {
+    let text = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the parenthesised command name; utime and stime are the 14th and 15th.
+    let rest = text.rsplit_once(')')?.1;
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    Some(ticks as f64 / 100.0)
 }
 
 /// Time this thread has spent on a CPU, from Linux's `/proc/thread-self/schedstat`

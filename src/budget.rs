@@ -29,6 +29,7 @@ use crate::{Error, Result};
 /// assert!(budget.check_elements::<i64>(1 << 30, "row").is_err());
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Budget {
     bytes: u128,
     work: Option<u64>,

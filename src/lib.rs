@@ -52,7 +52,8 @@
 //! | Last One: rows of sticks, last stick loses | *Clubhouse Games* (Nintendo DS) | [`impartial::octal::LastOne`] |
 //! | Grundy sequences and their periods | OEIS | [`impartial::octal::grundy_sequence`], [`impartial::octal::find_period_certificate`], [`impartial::periodic`] |
 //! | any impartial game you define | | implement [`impartial::ImpartialGame`] (or [`impartial::FnGame`]); [`impartial::grundy::GrundySolver`], [`impartial::sum`], [`impartial::misere::ExactSearch`] |
-//! | any finite game, cycles and draws included | | [`retrograde::solve`] (closures), [`retrograde::Graph`] + [`retrograde::DenseSolver`] |
+//! | any finite game, cycles, ties and draws included | chess-like endgames, games on a graph | [`retrograde::solve`] / [`retrograde::Retrograde`] (closures; `with_canonical` for symmetry, `solve_from` for a [`Solution`]), [`retrograde::Graph`] + [`retrograde::DenseSolver`] (numbered positions) |
+//! | a game too big for memory, split into tiers | | [`retrograde::TieredSolver`] → [`retrograde::TierDatabase`] |
 //! | rock-paper-scissors with coins: count bankrupting sequences | a CodeIQ puzzle | [`counting::janken_count`], [`counting::AbsorbingWalk`] |
 //!
 //! The guide in `docs/` explains the theory and algorithms behind each row;
@@ -64,6 +65,9 @@
 //!
 //! - `bigint`: exact counts of any size with `num_bigint::BigUint`.
 //! - `cli`: the `stonegame` command-line program (brings `clap` and `bigint`).
+//! - `parallel`: backward induction on every core for [`retrograde::DenseSolver`] (rayon).
+//! - `serde`: serialisation of values, labels, counts and analyses, and of
+//!   [`Outcome`], [`Convention`], [`Nimber`] and [`Budget`].
 //!
 //! # Examples
 //! ```

@@ -16,6 +16,7 @@ use std::ops::{BitXor, BitXorAssign};
 /// assert_eq!(Outcome::First.to_string(), "First");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Outcome {
     /// The player to move (the first player) wins.
     First,
@@ -82,6 +83,7 @@ impl fmt::Display for Outcome {
 /// assert_eq!(Convention::Misere.terminal_outcome(), Outcome::First);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Convention {
     /// Normal play: whoever makes the last move wins.
     #[default]
@@ -129,6 +131,7 @@ impl fmt::Display for Convention {
 /// assert_eq!(sum.to_string(), "*6");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Nimber(pub u64);
 
 impl Nimber {

@@ -13,8 +13,9 @@ const BUDGET: Budget = Budget::from_mebibytes(64);
 
 // ---------- references ----------
 
-/// Plain minimax (no memo, recursion is fine on tiny acyclic graphs): the
-/// winner takes the nearest win, the loser the farthest loss.
+/// Plain minimax (no memo, recursion is fine on tiny acyclic graphs): each
+/// player prefers Win > Tie > Draw > Lose; the winner takes the nearest win,
+/// the loser the farthest loss, a tie is taken as soon as possible.
 fn minimax(
     adjacency: &[Vec<u32>],
     terminal: &[Option<Value>],
@@ -39,6 +40,17 @@ fn minimax(
     if let Some(r) = fastest_win {
         return Label {
             value: Value::Win,
+            remoteness: Some(r + 1),
+        };
+    }
+    let nearest_tie = children
+        .iter()
+        .filter(|l| l.value == Value::Tie)
+        .filter_map(|l| l.remoteness)
+        .min();
+    if let Some(r) = nearest_tie {
+        return Label {
+            value: Value::Tie,
             remoteness: Some(r + 1),
         };
     }
@@ -71,39 +83,82 @@ fn no_move_value(convention: Convention) -> Value {
     }
 }
 
-/// Values only, by sweeping until nothing changes: a different algorithm from
-/// the queue-based induction, valid on cyclic graphs.
-fn naive_fixpoint(
+/// Labels by synchronous rounds, a different algorithm from the queue-based
+/// induction, valid on cyclic graphs: in round `k` a position is won if a
+/// move reaches a position lost in round `k - 1`, lost if every move reaches
+/// a position won before round `k`; once nothing changes, tied in round `k`
+/// if neither and a move reaches a position tied in round `k - 1`. The round
+/// is the remoteness; whatever is never labelled is a draw.
+fn round_fixpoint(
     adjacency: &[Vec<u32>],
     terminal: &[Option<Value>],
     convention: Convention,
-) -> Vec<Value> {
+) -> Vec<Label> {
     let n = adjacency.len();
-    let mut known: Vec<Option<Value>> = (0..n)
-        .map(|u| terminal[u].or_else(|| adjacency[u].is_empty().then(|| no_move_value(convention))))
+    let mut known: Vec<Option<Label>> = (0..n)
+        .map(|u| {
+            terminal[u]
+                .or_else(|| adjacency[u].is_empty().then(|| no_move_value(convention)))
+                .map(terminal_label)
+        })
         .collect();
-    loop {
-        let mut changed = false;
+    let is = |label: Option<Label>, value: Value| label.is_some_and(|l| l.value == value);
+    for round in 1..=n as u32 + 1 {
+        let before = known.clone();
         for u in 0..n {
-            if known[u].is_some() {
+            if before[u].is_some() {
                 continue;
             }
-            let children = adjacency[u].iter().map(|&v| known[v as usize]);
-            if children.clone().any(|c| c == Some(Value::Lose)) {
-                known[u] = Some(Value::Win);
-                changed = true;
-            } else if children.clone().all(|c| c == Some(Value::Win)) {
-                known[u] = Some(Value::Lose);
-                changed = true;
+            let children = || adjacency[u].iter().map(|&v| before[v as usize]);
+            let lost_last_round =
+                |c: Option<Label>| is(c, Value::Lose) && c.unwrap().remoteness == Some(round - 1);
+            if children().any(lost_last_round) {
+                known[u] = Some(Label {
+                    value: Value::Win,
+                    remoteness: Some(round),
+                });
+            } else if children().all(|c| is(c, Value::Win)) {
+                known[u] = Some(Label {
+                    value: Value::Lose,
+                    remoteness: Some(round),
+                });
             }
         }
-        if !changed {
-            return known
-                .into_iter()
-                .map(|k| k.unwrap_or(Value::Draw))
-                .collect();
+        // A round that labels nothing makes the next one label nothing too.
+        if known == before {
+            break;
         }
     }
+    for round in 1..=n as u32 + 1 {
+        let before = known.clone();
+        for u in 0..n {
+            if before[u].is_some() {
+                continue;
+            }
+            let tied_last_round = adjacency[u].iter().any(|&v| {
+                let c = before[v as usize];
+                is(c, Value::Tie) && c.unwrap().remoteness == Some(round - 1)
+            });
+            if tied_last_round {
+                known[u] = Some(Label {
+                    value: Value::Tie,
+                    remoteness: Some(round),
+                });
+            }
+        }
+        if known == before {
+            break;
+        }
+    }
+    known
+        .into_iter()
+        .map(|k| {
+            k.unwrap_or(Label {
+                value: Value::Draw,
+                remoteness: None,
+            })
+        })
+        .collect()
 }
 
 /// Checks every label and best move against the definitions.
@@ -159,8 +214,25 @@ fn check_definition(
                     }
                 );
             }
-            (Value::Draw, None) => {
+            (Value::Tie, Some(r)) => {
                 prop_assert!(moves.iter().map(child).all(|l| l.value != Value::Lose));
+                let nearest = moves.iter().map(child).filter(|l| l.value == Value::Tie);
+                prop_assert_eq!(nearest.filter_map(|l| l.remoteness).min(), Some(r - 1));
+                prop_assert_eq!(
+                    best_label,
+                    Label {
+                        value: Value::Tie,
+                        remoteness: Some(r - 1)
+                    }
+                );
+            }
+            (Value::Draw, None) => {
+                prop_assert!(
+                    moves
+                        .iter()
+                        .map(child)
+                        .all(|l| !matches!(l.value, Value::Lose | Value::Tie))
+                );
                 prop_assert!(moves.iter().map(child).any(|l| l.value == Value::Draw));
                 prop_assert_eq!(best_label.value, Value::Draw);
             }
@@ -184,12 +256,13 @@ fn any_convention() -> impl Strategy<Value = Convention> {
     prop_oneof![Just(Convention::Normal), Just(Convention::Misere)]
 }
 
-/// Mostly no terminal rule; sometimes a forced Win, Lose or tie.
+/// Mostly no terminal rule; sometimes a forced Win, Lose, Tie or Draw.
 fn terminal_rules(n: usize) -> impl Strategy<Value = Vec<Option<Value>>> {
     let rule = prop_oneof![
         8 => Just(None),
         1 => Just(Some(Value::Win)),
         1 => Just(Some(Value::Lose)),
+        2 => Just(Some(Value::Tie)),
         1 => Just(Some(Value::Draw)),
     ];
     proptest::collection::vec(rule, n)
@@ -230,9 +303,9 @@ fn solve_dense<'g>(
 ) -> retrograde::DenseSolution<'g> {
     let rules = terminal.to_vec();
     DenseSolver::new(graph)
-        .convention(convention)
+        .with_convention(convention)
         .terminal(move |u| rules[u as usize])
-        .budget(BUDGET)
+        .with_budget(BUDGET)
         .solve()
         .expect("small graph fits the budget")
 }
@@ -264,7 +337,7 @@ proptest! {
         let adjacency = adjacency_of(n, &edges);
         let no_rules = vec![None; n];
         let solution = Retrograde::new(|&u: &u32| adjacency[u as usize].clone())
-            .convention(convention)
+            .with_convention(convention)
             .solve(0..n as u32)
             .unwrap();
         for u in 0..n as u32 {
@@ -290,9 +363,9 @@ proptest! {
             |u| solution.label(u).unwrap(),
             |u| solution.best_move(u),
         )?;
-        let values = naive_fixpoint(&adjacency, terminal, convention);
-        for (u, &value) in values.iter().enumerate() {
-            prop_assert_eq!(solution.value(u as u32), Some(value));
+        let labels = round_fixpoint(&adjacency, terminal, convention);
+        for (u, &label) in labels.iter().enumerate() {
+            prop_assert_eq!(solution.label(u as u32), Some(label), "position {}", u);
         }
     }
 
@@ -307,18 +380,18 @@ proptest! {
         let reverse = graph.reversed(BUDGET).unwrap();
         let dense = solve_dense(&graph, terminal, convention);
         let with_predecessors = DenseSolver::new(&graph)
-            .convention(convention)
+            .with_convention(convention)
             .terminal(|u| terminal[u as usize])
             .predecessors(|v| reverse.successors(v).to_vec())
             .solve()
             .unwrap();
         let hashed = Retrograde::new(|&u: &u32| graph.successors(u).to_vec())
-            .convention(convention)
+            .with_convention(convention)
             .terminal(|&u: &u32| terminal[u as usize])
             .solve(0..n as u32)
             .unwrap();
         let hashed_with_predecessors = Retrograde::new(|&u: &u32| graph.successors(u).to_vec())
-            .convention(convention)
+            .with_convention(convention)
             .terminal(|&u: &u32| terminal[u as usize])
             .predecessors(|&v: &u32| reverse.successors(v).to_vec())
             .solve(0..n as u32)
@@ -373,14 +446,14 @@ proptest! {
         let moves = |&n: &u32| -> Vec<u32> {
             set.iter().filter(|&&s| s <= n).map(|&s| n - s).collect()
         };
-        let solution = Retrograde::new(moves).convention(convention).solve([TOP]).unwrap();
+        let solution = Retrograde::new(moves).with_convention(convention).solve([TOP]).unwrap();
         for n in 0..=TOP {
             if let Some(value) = solution.value(&n) {
                 let expected = if win[n as usize] { Value::Win } else { Value::Lose };
                 prop_assert_eq!(value, expected, "heap {}", n);
             }
         }
-        let all = Retrograde::new(moves).convention(convention).solve(0..=TOP).unwrap();
+        let all = Retrograde::new(moves).with_convention(convention).solve(0..=TOP).unwrap();
         prop_assert_eq!(all.len(), TOP as usize + 1);
         for n in 0..=TOP {
             prop_assert_eq!(all.value(&n), Some(if win[n as usize] { Value::Win } else { Value::Lose }));
@@ -394,7 +467,8 @@ fn pseudo_rules(n: usize, seed: u64) -> Vec<Option<Value>> {
         .map(|u| match (seed >> (3 * (u % 20))) & 15 {
             0 => Some(Value::Win),
             1 => Some(Value::Lose),
-            2 => Some(Value::Draw),
+            2 => Some(Value::Tie),
+            3 => Some(Value::Draw),
             _ => None,
         })
         .collect()
@@ -429,7 +503,7 @@ fn misere_nim_follows_the_known_rule() {
     for count in 1..=3u32 {
         let start = vec![5u8; count as usize];
         let solution = Retrograde::new(nim_moves)
-            .convention(Convention::Misere)
+            .with_convention(Convention::Misere)
             .solve([start])
             .unwrap();
         for (heaps, label) in solution.iter() {
@@ -440,7 +514,7 @@ fn misere_nim_follows_the_known_rule() {
         }
     }
     let four = Retrograde::new(nim_moves)
-        .convention(Convention::Misere)
+        .with_convention(Convention::Misere)
         .solve([vec![3u8; 4]])
         .unwrap();
     for (heaps, label) in four.iter() {
@@ -630,22 +704,28 @@ fn tic_tac_toe_end(board: &Board) -> Option<Value> {
     if completed {
         Some(Value::Lose) // the previous player completed a line
     } else if board.iter().all(|&c| c != 0) {
-        Some(Value::Draw)
+        Some(Value::Tie)
     } else {
         None
     }
 }
 
 #[test]
-fn tic_tac_toe_is_a_draw() {
+fn tic_tac_toe_is_a_tie() {
     let solution = Retrograde::new(tic_tac_toe_moves)
         .terminal(tic_tac_toe_end)
         .solve([[0u8; 9]])
         .unwrap();
     // The published count of legal positions reachable in play.
     assert_eq!(solution.len(), 5478);
-    assert_eq!(solution.value(&[0; 9]), Some(Value::Draw));
-    assert_eq!(solution.remoteness(&[0; 9]), None);
+    // Perfect play fills the board: a tie in 9 moves.
+    assert_eq!(solution.value(&[0; 9]), Some(Value::Tie));
+    assert_eq!(solution.remoteness(&[0; 9]), Some(9));
+    // The empty board is the longest tie; the counts add up to the positions.
+    let analysis = solution.analysis();
+    assert_eq!(analysis.longest_tie, Some((&[0u8; 9], 9)));
+    assert_eq!(analysis.counts.total(), 5478);
+    assert_eq!(analysis.counts.draw, 0); // tic-tac-toe always ends
     // X in a corner, O on an adjacent edge: X wins (in 5 more plies).
     let mut board = [0u8; 9];
     board[0] = 1;
@@ -662,7 +742,7 @@ fn tic_tac_toe_is_a_draw() {
 fn budgets_are_refused_before_allocating() {
     let graph = Graph::from_edges(1000, &[(0, 1)], BUDGET).unwrap();
     let err = DenseSolver::new(&graph)
-        .budget(Budget::from_bytes(4096))
+        .with_budget(Budget::from_bytes(4096))
         .solve()
         .unwrap_err();
     assert!(matches!(
@@ -678,7 +758,7 @@ fn budgets_are_refused_before_allocating() {
     assert!(matches!(err, Error::MemoryBudgetExceeded { .. }));
 
     let err = Retrograde::new(|&n: &u64| n.checked_sub(1))
-        .budget(Budget::from_mebibytes(1))
+        .with_budget(Budget::from_mebibytes(1))
         .solve([u64::MAX])
         .unwrap_err();
     assert!(
@@ -689,9 +769,9 @@ fn budgets_are_refused_before_allocating() {
     // Predecessor lists are counted only when built.
     let chain = Graph::from_successors(10_000, BUDGET, |u| (u > 0).then(|| u - 1)).unwrap();
     let tight = Budget::from_bytes(9 * 10_000);
-    assert!(DenseSolver::new(&chain).budget(tight).solve().is_err());
+    assert!(DenseSolver::new(&chain).with_budget(tight).solve().is_err());
     let solution = DenseSolver::new(&chain)
-        .budget(tight)
+        .with_budget(tight)
         .predecessors(|v| (v + 1 < 10_000).then_some(v + 1))
         .solve()
         .unwrap();
@@ -777,9 +857,9 @@ fn pseudo_random_graphs_are_reproducible_and_solved_consistently() {
         counts.win > 0 && counts.lose > 0 && counts.draw > 0,
         "{counts:?}"
     );
-    let values = naive_fixpoint(&adjacency, &vec![None; 2_000], Convention::Normal);
+    let labels = round_fixpoint(&adjacency, &vec![None; 2_000], Convention::Normal);
     for u in 0..2_000u32 {
-        assert_eq!(solution.value(u), Some(values[u as usize]));
+        assert_eq!(solution.label(u), Some(labels[u as usize]));
     }
     let no_rules = vec![None; 2_000];
     check_definition(
@@ -790,4 +870,409 @@ fn pseudo_random_graphs_are_reproducible_and_solved_consistently() {
         |u| solution.best_move(u),
     )
     .unwrap();
+}
+
+// ---------- ties, symmetry, tiers, analysis, parallel ----------
+
+/// A random game that is symmetric under swapping two copies of a graph:
+/// position `(side, u)`; an edge `(u, v, cross)` moves to `(side ^ cross, v)`.
+fn doubled_successors(
+    adjacency: &[Vec<(u32, bool)>],
+) -> impl Fn(&(bool, u32)) -> Vec<(bool, u32)> + '_ {
+    move |&(side, u)| {
+        adjacency[u as usize]
+            .iter()
+            .map(|&(v, cross)| (side ^ cross, v))
+            .collect()
+    }
+}
+
+/// The terminal values of a tiered test game, by global index.
+fn tier_of(u: u32, tiers: &[u32]) -> u32 {
+    tiers[u as usize]
+}
+
+/// A graph game split into tiers: vertex `u` is in tier `tiers[u]`, at its
+/// rank among the vertices of that tier.
+struct TieredGraph<'a> {
+    adjacency: &'a [Vec<u32>],
+    terminal: &'a [Option<Value>],
+    tiers: &'a [u32],
+    members: Vec<Vec<u32>>,
+}
+
+impl TieredGraph<'_> {
+    fn position(&self, u: u32) -> retrograde::TierPosition {
+        let tier = tier_of(u, self.tiers);
+        let index = self.members[tier as usize]
+            .iter()
+            .position(|&m| m == u)
+            .unwrap();
+        retrograde::TierPosition {
+            tier,
+            index: index as u32,
+        }
+    }
+}
+
+impl retrograde::TieredGame for TieredGraph<'_> {
+    fn num_tiers(&self) -> u32 {
+        self.members.len() as u32
+    }
+    fn tier_size(&self, tier: u32) -> u32 {
+        self.members[tier as usize].len() as u32
+    }
+    fn for_each_move(
+        &self,
+        p: retrograde::TierPosition,
+        visit: &mut dyn FnMut(retrograde::TierPosition),
+    ) {
+        let u = self.members[p.tier as usize][p.index as usize];
+        for &v in &self.adjacency[u as usize] {
+            visit(self.position(v));
+        }
+    }
+    fn terminal(&self, p: retrograde::TierPosition) -> Option<Value> {
+        self.terminal[self.members[p.tier as usize][p.index as usize] as usize]
+    }
+}
+
+/// A graph whose moves never climb tiers: tiers drawn at random, edges
+/// kept only where the tier does not rise.
+fn tiered_graph() -> impl Strategy<Value = (usize, Vec<u32>, Vec<(u32, u32)>)> {
+    (1usize..=12).prop_flat_map(|n| {
+        let tiers = proptest::collection::vec(0u32..4, n);
+        let edges = proptest::collection::vec((0..n as u32, 0..n as u32), 0..=30);
+        (Just(n), tiers, edges).prop_map(|(n, tiers, edges)| {
+            let edges = edges
+                .into_iter()
+                .filter(|&(u, v)| tiers[v as usize] <= tiers[u as usize])
+                .collect();
+            (n, tiers, edges)
+        })
+    })
+}
+
+fn scratch_dir(name: &str) -> std::path::PathBuf {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    std::env::temp_dir().join(format!(
+        "stonegame-test-{name}-{}-{}",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::Relaxed)
+    ))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    /// Tier by tier through files gives exactly the labels of solving the
+    /// whole graph at once.
+    #[test]
+    fn tiers_match_the_whole_graph(
+        (n, tiers, edges) in tiered_graph(),
+        terminal in terminal_rules(12),
+        convention in any_convention(),
+    ) {
+        let terminal = &terminal[..n];
+        let adjacency = adjacency_of(n, &edges);
+        let graph = Graph::from_edges(n, &edges, BUDGET).unwrap();
+        let whole = solve_dense(&graph, terminal, convention);
+        let used = tiers.iter().max().map_or(0, |&t| t as usize + 1);
+        let mut members = vec![Vec::new(); used];
+        for u in 0..n as u32 {
+            members[tiers[u as usize] as usize].push(u);
+        }
+        let game = TieredGraph { adjacency: &adjacency, terminal, tiers: &tiers, members };
+        let dir = scratch_dir("tiers");
+        let mut database = retrograde::TieredSolver::new(&game, &dir)
+            .with_convention(convention)
+            .with_budget(BUDGET)
+            .solve()
+            .unwrap();
+        // Reopened from disk only, to check the files themselves.
+        let mut reopened = retrograde::TierDatabase::open(&dir, BUDGET);
+        for u in 0..n as u32 {
+            let p = game.position(u);
+            prop_assert_eq!(database.label(p).unwrap(), whole.label(u), "vertex {}", u);
+            prop_assert_eq!(reopened.label(p).unwrap(), whole.label(u), "vertex {}", u);
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A symmetric game solved with a canonical form stores half the
+    /// positions and answers every query as the whole game does.
+    #[test]
+    fn canonical_forms_change_nothing_but_the_size(
+        n in 1usize..=10,
+        raw in proptest::collection::vec((0u32..10, 0u32..10, any::<bool>()), 0..=25),
+        tie_at in proptest::option::of(0u32..10),
+        convention in any_convention(),
+    ) {
+        let mut adjacency = vec![Vec::new(); n];
+        for (u, v, cross) in raw {
+            if (u as usize) < n && (v as usize) < n {
+                adjacency[u as usize].push((v, cross));
+            }
+        }
+        let successors = doubled_successors(&adjacency);
+        let terminal = |&(_, u): &(bool, u32)| (Some(u) == tie_at).then_some(Value::Tie);
+        let starts: Vec<(bool, u32)> = (0..n as u32).flat_map(|u| [(false, u), (true, u)]).collect();
+        let whole = Retrograde::new(&successors)
+            .with_convention(convention)
+            .terminal(terminal)
+            .solve(starts.clone())
+            .unwrap();
+        let folded = Retrograde::new(&successors)
+            .with_convention(convention)
+            .terminal(terminal)
+            .with_canonical(|&(_, u): &(bool, u32)| (false, u))
+            .solve(starts.clone())
+            .unwrap();
+        prop_assert_eq!(whole.len(), 2 * n);
+        prop_assert_eq!(folded.len(), n);
+        for p in &starts {
+            prop_assert_eq!(folded.label(p), whole.label(p), "{:?}", p);
+        }
+        prop_assert_eq!(folded.counts().win * 2, whole.counts().win);
+    }
+
+    /// The analysis agrees with the labels it summarises.
+    #[test]
+    fn analysis_summarises_the_labels(
+        (n, edges) in cyclic_graph(12, 30),
+        terminal in terminal_rules(12),
+    ) {
+        let terminal = &terminal[..n];
+        let graph = Graph::from_edges(n, &edges, BUDGET).unwrap();
+        let solution = solve_dense(&graph, terminal, Convention::Normal);
+        let analysis = solution.analysis();
+        let labels: Vec<Label> = (0..n as u32).map(|u| solution.label(u).unwrap()).collect();
+        for value in [Value::Win, Value::Lose, Value::Tie] {
+            let longest = labels
+                .iter()
+                .enumerate()
+                .filter(|(_, l)| l.value == value)
+                .map(|(u, l)| (u as u32, l.remoteness.unwrap()))
+                .fold(None, |best: Option<(u32, u32)>, (u, r)| match best {
+                    Some((_, b)) if b >= r => best,
+                    _ => Some((u, r)),
+                });
+            let reported = match value {
+                Value::Win => analysis.longest_win,
+                Value::Lose => analysis.longest_loss,
+                _ => analysis.longest_tie,
+            };
+            prop_assert_eq!(reported, longest, "{:?}", value);
+            for (r, row) in analysis.by_remoteness.iter().enumerate() {
+                let count = labels
+                    .iter()
+                    .filter(|l| l.value == value && l.remoteness == Some(r as u32))
+                    .count();
+                let reported = match value {
+                    Value::Win => row.win,
+                    Value::Lose => row.lose,
+                    _ => row.tie,
+                };
+                prop_assert_eq!(reported, count);
+            }
+        }
+        prop_assert_eq!(analysis.counts, solution.counts());
+        prop_assert_eq!(analysis.counts.total(), n);
+    }
+
+    /// `solve_from` returns the start's value and a line of best moves.
+    #[test]
+    fn solve_from_plays_the_principal_line(
+        (n, edges) in cyclic_graph(12, 30),
+        terminal in terminal_rules(12),
+        start in 0u32..12,
+    ) {
+        let start = start % n as u32;
+        let terminal = &terminal[..n];
+        let graph = Graph::from_edges(n, &edges, BUDGET).unwrap();
+        let dense = solve_dense(&graph, terminal, Convention::Normal);
+        let solution = Retrograde::new(|&u: &u32| graph.successors(u).to_vec())
+            .terminal(|&u: &u32| terminal[u as usize])
+            .solve_from(start)
+            .unwrap();
+        let label = dense.label(start).unwrap();
+        prop_assert_eq!(solution.value(), label.value);
+        prop_assert_eq!(solution.outcome(), label.value.outcome());
+        prop_assert_eq!(solution.best_move().copied(), dense.best_move(start));
+        if label.value == Value::Draw {
+            prop_assert!(solution.line().len() <= 1);
+        } else {
+            prop_assert_eq!(solution.line().len() as u32, label.remoteness.unwrap());
+            let mut at = start;
+            for &next in solution.line() {
+                prop_assert_eq!(Some(next), dense.best_move(at));
+                at = next;
+            }
+        }
+    }
+}
+
+#[cfg(feature = "parallel")]
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    /// Every core or one: the same labels.
+    #[test]
+    fn parallel_induction_gives_the_same_labels(
+        (n, edges) in cyclic_graph(12, 30),
+        terminal in terminal_rules(12),
+        convention in any_convention(),
+    ) {
+        let terminal = &terminal[..n];
+        let graph = Graph::from_edges(n, &edges, BUDGET).unwrap();
+        let one = solve_dense(&graph, terminal, convention);
+        let all = DenseSolver::new(&graph)
+            .with_convention(convention)
+            .terminal(|u| terminal[u as usize])
+            .with_parallel(true)
+            .solve()
+            .unwrap();
+        for u in 0..n as u32 {
+            prop_assert_eq!(all.label(u), one.label(u));
+        }
+    }
+}
+
+#[cfg(feature = "parallel")]
+#[test]
+fn parallel_induction_agrees_on_a_large_random_graph() {
+    let graph = Graph::pseudo_random(200_000, 6, 5, 9, BUDGET).unwrap();
+    let one = graph.solve(Convention::Normal).unwrap();
+    let all = DenseSolver::new(&graph)
+        .with_parallel(true)
+        .solve()
+        .unwrap();
+    assert!((0..200_000).all(|u| one.label(u) == all.label(u)));
+    assert_eq!(one.analysis(), all.analysis());
+}
+
+#[test]
+fn a_tie_is_preferred_to_a_draw_and_a_draw_to_a_loss() {
+    // 0 may go to 1 (a tied ending), to 2 (a loop 2 ⇄ 3) or to 4 (a won position: 4 → 5).
+    let edges = [(0, 1), (0, 2), (2, 3), (3, 2), (0, 4), (4, 5)];
+    let graph = Graph::from_edges(6, &edges, BUDGET).unwrap();
+    let tie_at_1 = |u: u32| (u == 1).then_some(Value::Tie);
+    let solution = DenseSolver::new(&graph).terminal(tie_at_1).solve().unwrap();
+    assert_eq!(
+        solution.label(0),
+        Some(Label {
+            value: Value::Tie,
+            remoteness: Some(1)
+        })
+    );
+    assert_eq!(solution.best_move(0), Some(1));
+    // If 1 is won for its mover instead, the loop (a draw) beats moving to 1 or to the won 4.
+    let win_at_1 = |u: u32| (u == 1).then_some(Value::Win);
+    let solution = DenseSolver::new(&graph).terminal(win_at_1).solve().unwrap();
+    assert_eq!(solution.value(0), Some(Value::Draw));
+    assert_eq!(solution.best_move(0), Some(2));
+    // A loop next to a tie: the tie is taken, as soon as possible.
+    let graph = Graph::from_edges(4, &[(0, 0), (0, 1), (1, 2), (0, 3)], BUDGET).unwrap();
+    let rule = |u: u32| matches!(u, 2 | 3).then_some(Value::Tie);
+    let solution = DenseSolver::new(&graph).terminal(rule).solve().unwrap();
+    assert_eq!(
+        solution.label(0),
+        Some(Label {
+            value: Value::Tie,
+            remoteness: Some(1)
+        })
+    );
+    assert_eq!(solution.principal_line(0), vec![0, 3]);
+}
+
+#[test]
+fn corrupted_tier_files_are_refused() {
+    use retrograde::{TierDatabase, TierError, TierPosition, TieredSolver};
+    let adjacency = vec![vec![], vec![0], vec![1, 2]];
+    let terminal = vec![None; 3];
+    let tiers = vec![0, 1, 1];
+    let game = TieredGraph {
+        adjacency: &adjacency,
+        terminal: &terminal,
+        tiers: &tiers,
+        members: vec![vec![0], vec![1, 2]],
+    };
+    let dir = scratch_dir("corrupt");
+    TieredSolver::new(&game, &dir).solve().unwrap();
+    let path = TierDatabase::open(&dir, BUDGET).path(1);
+    let good = std::fs::read(&path).unwrap();
+    let p = TierPosition { tier: 1, index: 0 };
+    assert_eq!(
+        TierDatabase::open(&dir, BUDGET).label(p).unwrap(),
+        Some(Label {
+            value: Value::Win,
+            remoteness: Some(1)
+        })
+    );
+    let loop_with_exit = TierPosition { tier: 1, index: 1 };
+    assert_eq!(
+        TierDatabase::open(&dir, BUDGET)
+            .value(loop_with_exit)
+            .unwrap(),
+        Some(Value::Draw)
+    );
+    let damaged = |change: &dyn Fn(&mut Vec<u8>)| {
+        let mut bytes = good.clone();
+        change(&mut bytes);
+        std::fs::write(&path, &bytes).unwrap();
+        let error = TierDatabase::open(&dir, BUDGET).label(p).unwrap_err();
+        assert!(matches!(error, TierError::Corrupt { .. }), "{error}");
+        error.to_string()
+    };
+    assert!(damaged(&|b| b[60] ^= 1).contains("checksum"));
+    assert!(damaged(&|b| b.truncate(b.len() - 1)).contains("bytes"));
+    assert!(damaged(&|b| b[8] = 2).contains("version"));
+    assert!(damaged(&|b| b[0] = b'X').contains("magic"));
+    assert!(damaged(&|b| b[12] = 0).contains("tier 0"));
+    std::fs::remove_dir_all(&dir).unwrap();
+    let missing = TierDatabase::open(&dir, BUDGET).label(p).unwrap_err();
+    assert!(matches!(missing, TierError::Io { .. }));
+}
+
+#[test]
+fn tiers_refuse_moves_upwards() {
+    use retrograde::{TierError, TieredSolver};
+    let adjacency = vec![vec![1], vec![]];
+    let terminal = vec![None; 2];
+    let tiers = vec![0, 1];
+    let game = TieredGraph {
+        adjacency: &adjacency,
+        terminal: &terminal,
+        tiers: &tiers,
+        members: vec![vec![0], vec![1]],
+    };
+    let dir = scratch_dir("upwards");
+    let refused = TieredSolver::new(&game, &dir).solve().unwrap_err();
+    assert!(
+        matches!(refused, TierError::Solve(Error::InvalidParameter { .. })),
+        "{refused}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[cfg(feature = "serde")]
+#[test]
+fn labels_and_analyses_round_trip_through_serde() {
+    let graph = Graph::from_edges(3, &[(0, 1), (1, 2)], BUDGET).unwrap();
+    let solution = graph.solve(Convention::Normal).unwrap();
+    let label = solution.label(0).unwrap();
+    let text = serde_json::to_string(&label).unwrap();
+    assert_eq!(serde_json::from_str::<Label>(&text).unwrap(), label);
+    let analysis = solution.analysis();
+    let text = serde_json::to_string(&analysis).unwrap();
+    assert_eq!(
+        serde_json::from_str::<retrograde::Analysis>(&text).unwrap(),
+        analysis
+    );
+    let outcome = serde_json::to_string(&Outcome::First).unwrap();
+    assert_eq!(
+        serde_json::from_str::<Outcome>(&outcome).unwrap(),
+        Outcome::First
+    );
 }

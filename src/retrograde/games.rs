@@ -6,7 +6,7 @@ use std::hash::Hash;
 use crate::impartial::ImpartialGame;
 use crate::{Convention, Result};
 
-use super::{Retrograde, Solution};
+use super::{Retrograde, RetrogradeTable};
 
 /// Solves a disjunctive sum of impartial-game components by retrograde
 /// analysis of the whole sum: no Grundy values, no Sprague–Grundy theorem, so
@@ -46,7 +46,7 @@ pub fn solve_impartial_sum<G: ImpartialGame>(
     game: &G,
     components: Vec<G::Position>,
     convention: Convention,
-) -> Result<Solution<Vec<G::Position>>> {
+) -> Result<RetrogradeTable<Vec<G::Position>>> {
     let successors = |sum: &Vec<G::Position>| {
         let mut options = Vec::new();
         for (i, component) in sum.iter().enumerate() {
@@ -61,7 +61,7 @@ pub fn solve_impartial_sum<G: ImpartialGame>(
         options
     };
     Retrograde::new(successors)
-        .convention(convention)
+        .with_convention(convention)
         .solve([sum_key(components)])
 }
 

@@ -3,16 +3,18 @@
 //! solved on the dense tables.
 
 use std::collections::hash_map::Entry;
+use std::fmt;
 use std::hash::Hash;
 use std::marker::PhantomData;
+use std::sync::Arc;
 
 use ahash::AHashMap;
 
-use crate::{Budget, Convention, Outcome, Result};
+use crate::{Budget, Convention, Error, Outcome, Result, Solution};
 
 use super::graph::{Graph, check_counts, too_many_moves};
 use super::solver::{Labels, Predecessors, UNKNOWN, induction_bytes, value_code};
-use super::{Counts, Label, Value};
+use super::{Analysis, Counts, Label, Value};
 
 /// The terminal rule used when none is set: no position ends the game early.
 pub type NoTerminalRule<P> = fn(&P) -> Option<Value>;
@@ -25,7 +27,7 @@ pub type NoPredecessors<P> = fn(&P) -> std::iter::Empty<P>;
 /// move loses), with the default memory budget.
 ///
 /// This is the simple entry point other code can use as an independent
-/// reference: give a start and a successor closure, query the [`Solution`].
+/// reference: give a start and a successor closure, query the [`RetrogradeTable`].
 /// For misère play, terminal rules, predecessors or a budget, use [`Retrograde`].
 ///
 /// # Errors
@@ -49,7 +51,7 @@ pub type NoPredecessors<P> = fn(&P) -> std::iter::Empty<P>;
 /// assert_eq!(solution.value(&(3, 3)), Some(Value::Lose));
 /// assert_eq!(solution.best_move(&(3, 5)), Some(&(3, 3)));
 /// ```
-pub fn solve<P, S, I>(start: P, successors: S) -> Result<Solution<P>>
+pub fn solve<P, S, I>(start: P, successors: S) -> Result<RetrogradeTable<P>>
 where
     P: Clone + Eq + Hash,
     S: FnMut(&P) -> I,
@@ -61,13 +63,15 @@ where
 /// A configurable solver for games given by closures (pathfinding style).
 ///
 /// - `successors(&p)`: the positions one move away (required);
-/// - [`convention`](Retrograde::convention): who wins at a position without moves;
+/// - [`with_convention`](Retrograde::with_convention): who wins at a position without moves;
 /// - [`terminal`](Retrograde::terminal): a rule that ends the game early with a value;
 /// - [`predecessors`](Retrograde::predecessors): the positions one move before
 ///   (saves building predecessor lists; must list `u` among the predecessors of
 ///   `v` exactly as often as `u` has a move to `v`; positions not reachable
 ///   from the starts are ignored);
-/// - [`budget`](Retrograde::budget): a [`Budget`] for the tables.
+/// - [`with_canonical`](Retrograde::with_canonical): a canonical form for
+///   symmetric positions (only canonical positions are stored and solved);
+/// - [`with_budget`](Retrograde::with_budget): a [`Budget`] for the tables.
 ///
 /// # Example
 /// ```
@@ -76,7 +80,7 @@ where
 ///
 /// // Misère: take 1 or 2 stones, whoever takes the last stone loses.
 /// let solution = Retrograde::new(|&n: &u32| (1..=2).filter(move |&s| s <= n).map(move |s| n - s))
-///     .convention(Convention::Misere)
+///     .with_convention(Convention::Misere)
 ///     .solve([10])
 ///     .unwrap();
 /// assert_eq!(solution.value(&0), Some(Value::Win));
@@ -89,8 +93,12 @@ pub struct Retrograde<P, S, T = NoTerminalRule<P>, R = NoPredecessors<P>> {
     predecessors: Option<R>,
     convention: Convention,
     budget: Budget,
+    canonical: Option<Canonical<P>>,
     position: PhantomData<fn(&P)>,
 }
+
+/// A user's canonical form, shared by the solver and its table.
+type Canonical<P> = Arc<dyn Fn(&P) -> P + Send + Sync>;
 
 impl<P, S> Retrograde<P, S> {
     /// A solver for the game whose moves `successors` lists, with normal play,
@@ -113,6 +121,7 @@ impl<P, S> Retrograde<P, S> {
             predecessors: None,
             convention: Convention::Normal,
             budget: Budget::default(),
+            canonical: None,
             position: PhantomData,
         }
     }
@@ -125,12 +134,12 @@ impl<P, S, T, R> Retrograde<P, S, T, R> {
     /// ```
     /// use stonegame::{Convention, retrograde::{Retrograde, Value}};
     /// let solution = Retrograde::new(|&n: &u8| n.checked_sub(1))
-    ///     .convention(Convention::Misere)
+    ///     .with_convention(Convention::Misere)
     ///     .solve([3])
     ///     .unwrap();
     /// assert_eq!(solution.value(&3), Some(Value::Lose));
     /// ```
-    pub fn convention(mut self, convention: Convention) -> Self {
+    pub fn with_convention(mut self, convention: Convention) -> Self {
         self.convention = convention;
         self
     }
@@ -144,11 +153,11 @@ impl<P, S, T, R> Retrograde<P, S, T, R> {
     /// ```
     /// use stonegame::{Error, Budget, retrograde::Retrograde};
     /// let refused = Retrograde::new(|&n: &u64| n.checked_sub(1))
-    ///     .budget(Budget::from_bytes(10_000))
+    ///     .with_budget(Budget::from_bytes(10_000))
     ///     .solve([1_000_000]);
     /// assert!(matches!(refused, Err(Error::MemoryBudgetExceeded { budget_bytes: 10_000, .. })));
     /// ```
-    pub fn budget(mut self, budget: Budget) -> Self {
+    pub fn with_budget(mut self, budget: Budget) -> Self {
         self.budget = budget;
         self
     }
@@ -179,6 +188,7 @@ impl<P, S, T, R> Retrograde<P, S, T, R> {
             predecessors: self.predecessors,
             convention: self.convention,
             budget: self.budget,
+            canonical: self.canonical,
             position: PhantomData,
         }
     }
@@ -207,8 +217,108 @@ impl<P, S, T, R> Retrograde<P, S, T, R> {
             predecessors: Some(predecessors),
             convention: self.convention,
             budget: self.budget,
+            canonical: self.canonical,
             position: PhantomData,
         }
+    }
+
+    /// Sets a canonical form: `canonical(p)` must return the same position for
+    /// every position symmetric to `p` (e.g. the least of its rotations and
+    /// reflections), and symmetric positions must have the same value. Only
+    /// canonical positions are stored and solved: starts and successors are
+    /// mapped through it, and so is every query to the table, so any
+    /// position may be asked about. Best moves and lines name canonical
+    /// positions. A predecessor function, if given, must list for a canonical
+    /// `v` each position `u` once for each move of `canonical(u)` whose
+    /// result has canonical form `v`.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::retrograde::{Retrograde, Value};
+    ///
+    /// // A token on 0..=10 steps 1 or 2 towards 5; whoever reaches 5 wins
+    /// // (the player to move at 5 has lost). Mirror positions (5 - d, 5 + d)
+    /// // play alike.
+    /// let successors = |&p: &i8| -> Vec<i8> {
+    ///     if p == 5 { vec![] } else if p < 5 { vec![p + 1, (p + 2).min(5)] } else { vec![p - 1, (p - 2).max(5)] }
+    /// };
+    /// let whole = Retrograde::new(successors).solve([0, 10]).unwrap();
+    /// let folded = Retrograde::new(successors)
+    ///     .with_canonical(|&p: &i8| p.min(10 - p))
+    ///     .solve([0, 10])
+    ///     .unwrap();
+    /// assert_eq!((whole.len(), folded.len()), (11, 6));
+    /// for p in 0..=10 {
+    ///     assert_eq!(whole.label(&p), folded.label(&p));
+    /// }
+    /// assert_eq!(folded.value(&9), Some(Value::Win)); // asked as 9, stored as 1
+    /// ```
+    pub fn with_canonical(mut self, canonical: impl Fn(&P) -> P + Send + Sync + 'static) -> Self {
+        self.canonical = Some(Arc::new(canonical));
+        self
+    }
+
+    /// Solves the game from `start` and returns the crate's [`Solution`]:
+    /// its [`Value`], who wins ([`Outcome`]; ties and draws are
+    /// `Outcome::Draw`), and the principal line: the positions after `start`
+    /// under best play by both players until the game ends (for a draw,
+    /// whose play never ends, just the first move that keeps the draw).
+    ///
+    /// # Errors
+    /// As [`Retrograde::solve`].
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::Outcome;
+    /// use stonegame::retrograde::{Retrograde, Value};
+    /// // Take 1 or 2; from 4, take 1 to leave a multiple of 3.
+    /// let solution = Retrograde::new(|&n: &u8| (1..=2).filter(move |&s| s <= n).map(move |s| n - s))
+    ///     .solve_from(4)
+    ///     .unwrap();
+    /// assert_eq!(solution.value(), Value::Win);
+    /// assert_eq!(solution.outcome(), Outcome::First);
+    /// assert_eq!(solution.best_move(), Some(&3));
+    /// assert_eq!(solution.line(), &[3, 2, 0]);
+    /// ```
+    pub fn solve_from<IS, IR>(self, start: P) -> Result<Solution<Value, P>>
+    where
+        P: Clone + Eq + Hash,
+        S: FnMut(&P) -> IS,
+        IS: IntoIterator<Item = P>,
+        T: FnMut(&P) -> Option<Value>,
+        R: FnMut(&P) -> IR,
+        IR: IntoIterator<Item = P>,
+    {
+        let table = self.solve([start.clone()])?;
+        let start_index = table
+            .index_of(&start)
+            .ok_or_else(|| Error::InvalidParameter {
+                name: "start",
+                reason: "the start was not solved".to_string(),
+            })?;
+        let value = table
+            .labels
+            .value(start_index as usize)
+            .unwrap_or(Value::Draw);
+        // Wins, losses and ties end within their remoteness (below the
+        // number of positions); a draw never ends, so its line is the one
+        // move that keeps the draw.
+        let line = match value {
+            Value::Draw => table
+                .labels
+                .best_move(&table.graph, start_index)
+                .map(|next| table.positions[next as usize].clone())
+                .into_iter()
+                .collect(),
+            _ => table
+                .labels
+                .principal_line(&table.graph, start_index)
+                .into_iter()
+                .skip(1)
+                .map(|u| table.positions[u as usize].clone())
+                .collect(),
+        };
+        Ok(Solution::new(value, value.outcome(), line))
     }
 
     /// Explores every position reachable from `starts` and labels them all.
@@ -231,7 +341,10 @@ impl<P, S, T, R> Retrograde<P, S, T, R> {
     /// assert_eq!(solution.value(&2), Some(Value::Win)); // 2 → 0
     /// assert_eq!(solution.value(&1), Some(Value::Lose)); // 1 → 2 or 3, both won
     /// ```
-    pub fn solve<IS, IR>(mut self, starts: impl IntoIterator<Item = P>) -> Result<Solution<P>>
+    pub fn solve<IS, IR>(
+        mut self,
+        starts: impl IntoIterator<Item = P>,
+    ) -> Result<RetrogradeTable<P>>
     where
         P: Clone + Eq + Hash,
         S: FnMut(&P) -> IS,
@@ -252,23 +365,26 @@ impl<P, S, T, R> Retrograde<P, S, T, R> {
             Some(predecessors) => Labels::induce(
                 &graph,
                 code,
+                None,
                 self.convention,
                 &mut HashedPredecessors {
                     predecessors,
                     index: &index,
                     positions: &positions,
+                    canonical: self.canonical.as_deref(),
                 },
             )?,
             None => {
                 let mut reverse = graph.reversed(Budget::unlimited())?;
-                Labels::induce(&graph, code, self.convention, &mut reverse)?
+                Labels::induce(&graph, code, None, self.convention, &mut reverse)?
             }
         };
-        Ok(Solution {
+        Ok(RetrogradeTable {
             index,
             positions,
             graph,
             labels,
+            canonical: self.canonical,
         })
     }
 
@@ -298,8 +414,13 @@ impl<P, S, T, R> Retrograde<P, S, T, R> {
             per_position: bytes_per_position::<P>(),
             builds_predecessors,
         };
+        let canonical = self.canonical.clone();
+        let canonical = |p: P| match &canonical {
+            Some(f) => f(&p),
+            None => p,
+        };
         for start in starts {
-            tables.intern(start, &budget, targets.len())?;
+            tables.intern(canonical(start), &budget, targets.len())?;
         }
         let mut next = 0;
         while let Some(position) = tables.positions.get(next) {
@@ -309,7 +430,7 @@ impl<P, S, T, R> Retrograde<P, S, T, R> {
             } else {
                 for successor in (self.successors)(position) {
                     budget.check(tables.positions.len(), targets.len() + 1)?;
-                    let id = tables.intern(successor, &budget, targets.len() + 1)?;
+                    let id = tables.intern(canonical(successor), &budget, targets.len() + 1)?;
                     targets.push(id);
                 }
             }
@@ -381,6 +502,7 @@ struct HashedPredecessors<'a, P, R> {
     predecessors: R,
     index: &'a AHashMap<P, u32>,
     positions: &'a [P],
+    canonical: Option<&'a (dyn Fn(&P) -> P + Send + Sync)>,
 }
 
 impl<P, R, I> Predecessors for HashedPredecessors<'_, P, R>
@@ -392,6 +514,10 @@ where
     fn for_each(&mut self, v: u32, visit: &mut impl FnMut(u32)) -> Result<()> {
         if let Some(position) = self.positions.get(v as usize) {
             for predecessor in (self.predecessors)(position) {
+                let predecessor = match self.canonical {
+                    Some(canonical) => canonical(&predecessor),
+                    None => predecessor,
+                };
                 if let Some(&u) = self.index.get(&predecessor) {
                     visit(u);
                 }
@@ -422,15 +548,26 @@ where
 /// assert_eq!(solution.value(&2), Some(Value::Win));
 /// assert_eq!(solution.principal_line(&2), vec![&2, &0, &1, &3]);
 /// ```
-#[derive(Debug, Clone)]
-pub struct Solution<P> {
+#[derive(Clone)]
+pub struct RetrogradeTable<P> {
     index: AHashMap<P, u32>,
     positions: Vec<P>,
     graph: Graph,
     labels: Labels,
+    canonical: Option<Canonical<P>>,
 }
 
-impl<P: Eq + Hash> Solution<P> {
+impl<P: fmt::Debug> fmt::Debug for RetrogradeTable<P> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("RetrogradeTable")
+            .field("positions", &self.positions.len())
+            .field("moves", &self.graph.num_moves())
+            .field("canonical", &self.canonical.is_some())
+            .finish()
+    }
+}
+
+impl<P: Eq + Hash> RetrogradeTable<P> {
     /// Number of positions reached.
     ///
     /// # Example
@@ -463,7 +600,7 @@ impl<P: Eq + Hash> Solution<P> {
     /// assert!(!solution.contains(&6));
     /// ```
     pub fn contains(&self, position: &P) -> bool {
-        self.index.contains_key(position)
+        self.index_of(position).is_some()
     }
 
     /// The dense index the solver gave `position`.
@@ -474,7 +611,10 @@ impl<P: Eq + Hash> Solution<P> {
     /// assert_eq!(solution.index_of(&5), Some(0)); // the start comes first
     /// ```
     pub fn index_of(&self, position: &P) -> Option<u32> {
-        self.index.get(position).copied()
+        match &self.canonical {
+            Some(canonical) => self.index.get(&canonical(position)).copied(),
+            None => self.index.get(position).copied(),
+        }
     }
 
     /// The position with dense index `index`.
@@ -499,7 +639,7 @@ impl<P: Eq + Hash> Solution<P> {
         &self.graph
     }
 
-    /// Win, lose or draw for the player to move at `position`.
+    /// Win, lose, tie or draw for the player to move at `position`.
     ///
     /// # Example
     /// ```
@@ -590,6 +730,20 @@ impl<P: Eq + Hash> Solution<P> {
     /// ```
     pub fn counts(&self) -> Counts {
         self.labels.counts()
+    }
+
+    /// Counts by value and remoteness and the longest win, loss and tie,
+    /// naming the game's positions.
+    ///
+    /// # Example
+    /// ```
+    /// let table = stonegame::retrograde::solve(4u8, |&n: &u8| n.checked_sub(1)).unwrap();
+    /// let analysis = table.analysis();
+    /// assert_eq!(analysis.longest_loss, Some((&4, 4)));
+    /// assert_eq!(analysis.longest_win, Some((&3, 3)));
+    /// ```
+    pub fn analysis(&self) -> Analysis<&P> {
+        Analysis::of_labels(&self.labels).map_positions(|u| &self.positions[u as usize])
     }
 
     /// Every reached position with its label, in index order.

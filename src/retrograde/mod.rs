@@ -1,60 +1,105 @@
-//! Retrograde analysis: win, lose or draw, with remoteness, for any finite game,
-//! cycles included.
+//! Retrograde analysis: win, lose, tie or draw, with remoteness, for any
+//! finite game, cycles included.
 //!
-//! Every position is labelled for the player to move: [`Value::Win`],
-//! [`Value::Lose`] or [`Value::Draw`] (play can go on for ever, or the game ends
-//! in a tie), together with its *remoteness*: the number of moves to the end
-//! under optimal play, where the winner hurries (takes the fastest win) and the
-//! loser delays (takes the slowest loss). A best move is recovered from the
-//! labels on demand.
+//! # Values
+//!
+//! Every position is labelled for the player to move with one of four
+//! [`Value`]s, the ones GamesmanOne uses:
+//!
+//! - [`Value::Win`]: the player to move can force a win;
+//! - [`Value::Lose`]: the opponent can force a win;
+//! - [`Value::Tie`]: neither can force a win, and the player to move can
+//!   force the game to *end* level (a terminal rule returned `Tie`);
+//! - [`Value::Draw`]: neither can force a win nor a tie: play goes on for
+//!   ever (or reaches a position a terminal rule declares drawn).
+//!
+//! Each player prefers, in this order, **Win > Tie > Draw > Lose** (the value
+//! of a move is the opposite of its target's value: Win ↔ Lose, Tie and Draw
+//! unchanged). Among moves of the same value a player prefers by
+//! *remoteness*, the number of moves to the end of the game:
+//!
+//! - a win as soon as possible (smallest remoteness);
+//! - a loss as late as possible (largest remoteness);
+//! - a tie as soon as possible (smallest remoteness), as GamesmanOne does;
+//! - draws have no remoteness.
+//!
+//! A best move is recovered from the labels on demand.
+//!
+//! # Algorithm
 //!
 //! The solver works backwards from the positions where the game is over
 //! (後退解析): a position with a move to a lost position is won; a position all
-//! of whose moves lead to won positions is lost; a FIFO queue makes the first
-//! label each position gets the one with optimal remoteness. Whatever is never
-//! labelled is a draw. The work is O(V + E), iterative, on compact tables.
+//! of whose moves lead to won positions is lost; processing positions level by
+//! level of remoteness makes the first label each position gets the optimal
+//! one. Among the rest, a breadth-first pass from the tied endings labels the
+//! positions that can reach a tie through positions that are neither won nor
+//! lost; whatever remains is a draw. The theorem behind it: in a finite game
+//! graph the positions labelled this way are exactly those from which the
+//! player can force the result within the stated number of moves (induction
+//! on remoteness), and from every unlabelled position both players can keep
+//! the game away from an ending that is worse for them for ever. The work is
+//! O(V + E), iterative, on compact tables (9 bytes a position and 4 a move
+//! for the predecessor lists, beyond the graph itself).
 //!
-//! Two ways in:
+//! # Ways in
+//!
 //! - [`solve`] / [`Retrograde`]: a game given by a successor closure over any
-//!   hashable position type (pathfinding style). Positions reachable from the
-//!   start are numbered with an `ahash` map, then solved on the dense tables.
+//!   hashable position type (pathfinding style), optionally with a canonical
+//!   form for symmetric positions ([`Retrograde::with_canonical`]). Positions
+//!   reachable from the start are numbered with an `ahash` map, then solved
+//!   on the dense tables; the answer is a [`RetrogradeTable`], and
+//!   [`Retrograde::solve_from`] returns the crate's [`Solution`](crate::Solution).
 //! - [`Graph`] + [`DenseSolver`]: positions already numbered `0..N`, moves in a
-//!   compressed (CSR, `u32`) adjacency: the fast path.
+//!   compressed (CSR, `u32`) adjacency: the fast path (on every core with
+//!   the `parallel` feature, [`DenseSolver::with_parallel`]).
+//! - [`TieredSolver`]: a game split into tiers (moves never go to a higher
+//!   tier), solved from the bottom tier up, each tier's results written to a
+//!   checksummed file ([`TierDatabase`]).
 //!
 //! Terminal positions are losses for the player to move under
 //! [`Convention::Normal`](crate::Convention::Normal) and wins under
 //! [`Convention::Misere`](crate::Convention::Misere); a terminal rule callback
-//! can end the game early with any [`Value`] (e.g. three in a row).
+//! can end the game early with any [`Value`] (e.g. three in a row, or a full
+//! board with equal scores: `Tie`).
+//!
+//! [`Analysis`] reports counts by value and remoteness and the longest wins
+//! and losses.
 //!
 //! # Example
 //! ```
 //! use stonegame::retrograde::{self, Value};
 //!
 //! // Subtraction game: take 1, 3 or 4 stones; taking the last stone wins.
-//! let solution = retrograde::solve(10u32, |&n: &u32| {
+//! let table = retrograde::solve(10u32, |&n: &u32| {
 //!     [1, 3, 4].into_iter().filter(move |&s| s <= n).map(move |s| n - s)
 //! })
 //! .unwrap();
-//! assert_eq!(solution.value(&7), Some(Value::Lose)); // 7 ≡ 0 (mod 7)
-//! assert_eq!(solution.value(&10), Some(Value::Win));
-//! assert_eq!(solution.best_move(&10), Some(&7));
+//! assert_eq!(table.value(&7), Some(Value::Lose)); // 7 ≡ 0 (mod 7)
+//! assert_eq!(table.value(&10), Some(Value::Win));
+//! assert_eq!(table.best_move(&10), Some(&7));
 //! // 10 → 7, then the loser delays: 7 → 6 → 2 → 1 → 0.
-//! assert_eq!(solution.remoteness(&10), Some(5));
+//! assert_eq!(table.remoteness(&10), Some(5));
 //! ```
 
+mod analysis;
 mod games;
 mod graph;
 mod hashed;
+#[cfg(feature = "parallel")]
+mod parallel;
 mod solver;
+mod tiers;
 
 use std::fmt;
 
 use crate::Outcome;
 
+pub use analysis::{Analysis, RemotenessCounts};
 pub use games::{solve_impartial_sum, sum_key};
 pub use graph::Graph;
-pub use hashed::{NoPredecessors, NoTerminalRule, Retrograde, Solution, solve};
+pub use hashed::{NoPredecessors, NoTerminalRule, Retrograde, RetrogradeTable, solve};
 pub use solver::{DenseSolution, DenseSolver};
+pub use tiers::{TierDatabase, TierError, TierPosition, TieredGame, TieredSolver};
 
 /// The value of a position for the player to move.
 ///
@@ -65,14 +110,19 @@ pub use solver::{DenseSolution, DenseSolver};
 ///
 /// assert_eq!(Value::Win.outcome(), Outcome::First);
 /// assert_eq!(Value::Lose.to_string(), "Lose");
+/// assert_eq!(Value::Tie.outcome(), Outcome::Draw);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Value {
     /// The player to move can force a win.
     Win,
     /// The player to move loses against perfect play.
     Lose,
-    /// Neither player can force a win: play goes on for ever, or ends in a tie.
+    /// Neither player can force a win; the player to move can force the game
+    /// to end level.
+    Tie,
+    /// Neither player can force a win or a tie: play goes on for ever.
     Draw,
 }
 
@@ -89,7 +139,7 @@ impl Value {
         match self {
             Value::Win => Outcome::First,
             Value::Lose => Outcome::Second,
-            Value::Draw => Outcome::Draw,
+            Value::Tie | Value::Draw => Outcome::Draw,
         }
     }
 }
@@ -99,6 +149,7 @@ impl fmt::Display for Value {
         f.write_str(match self {
             Value::Win => "Win",
             Value::Lose => "Lose",
+            Value::Tie => "Tie",
             Value::Draw => "Draw",
         })
     }
@@ -117,14 +168,15 @@ impl fmt::Display for Value {
 /// assert_eq!(solution.label(0), Some(Label { value: Value::Win, remoteness: Some(1) }));
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Label {
-    /// Win, lose or draw for the player to move.
+    /// Win, lose, tie or draw for the player to move.
     pub value: Value,
     /// Moves to the end under optimal play (`None` for draws).
     pub remoteness: Option<u32>,
 }
 
-/// How many positions of a solution are wins, losses and draws.
+/// How many positions of a solution are wins, losses, ties and draws.
 ///
 /// # Example
 /// ```
@@ -134,14 +186,30 @@ pub struct Label {
 /// // 0 ⇄ 1 loop forever; 2 → 3 ends.
 /// let graph = Graph::from_edges(4, &[(0, 1), (1, 0), (2, 3)], Budget::default()).unwrap();
 /// let counts = graph.solve(Convention::Normal).unwrap().counts();
-/// assert_eq!(counts, Counts { win: 1, lose: 1, draw: 2 });
+/// assert_eq!(counts, Counts { win: 1, lose: 1, tie: 0, draw: 2 });
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Counts {
     /// Positions won by the player to move.
     pub win: usize,
     /// Positions lost by the player to move.
     pub lose: usize,
-    /// Drawn positions.
+    /// Tied positions.
+    pub tie: usize,
+    /// Drawn positions (endless play).
     pub draw: usize,
+}
+
+impl Counts {
+    /// All positions counted.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::retrograde::Counts;
+    /// assert_eq!(Counts { win: 1, lose: 2, tie: 3, draw: 4 }.total(), 10);
+    /// ```
+    pub fn total(&self) -> usize {
+        self.win + self.lose + self.tie + self.draw
+    }
 }

@@ -3,14 +3,17 @@
 use crate::{Budget, Convention, Error, Outcome, Result};
 
 use super::graph::{Graph, csr_bytes};
-use super::{Counts, Label, Value};
+use super::{Analysis, Counts, Label, Value};
 
 /// Not labelled by the induction; after it, a draw by endless play.
 pub(crate) const UNKNOWN: u8 = 0;
 pub(crate) const WIN: u8 = 1;
 pub(crate) const LOSE: u8 = 2;
-/// A terminal position declared drawn by the game's own rule (a tie).
+/// A tie: the game ends level (by a terminal rule), or optimal play leads to
+/// such an ending.
 pub(crate) const TIE: u8 = 3;
+/// A position a terminal rule declares drawn (play is deemed endless there).
+pub(crate) const DRAW: u8 = 4;
 
 /// Bytes per position of the induction's own tables: the value byte, the
 /// counter/remoteness word and the queue slot.
@@ -20,7 +23,8 @@ pub(crate) fn value_code(value: Value) -> u8 {
     match value {
         Value::Win => WIN,
         Value::Lose => LOSE,
-        Value::Draw => TIE,
+        Value::Tie => TIE,
+        Value::Draw => DRAW,
     }
 }
 
@@ -99,6 +103,18 @@ impl LevelQueue {
             .map_or(0, |k| self.slots[k])
     }
 
+    fn push_code(&mut self, code: u8, u: u32) {
+        if code == WIN {
+            self.push_win(u);
+        } else {
+            self.push_lose(u);
+        }
+    }
+
+    fn into_slots(self) -> Vec<u32> {
+        self.slots
+    }
+
     fn is_drained(&self) -> bool {
         self.win_head == self.wins && self.lose_head == self.losses
     }
@@ -175,14 +191,17 @@ where
 impl Labels {
     /// Runs the induction. `code` holds, for each position, the value a
     /// terminal rule gave it or `UNKNOWN`; positions without moves get the
-    /// convention's value.
+    /// convention's value. `seeded` optionally gives the remoteness of
+    /// positions whose label is already known (their `code` is set): the
+    /// results of lower tiers; such positions must have no moves in `graph`.
     ///
     /// One `u32` word per position does double duty, so that visiting a
-    /// predecessor touches a single random memory location: a word `< N` is
-    /// the remoteness of a labelled position; a word `N - 1 + k` says `k`
-    /// moves have not yet been shown to lead to a win for the opponent.
-    /// Remoteness is below `N` because every level `0..=r` of the induction
-    /// holds at least one position.
+    /// predecessor touches a single random memory location: a word
+    /// `<= base` is the remoteness of a labelled position; a word `base + k`
+    /// says `k` moves have not yet been shown to lead to a win for the
+    /// opponent. `base` is `N - 1` plus the largest seeded remoteness, above
+    /// every remoteness because every level of the induction past the seeds
+    /// holds at least one new position.
     ///
     /// Positions are processed level by level (all positions of remoteness
     /// `r`, then `r + 1`, …), so the first lost successor seen gives the
@@ -190,21 +209,29 @@ impl Labels {
     /// labelled gives the farthest loss (the loser delays). Won and lost
     /// positions are queued at the two ends of one array of `N` slots, so
     /// neither the value nor the remoteness of a queued position is read back.
+    /// A second, breadth-first pass from the tied endings labels the
+    /// positions that can force a tie (see [`Labels::spread_ties`]).
     pub(crate) fn induce(
         graph: &Graph,
         mut code: Vec<u8>,
+        seeded: Option<Vec<u32>>,
         convention: Convention,
         predecessors: &mut impl Predecessors,
     ) -> Result<Self> {
         let n = graph.num_positions();
+        let mut word = seeded.unwrap_or_else(|| vec![0u32; n]);
+        let highest_seed = word.iter().copied().max().unwrap_or(0);
         // `Graph` guarantees N <= u32::MAX.
-        let unresolved_base = (n as u32).saturating_sub(1);
+        let unresolved_base = (n as u32)
+            .saturating_sub(1)
+            .checked_add(highest_seed)
+            .ok_or_else(|| counter_overflow(n, highest_seed))?;
         let no_move_code = match convention.terminal_outcome() {
             Outcome::First => WIN,
             _ => LOSE,
         };
-        let mut word = vec![0u32; n];
         let mut queue = LevelQueue::new(n);
+        let mut seeds = Vec::new();
         for (u, slot) in code.iter_mut().enumerate() {
             if *slot == UNKNOWN {
                 match graph.degree(u) {
@@ -216,19 +243,35 @@ impl Labels {
                     }
                 }
             }
-            match *slot {
-                WIN => queue.push_win(u as u32),
-                LOSE => queue.push_lose(u as u32),
-                _ => {}
+            if matches!(*slot, WIN | LOSE) {
+                if word[u] == 0 {
+                    queue.push_code(*slot, u as u32);
+                } else {
+                    seeds.push(u as u32);
+                }
             }
         }
+        seeds.sort_unstable_by_key(|&u| word[u as usize]);
+        let mut seeds = seeds.into_iter().peekable();
         let last_move = unresolved_base + 1;
         // Random graphs miss the cache on every list; touching the list of
         // the position a few places ahead lets those misses overlap.
         const LOOKAHEAD: usize = 8;
         let mut sink = 0u32;
         let mut remoteness = 0u32;
-        while !queue.is_drained() {
+        loop {
+            while let Some(u) = seeds.next_if(|&u| word[u as usize] <= remoteness) {
+                queue.push_code(code[u as usize], u);
+            }
+            if queue.is_drained() {
+                match seeds.peek() {
+                    Some(&u) => {
+                        remoteness = word[u as usize];
+                        continue;
+                    }
+                    None => break,
+                }
+            }
             let next = remoteness + 1;
             let (lost_end, won_end) = queue.level_ends();
             while let Some(v) = queue.pop_lose(lost_end) {
@@ -259,7 +302,75 @@ impl Labels {
             remoteness = next;
         }
         std::hint::black_box(sink);
-        Ok(Self { code, word })
+        let mut labels = Self { code, word };
+        labels.spread_ties(queue.into_slots(), predecessors)?;
+        Ok(labels)
+    }
+
+    /// Labels ties after wins and losses are known. A position that is
+    /// neither won nor lost cannot reach a lost position in one move, so its
+    /// player's best hope is a tie: it is a tie when one of its moves leads
+    /// to a tie, with remoteness one more than the nearest such tie (ties are
+    /// reached as soon as possible, as in GamesmanOne); otherwise it is a
+    /// draw. Breadth-first from the tied endings (and seeded ties, each
+    /// entering at its own level) over `slots`, a scratch array of `N` slots.
+    fn spread_ties(
+        &mut self,
+        mut slots: Vec<u32>,
+        predecessors: &mut impl Predecessors,
+    ) -> Result<()> {
+        let code = &mut self.code;
+        let word = &mut self.word;
+        let mut tail = 0;
+        let mut seeds = Vec::new();
+        for (u, &c) in code.iter().enumerate() {
+            if c == TIE {
+                if word[u] == 0 {
+                    slots[tail] = u as u32;
+                    tail += 1;
+                } else {
+                    seeds.push(u as u32);
+                }
+            }
+        }
+        seeds.sort_unstable_by_key(|&u| word[u as usize]);
+        let mut seeds = seeds.into_iter().peekable();
+        let mut head = 0;
+        loop {
+            // Seeds of the level being processed (or, when the queue is
+            // empty, of the next seeded level) join at the tail.
+            let level = match slots[head..tail].first() {
+                Some(&v) => word[v as usize],
+                None => match seeds.peek() {
+                    Some(&u) => word[u as usize],
+                    None => return Ok(()),
+                },
+            };
+            while let Some(u) = seeds.next_if(|&u| word[u as usize] <= level) {
+                slots[tail] = u;
+                tail += 1;
+            }
+            while head < tail && word[slots[head] as usize] == level {
+                let v = slots[head];
+                head += 1;
+                let next = level + 1;
+                predecessors.for_each(v, &mut |u| {
+                    let u = u as usize;
+                    if code[u] == UNKNOWN {
+                        code[u] = TIE;
+                        word[u] = next;
+                        slots[tail] = u as u32;
+                        tail += 1;
+                    }
+                })?;
+            }
+        }
+    }
+
+    /// Labels from tables computed elsewhere (the parallel induction).
+    #[cfg(feature = "parallel")]
+    pub(crate) fn from_parts(code: Vec<u8>, word: Vec<u32>) -> Self {
+        Self { code, word }
     }
 
     pub(crate) fn len(&self) -> usize {
@@ -267,16 +378,12 @@ impl Labels {
     }
 
     pub(crate) fn value(&self, u: usize) -> Option<Value> {
-        self.code.get(u).map(|&c| match c {
-            WIN => Value::Win,
-            LOSE => Value::Lose,
-            _ => Value::Draw,
-        })
+        self.code.get(u).map(|&c| code_value(c))
     }
 
     pub(crate) fn remoteness(&self, u: usize) -> Option<u32> {
         match self.code.get(u) {
-            Some(&WIN) | Some(&LOSE) => self.word.get(u).copied(),
+            Some(&(WIN | LOSE | TIE)) => self.word.get(u).copied(),
             _ => None,
         }
     }
@@ -289,7 +396,8 @@ impl Labels {
     }
 
     /// A move that realises the label: to the nearest loss for a win, to the
-    /// farthest win for a loss, to a draw for a draw; `None` at the end.
+    /// farthest win for a loss, to the nearest tie for a tie, to a draw for a
+    /// draw; `None` at the end.
     pub(crate) fn best_move(&self, graph: &Graph, u: u32) -> Option<u32> {
         let code = *self.code.get(u as usize)?;
         let wanted = |target_code: u8| {
@@ -303,20 +411,21 @@ impl Labels {
         match code {
             WIN => wanted(LOSE),
             LOSE => wanted(WIN),
+            TIE => wanted(TIE),
             UNKNOWN => graph
                 .successors(u)
                 .iter()
                 .copied()
-                .find(|&v| matches!(self.code[v as usize], UNKNOWN | TIE)),
+                .find(|&v| matches!(self.code[v as usize], UNKNOWN | DRAW)),
             _ => None,
         }
     }
 
-    /// Best moves from `u` until the game ends (wins and losses only: a draw
-    /// has no end, so its line is just `[u]`).
+    /// Best moves from `u` until the game ends (a draw has no end, so its
+    /// line is just `[u]`).
     pub(crate) fn principal_line(&self, graph: &Graph, u: u32) -> Vec<u32> {
         let mut line = vec![u];
-        if matches!(self.code.get(u as usize), Some(&WIN) | Some(&LOSE)) {
+        if matches!(self.code.get(u as usize), Some(&(WIN | LOSE | TIE))) {
             let mut current = u;
             // Remoteness drops by one each move, so this ends.
             while let Some(next) = self.best_move(graph, current) {
@@ -333,11 +442,37 @@ impl Labels {
             match c {
                 WIN => counts.win += 1,
                 LOSE => counts.lose += 1,
+                TIE => counts.tie += 1,
                 _ => counts.draw += 1,
             }
         }
         counts
     }
+
+    /// The value codes and words (remoteness where labelled), for analysis
+    /// and storage.
+    pub(crate) fn raw(&self) -> (&[u8], &[u32]) {
+        (&self.code, &self.word)
+    }
+}
+
+/// The value a code stands for.
+pub(crate) fn code_value(code: u8) -> Value {
+    match code {
+        WIN => Value::Win,
+        LOSE => Value::Lose,
+        TIE => Value::Tie,
+        _ => Value::Draw,
+    }
+}
+
+#[cfg(feature = "parallel")]
+use super::parallel::induce as parallel_induce;
+
+/// Without the `parallel` feature the flag cannot be set.
+#[cfg(not(feature = "parallel"))]
+fn parallel_induce(_: &Graph, _: &Graph, _: Vec<u8>, _: Convention) -> Result<Labels> {
+    unreachable!("DenseSolver::with_parallel needs the `parallel` feature")
 }
 
 /// Solves a [`Graph`] (positions numbered `0..N`): the fast path.
@@ -359,7 +494,7 @@ impl Labels {
 ///
 /// // 0 → 1 → 2; under misère play the player who cannot move wins.
 /// let graph = Graph::from_edges(3, &[(0, 1), (1, 2)], Budget::default()).unwrap();
-/// let solution = DenseSolver::new(&graph).convention(Convention::Misere).solve().unwrap();
+/// let solution = DenseSolver::new(&graph).with_convention(Convention::Misere).solve().unwrap();
 /// assert_eq!(solution.value(2), Some(Value::Win));
 /// assert_eq!(solution.value(1), Some(Value::Lose));
 /// assert_eq!(solution.value(0), Some(Value::Win));
@@ -372,6 +507,7 @@ pub struct DenseSolver<'g, T = fn(u32) -> Option<Value>, R = fn(u32) -> std::ite
     terminal: Option<T>,
     predecessors: Option<R>,
     budget: Budget,
+    parallel: bool,
 }
 
 impl<'g> DenseSolver<'g> {
@@ -391,6 +527,7 @@ impl<'g> DenseSolver<'g> {
             terminal: None,
             predecessors: None,
             budget: Budget::default(),
+            parallel: false,
         }
     }
 }
@@ -402,10 +539,10 @@ impl<'g, T, R> DenseSolver<'g, T, R> {
     /// ```
     /// use stonegame::{Convention, Budget, retrograde::{DenseSolver, Graph, Value}};
     /// let graph = Graph::from_edges(1, &[], Budget::default()).unwrap();
-    /// let solution = DenseSolver::new(&graph).convention(Convention::Misere).solve().unwrap();
+    /// let solution = DenseSolver::new(&graph).with_convention(Convention::Misere).solve().unwrap();
     /// assert_eq!(solution.value(0), Some(Value::Win));
     /// ```
-    pub fn convention(mut self, convention: Convention) -> Self {
+    pub fn with_convention(mut self, convention: Convention) -> Self {
         self.convention = convention;
         self
     }
@@ -416,17 +553,40 @@ impl<'g, T, R> DenseSolver<'g, T, R> {
     /// ```
     /// use stonegame::{Error, Budget, retrograde::{DenseSolver, Graph}};
     /// let graph = Graph::from_edges(1000, &[], Budget::default()).unwrap();
-    /// let refused = DenseSolver::new(&graph).budget(Budget::from_bytes(100)).solve();
+    /// let refused = DenseSolver::new(&graph).with_budget(Budget::from_bytes(100)).solve();
     /// assert!(matches!(refused, Err(Error::MemoryBudgetExceeded { budget_bytes: 100, .. })));
     /// ```
-    pub fn budget(mut self, budget: Budget) -> Self {
+    pub fn with_budget(mut self, budget: Budget) -> Self {
         self.budget = budget;
+        self
+    }
+
+    /// Runs the induction on every core (rayon's global pool), level by
+    /// level with atomic counters; the labels are identical to the
+    /// single-core ones. The predecessor lists are still built on one core.
+    /// Ignored when a predecessor function is given (the closure is called
+    /// from one thread). Needs the `parallel` feature. See
+    /// docs/retrograde.md for measured speed: on a 2-vCPU machine shared
+    /// with other work it was slower than one core.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{Budget, retrograde::{DenseSolver, Graph}};
+    /// let graph = Graph::pseudo_random(10_000, 6, 5, 1, Budget::default()).unwrap();
+    /// let one = DenseSolver::new(&graph).solve().unwrap();
+    /// let all = DenseSolver::new(&graph).with_parallel(true).solve().unwrap();
+    /// assert!((0..10_000).all(|u| one.label(u) == all.label(u)));
+    /// ```
+    #[cfg(feature = "parallel")]
+    pub fn with_parallel(mut self, parallel: bool) -> Self {
+        self.parallel = parallel;
         self
     }
 
     /// Sets a terminal rule: `Some(value)` ends the game at that position with
     /// that value for the player to move (its moves are ignored); `None` lets
-    /// play go on. `Some(Value::Draw)` is a tie.
+    /// play go on. `Some(Value::Tie)` is a level ending; `Some(Value::Draw)`
+    /// declares the position drawn (as if play went on for ever).
     ///
     /// # Example
     /// ```
@@ -450,6 +610,7 @@ impl<'g, T, R> DenseSolver<'g, T, R> {
             terminal: Some(rule),
             predecessors: self.predecessors,
             budget: self.budget,
+            parallel: self.parallel,
         }
     }
 
@@ -476,6 +637,7 @@ impl<'g, T, R> DenseSolver<'g, T, R> {
             terminal: self.terminal,
             predecessors: Some(predecessors),
             budget: self.budget,
+            parallel: self.parallel,
         }
     }
 
@@ -502,8 +664,10 @@ impl<'g, T, R> DenseSolver<'g, T, R> {
     {
         let graph = self.graph;
         let n = graph.num_positions();
+        // The parallel induction also keeps two frontiers (4 bytes a position each).
+        let frontiers = if self.parallel { 8 * n as u128 } else { 0 };
         self.budget.check_bytes(
-            induction_bytes(n, graph.num_moves(), self.predecessors.is_none()),
+            induction_bytes(n, graph.num_moves(), self.predecessors.is_none()) + frontiers,
             "retrograde solver tables",
         )?;
         let code = match self.terminal {
@@ -516,15 +680,23 @@ impl<'g, T, R> DenseSolver<'g, T, R> {
             Some(predecessors) => Labels::induce(
                 graph,
                 code,
+                None,
                 self.convention,
                 &mut DensePredecessors {
                     predecessors,
                     num_positions: n,
                 },
             )?,
+            None if self.parallel => {
+                // Measured on the development machine, a parallel counting
+                // sort (atomics, or one target range per thread) was slower
+                // than this single-core one with its read-ahead.
+                let reverse = graph.reversed(Budget::unlimited())?;
+                parallel_induce(graph, &reverse, code, self.convention)?
+            }
             None => {
                 let mut reverse = graph.reversed(Budget::unlimited())?;
-                Labels::induce(graph, code, self.convention, &mut reverse)?
+                Labels::induce(graph, code, None, self.convention, &mut reverse)?
             }
         };
         Ok(DenseSolution { graph, labels })
@@ -578,7 +750,7 @@ impl DenseSolution<'_> {
         self.len() == 0
     }
 
-    /// Win, lose or draw for the player to move at `position`.
+    /// Win, lose, tie or draw for the player to move at `position`.
     ///
     /// # Example
     /// ```
@@ -671,6 +843,20 @@ impl DenseSolution<'_> {
     pub fn counts(&self) -> Counts {
         self.labels.counts()
     }
+
+    /// Counts by value and remoteness and the longest win, loss and tie.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{Convention, Budget, retrograde::Graph};
+    /// let graph = Graph::from_edges(3, &[(0, 1), (1, 2)], Budget::default()).unwrap();
+    /// let analysis = graph.solve(Convention::Normal).unwrap().analysis();
+    /// assert_eq!(analysis.longest_loss, Some((0, 2)));
+    /// assert_eq!(analysis.longest_win, Some((1, 1)));
+    /// ```
+    pub fn analysis(&self) -> Analysis<u32> {
+        Analysis::of_labels(&self.labels)
+    }
 }
 
 impl Graph {
@@ -687,6 +873,6 @@ impl Graph {
     /// assert_eq!(graph.solve(Convention::Misere).unwrap().value(0), Some(Value::Lose));
     /// ```
     pub fn solve(&self, convention: Convention) -> Result<DenseSolution<'_>> {
-        DenseSolver::new(self).convention(convention).solve()
+        DenseSolver::new(self).with_convention(convention).solve()
     }
 }

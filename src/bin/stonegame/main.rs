@@ -6,6 +6,7 @@
 
 mod classic;
 mod counting;
+mod graph;
 mod hackenbush;
 mod impartial;
 mod input;
@@ -76,7 +77,8 @@ fn layout(game: &Game) -> Layout {
         | Game::Grundy(_)
         | Game::Wythoff(_)
         | Game::Euclid(_)
-        | Game::FibonacciNim(_) => Layout::None,
+        | Game::FibonacciNim(_)
+        | Game::Graph(_) => Layout::None,
         _ => Layout::Counted,
     }
 }
@@ -216,6 +218,19 @@ enum Game {
     Euclid(classic::EuclidArgs),
     FibonacciNim(classic::FibonacciNimArgs),
     Hackenbush(hackenbush::HackenbushArgs),
+    /// A token on a directed graph; a move takes it along an edge; a player who cannot move loses.
+    ///
+    /// Input: the whole of standard input is one instance: `N M`, then M
+    /// lines `u v` (a move from vertex u to v, 0 <= u, v < N; loops and
+    /// repeated moves allowed; blank lines and `#` lines skipped).
+    ///
+    /// Answer: N lines, vertex i's value for the player to move there: `Win R`
+    /// or `Lose R` with R the number of moves to the end under optimal play
+    /// (the winner hurries, the loser delays), or `Draw` (play goes on for ever).
+    ///
+    /// Limits: N, M <= 4294967295; memory about 8M + 8(N+M) + 9N bytes, within
+    /// --memory-mib. O(N + M) time. Example: `printf '3 2\n0 1\n1 2\n' | stonegame graph`.
+    Graph(graph::GraphArgs),
 }
 
 fn main() -> ExitCode {
@@ -255,6 +270,7 @@ fn main() -> ExitCode {
         Game::Hackenbush(args) => {
             input::run(&args.values, |line| hackenbush::hackenbush(&args, line))
         }
+        Game::Graph(args) => graph::run(&args),
     }
 }
 
