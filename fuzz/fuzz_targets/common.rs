@@ -1,4 +1,5 @@
 //! Shared by the fuzz targets: small budgets, so every call answers or refuses fast.
+#![allow(dead_code)]
 
 use stonegame::Budget;
 
