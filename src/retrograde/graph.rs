@@ -157,11 +157,14 @@ impl Graph {
     /// (self-loops and repeats included), from a xorshift generator seeded by
     /// `seed` and the position. With `max_moves = 6` and `terminal_percent = 5`
     /// there are about 3.3 moves per position and a mix of wins, losses and
-    /// draws (roughly 42%, 16%, 42%).
+    /// draws (roughly 42%, 16%, 42%). With `max_moves = 0` every position is
+    /// terminal.
     ///
     /// # Errors
-    /// [`Error::InvalidParameter`] if `terminal_percent > 100`; otherwise as
-    /// [`Graph::from_successors`].
+    /// [`Error::InvalidParameter`] if `terminal_percent > 100`;
+    /// [`Error::MemoryBudgetExceeded`] at once when `num_positions × max_moves`
+    /// moves (the most the graph can have) would not fit the budget, before
+    /// any is drawn; otherwise as [`Graph::from_successors`].
     ///
     /// # Example
     /// ```
@@ -172,6 +175,9 @@ impl Graph {
     /// let b = Graph::pseudo_random(1000, 6, 5, 7, Budget::default()).unwrap();
     /// assert_eq!(a, b);
     /// assert!((3000..3700).contains(&a.num_moves()));
+    /// assert_eq!(Graph::pseudo_random(10, 0, 0, 7, Budget::default())?.num_moves(), 0);
+    /// assert!(Graph::pseudo_random(10, u32::MAX, 0, 7, Budget::default()).is_err());
+    /// # Ok::<(), stonegame::Error>(())
     /// ```
     pub fn pseudo_random(
         num_positions: usize,
@@ -186,10 +192,16 @@ impl Graph {
                 reason: format!("{terminal_percent} is above 100"),
             });
         }
+        // Sized for the most moves the graph can have, so a huge `max_moves`
+        // is refused at once instead of after drawing billions of moves.
+        budget.check_elements::<u32>(
+            (num_positions as u128).saturating_mul(u128::from(max_moves)),
+            "moves of the pseudo-random graph (positions × max_moves)",
+        )?;
         let n = num_positions as u64;
         Self::from_successors(num_positions, budget, |u| {
             let mut rng = XorShift::new(seed ^ u64::from(u).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-            let degree = if rng.below(100) < u64::from(terminal_percent) {
+            let degree = if max_moves == 0 || rng.below(100) < u64::from(terminal_percent) {
                 0
             } else {
                 1 + rng.below(u64::from(max_moves))
