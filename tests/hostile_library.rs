@@ -1,11 +1,11 @@
 //! Hostile arguments to the library: each call returns a typed error or a
 //! correct answer promptly, never panics, wraps or exhausts memory.
 
+use stonegame::Error;
 use stonegame::impartial::HeapMove;
 use stonegame::impartial::nim::Nim;
 use stonegame::impartial::octal::LastOne;
 use stonegame::scoring::FrontDoubling;
-use stonegame::{Budget, Error};
 
 #[test]
 fn inconsistent_heap_moves_are_rejected() {
