@@ -78,6 +78,25 @@ const MAX_BASE_LEVELS: usize = 4;
 /// classes) may have: its table has the square of this many entries.
 const MAX_CLOSURE_STATES: usize = 1 << 13;
 
+/// A closure state: an element, a set of elements (bits), whether the sum is non-empty.
+type ClosureState = (u32, Vec<u64>, bool);
+
+/// The states a closure reached, the transition of each by each generator
+/// (row-major), and each state's breadth-first parent and generator.
+struct Closure {
+    states: Vec<ClosureState>,
+    transitions: Vec<usize>,
+    parent: Vec<(usize, usize)>,
+}
+
+/// What a closure's refusals are called, and its cap on states.
+struct ClosureLimits {
+    memory: &'static str,
+    states: &'static str,
+    max_states: usize,
+    work: &'static str,
+}
+
 /// Heaps between two verifications of the optimistic construction.
 const CHECKPOINT: u64 = 16;
 
@@ -698,7 +717,6 @@ impl MisereQuotient {
         budget: Budget,
         unreduced: bool,
     ) -> Result<Option<Self>> {
-        let max_work = budget.work_or(DEFAULT_QUOTIENT_WORK);
         let order = self.order;
         let words = order.div_ceil(64);
         // Distinct (Φ(h), T(h)) over the heaps, and each heap's generator.
@@ -739,64 +757,37 @@ impl MisereQuotient {
         let member = |set: &[u64], z: usize| set[z / 64] >> (z % 64) & 1 == 1;
         // States (Φ(X), T(X), X ≠ 0) reachable from the empty sum, with the
         // generator transitions and a BFS parent for each.
-        type State = (u32, Vec<u64>, bool);
-        let start: State = (0, vec![0u64; words], false);
-        let mut index: AHashMap<State, usize> = AHashMap::new();
-        let mut states: Vec<State> = vec![start.clone()];
-        let mut parent: Vec<(usize, usize)> = vec![(0, 0)];
-        index.insert(start, 0);
-        let mut transitions: Vec<usize> = Vec::new();
-        let bytes_per_state = 96 + 8 * words as u128 + 8 * generators.len() as u128;
         let mut consistent = true;
-        let mut next_state = 0;
-        while next_state < states.len() {
-            let (x, set, nonempty) = states[next_state].clone();
-            // P exactly when X ≠ 0 and no option lands in P (1 ∉ T(X)).
-            if self.p_portion[x as usize] != (nonempty && !member(&set, 0)) {
-                consistent = false;
-            }
-            for (g, (gx, gset)) in generators.iter().enumerate() {
-                let y = self.product(x, *gx);
-                let mut next = vec![0u64; words];
+        let Closure {
+            states,
+            transitions,
+            parent,
+        } = self.closure_states(
+            &generators,
+            ClosureLimits {
+                memory: "misère quotient verification",
+                states: "states of the misère quotient verification",
+                max_states: 1 << 26,
+                work: "verification",
+            },
+            work,
+            budget,
+            |(x, set, nonempty)| {
+                // P exactly when X ≠ 0 and no option lands in P (1 ∉ T(X)).
+                if self.p_portion[*x as usize] != (*nonempty && !member(set, 0)) {
+                    consistent = false;
+                }
+            },
+            |x, set, gx, gset, next| {
                 for z in 0..order {
-                    if member(&set, self.product(z as u32, *gx) as usize)
+                    if member(set, self.product(z as u32, gx) as usize)
                         || member(gset, self.product(z as u32, x) as usize)
                     {
                         next[z / 64] |= 1 << (z % 64);
                     }
                 }
-                *work += order as u64;
-                let state: State = (y, next, true);
-                let target = match index.get(&state) {
-                    Some(&t) => t,
-                    None => {
-                        budget.check_bytes(
-                            bytes_per_state * (states.len() as u128 + 1) * 2,
-                            "misère quotient verification",
-                        )?;
-                        if states.len() >= 1 << 26 {
-                            return Err(Error::SizeLimitExceeded {
-                                what: "states of the misère quotient verification",
-                                value: states.len() as u128,
-                                limit: 1 << 26,
-                            });
-                        }
-                        index.insert(state.clone(), states.len());
-                        states.push(state);
-                        parent.push((next_state, g));
-                        states.len() - 1
-                    }
-                };
-                transitions.push(target);
-            }
-            if *work > max_work {
-                return Err(Error::WorkLimitExceeded {
-                    what: format!("verification of the misère quotient of {}", self.game),
-                    steps: max_work,
-                });
-            }
-            next_state += 1;
-        }
+            },
+        )?;
         if consistent && !unreduced {
             return Ok(None);
         }
@@ -889,12 +880,79 @@ impl MisereQuotient {
         }))
     }
 
+    /// The states `(element, set of elements, non-empty)` reachable from the
+    /// empty sum by adding generators, breadth first: each new state's set is
+    /// written by `next_set(x, set, g's element, g's set, out)`; `visit` sees
+    /// every state once. Memory, state count and work are checked as it grows.
+    fn closure_states(
+        &self,
+        generators: &[(u32, Vec<u64>)],
+        limits: ClosureLimits,
+        work: &mut u64,
+        budget: Budget,
+        mut visit: impl FnMut(&ClosureState),
+        next_set: impl Fn(u32, &[u64], u32, &[u64], &mut [u64]),
+    ) -> Result<Closure> {
+        let max_work = budget.work_or(DEFAULT_QUOTIENT_WORK);
+        let words = self.order.div_ceil(64);
+        let start: ClosureState = (0, vec![0u64; words], false);
+        let mut index: AHashMap<ClosureState, usize> = AHashMap::new();
+        let mut states: Vec<ClosureState> = vec![start.clone()];
+        let mut parent: Vec<(usize, usize)> = vec![(0, 0)];
+        index.insert(start, 0);
+        let mut transitions: Vec<usize> = Vec::new();
+        let bytes_per_state = 96 + 8 * words as u128 + 8 * generators.len() as u128;
+        let mut next_state = 0;
+        while next_state < states.len() {
+            visit(&states[next_state]);
+            let (x, set, _) = states[next_state].clone();
+            for (g, (gx, gset)) in generators.iter().enumerate() {
+                let mut next = vec![0u64; words];
+                next_set(x, &set, *gx, gset, &mut next);
+                *work += self.order as u64;
+                let state: ClosureState = (self.product(x, *gx), next, true);
+                let target = match index.get(&state) {
+                    Some(&t) => t,
+                    None => {
+                        budget.check_bytes(
+                            bytes_per_state * (states.len() as u128 + 1) * 2,
+                            limits.memory,
+                        )?;
+                        if states.len() >= limits.max_states {
+                            return Err(Error::SizeLimitExceeded {
+                                what: limits.states,
+                                value: states.len() as u128,
+                                limit: limits.max_states as u128,
+                            });
+                        }
+                        index.insert(state.clone(), states.len());
+                        states.push(state);
+                        parent.push((next_state, g));
+                        states.len() - 1
+                    }
+                };
+                transitions.push(target);
+            }
+            if *work > max_work {
+                return Err(Error::WorkLimitExceeded {
+                    what: format!("{} of the misère quotient of {}", limits.work, self.game),
+                    steps: max_work,
+                });
+            }
+            next_state += 1;
+        }
+        Ok(Closure {
+            states,
+            transitions,
+            parent,
+        })
+    }
+
     /// The unreduced option closure: every sum `X` becomes the pair
     /// `(Φ(X), classes of X's options)`; `Opt(X + Y) = Φ(Y)·Opt(X) ∪ Φ(X)·Opt(Y)`,
     /// so the pairs reachable from the heaps form a finite monoid finer than
     /// this one, on which a heap that splits classes can be added again.
     fn option_closure(&self, work: &mut u64, budget: Budget) -> Result<Self> {
-        let max_work = budget.work_or(DEFAULT_QUOTIENT_WORK);
         let order = self.order;
         let words = order.div_ceil(64);
         let to_bits = |elements: &[bool]| {
@@ -921,24 +979,26 @@ impl MisereQuotient {
             }
             heap_generator[h as usize] = Some(index);
         }
-        type State = (u32, Vec<u64>, bool);
-        let start: State = (0, vec![0u64; words], false);
-        let mut index: AHashMap<State, usize> = AHashMap::new();
-        let mut states: Vec<State> = vec![start.clone()];
-        let mut parent: Vec<(usize, usize)> = vec![(0, 0)];
-        index.insert(start, 0);
-        let mut transitions: Vec<usize> = Vec::new();
         let r = generators.len();
-        let bytes_per_state = 96 + 8 * words as u128 + 8 * r as u128;
-        let mut next_state = 0;
-        while next_state < states.len() {
-            let (x, set, _) = states[next_state].clone();
-            for (g, (gx, gset)) in generators.iter().enumerate() {
-                let y = self.product(x, *gx);
-                let mut next = vec![0u64; words];
+        let Closure {
+            states,
+            transitions,
+            parent,
+        } = self.closure_states(
+            &generators,
+            ClosureLimits {
+                memory: "misère quotient option closure",
+                states: "states of a misère quotient's option closure",
+                max_states: MAX_CLOSURE_STATES,
+                work: "option closure",
+            },
+            work,
+            budget,
+            |_| {},
+            |x, set, gx, gset, next| {
                 for z in 0..order {
-                    if member(&set, z) {
-                        let w = self.product(z as u32, *gx) as usize;
+                    if member(set, z) {
+                        let w = self.product(z as u32, gx) as usize;
                         next[w / 64] |= 1 << (w % 64);
                     }
                     if member(gset, z) {
@@ -946,38 +1006,8 @@ impl MisereQuotient {
                         next[w / 64] |= 1 << (w % 64);
                     }
                 }
-                *work += order as u64;
-                let state: State = (y, next, true);
-                let target = match index.get(&state) {
-                    Some(&t) => t,
-                    None => {
-                        budget.check_bytes(
-                            bytes_per_state * (states.len() as u128 + 1) * 2,
-                            "misère quotient option closure",
-                        )?;
-                        if states.len() >= MAX_CLOSURE_STATES {
-                            return Err(Error::SizeLimitExceeded {
-                                what: "states of a misère quotient's option closure",
-                                value: states.len() as u128,
-                                limit: MAX_CLOSURE_STATES as u128,
-                            });
-                        }
-                        index.insert(state.clone(), states.len());
-                        states.push(state);
-                        parent.push((next_state, g));
-                        states.len() - 1
-                    }
-                };
-                transitions.push(target);
-            }
-            if *work > max_work {
-                return Err(Error::WorkLimitExceeded {
-                    what: format!("option closure of the misère quotient of {}", self.game),
-                    steps: max_work,
-                });
-            }
-            next_state += 1;
-        }
+            },
+        )?;
         let count = states.len();
         budget.check_elements::<u32>((count as u128).pow(2), "misère quotient table")?;
         let path_of = |mut s: usize| {
