@@ -3,6 +3,7 @@
 //! force written here, the crate's generic Grundy solver over games defined
 //! here with `FnGame`, exact big-integer checks, and published values (OEIS).
 
+use std::ops::ControlFlow;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
@@ -99,12 +100,14 @@ fn wythoff_matches_brute_force_in_both_conventions() {
 
 #[test]
 fn wythoff_losing_positions_are_grundy_zero() {
-    let game = FnGame::new(|p: &[u64; 2], visit: &mut dyn FnMut(&[[u64; 2]])| {
-        let [a, b] = *p;
-        (0..a).for_each(|x| visit(&[[x, b]]));
-        (0..b).for_each(|y| visit(&[[a, y]]));
-        (1..=a.min(b)).for_each(|t| visit(&[[a - t, b - t]]));
-    });
+    let game = FnGame::new(
+        |p: &[u64; 2], visit: &mut dyn FnMut(&[[u64; 2]]) -> ControlFlow<()>| {
+            let [a, b] = *p;
+            (0..a).try_for_each(|x| visit(&[[x, b]]))?;
+            (0..b).try_for_each(|y| visit(&[[a, y]]))?;
+            (1..=a.min(b)).try_for_each(|t| visit(&[[a - t, b - t]]))
+        },
+    );
     let mut solver = GrundySolver::new(&game);
     let mut through_the_crate = GrundySolver::new(Wythoff::new());
     let normal = Wythoff::new();
@@ -348,7 +351,7 @@ proptest! {
     #[test]
     fn staircase_nimber_matches_the_grundy_solver(coins in prop::collection::vec(0u64..=3, 0..=4)) {
         // The rules, independently of the crate's Staircase type.
-        let rules = FnGame::new(|c: &Vec<u64>, visit: &mut dyn FnMut(&[Vec<u64>])| {
+        let rules = FnGame::new(|c: &Vec<u64>, visit: &mut dyn FnMut(&[Vec<u64>]) -> ControlFlow<()>| {
             for step in 0..c.len() {
                 for moved in 1..=c[step] {
                     let mut next = c.clone();
@@ -356,9 +359,10 @@ proptest! {
                     if step > 0 {
                         next[step - 1] += moved;
                     }
-                    visit(&[next]);
+                    visit(&[next])?;
                 }
             }
+            ControlFlow::Continue(())
         });
         let mut solver = GrundySolver::new(&rules);
         let game = Staircase::new();

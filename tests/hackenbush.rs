@@ -1,6 +1,7 @@
 //! Green Hackenbush: the colon/fusion evaluation and the winning-move search
 //! against a brute-force Grundy search over edge subsets.
 
+use std::ops::ControlFlow;
 use proptest::prelude::*;
 use stonegame::impartial::FnGame;
 use stonegame::impartial::grundy::GrundySolver;
@@ -34,12 +35,13 @@ fn brute_force(
 ) -> GrundySolver<impl stonegame::impartial::ImpartialGame<Position = u32>> {
     let edges = edges.to_vec();
     GrundySolver::new(FnGame::new(
-        move |mask: &u32, visit: &mut dyn FnMut(&[u32])| {
+        move |mask: &u32, visit: &mut dyn FnMut(&[u32]) -> ControlFlow<()>| {
             for i in 0..edges.len() {
                 if mask & (1 << i) != 0 {
-                    visit(&[grounded(&edges, mask & !(1 << i))]);
+                    visit(&[grounded(&edges, mask & !(1 << i))])?;
                 }
             }
+            ControlFlow::Continue(())
         },
     ))
 }

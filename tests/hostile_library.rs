@@ -32,3 +32,133 @@ fn oversized_requests_are_refused_not_aborted() {
         .unwrap();
     assert_eq!(table.best_move(0, usize::MAX), Some(3));
 }
+
+/// Nim written as a closure: the solvers know nothing about its structure and
+/// must list its options one by one.
+fn closure_nim() -> impl stonegame::impartial::ImpartialGame<Position = u64> {
+    stonegame::impartial::FnGame::new(
+        |heap: &u64, visit: &mut dyn FnMut(&[u64]) -> std::ops::ControlFlow<()>| {
+            (0..*heap).try_for_each(|left| visit(&[left]))
+        },
+    )
+}
+
+/// Runs `query`, asserting it returns within `seconds` (a hang shows as a
+/// failure with the time it took, not as a stuck test run).
+fn within<T>(seconds: u64, query: impl FnOnce() -> T) -> T {
+    let start = std::time::Instant::now();
+    let answer = query();
+    let took = start.elapsed();
+    assert!(
+        took < std::time::Duration::from_secs(seconds),
+        "took {took:?}"
+    );
+    answer
+}
+
+#[test]
+fn astronomically_long_option_lists_stop_at_the_work_cap() {
+    use stonegame::impartial::grundy::{GrundySolver, heap_table};
+    use stonegame::impartial::misere::ExactSearch;
+    use stonegame::{Budget, Convention};
+
+    let capped = Budget::default().with_work(1_000_000);
+    let game = closure_nim();
+    let error = within(10, || {
+        GrundySolver::new(&game)
+            .with_budget(capped)
+            .grundy(&u64::MAX)
+    })
+    .expect_err("u64::MAX options cannot be listed");
+    assert!(
+        matches!(error, Error::WorkLimitExceeded { steps: 1_000_000, .. }),
+        "{error}"
+    );
+    assert!(error.to_string().contains("Budget::with_work"), "{error}");
+
+    let winning = within(10, || {
+        GrundySolver::new(&game)
+            .with_budget(capped)
+            .winning_move(&[u64::MAX])
+    });
+    assert!(
+        matches!(winning, Err(Error::WorkLimitExceeded { .. })),
+        "{winning:?}"
+    );
+
+    for convention in [Convention::Normal, Convention::Misere] {
+        let exact = within(10, || {
+            ExactSearch::default()
+                .with_budget(capped)
+                .outcome(&game, &[u64::MAX], convention)
+        });
+        assert!(
+            matches!(exact, Err(Error::WorkLimitExceeded { .. })),
+            "{exact:?}"
+        );
+    }
+
+    // The bottom-up table: quadratic in the heap for Nim, so capped too.
+    let table = within(10, || heap_table(&game, 1 << 20, capped));
+    assert!(
+        matches!(table, Err(Error::WorkLimitExceeded { .. })),
+        "{table:?}"
+    );
+    // Under the cap the answers are still right.
+    let mut solver = GrundySolver::new(&game).with_budget(capped);
+    assert_eq!(solver.grundy(&500).unwrap().0, 500);
+    assert_eq!(heap_table(&game, 300, capped).unwrap()[300].0, 300);
+}
+
+#[test]
+fn the_default_budget_refuses_a_heap_of_u64_max() {
+    use stonegame::impartial::grundy::GrundySolver;
+    // No work cap given: the default cap or the memory budget stops the listing.
+    let game = closure_nim();
+    let error = within(60, || GrundySolver::new(&game).grundy(&u64::MAX))
+        .expect_err("u64::MAX options cannot be listed");
+    assert!(
+        matches!(
+            error,
+            Error::WorkLimitExceeded { .. } | Error::MemoryBudgetExceeded { .. }
+        ),
+        "{error}"
+    );
+}
+
+#[test]
+fn option_enumeration_stops_when_the_visitor_breaks() {
+    use std::ops::ControlFlow;
+    use stonegame::impartial::ImpartialGame;
+    use stonegame::impartial::octal::TakeAndBreak;
+    use stonegame::impartial::wythoff::Wythoff;
+
+    // 0.(4): every removal may split the rest, about u64::MAX^2 / 2 options.
+    let splitting = TakeAndBreak::octal("0.(4)").unwrap();
+    let mut seen = 0;
+    let flow = splitting.for_each_option(&u64::MAX, &mut |_| {
+        seen += 1;
+        if seen == 3 {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    assert_eq!((flow, seen), (ControlFlow::Break(()), 3));
+
+    let mut seen = 0;
+    let flow = Wythoff::new().for_each_option(&[u64::MAX, u64::MAX], &mut |_| {
+        seen += 1;
+        ControlFlow::Break(())
+    });
+    assert_eq!((flow, seen), (ControlFlow::Break(()), 1));
+
+    // A complete enumeration reports Continue.
+    let mut all = Vec::new();
+    let flow = splitting.for_each_option(&4, &mut |sum| {
+        all.push(sum.to_vec());
+        ControlFlow::Continue(())
+    });
+    assert_eq!(flow, ControlFlow::Continue(()));
+    assert_eq!(all, vec![vec![1, 2], vec![1, 1]]);
+}

@@ -2,6 +2,7 @@
 //! independent memoised brute force of misère play, the crate's exact misère
 //! search, genus theory for tame games, and published facts.
 
+use std::ops::ControlFlow;
 use proptest::prelude::*;
 use std::collections::HashMap;
 use stonegame::impartial::ImpartialGame;
@@ -26,12 +27,13 @@ impl Brute {
     fn options(&self, position: &[u64]) -> Vec<Vec<u64>> {
         let mut result = Vec::new();
         for i in 0..position.len() {
-            self.game.for_each_option(&position[i], &mut |parts| {
+            let _ = self.game.for_each_option(&position[i], &mut |parts| {
                 let mut next: Vec<u64> = position[..i].to_vec();
                 next.extend_from_slice(&position[i + 1..]);
                 next.extend_from_slice(parts);
                 next.sort_unstable();
                 result.push(next);
+                ControlFlow::Continue(())
             });
         }
         result

@@ -1,6 +1,7 @@
 //! Take-and-break games: published values (OEIS), periods, the plain reference
 //! against the sparse-space fast path, Last One and misère play against brute force.
 
+use std::ops::ControlFlow;
 use proptest::prelude::*;
 use stonegame::impartial::octal::{
     HeapValues, LastOne, MisereSearch, OctalGame, certify_values, find_period_certificate,
@@ -289,7 +290,10 @@ fn misere_brute_memo(
     let mut wins = false;
     'search: for i in 0..heaps.len() {
         let mut options = Vec::new();
-        game.for_each_option(&heaps[i], &mut |sum| options.push(sum.to_vec()));
+        let _ = game.for_each_option(&heaps[i], &mut |sum| {
+            options.push(sum.to_vec());
+            ControlFlow::Continue(())
+        });
         for option in options {
             any_move = true;
             let mut next: Vec<u64> = heaps.clone();
@@ -445,7 +449,10 @@ fn check_octal_line(
     );
     let options = |heap: u64| {
         let mut all = Vec::new();
-        game.for_each_option(&heap, &mut |sum| all.push(sum.to_vec()));
+        let _ = game.for_each_option(&heap, &mut |sum| {
+            all.push(sum.to_vec());
+            ControlFlow::Continue(())
+        });
         all
     };
     let mut position = heaps.to_vec();

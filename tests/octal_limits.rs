@@ -26,7 +26,14 @@ fn the_work_limit_stops_a_search_that_is_too_big() {
     let error = search
         .outcome(&[30, 30, 30])
         .expect_err("1,000 moves are not enough");
-    assert!(matches!(error, Error::SizeLimitExceeded { .. }), "{error}");
+    assert!(
+        matches!(error, Error::WorkLimitExceeded { steps: 1_000, .. }),
+        "{error}"
+    );
+    let message = error.to_string();
+    for hint in ["work limit", "Budget::with_work", "--max-work", "misère"] {
+        assert!(message.contains(hint), "{message}");
+    }
 }
 
 #[test]

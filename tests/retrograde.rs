@@ -2,6 +2,7 @@
 //! acyclic graphs, a naive fixpoint on cyclic ones, the definition of
 //! remoteness, bottom-up tables for subtraction games, and the misère Nim rule.
 
+use std::ops::ControlFlow;
 use proptest::prelude::*;
 use stonegame::impartial::ImpartialGame;
 use stonegame::retrograde::{
@@ -542,14 +543,19 @@ struct NimHeap;
 
 impl ImpartialGame for NimHeap {
     type Position = u8;
-    fn for_each_option(&self, heap: &u8, visit: &mut dyn FnMut(&[u8])) {
+    fn for_each_option(
+        &self,
+        heap: &u8,
+        visit: &mut dyn FnMut(&[u8]) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         for smaller in 0..*heap {
             if smaller == 0 {
-                visit(&[])
+                visit(&[])?
             } else {
-                visit(&[smaller])
+                visit(&[smaller])?
             }
         }
+        ControlFlow::Continue(())
     }
 }
 

@@ -26,6 +26,7 @@
 //! one pass over the boxes, O(n); [`Boxes::solve`] plays its line out, O(n)
 //! per move.
 
+use std::ops::ControlFlow;
 use super::HeapMove;
 use super::line::{LinePlay, play_line};
 use crate::impartial::ImpartialGame;
@@ -305,13 +306,18 @@ impl LinePlay<BallBox> for BoxesLine {
 impl ImpartialGame for Boxes {
     type Position = BallBox;
 
-    fn for_each_option(&self, position: &BallBox, visit: &mut dyn FnMut(&[BallBox])) {
+    fn for_each_option(
+        &self,
+        position: &BallBox,
+        visit: &mut dyn FnMut(&[BallBox]) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         for take in 1..=position.max_take.min(position.balls) {
             visit(&[BallBox {
                 balls: position.balls - take,
                 max_take: position.max_take,
-            }]);
+            }])?;
         }
+        ControlFlow::Continue(())
     }
 }
 

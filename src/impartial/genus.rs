@@ -9,6 +9,7 @@
 //! asked for. The *tame* genera are those of Nim positions: `0^120…`,
 //! `1^031…`, `0^020…`, `1^131…` and `g^(g, g^2, g, …)` for `g >= 2`.
 
+use std::ops::ControlFlow;
 use crate::impartial::ImpartialGame;
 use crate::impartial::mex::MexSet;
 use crate::impartial::octal::TakeAndBreak;
@@ -75,18 +76,44 @@ struct Frame {
     next: usize,
 }
 
-fn children(game: &TakeAndBreak, (heaps, twos, ones): &State) -> Vec<State> {
+/// The options of a state, each counted against the work cap and its bytes
+/// against the memory budget as it is listed (one heap can have millions).
+fn children(
+    game: &TakeAndBreak,
+    (heaps, twos, ones): &State,
+    usage: &mut Usage,
+) -> Result<Vec<State>> {
     let mut out = Vec::new();
+    let mut listed_bytes: u128 = 0;
+    let held = usage.stack_bytes + usage.memo_bytes;
+    let room = usage.budget.bytes();
     for (i, &heap) in heaps.iter().enumerate() {
         if i > 0 && heaps[i - 1] == heap {
             continue;
         }
-        game.for_each_option(&heap, &mut |sum| {
+        let flow = game.for_each_option(&heap, &mut |sum| {
+            usage.work = usage.work.saturating_add(1);
+            listed_bytes += state_bytes(&(Vec::new(), 0, 0))
+                + ((heaps.len() + sum.len()) * std::mem::size_of::<u64>()) as u128;
+            if usage.work > usage.work_cap || held + listed_bytes > room {
+                return ControlFlow::Break(());
+            }
             let mut next: Vec<u64> = heaps[..i].iter().chain(&heaps[i + 1..]).copied().collect();
             next.extend(sum.iter().copied().filter(|&h| h > 0));
             next.sort_unstable();
             out.push((next, *twos, *ones));
+            ControlFlow::Continue(())
         });
+        if flow.is_break() {
+            if usage.work > usage.work_cap {
+                return Err(usage.work_error());
+            }
+            return Err(Error::MemoryBudgetExceeded {
+                what: "genus search (the options being listed)",
+                needed_bytes: held + listed_bytes,
+                budget_bytes: room,
+            });
+        }
     }
     if *twos > 0 {
         out.push((heaps.clone(), twos - 1, ones + 1));
@@ -97,7 +124,7 @@ fn children(game: &TakeAndBreak, (heaps, twos, ones): &State) -> Vec<State> {
     }
     out.sort_unstable();
     out.dedup();
-    out
+    Ok(out)
 }
 
 /// The misère Grundy value of `root`, by iterative exact search.
@@ -131,15 +158,16 @@ impl Usage {
         )
     }
 
-    /// Counts the options of one expanded position against the work cap.
-    fn expand(&mut self, children: &[State]) -> Result<()> {
-        self.work = self.work.saturating_add(children.len() as u64);
-        if self.work > self.work_cap {
-            return Err(Error::WorkLimitExceeded {
-                what: "the exact genus search".into(),
-                steps: self.work_cap,
-            });
+    fn work_error(&self) -> Error {
+        Error::WorkLimitExceeded {
+            what: "the exact genus search (counting options listed)".into(),
+            steps: self.work_cap,
         }
+    }
+
+    /// Puts the options of one expanded position on the stack (their work was
+    /// counted as they were listed).
+    fn expand(&mut self, children: &[State]) -> Result<()> {
         self.stack_bytes += children_bytes(children);
         self.check()
     }
@@ -152,7 +180,7 @@ fn misere_value(
     max_states: usize,
     usage: &mut Usage,
 ) -> Result<u64> {
-    let root_children = children(game, &root);
+    let root_children = children(game, &root, usage)?;
     usage.expand(&root_children)?;
     let mut stack = vec![Frame {
         children: root_children,
@@ -165,7 +193,7 @@ fn misere_value(
                 top.next += 1;
             } else {
                 let child = child.clone();
-                let grandchildren = children(game, &child);
+                let grandchildren = children(game, &child, usage)?;
                 usage.expand(&grandchildren)?;
                 stack.push(Frame {
                     children: grandchildren,

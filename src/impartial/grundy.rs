@@ -6,6 +6,13 @@
 //! stack, and it detects a cycle instead of looping forever. [`heap_table`] is
 //! the fast path for games whose positions are heap sizes and whose options are
 //! sums of strictly smaller heaps: one pass from 0 upwards, no hashing.
+//!
+//! Both count every option they are shown against a work cap
+//! ([`DEFAULT_GRUNDY_WORK`] unless [`Budget::with_work`] sets one) and stop the
+//! enumeration when it is reached, so a game with an astronomically long
+//! option list is refused with [`Error::WorkLimitExceeded`] instead of hanging.
+
+use std::ops::ControlFlow;
 
 use ahash::{AHashMap, AHashSet};
 
@@ -14,11 +21,17 @@ use super::mex::MexSet;
 use super::sum::{self, SumMove};
 use crate::{Budget, Error, Nimber, Outcome, Result};
 
+/// Default work cap of [`GrundySolver`] and [`heap_table`]: options visited
+/// by one query (a few seconds of work in a release build).
+pub const DEFAULT_GRUNDY_WORK: u64 = 100_000_000;
+
 /// A memoising Grundy-value solver for any finite impartial game.
 ///
 /// Values are kept between calls, so asking for many positions of one game
 /// shares the work. The memo is bounded by a [`Budget`] (estimated from
-/// the inline size of a position).
+/// the inline size of a position), and each query by the budget's work cap
+/// ([`DEFAULT_GRUNDY_WORK`] options visited unless [`Budget::with_work`] sets
+/// one).
 ///
 /// # Example
 /// ```
@@ -37,6 +50,40 @@ pub struct GrundySolver<G: ImpartialGame> {
     game: G,
     memo: AHashMap<G::Position, Nimber>,
     max_entries: usize,
+    work_cap: u64,
+}
+
+/// Options visited by one query, against its cap.
+struct WorkCount {
+    done: u64,
+    cap: u64,
+}
+
+impl WorkCount {
+    fn new(cap: u64) -> Self {
+        Self { done: 0, cap }
+    }
+
+    /// Counts one option; `Break` once the cap is passed.
+    fn step(&mut self) -> ControlFlow<()> {
+        self.done += 1;
+        if self.done > self.cap {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+
+    fn exceeded(&self) -> bool {
+        self.done > self.cap
+    }
+
+    fn error(&self, what: &str) -> Error {
+        Error::WorkLimitExceeded {
+            what: format!("{what} (counting options visited)"),
+            steps: self.cap,
+        }
+    }
 }
 
 impl<G: ImpartialGame> GrundySolver<G> {
@@ -52,11 +99,12 @@ impl<G: ImpartialGame> GrundySolver<G> {
             game,
             memo: AHashMap::new(),
             max_entries: max_entries::<G::Position>(Budget::default()),
+            work_cap: DEFAULT_GRUNDY_WORK,
         }
     }
 
-    /// The same solver with its memo limited to `budget` (values already
-    /// known are kept).
+    /// The same solver with its memo limited to `budget` and each query to
+    /// the budget's work cap (values already known are kept).
     ///
     /// # Example
     /// ```
@@ -65,10 +113,15 @@ impl<G: ImpartialGame> GrundySolver<G> {
     ///
     /// let mut solver = GrundySolver::new(Nim::new()).with_budget(Budget::from_bytes(256));
     /// assert!(matches!(solver.grundy(&1000), Err(Error::MemoryBudgetExceeded { .. })));
+    ///
+    /// // A heap of u64::MAX has too many options to list: the work cap stops it.
+    /// let mut capped = GrundySolver::new(Nim::new()).with_budget(Budget::default().with_work(1000));
+    /// assert!(matches!(capped.grundy(&u64::MAX), Err(Error::WorkLimitExceeded { .. })));
     /// ```
     pub fn with_budget(self, budget: Budget) -> Self {
         Self {
             max_entries: max_entries::<G::Position>(budget),
+            work_cap: budget.work_or(DEFAULT_GRUNDY_WORK),
             ..self
         }
     }
@@ -101,7 +154,9 @@ impl<G: ImpartialGame> GrundySolver<G> {
     /// The Grundy value of one component position.
     ///
     /// Errors: [`Error::MemoryBudgetExceeded`] when the memo would outgrow the
-    /// budget, [`Error::CyclicGame`] when a position is reachable from itself.
+    /// budget, [`Error::WorkLimitExceeded`] when the query visits more options
+    /// than the work cap, [`Error::CyclicGame`] when a position is reachable
+    /// from itself.
     ///
     /// # Example
     /// ```
@@ -109,7 +164,7 @@ impl<G: ImpartialGame> GrundySolver<G> {
     /// use stonegame::Error;
     ///
     /// // A "game" whose only move returns to the same position has no Grundy value.
-    /// let loopy = FnGame::new(|p: &u8, visit: &mut dyn FnMut(&[u8])| visit(&[*p]));
+    /// let loopy = FnGame::new(|p: &u8, visit: &mut dyn FnMut(&[u8]) -> _| visit(&[*p]));
     /// assert!(matches!(GrundySolver::new(&loopy).grundy(&0), Err(Error::CyclicGame { .. })));
     /// ```
     pub fn grundy(&mut self, root: &G::Position) -> Result<Nimber> {
@@ -122,6 +177,7 @@ impl<G: ImpartialGame> GrundySolver<G> {
         let mut stack: Vec<(G::Position, bool)> = vec![(root.clone(), false)];
         let mut on_path: AHashSet<G::Position> = AHashSet::new();
         let mut unknown: Vec<G::Position> = Vec::new();
+        let mut work = WorkCount::new(self.work_cap);
         while let Some((position, expanded)) = stack.pop() {
             if self.memo.contains_key(&position) {
                 continue;
@@ -130,7 +186,10 @@ impl<G: ImpartialGame> GrundySolver<G> {
                 let room = self
                     .max_entries
                     .saturating_sub(self.memo.len() + stack.len());
-                if !self.collect_unknown_options(&position, &mut unknown, room) {
+                if !self.collect_unknown_options(&position, &mut unknown, room, &mut work) {
+                    if work.exceeded() {
+                        return Err(work.error("GrundySolver"));
+                    }
                     return Err(self.over_budget(self.memo.len() + stack.len() + room + 1));
                 }
                 if !unknown.is_empty() {
@@ -147,7 +206,7 @@ impl<G: ImpartialGame> GrundySolver<G> {
             } else {
                 on_path.remove(&position);
             }
-            let value = self.mex_of_known_options(&position)?;
+            let value = self.mex_of_known_options(&position, &mut work)?;
             self.remember(position, value)?;
         }
         self.memo.get(root).copied().ok_or_else(inconsistent_game)
@@ -203,37 +262,48 @@ impl<G: ImpartialGame> GrundySolver<G> {
             .iter()
             .map(|c| self.grundy(c))
             .collect::<Result<Vec<_>>>()?;
+        let mut work = WorkCount::new(self.work_cap);
         sum::winning_move(&values, |index, target| {
             let mut found = None;
             let memo = &self.memo;
-            self.game
+            let _ = self
+                .game
                 .for_each_option(&components[index], &mut |option| {
-                    if found.is_none() && option_value(memo, option) == Some(target) {
+                    work.step()?;
+                    if option_value(memo, option) == Some(target) {
                         found = Some(option.to_vec());
+                        return ControlFlow::Break(());
                     }
+                    ControlFlow::Continue(())
                 });
+            if work.exceeded() {
+                return Err(work.error("GrundySolver's winning move"));
+            }
             Ok(found)
         })
     }
 
     /// Collects the options' components without a value; false when there
-    /// are more than `room` (pending positions count against the budget).
+    /// are more than `room` (pending positions count against the budget) or
+    /// the options pass the work cap.
     fn collect_unknown_options(
         &self,
         position: &G::Position,
         unknown: &mut Vec<G::Position>,
         room: usize,
+        work: &mut WorkCount,
     ) -> bool {
         unknown.clear();
         let memo = &self.memo;
-        let mut fits = true;
-        self.game.for_each_option(position, &mut |option| {
-            if fits {
-                unknown.extend(option.iter().filter(|c| !memo.contains_key(*c)).cloned());
-                fits = unknown.len() <= room;
+        let flow = self.game.for_each_option(position, &mut |option| {
+            work.step()?;
+            unknown.extend(option.iter().filter(|c| !memo.contains_key(*c)).cloned());
+            if unknown.len() > room {
+                return ControlFlow::Break(());
             }
+            ControlFlow::Continue(())
         });
-        fits
+        flow.is_continue() && unknown.len() <= room && !work.exceeded()
     }
 
     fn over_budget(&self, entries: usize) -> Error {
@@ -245,16 +315,23 @@ impl<G: ImpartialGame> GrundySolver<G> {
         }
     }
 
-    fn mex_of_known_options(&self, position: &G::Position) -> Result<Nimber> {
+    fn mex_of_known_options(&self, position: &G::Position, work: &mut WorkCount) -> Result<Nimber> {
         let mut values = Vec::new();
-        let mut complete = true;
         let memo = &self.memo;
-        self.game
-            .for_each_option(position, &mut |option| match option_value(memo, option) {
-                Some(value) => values.push(value.0),
-                None => complete = false,
-            });
-        if !complete {
+        let flow = self.game.for_each_option(position, &mut |option| {
+            work.step()?;
+            match option_value(memo, option) {
+                Some(value) => {
+                    values.push(value.0);
+                    ControlFlow::Continue(())
+                }
+                None => ControlFlow::Break(()),
+            }
+        });
+        if work.exceeded() {
+            return Err(work.error("GrundySolver"));
+        }
+        if flow.is_break() {
             return Err(inconsistent_game());
         }
         Ok(Nimber(mex_of(&values)))
@@ -313,7 +390,8 @@ pub(crate) fn mex_of(values: &[u64]) -> u64 {
 /// Every option of heap `n` must be a sum of heaps smaller than `n` (true of
 /// every game that removes stones); otherwise the result is an
 /// [`Error::InvalidParameter`]. The table is checked against `budget` before
-/// it is allocated.
+/// it is allocated, and the options visited against its work cap
+/// ([`DEFAULT_GRUNDY_WORK`] unless [`Budget::with_work`] sets one).
 ///
 /// # Example
 /// ```
@@ -321,8 +399,8 @@ pub(crate) fn mex_of(values: &[u64]) -> u64 {
 /// use stonegame::Budget;
 ///
 /// // Subtract a square (LeetCode 1510): losing heaps are those with value 0.
-/// let squares = FnGame::new(|n: &u64, visit: &mut dyn FnMut(&[u64])| {
-///     (1..).map(|k: u64| k * k).take_while(|s| s <= n).for_each(|s| visit(&[n - s]));
+/// let squares = FnGame::new(|n: &u64, visit: &mut dyn FnMut(&[u64]) -> _| {
+///     (1..).map(|k: u64| k * k).take_while(|s| s <= n).try_for_each(|s| visit(&[n - s]))
 /// });
 /// let table = heap_table(&squares, 10, Budget::default()).unwrap();
 /// let losing: Vec<usize> = (0..=10).filter(|&n| table[n].is_zero()).collect();
@@ -335,20 +413,29 @@ where
     let len = table_len(upto, budget, std::mem::size_of::<Nimber>(), "Grundy table")?;
     let mut table: Vec<Nimber> = Vec::with_capacity(len);
     let mut values = Vec::new();
+    let mut work = WorkCount::new(budget.work_or(DEFAULT_GRUNDY_WORK));
     for heap in 0..len as u64 {
         values.clear();
         let mut offending = None;
-        game.for_each_option(&heap, &mut |option| {
+        let _ = game.for_each_option(&heap, &mut |option| {
+            work.step()?;
             let mut total = 0;
             for &component in option {
                 // Heaps are pushed in order, so a smaller heap is always in the table.
                 match table.get(component as usize) {
                     Some(g) if component < heap => total ^= g.0,
-                    _ => offending = Some(component),
+                    _ => {
+                        offending = Some(component);
+                        return ControlFlow::Break(());
+                    }
                 }
             }
             values.push(total);
+            ControlFlow::Continue(())
         });
+        if work.exceeded() {
+            return Err(work.error(&format!("Grundy table up to heap {upto}")));
+        }
         if let Some(component) = offending {
             return Err(Error::InvalidParameter {
                 name: "heap game",
@@ -386,10 +473,11 @@ mod tests {
 
     #[test]
     fn deep_chain_does_not_overflow_the_stack() {
-        let chain = FnGame::new(|n: &u64, visit: &mut dyn FnMut(&[u64])| {
+        let chain = FnGame::new(|n: &u64, visit: &mut dyn FnMut(&[u64]) -> _| {
             if *n > 0 {
-                visit(&[n - 1]);
+                visit(&[n - 1])?;
             }
+            ControlFlow::Continue(())
         });
         let mut solver = GrundySolver::new(&chain);
         assert_eq!(solver.grundy(&1_000_000).unwrap(), Nimber(0));
@@ -398,7 +486,7 @@ mod tests {
 
     #[test]
     fn heap_table_refuses_options_that_do_not_shrink() {
-        let bad = FnGame::new(|n: &u64, visit: &mut dyn FnMut(&[u64])| visit(&[*n]));
+        let bad = FnGame::new(|n: &u64, visit: &mut dyn FnMut(&[u64]) -> _| visit(&[*n]));
         assert!(matches!(
             heap_table(&bad, 3, Budget::default()),
             Err(Error::InvalidParameter { .. })

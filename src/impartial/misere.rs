@@ -13,6 +13,7 @@
 //!   multiset, so sums that differ only in order are one state). It is the
 //!   reference for every fast path and the fallback where no rule is proven.
 
+use std::ops::ControlFlow;
 use ahash::{AHashMap, AHashSet};
 
 use super::ImpartialGame;
@@ -282,9 +283,7 @@ where
         components: &[G::Position],
     ) -> Result<Option<SumMove<Vec<G::Position>>>> {
         for (index, component) in components.iter().enumerate() {
-            let mut options = Vec::new();
-            self.game
-                .for_each_option(component, &mut |option| options.push(option.to_vec()));
+            let options = self.options_within_caps(component)?;
             for option in options {
                 let mut next: Vec<G::Position> = components.to_vec();
                 next.remove(index);
@@ -354,6 +353,39 @@ where
         self.wins.get(&root).copied().ok_or_else(cycle)
     }
 
+    /// The options of one component, counted against the work cap and the
+    /// memory budget as they are listed.
+    fn options_within_caps(&mut self, component: &G::Position) -> Result<Vec<Vec<G::Position>>> {
+        let (mut work, cap) = (0u64, self.work_cap);
+        let budget = self.limits.budget.bytes();
+        let held = self.bytes.saturating_add(self.pending_bytes);
+        let mut listed_bytes: u128 = 0;
+        let mut options = Vec::new();
+        let flow = self.game.for_each_option(component, &mut |option| {
+            work += 1;
+            listed_bytes += (std::mem::size_of::<Vec<G::Position>>() + std::mem::size_of_val(option)) as u128;
+            if work > cap || held.saturating_add(listed_bytes) > budget {
+                return ControlFlow::Break(());
+            }
+            options.push(option.to_vec());
+            ControlFlow::Continue(())
+        });
+        if flow.is_break() {
+            if work > cap {
+                return Err(Error::WorkLimitExceeded {
+                    what: "listing the options of a component for a winning move".into(),
+                    steps: cap,
+                });
+            }
+            return Err(Error::MemoryBudgetExceeded {
+                what: "exact sum search (memo, stack and the options being listed)",
+                needed_bytes: held.saturating_add(listed_bytes),
+                budget_bytes: budget,
+            });
+        }
+        Ok(options)
+    }
+
     /// Every canonical sum one move away; equal components are tried once.
     fn successors(&mut self, state: &[G::Position]) -> Result<Vec<Vec<G::Position>>> {
         let mut result = Vec::new();
@@ -370,10 +402,7 @@ where
             if index > 0 && state[index - 1] == *component {
                 continue;
             }
-            self.game.for_each_option(component, &mut |option| {
-                if refusal.is_some() {
-                    return;
-                }
+            let _ = self.game.for_each_option(component, &mut |option| {
                 work = work.saturating_add(state.len() as u64);
                 listed_bytes += option_bytes + std::mem::size_of_val(option) as u128;
                 if work > cap {
@@ -381,7 +410,7 @@ where
                         what: format!("the exact search over sums of {} components", state.len()),
                         steps: cap,
                     });
-                    return;
+                    return ControlFlow::Break(());
                 }
                 if held.saturating_add(listed_bytes) > budget {
                     refusal = Some(Error::MemoryBudgetExceeded {
@@ -389,13 +418,14 @@ where
                         needed_bytes: held.saturating_add(listed_bytes),
                         budget_bytes: budget,
                     });
-                    return;
+                    return ControlFlow::Break(());
                 }
                 let mut next = Vec::with_capacity(state.len() - 1 + option.len());
                 next.extend_from_slice(&state[..index]);
                 next.extend_from_slice(&state[index + 1..]);
                 next.extend_from_slice(option);
                 result.push(canonical(next));
+                ControlFlow::Continue(())
             });
             if let Some(error) = refusal {
                 return Err(error);

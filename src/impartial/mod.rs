@@ -37,6 +37,7 @@ pub mod wythoff;
 mod strategy_line;
 
 use std::hash::Hash;
+use std::ops::ControlFlow;
 
 /// An impartial game: positions and, for each, the options a move leads to.
 ///
@@ -45,8 +46,16 @@ use std::hash::Hash;
 /// describe a finite game (every line of play ends), which is what makes Grundy
 /// values exist.
 ///
+/// The enumeration is stoppable: `visit` returns [`ControlFlow`], and an
+/// implementation must stop at the first [`ControlFlow::Break`] and return
+/// it (the `?` operator does exactly that). Solvers count every option
+/// against their work cap and memory budget inside `visit`, so a position
+/// with an astronomically long option list (a Nim heap of `u64::MAX`) is
+/// refused with [`crate::Error::WorkLimitExceeded`] instead of hanging.
+///
 /// # Example
 /// ```
+/// use std::ops::ControlFlow;
 /// use stonegame::impartial::ImpartialGame;
 ///
 /// /// Take 1 or 2 from a single heap.
@@ -54,45 +63,70 @@ use std::hash::Hash;
 ///
 /// impl ImpartialGame for TakeOneOrTwo {
 ///     type Position = u64;
-///     fn for_each_option(&self, heap: &u64, visit: &mut dyn FnMut(&[u64])) {
+///     fn for_each_option(
+///         &self,
+///         heap: &u64,
+///         visit: &mut dyn FnMut(&[u64]) -> ControlFlow<()>,
+///     ) -> ControlFlow<()> {
 ///         for take in 1..=2 {
 ///             if take <= *heap {
-///                 visit(&[heap - take]);
+///                 visit(&[heap - take])?; // stop when the caller says so
 ///             }
 ///         }
+///         ControlFlow::Continue(())
 ///     }
 /// }
 ///
 /// let mut options = Vec::new();
-/// TakeOneOrTwo.for_each_option(&5, &mut |sum| options.push(sum.to_vec()));
+/// let _ = TakeOneOrTwo.for_each_option(&5, &mut |sum| {
+///     options.push(sum.to_vec());
+///     ControlFlow::Continue(())
+/// });
 /// assert_eq!(options, vec![vec![4], vec![3]]);
+///
+/// // A caller that wants only the first option stops the enumeration.
+/// let mut first = None;
+/// let stopped = TakeOneOrTwo.for_each_option(&5, &mut |sum| {
+///     first = Some(sum.to_vec());
+///     ControlFlow::Break(())
+/// });
+/// assert_eq!((first, stopped), (Some(vec![4]), ControlFlow::Break(())));
 /// ```
 pub trait ImpartialGame {
     /// One component position (for heap games, a heap size).
     type Position: Clone + Eq + Hash;
 
     /// Calls `visit` once for every option of `position`, passing the option as
-    /// a sum of components. The callback form avoids allocating per option.
-    fn for_each_option(&self, position: &Self::Position, visit: &mut dyn FnMut(&[Self::Position]));
+    /// a sum of components, until `visit` returns [`ControlFlow::Break`]; then
+    /// stops at once and returns `Break(())`. Returns `Continue(())` when every
+    /// option was visited. The callback form avoids allocating per option.
+    fn for_each_option(
+        &self,
+        position: &Self::Position,
+        visit: &mut dyn FnMut(&[Self::Position]) -> ControlFlow<()>,
+    ) -> ControlFlow<()>;
 }
 
 /// An [`ImpartialGame`] defined by a closure, for games too small to deserve a type.
 ///
 /// The closure receives a position and a callback to call once per option
-/// (each option a sum of components, as in [`ImpartialGame::for_each_option`]).
+/// (each option a sum of components, as in [`ImpartialGame::for_each_option`]);
+/// it stops at the callback's first [`ControlFlow::Break`] and returns it.
 ///
 /// # Example
 /// ```
+/// use std::ops::ControlFlow;
 /// use stonegame::impartial::{grundy::GrundySolver, FnGame};
 /// use stonegame::Nimber;
 ///
 /// // Take 1, 3 or 4 from a heap.
-/// let game = FnGame::new(|heap: &u64, visit: &mut dyn FnMut(&[u64])| {
+/// let game = FnGame::new(|heap: &u64, visit: &mut dyn FnMut(&[u64]) -> ControlFlow<()>| {
 ///     for take in [1, 3, 4] {
 ///         if take <= *heap {
-///             visit(&[heap - take]);
+///             visit(&[heap - take])?;
 ///         }
 ///     }
+///     ControlFlow::Continue(())
 /// });
 /// let mut solver = GrundySolver::new(&game);
 /// assert_eq!(solver.grundy(&2).unwrap(), Nimber(0));
@@ -107,19 +141,24 @@ pub struct FnGame<P, F> {
 impl<P, F> FnGame<P, F>
 where
     P: Clone + Eq + Hash,
-    F: Fn(&P, &mut dyn FnMut(&[P])),
+    F: Fn(&P, &mut dyn FnMut(&[P]) -> ControlFlow<()>) -> ControlFlow<()>,
 {
-    /// Wraps `options`, which calls its callback once per option of a position.
+    /// Wraps `options`, which calls its callback once per option of a position
+    /// until the callback returns [`ControlFlow::Break`].
     ///
     /// # Example
     /// ```
+    /// use std::ops::ControlFlow;
     /// use stonegame::impartial::{FnGame, ImpartialGame};
     ///
-    /// let nim = FnGame::new(|heap: &u64, visit: &mut dyn FnMut(&[u64])| {
-    ///     (0..*heap).for_each(|left| visit(&[left]));
+    /// let nim = FnGame::new(|heap: &u64, visit: &mut dyn FnMut(&[u64]) -> ControlFlow<()>| {
+    ///     (0..*heap).try_for_each(|left| visit(&[left]))
     /// });
     /// let mut count = 0;
-    /// nim.for_each_option(&3, &mut |_| count += 1);
+    /// let _ = nim.for_each_option(&3, &mut |_| {
+    ///     count += 1;
+    ///     ControlFlow::Continue(())
+    /// });
     /// assert_eq!(count, 3);
     /// ```
     pub fn new(options: F) -> Self {
@@ -133,11 +172,15 @@ where
 impl<P, F> ImpartialGame for FnGame<P, F>
 where
     P: Clone + Eq + Hash,
-    F: Fn(&P, &mut dyn FnMut(&[P])),
+    F: Fn(&P, &mut dyn FnMut(&[P]) -> ControlFlow<()>) -> ControlFlow<()>,
 {
     type Position = P;
 
-    fn for_each_option(&self, position: &P, visit: &mut dyn FnMut(&[P])) {
+    fn for_each_option(
+        &self,
+        position: &P,
+        visit: &mut dyn FnMut(&[P]) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         (self.options)(position, visit)
     }
 }
@@ -145,7 +188,11 @@ where
 impl<G: ImpartialGame + ?Sized> ImpartialGame for &G {
     type Position = G::Position;
 
-    fn for_each_option(&self, position: &Self::Position, visit: &mut dyn FnMut(&[Self::Position])) {
+    fn for_each_option(
+        &self,
+        position: &Self::Position,
+        visit: &mut dyn FnMut(&[Self::Position]) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         (**self).for_each_option(position, visit)
     }
 }

@@ -13,6 +13,7 @@
 //! Cost: [`Nim::outcome`], [`Nim::nimber`] and [`Nim::winning_move`] are one
 //! pass over the heaps, O(n); [`Nim::solve`] plays its line out, O(n) per move.
 
+use std::ops::ControlFlow;
 use super::HeapMove;
 use super::line::{LinePlay, first_largest, play_line};
 use crate::impartial::ImpartialGame;
@@ -203,9 +204,11 @@ pub(crate) fn largest_heap_reply(heaps: &[u64], smallest: u64) -> Result<Option<
 impl ImpartialGame for Nim {
     type Position = u64;
 
-    fn for_each_option(&self, heap: &u64, visit: &mut dyn FnMut(&[u64])) {
-        for left in 0..*heap {
-            visit(&[left]);
-        }
+    fn for_each_option(
+        &self,
+        heap: &u64,
+        visit: &mut dyn FnMut(&[u64]) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        (0..*heap).try_for_each(|left| visit(&[left]))
     }
 }

@@ -31,6 +31,7 @@
 //! assert_eq!(game.winning_move(&[5, 9, 3]).unwrap().to_string(), "1:5->3");
 //! ```
 
+use std::ops::ControlFlow;
 use std::fmt;
 
 use super::ImpartialGame;
@@ -235,7 +236,11 @@ impl Staircase {
 impl ImpartialGame for Staircase {
     type Position = Vec<u64>;
 
-    fn for_each_option(&self, coins: &Vec<u64>, visit: &mut dyn FnMut(&[Vec<u64>])) {
+    fn for_each_option(
+        &self,
+        coins: &Vec<u64>,
+        visit: &mut dyn FnMut(&[Vec<u64>]) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         for step in 0..coins.len() {
             for to in 0..coins[step] {
                 let after = StaircaseMove {
@@ -244,8 +249,9 @@ impl ImpartialGame for Staircase {
                     to,
                 }
                 .apply(coins);
-                visit(&[after]);
+                visit(&[after])?;
             }
         }
+        ControlFlow::Continue(())
     }
 }

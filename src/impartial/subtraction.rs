@@ -8,6 +8,7 @@
 //! subtract a square, LeetCode 1510) and is solved by tables or the generic
 //! solver.
 
+use std::ops::ControlFlow;
 use super::HeapMove;
 use super::boxes::{BallBox, Boxes};
 use super::line::{LinePlay, play_line};
@@ -321,10 +322,15 @@ impl SubtractionSet {
 impl ImpartialGame for SubtractionSet {
     type Position = u64;
 
-    fn for_each_option(&self, heap: &u64, visit: &mut dyn FnMut(&[u64])) {
+    fn for_each_option(
+        &self,
+        heap: &u64,
+        visit: &mut dyn FnMut(&[u64]) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         for &s in self.moves.iter().take_while(|&&s| s <= *heap) {
-            visit(&[heap - s]);
+            visit(&[heap - s])?;
         }
+        ControlFlow::Continue(())
     }
 }
 
@@ -849,13 +855,21 @@ impl<F: Fn(u64, &mut dyn FnMut(u64))> SubtractionRule<F> {
 impl<F: Fn(u64, &mut dyn FnMut(u64))> ImpartialGame for SubtractionRule<F> {
     type Position = u64;
 
-    fn for_each_option(&self, heap: &u64, visit: &mut dyn FnMut(&[u64])) {
+    /// The rule's callback cannot be stopped, so once `visit` breaks the
+    /// remaining amounts are skipped without being visited.
+    fn for_each_option(
+        &self,
+        heap: &u64,
+        visit: &mut dyn FnMut(&[u64]) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         let heap = *heap;
+        let mut flow = ControlFlow::Continue(());
         (self.rule)(heap, &mut |s| {
-            if s <= heap {
-                visit(&[heap - s]);
+            if flow.is_continue() && s <= heap {
+                flow = visit(&[heap - s]);
             }
         });
+        flow
     }
 }
 

@@ -52,6 +52,7 @@
 //! assert_eq!(misere.outcome(&[3, 5]), Outcome::Second);
 //! ```
 
+use std::ops::ControlFlow;
 use std::fmt;
 
 use super::ImpartialGame;
@@ -442,10 +443,14 @@ impl Wythoff {
 impl ImpartialGame for Wythoff {
     type Position = [u64; 2];
 
-    fn for_each_option(&self, position: &[u64; 2], visit: &mut dyn FnMut(&[[u64; 2]])) {
+    fn for_each_option(
+        &self,
+        position: &[u64; 2],
+        visit: &mut dyn FnMut(&[[u64; 2]]) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         let [a, b] = *position;
-        (0..a).for_each(|x| visit(&[[x, b]]));
-        (0..b).for_each(|y| visit(&[[a, y]]));
-        (1..=a.min(b)).for_each(|take| visit(&[[a - take, b - take]]));
+        (0..a).try_for_each(|x| visit(&[[x, b]]))?;
+        (0..b).try_for_each(|y| visit(&[[a, y]]))?;
+        (1..=a.min(b)).try_for_each(|take| visit(&[[a - take, b - take]]))
     }
 }

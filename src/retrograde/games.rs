@@ -1,6 +1,7 @@
 //! Adapters from other game descriptions to successor closures, so that other
 //! families' solvers can be checked against plain retrograde analysis.
 
+use std::ops::ControlFlow;
 use std::hash::Hash;
 
 use crate::impartial::ImpartialGame;
@@ -21,6 +22,7 @@ use super::{Retrograde, RetrogradeTable};
 ///
 /// # Example
 /// ```
+/// use std::ops::ControlFlow;
 /// use stonegame::impartial::ImpartialGame;
 /// use stonegame::retrograde::{Value, solve_impartial_sum, sum_key};
 /// use stonegame::Convention;
@@ -29,10 +31,15 @@ use super::{Retrograde, RetrogradeTable};
 /// struct Nim;
 /// impl ImpartialGame for Nim {
 ///     type Position = u8;
-///     fn for_each_option(&self, heap: &u8, visit: &mut dyn FnMut(&[u8])) {
+///     fn for_each_option(
+///         &self,
+///         heap: &u8,
+///         visit: &mut dyn FnMut(&[u8]) -> ControlFlow<()>,
+///     ) -> ControlFlow<()> {
 ///         for smaller in 0..*heap {
-///             if smaller == 0 { visit(&[]) } else { visit(&[smaller]) }
+///             if smaller == 0 { visit(&[])? } else { visit(&[smaller])? }
 ///         }
+///         ControlFlow::Continue(())
 ///     }
 /// }
 ///
@@ -50,12 +57,13 @@ pub fn solve_impartial_sum<G: ImpartialGame>(
     let successors = |sum: &Vec<G::Position>| {
         let mut options = Vec::new();
         for (i, component) in sum.iter().enumerate() {
-            game.for_each_option(component, &mut |replacement| {
+            let _ = game.for_each_option(component, &mut |replacement| {
                 let mut next = Vec::with_capacity(sum.len() - 1 + replacement.len());
                 next.extend(sum[..i].iter().cloned());
                 next.extend(sum[i + 1..].iter().cloned());
                 next.extend(replacement.iter().cloned());
                 options.push(sum_key(next));
+                ControlFlow::Continue(())
             });
         }
         options

@@ -18,6 +18,7 @@
 //! A code with no repeating group is *finite*: its last non-zero digit is the
 //! largest number of tokens a move can remove (`t` in the periodicity theorem).
 
+use std::ops::ControlFlow;
 use crate::impartial::ImpartialGame;
 use crate::{Error, Result};
 use std::fmt;
@@ -330,7 +331,10 @@ impl MoveClass {
 /// use stonegame::impartial::ImpartialGame;
 ///
 /// let mut options = Vec::new();
-/// TakeAndBreak::grundys_game().for_each_option(&6, &mut |sum| options.push(sum.to_vec()));
+/// let _ = TakeAndBreak::grundys_game().for_each_option(&6, &mut |sum| {
+///     options.push(sum.to_vec());
+///     std::ops::ControlFlow::Continue(())
+/// });
 /// assert_eq!(options, vec![vec![1, 5], vec![2, 4]]);
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -520,13 +524,27 @@ impl TakeAndBreak {
     /// # Ok::<(), stonegame::Error>(())
     /// ```
     pub fn for_each_move_class(&self, n: u64, mut visit: impl FnMut(MoveClass)) {
+        let _ = self.try_for_each_move_class(n, |class| {
+            visit(class);
+            ControlFlow::Continue(())
+        });
+    }
+
+    /// As [`TakeAndBreak::for_each_move_class`], stopping at the first
+    /// [`ControlFlow::Break`] `visit` returns (a code that repeats forever has
+    /// a move class for every removal up to `n`).
+    pub(crate) fn try_for_each_move_class(
+        &self,
+        n: u64,
+        mut visit: impl FnMut(MoveClass) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         match self {
             TakeAndBreak::GrundysGame => {
                 if n >= 3 {
                     visit(MoveClass::Split {
                         total: n,
                         unequal: true,
-                    });
+                    })?;
                 }
             }
             TakeAndBreak::Octal(code) => {
@@ -535,20 +553,21 @@ impl TakeAndBreak {
                     let digit = code.digit(k);
                     let left = n - k;
                     if digit & 1 != 0 && left == 0 && k > 0 {
-                        visit(MoveClass::TakeAll);
+                        visit(MoveClass::TakeAll)?;
                     }
                     if digit & 2 != 0 && left >= 1 && k > 0 {
-                        visit(MoveClass::LeaveOne(left));
+                        visit(MoveClass::LeaveOne(left))?;
                     }
                     if digit & 4 != 0 && left >= 2 {
                         visit(MoveClass::Split {
                             total: left,
                             unequal: false,
-                        });
+                        })?;
                     }
                 }
             }
         }
+        ControlFlow::Continue(())
     }
 }
 
@@ -606,16 +625,18 @@ impl std::str::FromStr for TakeAndBreak {
 impl ImpartialGame for TakeAndBreak {
     type Position = u64;
 
-    fn for_each_option(&self, heap: &u64, visit: &mut dyn FnMut(&[u64])) {
-        self.for_each_move_class(*heap, |class| match class {
+    fn for_each_option(
+        &self,
+        heap: &u64,
+        visit: &mut dyn FnMut(&[u64]) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        self.try_for_each_move_class(*heap, |class| match class {
             MoveClass::TakeAll => visit(&[]),
             MoveClass::LeaveOne(left) => visit(&[left]),
             MoveClass::Split { total, .. } => {
-                for a in 1..=class.largest_smaller_part() {
-                    visit(&[a, total - a]);
-                }
+                (1..=class.largest_smaller_part()).try_for_each(|a| visit(&[a, total - a]))
             }
-        });
+        })
     }
 }
 
@@ -633,10 +654,9 @@ mod tests {
         for game in games.iter().chain([&TakeAndBreak::grundys_game()]) {
             for n in 0..40 {
                 let mut first = None;
-                game.for_each_option(&n, &mut |sum| {
-                    if first.is_none() {
-                        first = Some(sum.to_vec());
-                    }
+                let _ = game.for_each_option(&n, &mut |sum| {
+                    first = Some(sum.to_vec());
+                    ControlFlow::Break(())
                 });
                 assert_eq!(game.smallest_option(n), first, "{game} heap {n}");
             }

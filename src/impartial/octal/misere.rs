@@ -8,6 +8,7 @@
 //! move dropped (they change nothing). When the search would visit more
 //! positions than allowed, it stops with an error instead of guessing.
 
+use std::ops::ControlFlow;
 use crate::impartial::octal::TakeAndBreak;
 use crate::impartial::{HeapMove, ImpartialGame};
 use crate::{Budget, Error, Outcome, Result};
@@ -161,14 +162,16 @@ impl MisereSearch {
     }
 
     /// Sets how many moves one query may examine before it is refused with
-    /// [`Error::SizeLimitExceeded`] (default [`DEFAULT_MISERE_WORK`]).
+    /// [`Error::WorkLimitExceeded`] (default [`DEFAULT_MISERE_WORK`], or the
+    /// cap of [`Budget::with_work`]; the CLI's `--max-work`).
     ///
     /// # Example
     /// ```
     /// use stonegame::impartial::octal::TakeAndBreak;
     /// use stonegame::impartial::octal::MisereSearch;
+    /// use stonegame::Error;
     /// let mut tiny = MisereSearch::new(TakeAndBreak::kayles()).with_work_limit(10);
-    /// assert!(tiny.outcome(&[20, 20]).is_err());
+    /// assert!(matches!(tiny.outcome(&[20, 20]), Err(Error::WorkLimitExceeded { .. })));
     /// ```
     pub fn with_work_limit(mut self, max_work: u64) -> Self {
         self.max_work = max_work;
@@ -206,7 +209,10 @@ impl MisereSearch {
         let game = &self.game;
         *self.inert.entry(heap).or_insert_with(|| {
             let mut any = false;
-            game.for_each_move_class(heap, |_| any = true);
+            let _ = game.try_for_each_move_class(heap, |_| {
+                any = true;
+                ControlFlow::Break(())
+            });
             !any
         })
     }
@@ -240,26 +246,23 @@ impl MisereSearch {
             let (mut work, cap) = (self.work, self.max_work);
             let budget = self.budget.bytes();
             let mut over = false;
-            self.game.for_each_option(&heap, &mut |sum| {
-                if over {
-                    return;
-                }
+            let _ = self.game.for_each_option(&heap, &mut |sum| {
                 work += 1;
                 listed_bytes += 2 * stack_state_bytes(state) + 16;
                 if work > cap || held + listed_bytes > budget {
                     over = true;
-                    return;
+                    return ControlFlow::Break(());
                 }
                 replacements.push(sum.to_vec());
+                ControlFlow::Continue(())
             });
             self.work = work;
             if self.work > self.max_work {
-                return Err(Error::SizeLimitExceeded {
-                    what: "moves examined by the exact misère search (the position is too large \
-                           to solve exactly; the game is not known to be tame; raise it with \
-                           Budget::with_work or --max-work)",
-                    value: u128::from(self.work),
-                    limit: u128::from(self.max_work),
+                return Err(Error::WorkLimitExceeded {
+                    what: "the exact misère search (counting moves examined; the position is too \
+                           large to solve exactly and the game is not known to be tame)"
+                        .into(),
+                    steps: self.max_work,
                 });
             }
             if over {
@@ -369,7 +372,10 @@ impl MisereSearch {
     ///
     /// # Errors
     /// [`Error::SizeLimitExceeded`] when more than the allowed positions would
-    /// be stored; [`Error::MemoryBudgetExceeded`] when they would not fit the budget.
+    /// be stored (or a heap is above [`MAX_MISERE_HEAP`]);
+    /// [`Error::MemoryBudgetExceeded`] when they would not fit the budget;
+    /// [`Error::WorkLimitExceeded`] when the query examines more moves than its
+    /// work limit ([`MisereSearch::with_work_limit`]).
     ///
     /// # Example
     /// ```
@@ -410,8 +416,10 @@ impl MisereSearch {
         self.work = 0;
         for (index, &heap) in heaps.iter().enumerate() {
             let mut replacements: Vec<Vec<u64>> = Vec::new();
-            self.game
-                .for_each_option(&heap, &mut |sum| replacements.push(sum.to_vec()));
+            let _ = self.game.for_each_option(&heap, &mut |sum| {
+                replacements.push(sum.to_vec());
+                ControlFlow::Continue(())
+            });
             for left in replacements {
                 let after = HeapMove::new(index, heap, &left)?;
                 let state = self.canonical(after.apply(heaps)?);
