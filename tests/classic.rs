@@ -3,8 +3,8 @@
 //! force written here, the crate's generic Grundy solver over games defined
 //! here with `FnGame`, exact big-integer checks, and published values (OEIS).
 
-use std::ops::ControlFlow;
 use std::collections::HashMap;
+use std::ops::ControlFlow;
 use std::sync::OnceLock;
 
 use num_bigint::BigInt;

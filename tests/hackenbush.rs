@@ -1,8 +1,8 @@
 //! Green Hackenbush: the colon/fusion evaluation and the winning-move search
 //! against a brute-force Grundy search over edge subsets.
 
-use std::ops::ControlFlow;
 use proptest::prelude::*;
+use std::ops::ControlFlow;
 use stonegame::impartial::FnGame;
 use stonegame::impartial::grundy::GrundySolver;
 use stonegame::impartial::hackenbush::GreenHackenbush;

@@ -71,7 +71,13 @@ fn astronomically_long_option_lists_stop_at_the_work_cap() {
     })
     .expect_err("u64::MAX options cannot be listed");
     assert!(
-        matches!(error, Error::WorkLimitExceeded { steps: 1_000_000, .. }),
+        matches!(
+            error,
+            Error::WorkLimitExceeded {
+                steps: 1_000_000,
+                ..
+            }
+        ),
         "{error}"
     );
     assert!(error.to_string().contains("Budget::with_work"), "{error}");

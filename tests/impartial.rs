@@ -1,8 +1,8 @@
 //! Impartial games: every fast path against an independent brute force, plus
 //! published values (AtCoder DP K samples, OEIS A030193) and the seeds' examples.
 
-use std::ops::ControlFlow;
 use std::collections::HashMap;
+use std::ops::ControlFlow;
 
 use proptest::prelude::*;
 use stonegame::impartial::HeapMove;
@@ -215,16 +215,18 @@ proptest! {
 fn misere_nim_rule_fails_for_a_wild_game_and_exact_search_does_not() {
     // Kayles (knock down 1 or 2 adjacent pins, possibly splitting the row) is
     // not tame: the misère Nim rule applied to its Grundy values is wrong.
-    let kayles = FnGame::new(|n: &u64, visit: &mut dyn FnMut(&[u64]) -> ControlFlow<()>| {
-        for take in 1..=2u64.min(*n) {
-            for left in 0..=(n - take) {
-                let right = n - take - left;
-                let parts: Vec<u64> = [left, right].into_iter().filter(|&p| p > 0).collect();
-                visit(&parts)?;
+    let kayles = FnGame::new(
+        |n: &u64, visit: &mut dyn FnMut(&[u64]) -> ControlFlow<()>| {
+            for take in 1..=2u64.min(*n) {
+                for left in 0..=(n - take) {
+                    let right = n - take - left;
+                    let parts: Vec<u64> = [left, right].into_iter().filter(|&p| p > 0).collect();
+                    visit(&parts)?;
+                }
             }
-        }
-        ControlFlow::Continue(())
-    });
+            ControlFlow::Continue(())
+        },
+    );
     let mut grundy = GrundySolver::new(&kayles);
     let value = grundy.grundy(&8).unwrap();
     assert_eq!(value, Nimber(1));
@@ -787,9 +789,11 @@ fn prime_factor_count(mut n: u64) -> u64 {
 #[test]
 fn dividing_game_abc_368_f_is_nim_on_prime_factor_counts() {
     // The game itself: replace a number by a proper divisor.
-    let dividing = FnGame::new(|n: &u64, visit: &mut dyn FnMut(&[u64]) -> ControlFlow<()>| {
-        (1..*n).filter(|d| n % d == 0).try_for_each(|d| visit(&[d]))
-    });
+    let dividing = FnGame::new(
+        |n: &u64, visit: &mut dyn FnMut(&[u64]) -> ControlFlow<()>| {
+            (1..*n).filter(|d| n % d == 0).try_for_each(|d| visit(&[d]))
+        },
+    );
     let mut solver = GrundySolver::new(&dividing);
     for n in 1..=200u64 {
         assert_eq!(

@@ -2,9 +2,9 @@
 //! independent memoised brute force of misère play, the crate's exact misère
 //! search, genus theory for tame games, and published facts.
 
-use std::ops::ControlFlow;
 use proptest::prelude::*;
 use std::collections::HashMap;
+use std::ops::ControlFlow;
 use stonegame::impartial::ImpartialGame;
 use stonegame::impartial::octal::{MisereQuotient, MisereSearch, OctalGame, TakeAndBreak};
 use stonegame::{Budget, Convention, Error, Outcome};

@@ -1,8 +1,8 @@
 //! Take-and-break games: published values (OEIS), periods, the plain reference
 //! against the sparse-space fast path, Last One and misère play against brute force.
 
-use std::ops::ControlFlow;
 use proptest::prelude::*;
+use std::ops::ControlFlow;
 use stonegame::impartial::octal::{
     HeapValues, LastOne, MisereSearch, OctalGame, certify_values, find_period_certificate,
     grundy_sequence, grundy_sequence_plain,

@@ -2,8 +2,8 @@
 //! acyclic graphs, a naive fixpoint on cyclic ones, the definition of
 //! remoteness, bottom-up tables for subtraction games, and the misère Nim rule.
 
-use std::ops::ControlFlow;
 use proptest::prelude::*;
+use std::ops::ControlFlow;
 use stonegame::impartial::ImpartialGame;
 use stonegame::retrograde::{
     self, DenseSolver, Graph, Label, Retrograde, Value, solve_impartial_sum, sum_key,

@@ -26,12 +26,12 @@
 //! one pass over the boxes, O(n); [`Boxes::solve`] plays its line out, O(n)
 //! per move.
 
-use std::ops::ControlFlow;
 use super::HeapMove;
 use super::line::{LinePlay, play_line};
 use crate::impartial::ImpartialGame;
 use crate::impartial::misere::{nim_rule_move, nim_rule_outcome};
 use crate::{Budget, Convention, Error, Nimber, Outcome, Result, Solution};
+use std::ops::ControlFlow;
 
 /// One box: `balls` balls, of which a move takes 1..=`max_take`.
 ///

@@ -9,7 +9,6 @@
 //! asked for. The *tame* genera are those of Nim positions: `0^120…`,
 //! `1^031…`, `0^020…`, `1^131…` and `g^(g, g^2, g, …)` for `g >= 2`.
 
-use std::ops::ControlFlow;
 use crate::impartial::ImpartialGame;
 use crate::impartial::mex::MexSet;
 use crate::impartial::octal::TakeAndBreak;
@@ -17,6 +16,7 @@ use crate::impartial::octal::grundy_sequence;
 use crate::{Budget, Error, Result};
 use ahash::AHashMap;
 use std::fmt;
+use std::ops::ControlFlow;
 
 /// A genus `g^(γ0 γ1 …)` (a finite prefix of the misère terms).
 ///

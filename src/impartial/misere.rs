@@ -13,8 +13,8 @@
 //!   multiset, so sums that differ only in order are one state). It is the
 //!   reference for every fast path and the fallback where no rule is proven.
 
-use std::ops::ControlFlow;
 use ahash::{AHashMap, AHashSet};
+use std::ops::ControlFlow;
 
 use super::ImpartialGame;
 use super::sum::SumMove;
@@ -363,7 +363,8 @@ where
         let mut options = Vec::new();
         let flow = self.game.for_each_option(component, &mut |option| {
             work += 1;
-            listed_bytes += (std::mem::size_of::<Vec<G::Position>>() + std::mem::size_of_val(option)) as u128;
+            listed_bytes +=
+                (std::mem::size_of::<Vec<G::Position>>() + std::mem::size_of_val(option)) as u128;
             if work > cap || held.saturating_add(listed_bytes) > budget {
                 return ControlFlow::Break(());
             }

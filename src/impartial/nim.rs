@@ -13,12 +13,12 @@
 //! Cost: [`Nim::outcome`], [`Nim::nimber`] and [`Nim::winning_move`] are one
 //! pass over the heaps, O(n); [`Nim::solve`] plays its line out, O(n) per move.
 
-use std::ops::ControlFlow;
 use super::HeapMove;
 use super::line::{LinePlay, first_largest, play_line};
 use crate::impartial::ImpartialGame;
 use crate::impartial::misere::{nim_rule_move, nim_rule_outcome};
 use crate::{Budget, Convention, Nimber, Outcome, Result, Solution};
+use std::ops::ControlFlow;
 
 /// Nim: the rules, and the solver of any position (a list of heap sizes, each
 /// up to `u64::MAX`).

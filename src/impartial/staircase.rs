@@ -31,8 +31,8 @@
 //! assert_eq!(game.winning_move(&[5, 9, 3]).unwrap().to_string(), "1:5->3");
 //! ```
 
-use std::ops::ControlFlow;
 use std::fmt;
+use std::ops::ControlFlow;
 
 use super::ImpartialGame;
 use super::strategy_line::winner_line;

@@ -8,7 +8,6 @@
 //! subtract a square, LeetCode 1510) and is solved by tables or the generic
 //! solver.
 
-use std::ops::ControlFlow;
 use super::HeapMove;
 use super::boxes::{BallBox, Boxes};
 use super::line::{LinePlay, play_line};
@@ -19,6 +18,7 @@ use crate::impartial::misere::{ExactSearch, Run};
 use crate::impartial::periodic::{Periodicity, RecurrenceRule, WindowRecurrence};
 use crate::impartial::sum::{self, SumMove};
 use crate::{Budget, Convention, Error, Nimber, Outcome, Result, Solution};
+use std::ops::ControlFlow;
 
 /// A finite set of positive amounts that a move may subtract from a heap.
 ///

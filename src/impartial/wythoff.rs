@@ -52,8 +52,8 @@
 //! assert_eq!(misere.outcome(&[3, 5]), Outcome::Second);
 //! ```
 
-use std::ops::ControlFlow;
 use std::fmt;
+use std::ops::ControlFlow;
 
 use super::ImpartialGame;
 use super::strategy_line::winner_line;

@@ -1,8 +1,8 @@
 //! Adapters from other game descriptions to successor closures, so that other
 //! families' solvers can be checked against plain retrograde analysis.
 
-use std::ops::ControlFlow;
 use std::hash::Hash;
+use std::ops::ControlFlow;
 
 use crate::impartial::ImpartialGame;
 use crate::{Convention, Result};

@@ -18,10 +18,10 @@
 //! A code with no repeating group is *finite*: its last non-zero digit is the
 //! largest number of tokens a move can remove (`t` in the periodicity theorem).
 
-use std::ops::ControlFlow;
 use crate::impartial::ImpartialGame;
 use crate::{Error, Result};
 use std::fmt;
+use std::ops::ControlFlow;
 
 /// The largest number of digits accepted in an octal code (prefix plus repeating group).
 pub const MAX_CODE_DIGITS: usize = 64;

@@ -8,11 +8,11 @@
 //! move dropped (they change nothing). When the search would visit more
 //! positions than allowed, it stops with an error instead of guessing.
 
-use std::ops::ControlFlow;
 use crate::impartial::octal::TakeAndBreak;
 use crate::impartial::{HeapMove, ImpartialGame};
 use crate::{Budget, Error, Outcome, Result};
 use ahash::AHashMap;
+use std::ops::ControlFlow;
 
 /// Default cap on the positions an exact misère search may store.
 pub const DEFAULT_MISERE_STATES: usize = 4_000_000;
