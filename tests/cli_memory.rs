@@ -102,3 +102,66 @@ fn a_streamed_row_longer_than_the_budget_allows_is_refused() {
     line.push(b'\n');
     assert_refused(&["ends"], &line, "memory budget");
 }
+
+/// The CLI answers (exit 0) or refuses with `line N: …` (exit 2) inside the
+/// capped address space: an abort or a panic fails.
+fn assert_answered_or_refused(args: &[&str], stdin: &[u8]) -> Output {
+    let output = run_capped(args, stdin);
+    let message = String::from_utf8_lossy(&output.stderr);
+    match output.status.code() {
+        Some(0) => {}
+        Some(2) => assert!(message.starts_with("line "), "{args:?}: {message}"),
+        other => panic!("{args:?}: exit {other:?}: {message}"),
+    }
+    output
+}
+
+fn one_line(values: impl Iterator<Item = u64>) -> Vec<u8> {
+    let mut line = values.map(|v| v.to_string()).collect::<Vec<_>>().join(" ");
+    line.push('\n');
+    line.into_bytes()
+}
+
+#[test]
+fn misere_searches_with_long_option_lists_are_refused_within_the_budget() {
+    // Issue 15: `octal --misere '0.(4)' 20000` aborted on allocation.
+    assert_refused(
+        &["octal", "--misere", "0.(4)", "20000"],
+        b"",
+        "memory budget",
+    );
+    // `subtraction --misere --set 2,3` with 20,000 heaps of 5 on one line.
+    assert_refused(
+        &["subtraction", "--misere", "--set", "2,3"],
+        &one_line(std::iter::repeat_n(5, 20_000)),
+        "memory budget",
+    );
+    // The set 2..=1001 and the heaps 2..=2001.
+    let set = (2..=1001).map(|s: u64| s.to_string()).collect::<Vec<_>>();
+    assert_refused(
+        &["subtraction", "--misere", "--set", &set.join(",")],
+        &one_line(2..=2001),
+        "memory budget",
+    );
+}
+
+#[test]
+fn misere_kayles_on_a_thousand_heaps_answers_within_the_budget() {
+    // Issue 15: 3.8 GB before a refusal; Kayles' misère quotient answers it.
+    let output = assert_answered_or_refused(&["octal", "--misere", "kayles"], &one_line(1..=1000));
+    assert!(output.status.success(), "{output:?}");
+    let answer = String::from_utf8_lossy(&output.stdout);
+    assert!(matches!(answer.trim(), "First" | "Second"), "{answer}");
+}
+
+#[test]
+fn a_long_front_line_is_refused_before_parsing() {
+    // Issue 15: `front` on one 400 MB line reached 5 GB; scaled to the budget.
+    let mut line = b"1 ".repeat(12 << 20);
+    line.push(b'\n');
+    assert_refused(
+        &["front", "--max-take", "3"],
+        &line,
+        "above the memory budget",
+    );
+}
