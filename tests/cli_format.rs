@@ -58,6 +58,11 @@ fn argument_errors_are_line_one_with_exit_status_two() {
         &["janken", "--modulo", "0", "1,1,1"],
         &["no-such-game"],
         &["nim", "--memory-mib", "0", "1"],
+        // Issue 15's argument reproductions.
+        &["ends", "1", "-5x"],
+        &["boxes", "-1:2"],
+        &["front", "--max-take", "-1", "1", "2"],
+        &["grundy", "--upto", "5"],
     ] {
         let output = run(args, "");
         assert_eq!(output.status.code(), Some(2), "{args:?}");

@@ -137,3 +137,29 @@ fn misere_kayles_of_large_heaps_uses_the_quotient() {
     };
     assert_eq!(out.trim(), expected);
 }
+
+#[test]
+fn the_misere_search_work_cap_is_named_with_its_option() {
+    // Issue 15: a misère octal search ran 20 s a query, and `--move` spent the
+    // cap twice. A small cap refuses promptly and says how to raise it.
+    let output = run(
+        &[
+            "octal",
+            "--misere",
+            "--move",
+            "0.07",
+            "--max-work",
+            "10000",
+            "30",
+            "30",
+            "30",
+        ],
+        "",
+    );
+    let message = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{message}");
+    assert!(message.starts_with("line 1: "), "{message}");
+    for hint in ["work limit", "--max-work"] {
+        assert!(message.contains(hint), "{message}");
+    }
+}
