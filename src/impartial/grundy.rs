@@ -8,9 +8,10 @@
 //! sums of strictly smaller heaps: one pass from 0 upwards, no hashing.
 //!
 //! Both count every option they are shown against a work cap
-//! ([`DEFAULT_GRUNDY_WORK`] unless [`Budget::with_work`] sets one) and stop the
-//! enumeration when it is reached, so a game with an astronomically long
-//! option list is refused with [`Error::WorkLimitExceeded`] instead of hanging.
+//! ([`DEFAULT_GRUNDY_WORK`], [`DEFAULT_HEAP_TABLE_WORK`], or the cap of
+//! [`Budget::with_work`]) and stop the enumeration when it is reached, so a
+//! game with an astronomically long option list is refused with
+//! [`Error::WorkLimitExceeded`] instead of hanging.
 
 use std::ops::ControlFlow;
 
@@ -21,9 +22,13 @@ use super::mex::MexSet;
 use super::sum::{self, SumMove};
 use crate::{Budget, Error, Nimber, Outcome, Result};
 
-/// Default work cap of [`GrundySolver`] and [`heap_table`]: options visited
-/// by one query (a few seconds of work in a release build).
-pub const DEFAULT_GRUNDY_WORK: u64 = 100_000_000;
+/// Default work cap of one [`GrundySolver`] query: options visited (each a
+/// hash look-up per component; a few seconds in a release build).
+pub const DEFAULT_GRUNDY_WORK: u64 = 300_000_000;
+
+/// Default work cap of [`heap_table`]: options visited (each a table look-up;
+/// a few seconds in a release build).
+pub const DEFAULT_HEAP_TABLE_WORK: u64 = 1_000_000_000;
 
 /// A memoising Grundy-value solver for any finite impartial game.
 ///
@@ -391,7 +396,7 @@ pub(crate) fn mex_of(values: &[u64]) -> u64 {
 /// every game that removes stones); otherwise the result is an
 /// [`Error::InvalidParameter`]. The table is checked against `budget` before
 /// it is allocated, and the options visited against its work cap
-/// ([`DEFAULT_GRUNDY_WORK`] unless [`Budget::with_work`] sets one).
+/// ([`DEFAULT_HEAP_TABLE_WORK`] unless [`Budget::with_work`] sets one).
 ///
 /// # Example
 /// ```
@@ -413,7 +418,7 @@ where
     let len = table_len(upto, budget, std::mem::size_of::<Nimber>(), "Grundy table")?;
     let mut table: Vec<Nimber> = Vec::with_capacity(len);
     let mut values = Vec::new();
-    let mut work = WorkCount::new(budget.work_or(DEFAULT_GRUNDY_WORK));
+    let mut work = WorkCount::new(budget.work_or(DEFAULT_HEAP_TABLE_WORK));
     for heap in 0..len as u64 {
         values.clear();
         let mut offending = None;
