@@ -8,6 +8,7 @@
 //! total far inside `i64`, so the games' constructors cannot refuse these
 //! inputs; the `expect`s state why.
 
+use std::ops::ControlFlow;
 use stonegame::impartial::subtraction::SubtractionRule;
 use stonegame::scoring::{Ends, EndsRemainder, Front, FrontDoubling, Valuations};
 use stonegame::{Budget, Outcome};
@@ -51,13 +52,15 @@ impl Solution {
 
     /// 1510 Stone Game IV: remove a non-zero square number of stones; does Alice win?
     pub fn winner_square_game(n: i32) -> bool {
-        let squares = SubtractionRule::new(|heap: u64, visit: &mut dyn FnMut(u64)| {
-            let mut root = 1u64;
-            while root * root <= heap {
-                visit(root * root);
-                root += 1;
-            }
-        });
+        let squares =
+            SubtractionRule::new(|heap: u64, visit: &mut dyn FnMut(u64) -> ControlFlow<()>| {
+                let mut root = 1u64;
+                while root * root <= heap {
+                    visit(root * root)?; // the solver may stop the listing
+                    root += 1;
+                }
+                ControlFlow::Continue(())
+            });
         let heap = u64::try_from(n).expect("n is at least 1");
         let outcomes = squares
             .outcome_table(heap, Budget::default())

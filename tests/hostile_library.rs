@@ -110,6 +110,21 @@ fn astronomically_long_option_lists_stop_at_the_work_cap() {
         matches!(table, Err(Error::WorkLimitExceeded { .. })),
         "{table:?}"
     );
+    // A subtraction rule listing every amount stops at the cap as well.
+    let any_amount = stonegame::impartial::subtraction::SubtractionRule::new(
+        |heap: u64, visit: &mut dyn FnMut(u64) -> std::ops::ControlFlow<()>| {
+            (1..=heap).try_for_each(|s| visit(s))
+        },
+    );
+    let rule = within(10, || {
+        GrundySolver::new(&any_amount)
+            .with_budget(capped)
+            .grundy(&u64::MAX)
+    });
+    assert!(
+        matches!(rule, Err(Error::WorkLimitExceeded { .. })),
+        "{rule:?}"
+    );
     // Under the cap the answers are still right.
     let mut solver = GrundySolver::new(&game).with_budget(capped);
     assert_eq!(solver.grundy(&500).unwrap().0, 500);

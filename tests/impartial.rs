@@ -407,12 +407,13 @@ fn atcoder_dp_k_samples() {
     assert_eq!(dp_k(&[1], 99_999), Outcome::First);
 }
 
-fn squares_rule() -> SubtractionRule<impl Fn(u64, &mut dyn FnMut(u64))> {
-    SubtractionRule::new(|heap: u64, visit: &mut dyn FnMut(u64)| {
+fn squares_rule()
+-> SubtractionRule<impl Fn(u64, &mut dyn FnMut(u64) -> ControlFlow<()>) -> ControlFlow<()>> {
+    SubtractionRule::new(|heap: u64, visit: &mut dyn FnMut(u64) -> ControlFlow<()>| {
         (1..)
             .map(|k: u64| k * k)
             .take_while(|&s| s <= heap)
-            .for_each(visit);
+            .try_for_each(visit)
     })
 }
 

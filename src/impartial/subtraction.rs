@@ -793,8 +793,8 @@ impl LinePlay<u64> for Subtraction {
 /// use stonegame::{Budget, Outcome};
 ///
 /// // LeetCode 1510 "Stone Game IV": take a non-zero square number of stones.
-/// let squares = SubtractionRule::new(|heap: u64, visit: &mut dyn FnMut(u64)| {
-///     (1..).map(|k: u64| k * k).take_while(|&s| s <= heap).for_each(|s| visit(s));
+/// let squares = SubtractionRule::new(|heap: u64, visit: &mut dyn FnMut(u64) -> _| {
+///     (1..).map(|k: u64| k * k).take_while(|&s| s <= heap).try_for_each(|s| visit(s))
 /// });
 /// let wins = squares.outcome_table(7, Budget::default()).unwrap();
 /// assert_eq!(wins[1], Outcome::First); // Alice takes 1
@@ -807,14 +807,19 @@ pub struct SubtractionRule<F> {
     rule: F,
 }
 
-impl<F: Fn(u64, &mut dyn FnMut(u64))> SubtractionRule<F> {
-    /// Wraps the move rule.
+impl<F> SubtractionRule<F>
+where
+    F: Fn(u64, &mut dyn FnMut(u64) -> ControlFlow<()>) -> ControlFlow<()>,
+{
+    /// Wraps the move rule: a closure that calls its callback once per amount
+    /// a heap may lose, stopping at the first [`ControlFlow::Break`] the
+    /// callback returns (so a solver's work cap can end a long list).
     ///
     /// # Example
     /// ```
     /// use stonegame::impartial::{subtraction::SubtractionRule, grundy::GrundySolver};
-    /// let halves = SubtractionRule::new(|heap: u64, visit: &mut dyn FnMut(u64)| {
-    ///     (1..=heap.div_ceil(2)).for_each(|s| visit(s)); // take at most half (rounded up)
+    /// let halves = SubtractionRule::new(|heap: u64, visit: &mut dyn FnMut(u64) -> _| {
+    ///     (1..=heap.div_ceil(2)).try_for_each(|s| visit(s)) // take at most half (rounded up)
     /// });
     /// assert_eq!(GrundySolver::new(&halves).grundy(&3).unwrap().0, 2);
     /// ```
@@ -827,7 +832,8 @@ impl<F: Fn(u64, &mut dyn FnMut(u64))> SubtractionRule<F> {
     /// # Example
     /// ```
     /// use stonegame::{impartial::subtraction::SubtractionRule, Budget};
-    /// let any = SubtractionRule::new(|h: u64, visit: &mut dyn FnMut(u64)| (1..=h).for_each(|s| visit(s)));
+    /// let any =
+    ///     SubtractionRule::new(|h: u64, visit: &mut dyn FnMut(u64) -> _| (1..=h).try_for_each(|s| visit(s)));
     /// let t = any.grundy_table(4, Budget::default()).unwrap();
     /// assert_eq!(t[4].0, 4); // taking any amount is Nim
     /// ```
@@ -840,7 +846,7 @@ impl<F: Fn(u64, &mut dyn FnMut(u64))> SubtractionRule<F> {
     /// # Example
     /// ```
     /// use stonegame::{impartial::subtraction::SubtractionRule, Budget, Outcome};
-    /// let one = SubtractionRule::new(|_h: u64, visit: &mut dyn FnMut(u64)| visit(1));
+    /// let one = SubtractionRule::new(|_h: u64, visit: &mut dyn FnMut(u64) -> _| visit(1));
     /// assert_eq!(one.outcome_table(3, Budget::default()).unwrap()[3], Outcome::First);
     /// ```
     pub fn outcome_table(&self, upto: u64, budget: Budget) -> Result<Vec<Outcome>> {
@@ -852,24 +858,25 @@ impl<F: Fn(u64, &mut dyn FnMut(u64))> SubtractionRule<F> {
     }
 }
 
-impl<F: Fn(u64, &mut dyn FnMut(u64))> ImpartialGame for SubtractionRule<F> {
+impl<F> ImpartialGame for SubtractionRule<F>
+where
+    F: Fn(u64, &mut dyn FnMut(u64) -> ControlFlow<()>) -> ControlFlow<()>,
+{
     type Position = u64;
 
-    /// The rule's callback cannot be stopped, so once `visit` breaks the
-    /// remaining amounts are skipped without being visited.
     fn for_each_option(
         &self,
         heap: &u64,
         visit: &mut dyn FnMut(&[u64]) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         let heap = *heap;
-        let mut flow = ControlFlow::Continue(());
         (self.rule)(heap, &mut |s| {
-            if flow.is_continue() && s <= heap {
-                flow = visit(&[heap - s]);
+            if s <= heap {
+                visit(&[heap - s])
+            } else {
+                ControlFlow::Continue(())
             }
-        });
-        flow
+        })
     }
 }
 
