@@ -113,7 +113,7 @@ fn astronomically_long_option_lists_stop_at_the_work_cap() {
     // A subtraction rule listing every amount stops at the cap as well.
     let any_amount = stonegame::impartial::subtraction::SubtractionRule::new(
         |heap: u64, visit: &mut dyn FnMut(u64) -> std::ops::ControlFlow<()>| {
-            (1..=heap).try_for_each(|s| visit(s))
+            (1..=heap).try_for_each(visit)
         },
     );
     let rule = within(10, || {

@@ -407,8 +407,10 @@ fn atcoder_dp_k_samples() {
     assert_eq!(dp_k(&[1], 99_999), Outcome::First);
 }
 
-fn squares_rule()
--> SubtractionRule<impl Fn(u64, &mut dyn FnMut(u64) -> ControlFlow<()>) -> ControlFlow<()>> {
+/// The callback a subtraction rule calls once per amount.
+type Amounts<'a> = &'a mut dyn FnMut(u64) -> ControlFlow<()>;
+
+fn squares_rule() -> SubtractionRule<impl Fn(u64, Amounts<'_>) -> ControlFlow<()>> {
     SubtractionRule::new(|heap: u64, visit: &mut dyn FnMut(u64) -> ControlFlow<()>| {
         (1..)
             .map(|k: u64| k * k)
