@@ -73,6 +73,26 @@ fn argument_errors_are_line_one_with_exit_status_two() {
 }
 
 #[test]
+fn count_arguments_name_their_real_range() {
+    for (args, expected) in [
+        (
+            &["janken", "--modulo", "0", "1,1,1"][..],
+            "must be at least 1",
+        ),
+        (&["nim", "--max-work", "0", "1"], "must be at least 1"),
+        (&["nim", "--max-work", "x", "1"], "from 1 to 2^64 - 1"),
+        (&["nim", "--memory-mib", "0", "1"], "from 1 to 2^40"),
+    ] {
+        let message = stderr(&run(args, ""));
+        assert!(message.contains(expected), "{args:?}: {message}");
+        assert!(
+            !message.contains("18446744073709551615"),
+            "{args:?}: {message}"
+        );
+    }
+}
+
+#[test]
 fn help_still_prints_and_succeeds() {
     let output = run(&["--help"], "");
     assert!(output.status.success());

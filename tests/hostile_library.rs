@@ -183,3 +183,33 @@ fn option_enumeration_stops_when_the_visitor_breaks() {
     assert_eq!(flow, ControlFlow::Continue(()));
     assert_eq!(all, vec![vec![1, 2], vec![1, 1]]);
 }
+
+#[test]
+fn the_retrograde_sum_check_refuses_an_endless_option_list() {
+    use stonegame::Convention;
+    use stonegame::retrograde::{Value, solve_impartial_sum, sum_key};
+
+    // One heap of u64::MAX lists u64::MAX options: refused once the list
+    // alone would pass the default budget, not collected until memory runs out.
+    let game = closure_nim();
+    let refused = within(60, || {
+        solve_impartial_sum(&game, vec![u64::MAX], Convention::Normal)
+    });
+    match refused {
+        Err(Error::MemoryBudgetExceeded {
+            what, budget_bytes, ..
+        }) => {
+            assert_eq!(what, "the option list of one sum");
+            assert_eq!(budget_bytes, 1 << 30);
+        }
+        other => panic!(
+            "expected a memory refusal, got {:?}",
+            other.map(|t| t.len())
+        ),
+    }
+    // Small sums still solve, and agree with Nim's rule.
+    let solved = solve_impartial_sum(&game, vec![3, 5, 6], Convention::Normal).unwrap();
+    assert_eq!(solved.value(&sum_key(vec![3, 5, 6])), Some(Value::Lose));
+    // closure_nim leaves an empty heap as a component of 0.
+    assert_eq!(solved.value(&sum_key(vec![3, 5, 0])), Some(Value::Win));
+}

@@ -4,8 +4,10 @@
 use std::hash::Hash;
 use std::ops::ControlFlow;
 
+use std::cell::Cell;
+
 use crate::impartial::ImpartialGame;
-use crate::{Convention, Result};
+use crate::{Budget, Convention, Error, Result};
 
 use super::{Retrograde, RetrogradeTable};
 
@@ -18,7 +20,9 @@ use super::{Retrograde, RetrogradeTable};
 /// one component and replaces it by the components of one of its options.
 ///
 /// # Errors
-/// As [`Retrograde::solve`] with the default memory budget.
+/// As [`Retrograde::solve`] with the default memory budget, and
+/// [`Error::MemoryBudgetExceeded`] when one sum's list of options alone would
+/// exceed that budget (a component whose game lists billions of options).
 ///
 /// # Example
 /// ```
@@ -54,10 +58,25 @@ pub fn solve_impartial_sum<G: ImpartialGame>(
     components: Vec<G::Position>,
     convention: Convention,
 ) -> Result<RetrogradeTable<Vec<G::Position>>> {
+    let budget = Budget::default();
+    // One position's options are listed in memory before the solver sees
+    // them; a component with an enormous option list must be refused, not
+    // collected until memory runs out. Once one list overflows, every later
+    // list is empty so the exploration ends at once, and the error replaces
+    // the (meaningless) table.
+    let overflow: Cell<Option<u128>> = Cell::new(None);
     let successors = |sum: &Vec<G::Position>| {
         let mut options = Vec::new();
+        if overflow.get().is_some() {
+            return options;
+        }
+        let option_bytes = option_bytes::<G::Position>(sum.len());
+        let most = budget.bytes() / option_bytes;
         for (i, component) in sum.iter().enumerate() {
-            let _ = game.for_each_option(component, &mut |replacement| {
+            let flow = game.for_each_option(component, &mut |replacement| {
+                if options.len() as u128 >= most {
+                    return ControlFlow::Break(());
+                }
                 let mut next = Vec::with_capacity(sum.len() - 1 + replacement.len());
                 next.extend(sum[..i].iter().cloned());
                 next.extend(sum[i + 1..].iter().cloned());
@@ -65,12 +84,35 @@ pub fn solve_impartial_sum<G: ImpartialGame>(
                 options.push(sum_key(next));
                 ControlFlow::Continue(())
             });
+            if flow.is_break() {
+                overflow.set(Some((options.len() as u128 + 1) * option_bytes));
+                options.clear();
+                return options;
+            }
         }
         options
     };
-    Retrograde::new(successors)
+    let solved = Retrograde::new(successors)
         .with_convention(convention)
-        .solve([sum_key(components)])
+        .with_budget(budget)
+        .solve([sum_key(components)]);
+    match overflow.get() {
+        Some(needed_bytes) => Err(Error::MemoryBudgetExceeded {
+            what: "the option list of one sum",
+            needed_bytes,
+            budget_bytes: budget.bytes(),
+        }),
+        None => solved,
+    }
+}
+
+/// Bytes one listed option of a sum of `components` takes at least: its
+/// vector, its components and the allocator's smallest block (32 bytes with
+/// its header); a replacement with several components takes more.
+fn option_bytes<P>(components: usize) -> u128 {
+    let components = components.max(1) as u128;
+    let elements = (components * std::mem::size_of::<P>() as u128).max(32);
+    std::mem::size_of::<Vec<P>>() as u128 + elements
 }
 
 /// The form in which [`solve_impartial_sum`] stores a sum: components ordered

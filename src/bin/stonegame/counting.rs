@@ -17,7 +17,7 @@ pub const MAX_MODULO_WORK: u128 = 1_000_000_000;
 #[derive(Args)]
 pub struct JankenArgs {
     /// Print the count modulo M (1 <= M < 2^64) instead of exactly.
-    #[arg(long, value_name = "M", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "M", value_parser = crate::positive_count)]
     pub modulo: Option<u64>,
 
     /// One instance `A,B,N`; instances are read from standard input when absent.

@@ -50,12 +50,12 @@ struct Cli {
 
     /// Memory budget in MiB for tables, searches and input (default 1024).
     #[arg(long, global = true, value_name = "MIB", default_value_t = 1024,
-          value_parser = clap::value_parser!(u64).range(1..=(1 << 40)))]
+          value_parser = memory_mebibytes)]
     memory_mib: u64,
 
     /// One work cap for every search (moves tried, values computed); by default
     /// each search uses its own documented cap (about 10 s of work).
-    #[arg(long, global = true, value_name = "STEPS", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, global = true, value_name = "STEPS", value_parser = positive_count)]
     max_work: Option<u64>,
 }
 
@@ -80,6 +80,25 @@ fn layout(game: &Game) -> Layout {
         | Game::FibonacciNim(_)
         | Game::Graph(_) => Layout::None,
         _ => Layout::Counted,
+    }
+}
+
+/// Parses a count that must be at least 1 (`--max-work`, `--modulo`), naming
+/// the real range rather than clap's `1..18446744073709551615`.
+pub fn positive_count(text: &str) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(0) => Err("must be at least 1".to_string()),
+        Ok(count) => Ok(count),
+        Err(_) => Err("must be a whole number from 1 to 2^64 - 1".to_string()),
+    }
+}
+
+/// Parses `--memory-mib`: 1 MiB up to 2^40 MiB (a budget in bytes must fit
+/// in 64 bits).
+fn memory_mebibytes(text: &str) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(mib) if (1..=1 << 40).contains(&mib) => Ok(mib),
+        _ => Err("must be a whole number of MiB from 1 to 2^40".to_string()),
     }
 }
 
