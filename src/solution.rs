@@ -31,6 +31,7 @@ use crate::Outcome;
 /// assert!(solution.is_line_complete());
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Solution<V, M> {
     value: V,
     outcome: Outcome,

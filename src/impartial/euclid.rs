@@ -48,6 +48,7 @@ use crate::{Error, Outcome, Result, Solution};
 /// assert_eq!(EuclidMove { index: 1, from: 9, to: 0 }.to_string(), "2:9->0");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct EuclidMove {
     /// Which number changes (0-based).
     pub index: usize,

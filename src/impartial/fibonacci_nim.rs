@@ -220,6 +220,7 @@ impl FibonacciPosition {
 /// assert_eq!(FibonacciTake { from: 20, take: 2 }.to_string(), "1:20->18");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct FibonacciTake {
     /// Stones before the move.
     pub from: u64,
@@ -229,7 +230,14 @@ pub struct FibonacciTake {
 
 impl fmt::Display for FibonacciTake {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "1:{}->{}", self.from, self.from - self.take)
+        // Saturating: the fields are public, and showing a move whose take
+        // exceeds its heap must not panic.
+        write!(
+            f,
+            "1:{}->{}",
+            self.from,
+            self.from.saturating_sub(self.take)
+        )
     }
 }
 

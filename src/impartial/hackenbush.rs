@@ -76,6 +76,7 @@ const NONE: u32 = u32::MAX;
 /// assert_eq!(m.to_string(), "3:1-2");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct EdgeMove {
     /// The edge's index (0-based) in the list given to [`GreenHackenbush::new`].
     pub index: usize,

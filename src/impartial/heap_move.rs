@@ -32,6 +32,13 @@ use std::fmt;
 /// # Ok::<(), stonegame::Error>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+// Stored as `{index, from, to}` and checked by `HeapMove::new` when read back,
+// so a stored move cannot smuggle in an inconsistent one.
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "StoredHeapMove", into = "StoredHeapMove")
+)]
 pub struct HeapMove {
     index: usize,
     from: u64,
@@ -247,6 +254,36 @@ impl fmt::Display for HeapMove {
             [only] => write!(f, "{only}"),
             [first, second, ..] => write!(f, "{first}+{second}"),
         }
+    }
+}
+
+/// The stored form of a [`HeapMove`] (feature `serde`): the fields of
+/// [`HeapMove::new`].
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+struct StoredHeapMove {
+    index: usize,
+    from: u64,
+    to: Vec<u64>,
+}
+
+#[cfg(feature = "serde")]
+impl From<HeapMove> for StoredHeapMove {
+    fn from(heap_move: HeapMove) -> Self {
+        Self {
+            index: heap_move.index(),
+            from: heap_move.from(),
+            to: heap_move.to().to_vec(),
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<StoredHeapMove> for HeapMove {
+    type Error = Error;
+
+    fn try_from(stored: StoredHeapMove) -> Result<Self> {
+        HeapMove::new(stored.index, stored.from, &stored.to)
     }
 }
 

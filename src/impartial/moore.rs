@@ -49,6 +49,7 @@ use crate::{Convention, Error, Outcome, Result, Solution};
 /// assert_eq!(HeapChange { heap: 1, from: 7, to: 5 }.to_string(), "2:7->5");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct HeapChange {
     /// Index of the heap (0-based; shown 1-based).
     pub heap: usize,
@@ -77,6 +78,7 @@ impl fmt::Display for HeapChange {
 /// assert_eq!(m.to_string(), "1:5->3 2:7->5");
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct MooreMove {
     /// The heaps lowered (at least one, at most `k`), by increasing index.
     pub changes: Vec<HeapChange>,

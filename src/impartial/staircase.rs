@@ -54,6 +54,7 @@ use crate::{Error, Nimber, Outcome, Result, Solution};
 /// assert_eq!(m.apply(&[0, 1, 5]), [0, 4, 2]);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct StaircaseMove {
     /// Index of the step the coins leave (0-based: index 0 is step 1).
     pub step: usize,

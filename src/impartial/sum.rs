@@ -19,6 +19,7 @@ use crate::{Error, Nimber, Outcome, Result};
 /// assert_eq!(m.component, 2);
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SumMove<O> {
     /// Index of the component played in.
     pub component: usize,

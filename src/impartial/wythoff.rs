@@ -192,6 +192,7 @@ pub fn partner(heap: u64) -> u128 {
 /// assert!(both.is_diagonal());
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct WythoffMove {
     /// The heaps before the move.
     pub from: [u64; 2],

@@ -17,6 +17,7 @@ use std::fmt;
 /// assert_eq!(format!("{} {}", End::Left, End::Right), "L R");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum End {
     /// The leftmost stone.
     Left,
@@ -859,6 +860,7 @@ impl<T: Score> EndsTable<T> {
 /// assert_eq!(Colour::of(7), Colour::Odd);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Colour {
     /// Stones at even indices 0, 2, 4, …
     Even,

@@ -57,6 +57,7 @@ use std::fmt;
 /// assert_eq!(removal.residue(), 1);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Removal {
     /// The stone's position in the input row (0-based).
     pub index: usize,

@@ -58,6 +58,7 @@ use std::fmt;
 /// assert_eq!(Side::Right.to_string(), "R");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Side {
     /// The part before the cut.
     Left,
@@ -88,6 +89,7 @@ impl fmt::Display for Side {
 /// assert_eq!(split.to_string(), "3L");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Split {
     /// The number of original stones before the cut.
     pub after: usize,
