@@ -502,7 +502,24 @@ impl Builder {
             let (work, max_work, budget, what) =
                 (saved.work, saved.max_work, saved.budget, saved.what.clone());
             let mut work = work;
-            let finer = saved.candidate(game).option_closure(&mut work, budget)?;
+            let finer = match saved.candidate(game).option_closure(&mut work, budget) {
+                Ok(finer) => finer,
+                // The state cap is part of the construction, not of the
+                // budget: name the heap, and that no setting raises it.
+                Err(Error::SizeLimitExceeded { value, limit, .. }) => {
+                    return Err(Error::InvalidParameter {
+                        name: "game",
+                        reason: format!(
+                            "the misère quotient of {game} could not be extended to heap {h}: \
+                             classes of smaller heaps split, and the finer base that separates \
+                             them (the option closure) reached {value} states, the construction's \
+                             fixed limit of {limit}; no budget raises it, use the exact search \
+                             or a bound below {h}"
+                        ),
+                    });
+                }
+                Err(e) => return Err(e),
+            };
             base = Self::from_quotient(finer, work, max_work, budget, what)?;
         }
         Err(Error::InvalidParameter {
