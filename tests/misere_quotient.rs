@@ -228,6 +228,70 @@ fn dawsons_kayles_beyond_heap_24_is_refused_not_guessed() {
     }
 }
 
+/// The order of a verified quotient is exactly the number of
+/// indistinguishability classes: every element is a product of heap elements
+/// (the map is onto) and no two elements are indistinguishable inside the
+/// monoid (it is reduced). With the verification (every sum predicted
+/// correctly), distinct elements are then distinguished by real sums.
+fn assert_onto_and_reduced(q: &MisereQuotient, bound: u64, what: &str) {
+    let order = q.order();
+    let mut gens: Vec<u32> = (0..=bound).map(|h| q.heap_element(h).unwrap()).collect();
+    gens.sort_unstable();
+    gens.dedup();
+    let mut reached = vec![false; order];
+    reached[0] = true;
+    let mut stack = vec![0u32];
+    while let Some(x) = stack.pop() {
+        for &g in &gens {
+            let y = q.product(x, g);
+            if !reached[y as usize] {
+                reached[y as usize] = true;
+                stack.push(y);
+            }
+        }
+    }
+    assert!(reached.iter().all(|&r| r), "{what}: not onto");
+    // Partition refinement from P/N under multiplication by the generators.
+    let mut block: Vec<usize> = (0..order as u32).map(|x| usize::from(q.is_p(x))).collect();
+    let mut count = 0;
+    loop {
+        let mut ids: HashMap<Vec<usize>, usize> = HashMap::new();
+        let next: Vec<usize> = (0..order as u32)
+            .map(|x| {
+                let mut signature = vec![block[x as usize]];
+                signature.extend(gens.iter().map(|&g| block[q.product(x, g) as usize]));
+                let fresh = ids.len();
+                *ids.entry(signature).or_insert(fresh)
+            })
+            .collect();
+        block = next;
+        if ids.len() == count {
+            break;
+        }
+        count = ids.len();
+    }
+    assert_eq!(count, order, "{what}: not reduced");
+}
+
+#[test]
+fn verified_quotients_are_onto_and_reduced() {
+    // Kayles: the certified quotient has order 40, so |Q(0.77)| = 40 exactly.
+    let kayles = MisereQuotient::certified(&TakeAndBreak::kayles(), Budget::default()).unwrap();
+    assert_eq!(kayles.order(), 40);
+    assert_onto_and_reduced(&kayles, kayles.bound(), "0.77");
+    for (code, bound) in [
+        ("0.07", 24),
+        ("4.7", 16),
+        ("4.07", 20),
+        ("0.137", 20),
+        ("0.75", 30),
+    ] {
+        let game = TakeAndBreak::by_name(code).unwrap();
+        let q = MisereQuotient::up_to(&game, bound, Budget::default()).unwrap();
+        assert_onto_and_reduced(&q, bound, code);
+    }
+}
+
 #[test]
 fn four_small_kayles_heaps_agree_with_brute_force() {
     check_against_brute("0.77", 9, &sums(4, 9));
