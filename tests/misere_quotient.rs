@@ -137,6 +137,162 @@ fn every_pair_up_to_20_agrees_with_brute_force() {
 }
 
 #[test]
+fn codes_that_split_without_taking_agree_with_brute_force() {
+    // First digit 4: a heap may be split in two without taking a token, so
+    // an option can have as many tokens as its position (representatives are
+    // chosen by weight, `2h - 1` per heap, which every move lowers).
+    // 4.7 is Daisies (Plambeck, "Daisies, Kayles, and the Sibert-Conway
+    // decomposition in misère octal games", TCS 96, 1992).
+    for code in ["4.7", "4.07"] {
+        check_against_brute(code, 16, &sums(2, 16));
+        check_against_brute(code, 9, &sums(3, 9));
+    }
+}
+
+/// Grundy values by the mex rule, from the game's own options (independent
+/// of the quotient code).
+fn grundy_values(game: &TakeAndBreak, bound: u64) -> Vec<u64> {
+    let mut values: Vec<u64> = Vec::new();
+    for h in 0..=bound {
+        let mut seen = Vec::new();
+        let _ = game.for_each_option(&h, &mut |parts| {
+            seen.push(parts.iter().fold(0, |acc, &p| acc ^ values[p as usize]));
+            ControlFlow::Continue(())
+        });
+        values.push((0..).find(|g| !seen.contains(g)).unwrap());
+    }
+    values
+}
+
+#[test]
+fn dawsons_kayles_is_tame_up_to_heap_9_and_its_quotient_is_misere_nims() {
+    // Genus theory (Conway, On Numbers and Games ch. 12): a sum of tame heaps
+    // is played like misère Nim on their Grundy values: P exactly when every
+    // value is at most 1 and the nim-sum is 1, or some value is at least 2
+    // and the nim-sum is 0.
+    let game = TakeAndBreak::octal("0.07").unwrap();
+    for h in 1..=9 {
+        let genus =
+            stonegame::impartial::genus::heap_genus(&game, h, 3, 200_000, Budget::default())
+                .unwrap();
+        assert!(genus.is_tame(), "0.07 heap {h}: {genus}");
+    }
+    let wild =
+        stonegame::impartial::genus::heap_genus(&game, 10, 3, 200_000, Budget::default()).unwrap();
+    assert!(!wild.is_tame(), "0.07 heap 10: {wild}");
+    let values = grundy_values(&game, 9);
+    let q = MisereQuotient::up_to(&game, 9, Budget::default()).unwrap();
+    // The values 0..=3 occur: the quotient of misère Nim on heaps up to 3.
+    assert_eq!(values.iter().max(), Some(&3));
+    let nim = MisereQuotient::up_to(&TakeAndBreak::nim(), 3, Budget::default()).unwrap();
+    assert_eq!(q.order(), nim.order());
+    assert_eq!(q.order(), 6);
+    for heaps in sums(4, 9) {
+        let g: Vec<u64> = heaps.iter().map(|&h| values[h as usize]).collect();
+        let nim_sum = g.iter().fold(0, |acc, &v| acc ^ v);
+        let p = if g.iter().all(|&v| v <= 1) {
+            nim_sum == 1
+        } else {
+            nim_sum == 0
+        };
+        let expected = if p { Outcome::Second } else { Outcome::First };
+        assert_eq!(q.outcome(&heaps).unwrap(), expected, "0.07 {heaps:?}");
+    }
+    // The first wild heap makes the quotient bigger than any tame one with
+    // the same values.
+    let wild_q = MisereQuotient::up_to(&game, 10, Budget::default()).unwrap();
+    assert_eq!(wild_q.order(), 12);
+}
+
+#[test]
+fn dawsons_kayles_beyond_heap_24_is_refused_not_guessed() {
+    // Siegel reports |Q_30(0.07)| = 360 (answer on the misère games blog,
+    // https://miseregames.wordpress.com/2007/08/28/some-miseresolver-questions-answered/).
+    // This construction verifies Q_n(0.07) up to n = 24 (order 24) and
+    // refuses larger bounds with a typed error rather than return an
+    // unverified quotient.
+    let game = TakeAndBreak::octal("0.07").unwrap();
+    let q = MisereQuotient::up_to(&game, 24, Budget::default()).unwrap();
+    assert_eq!(q.order(), 24);
+    match MisereQuotient::up_to(&game, 30, Budget::default()) {
+        Ok(q) => assert_eq!(q.order(), 360, "a verified Q_30 must be Siegel's"),
+        Err(e) => assert!(
+            matches!(
+                e,
+                Error::SizeLimitExceeded { .. }
+                    | Error::InvalidParameter { .. }
+                    | Error::WorkLimitExceeded { .. }
+            ),
+            "{e}"
+        ),
+    }
+}
+
+/// The order of a verified quotient is exactly the number of
+/// indistinguishability classes: every element is a product of heap elements
+/// (the map is onto) and no two elements are indistinguishable inside the
+/// monoid (it is reduced). With the verification (every sum predicted
+/// correctly), distinct elements are then distinguished by real sums.
+fn assert_onto_and_reduced(q: &MisereQuotient, bound: u64, what: &str) {
+    let order = q.order();
+    let mut gens: Vec<u32> = (0..=bound).map(|h| q.heap_element(h).unwrap()).collect();
+    gens.sort_unstable();
+    gens.dedup();
+    let mut reached = vec![false; order];
+    reached[0] = true;
+    let mut stack = vec![0u32];
+    while let Some(x) = stack.pop() {
+        for &g in &gens {
+            let y = q.product(x, g);
+            if !reached[y as usize] {
+                reached[y as usize] = true;
+                stack.push(y);
+            }
+        }
+    }
+    assert!(reached.iter().all(|&r| r), "{what}: not onto");
+    // Partition refinement from P/N under multiplication by the generators.
+    let mut block: Vec<usize> = (0..order as u32).map(|x| usize::from(q.is_p(x))).collect();
+    let mut count = 0;
+    loop {
+        let mut ids: HashMap<Vec<usize>, usize> = HashMap::new();
+        let next: Vec<usize> = (0..order as u32)
+            .map(|x| {
+                let mut signature = vec![block[x as usize]];
+                signature.extend(gens.iter().map(|&g| block[q.product(x, g) as usize]));
+                let fresh = ids.len();
+                *ids.entry(signature).or_insert(fresh)
+            })
+            .collect();
+        block = next;
+        if ids.len() == count {
+            break;
+        }
+        count = ids.len();
+    }
+    assert_eq!(count, order, "{what}: not reduced");
+}
+
+#[test]
+fn verified_quotients_are_onto_and_reduced() {
+    // Kayles: the certified quotient has order 40, so |Q(0.77)| = 40 exactly.
+    let kayles = MisereQuotient::certified(&TakeAndBreak::kayles(), Budget::default()).unwrap();
+    assert_eq!(kayles.order(), 40);
+    assert_onto_and_reduced(&kayles, kayles.bound(), "0.77");
+    for (code, bound) in [
+        ("0.07", 24),
+        ("4.7", 16),
+        ("4.07", 20),
+        ("0.137", 20),
+        ("0.75", 30),
+    ] {
+        let game = TakeAndBreak::by_name(code).unwrap();
+        let q = MisereQuotient::up_to(&game, bound, Budget::default()).unwrap();
+        assert_onto_and_reduced(&q, bound, code);
+    }
+}
+
+#[test]
 fn four_small_kayles_heaps_agree_with_brute_force() {
     check_against_brute("0.77", 9, &sums(4, 9));
 }
@@ -147,11 +303,11 @@ proptest! {
     /// Random sums against the crate's exact misère search.
     #[test]
     fn random_sums_agree_with_the_exact_search(
-        code in prop::sample::select(vec!["0.77", "0.07", "0.75", "0.137"]),
-        heaps in prop::collection::vec(0u64..=16, 0..=4),
+        code in prop::sample::select(vec!["0.77", "0.07", "0.75", "0.137", "4.7", "4.07"]),
+        heaps in prop::collection::vec(0u64..=12, 0..=4),
     ) {
         let game = TakeAndBreak::by_name(code).unwrap();
-        let quotient = MisereQuotient::up_to(&game, 20, Budget::default()).unwrap();
+        let quotient = MisereQuotient::up_to(&game, 12, Budget::default()).unwrap();
         let mut search = MisereSearch::new(game);
         prop_assert_eq!(quotient.outcome(&heaps).unwrap(), search.outcome(&heaps).unwrap());
     }

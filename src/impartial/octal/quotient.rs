@@ -13,7 +13,8 @@
 //!
 //! # Construction
 //! Heaps are added one at a time. With `Q` the quotient of heaps below `h`
-//! (each class carrying a representative sum of fewest tokens and the classes
+//! (each class carrying a representative sum of least weight — `2h − 1` per
+//! heap of `h` tokens, which every move lowers — and the classes
 //! of that representative's options), the outcomes of `x·h^k` are computed
 //! for every `x` in `Q` and `k = 0, 1, 2, …` from the options (the options of
 //! `h`, whose classes are products in `Q`, and those of the representative),
@@ -30,8 +31,8 @@
 //! `T(X + Y) = {z : z·Φ(Y) ∈ T(X)} ∪ {z : z·Φ(X) ∈ T(Y)}`, so the triples
 //! `(Φ(X), T(X), X ≠ 0)` reachable from the heaps form a finite closure, and
 //! the quotient is correct for *every* sum exactly when each reachable triple
-//! satisfies `Φ(X) ∈ P ⇔ X ≠ 0 and 1 ∉ T(X)` (induction on the number of
-//! tokens). A candidate that fails is refused with an error, never used.
+//! satisfies `Φ(X) ∈ P ⇔ X ≠ 0 and 1 ∉ T(X)` (induction on the weight of
+//! `X`). A candidate that fails is refused with an error, never used.
 //!
 //! # Periodicity
 //! For an octal code with a last non-zero digit `t` (at most `t` tokens per
@@ -97,6 +98,16 @@ struct ClosureLimits {
     work: &'static str,
 }
 
+/// The weight of a heap of `h ≥ 1` tokens; a sum weighs the total of its
+/// heaps. Every move lowers the weight of a sum: taking `k ≥ 1` tokens lowers
+/// `2·tokens` by `2k` and adds at most one heap, and a move that takes nothing
+/// (first code digit 4, as in `4.7`) must split a heap in two. Fewest-*token*
+/// representatives would not do there: such a split keeps every token, so an
+/// option could weigh as much as its position.
+fn heap_weight(h: u64) -> u64 {
+    2 * h - 1
+}
+
 /// Heaps between two verifications of the optimistic construction.
 const CHECKPOINT: u64 = 16;
 
@@ -149,13 +160,13 @@ pub struct MisereQuotient {
     period: Option<QuotientPeriod>,
 }
 
-/// The monoid being built: a quotient with, for each class, its fewest-token
+/// The monoid being built: a quotient with, for each class, its least-weight
 /// representative and the classes of that representative's options.
 struct Builder {
     order: usize,
     mul: Vec<u32>,
     p_portion: Vec<bool>,
-    rep_tokens: Vec<u64>,
+    rep_weight: Vec<u64>,
     rep_options: Vec<Vec<u32>>,
     heap_element: Vec<u32>,
     /// Distinct classes of heaps (they generate the monoid).
@@ -172,7 +183,7 @@ impl Builder {
             order: 1,
             mul: vec![0],
             p_portion: vec![false],
-            rep_tokens: vec![0],
+            rep_weight: vec![0],
             rep_options: vec![Vec::new()],
             heap_element: vec![0],
             generators: Vec::new(),
@@ -227,7 +238,7 @@ impl Builder {
         }
         let m = self.order;
         let mut by_size: Vec<u32> = (0..m as u32).collect();
-        by_size.sort_by_key(|&x| self.rep_tokens[x as usize]);
+        by_size.sort_by_key(|&x| self.rep_weight[x as usize]);
         // columns[k][x]: is x·h^k a P-position?
         let mut columns: Vec<Vec<bool>> = vec![self.p_portion.clone()];
         loop {
@@ -245,7 +256,7 @@ impl Builder {
                     .all(|&o| !previous[self.mul[x * m + o as usize] as usize]);
                 let mut via_rest = true;
                 for &y in &self.rep_options[x] {
-                    if self.rep_tokens[y as usize] >= self.rep_tokens[x] {
+                    if self.rep_weight[y as usize] >= self.rep_weight[x] {
                         return Err(self.inconsistent("a representative is not the smallest"));
                     }
                     via_rest &= !column[y as usize];
@@ -273,7 +284,7 @@ impl Builder {
         self.budget
             .check_elements::<u32>(size as u128 * 8, "misère quotient candidate")?;
         let old_mul = self.mul.clone();
-        let old_tokens = self.rep_tokens.clone();
+        let old_weight = self.rep_weight.clone();
         let candidate_mul = |a: usize, b: usize| {
             let (x, j) = (a % m, a / m);
             let (y, i) = (b % m, b / m);
@@ -315,8 +326,8 @@ impl Builder {
         }
         self.budget
             .check_elements::<u32>((blocks as u128).pow(2), "misère quotient table")?;
-        // The representative of each block: its member of fewest tokens.
-        let tokens = |c: usize| old_tokens[c % m] + (c / m) as u64 * h;
+        // The representative of each block: its member of least weight.
+        let tokens = |c: usize| old_weight[c % m] + (c / m) as u64 * heap_weight(h);
         let mut member = vec![usize::MAX; blocks];
         for (c, &b) in block.iter().enumerate() {
             let b = b as usize;
@@ -332,7 +343,7 @@ impl Builder {
         }
         self.charge((blocks * blocks) as u64)?;
         let p_portion = member.iter().map(|&c| columns[c / m][c % m]).collect();
-        let rep_tokens = member.iter().map(|&c| tokens(c)).collect();
+        let rep_weight = member.iter().map(|&c| tokens(c)).collect();
         let rep_options = member
             .iter()
             .map(|&c| {
@@ -366,13 +377,13 @@ impl Builder {
         self.order = blocks;
         self.mul = mul;
         self.p_portion = p_portion;
-        self.rep_tokens = rep_tokens;
+        self.rep_weight = rep_weight;
         self.rep_options = rep_options;
         Ok(())
     }
 
     /// The exact quotient of the heaps so far (verified, refined if needed),
-    /// with fewest-token representatives recomputed (Dijkstra over the heaps).
+    /// with least-weight representatives recomputed (Dijkstra over the heaps).
     fn candidate(self, game: &TakeAndBreak) -> MisereQuotient {
         MisereQuotient {
             game: game.clone(),
@@ -385,7 +396,7 @@ impl Builder {
     }
 
     /// A builder on an exact (or finer than exact) quotient, with
-    /// fewest-token representatives computed by Dijkstra over the heaps.
+    /// least-weight representatives computed by Dijkstra over the heaps.
     fn from_quotient(
         q: MisereQuotient,
         mut work: u64,
@@ -411,20 +422,20 @@ impl Builder {
                 (e, h, list)
             })
             .collect();
-        let mut rep_tokens = vec![u64::MAX; m];
+        let mut rep_weight = vec![u64::MAX; m];
         let mut rep_options: Vec<Vec<u32>> = vec![Vec::new(); m];
-        rep_tokens[0] = 0;
+        rep_weight[0] = 0;
         let mut queue = std::collections::BinaryHeap::new();
         queue.push(std::cmp::Reverse((0u64, 0u32)));
         while let Some(std::cmp::Reverse((tokens, x))) = queue.pop() {
-            if tokens > rep_tokens[x as usize] {
+            if tokens > rep_weight[x as usize] {
                 continue;
             }
             for (g, h, options) in &heaps {
                 let y = q.product(x, *g) as usize;
-                let t = tokens + h;
-                if t < rep_tokens[y] {
-                    rep_tokens[y] = t;
+                let t = tokens + heap_weight(*h);
+                if t < rep_weight[y] {
+                    rep_weight[y] = t;
                     let mut list: Vec<u32> = rep_options[x as usize]
                         .iter()
                         .map(|&o| q.product(o, *g))
@@ -446,7 +457,7 @@ impl Builder {
             order: m,
             mul: q.mul,
             p_portion: q.p_portion,
-            rep_tokens,
+            rep_weight,
             rep_options,
             heap_element: q.heap_element,
             generators,
@@ -491,7 +502,24 @@ impl Builder {
             let (work, max_work, budget, what) =
                 (saved.work, saved.max_work, saved.budget, saved.what.clone());
             let mut work = work;
-            let finer = saved.candidate(game).option_closure(&mut work, budget)?;
+            let finer = match saved.candidate(game).option_closure(&mut work, budget) {
+                Ok(finer) => finer,
+                // The state cap is part of the construction, not of the
+                // budget: name the heap, and that no setting raises it.
+                Err(Error::SizeLimitExceeded { value, limit, .. }) => {
+                    return Err(Error::InvalidParameter {
+                        name: "game",
+                        reason: format!(
+                            "the misère quotient of {game} could not be extended to heap {h}: \
+                             classes of smaller heaps split, and the finer base that separates \
+                             them (the option closure) reached {value} states, the construction's \
+                             fixed limit of {limit}; no budget raises it, use the exact search \
+                             or a bound below {h}"
+                        ),
+                    });
+                }
+                Err(e) => return Err(e),
+            };
             base = Self::from_quotient(finer, work, max_work, budget, what)?;
         }
         Err(Error::InvalidParameter {
@@ -520,7 +548,7 @@ impl Builder {
             order: self.order,
             mul: self.mul.clone(),
             p_portion: self.p_portion.clone(),
-            rep_tokens: self.rep_tokens.clone(),
+            rep_weight: self.rep_weight.clone(),
             rep_options: self.rep_options.clone(),
             heap_element: self.heap_element.clone(),
             generators: self.generators.clone(),
