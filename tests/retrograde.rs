@@ -1107,7 +1107,27 @@ proptest! {
         prop_assert_eq!(solution.outcome(), label.value.outcome());
         prop_assert_eq!(solution.best_move().copied(), dense.best_move(start));
         if label.value == Value::Draw {
-            prop_assert!(solution.line().len() <= 1);
+            // A drawing line: real moves between drawn positions (by the
+            // dense solver's labels), no position twice except the last,
+            // which either closes a cycle or has no draw-keeping move.
+            let mut seen = vec![start];
+            let mut at = start;
+            for (k, &next) in solution.line().iter().enumerate() {
+                prop_assert!(graph.successors(at).contains(&next));
+                prop_assert_eq!(dense.label(next).unwrap().value, Value::Draw);
+                let last = k + 1 == solution.line().len();
+                prop_assert_eq!(seen.contains(&next), last && dense.best_move(next).is_some());
+                seen.push(next);
+                at = next;
+            }
+            if dense.best_move(start).is_some() {
+                prop_assert!(!solution.line().is_empty());
+                let last = *solution.line().last().unwrap();
+                let cycle_closed = solution.line()[..solution.line().len() - 1]
+                    .contains(&last)
+                    || last == start;
+                prop_assert!(cycle_closed || dense.best_move(last).is_none());
+            }
         } else {
             prop_assert_eq!(solution.line().len() as u32, label.remoteness.unwrap());
             let mut at = start;

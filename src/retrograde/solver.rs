@@ -436,6 +436,31 @@ impl Labels {
         line
     }
 
+    /// Draw-keeping moves from the drawn position `u` until a position
+    /// repeats (the repeated one is the last entry, so the cycle shows) or
+    /// a position a terminal rule declared drawn is reached; just `[u]` for
+    /// a position that is not drawn. Each position enters the line at most
+    /// once before the repeat, so it has at most `V + 1` entries.
+    pub(crate) fn drawing_line(&self, graph: &Graph, u: u32) -> Vec<u32> {
+        let mut line = vec![u];
+        if self.code.get(u as usize) != Some(&UNKNOWN) {
+            return line;
+        }
+        let mut seen = ahash::AHashSet::new();
+        seen.insert(u);
+        let mut current = u;
+        // From an unlabelled (drawn) position the move found leads to another
+        // drawn position, so the player to move there keeps the draw too.
+        while let Some(next) = self.best_move(graph, current) {
+            line.push(next);
+            if !seen.insert(next) {
+                break;
+            }
+            current = next;
+        }
+        line
+    }
+
     pub(crate) fn counts(&self) -> Counts {
         let mut counts = Counts::default();
         for &c in &self.code {
