@@ -1190,6 +1190,57 @@ fn parallel_induction_agrees_on_a_large_random_graph() {
     assert_eq!(one.analysis(), all.analysis());
 }
 
+/// Many moves into few positions, so that threads meet on the same counters
+/// (wins found from lost positions and countdowns from won ones in the same
+/// pass), with every kind of terminal rule, under both conventions.
+#[cfg(feature = "parallel")]
+#[test]
+fn parallel_induction_agrees_where_threads_collide() {
+    let n = 6_000usize;
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let mut edges = Vec::new();
+    for u in 0..n as u32 {
+        // Position 0..200 are hubs: most moves go there; 5% have no move.
+        if next() % 20 == 0 {
+            continue;
+        }
+        for _ in 0..1 + next() % 12 {
+            let v = if next() % 4 == 0 {
+                next() % n as u64
+            } else {
+                next() % 200
+            };
+            edges.push((u, v as u32));
+        }
+    }
+    let graph = Graph::from_edges(n, &edges, BUDGET).unwrap();
+    // One position in 16 ends by a rule, with any value.
+    let values = [Value::Win, Value::Lose, Value::Tie, Value::Draw];
+    let rules: Vec<Option<Value>> = (0..n)
+        .map(|_| (next() % 16 == 0).then(|| values[(next() % 4) as usize]))
+        .collect();
+    let counts = solve_dense(&graph, &rules, Convention::Normal).counts();
+    assert!(counts.win > 0 && counts.lose > 0 && counts.tie > 0 && counts.draw > 0);
+    for convention in [Convention::Normal, Convention::Misere] {
+        let one = solve_dense(&graph, &rules, convention);
+        for _ in 0..5 {
+            let all = DenseSolver::new(&graph)
+                .with_convention(convention)
+                .terminal(|u| rules[u as usize])
+                .with_parallel(true)
+                .solve()
+                .unwrap();
+            assert!((0..n as u32).all(|u| one.label(u) == all.label(u)));
+        }
+    }
+}
+
 #[test]
 fn a_tie_is_preferred_to_a_draw_and_a_draw_to_a_loss() {
     // 0 may go to 1 (a tied ending), to 2 (a loop 2 ⇄ 3) or to 4 (a won position: 4 → 5).

@@ -713,9 +713,10 @@ impl<'g, T, R> DenseSolver<'g, T, R> {
                 },
             )?,
             None if self.parallel => {
-                // Measured on the development machine, a parallel counting
-                // sort (atomics, or one target range per thread) was slower
-                // than this single-core one with its read-ahead.
+                // Measured on the development machine (2 vCPUs, busy), a
+                // parallel counting sort (atomics; or one target range per
+                // thread, each reading every move) was slower than this
+                // single-core one with its read-ahead.
                 let reverse = graph.reversed(Budget::unlimited())?;
                 parallel_induce(graph, &reverse, code, self.convention)?
             }
