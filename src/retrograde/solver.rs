@@ -586,8 +586,8 @@ impl<'g, T, R> DenseSolver<'g, T, R> {
         self
     }
 
-    /// Runs the induction on every core (rayon's global pool), level by
-    /// level with atomic counters; the labels are identical to the
+    /// Runs the induction on every core (rayon's global pool), one parallel
+    /// pass per level with atomic counters; the labels are identical to the
     /// single-core ones. The predecessor lists are still built on one core.
     /// Ignored when a predecessor function is given (the closure is called
     /// from one thread). Needs the `parallel` feature. See
