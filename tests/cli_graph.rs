@@ -81,6 +81,20 @@ fn bad_input_names_its_line() {
 }
 
 #[test]
+fn a_line_longer_than_the_budget_is_refused_without_reading_it_all() {
+    let long = format!("2 1\n0 {}\n", "1".repeat(2 << 20));
+    for format in ["lines", "contest"] {
+        let output = graph(&["--format", format, "--memory-mib", "1"], &long);
+        assert_eq!(output.status.code(), Some(2), "{format}");
+        let message = stderr(&output);
+        assert!(
+            message.starts_with("line 2: the line is longer than the memory budget"),
+            "{format}: {message}"
+        );
+    }
+}
+
+#[test]
 fn sizes_are_checked_against_the_memory_budget() {
     let output = graph(&["--memory-mib", "1"], "1000000 1000000\n");
     assert_eq!(output.status.code(), Some(2));

@@ -40,20 +40,32 @@ fn bytes_needed(n: u64, m: u64) -> u128 {
 }
 
 /// The header and the moves, 0-based, with the line of every problem.
-fn read_graph(reader: impl BufRead) -> Result<(usize, Vec<(u32, u32)>), Failure> {
-    let mut lines = reader
-        .lines()
-        .enumerate()
-        .map(|(index, line)| (index + 1, line));
+fn read_graph(mut reader: impl BufRead) -> Result<(usize, Vec<(u32, u32)>), Failure> {
+    let limit = u64::try_from(input::budget().bytes()).unwrap_or(u64::MAX);
+    let mut number = 0;
+    let mut bytes = Vec::new();
+    // The next line that is neither blank nor a comment, trimmed, with its
+    // number; a line is never read beyond the memory budget.
     let mut next_line = || -> Result<Option<(usize, String)>, Failure> {
-        for (number, line) in lines.by_ref() {
-            let line = line.map_err(|e| (number, format!("cannot read input: {e}")))?;
+        loop {
+            number += 1;
+            bytes.clear();
+            let read = Read::take(&mut reader, limit.saturating_add(1))
+                .read_until(b'\n', &mut bytes)
+                .map_err(|e| (number, format!("cannot read input: {e}")))?;
+            if read == 0 {
+                return Ok(None);
+            }
+            if read as u64 > limit {
+                return Err((number, too_long(limit)));
+            }
+            let line = std::str::from_utf8(&bytes)
+                .map_err(|_| (number, "the line is not valid UTF-8 text".to_string()))?;
             let trimmed = line.trim();
             if !trimmed.is_empty() && !trimmed.starts_with('#') {
                 return Ok(Some((number, trimmed.to_string())));
             }
         }
-        Ok(None)
     };
     let Some((header_line, header)) = next_line()? else {
         return Err((1, "empty input, expected `N M`".to_string()));
@@ -76,6 +88,13 @@ fn read_graph(reader: impl BufRead) -> Result<(usize, Vec<(u32, u32)>), Failure>
         ));
     }
     Ok((n as usize, edges))
+}
+
+/// The message for a line longer than the memory budget.
+fn too_long(limit: u64) -> String {
+    format!(
+        "the line is longer than the memory budget of {limit} bytes (raise it with --memory-mib)"
+    )
 }
 
 /// Two non-negative integers, or what is wrong with the line.
@@ -242,14 +261,7 @@ impl<R: BufRead> TokenReader<R> {
             }
             self.number = number;
             if read as u64 > self.limit {
-                return Err((
-                    number,
-                    format!(
-                        "the line is longer than the memory budget of {} bytes \
-                         (raise it with --memory-mib)",
-                        self.limit
-                    ),
-                ));
+                return Err((number, too_long(self.limit)));
             }
         }
     }
