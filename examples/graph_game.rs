@@ -2,34 +2,38 @@
 //!
 //! A token sits on a vertex; the players alternately move it along an edge.
 //! A player who cannot move loses; if play goes on for ever, it is a draw.
-//! For every start vertex, print `Win`, `Lose` or `Draw` for the first player.
+//! For every start vertex, print its value for the player to move there,
+//! with the number of moves to the end under optimal play.
 //!
-//! Input (standard input):
+//! Same conventions as `stonegame graph` (docs/retrograde.md): input on
+//! standard input
 //! ```text
 //! N M
 //! u_1 v_1
 //! ...
 //! u_M v_M
 //! ```
-//! vertices are `1..=N`; multiple edges and self-loops are allowed. Output: `N`
-//! lines. Malformed input prints `line K: <problem>` on standard error and
+//! with vertices `0..N` (0-based), multiple edges and self-loops allowed,
+//! blank lines and lines starting with `#` skipped. Output: `N` lines, `Win R`,
+//! `Lose R` (R moves to the end: the winner hurries, the loser delays) or
+//! `Draw`. Malformed input prints `line K: <problem>` on standard error and
 //! exits with status 2.
 //!
 //! ```text
-//! $ printf '5 6\n1 2\n1 4\n2 1\n2 3\n3 4\n5 5\n' | cargo run --release --example graph_game
-//! Win
-//! Lose
-//! Win
-//! Lose
+//! $ printf '5 6\n0 1\n0 3\n1 0\n1 2\n2 3\n4 4\n' | cargo run --release --example graph_game
+//! Win 1
+//! Lose 2
+//! Win 1
+//! Lose 0
 //! Draw
 //! ```
-//! (4 has no move: lost. 3 → 4 and 1 → 4 win. 2 can only reach the won 1 and
-//! 3: lost, although 1 ⇄ 2 is a cycle. 5 loops on itself for ever: a draw.)
+//! (3 has no move: lost. 2 → 3 and 0 → 3 win. 1 can only reach the won 0 and
+//! 2: lost in 2, although 0 ⇄ 1 is a cycle. 4 loops on itself for ever: a draw.)
 
 use std::io::{self, BufWriter, Read, Write};
 use std::process::ExitCode;
 
-use stonegame::retrograde::{Graph, Value};
+use stonegame::retrograde::{Graph, Label, Value};
 use stonegame::{Budget, Convention};
 
 /// Exit status for malformed input or refused work.
@@ -50,10 +54,10 @@ fn main() -> ExitCode {
     }
 }
 
-fn print_values(values: &[Value]) -> ExitCode {
+fn print_values(labels: &[Label]) -> ExitCode {
     let mut out = BufWriter::new(io::stdout().lock());
-    for value in values {
-        if writeln!(out, "{value}").is_err() {
+    for label in labels {
+        if writeln!(out, "{}", shown(label)).is_err() {
             return ExitCode::FAILURE;
         }
     }
@@ -63,15 +67,23 @@ fn print_values(values: &[Value]) -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// A vertex's answer line: `Win R`, `Lose R` or `Draw`.
+pub fn shown(label: &Label) -> String {
+    match (label.value, label.remoteness) {
+        (Value::Win | Value::Lose | Value::Tie, Some(r)) => format!("{} {r}", label.value),
+        _ => "Draw".to_string(),
+    }
+}
+
 /// Parses the graph and labels every vertex, or explains what is wrong.
-pub fn solve(input: &str) -> Result<Vec<Value>, String> {
+pub fn solve(input: &str) -> Result<Vec<Label>, String> {
     let (n, edges) = parse(input)?;
     let budget = Budget::default();
     let graph = Graph::from_edges(n, &edges, budget).map_err(|e| format!("line 1: {e}"))?;
     let solution = graph
         .solve(Convention::Normal)
         .map_err(|e| format!("line 1: {e}"))?;
-    Ok((0..n as u32).filter_map(|u| solution.value(u)).collect())
+    Ok((0..n as u32).filter_map(|u| solution.label(u)).collect())
 }
 
 /// The vertex count and the edges, 0-based.
@@ -80,7 +92,7 @@ fn parse(input: &str) -> Result<(usize, Vec<(u32, u32)>), String> {
         .lines()
         .enumerate()
         .map(|(index, line)| (index + 1, line.trim()))
-        .filter(|(_, line)| !line.is_empty());
+        .filter(|(_, line)| !line.is_empty() && !line.starts_with('#'));
     let Some((first, header)) = lines.next() else {
         return Err("line 1: empty input, expected `N M`".to_string());
     };
@@ -109,12 +121,12 @@ fn parse(input: &str) -> Result<(usize, Vec<(u32, u32)>), String> {
         let [u, v] =
             pair(line).map_err(|e| format!("line {number}: {e} (expected an edge `u v`)"))?;
         for vertex in [u, v] {
-            if vertex == 0 || vertex > n {
-                return Err(format!("line {number}: vertex {vertex} is outside 1..={n}"));
+            if vertex >= n {
+                return Err(format!("line {number}: vertex {vertex} is outside 0..{n}"));
             }
         }
-        // Both are in 1..=N <= u32::MAX, checked above.
-        edges.push(((u - 1) as u32, (v - 1) as u32));
+        // Both are below N <= u32::MAX, checked above.
+        edges.push((u as u32, v as u32));
     }
     if (edges.len() as u64) < m {
         return Err(format!(

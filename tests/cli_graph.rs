@@ -81,6 +81,20 @@ fn bad_input_names_its_line() {
 }
 
 #[test]
+fn a_line_longer_than_the_budget_is_refused_without_reading_it_all() {
+    let long = format!("2 1\n0 {}\n", "1".repeat(2 << 20));
+    for format in ["lines", "contest"] {
+        let output = graph(&["--format", format, "--memory-mib", "1"], &long);
+        assert_eq!(output.status.code(), Some(2), "{format}");
+        let message = stderr(&output);
+        assert!(
+            message.starts_with("line 2: the line is longer than the memory budget"),
+            "{format}: {message}"
+        );
+    }
+}
+
+#[test]
 fn sizes_are_checked_against_the_memory_budget() {
     let output = graph(&["--memory-mib", "1"], "1000000 1000000\n");
     assert_eq!(output.status.code(), Some(2));
@@ -89,4 +103,106 @@ fn sizes_are_checked_against_the_memory_budget() {
         message.starts_with("line 1:") && message.contains("memory budget"),
         "{message}"
     );
+}
+
+#[test]
+fn contest_format_reads_instances_one_after_another() {
+    // Two instances, the moves spread over lines as a judge may give them:
+    // a chain 0 → 1 → 2, then a 2-cycle with no exit.
+    let input = "3 2\n0 1 1\n2\n2 2\n0 1\n1 0\n";
+    let output = graph(&["--format", "contest"], input);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(stdout(&output), "Lose 2\nWin 1\nLose 0\nDraw\nDraw\n");
+    // The same instance as under `lines`, and an empty input has no instance.
+    let output = graph(&["--format", "contest"], "1 0\n");
+    assert_eq!(stdout(&output), "Lose 0\n");
+    let output = graph(&["--format", "contest"], "\n");
+    assert!(output.status.success());
+    assert_eq!(stdout(&output), "");
+}
+
+#[test]
+fn cases_format_reads_the_number_of_test_cases_first() {
+    let input = "2\n2 1\n0 1\n1 1 0 0\n";
+    let output = graph(&["--format", "cases"], input);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(stdout(&output), "Win 1\nLose 0\nDraw\n");
+}
+
+#[test]
+fn lines_format_is_the_default_and_the_formats_agree() {
+    let g = Graph::pseudo_random(60, 3, 10, 7, Budget::default()).unwrap();
+    let mut moves = String::new();
+    for u in 0..60u32 {
+        for &v in g.successors(u) {
+            moves.push_str(&format!("{u} {v}\n"));
+        }
+    }
+    let one = format!("60 {}\n{moves}", g.num_moves());
+    let expected = stdout(&graph(&[], &one));
+    assert_eq!(stdout(&graph(&["--format", "lines"], &one)), expected);
+    let twice = format!("{one}{one}");
+    let doubled = format!("{expected}{expected}");
+    assert_eq!(stdout(&graph(&["--format", "contest"], &twice)), doubled);
+    let counted = format!("2 {twice}");
+    assert_eq!(stdout(&graph(&["--format", "cases"], &counted)), doubled);
+}
+
+#[test]
+fn judge_style_errors_name_their_line() {
+    let cases: [(&[&str], &str, &str); 8] = [
+        (
+            &["--format", "contest"],
+            "2 1\n0\n",
+            "line 2: the input ends before move 1 of 1",
+        ),
+        (
+            &["--format", "contest"],
+            "2 1\n0 5\n",
+            "line 2: vertex 5 is outside 0..2",
+        ),
+        (
+            &["--format", "contest"],
+            "1 0\nx\n",
+            "line 2: the vertex count N: 'x' is not a non-negative integer",
+        ),
+        (
+            &["--format", "contest"],
+            "3\n",
+            "line 1: the input ends before the move count M",
+        ),
+        (
+            &["--format", "contest"],
+            "4294967296 0\n",
+            "line 1: N = 4294967296 is above",
+        ),
+        (
+            &["--format", "cases"],
+            "2\n1 0\n",
+            "line 2: the input ends after 1 of the 2 test cases",
+        ),
+        (
+            &["--format", "cases"],
+            "1\n1 0\n7\n",
+            "line 3: unexpected value after the 1 test cases",
+        ),
+        (
+            &["--format", "cases", "--memory-mib", "1"],
+            "1\n\n1000000 1000000\n",
+            "line 3: ",
+        ),
+    ];
+    for (args, input, prefix) in cases {
+        let output = graph(args, input);
+        assert_eq!(output.status.code(), Some(2), "{input:?}");
+        assert!(
+            stderr(&output).starts_with(prefix),
+            "{input:?}: {}",
+            stderr(&output)
+        );
+    }
+    // Answers of the instances before the bad one are printed.
+    let output = graph(&["--format", "contest"], "1 0\n2 1\n0 9\n");
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(stdout(&output), "Lose 0\n");
 }

@@ -56,28 +56,38 @@ fn dp_k_rejects_malformed_input() {
 
 #[test]
 fn graph_game_labels_the_documented_sample() {
-    use Value::{Draw, Lose, Win};
-    let input = "5 6\n1 2\n1 4\n2 1\n2 3\n3 4\n5 5\n";
+    // The sample of the example's documentation, 0-based like `stonegame graph`.
+    let answers = |input: &str| {
+        graph_game::solve(input)
+            .map(|labels| labels.iter().map(graph_game::shown).collect::<Vec<_>>())
+    };
+    let input = "5 6\n0 1\n0 3\n1 0\n1 2\n2 3\n4 4\n";
     assert_eq!(
-        graph_game::solve(input),
-        Ok(vec![Win, Lose, Win, Lose, Draw])
+        answers(input).unwrap(),
+        ["Win 1", "Lose 2", "Win 1", "Lose 0", "Draw"]
     );
     // A pure cycle is a draw everywhere; a cycle with an exit to a lost vertex is won.
-    assert_eq!(graph_game::solve("2 2\n1 2\n2 1\n"), Ok(vec![Draw, Draw]));
+    assert_eq!(answers("2 2\n0 1\n1 0\n").unwrap(), ["Draw", "Draw"]);
     assert_eq!(
-        graph_game::solve("3 3\n1 2\n2 1\n2 3\n"),
-        Ok(vec![Lose, Win, Lose])
+        answers("# a comment\n3 3\n0 1\n1 0\n1 2\n").unwrap(),
+        ["Lose 2", "Win 1", "Lose 0"]
     );
+    let values: Vec<Value> = graph_game::solve("2 1\n0 1\n")
+        .unwrap()
+        .iter()
+        .map(|label| label.value)
+        .collect();
+    assert_eq!(values, [Value::Win, Value::Lose]);
 }
 
 #[test]
 fn graph_game_names_the_bad_line() {
     let cases = [
         ("", "line 1:"),
-        ("2 1\n1 3\n", "line 2:"),
-        ("2 2\n1 2\n", "line 3:"),
-        ("2 1\n1 2\n2 1\n", "line 3:"),
-        ("2 1\n1 x\n", "line 2:"),
+        ("2 1\n0 2\n", "line 2:"),
+        ("2 2\n0 1\n", "line 3:"),
+        ("2 1\n0 1\n1 0\n", "line 3:"),
+        ("2 1\n0 x\n", "line 2:"),
     ];
     for (input, prefix) in cases {
         let error = graph_game::solve(input).expect_err(input);

@@ -996,12 +996,24 @@ proptest! {
             .with_budget(BUDGET)
             .solve()
             .unwrap();
-        // Reopened from disk only, to check the files themselves.
+        // Reopened from disk only, to check the files themselves; and with a
+        // budget too small to keep any tier, each answer read from its record.
         let mut reopened = retrograde::TierDatabase::open(&dir, BUDGET);
+        let mut by_record = retrograde::TierDatabase::open(&dir, Budget::from_bytes(1));
+        use retrograde::TieredGame as _;
         for u in 0..n as u32 {
             let p = game.position(u);
             prop_assert_eq!(database.label(p).unwrap(), whole.label(u), "vertex {}", u);
             prop_assert_eq!(reopened.label(p).unwrap(), whole.label(u), "vertex {}", u);
+            prop_assert_eq!(by_record.label(p).unwrap(), whole.label(u), "vertex {}", u);
+        }
+        for tier in 0..used as u32 {
+            let size = game.tier_size(tier);
+            let outside = retrograde::TierPosition { tier, index: size };
+            prop_assert_eq!(by_record.label(outside).unwrap(), None);
+            prop_assert_eq!(reopened.label(outside).unwrap(), None);
+            prop_assert_eq!(by_record.counts(tier).unwrap(), reopened.verify(tier).unwrap());
+            prop_assert_eq!(by_record.counts(tier).unwrap().total(), size as usize);
         }
         std::fs::remove_dir_all(&dir).unwrap();
     }
@@ -1107,7 +1119,27 @@ proptest! {
         prop_assert_eq!(solution.outcome(), label.value.outcome());
         prop_assert_eq!(solution.best_move().copied(), dense.best_move(start));
         if label.value == Value::Draw {
-            prop_assert!(solution.line().len() <= 1);
+            // A drawing line: real moves between drawn positions (by the
+            // dense solver's labels), no position twice except the last,
+            // which either closes a cycle or has no draw-keeping move.
+            let mut seen = vec![start];
+            let mut at = start;
+            for (k, &next) in solution.line().iter().enumerate() {
+                prop_assert!(graph.successors(at).contains(&next));
+                prop_assert_eq!(dense.label(next).unwrap().value, Value::Draw);
+                let last = k + 1 == solution.line().len();
+                prop_assert_eq!(seen.contains(&next), last && dense.best_move(next).is_some());
+                seen.push(next);
+                at = next;
+            }
+            if dense.best_move(start).is_some() {
+                prop_assert!(!solution.line().is_empty());
+                let last = *solution.line().last().unwrap();
+                let cycle_closed = solution.line()[..solution.line().len() - 1]
+                    .contains(&last)
+                    || last == start;
+                prop_assert!(cycle_closed || dense.best_move(last).is_none());
+            }
         } else {
             prop_assert_eq!(solution.line().len() as u32, label.remoteness.unwrap());
             let mut at = start;
@@ -1156,6 +1188,57 @@ fn parallel_induction_agrees_on_a_large_random_graph() {
         .unwrap();
     assert!((0..200_000).all(|u| one.label(u) == all.label(u)));
     assert_eq!(one.analysis(), all.analysis());
+}
+
+/// Many moves into few positions, so that threads meet on the same counters
+/// (wins found from lost positions and countdowns from won ones in the same
+/// pass), with every kind of terminal rule, under both conventions.
+#[cfg(feature = "parallel")]
+#[test]
+fn parallel_induction_agrees_where_threads_collide() {
+    let n = 6_000usize;
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let mut edges = Vec::new();
+    for u in 0..n as u32 {
+        // Position 0..200 are hubs: most moves go there; 5% have no move.
+        if next() % 20 == 0 {
+            continue;
+        }
+        for _ in 0..1 + next() % 12 {
+            let v = if next() % 4 == 0 {
+                next() % n as u64
+            } else {
+                next() % 200
+            };
+            edges.push((u, v as u32));
+        }
+    }
+    let graph = Graph::from_edges(n, &edges, BUDGET).unwrap();
+    // One position in 16 ends by a rule, with any value.
+    let values = [Value::Win, Value::Lose, Value::Tie, Value::Draw];
+    let rules: Vec<Option<Value>> = (0..n)
+        .map(|_| (next() % 16 == 0).then(|| values[(next() % 4) as usize]))
+        .collect();
+    let counts = solve_dense(&graph, &rules, Convention::Normal).counts();
+    assert!(counts.win > 0 && counts.lose > 0 && counts.tie > 0 && counts.draw > 0);
+    for convention in [Convention::Normal, Convention::Misere] {
+        let one = solve_dense(&graph, &rules, convention);
+        for _ in 0..5 {
+            let all = DenseSolver::new(&graph)
+                .with_convention(convention)
+                .terminal(|u| rules[u as usize])
+                .with_parallel(true)
+                .solve()
+                .unwrap();
+            assert!((0..n as u32).all(|u| one.label(u) == all.label(u)));
+        }
+    }
 }
 
 #[test]
@@ -1223,19 +1306,95 @@ fn corrupted_tier_files_are_refused() {
             .unwrap(),
         Some(Value::Draw)
     );
+    // Every way in refuses a damaged file: a query with the labels kept,
+    // a query through record reads (a budget too small to keep them), the
+    // counts, and `verify`.
     let damaged = |change: &dyn Fn(&mut Vec<u8>)| {
         let mut bytes = good.clone();
         change(&mut bytes);
         std::fs::write(&path, &bytes).unwrap();
         let error = TierDatabase::open(&dir, BUDGET).label(p).unwrap_err();
-        assert!(matches!(error, TierError::Corrupt { .. }), "{error}");
-        error.to_string()
+        let tiny = Budget::from_bytes(8);
+        let by_record = TierDatabase::open(&dir, tiny).label(p).unwrap_err();
+        let counts = TierDatabase::open(&dir, tiny).counts(1).unwrap_err();
+        let verified = TierDatabase::open(&dir, BUDGET).verify(1).unwrap_err();
+        assert_eq!(error, by_record);
+        assert_eq!(error, counts);
+        assert_eq!(error, verified);
+        error
     };
-    assert!(damaged(&|b| b[60] ^= 1).contains("checksum"));
-    assert!(damaged(&|b| b.truncate(b.len() - 1)).contains("bytes"));
-    assert!(damaged(&|b| b[8] = 2).contains("version"));
-    assert!(damaged(&|b| b[0] = b'X').contains("magic"));
-    assert!(damaged(&|b| b[12] = 0).contains("tier 0"));
+    let flipped = damaged(&|b| b[60] ^= 1);
+    assert!(
+        matches!(flipped, TierError::ChecksumMismatch { .. }),
+        "{flipped}"
+    );
+    assert!(flipped.to_string().contains("checksum"));
+    let truncated = damaged(&|b| b.truncate(b.len() - 1));
+    let full = good.len() as u64;
+    assert!(
+        matches!(
+            truncated,
+            TierError::Truncated { expected_bytes, found_bytes, .. }
+                if expected_bytes == full && found_bytes == full - 1
+        ),
+        "{truncated}"
+    );
+    let cut_in_header = damaged(&|b| b.truncate(20));
+    assert!(
+        matches!(
+            cut_in_header,
+            TierError::Truncated {
+                found_bytes: 20,
+                ..
+            }
+        ),
+        "{cut_in_header}"
+    );
+    let version = damaged(&|b| b[8] = 2);
+    assert!(
+        matches!(
+            version,
+            TierError::VersionMismatch {
+                found: 2,
+                expected: 1,
+                ..
+            }
+        ),
+        "{version}"
+    );
+    let corrupt = |error: TierError, words: &str| {
+        assert!(matches!(error, TierError::Corrupt { .. }), "{error}");
+        assert!(error.to_string().contains(words), "{error}");
+    };
+    corrupt(damaged(&|b| b[0] = b'X'), "magic");
+    corrupt(damaged(&|b| b[12] = 0), "tier 0");
+    corrupt(damaged(&|b| b.push(0)), "trailing");
+    // A bad value byte with the checksum made to agree: the record check.
+    let rehashed = |b: &mut Vec<u8>| {
+        let end = b.len() - 8;
+        let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+        for &byte in &b[..end] {
+            hash = (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3);
+        }
+        b[end..].copy_from_slice(&hash.to_le_bytes());
+    };
+    corrupt(
+        damaged(&|b| {
+            b[56] = 9;
+            rehashed(b);
+        }),
+        "value byte 9",
+    );
+    // A win relabelled as a loss, checksum recomputed: the counts disagree.
+    corrupt(
+        damaged(&|b| {
+            b[56] = 1;
+            rehashed(b);
+        }),
+        "counts",
+    );
+    std::fs::write(&path, &good).unwrap();
+    assert_eq!(TierDatabase::open(&dir, BUDGET).verify(1).unwrap().win, 1);
     std::fs::remove_dir_all(&dir).unwrap();
     let missing = TierDatabase::open(&dir, BUDGET).label(p).unwrap_err();
     assert!(matches!(missing, TierError::Io { .. }));

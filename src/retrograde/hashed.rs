@@ -261,8 +261,12 @@ impl<P, S, T, R> Retrograde<P, S, T, R> {
     /// Solves the game from `start` and returns the crate's [`Solution`]:
     /// its [`Value`], who wins ([`Outcome`]; ties and draws are
     /// `Outcome::Draw`), and the principal line: the positions after `start`
-    /// under best play by both players until the game ends (for a draw,
-    /// whose play never ends, just the first move that keeps the draw).
+    /// under best play by both players until the game ends. A draw never
+    /// ends: its line is a drawing line, a draw-keeping move at each step
+    /// (for both players) until a position repeats, the repeated position
+    /// being the line's last entry (or until a position a terminal rule
+    /// declared drawn). The line visits each position at most once before
+    /// the repeat.
     ///
     /// # Errors
     /// As [`Retrograde::solve`].
@@ -279,6 +283,20 @@ impl<P, S, T, R> Retrograde<P, S, T, R> {
     /// assert_eq!(solution.outcome(), Outcome::First);
     /// assert_eq!(solution.best_move(), Some(&3));
     /// assert_eq!(solution.line(), &[3, 2, 0]);
+    ///
+    /// // A ring 0 → 1 → 2 → 0 where 1 may also step out to 3 → 4 (no move):
+    /// // 1 must not step out (3 would be won for the opponent), so the
+    /// // ring goes round until 0 comes back.
+    /// let ring = |&u: &u8| match u {
+    ///     0 => vec![1],
+    ///     1 => vec![3, 2],
+    ///     2 => vec![0],
+    ///     3 => vec![4],
+    ///     _ => vec![],
+    /// };
+    /// let drawn = Retrograde::new(ring).solve_from(0).unwrap();
+    /// assert_eq!(drawn.value(), Value::Draw);
+    /// assert_eq!(drawn.line(), &[1, 2, 0]);
     /// ```
     pub fn solve_from<IS, IR>(self, start: P) -> Result<Solution<Value, P>>
     where
@@ -301,23 +319,18 @@ impl<P, S, T, R> Retrograde<P, S, T, R> {
             .value(start_index as usize)
             .unwrap_or(Value::Draw);
         // Wins, losses and ties end within their remoteness (below the
-        // number of positions); a draw never ends, so its line is the one
-        // move that keeps the draw.
+        // number of positions); a draw never ends, so its line keeps the
+        // draw move after move until it comes back to a position already on
+        // it (at most one visit per position, then the repeat).
         let line = match value {
-            Value::Draw => table
-                .labels
-                .best_move(&table.graph, start_index)
-                .map(|next| table.positions[next as usize].clone())
-                .into_iter()
-                .collect(),
-            _ => table
-                .labels
-                .principal_line(&table.graph, start_index)
-                .into_iter()
-                .skip(1)
-                .map(|u| table.positions[u as usize].clone())
-                .collect(),
+            Value::Draw => table.labels.drawing_line(&table.graph, start_index),
+            _ => table.labels.principal_line(&table.graph, start_index),
         };
+        let line = line
+            .into_iter()
+            .skip(1)
+            .map(|u| table.positions[u as usize].clone())
+            .collect();
         Ok(Solution::new(value, value.outcome(), line))
     }
 

@@ -1,13 +1,17 @@
 //! Backward induction on every core (feature `parallel`).
 //!
 //! The same level-by-level induction as the single-core solver, with each
-//! level's frontier split among rayon's threads. Within a phase every update
-//! commutes: "label this unlabelled position a win at `r + 1`" (a
-//! compare-and-swap that one thread wins) and "one more move of this position
-//! leads to a win" (an atomic decrement whose last step labels the position
-//! lost). Phases are separated by joins, so the lost positions of a level are
-//! spread before its won ones, as in the single-core order, and the labels
-//! are identical; only the order inside a frontier varies.
+//! level's frontier split among rayon's threads. One parallel pass per
+//! level handles both the level's lost positions ("label this unlabelled
+//! predecessor a win at `r + 1`", a compare-and-swap that one thread wins)
+//! and its won ones ("one more move of this predecessor leads to a win", a
+//! compare-and-swap decrement; the one that takes the last move labels the
+//! position lost). The two kinds never meet on one position: a position
+//! whose every move leads to a won position has no move to a lost one, and a
+//! compare-and-swap sees a label another thread has just written. Levels are
+//! separated by joins, so every label is the single-core one; only the order
+//! inside a frontier varies. Each task pushes the positions it labels into
+//! its own buffers, joined once per level.
 
 use std::sync::atomic::{AtomicU8, AtomicU32, Ordering::Relaxed};
 
@@ -43,15 +47,16 @@ pub(crate) fn induce(
         Outcome::First => WIN,
         _ => LOSE,
     };
-    // In place (same layout): no second table.
     let code: Vec<AtomicU8> = code
-        .into_iter()
+        .into_par_iter()
         .enumerate()
         .map(|(u, c)| match (c, graph.degree(u)) {
             (UNKNOWN, 0) => AtomicU8::new(no_move_code),
             (c, _) => AtomicU8::new(c),
         })
         .collect();
+    // An unlabelled position's word counts down from `base + degree`; a
+    // labelled one holds its remoteness (at most `base`).
     let word: Vec<AtomicU32> = (0..n)
         .into_par_iter()
         .map(|u| match code[u].load(Relaxed) {
@@ -71,27 +76,46 @@ pub(crate) fn induce(
     let mut remoteness = 0u32;
     while !(lost.is_empty() && won.is_empty()) {
         let next = remoteness + 1;
-        // Only "unlabelled → won at r + 1" happens in this phase, so one
-        // failed compare-and-swap means another thread labelled `u`.
-        let newly_won = expand(reverse, &lost, |u, out| {
-            let w = word[u].load(Relaxed);
-            if w > base && word[u].compare_exchange(w, next, Relaxed, Relaxed).is_ok() {
-                code[u].store(WIN, Relaxed);
-                out.push(u as u32);
-            }
-        });
-        // Only decrements happen in this phase, one per move of `u` to a won
-        // position; the one that takes the last move labels `u` lost, and no
-        // other decrement of `u` can follow it.
-        let newly_lost = expand(reverse, &won, |u, out| {
-            if word[u].load(Relaxed) >= last_move && word[u].fetch_sub(1, Relaxed) == last_move {
-                word[u].store(next, Relaxed);
-                code[u].store(LOSE, Relaxed);
-                out.push(u as u32);
-            }
-        });
-        lost = newly_lost;
-        won = newly_won;
+        let found = expand(
+            reverse,
+            &lost,
+            &won,
+            // A move to a lost position: won at `r + 1`, unless labelled.
+            |u, out| {
+                let mut w = word[u].load(Relaxed);
+                while w > base {
+                    match word[u].compare_exchange_weak(w, next, Relaxed, Relaxed) {
+                        Ok(_) => {
+                            code[u].store(WIN, Relaxed);
+                            out.won.push(u as u32);
+                            return;
+                        }
+                        Err(now) => w = now,
+                    }
+                }
+            },
+            // A move to a won position: one fewer move left; the last one
+            // labels the position lost at `r + 1`.
+            |u, out| {
+                let mut w = word[u].load(Relaxed);
+                while w > base {
+                    let last = w == last_move;
+                    let new = if last { next } else { w - 1 };
+                    match word[u].compare_exchange_weak(w, new, Relaxed, Relaxed) {
+                        Ok(_) => {
+                            if last {
+                                code[u].store(LOSE, Relaxed);
+                                out.lost.push(u as u32);
+                            }
+                            return;
+                        }
+                        Err(now) => w = now,
+                    }
+                }
+            },
+        );
+        lost = found.lost;
+        won = found.won;
         remoteness = next;
     }
     // Ties: breadth-first from the tied endings through unlabelled positions.
@@ -99,34 +123,61 @@ pub(crate) fn induce(
     let mut level = 0u32;
     while !tied.is_empty() {
         let next = level + 1;
-        tied = expand(reverse, &tied, |u, out| {
+        let tie = |u: usize, out: &mut Found| {
             if code[u]
                 .compare_exchange(UNKNOWN, TIE, Relaxed, Relaxed)
                 .is_ok()
             {
                 word[u].store(next, Relaxed);
-                out.push(u as u32);
+                out.lost.push(u as u32);
             }
-        });
+        };
+        tied = expand(reverse, &tied, &[], tie, tie).lost;
         level = next;
     }
-    // In place (same layout): no second table.
-    let code = code.into_iter().map(AtomicU8::into_inner).collect();
-    let word = word.into_iter().map(AtomicU32::into_inner).collect();
+    let code = code.into_par_iter().map(AtomicU8::into_inner).collect();
+    let word = word.into_par_iter().map(AtomicU32::into_inner).collect();
     Ok(Labels::from_parts(code, word))
 }
 
-/// Visits the predecessors of every frontier position in parallel; `visit`
-/// pushes the positions it labels, which become the returned frontier.
+/// The positions a level labels: its thread's own buffers, then all joined.
+#[derive(Default)]
+struct Found {
+    lost: Vec<u32>,
+    won: Vec<u32>,
+}
+
+impl Found {
+    fn join(mut self, mut other: Found) -> Found {
+        // Append the shorter to the longer: less copying.
+        if self.lost.len() < other.lost.len() {
+            std::mem::swap(&mut self.lost, &mut other.lost);
+        }
+        if self.won.len() < other.won.len() {
+            std::mem::swap(&mut self.won, &mut other.won);
+        }
+        self.lost.append(&mut other.lost);
+        self.won.append(&mut other.won);
+        self
+    }
+}
+
+/// Visits the predecessors of both frontiers in one parallel pass, in
+/// chunks: `of_lost` for the predecessors of `lost`, `of_won` for those of
+/// `won`; both push the positions they label into the task's [`Found`].
 fn expand(
     reverse: &Graph,
-    frontier: &[u32],
-    visit: impl Fn(usize, &mut Vec<u32>) + Sync,
-) -> Vec<u32> {
-    let parts: Vec<Vec<u32>> = frontier
+    lost: &[u32],
+    won: &[u32],
+    of_lost: impl Fn(usize, &mut Found) + Sync,
+    of_won: impl Fn(usize, &mut Found) + Sync,
+) -> Found {
+    let tasks = lost
         .par_chunks(CHUNK)
-        .map(|chunk| {
-            let mut out = Vec::new();
+        .map(|chunk| (chunk, true))
+        .chain(won.par_chunks(CHUNK).map(|chunk| (chunk, false)));
+    tasks
+        .fold(Found::default, |mut out, (chunk, from_lost)| {
             let mut sink = 0u32;
             for (k, &v) in chunk.iter().enumerate() {
                 // Touch the list a few places ahead so its cache miss
@@ -135,14 +186,17 @@ fn expand(
                     sink ^= reverse.successors(ahead).first().copied().unwrap_or(0);
                 }
                 for &u in reverse.successors(v) {
-                    visit(u as usize, &mut out);
+                    if from_lost {
+                        of_lost(u as usize, &mut out);
+                    } else {
+                        of_won(u as usize, &mut out);
+                    }
                 }
             }
             std::hint::black_box(sink);
             out
         })
-        .collect();
-    parts.concat()
+        .reduce(Found::default, Found::join)
 }
 
 /// How far ahead [`expand`] touches a frontier position's predecessor list.

@@ -436,6 +436,31 @@ impl Labels {
         line
     }
 
+    /// Draw-keeping moves from the drawn position `u` until a position
+    /// repeats (the repeated one is the last entry, so the cycle shows) or
+    /// a position a terminal rule declared drawn is reached; just `[u]` for
+    /// a position that is not drawn. Each position enters the line at most
+    /// once before the repeat, so it has at most `V + 1` entries.
+    pub(crate) fn drawing_line(&self, graph: &Graph, u: u32) -> Vec<u32> {
+        let mut line = vec![u];
+        if self.code.get(u as usize) != Some(&UNKNOWN) {
+            return line;
+        }
+        let mut seen = ahash::AHashSet::new();
+        seen.insert(u);
+        let mut current = u;
+        // From an unlabelled (drawn) position the move found leads to another
+        // drawn position, so the player to move there keeps the draw too.
+        while let Some(next) = self.best_move(graph, current) {
+            line.push(next);
+            if !seen.insert(next) {
+                break;
+            }
+            current = next;
+        }
+        line
+    }
+
     pub(crate) fn counts(&self) -> Counts {
         let mut counts = Counts::default();
         for &c in &self.code {
@@ -561,8 +586,8 @@ impl<'g, T, R> DenseSolver<'g, T, R> {
         self
     }
 
-    /// Runs the induction on every core (rayon's global pool), level by
-    /// level with atomic counters; the labels are identical to the
+    /// Runs the induction on every core (rayon's global pool), one parallel
+    /// pass per level with atomic counters; the labels are identical to the
     /// single-core ones. The predecessor lists are still built on one core.
     /// Ignored when a predecessor function is given (the closure is called
     /// from one thread). Needs the `parallel` feature. See
@@ -688,9 +713,10 @@ impl<'g, T, R> DenseSolver<'g, T, R> {
                 },
             )?,
             None if self.parallel => {
-                // Measured on the development machine, a parallel counting
-                // sort (atomics, or one target range per thread) was slower
-                // than this single-core one with its read-ahead.
+                // Measured on the development machine (2 vCPUs, busy), a
+                // parallel counting sort (atomics; or one target range per
+                // thread, each reading every move) was slower than this
+                // single-core one with its read-ahead.
                 let reverse = graph.reversed(Budget::unlimited())?;
                 parallel_induce(graph, &reverse, code, self.convention)?
             }

@@ -14,7 +14,7 @@
 
 use std::collections::HashMap;
 use std::fs;
-use std::io::{BufWriter, Write};
+use std::io::{BufReader, BufWriter, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
 use ahash::AHashMap;
@@ -104,13 +104,49 @@ pub enum TierError {
         /// The system's message.
         message: String,
     },
-    /// A tier file is not a valid version-1 file for the tier asked for.
+    /// A tier file is not a valid version-1 file for the tier asked for
+    /// (bad magic, another tier, bad value bytes, trailing bytes, counts
+    /// that disagree with the records).
     #[error("{path}: corrupt tier file: {reason}")]
     Corrupt {
         /// The file.
         path: String,
         /// What did not agree.
         reason: String,
+    },
+    /// A tier file shorter than its header says (cut off while being
+    /// written or copied).
+    #[error("{path}: truncated tier file: {found_bytes} bytes, expected {expected_bytes}")]
+    Truncated {
+        /// The file.
+        path: String,
+        /// The size its header calls for (at least a header and a checksum).
+        expected_bytes: u64,
+        /// Its size on disk.
+        found_bytes: u64,
+    },
+    /// A tier file in a format version this library does not read.
+    #[error("{path}: tier file format version {found}, this library reads version {expected}")]
+    VersionMismatch {
+        /// The file.
+        path: String,
+        /// The version the file states.
+        found: u32,
+        /// The version this library writes and reads.
+        expected: u32,
+    },
+    /// The checksum stored at the end of a tier file does not match its contents.
+    #[error(
+        "{path}: corrupt tier file: checksum mismatch ({stored:#018x} stored, \
+         {computed:#018x} computed)"
+    )]
+    ChecksumMismatch {
+        /// The file.
+        path: String,
+        /// The checksum the file ends with.
+        stored: u64,
+        /// The checksum of its contents.
+        computed: u64,
     },
 }
 
@@ -220,12 +256,17 @@ impl<'g, G: TieredGame> TieredSolver<'g, G> {
         self
     }
 
-    /// Solves every tier from 0 up and writes its file.
+    /// Solves every tier from 0 up and writes its file. The labels of a
+    /// solved tier are not kept: the tiers above read them back from its
+    /// file (checked), and so does the returned database, so every answer
+    /// comes from the files.
     ///
     /// # Errors
     /// [`TierError::Solve`] for a move to a higher tier or out of range, or
-    /// tables over the budget; [`TierError::Io`] if a file cannot be written;
-    /// [`TierError::Corrupt`] if a lower tier's file changed under the solver.
+    /// tables over the budget; [`TierError::Io`] if a file cannot be written
+    /// or read back; [`TierError::Corrupt`], [`TierError::Truncated`],
+    /// [`TierError::VersionMismatch`] or [`TierError::ChecksumMismatch`] if a
+    /// lower tier's file changed under the solver.
     ///
     /// # Example
     /// See [`TieredSolver`].
@@ -234,8 +275,10 @@ impl<'g, G: TieredGame> TieredSolver<'g, G> {
         let mut database = TierDatabase::open(&self.directory, self.budget);
         for tier in 0..self.game.num_tiers() {
             let labels = self.solve_tier(tier, &mut database)?;
-            write_tier(&database.path(tier), tier, &labels)?;
-            database.keep(tier, labels);
+            let path = database.path(tier);
+            write_tier(&path, tier, &labels)?;
+            // A file left by an earlier run may have been read for this tier.
+            database.forget(tier);
         }
         Ok(database)
     }
@@ -259,6 +302,8 @@ impl<'g, G: TieredGame> TieredSolver<'g, G> {
         let mut lower: AHashMap<TierPosition, u32> = AHashMap::new();
         let mut lower_list: Vec<TierPosition> = Vec::new();
         let mut bad_move: Option<Error> = None;
+        // Nothing is read into the database while the moves are listed.
+        let cached_bytes = database.cached_bytes();
         for index in 0..n as u32 {
             let here = TierPosition { tier, index };
             if let Some(value) = game.terminal(here) {
@@ -297,7 +342,7 @@ impl<'g, G: TieredGame> TieredSolver<'g, G> {
             // Map entries of lower-tier targets: key, value, control byte, slack.
             let lower_bytes = 24 * lower_list.len() as u128;
             budget.check_bytes(
-                tier_bytes(positions, targets.len()) + lower_bytes + database.cached_bytes(),
+                tier_bytes(positions, targets.len()) + lower_bytes + cached_bytes,
                 "one tier's tables",
             )?;
             offsets.push(targets.len() as u32);
@@ -308,10 +353,19 @@ impl<'g, G: TieredGame> TieredSolver<'g, G> {
         offsets.resize(total + 1, targets.len() as u32);
         code.resize(total, UNKNOWN);
         let mut word = vec![0u32; total];
-        for (k, &position) in lower_list.iter().enumerate() {
-            let (c, w) = database.raw_label(position)?;
-            code[n + k] = c;
-            word[n + k] = w;
+        // Tier by tier, so that a lower tier too large to keep beside the
+        // others is read once rather than once per position (no sort when
+        // the moves reach a single lower tier, the common case).
+        let mut order: Vec<u32> = (0..lower_list.len() as u32).collect();
+        if let Some(first) = lower_list.first() {
+            if lower_list.iter().any(|p| p.tier != first.tier) {
+                order.sort_by_key(|&k| lower_list[k as usize].tier);
+            }
+        }
+        for k in order {
+            let (c, w) = database.raw_label(lower_list[k as usize])?;
+            code[n + k as usize] = c;
+            word[n + k as usize] = w;
         }
         let graph = Graph::from_parts(offsets, targets);
         let mut reverse = graph.reversed(Budget::unlimited())?;
@@ -354,8 +408,11 @@ impl TierLabels {
     }
 }
 
-/// The solved tiers of a game, answered from their files (each tier read
-/// once, checked, and kept in memory while the budget allows).
+/// The solved tiers of a game, answered from their files. Each file is read
+/// through and checked (size, header, checksum, records, counts) the first
+/// time its tier is asked about; its labels are then kept in memory while
+/// the budget allows, and otherwise each query reads its one record from
+/// the file (5 bytes at offset `56 + 5 * index`).
 ///
 /// # File format (version 1)
 ///
@@ -372,8 +429,12 @@ impl TierLabels {
 /// | 56 | 5n | per position in index order: value (1 byte: 0 win, 1 lose, 2 tie, 3 draw), remoteness (u32; `u32::MAX` for draws) |
 /// | 56 + 5n | 8 | FNV-1a 64-bit hash of every byte before it |
 ///
-/// A file whose size, magic, version, tier, checksum, value bytes, counts or
-/// remoteness fields do not agree is refused with [`TierError::Corrupt`].
+/// A file shorter than its header says is refused with
+/// [`TierError::Truncated`], another format version with
+/// [`TierError::VersionMismatch`], a checksum that does not match with
+/// [`TierError::ChecksumMismatch`], and a bad magic, another tier, trailing
+/// bytes, bad value bytes, remoteness fields or counts with
+/// [`TierError::Corrupt`].
 ///
 /// # Example
 /// See [`TieredSolver`]; a database solved earlier is reopened with
@@ -383,6 +444,17 @@ pub struct TierDatabase {
     directory: PathBuf,
     budget: Budget,
     cache: HashMap<u32, TierLabels>,
+    /// Tiers whose file was checked but whose labels are not kept: queries
+    /// read their records from the open file.
+    on_disk: HashMap<u32, CheckedFile>,
+}
+
+/// A tier file read through and checked, kept open for record reads.
+#[derive(Debug)]
+struct CheckedFile {
+    positions: u64,
+    counts: Counts,
+    file: fs::File,
 }
 
 impl TierDatabase {
@@ -402,6 +474,7 @@ impl TierDatabase {
             directory: directory.into(),
             budget,
             cache: HashMap::new(),
+            on_disk: HashMap::new(),
         }
     }
 
@@ -420,18 +493,35 @@ impl TierDatabase {
     /// The label of `position`, or `None` if its index is outside its tier.
     ///
     /// # Errors
-    /// [`TierError::Io`] if the tier's file cannot be read,
-    /// [`TierError::Corrupt`] if it is not a valid tier file for that tier,
-    /// [`TierError::Solve`] if it does not fit the budget.
+    /// [`TierError::Io`] if the tier's file cannot be read;
+    /// [`TierError::Corrupt`], [`TierError::Truncated`],
+    /// [`TierError::VersionMismatch`] or [`TierError::ChecksumMismatch`] if
+    /// it is not a valid tier file for that tier.
     ///
     /// # Example
-    /// See [`TieredSolver`].
+    /// ```
+    /// # use stonegame::retrograde::{TierPosition, TieredGame, TieredSolver, TierDatabase, Value};
+    /// # struct Two;
+    /// # impl TieredGame for Two {
+    /// #     fn num_tiers(&self) -> u32 { 1 }
+    /// #     fn tier_size(&self, _: u32) -> u32 { 2 }
+    /// #     fn for_each_move(&self, p: TierPosition, visit: &mut dyn FnMut(TierPosition)) {
+    /// #         if p.index == 1 { visit(TierPosition { tier: 0, index: 0 }) }
+    /// #     }
+    /// # }
+    /// let dir = std::env::temp_dir().join(format!("stonegame-doc-label-{}", std::process::id()));
+    /// TieredSolver::new(&Two, &dir).solve().unwrap();
+    /// // A budget too small to keep the tier: each query reads its record.
+    /// let mut db = TierDatabase::open(&dir, stonegame::Budget::from_bytes(4));
+    /// let label = db.label(TierPosition { tier: 0, index: 1 }).unwrap().unwrap();
+    /// assert_eq!((label.value, label.remoteness), (Value::Win, Some(1)));
+    /// assert_eq!(db.label(TierPosition { tier: 0, index: 2 }).unwrap(), None);
+    /// # std::fs::remove_dir_all(&dir).unwrap();
+    /// ```
     pub fn label(&mut self, position: TierPosition) -> Result<Option<Label>, TierError> {
-        let tier = self.tier(position.tier)?;
-        let u = position.index as usize;
-        Ok(tier.code.get(u).map(|&c| Label {
+        Ok(self.lookup(position)?.map(|(c, w)| Label {
             value: code_value(c),
-            remoteness: matches!(c, WIN | LOSE | TIE).then(|| tier.word[u]),
+            remoteness: matches!(c, WIN | LOSE | TIE).then_some(w),
         }))
     }
 
@@ -469,19 +559,49 @@ impl TierDatabase {
     /// # std::fs::remove_dir_all(&dir).unwrap();
     /// ```
     pub fn counts(&mut self, tier: u32) -> Result<Counts, TierError> {
-        Ok(self.tier(tier)?.counts())
+        if let Some(labels) = self.cache.get(&tier) {
+            return Ok(labels.counts());
+        }
+        Ok(self.checked(tier)?.counts)
+    }
+
+    /// Reads the whole file of `tier` from disk again and checks it, whatever
+    /// is kept in memory, and returns its counts by value.
+    ///
+    /// # Errors
+    /// As [`TierDatabase::label`].
+    ///
+    /// # Example
+    /// ```
+    /// # use stonegame::retrograde::{TierError, TierPosition, TieredGame, TieredSolver};
+    /// # struct One;
+    /// # impl TieredGame for One {
+    /// #     fn num_tiers(&self) -> u32 { 1 }
+    /// #     fn tier_size(&self, _: u32) -> u32 { 1 }
+    /// #     fn for_each_move(&self, _: TierPosition, _: &mut dyn FnMut(TierPosition)) {}
+    /// # }
+    /// let dir = std::env::temp_dir().join(format!("stonegame-doc-verify-{}", std::process::id()));
+    /// let db = TieredSolver::new(&One, &dir).solve().unwrap();
+    /// assert_eq!(db.verify(0).unwrap().lose, 1);
+    /// let path = db.path(0);
+    /// let bytes = std::fs::read(&path).unwrap();
+    /// std::fs::write(&path, &bytes[..bytes.len() - 3]).unwrap();
+    /// assert!(matches!(db.verify(0), Err(TierError::Truncated { .. })));
+    /// # std::fs::remove_dir_all(&dir).unwrap();
+    /// ```
+    pub fn verify(&self, tier: u32) -> Result<Counts, TierError> {
+        let (checked, _) = read_tier(&self.path(tier), tier, false)?;
+        Ok(checked.counts)
     }
 
     fn cached_bytes(&self) -> u128 {
         self.cache.values().map(TierLabels::bytes).sum()
     }
 
-    /// Keeps a freshly solved tier in memory if the budget allows.
-    fn keep(&mut self, tier: u32, labels: TierLabels) {
-        self.make_room(labels.bytes());
-        if self.cached_bytes() + labels.bytes() <= self.budget.bytes() {
-            self.cache.insert(tier, labels);
-        }
+    /// Drops whatever is known of `tier` (its file was rewritten).
+    fn forget(&mut self, tier: u32) {
+        self.cache.remove(&tier);
+        self.on_disk.remove(&tier);
     }
 
     /// Drops cached tiers, highest first (lower tiers are reached by more
@@ -497,30 +617,68 @@ impl TierDatabase {
         }
     }
 
-    fn tier(&mut self, tier: u32) -> Result<&TierLabels, TierError> {
-        if !self.cache.contains_key(&tier) {
-            let path = self.path(tier);
-            let size = fs::metadata(&path).map_err(|e| io_error(&path, &e))?.len();
-            self.budget
-                .check_bytes(u128::from(size) * 2, "a tier file read back")?;
-            let bytes = fs::read(&path).map_err(|e| io_error(&path, &e))?;
-            let labels = parse_tier(&bytes, tier).map_err(|reason| TierError::Corrupt {
-                path: path.display().to_string(),
-                reason,
-            })?;
-            self.make_room(labels.bytes());
-            self.cache.insert(tier, labels);
+    /// The code and word of `position` (`None` outside its tier): from the
+    /// tier's labels if they are kept, else after reading its file through
+    /// (keeping the labels if they fit the budget), else from its record.
+    fn lookup(&mut self, position: TierPosition) -> Result<Option<(u8, u32)>, TierError> {
+        let tier = position.tier;
+        if !self.cache.contains_key(&tier) && !self.on_disk.contains_key(&tier) {
+            self.read_through(tier)?;
         }
-        Ok(&self.cache[&tier])
+        if let Some(labels) = self.cache.get(&tier) {
+            let u = position.index as usize;
+            return Ok(labels.code.get(u).map(|&c| (c, labels.word[u])));
+        }
+        let path = self.path(tier);
+        let checked = self.checked(tier)?;
+        if u64::from(position.index) >= checked.positions {
+            return Ok(None);
+        }
+        read_record(&path, &mut checked.file, position.index).map(Some)
+    }
+
+    /// Reads the file of `tier` through and checks it, keeping its labels
+    /// when they fit the budget (dropping higher tiers first) and otherwise
+    /// only the open file and its header.
+    fn read_through(&mut self, tier: u32) -> Result<(), TierError> {
+        let path = self.path(tier);
+        let size = fs::metadata(&path).map_err(|e| io_error(&path, &e))?.len();
+        // The labels take 5 bytes a position, as the records do.
+        let needed = u128::from(size);
+        if needed <= self.budget.bytes() {
+            self.make_room(needed);
+        }
+        let keep = self.cached_bytes() + needed <= self.budget.bytes();
+        let (checked, labels) = read_tier(&path, tier, keep)?;
+        match labels {
+            Some(labels) => {
+                self.cache.insert(tier, labels);
+            }
+            None => {
+                self.on_disk.insert(tier, checked);
+            }
+        }
+        Ok(())
+    }
+
+    /// The checked file of `tier` (reading it through without keeping its
+    /// labels if it was not read yet).
+    fn checked(&mut self, tier: u32) -> Result<&mut CheckedFile, TierError> {
+        if !self.on_disk.contains_key(&tier) {
+            let (checked, _) = read_tier(&self.path(tier), tier, false)?;
+            self.on_disk.insert(tier, checked);
+        }
+        Ok(self
+            .on_disk
+            .get_mut(&tier)
+            .expect("inserted just above if missing"))
     }
 
     /// The code and remoteness word of a lower-tier position, for seeding.
     fn raw_label(&mut self, position: TierPosition) -> Result<(u8, u32), TierError> {
-        let tier = self.tier(position.tier)?;
-        let u = position.index as usize;
-        match tier.code.get(u) {
-            Some(&c) if c == UNKNOWN || c == DRAW => Ok((DRAW, 0)),
-            Some(&c) => Ok((c, tier.word[u])),
+        match self.lookup(position)? {
+            Some((c, _)) if c == UNKNOWN || c == DRAW => Ok((DRAW, 0)),
+            Some((c, w)) => Ok((c, w)),
             None => Err(TierError::Corrupt {
                 path: self.path(position.tier).display().to_string(),
                 reason: format!("holds no position {}", position.index),
@@ -533,6 +691,9 @@ const MAGIC: &[u8; 8] = b"STONETIR";
 const VERSION: u32 = 1;
 const HEADER_BYTES: usize = 56;
 const RECORD_BYTES: usize = 5;
+const CHECKSUM_BYTES: usize = 8;
+/// Records read and checked per block while reading a file through.
+const BLOCK_RECORDS: usize = 8192;
 
 /// FNV-1a, 64 bits: offset basis and prime from the published definition.
 struct Fnv1a(u64);
@@ -588,70 +749,165 @@ fn write_tier(path: &Path, tier: u32, labels: &TierLabels) -> Result<(), TierErr
     write().map_err(|e| io_error(path, &e))
 }
 
-/// Checks and decodes a tier file; the error says what did not agree.
-fn parse_tier(bytes: &[u8], tier: u32) -> Result<TierLabels, String> {
-    let u32_at = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes"));
-    let u64_at = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().expect("8 bytes"));
-    if bytes.len() < HEADER_BYTES + 8 {
-        return Err(format!("{} bytes, shorter than a header", bytes.len()));
+/// Reads the file of `tier` through in blocks and checks it: size against
+/// the header, magic, version, tier, checksum, every record, and the counts.
+/// With `keep`, also returns its labels (the caller has checked that they
+/// fit the budget: 5 bytes a position, as on disk). A bad record is reported
+/// after the checksum, which names the damage more surely.
+fn read_tier(
+    path: &Path,
+    tier: u32,
+    keep: bool,
+) -> Result<(CheckedFile, Option<TierLabels>), TierError> {
+    let name = || path.display().to_string();
+    let corrupt = |reason: String| TierError::Corrupt {
+        path: name(),
+        reason,
+    };
+    let io = |e: std::io::Error| io_error(path, &e);
+    let file = fs::File::open(path).map_err(io)?;
+    let size = file.metadata().map_err(io)?.len();
+    let minimum = (HEADER_BYTES + CHECKSUM_BYTES) as u64;
+    if size < minimum {
+        return Err(TierError::Truncated {
+            path: name(),
+            expected_bytes: minimum,
+            found_bytes: size,
+        });
     }
-    if &bytes[..8] != MAGIC {
-        return Err("not a stonegame tier file (bad magic)".to_string());
+    let mut reader = BufReader::with_capacity(1 << 16, file);
+    let mut header = [0u8; HEADER_BYTES];
+    reader.read_exact(&mut header).map_err(io)?;
+    let u32_at = |at: usize| {
+        u32::from_le_bytes([header[at], header[at + 1], header[at + 2], header[at + 3]])
+    };
+    let u64_at = |at: usize| u64::from(u32_at(at)) | u64::from(u32_at(at + 4)) << 32;
+    if &header[..8] != MAGIC {
+        return Err(corrupt("not a stonegame tier file (bad magic)".to_string()));
     }
     if u32_at(8) != VERSION {
-        return Err(format!("format version {}, expected {VERSION}", u32_at(8)));
+        return Err(TierError::VersionMismatch {
+            path: name(),
+            found: u32_at(8),
+            expected: VERSION,
+        });
     }
     if u32_at(12) != tier {
-        return Err(format!("holds tier {}, expected {tier}", u32_at(12)));
+        return Err(corrupt(format!(
+            "holds tier {}, expected {tier}",
+            u32_at(12)
+        )));
     }
     let n = u64_at(16);
-    let expected_len = (n as u128) * RECORD_BYTES as u128 + HEADER_BYTES as u128 + 8;
-    if bytes.len() as u128 != expected_len {
-        return Err(format!(
-            "{} bytes, expected {expected_len} for {n} positions",
-            bytes.len()
-        ));
+    let expected = u128::from(n) * RECORD_BYTES as u128 + u128::from(minimum);
+    if u128::from(size) < expected {
+        return Err(TierError::Truncated {
+            path: name(),
+            expected_bytes: u64::try_from(expected).unwrap_or(u64::MAX),
+            found_bytes: size,
+        });
     }
-    let body_end = bytes.len() - 8;
-    let mut hash = Fnv1a::new();
-    hash.update(&bytes[..body_end]);
-    if hash.0 != u64_at(body_end) {
-        return Err("checksum mismatch".to_string());
+    if u128::from(size) > expected {
+        return Err(corrupt(format!(
+            "{size} bytes, expected {expected} for {n} positions (trailing bytes)"
+        )));
     }
-    let n = n as usize;
-    let mut labels = TierLabels {
-        code: Vec::with_capacity(n),
-        word: Vec::with_capacity(n),
-    };
-    for (k, record) in bytes[HEADER_BYTES..body_end]
-        .chunks_exact(RECORD_BYTES)
-        .enumerate()
-    {
-        let remoteness = u32::from_le_bytes(record[1..].try_into().expect("4 bytes"));
-        let code = match record[0] {
-            0 => WIN,
-            1 => LOSE,
-            2 => TIE,
-            3 => DRAW,
-            other => return Err(format!("position {k}: value byte {other}")),
-        };
-        if (code == DRAW) != (remoteness == u32::MAX) {
-            return Err(format!(
-                "position {k}: remoteness {remoteness} for its value"
-            ));
-        }
-        labels.code.push(code);
-        labels.word.push(if code == DRAW { 0 } else { remoteness });
-    }
-    let counts = labels.counts();
     let stated = [u64_at(24), u64_at(32), u64_at(40), u64_at(48)];
-    let found = [counts.win, counts.lose, counts.tie, counts.draw].map(|c| c as u64);
-    if stated != found {
-        return Err(format!(
-            "header counts {stated:?} disagree with the records {found:?}"
-        ));
+    let mut hash = Fnv1a::new();
+    hash.update(&header);
+    // `n` records fit in the file, so in memory when `keep` was allowed.
+    let capacity = if keep { n as usize } else { 0 };
+    let mut labels = TierLabels {
+        code: Vec::with_capacity(capacity),
+        word: Vec::with_capacity(capacity),
+    };
+    let mut found = [0u64; 4];
+    let mut first_bad: Option<String> = None;
+    let mut block = vec![0u8; RECORD_BYTES * BLOCK_RECORDS];
+    let mut k = 0u64;
+    while k < n {
+        let records = (n - k).min(BLOCK_RECORDS as u64) as usize;
+        let bytes = &mut block[..records * RECORD_BYTES];
+        reader.read_exact(bytes).map_err(io)?;
+        hash.update(bytes);
+        for record in bytes.chunks_exact(RECORD_BYTES) {
+            match decode_record(record) {
+                Ok((code, word)) => {
+                    found[usize::from(file_value(code))] += 1;
+                    if keep {
+                        labels.code.push(code);
+                        labels.word.push(word);
+                    }
+                }
+                Err(reason) => {
+                    first_bad.get_or_insert_with(|| format!("position {k}: {reason}"));
+                }
+            }
+            k += 1;
+        }
     }
-    Ok(labels)
+    let mut stored = [0u8; CHECKSUM_BYTES];
+    reader.read_exact(&mut stored).map_err(io)?;
+    let stored = u64::from_le_bytes(stored);
+    if stored != hash.0 {
+        return Err(TierError::ChecksumMismatch {
+            path: name(),
+            stored,
+            computed: hash.0,
+        });
+    }
+    if let Some(reason) = first_bad {
+        return Err(corrupt(reason));
+    }
+    if stated != found {
+        return Err(corrupt(format!(
+            "header counts {stated:?} disagree with the records {found:?}"
+        )));
+    }
+    let counts = Counts {
+        win: found[0] as usize,
+        lose: found[1] as usize,
+        tie: found[2] as usize,
+        draw: found[3] as usize,
+    };
+    let file = reader.into_inner();
+    let checked = CheckedFile {
+        positions: n,
+        counts,
+        file,
+    };
+    Ok((checked, keep.then_some(labels)))
+}
+
+/// A record's value code and remoteness word (0 for draws), or what is wrong.
+fn decode_record(record: &[u8]) -> Result<(u8, u32), String> {
+    let remoteness = u32::from_le_bytes([record[1], record[2], record[3], record[4]]);
+    let code = match record[0] {
+        0 => WIN,
+        1 => LOSE,
+        2 => TIE,
+        3 => DRAW,
+        other => return Err(format!("value byte {other}")),
+    };
+    if (code == DRAW) != (remoteness == u32::MAX) {
+        return Err(format!("remoteness {remoteness} for its value"));
+    }
+    Ok((code, if code == DRAW { 0 } else { remoteness }))
+}
+
+/// Reads the record of `index` from a checked tier file. The file was checked
+/// when first read; a record damaged since is still refused if it does not
+/// decode.
+fn read_record(path: &Path, file: &mut fs::File, index: u32) -> Result<(u8, u32), TierError> {
+    let at = HEADER_BYTES as u64 + RECORD_BYTES as u64 * u64::from(index);
+    let mut record = [0u8; RECORD_BYTES];
+    file.seek(SeekFrom::Start(at))
+        .and_then(|_| file.read_exact(&mut record))
+        .map_err(|e| io_error(path, &e))?;
+    decode_record(&record).map_err(|reason| TierError::Corrupt {
+        path: path.display().to_string(),
+        reason: format!("position {index}: {reason}"),
+    })
 }
 
 fn io_error(path: &Path, error: &std::io::Error) -> TierError {

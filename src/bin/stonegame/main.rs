@@ -44,7 +44,8 @@ struct Cli {
     /// How standard input lays out instances: `lines` (one per line), `contest`
     /// (a count N then N values, repeated) or `cases` (a number of test cases T,
     /// then T instances as in `contest`). Games whose line is not a list of values
-    /// (janken, grundy, wythoff, euclid, fibonacci-nim) accept only `lines`.
+    /// (janken, grundy, wythoff, euclid, fibonacci-nim) accept only `lines`;
+    /// `graph` reads `N M` and its 2M vertex numbers in place of the count and values.
     #[arg(long, global = true, value_enum, default_value_t = InputFormat::Lines)]
     format: InputFormat,
 
@@ -241,11 +242,15 @@ enum Game {
     ///
     /// Input: the whole of standard input is one instance: `N M`, then M
     /// lines `u v` (a move from vertex u to v, 0 <= u, v < N; loops and
-    /// repeated moves allowed; blank lines and `#` lines skipped).
+    /// repeated moves allowed; blank lines and `#` lines skipped). With
+    /// `--format contest`, instances `N M` followed by their 2M vertex numbers
+    /// (over any lines) follow one another until the end of the input; with
+    /// `--format cases`, a number of test cases T comes first.
     ///
-    /// Answer: N lines, vertex i's value for the player to move there: `Win R`
-    /// or `Lose R` with R the number of moves to the end under optimal play
-    /// (the winner hurries, the loser delays), or `Draw` (play goes on for ever).
+    /// Answer: N lines per instance, vertex i's value for the player to move
+    /// there: `Win R` or `Lose R` with R the number of moves to the end under
+    /// optimal play (the winner hurries, the loser delays), or `Draw` (play
+    /// goes on for ever).
     ///
     /// Limits: N, M <= 4294967295; memory about 8M + 8(N+M) + 9N bytes, within
     /// --memory-mib. O(N + M) time. Example: `printf '3 2\n0 1\n1 2\n' | stonegame graph`.
