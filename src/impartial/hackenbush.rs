@@ -32,18 +32,31 @@
 //! become `t`, a branch of value `c` with `c ^ g ^ t < c` is cut (when
 //! `c ^ g ^ t = 0`) or entered with target `(c ^ g ^ t) - 1`. The descent is
 //! O(V + E). When no branch qualifies, the move must be an edge inside the
-//! component `X` reached, whose deletion may create new bridges there: each
-//! candidate edge is tried by recomputing only `X`'s contribution (its
-//! branches enter as fixed weights), O(|X|) per candidate, so **O(|X|²)** in
-//! the worst case (e.g. a long odd cycle through the ground, where only the
-//! middle edge wins), bounded by a work cap ([`DEFAULT_MOVE_WORK`] steps unless
-//! the budget sets one; 5 to 8 s). A loop in `X` is tried first: deleting it
-//! never changes the component's structure. (When the descent stops inside
-//! `X`, the target is always `g ^ 1`: the deciding bit of `g ^ t` is carried by
-//! no branch, so it is bit 0, the parity of the loops. Any edge whose deletion
-//! leaves `X` 2-edge-connected is then a winning move, which is why the scan
-//! usually stops at its first candidates; minimally 2-edge-connected
-//! components such as one long cycle are the slow case.)
+//! component `X` reached, and the target is `g ^ 1` (the deciding bit of
+//! `g ^ t` is carried by no branch, so it is bit 0, the parity of the loops).
+//!
+//! - A loop of `X`, or any edge in no 2-edge cut of `X`, wins: deleting it
+//!   leaves `X` 2-edge-connected with one loop less after fusion.
+//! - Otherwise the edge lies in a *cut class* `E_1, …, E_k` (any two of them
+//!   disconnect `X`), which splits `X` into pieces `Q_0, …, Q_(k-1)` in
+//!   cyclic order, `Q_0` holding `X`'s top vertex. Deleting `E_j` leaves two
+//!   chains of pieces hanging from `Q_0` by the other class edges, now
+//!   bridges; a chain is valued by the colon principle from its far end,
+//!   `f(x) = 1 + (own ^ x)`. The values for every `j` at once come from a
+//!   trie of values under "XOR everything, add one to everything" (base-16
+//!   digits, least significant first, XOR masks kept on the nodes).
+//!
+//! The classes come from one depth-first search of `X`: each back edge gets a
+//! random 64-bit label, each tree edge the XOR of the labels of the back
+//! edges spanning it; two edges form a cut exactly when their labels agree
+//! (up to a collision, about `E² / 2^64`). The pieces' own values (parity of
+//! their inner edges, nim-sum of their branches) are differences of subtree
+//! sums. So the search inside `X` is **O(|X| · b)**, `b` the bit length of the
+//! values (`b ≤ 20` for 2·10^5 edges), and the whole winning move
+//! O((V + E) · b). The chosen edge is checked by recomputing `X` without it
+//! (O(|X|)); should that ever fail (a label collision), a scan takes over: each candidate edge tried by recomputing `X`'s
+//! contribution, O(|X|²), bounded by a work cap ([`DEFAULT_MOVE_WORK`] steps
+//! unless the budget sets one).
 
 use std::fmt;
 
@@ -924,22 +937,23 @@ fn class_move(
 fn chain_values(own: &[u64], budget: Budget, work: &mut Work) -> Result<Option<Vec<u64>>> {
     let n = own.len();
     // Every value stays at most the sum of (o_i + 1) (XOR never exceeds a
-    // sum), so one spare bit keeps the increments from wrapping.
+    // sum), so values of `bits` bits never wrap when one is added.
     let bound = own
         .iter()
         .fold(0u64, |sum, &o| sum.saturating_add(o).saturating_add(1));
-    let bits = u64::BITS - bound.leading_zeros() + 1;
+    let bits = (u64::BITS - bound.leading_zeros()).max(1);
     if bits >= u64::BITS {
         // Beyond any real position (values are at most the number of edges).
         return Ok(None);
     }
-    let nodes = FoldTrie::node_bound(bits, n + 1);
+    let levels = bits.div_ceil(DIGIT_BITS);
+    let nodes = FoldTrie::node_bound(levels, n + 1);
     budget.check_bytes(
-        nodes * FoldTrie::BYTES_PER_NODE + (n as u128 + 1) * 12,
+        nodes * size_of::<TrieNode>() as u128 + (n as u128 + 1) * 16,
         "Green Hackenbush winning-move search (chain values)",
     )?;
-    work.spend((n + 1).saturating_mul(2 * bits as usize + 2))?;
-    let mut trie = FoldTrie::new(bits);
+    work.spend((n + 1).saturating_mul(2 * levels as usize + 2))?;
+    let mut trie = FoldTrie::new(levels, nodes as usize);
     let mut leaf = vec![NONE; n + 1];
     for i in (1..=n).rev() {
         leaf[i] = trie.insert_zero();
@@ -951,105 +965,146 @@ fn chain_values(own: &[u64], budget: Budget, work: &mut Work) -> Result<Option<V
     Ok(Some(leaf.iter().map(|&l| value[l as usize]).collect()))
 }
 
+/// Bits of a value per level of a [`FoldTrie`].
+const DIGIT_BITS: u32 = 4;
+const FANOUT: usize = 1 << DIGIT_BITS;
+const DIGIT: u64 = FANOUT as u64 - 1;
+
 /// A set of values under maps applied to all of them at once (XOR a mask, add
-/// one): a binary trie on the values' bits, least significant bit at the root,
-/// with pending XOR masks pushed down lazily. Adding one swaps a node's two
-/// children (bit 0 becomes 1, bit 1 becomes 0 with a carry) and continues
-/// into the carrying child: O(bits). Values never merge once apart (both maps
-/// are one-to-one), so a value is named by its leaf for good.
+/// one): a trie on the values' base-16 digits, least significant digit at the
+/// root. A node's mask is XORed into every value under it, so XORing all is
+/// one update at the root, and the digit a child slot stands for is the slot
+/// XOR the masks on the way down. Adding one rotates a node's children (digit
+/// `v` becomes `v + 1`, digit 15 becomes 0 with a carry) and continues into
+/// the carrying child only: O(levels). Values never merge once apart (both
+/// maps are one-to-one), so a value is named by its leaf for good. (Sixteen
+/// children per node: a quarter of the levels of a binary trie, so a quarter
+/// of the memory accesses, which dominate.)
 struct FoldTrie {
-    /// Children by the bit of the node's level, `NONE` when absent.
-    child: Vec<[u32; 2]>,
-    /// A mask still to be XORed into every value under the node.
-    pending: Vec<u64>,
-    bits: u32,
+    nodes: Vec<TrieNode>,
+    levels: u32,
+    /// Leaves are numbered, not stored: the last level's slots hold their numbers.
+    leaves: u32,
+}
+
+#[derive(Clone, Copy)]
+struct TrieNode {
+    mask: u64,
+    /// Children (or leaf numbers at the last level) by slot, `NONE` when absent.
+    child: [u32; FANOUT],
 }
 
 impl FoldTrie {
-    /// Children, pending mask and the final value table.
-    const BYTES_PER_NODE: u128 = 24;
-
-    fn new(bits: u32) -> Self {
+    /// An empty trie with room for `capacity` nodes (a bound checked
+    /// against the budget: growing by doubling would copy and fault pages).
+    fn new(levels: u32, capacity: usize) -> Self {
+        let mut nodes = Vec::with_capacity(capacity.max(1));
+        nodes.push(TrieNode::EMPTY);
         Self {
-            child: vec![[NONE; 2]],
-            pending: vec![0],
-            bits,
+            nodes,
+            levels,
+            leaves: 0,
         }
     }
 
-    /// Nodes at level `d` stand for distinct values mod `2^d` of at most
-    /// `values` values.
-    fn node_bound(bits: u32, values: usize) -> u128 {
-        (0..=bits)
-            .map(|d| (1u128 << d.min(100)).min(values as u128))
+    /// The most nodes `values` values can need: level `d` holds at most
+    /// `min(16^d, values)` nodes (distinct values mod `16^d`).
+    fn node_bound(levels: u32, values: usize) -> u128 {
+        (0..levels)
+            .map(|d| (1u128 << (d * DIGIT_BITS).min(100)).min(values as u128))
             .sum()
     }
 
-    fn push(&mut self, node: usize, level: u32) {
-        let mask = std::mem::take(&mut self.pending[node]);
-        if mask == 0 || level == self.bits {
-            return;
-        }
-        if (mask >> level) & 1 == 1 {
-            self.child[node].swap(0, 1);
-        }
-        for c in self.child[node] {
-            if c != NONE {
-                self.pending[c as usize] ^= mask;
-            }
-        }
+    /// The physical slot of `digit` at a node of `level`, under the masks `acc`.
+    fn slot(acc: u64, level: u32, digit: usize) -> usize {
+        ((acc >> (level * DIGIT_BITS)) & DIGIT) as usize ^ digit
     }
 
     /// Adds the value 0 (or finds it) and returns its leaf.
     fn insert_zero(&mut self) -> u32 {
-        let mut node = 0usize;
-        for level in 0..self.bits {
-            self.push(node, level);
-            if self.child[node][0] == NONE {
-                self.child[node][0] = self.child.len() as u32;
-                self.child.push([NONE; 2]);
-                self.pending.push(0);
+        let (mut node, mut acc) = (0usize, 0u64);
+        let mut level = 0;
+        loop {
+            acc ^= self.nodes[node].mask;
+            let slot = Self::slot(acc, level, 0);
+            let last = level + 1 == self.levels;
+            if self.nodes[node].child[slot] == NONE {
+                let id = if last {
+                    self.leaves += 1;
+                    self.leaves - 1
+                } else {
+                    self.nodes.push(TrieNode::EMPTY);
+                    self.nodes.len() as u32 - 1
+                };
+                self.nodes[node].child[slot] = id;
             }
-            node = self.child[node][0] as usize;
+            let next = self.nodes[node].child[slot];
+            if last {
+                return next;
+            }
+            node = next as usize;
+            level += 1;
         }
-        node as u32
     }
 
     fn xor_all(&mut self, mask: u64) {
-        self.pending[0] ^= mask;
+        self.nodes[0].mask ^= mask;
     }
 
     fn increment_all(&mut self) {
-        let mut node = 0usize;
-        for level in 0..self.bits {
-            self.push(node, level);
-            self.child[node].swap(0, 1);
-            let carrying = self.child[node][0];
-            if carrying == NONE {
+        let (mut node, mut acc) = (0usize, 0u64);
+        for level in 0..self.levels {
+            acc ^= self.nodes[node].mask;
+            let child = &mut self.nodes[node].child;
+            if Self::slot(acc, level, 0) == 0 {
+                // Slots are digits here: a plain rotation.
+                child.rotate_right(1);
+            } else {
+                let old = *child;
+                for digit in 0..FANOUT {
+                    child[Self::slot(acc, level, (digit + 1) % FANOUT)] =
+                        old[Self::slot(acc, level, digit)];
+                }
+            }
+            // Values at digit 0 now are the ones that carry. (None can carry
+            // out of the last level: the bits were chosen for that.)
+            let carrying = child[Self::slot(acc, level, 0)];
+            if carrying == NONE || level + 1 == self.levels {
                 return;
             }
             node = carrying as usize;
         }
     }
 
-    /// The current value at every leaf (indexed by node; other entries 0).
-    fn leaf_values(&mut self) -> Vec<u64> {
-        let mut value = vec![0u64; self.child.len()];
-        let mut stack = vec![(0usize, 0u32, 0u64)];
-        while let Some((node, level, bits_so_far)) = stack.pop() {
-            if level == self.bits {
-                value[node] = bits_so_far;
-                continue;
-            }
-            self.push(node, level);
-            for (bit, &c) in self.child[node].iter().enumerate() {
-                if c != NONE {
-                    stack.push((c as usize, level + 1, bits_so_far | (bit as u64) << level));
+    /// The current value of every leaf, by leaf number.
+    fn leaf_values(&self) -> Vec<u64> {
+        let mut value = vec![0u64; self.leaves as usize];
+        // (node, level, masks above it, digits below its level)
+        let mut stack = vec![(0usize, 0u32, 0u64, 0u64)];
+        while let Some((node, level, above, low)) = stack.pop() {
+            let acc = above ^ self.nodes[node].mask;
+            for digit in 0..FANOUT {
+                let c = self.nodes[node].child[Self::slot(acc, level, digit)];
+                if c == NONE {
+                    continue;
+                }
+                let v = low | (digit as u64) << (level * DIGIT_BITS);
+                if level + 1 == self.levels {
+                    value[c as usize] = v;
+                } else {
+                    stack.push((c as usize, level + 1, acc, v));
                 }
             }
         }
         value
     }
+}
+
+impl TrieNode {
+    const EMPTY: Self = Self {
+        mask: 0,
+        child: [NONE; FANOUT],
+    };
 }
 
 /// The last resort: try every edge on the whole graph.
@@ -1204,7 +1259,9 @@ mod tests {
 
         /// The trie's chain values against folding each chain directly.
         #[test]
-        fn chain_values_match_direct_folds(own in prop::collection::vec(0u64..40, 0..30)) {
+        fn chain_values_match_direct_folds(
+            own in prop::collection::vec(prop_oneof![0u64..4, 0u64..40, 0u64..1 << 20], 0..60)
+        ) {
             let values = chain_values(&own, Budget::default(), &mut Work::unlimited())
                 .unwrap()
                 .unwrap();
