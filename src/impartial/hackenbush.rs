@@ -452,9 +452,11 @@ impl Analysis {
         let mut parent_edge = vec![NONE; n];
         let mut parent = vec![NONE; n];
         let mut bridge = vec![false; graph.edges.len()];
-        let mut preorder = Vec::new();
+        // Sized once: both can hold every vertex (a path is one long stack).
+        let mut preorder = Vec::with_capacity(n);
         // Explicit stack of (vertex, next incidence to look at).
-        let mut stack: Vec<(u32, u32)> = vec![(root, graph.start[root as usize])];
+        let mut stack: Vec<(u32, u32)> = Vec::with_capacity(n);
+        stack.push((root, graph.start[root as usize]));
         discovered[root as usize] = 0;
         low[root as usize] = 0;
         preorder.push(root);
@@ -1055,20 +1057,15 @@ impl FoldTrie {
         let (mut node, mut acc) = (0usize, 0u64);
         for level in 0..self.levels {
             acc ^= self.nodes[node].mask;
+            // Slot `s` holds digit `s ^ a`; it now receives the value from
+            // the slot of digit `(s ^ a) - 1`.
+            let a = Self::slot(acc, level, 0);
+            let old = self.nodes[node].child;
             let child = &mut self.nodes[node].child;
-            if Self::slot(acc, level, 0) == 0 {
-                // Slots are digits here: a plain rotation.
-                child.rotate_right(1);
-            } else {
-                let old = *child;
-                for digit in 0..FANOUT {
-                    child[Self::slot(acc, level, (digit + 1) % FANOUT)] =
-                        old[Self::slot(acc, level, digit)];
-                }
-            }
+            *child = std::array::from_fn(|s| old[(((s ^ a) + FANOUT - 1) % FANOUT) ^ a]);
             // Values at digit 0 now are the ones that carry. (None can carry
             // out of the last level: the bits were chosen for that.)
-            let carrying = child[Self::slot(acc, level, 0)];
+            let carrying = child[a];
             if carrying == NONE || level + 1 == self.levels {
                 return;
             }
