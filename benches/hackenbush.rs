@@ -81,6 +81,34 @@ fn subdivided() -> Vec<(u32, u32)> {
     edges
 }
 
+/// An odd cycle of 100,001 edges with 16,666 pairs of equal stalks of length
+/// 2 or 4 at random cycle vertices (about 2·10^5 edges): nimber 1, and only the
+/// few cycle edges that balance the two arcs win.
+fn cycle_with_stalk_pairs() -> Vec<(u32, u32)> {
+    let mut state = 99u64;
+    let mut next = move |bound: u32| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % u64::from(bound)) as u32
+    };
+    let n = 100_001;
+    let mut edges: Vec<(u32, u32)> = (0..n).map(|i| (i, (i + 1) % n)).collect();
+    let mut vertices = n;
+    for _ in 0..16_666 {
+        let length = 2 * (1 + next(2));
+        for _ in 0..2 {
+            let mut previous = next(n);
+            for _ in 0..length {
+                edges.push((previous, vertices));
+                previous = vertices;
+                vertices += 1;
+            }
+        }
+    }
+    edges
+}
+
 fn hackenbush(c: &mut Criterion) {
     let mut group = c.benchmark_group("hackenbush_2e5_edges");
     group.sample_size(20);
@@ -90,6 +118,7 @@ fn hackenbush(c: &mut Criterion) {
         ("tree_with_cycles", tree_with_cycles()),
         ("odd_cycle", odd_cycle(EDGES + 1)),
         ("every_edge_in_a_2_edge_cut", subdivided()),
+        ("cycle_with_stalk_pairs", cycle_with_stalk_pairs()),
     ] {
         let game = GreenHackenbush::new(&edges).expect("valid");
         group.bench_with_input(BenchmarkId::new("nimber", name), &game, |b, game| {

@@ -353,6 +353,29 @@ fn subdivided_graph(
     edges
 }
 
+/// An odd cycle of `n` edges through the ground with pairs of equal stalks of
+/// even length hung at random cycle vertices: the pairs cancel in the nimber
+/// (1) and give no branch move, so the winning edge is a cycle edge, and only
+/// the few whose two remaining arcs (with their stalks) balance win. Trying
+/// cycle edges one by one (the former method) is quadratic here.
+fn cycle_with_stalk_pairs(n: u32, pairs: u32, seed: u64) -> Vec<(u32, u32)> {
+    let mut random = Xorshift(seed);
+    let mut edges: Vec<(u32, u32)> = (0..n).map(|i| (i, (i + 1) % n)).collect();
+    let mut vertices = n;
+    for _ in 0..pairs {
+        let length = 2 * (1 + random.below(2));
+        for _ in 0..2 {
+            let mut previous = random.below(n);
+            for _ in 0..length {
+                edges.push((previous, vertices));
+                previous = vertices;
+                vertices += 1;
+            }
+        }
+    }
+    edges
+}
+
 fn assert_wins(edges: &[(u32, u32)]) -> usize {
     let game = GreenHackenbush::new(edges).unwrap();
     let best = game.winning_move().unwrap().expect("a first-player win");
@@ -386,6 +409,13 @@ fn large_graph_of_2_edge_cuts_is_answered() {
         Nimber(1)
     );
     assert_wins(&edges);
+    let stalks = cycle_with_stalk_pairs(100_001, 16_666, 99);
+    assert!(stalks.len() > 199_000);
+    assert_eq!(
+        GreenHackenbush::new(&stalks).unwrap().nimber().unwrap(),
+        Nimber(1)
+    );
+    assert_wins(&stalks);
     let weighted = subdivided_graph(30_000, 30_000, 2_000, 0x0fed_cba9_8765_4321);
     assert_eq!(
         GreenHackenbush::new(&weighted).unwrap().nimber().unwrap(),
