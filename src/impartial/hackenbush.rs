@@ -63,7 +63,9 @@ use std::fmt;
 use crate::{Budget, Error, Nimber, Outcome, Result, Solution};
 
 /// The default work cap of the winning-move search (elementary steps: vertices
-/// and edges visited while recomputing a component).
+/// and edges visited while analysing a component, trie nodes visited while
+/// valuing its cut classes). The search takes O((V + E) · bits) steps unless
+/// its fallback scan runs, so only that scan comes near the default.
 pub const DEFAULT_MOVE_WORK: u64 = 200_000_000;
 
 /// The largest number of edges accepted (edge and vertex indices are `u32`).
