@@ -32,25 +32,40 @@
 //! become `t`, a branch of value `c` with `c ^ g ^ t < c` is cut (when
 //! `c ^ g ^ t = 0`) or entered with target `(c ^ g ^ t) - 1`. The descent is
 //! O(V + E). When no branch qualifies, the move must be an edge inside the
-//! component `X` reached, whose deletion may create new bridges there: each
-//! candidate edge is tried by recomputing only `X`'s contribution (its
-//! branches enter as fixed weights), O(|X|) per candidate, so **O(|X|²)** in
-//! the worst case (e.g. a long odd cycle through the ground, where only the
-//! middle edge wins), bounded by a work cap ([`DEFAULT_MOVE_WORK`] steps unless
-//! the budget sets one; 5 to 8 s). A loop in `X` is tried first: deleting it
-//! never changes the component's structure. (When the descent stops inside
-//! `X`, the target is always `g ^ 1`: the deciding bit of `g ^ t` is carried by
-//! no branch, so it is bit 0, the parity of the loops. Any edge whose deletion
-//! leaves `X` 2-edge-connected is then a winning move, which is why the scan
-//! usually stops at its first candidates; minimally 2-edge-connected
-//! components such as one long cycle are the slow case.)
+//! component `X` reached, and the target is `g ^ 1` (the deciding bit of
+//! `g ^ t` is carried by no branch, so it is bit 0, the parity of the loops).
+//!
+//! - A loop of `X`, or any edge in no 2-edge cut of `X`, wins: deleting it
+//!   leaves `X` 2-edge-connected with one loop less after fusion.
+//! - Otherwise the edge lies in a *cut class* `E_1, …, E_k` (any two of them
+//!   disconnect `X`), which splits `X` into pieces `Q_0, …, Q_(k-1)` in
+//!   cyclic order, `Q_0` holding `X`'s top vertex. Deleting `E_j` leaves two
+//!   chains of pieces hanging from `Q_0` by the other class edges, now
+//!   bridges; a chain is valued by the colon principle from its far end,
+//!   `f(x) = 1 + (own ^ x)`. The values for every `j` at once come from a
+//!   trie of values under "XOR everything, add one to everything" (base-16
+//!   digits, least significant first, XOR masks kept on the nodes).
+//!
+//! The classes come from one depth-first search of `X`: each back edge gets a
+//! random 64-bit label, each tree edge the XOR of the labels of the back
+//! edges spanning it; two edges form a cut exactly when their labels agree
+//! (up to a collision, about `E² / 2^64`). The pieces' own values (parity of
+//! their inner edges, nim-sum of their branches) are differences of subtree
+//! sums. So the search inside `X` is **O(|X| · b)**, `b` the bit length of the
+//! values (`b ≤ 20` for 2·10^5 edges), and the whole winning move
+//! O((V + E) · b). The chosen edge is checked by recomputing `X` without it
+//! (O(|X|)); should that ever fail (a label collision), a scan takes over: each candidate edge tried by recomputing `X`'s
+//! contribution, O(|X|²), bounded by a work cap ([`DEFAULT_MOVE_WORK`] steps
+//! unless the budget sets one).
 
 use std::fmt;
 
 use crate::{Budget, Error, Nimber, Outcome, Result, Solution};
 
 /// The default work cap of the winning-move search (elementary steps: vertices
-/// and edges visited while recomputing a component).
+/// and edges visited while analysing a component, trie nodes visited while
+/// valuing its cut classes). The search takes O((V + E) · bits) steps unless
+/// its fallback scan runs, so only that scan comes near the default.
 pub const DEFAULT_MOVE_WORK: u64 = 200_000_000;
 
 /// The largest number of edges accepted (edge and vertex indices are `u32`).
@@ -245,7 +260,7 @@ impl GreenHackenbush {
         if analysis.root_value() == 0 {
             return Ok(None);
         }
-        let found = match find_winning_edge(&graph, &analysis, &mut work)? {
+        let found = match find_winning_edge(&graph, &analysis, self.budget, &mut work)? {
             Some(edge) => Some(edge),
             None => scan_every_edge(&graph, &mut work)?,
         };
@@ -347,8 +362,8 @@ impl Work {
         self.done = self.done.saturating_add(steps as u64);
         if self.done > self.cap {
             return Err(Error::WorkLimitExceeded {
-                what: "winning-move search of Green Hackenbush (recomputing a \
-                       2-edge-connected component per candidate edge)"
+                what: "winning-move search of Green Hackenbush inside a \
+                       2-edge-connected component"
                     .into(),
                 steps: self.cap,
             });
@@ -440,9 +455,11 @@ impl Analysis {
         let mut parent_edge = vec![NONE; n];
         let mut parent = vec![NONE; n];
         let mut bridge = vec![false; graph.edges.len()];
-        let mut preorder = Vec::new();
+        // Sized once: both can hold every vertex (a path is one long stack).
+        let mut preorder = Vec::with_capacity(n);
         // Explicit stack of (vertex, next incidence to look at).
-        let mut stack: Vec<(u32, u32)> = vec![(root, graph.start[root as usize])];
+        let mut stack: Vec<(u32, u32)> = Vec::with_capacity(n);
+        stack.push((root, graph.start[root as usize]));
         discovered[root as usize] = 0;
         low[root as usize] = 0;
         preorder.push(root);
@@ -533,7 +550,12 @@ impl Analysis {
 
 /// The descent with target values; `None` when it reaches a component where
 /// no branch and no inner edge gives the target (then the caller scans).
-fn find_winning_edge(graph: &Graph, analysis: &Analysis, work: &mut Work) -> Result<Option<usize>> {
+fn find_winning_edge(
+    graph: &Graph,
+    analysis: &Analysis,
+    budget: Budget,
+    work: &mut Work,
+) -> Result<Option<usize>> {
     // Child branches of each component: (bridge edge, child component, vertex it hangs from).
     let tops = analysis.value.len();
     let mut branches: Vec<Vec<(u32, u32, u32)>> = vec![Vec::new(); tops];
@@ -565,81 +587,524 @@ fn find_winning_edge(graph: &Graph, analysis: &Analysis, work: &mut Work) -> Res
             }
         }
         if !entered {
-            return inner_edge_with_value(
-                graph,
-                analysis,
-                at,
-                &branches[at as usize],
-                target,
-                work,
-            );
+            let component = Component::copy(graph, analysis, at, &branches[at as usize]);
+            return inner_edge_with_value(&component, here, target, budget, work);
         }
     }
 }
 
-/// An edge inside component `at` whose deletion gives the component (with its
-/// branches) the value `target`.
+/// One 2-edge-connected component copied out on its own: its vertices
+/// renumbered from its top vertex (local vertex 0), its inner edges, and its
+/// branches as fixed weights on the vertices they hang from.
+struct Component {
+    /// The global number of each local edge.
+    inner: Vec<u32>,
+    graph: Graph,
+    weights: Vec<u64>,
+}
+
+impl Component {
+    fn copy(graph: &Graph, analysis: &Analysis, at: u32, branches: &[(u32, u32, u32)]) -> Self {
+        let inner: Vec<u32> = (0..graph.edges.len() as u32)
+            .filter(|&e| {
+                let u = graph.edges[e as usize].0;
+                analysis.component[u as usize] == at && !analysis.bridge[e as usize]
+            })
+            .collect();
+        // Local numbers in preorder: the component's top vertex is the first
+        // of its vertices discovered, so it becomes local vertex 0.
+        let mut local = vec![NONE; graph.vertex_count()];
+        let mut names = 0u32;
+        for &v in &analysis.preorder {
+            if analysis.component[v as usize] == at {
+                local[v as usize] = names;
+                names += 1;
+            }
+        }
+        let mut weights = vec![0u64; names as usize];
+        for &(_, child, from) in branches {
+            weights[local[from as usize] as usize] ^= analysis.value[child as usize] + 1;
+        }
+        let edges: Vec<(u32, u32)> = inner
+            .iter()
+            .map(|&e| {
+                let (u, v) = graph.edges[e as usize];
+                (local[u as usize], local[v as usize])
+            })
+            .collect();
+        Self {
+            inner,
+            graph: Graph::new(names as usize, &edges),
+            weights,
+        }
+    }
+
+    /// The component's value (with its branches) after deleting local edge `e`.
+    fn value_without(&self, e: u32, work: &mut Work) -> u64 {
+        Analysis::new(&self.graph, 0, Some(&self.weights), Some(e), work).root_value()
+    }
+}
+
+/// An edge inside a component of value `here` whose deletion gives the
+/// component (with its branches) the value `target`.
 fn inner_edge_with_value(
-    graph: &Graph,
-    analysis: &Analysis,
-    at: u32,
-    branches: &[(u32, u32, u32)],
+    component: &Component,
+    here: u64,
     target: u64,
+    budget: Budget,
     work: &mut Work,
 ) -> Result<Option<usize>> {
-    let here = analysis.value[at as usize];
-    let inner: Vec<u32> = (0..graph.edges.len() as u32)
-        .filter(|&e| {
-            let u = graph.edges[e as usize].0;
-            analysis.component[u as usize] == at && !analysis.bridge[e as usize]
-        })
-        .collect();
-    // Deleting a loop leaves the component's structure alone: it flips one loop.
-    let is_loop = |e: &&u32| {
-        let (u, v) = graph.edges[**e as usize];
-        u == v
-    };
+    let global = |e: u32| Some(component.inner[e as usize] as usize);
+    // The descent only stops here with target `here ^ 1` (see the module
+    // documentation); the fast paths rely on it, the scan does not.
     if here ^ 1 == target {
-        if let Some(&e) = inner.iter().find(is_loop) {
-            return Ok(Some(e as usize));
+        // Deleting a loop leaves the component's structure alone: it flips one loop.
+        let edges = &component.graph.edges;
+        if let Some(e) = edges.iter().position(|&(u, v)| u == v) {
+            return Ok(global(e as u32));
+        }
+        if let Some(e) = cut_class_move(component, target, budget, work)? {
+            // One linear recomputation guards the fast path (random labels
+            // could in principle collide); on failure the scan below decides.
+            work.spend(0)?;
+            if component.value_without(e, work) == target {
+                return Ok(global(e));
+            }
         }
     }
-    // A local copy of the component: its vertices renumbered from its top vertex.
-    let top = analysis.preorder[analysis
-        .preorder
-        .iter()
-        .position(|&v| analysis.component[v as usize] == at)
-        .expect("every component has a top vertex")];
-    let mut local = vec![NONE; graph.vertex_count()];
-    let mut names = vec![top];
-    local[top as usize] = 0;
-    for &v in &analysis.preorder {
-        if analysis.component[v as usize] == at && local[v as usize] == NONE {
-            local[v as usize] = names.len() as u32;
-            names.push(v);
-        }
-    }
-    let mut weights = vec![0u64; names.len()];
-    for &(_, child, from) in branches {
-        weights[local[from as usize] as usize] ^= analysis.value[child as usize] + 1;
-    }
-    let edges: Vec<(u32, u32)> = inner
-        .iter()
-        .map(|&e| {
-            let (u, v) = graph.edges[e as usize];
-            (local[u as usize], local[v as usize])
-        })
-        .collect();
-    let piece = Graph::new(names.len(), &edges);
-    for (position, &e) in inner.iter().enumerate() {
+    #[cfg(test)]
+    SCANS.with(|scans| scans.set(scans.get() + 1));
+    for e in 0..component.graph.edges.len() as u32 {
         work.spend(0)?;
-        let after = Analysis::new(&piece, 0, Some(&weights), Some(position as u32), work);
-        if after.root_value() == target {
-            return Ok(Some(e as usize));
+        if component.value_without(e, work) == target {
+            return Ok(global(e));
         }
     }
     work.spend(0)?;
     Ok(None)
+}
+
+#[cfg(test)]
+thread_local! {
+    /// How often the candidate-by-candidate scan ran (the fast path missed).
+    static SCANS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// The fast search inside a component `X` for an edge whose deletion gives
+/// value `target = value(X) ^ 1`, O(|X| · bits of the values).
+///
+/// An edge `e` in no 2-edge cut leaves `X - e` 2-edge-connected: one loop less
+/// after fusion, so the value flips its last bit, and `e` wins. Otherwise `e`
+/// belongs to a class of edges any two of which form a cut; deleting one of
+/// them turns `X` into a path of pieces, valued by [`class_move`].
+fn cut_class_move(
+    component: &Component,
+    target: u64,
+    budget: Budget,
+    work: &mut Work,
+) -> Result<Option<u32>> {
+    let graph = &component.graph;
+    let n = graph.vertex_count() as u128;
+    let m = graph.edges.len() as u128;
+    budget.check_bytes(
+        n * CUT_BYTES_PER_VERTEX + m * CUT_BYTES_PER_EDGE,
+        "Green Hackenbush winning-move search (2-edge cuts of a component)",
+    )?;
+    let tree = Analysis::new(graph, 0, Some(&component.weights), None, work);
+    work.spend(0)?;
+    let subtrees = Subtrees::new(graph, &tree, &component.weights);
+    // Edges grouped by label: equal labels, equal 2-edge-cut class.
+    let mut by_label: Vec<(u64, u32)> = (0..graph.edges.len() as u32)
+        .map(|e| (subtrees.label[e as usize], e))
+        .filter(|&(label, _)| label != 0)
+        .collect();
+    by_label.sort_unstable();
+    let classes: Vec<&[(u64, u32)]> = by_label.chunk_by(|a, b| a.0 == b.0).collect();
+    if let Some(alone) = classes.iter().find(|class| class.len() == 1) {
+        return Ok(Some(alone[0].1));
+    }
+    for class in classes {
+        let edges: Vec<u32> = class.iter().map(|&(_, e)| e).collect();
+        let Some(cycle) = PieceCycle::new(graph, &tree, &subtrees, &edges) else {
+            continue;
+        };
+        if let Some(e) = class_move(&cycle, target, budget, work)? {
+            return Ok(Some(e));
+        }
+    }
+    Ok(None)
+}
+
+/// Working bytes per vertex and per edge of [`cut_class_move`] (a second
+/// depth-first analysis, subtree sums, labels and their sorted copy).
+const CUT_BYTES_PER_VERTEX: u128 = 72;
+const CUT_BYTES_PER_EDGE: u128 = 48;
+
+/// Subtree facts of a depth-first tree of a 2-edge-connected component.
+struct Subtrees {
+    /// Vertices in each vertex's subtree (so `v` lies under `a` exactly when
+    /// `discovered[a] <= discovered[v] < discovered[a] + size[a]`).
+    size: Vec<u32>,
+    /// XOR over each vertex's subtree of `weight(w) ^ (parity of the edges
+    /// assigned to w)`, every edge assigned to its later-discovered endpoint:
+    /// so a set of vertices closed under the tree's descendants sums its
+    /// inner edges' parity and its branches by two look-ups.
+    own: Vec<u64>,
+    /// Per edge: a random label for a back edge; for a tree edge, the XOR of
+    /// the labels of the back edges spanning it. Two edges form a cut exactly
+    /// when their labels are equal (with high probability; the chosen move
+    /// is verified anyway).
+    label: Vec<u64>,
+}
+
+impl Subtrees {
+    fn new(graph: &Graph, tree: &Analysis, weights: &[u64]) -> Self {
+        let n = graph.vertex_count();
+        let mut label = vec![0u64; graph.edges.len()];
+        let mut spanning = vec![0u64; n];
+        let mut own: Vec<u64> = weights.to_vec();
+        // A fixed seed keeps answers reproducible; the verification makes a
+        // collision (about m² / 2^64) cost time, never correctness.
+        let mut random = SplitMix(0x5eed_6ac6_e0b5_0000 ^ graph.edges.len() as u64);
+        for (e, &(u, v)) in graph.edges.iter().enumerate() {
+            let later = if tree.discovered[u as usize] > tree.discovered[v as usize] {
+                u
+            } else {
+                v
+            };
+            own[later as usize] ^= 1;
+            let is_tree = tree.parent_edge[u as usize] == e as u32
+                || tree.parent_edge[v as usize] == e as u32;
+            if !is_tree {
+                let r = random.next();
+                label[e] = r;
+                spanning[u as usize] ^= r;
+                spanning[v as usize] ^= r;
+            }
+        }
+        let mut size = vec![1u32; n];
+        for &v in tree.preorder.iter().rev() {
+            let p = tree.parent[v as usize];
+            if p != NONE {
+                size[p as usize] += size[v as usize];
+                own[p as usize] ^= own[v as usize];
+                spanning[p as usize] ^= spanning[v as usize];
+                label[tree.parent_edge[v as usize] as usize] = spanning[v as usize];
+            }
+        }
+        Self { size, own, label }
+    }
+
+    /// Whether `v` lies in the subtree of `a`.
+    fn under(&self, tree: &Analysis, v: u32, a: u32) -> bool {
+        let (dv, da) = (tree.discovered[v as usize], tree.discovered[a as usize]);
+        da <= dv && dv - da < self.size[a as usize]
+    }
+}
+
+/// The splitmix64 generator: labels need only be distinct, not secret.
+struct SplitMix(u64);
+
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+}
+
+/// A 2-edge-cut class `E_1, …, E_k` (k ≥ 2) and the pieces it cuts the
+/// component into, in cyclic order: `E_i` joins `Q_(i-1)` and `Q_(i mod k)`,
+/// and `Q_0` holds the component's top vertex.
+struct PieceCycle {
+    edges: Vec<u32>,
+    /// Own value of each piece: parity of its inner edges XOR its branches.
+    own: Vec<u64>,
+}
+
+impl PieceCycle {
+    /// The class's tree edges lie on one downward path `c_1, …, c_m` (named
+    /// by their lower vertices) and at most one back edge closes it from below
+    /// `c_m` to above `c_1`. The regions between them are `above c_1`,
+    /// `under c_i but not c_(i+1)` and `under c_m`; without a back edge the
+    /// first and the last are one piece. `None` when the class does not have
+    /// this shape (only after a label collision).
+    fn new(graph: &Graph, tree: &Analysis, subtrees: &Subtrees, class: &[u32]) -> Option<Self> {
+        let mut lower = Vec::with_capacity(class.len());
+        let mut back = None;
+        for &e in class {
+            let (u, v) = graph.edges[e as usize];
+            if tree.parent_edge[v as usize] == e {
+                lower.push(v);
+            } else if tree.parent_edge[u as usize] == e {
+                lower.push(u);
+            } else if back.replace(e).is_some() {
+                return None;
+            }
+        }
+        lower.sort_unstable_by_key(|&v| tree.discovered[v as usize]);
+        let (&first, &last) = (lower.first()?, lower.last()?);
+        if lower.windows(2).any(|w| !subtrees.under(tree, w[1], w[0])) {
+            return None;
+        }
+        let s = |v: u32| subtrees.own[v as usize];
+        // Each tree edge of the class is assigned to its lower vertex, the back
+        // edge to its endpoint under `last`: their parity comes off here.
+        let mut own = vec![s(0) ^ s(first)];
+        for w in lower.windows(2) {
+            own.push(s(w[0]) ^ s(w[1]) ^ 1);
+        }
+        let mut edges: Vec<u32> = lower
+            .iter()
+            .map(|&v| tree.parent_edge[v as usize])
+            .collect();
+        match back {
+            Some(b) => {
+                let (u, v) = graph.edges[b as usize];
+                let (upper, below) = if tree.discovered[u as usize] < tree.discovered[v as usize] {
+                    (u, v)
+                } else {
+                    (v, u)
+                };
+                if !subtrees.under(tree, below, last) || subtrees.under(tree, upper, first) {
+                    return None;
+                }
+                own.push(s(last));
+                edges.push(b);
+            }
+            None => {
+                if lower.len() < 2 {
+                    return None;
+                }
+                own[0] ^= s(last) ^ 1;
+            }
+        }
+        Some(Self { edges, own })
+    }
+}
+
+/// The component's value after deleting each class edge `E_1, …, E_k` in
+/// turn (`None` only when the values could need 64 bits).
+///
+/// Deleting `E_j` leaves `Q_0` with two chains: `Q_1, …, Q_(j-1)` and
+/// `Q_(k-1), …, Q_j`, each class edge between them now a bridge. A chain
+/// `R_1, …, R_t` hanging from `Q_0` is worth `f_1(f_2(… f_t(0)))` with
+/// `f_i(x) = 1 + (own(R_i) ^ x)` (colon principle); [`chain_values`] gives
+/// that for every length at once.
+fn values_after_deleting(
+    cycle: &PieceCycle,
+    budget: Budget,
+    work: &mut Work,
+) -> Result<Option<Vec<u64>>> {
+    let k = cycle.edges.len();
+    let Some(forward) = chain_values(&cycle.own[1..], budget, work)? else {
+        return Ok(None);
+    };
+    let backward_own: Vec<u64> = cycle.own[1..].iter().rev().copied().collect();
+    let Some(backward) = chain_values(&backward_own, budget, work)? else {
+        return Ok(None);
+    };
+    let root = cycle.own[0];
+    Ok(Some(
+        (1..=k)
+            .map(|j| root ^ forward[j - 1] ^ backward[k - j])
+            .collect(),
+    ))
+}
+
+/// The class edge whose deletion gives the component the value `target`.
+fn class_move(
+    cycle: &PieceCycle,
+    target: u64,
+    budget: Budget,
+    work: &mut Work,
+) -> Result<Option<u32>> {
+    let Some(values) = values_after_deleting(cycle, budget, work)? else {
+        return Ok(None);
+    };
+    Ok(values
+        .iter()
+        .position(|&value| value == target)
+        .map(|j| cycle.edges[j]))
+}
+
+/// For a chain with own values `own = [o_1, …, o_n]`, the value of every
+/// initial part `o_1, …, o_t` (t = 0..=n) hanging by one edge:
+/// `f_1(f_2(… f_t(0)))`, `f_i(x) = 1 + (o_i ^ x)`.
+///
+/// The far end changes with `t`, so the values are built from the far end of
+/// the whole chain inwards: going down from `i = n`, a new value 0 (the chain
+/// of length `i`) joins the set and `f_i` is applied to every value at once,
+/// in a [`FoldTrie`]. O(n · bits). `None` when the values could need 64 bits
+/// or more (never for a real position).
+fn chain_values(own: &[u64], budget: Budget, work: &mut Work) -> Result<Option<Vec<u64>>> {
+    let n = own.len();
+    // Every value stays at most the sum of (o_i + 1) (XOR never exceeds a
+    // sum), so values of `bits` bits never wrap when one is added.
+    let bound = own
+        .iter()
+        .fold(0u64, |sum, &o| sum.saturating_add(o).saturating_add(1));
+    let bits = (u64::BITS - bound.leading_zeros()).max(1);
+    if bits >= u64::BITS {
+        // Beyond any real position (values are at most the number of edges).
+        return Ok(None);
+    }
+    let levels = bits.div_ceil(DIGIT_BITS);
+    let nodes = FoldTrie::node_bound(levels, n + 1);
+    budget.check_bytes(
+        nodes * size_of::<TrieNode>() as u128 + (n as u128 + 1) * 16,
+        "Green Hackenbush winning-move search (chain values)",
+    )?;
+    work.spend((n + 1).saturating_mul(2 * levels as usize + 2))?;
+    let mut trie = FoldTrie::new(levels, nodes as usize);
+    let mut leaf = vec![NONE; n + 1];
+    for i in (1..=n).rev() {
+        leaf[i] = trie.insert_zero();
+        trie.xor_all(own[i - 1]);
+        trie.increment_all();
+    }
+    leaf[0] = trie.insert_zero();
+    let value = trie.leaf_values();
+    Ok(Some(leaf.iter().map(|&l| value[l as usize]).collect()))
+}
+
+/// Bits of a value per level of a [`FoldTrie`].
+const DIGIT_BITS: u32 = 4;
+const FANOUT: usize = 1 << DIGIT_BITS;
+const DIGIT: u64 = FANOUT as u64 - 1;
+
+/// A set of values under maps applied to all of them at once (XOR a mask, add
+/// one): a trie on the values' base-16 digits, least significant digit at the
+/// root. A node's mask is XORed into every value under it, so XORing all is
+/// one update at the root, and the digit a child slot stands for is the slot
+/// XOR the masks on the way down. Adding one rotates a node's children (digit
+/// `v` becomes `v + 1`, digit 15 becomes 0 with a carry) and continues into
+/// the carrying child only: O(levels). Values never merge once apart (both
+/// maps are one-to-one), so a value is named by its leaf for good. (Sixteen
+/// children per node: a quarter of the levels of a binary trie, so a quarter
+/// of the memory accesses, which dominate.)
+struct FoldTrie {
+    nodes: Vec<TrieNode>,
+    levels: u32,
+    /// Leaves are numbered, not stored: the last level's slots hold their numbers.
+    leaves: u32,
+}
+
+#[derive(Clone, Copy)]
+struct TrieNode {
+    mask: u64,
+    /// Children (or leaf numbers at the last level) by slot, `NONE` when absent.
+    child: [u32; FANOUT],
+}
+
+impl FoldTrie {
+    /// An empty trie with room for `capacity` nodes (a bound checked
+    /// against the budget: growing by doubling would copy and fault pages).
+    fn new(levels: u32, capacity: usize) -> Self {
+        let mut nodes = Vec::with_capacity(capacity.max(1));
+        nodes.push(TrieNode::EMPTY);
+        Self {
+            nodes,
+            levels,
+            leaves: 0,
+        }
+    }
+
+    /// The most nodes `values` values can need: level `d` holds at most
+    /// `min(16^d, values)` nodes (distinct values mod `16^d`).
+    fn node_bound(levels: u32, values: usize) -> u128 {
+        (0..levels)
+            .map(|d| (1u128 << (d * DIGIT_BITS).min(100)).min(values as u128))
+            .sum()
+    }
+
+    /// The physical slot of `digit` at a node of `level`, under the masks `acc`.
+    fn slot(acc: u64, level: u32, digit: usize) -> usize {
+        ((acc >> (level * DIGIT_BITS)) & DIGIT) as usize ^ digit
+    }
+
+    /// Adds the value 0 (or finds it) and returns its leaf.
+    fn insert_zero(&mut self) -> u32 {
+        let (mut node, mut acc) = (0usize, 0u64);
+        let mut level = 0;
+        loop {
+            acc ^= self.nodes[node].mask;
+            let slot = Self::slot(acc, level, 0);
+            let last = level + 1 == self.levels;
+            if self.nodes[node].child[slot] == NONE {
+                let id = if last {
+                    self.leaves += 1;
+                    self.leaves - 1
+                } else {
+                    self.nodes.push(TrieNode::EMPTY);
+                    self.nodes.len() as u32 - 1
+                };
+                self.nodes[node].child[slot] = id;
+            }
+            let next = self.nodes[node].child[slot];
+            if last {
+                return next;
+            }
+            node = next as usize;
+            level += 1;
+        }
+    }
+
+    fn xor_all(&mut self, mask: u64) {
+        self.nodes[0].mask ^= mask;
+    }
+
+    fn increment_all(&mut self) {
+        let (mut node, mut acc) = (0usize, 0u64);
+        for level in 0..self.levels {
+            acc ^= self.nodes[node].mask;
+            // Slot `s` holds digit `s ^ a`; it now receives the value from
+            // the slot of digit `(s ^ a) - 1`.
+            let a = Self::slot(acc, level, 0);
+            let old = self.nodes[node].child;
+            let child = &mut self.nodes[node].child;
+            *child = std::array::from_fn(|s| old[(((s ^ a) + FANOUT - 1) % FANOUT) ^ a]);
+            // Values at digit 0 now are the ones that carry. (None can carry
+            // out of the last level: the bits were chosen for that.)
+            let carrying = child[a];
+            if carrying == NONE || level + 1 == self.levels {
+                return;
+            }
+            node = carrying as usize;
+        }
+    }
+
+    /// The current value of every leaf, by leaf number.
+    fn leaf_values(&self) -> Vec<u64> {
+        let mut value = vec![0u64; self.leaves as usize];
+        // (node, level, masks above it, digits below its level)
+        let mut stack = vec![(0usize, 0u32, 0u64, 0u64)];
+        while let Some((node, level, above, low)) = stack.pop() {
+            let acc = above ^ self.nodes[node].mask;
+            for digit in 0..FANOUT {
+                let c = self.nodes[node].child[Self::slot(acc, level, digit)];
+                if c == NONE {
+                    continue;
+                }
+                let v = low | (digit as u64) << (level * DIGIT_BITS);
+                if level + 1 == self.levels {
+                    value[c as usize] = v;
+                } else {
+                    stack.push((c as usize, level + 1, acc, v));
+                }
+            }
+        }
+        value
+    }
+}
+
+impl TrieNode {
+    const EMPTY: Self = Self {
+        mask: 0,
+        child: [NONE; FANOUT],
+    };
 }
 
 /// The last resort: try every edge on the whole graph.
@@ -661,6 +1126,7 @@ fn scan_every_edge(graph: &Graph, work: &mut Work) -> Result<Option<usize>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
 
     #[test]
     fn a_long_path_does_not_overflow_the_stack() {
@@ -668,6 +1134,155 @@ mod tests {
         let game = GreenHackenbush::new(&edges).unwrap();
         assert_eq!(game.nimber().unwrap(), Nimber(200_000));
         assert_eq!(game.winning_move().unwrap().unwrap().index, 0);
+    }
+
+    /// Random multigraphs rich in 2-edge cuts: cycles (digons included) hung
+    /// on earlier vertices, stalks, and now and then a chord or a loop.
+    fn cut_rich_graphs() -> impl Strategy<Value = Vec<(u32, u32)>> {
+        prop::collection::vec((0u32..6, 0u32..64, 2u32..7), 1..=10).prop_map(|items| {
+            let mut edges = Vec::new();
+            let mut vertices = 1u32;
+            for (kind, anchor, length) in items {
+                let at = anchor % vertices;
+                match kind {
+                    0..=3 => {
+                        // A cycle of `length` edges through `at`.
+                        let mut previous = at;
+                        for _ in 1..length {
+                            edges.push((previous, vertices));
+                            previous = vertices;
+                            vertices += 1;
+                        }
+                        edges.push((previous, at));
+                    }
+                    4 => {
+                        edges.push((at, vertices));
+                        vertices += 1;
+                    }
+                    _ => edges.push((at, (anchor / 3 + length) % vertices)),
+                }
+            }
+            edges
+        })
+    }
+
+    /// The branches of the ground's component, as `find_winning_edge` lists them.
+    fn ground_branches(analysis: &Analysis) -> Vec<(u32, u32, u32)> {
+        analysis
+            .preorder
+            .iter()
+            .filter_map(|&v| {
+                let e = analysis.parent_edge[v as usize];
+                let p = analysis.parent[v as usize];
+                (e != NONE && analysis.bridge[e as usize] && analysis.component[p as usize] == 0)
+                    .then(|| (e, analysis.component[v as usize], p))
+            })
+            .collect()
+    }
+
+    /// Every edge whose deletion leaves nimber 0, by deleting each in turn.
+    fn winning_edges(edges: &[(u32, u32)]) -> Vec<usize> {
+        (0..edges.len())
+            .filter(|&i| {
+                let mut rest = edges.to_vec();
+                rest.remove(i);
+                let reach = GreenHackenbush::new(edges).unwrap();
+                let graph = Graph::new(reach.vertex_count, &reach.dense);
+                let analysis = Analysis::new(&graph, 0, None, None, &mut Work::unlimited());
+                analysis.reaches_edge(&graph, i as u32)
+                    && GreenHackenbush::new(&rest).unwrap().nimber().unwrap() == Nimber(0)
+            })
+            .collect()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(5000))]
+
+        /// The 2-edge-cut path always answers: the candidate-by-candidate scan
+        /// never runs, and its verification never fails.
+        #[test]
+        fn the_fast_path_never_falls_back(edges in cut_rich_graphs()) {
+            SCANS.with(|scans| scans.set(0));
+            let game = GreenHackenbush::new(&edges).unwrap();
+            let best = game.winning_move().unwrap();
+            prop_assert_eq!(SCANS.with(|scans| scans.get()), 0, "edges {:?}", edges);
+            let winners = winning_edges(&edges);
+            prop_assert_eq!(best.is_some(), !winners.is_empty(), "edges {:?}", edges);
+            if let Some(best) = best {
+                prop_assert!(winners.contains(&best.index), "{} in {:?}", best, edges);
+            }
+        }
+
+        /// Every class edge's value after deletion, from the cycle of pieces,
+        /// against recomputing the component without it.
+        #[test]
+        fn class_values_match_recomputation(edges in cut_rich_graphs()) {
+            let game = GreenHackenbush::new(&edges).unwrap();
+            let graph = Graph::new(game.vertex_count, &game.dense);
+            let mut work = Work::unlimited();
+            let analysis = Analysis::new(&graph, 0, None, None, &mut work);
+            let component = Component::copy(&graph, &analysis, 0, &ground_branches(&analysis));
+            let piece = &component.graph;
+            let tree = Analysis::new(piece, 0, Some(&component.weights), None, &mut work);
+            let subtrees = Subtrees::new(piece, &tree, &component.weights);
+            let mut by_label: Vec<(u64, u32)> = (0..piece.edges.len() as u32)
+                .map(|e| (subtrees.label[e as usize], e))
+                .collect();
+            by_label.sort_unstable();
+            for class in by_label.chunk_by(|a, b| a.0 == b.0) {
+                prop_assert!(class[0].0 != 0, "no bridge inside a component");
+                // A label of its own: deleting the edge keeps the component
+                // 2-edge-connected, so only the loop count changes.
+                let here = analysis.root_value();
+                if class.len() == 1 {
+                    prop_assert_eq!(component.value_without(class[0].1, &mut work), here ^ 1);
+                    continue;
+                }
+                let class: Vec<u32> = class.iter().map(|&(_, e)| e).collect();
+                let cycle = PieceCycle::new(piece, &tree, &subtrees, &class);
+                prop_assert!(cycle.is_some(), "class {:?} of {:?}", class, edges);
+                let cycle = cycle.unwrap();
+                let values = values_after_deleting(&cycle, Budget::default(), &mut work)
+                    .unwrap()
+                    .unwrap();
+                for (&e, &value) in cycle.edges.iter().zip(&values) {
+                    prop_assert_eq!(
+                        value,
+                        component.value_without(e, &mut work),
+                        "edge {} of {:?}",
+                        component.inner[e as usize],
+                        edges
+                    );
+                }
+            }
+        }
+
+        /// The trie's chain values against folding each chain directly.
+        #[test]
+        fn chain_values_match_direct_folds(
+            own in prop::collection::vec(prop_oneof![0u64..4, 0u64..40, 0u64..1 << 20], 0..60)
+        ) {
+            let values = chain_values(&own, Budget::default(), &mut Work::unlimited())
+                .unwrap()
+                .unwrap();
+            for (t, &value) in values.iter().enumerate() {
+                let direct = own[..t].iter().rev().fold(0u64, |x, &o| 1 + (o ^ x));
+                prop_assert_eq!(value, direct, "t = {} in {:?}", t, own);
+            }
+        }
+    }
+
+    #[test]
+    fn a_long_odd_cycle_needs_no_scan() {
+        SCANS.with(|scans| scans.set(0));
+        let n = 20_001u32;
+        let edges: Vec<(u32, u32)> = (0..n).map(|i| (i, (i + 1) % n)).collect();
+        let best = GreenHackenbush::new(&edges)
+            .unwrap()
+            .winning_move()
+            .unwrap();
+        assert_eq!(best.unwrap().index, 10_000);
+        assert_eq!(SCANS.with(|scans| scans.get()), 0);
     }
 
     #[test]

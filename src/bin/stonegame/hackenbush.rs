@@ -13,10 +13,11 @@ use stonegame::impartial::hackenbush::GreenHackenbush;
 /// With --move, a win is printed as `First I:U-V`: delete edge number I
 /// (counted from 1 in input order), which joins U and V.
 ///
-/// Limits: the value takes O(V + E) time (2*10^5 edges in tens of milliseconds). A
-/// winning move inside a 2-edge-connected component is found by recomputing
-/// that component once per candidate edge, O(|component|^2) in the worst case;
-/// the search stops after 2*10^8 steps, 5 to 8 s (--max-work raises it).
+/// Limits: the value takes O(V + E) time (2*10^5 edges in tens of milliseconds).
+/// A winning move takes O((V + E) * b), b the bit length of the values: inside
+/// a 2-edge-connected component it comes from the component's 2-edge cuts
+/// (2*10^5 edges in tens of milliseconds as well). The search counts its steps
+/// and stops after 2*10^8 (--max-work raises it).
 #[derive(Args)]
 pub struct HackenbushArgs {
     /// After `First`, print one winning edge.
