@@ -129,19 +129,22 @@ impl PeriodCertificate {
     }
 }
 
-/// Longest common prefix of `s` and `s[p..]` for every `p` (the Z-function), in
-/// `O(len)`, of the sequence `s(i)` of length `len`. The sequence is read
-/// through an accessor so that the reversed values need no copy, and lengths
-/// are `u32` (sequences are at most [`super::MAX_SEQUENCE_HEAP`] long): four
-/// bytes a value instead of a reversed copy and two `usize` tables.
-fn z_function(len: usize, s: impl Fn(usize) -> u32) -> Vec<u32> {
-    let mut z = vec![0u32; len];
-    if len == 0 {
+/// Longest common prefix of `s` and `s[p..]` for every `p < limit` (the
+/// Z-function), in `O(len)`, of the sequence `s(i)` of length `len`. Each
+/// entry uses only entries before it, so a prefix of the table can be
+/// computed alone. The sequence is read through an accessor so that the
+/// reversed values need no copy, and lengths are `u32` (sequences are at most
+/// [`super::MAX_SEQUENCE_HEAP`] long): a reversed copy and `usize` tables
+/// would take five times the memory.
+fn z_function(len: usize, limit: usize, s: impl Fn(usize) -> u32) -> Vec<u32> {
+    let limit = limit.min(len);
+    let mut z = vec![0u32; limit];
+    if limit == 0 {
         return z;
     }
     z[0] = len as u32;
     let (mut left, mut right) = (0usize, 0usize);
-    for i in 1..len {
+    for i in 1..limit {
         let mut length = if i < right {
             (z[i - left] as usize).min(right - i)
         } else {
@@ -159,12 +162,13 @@ fn z_function(len: usize, s: impl Fn(usize) -> u32) -> Vec<u32> {
     z
 }
 
-/// For every period `p`, the smallest `n0(p)` with `G(n + p) = G(n)` for all
-/// `n0(p) <= n < len - p`, read off the Z-function of the reversed sequence
-/// (overwritten in place: one `u32` table in all).
+/// For every period `p <= len / 2` (a longer one cannot be seen twice), the
+/// smallest `n0(p)` with `G(n + p) = G(n)` for all `n0(p) <= n < len - p`,
+/// read off the Z-function of the reversed sequence (overwritten in place:
+/// one `u32` table of half the values' length in all).
 fn preperiods(values: &[u32]) -> Vec<u32> {
     let len = values.len();
-    let mut starts = z_function(len, |i| values[len - 1 - i]);
+    let mut starts = z_function(len, len / 2 + 1, |i| values[len - 1 - i]);
     for (p, start) in starts.iter_mut().enumerate() {
         *start = if p == 0 {
             0
@@ -223,7 +227,7 @@ fn certificate_of(
 fn best_candidate(values: &[u32], max_take: u64) -> Option<(u64, u64, u64)> {
     let len = values.len();
     let starts = preperiods(values);
-    (1..len)
+    (1..starts.len())
         .filter(|&p| len - starts[p] as usize >= 2 * p)
         .map(|p| {
             let n0 = u64::from(starts[p]);
@@ -318,9 +322,9 @@ pub(crate) fn certify_with(
     loop {
         solver.extend_to(target - 1, budget)?;
         let values = solver.values();
-        // One candidate search a stage: it holds a `u32` a value, besides the
-        // solver's tables (values and rare list, `u32` each).
-        budget.check_elements::<u32>(values.len() as u128 * 3, "period search")?;
+        // One candidate search a stage: it holds a `u32` for every other
+        // value, besides the solver's tables (values and rare list, `u32` each).
+        budget.check_elements::<u32>(values.len() as u128 * 5 / 2, "period search")?;
         let candidate = best_candidate(values, max_take);
         if let Some(certificate) = certificate_of(values, max_take, candidate) {
             return Ok(Some(certificate));
@@ -341,7 +345,8 @@ mod tests {
     #[test]
     fn z_function_matches_naive() {
         let s = [1, 2, 1, 2, 1, 3, 1, 2];
-        let z = z_function(s.len(), |i| s[i]);
+        let z = z_function(s.len(), s.len(), |i| s[i]);
+        assert_eq!(z_function(s.len(), 3, |i| s[i])[..], z[..3]);
         for p in 1..s.len() {
             let naive = (0..s.len() - p).take_while(|&i| s[i] == s[i + p]).count();
             assert_eq!(z[p] as usize, naive);
@@ -370,11 +375,39 @@ mod tests {
         assert_eq!((c.preperiod(), c.period()), (10, 6));
     }
 
+    proptest::proptest! {
+        #[test]
+        fn preperiods_and_certificates_match_naive(
+            values in proptest::collection::vec(0u32..3, 0..80),
+            max_take in 1u64..4,
+        ) {
+            let len = values.len();
+            let starts = preperiods(&values);
+            let naive_start = |p: usize| {
+                (0..=len - p)
+                    .find(|&n0| (n0..len - p).all(|n| values[n] == values[n + p]))
+                    .unwrap_or(len - p)
+            };
+            for (p, &start) in starts.iter().enumerate().skip(1) {
+                proptest::prop_assert_eq!(start as usize, naive_start(p));
+            }
+            // A certificate is the smallest period whose theorem bound the values reach.
+            let naive = (1..len).find_map(|p| {
+                let n0 = naive_start(p);
+                let proved = len >= 2 * p + n0 && (2 * n0 + 2 * p) as u64 + max_take <= len as u64;
+                proved.then_some((n0 as u64, p as u64))
+            });
+            let found = certify_values(&values, max_take).map(|c| (c.preperiod(), c.period()));
+            proptest::prop_assert_eq!(found, naive);
+        }
+    }
+
     #[test]
     fn preperiods_match_naive() {
         let s = [5, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0];
         let starts = preperiods(&s);
-        for p in 1..s.len() {
+        assert_eq!(starts.len(), s.len() / 2 + 1);
+        for p in 1..starts.len() {
             let naive = (0..=s.len() - p)
                 .find(|&n0| (n0..s.len() - p).all(|n| s[n] == s[n + p]))
                 .unwrap();
