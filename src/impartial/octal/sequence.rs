@@ -247,21 +247,26 @@ impl BlockPlan {
 trait Cell:
     Copy + Default + Eq + std::fmt::Debug + BitXor<Output = Self> + Into<usize> + TryFrom<u32>
 {
-    /// How much of `seen` (of length `len`, at least 256) the hot loops index:
-    /// for bytes the constant 256, so indexing by a byte needs no bounds check.
-    fn span(len: usize) -> usize;
 }
 
-impl Cell for u8 {
-    fn span(_: usize) -> usize {
-        256
-    }
+impl Cell for u8 {}
+
+impl Cell for u16 {}
+
+/// The hot loops index a table of marks with the XOR of two values. `S` is
+/// that table's length when it is a known constant (a power of two above
+/// every value so far: 256 for bytes, 512 for 16-bit cells while values stay
+/// below 512, as in Grundy's game), or 0 for "the table's own length". With a
+/// constant, the table is cut to `S` entries and the index masked to below
+/// `S` (the identity on every index that occurs), so the compiler drops the
+/// bounds checks.
+fn view<const S: usize>(table: &mut [u8]) -> &mut [u8] {
+    if S == 0 { table } else { &mut table[..S] }
 }
 
-impl Cell for u16 {
-    fn span(len: usize) -> usize {
-        len
-    }
+/// See [`view`].
+fn slot<const S: usize>(index: usize) -> usize {
+    if S == 0 { index } else { index & (S - 1) }
 }
 
 /// The compact tables in use.
@@ -626,10 +631,13 @@ impl SparseGrundy {
         match &self.compact {
             // While values are bytes, `seen` (so the span) has exactly 256 entries.
             Some(Compact::Narrow(t)) => {
-                mark_block(&mut self.block_marks, self.block_span, t, &self.rare, plan)
+                mark_block::<u8, 256>(&mut self.block_marks, 256, t, &self.rare, plan)
+            }
+            Some(Compact::Wide(t)) if self.block_span == 512 => {
+                mark_block::<u16, 512>(&mut self.block_marks, 512, t, &self.rare, plan)
             }
             Some(Compact::Wide(t)) => {
-                mark_block(&mut self.block_marks, self.block_span, t, &self.rare, plan)
+                mark_block::<u16, 0>(&mut self.block_marks, self.block_span, t, &self.rare, plan)
             }
             None => {}
         }
@@ -663,9 +671,14 @@ impl SparseGrundy {
             unequal: plan.unequal,
         };
         let block = same_splits.then_some((plan, marks, n));
+        let (seen, splits) = (&mut self.seen, &mut self.splits);
+        // `seen` has 256 entries while values are bytes, 512 while they are below 512.
         Some(match &self.compact {
-            Some(Compact::Narrow(t)) => heap.solve(t, &mut self.seen, &mut self.splits, block),
-            Some(Compact::Wide(t)) => heap.solve(t, &mut self.seen, &mut self.splits, block),
+            Some(Compact::Narrow(t)) => heap.solve::<u8, 256>(t, seen, splits, block),
+            Some(Compact::Wide(t)) if seen.len() == 512 => {
+                heap.solve::<u16, 512>(t, seen, splits, block)
+            }
+            Some(Compact::Wide(t)) => heap.solve::<u16, 0>(t, seen, splits, block),
             None => return None,
         })
     }
@@ -748,13 +761,14 @@ impl SparseGrundy {
             sparseness: self.sparseness,
             unequal,
         };
+        let (seen, splits) = (&mut self.seen, &mut self.splits);
+        // `seen` has 256 entries while values are bytes, 512 while they are below 512.
         match &self.compact {
-            Some(Compact::Narrow(t)) => {
-                return Ok(heap.solve(t, &mut self.seen, &mut self.splits, None));
+            Some(Compact::Narrow(t)) => return Ok(heap.solve::<u8, 256>(t, seen, splits, None)),
+            Some(Compact::Wide(t)) if seen.len() == 512 => {
+                return Ok(heap.solve::<u16, 512>(t, seen, splits, None));
             }
-            Some(Compact::Wide(t)) => {
-                return Ok(heap.solve(t, &mut self.seen, &mut self.splits, None));
-            }
+            Some(Compact::Wide(t)) => return Ok(heap.solve::<u16, 0>(t, seen, splits, None)),
             None => {}
         }
         for split in &self.splits {
@@ -888,23 +902,22 @@ struct HeapPass<'a> {
 impl HeapPass<'_> {
     /// `G(n)` once `collect_moves(n)` has run: the rare pass (with a block's
     /// marks, `(plan, marks, n)`, only the part the block left out), then the mex.
-    fn solve<T: Cell>(
+    fn solve<T: Cell, const S: usize>(
         &self,
         tables: &Tables<T>,
         seen: &mut [u8],
         splits: &mut [SplitScan],
         block: Option<(&BlockPlan, &[u8], u32)>,
     ) -> u32 {
-        let span = T::span(seen.len());
-        let seen = &mut seen[..span];
+        let seen = view::<S>(seen);
         match block {
             Some((plan, marks, n)) => {
                 for (slot, &mark) in seen.iter_mut().zip(marks) {
                     *slot |= mark;
                 }
-                mark_rare_pairs_outside_block(seen, tables, self.rare, splits, plan, n);
+                mark_rare_pairs_outside_block::<T, S>(seen, tables, self.rare, splits, plan, n);
             }
-            None => mark_rare_pairs(seen, tables, self.rare, splits, self.unequal),
+            None => mark_rare_pairs::<T, S>(seen, tables, self.rare, splits, self.unequal),
         }
         compact_mex(seen, tables, splits, self.sparseness)
     }
@@ -912,7 +925,7 @@ impl HeapPass<'_> {
 
 /// The rare pass of the compact path: marks `G(a) ^ G(total - a)` for every
 /// rare `a` of every split (all values of the parity common pairs cannot give).
-fn mark_rare_pairs<T: Cell>(
+fn mark_rare_pairs<T: Cell, const S: usize>(
     seen: &mut [u8],
     tables: &Tables<T>,
     rare: &[u32],
@@ -933,7 +946,7 @@ fn mark_rare_pairs<T: Cell>(
         let large = tables.larger_parts(total);
         for range in [head, tail] {
             for (&a, &value) in rare[range.clone()].iter().zip(&tables.rare_values[range]) {
-                seen[(value ^ large[a as usize]).into()] = 1;
+                seen[slot::<S>((value ^ large[a as usize]).into())] = 1;
             }
         }
     }
@@ -942,7 +955,7 @@ fn mark_rare_pairs<T: Cell>(
 /// The blocked rare pass (see [`BlockPlan`]): for every split offset, marks
 /// in `marks[j * span..]` the pairs of heap `plan.start + j` whose rare part
 /// lies in `[plan.len, base)` outside the equal-split window.
-fn mark_block<T: Cell>(
+fn mark_block<T: Cell, const S: usize>(
     marks: &mut [u8],
     span: usize,
     tables: &Tables<T>,
@@ -959,9 +972,10 @@ fn mark_block<T: Cell>(
             for (&a, &value) in rare[from..to].iter().zip(&tables.rare_values[from..to]) {
                 let first = (base - a) as usize;
                 let larger = &tables.values[first..first + len];
-                // For bytes the chunk length is the constant 256: no bounds checks.
-                for (mark, &large) in marks.chunks_exact_mut(T::span(span)).zip(larger) {
-                    mark[(value ^ large).into()] = 1;
+                // With a constant `S` the chunks' length is known: no bounds checks.
+                let stride = if S == 0 { span } else { S };
+                for (mark, &large) in marks.chunks_exact_mut(stride).zip(larger) {
+                    mark[slot::<S>((value ^ large).into())] = 1;
                 }
             }
         }
@@ -970,7 +984,7 @@ fn mark_block<T: Cell>(
 
 /// The per-heap part of the rare pass inside a block: the rare parts that
 /// [`mark_block`] left out for heap `n`.
-fn mark_rare_pairs_outside_block<T: Cell>(
+fn mark_rare_pairs_outside_block<T: Cell, const S: usize>(
     seen: &mut [u8],
     tables: &Tables<T>,
     rare: &[u32],
@@ -987,7 +1001,7 @@ fn mark_rare_pairs_outside_block<T: Cell>(
             for (&a, &value) in rare[from..to].iter().zip(&tables.rare_values[from..to]) {
                 // Grundy's game forbids the equal split total/2 + total/2.
                 if !(plan.unequal && 2 * a == total) {
-                    seen[(value ^ large[a as usize]).into()] = 1;
+                    seen[slot::<S>((value ^ large[a as usize]).into())] = 1;
                 }
             }
         }
@@ -1198,10 +1212,13 @@ mod tests {
         solver.into_values()
     }
 
-    /// The 16-bit compact path from the start, with blocks of `block_len` heaps.
-    fn wide_path(game: &TakeAndBreak, upto: u64, block_len: usize) -> Vec<u32> {
+    /// The 16-bit compact path from the start, with blocks of `block_len`
+    /// heaps; with `span` 512 the marks table starts at 512 entries (as once
+    /// a value of 256 appeared), so the constant-512 loops run.
+    fn wide_path(game: &TakeAndBreak, upto: u64, block_len: usize, span: usize) -> Vec<u32> {
         let mut solver = SparseGrundy::new(game.clone());
         solver.compact = Some(Compact::Wide(Tables::default()));
+        solver.seen.resize(span.max(256), 0);
         solver.block_len = block_len;
         solver.extend_to(upto, Budget::default()).unwrap();
         assert!(matches!(solver.compact, Some(Compact::Wide(_))));
@@ -1298,8 +1315,20 @@ mod tests {
         let game = TakeAndBreak::grundys_game();
         let reference = plain(&game, 3000);
         for block_len in [1, 3, 17, 64] {
-            assert_eq!(wide_path(&game, 3000, block_len), reference, "{block_len}");
+            assert_eq!(
+                wide_path(&game, 3000, block_len, 256),
+                reference,
+                "{block_len}"
+            );
+            assert_eq!(
+                wide_path(&game, 3000, block_len, 512),
+                reference,
+                "{block_len}"
+            );
         }
+        // Values in 256..512 (a 512-entry mark table) and beyond (any length).
+        let last_one = TakeAndBreak::last_one();
+        assert_eq!(wide_path(&last_one, 600, 7, 256), plain(&last_one, 600));
     }
 
     #[test]
@@ -1345,7 +1374,8 @@ mod tests {
                 prop_assert_eq!(&fast, &general_path(&game, upto));
                 prop_assert_eq!(&fast, &plain(&game, upto));
                 prop_assert_eq!(&fast, &byte_path_stepwise(&game, upto));
-                prop_assert_eq!(&fast, &wide_path(&game, upto, 5));
+                prop_assert_eq!(&fast, &wide_path(&game, upto, 5, 256));
+                prop_assert_eq!(&fast, &wide_path(&game, upto, 3, 512));
             }
         }
     }
