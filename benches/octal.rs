@@ -6,7 +6,7 @@ use std::hint::black_box;
 use stonegame::Budget;
 use stonegame::impartial::octal::TakeAndBreak;
 use stonegame::impartial::octal::{
-    find_period_certificate, grundy_sequence, grundy_sequence_plain,
+    SparseGrundy, find_period_certificate, grundy_sequence, grundy_sequence_plain,
 };
 
 fn sequences(c: &mut Criterion) {
@@ -42,5 +42,27 @@ fn certificates(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, sequences, certificates);
+/// Grundy's game grown from 2^20 heaps to 2^21 and 2^22 (one solver per
+/// sample): the range where the byte path runs; `examples/grundy_growth.rs`
+/// times larger exponents, past the first value 256 at heap 7,250,049.
+fn growth(c: &mut Criterion) {
+    let mut group = c.benchmark_group("octal_growth");
+    group.sample_size(10);
+    let budget = Budget::default().with_work(u64::MAX);
+    for exponent in [21u32, 22] {
+        group.bench_with_input(
+            BenchmarkId::new("grundys-game", format!("2^{exponent}")),
+            &exponent,
+            |b, &exponent| {
+                b.iter(|| {
+                    let mut solver = SparseGrundy::new(TakeAndBreak::grundys_game());
+                    solver.extend_to(black_box((1u64 << exponent) - 1), budget)
+                })
+            },
+        );
+    }
+    group.finish();
+}
+
+criterion_group!(benches, sequences, certificates, growth);
 criterion_main!(benches);

@@ -107,3 +107,33 @@ fn certificates_reproduce_published_periods() {
         );
     }
 }
+
+/// Grundy's game to 2^17 heaps, the statistics of the sparse-space method
+/// (figures confirmed by running the reference solver of
+/// tczajka/octal-games, `old/src/analyze_exec.cc` as `analyze grundy`, which
+/// prints them at every power of two; the 2^12 figures also by this crate's
+/// plain definition): with the
+/// rare/common mask 0xfe, 1,273 rare heaps besides heap 0 (the reference
+/// counts heap 0 too: 1,274), the last at 82,860; the largest value 230,
+/// first at heap 45,668.
+#[test]
+fn grundys_game_sparse_statistics_to_2_17() {
+    use stonegame::impartial::octal::SparseGrundy;
+    let mut solver = SparseGrundy::new(TakeAndBreak::grundys_game());
+    solver
+        .extend_to((1 << 17) - 1, Budget::default())
+        .expect("within the default work cap");
+    assert_eq!(solver.mask(), 0xfe);
+    assert_eq!(solver.rare_count(), 1_273);
+    assert_eq!(solver.rare_positions().last(), Some(&82_860));
+    let values = solver.values();
+    let largest = *values.iter().max().unwrap();
+    assert_eq!(largest, 230);
+    assert_eq!(values.iter().position(|&v| v == largest), Some(45_668));
+    // At 2^12 (small enough for the plain definition): largest value 64, first at 4,019.
+    let plain = grundy_sequence_plain(&TakeAndBreak::grundys_game(), 4095, Budget::default())
+        .expect("small table");
+    assert_eq!(plain[..], values[..4096]);
+    assert_eq!(plain.iter().max(), Some(&64));
+    assert_eq!(plain.iter().position(|&v| v == 64), Some(4_019));
+}

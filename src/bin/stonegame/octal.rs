@@ -7,7 +7,7 @@ use clap::Args;
 use std::io::Write;
 use stonegame::Outcome;
 use stonegame::impartial::octal::{
-    LastOne, OctalGame, PeriodCertificate, TakeAndBreak, certify_values, grundy_sequence,
+    LastOne, OctalGame, PeriodCertificate, SparseGrundy, TakeAndBreak,
 };
 
 /// An octal game: heap sizes in, `First` or `Second` out.
@@ -17,7 +17,8 @@ use stonegame::impartial::octal::{
 /// (`0.(7)` is Last One, `0.(3)` is Nim); names `kayles`, `dawsons-kayles`,
 /// `dawsons-chess`, `nim`, `last-one`, `grundys-game` are accepted too.
 /// Heaps may go up to 10^18 when the game's period is proven (searching up to
-/// 4,194,304 heaps) or the game is Nim-like; otherwise up to 4,194,303.
+/// 99,999,999 heaps, as far as `grundy --period` certifies, within the memory
+/// budget and work cap) or the game is Nim-like; otherwise up to 4,194,303.
 /// With --misere, Nim-like codes use the misère Nim rule; other codes use
 /// their misère quotient when one with a proven period is found within 1,024
 /// heaps (Kayles, 0.75, tame codes: heaps up to 10^18), and otherwise an exact
@@ -68,7 +69,9 @@ impl OctalSolver {
         Ok(Self {
             game: OctalGame::new(game)
                 .with_convention(args.play.convention())
-                .with_budget(crate::input::budget()),
+                .with_budget(crate::input::budget())
+                // Every period `grundy --upto N --period` can certify.
+                .with_search_limit(MAX_PRINTED),
         })
     }
 
@@ -128,25 +131,25 @@ impl GrundyValues {
     }
 }
 
-/// Computes G(0..=upto) in rounds of growing length, stopping as soon as a
-/// period is certified: the rest of the sequence is then read off the
+/// Computes G(0..=upto) with one solver in growing stages, stopping as soon
+/// as a period is certified: the rest of the sequence is then read off the
 /// certificate, so a periodic game costs what its proof needs, not N values.
 fn grundy_values(game: &TakeAndBreak, upto: u64) -> Result<GrundyValues, String> {
     if game.is_nim_like() {
         return Ok(GrundyValues::Identity);
     }
     let budget = crate::input::budget();
-    let mut computed = upto.min(1 << 12);
-    loop {
-        let values = grundy_sequence(game, computed, budget).map_err(|e| e.to_string())?;
-        if let Some(certificate) = game.max_take().and_then(|t| certify_values(&values, t)) {
-            return Ok(GrundyValues::Certified(values, certificate));
+    let mut solver = SparseGrundy::new(game.clone());
+    if game.max_take().is_some() {
+        let found = solver
+            .certify_period(upto.saturating_add(1), budget)
+            .map_err(|e| e.to_string())?;
+        if let Some(certificate) = found {
+            return Ok(GrundyValues::Certified(solver.into_values(), certificate));
         }
-        if computed == upto {
-            return Ok(GrundyValues::Computed(values));
-        }
-        computed = upto.min(computed.saturating_mul(4));
     }
+    solver.extend_to(upto, budget).map_err(|e| e.to_string())?;
+    Ok(GrundyValues::Computed(solver.into_values()))
 }
 
 /// `grundy --octal/--game`: G(0..=upto) streamed on one line, then with

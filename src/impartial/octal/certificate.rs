@@ -129,25 +129,31 @@ impl PeriodCertificate {
     }
 }
 
-/// Longest common prefix of `s` and `s[p..]` for every `p` (the Z-function), in `O(len)`.
-fn z_function(s: &[u32]) -> Vec<usize> {
-    let n = s.len();
-    let mut z = vec![0; n];
-    if n == 0 {
+/// Longest common prefix of `s` and `s[p..]` for every `p < limit` (the
+/// Z-function), in `O(len)`, of the sequence `s(i)` of length `len`. Each
+/// entry uses only entries before it, so a prefix of the table can be
+/// computed alone. The sequence is read through an accessor so that the
+/// reversed values need no copy, and lengths are `u32` (sequences are at most
+/// [`super::MAX_SEQUENCE_HEAP`] long): a reversed copy and `usize` tables
+/// would take five times the memory.
+fn z_function(len: usize, limit: usize, s: impl Fn(usize) -> u32) -> Vec<u32> {
+    let limit = limit.min(len);
+    let mut z = vec![0u32; limit];
+    if limit == 0 {
         return z;
     }
-    z[0] = n;
-    let (mut left, mut right) = (0, 0);
-    for i in 1..n {
+    z[0] = len as u32;
+    let (mut left, mut right) = (0usize, 0usize);
+    for i in 1..limit {
         let mut length = if i < right {
-            z[i - left].min(right - i)
+            (z[i - left] as usize).min(right - i)
         } else {
             0
         };
-        while i + length < n && s[length] == s[i + length] {
+        while i + length < len && s(length) == s(i + length) {
             length += 1;
         }
-        z[i] = length;
+        z[i] = length as u32;
         if i + length > right {
             left = i;
             right = i + length;
@@ -156,15 +162,21 @@ fn z_function(s: &[u32]) -> Vec<usize> {
     z
 }
 
-/// For every period `p`, the smallest `n0(p)` with `G(n + p) = G(n)` for all
-/// `n0(p) <= n < len - p`, read off the Z-function of the reversed sequence.
-fn preperiods(values: &[u32]) -> Vec<usize> {
-    let reversed: Vec<u32> = values.iter().rev().copied().collect();
-    let z = z_function(&reversed);
+/// For every period `p <= len / 2` (a longer one cannot be seen twice), the
+/// smallest `n0(p)` with `G(n + p) = G(n)` for all `n0(p) <= n < len - p`,
+/// read off the Z-function of the reversed sequence (overwritten in place:
+/// one `u32` table of half the values' length in all).
+fn preperiods(values: &[u32]) -> Vec<u32> {
     let len = values.len();
-    (0..len)
-        .map(|p| if p == 0 { 0 } else { len - p - z[p] })
-        .collect()
+    let mut starts = z_function(len, len / 2 + 1, |i| values[len - 1 - i]);
+    for (p, start) in starts.iter_mut().enumerate() {
+        *start = if p == 0 {
+            0
+        } else {
+            (len - p - *start as usize) as u32
+        };
+    }
+    starts
 }
 
 /// The smallest period (and its preperiod) that the values `G(0..values.len())`
@@ -186,7 +198,16 @@ fn preperiods(values: &[u32]) -> Vec<usize> {
 /// assert!(certify_values(&values[..5], 1).is_none());
 /// ```
 pub fn certify_values(values: &[u32], max_take: u64) -> Option<PeriodCertificate> {
-    best_candidate(values, max_take)
+    certificate_of(values, max_take, best_candidate(values, max_take))
+}
+
+/// The certificate of `candidate` when `values` reach what its proof needs.
+fn certificate_of(
+    values: &[u32],
+    max_take: u64,
+    candidate: Option<(u64, u64, u64)>,
+) -> Option<PeriodCertificate> {
+    candidate
         .filter(|&(_, _, needed)| needed <= values.len() as u64)
         .map(|(preperiod, period, _)| PeriodCertificate {
             preperiod,
@@ -197,19 +218,29 @@ pub fn certify_values(values: &[u32], max_take: u64) -> Option<PeriodCertificate
         })
 }
 
-/// The plausible period (seen at least twice in a row at the end) whose proof
-/// needs the fewest values: `(n0, p, values needed)`.
+/// The best plausible period (seen at least twice in a row at the end):
+/// `(n0, p, values needed)`. When some candidate is proved by the values, the
+/// smallest proved period (the true one, see [`certify_values`]); otherwise
+/// the candidate whose proof needs the fewest values, so a short period that
+/// merely happens to repeat at the end of the values (its proof needs about
+/// twice as many) does not outrank one about to be proved.
 fn best_candidate(values: &[u32], max_take: u64) -> Option<(u64, u64, u64)> {
     let len = values.len();
     let starts = preperiods(values);
-    (1..len)
-        .filter(|&p| len - starts[p] >= 2 * p)
+    (1..starts.len())
+        .filter(|&p| len - starts[p] as usize >= 2 * p)
         .map(|p| {
-            let n0 = starts[p] as u64;
+            let n0 = u64::from(starts[p]);
             let p = p as u64;
             (n0, p, (2 * n0 + 2 * p).saturating_add(max_take))
         })
-        .min_by_key(|&(n0, p, needed)| (needed > len as u64, p, n0))
+        .min_by_key(|&(n0, p, needed)| {
+            if needed <= len as u64 {
+                (false, p, n0)
+            } else {
+                (true, needed, p)
+            }
+        })
 }
 
 /// Computes the Grundy sequence of a finite octal code until the periodicity
@@ -243,6 +274,31 @@ pub fn find_period_certificate(
     certify_with(&mut solver, max_len, budget)
 }
 
+impl SparseGrundy {
+    /// As [`find_period_certificate`], extending this solver: its values up to
+    /// where the proof (or the search) stopped stay available.
+    ///
+    /// # Errors
+    /// As [`find_period_certificate`].
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::octal::{SparseGrundy, TakeAndBreak};
+    /// let mut solver = SparseGrundy::new(TakeAndBreak::kayles());
+    /// let c = solver.certify_period(10_000, stonegame::Budget::default())?.unwrap();
+    /// assert_eq!((c.preperiod(), c.period()), (71, 12));
+    /// assert!(solver.values().len() as u64 >= c.bound() + c.period());
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn certify_period(
+        &mut self,
+        max_len: u64,
+        budget: Budget,
+    ) -> Result<Option<PeriodCertificate>> {
+        certify_with(self, max_len, budget)
+    }
+}
+
 /// As [`find_period_certificate`], extending an existing solver (whose values
 /// are kept for reuse).
 pub(crate) fn certify_with(
@@ -266,14 +322,18 @@ pub(crate) fn certify_with(
     loop {
         solver.extend_to(target - 1, budget)?;
         let values = solver.values();
-        if let Some(certificate) = certify_values(values, max_take) {
+        // One candidate search a stage: it holds a `u32` for every other
+        // value, besides the solver's tables (values and rare list, `u32` each).
+        budget.check_elements::<u32>(values.len() as u128 * 5 / 2, "period search")?;
+        let candidate = best_candidate(values, max_take);
+        if let Some(certificate) = certificate_of(values, max_take, candidate) {
             return Ok(Some(certificate));
         }
         let len = values.len() as u64;
         if len >= max_len {
             return Ok(None);
         }
-        let suggested = best_candidate(values, max_take).map_or(2 * len, |(_, _, needed)| needed);
+        let suggested = candidate.map_or(2 * len, |(_, _, needed)| needed);
         target = suggested.clamp(len + len / 8 + 1, 2 * len).min(max_len);
     }
 }
@@ -285,10 +345,60 @@ mod tests {
     #[test]
     fn z_function_matches_naive() {
         let s = [1, 2, 1, 2, 1, 3, 1, 2];
-        let z = z_function(&s);
+        let z = z_function(s.len(), s.len(), |i| s[i]);
+        assert_eq!(z_function(s.len(), 3, |i| s[i])[..], z[..3]);
         for p in 1..s.len() {
             let naive = (0..s.len() - p).take_while(|&i| s[i] == s[i + p]).count();
-            assert_eq!(z[p], naive);
+            assert_eq!(z[p] as usize, naive);
+        }
+    }
+
+    #[test]
+    fn a_short_period_repeating_at_the_end_does_not_outrank_the_real_one() {
+        // Ten exceptional values, then period 6 (1 1 2 3 4 5) twice and the
+        // start of a third: the last two values repeat (period 1, needing
+        // about twice the values to prove) but period 6 needs 2·10 + 12 + 1.
+        let mut values: Vec<u32> = (100..110).collect();
+        for _ in 0..2 {
+            values.extend([1, 1, 2, 3, 4, 5]);
+        }
+        values.extend([1, 1]);
+        assert_eq!(values.len(), 24);
+        assert_eq!(best_candidate(&values, 1), Some((10, 6, 33)));
+        assert!(certify_values(&values, 1).is_none());
+        // Once enough values are there, the smallest proved period wins.
+        let mut longer: Vec<u32> = (100..110).collect();
+        for _ in 0..5 {
+            longer.extend([1, 1, 2, 3, 4, 5]);
+        }
+        let c = certify_values(&longer, 1).unwrap();
+        assert_eq!((c.preperiod(), c.period()), (10, 6));
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn preperiods_and_certificates_match_naive(
+            values in proptest::collection::vec(0u32..3, 0..80),
+            max_take in 1u64..4,
+        ) {
+            let len = values.len();
+            let starts = preperiods(&values);
+            let naive_start = |p: usize| {
+                (0..=len - p)
+                    .find(|&n0| (n0..len - p).all(|n| values[n] == values[n + p]))
+                    .unwrap_or(len - p)
+            };
+            for (p, &start) in starts.iter().enumerate().skip(1) {
+                proptest::prop_assert_eq!(start as usize, naive_start(p));
+            }
+            // A certificate is the smallest period whose theorem bound the values reach.
+            let naive = (1..len).find_map(|p| {
+                let n0 = naive_start(p);
+                let proved = len >= 2 * p + n0 && (2 * n0 + 2 * p) as u64 + max_take <= len as u64;
+                proved.then_some((n0 as u64, p as u64))
+            });
+            let found = certify_values(&values, max_take).map(|c| (c.preperiod(), c.period()));
+            proptest::prop_assert_eq!(found, naive);
         }
     }
 
@@ -296,11 +406,12 @@ mod tests {
     fn preperiods_match_naive() {
         let s = [5, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0];
         let starts = preperiods(&s);
-        for p in 1..s.len() {
+        assert_eq!(starts.len(), s.len() / 2 + 1);
+        for p in 1..starts.len() {
             let naive = (0..=s.len() - p)
                 .find(|&n0| (n0..s.len() - p).all(|n| s[n] == s[n + p]))
                 .unwrap();
-            assert_eq!(starts[p], naive, "p = {p}");
+            assert_eq!(starts[p] as usize, naive, "p = {p}");
         }
     }
 }

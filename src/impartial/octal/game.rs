@@ -89,6 +89,24 @@ impl OctalGame {
         Self { convention, ..self }
     }
 
+    /// The same game searching for a period of a finite code among up to
+    /// `limit` values (see [`HeapValues::with_search_limit`]).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::octal::{OctalGame, TakeAndBreak};
+    /// use stonegame::Outcome;
+    /// let mut game = OctalGame::new(TakeAndBreak::octal("0.137")?).with_search_limit(1 << 23);
+    /// assert_eq!(game.outcome(&[0])?, Outcome::Second);
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn with_search_limit(self, limit: u64) -> Self {
+        Self {
+            values: self.values.with_search_limit(limit),
+            ..self
+        }
+    }
+
     /// The same game with its tables and searches limited to `budget` (a work
     /// cap set with [`Budget::with_work`] limits the misère search).
     ///

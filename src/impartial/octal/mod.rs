@@ -91,6 +91,8 @@ pub struct HeapValues {
     solver: SparseGrundy,
     proof: Proof,
     limit: u64,
+    /// How many values the period search may compute (at least `limit`).
+    search_limit: u64,
     budget: Budget,
 }
 
@@ -114,6 +116,7 @@ impl HeapValues {
             solver: SparseGrundy::new(game),
             proof,
             limit: DEFAULT_SEARCH_LIMIT,
+            search_limit: DEFAULT_SEARCH_LIMIT,
             budget: Budget::default(),
         }
     }
@@ -131,7 +134,33 @@ impl HeapValues {
     /// # Ok::<(), stonegame::Error>(())
     /// ```
     pub fn with_limit(self, limit: u64) -> Self {
-        Self { limit, ..self }
+        Self {
+            limit,
+            search_limit: limit,
+            ..self
+        }
+    }
+
+    /// The same solver letting the search for a period of a finite code
+    /// compute up to `limit` values (never fewer than the limit of directly
+    /// computed heaps), so a period whose proof needs more values than that
+    /// limit is still found. The budget's memory and work caps still apply.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::octal::{HeapValues, TakeAndBreak};
+    /// let game = TakeAndBreak::octal("0.137")?;
+    /// // The proof of 0.137's period needs 2·52 + 2·34 + 3 = 175 values.
+    /// let mut values = HeapValues::new(game).with_limit(100).with_search_limit(1_000);
+    /// assert!(values.grundy(1_000_000_000)?.0 <= 4);
+    /// assert_eq!(values.certificate().unwrap().period(), 34);
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn with_search_limit(self, limit: u64) -> Self {
+        Self {
+            search_limit: limit.max(self.limit),
+            ..self
+        }
     }
 
     /// The same solver with its tables limited to `budget`.
@@ -219,8 +248,9 @@ impl HeapValues {
             return self.grundy(heap);
         }
         if matches!(self.proof, Proof::Unknown) && self.game().max_take().is_some() {
-            self.proof = match certificate::certify_with(&mut self.solver, self.limit, self.budget)?
-            {
+            let searched =
+                certificate::certify_with(&mut self.solver, self.search_limit, self.budget)?;
+            self.proof = match searched {
                 Some(certificate) => Proof::Periodic(certificate),
                 None => Proof::Exhausted,
             };

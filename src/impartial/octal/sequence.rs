@@ -4,6 +4,7 @@
 use crate::impartial::mex::MexSet;
 use crate::impartial::octal::{MoveClass, TakeAndBreak};
 use crate::{Budget, Error, Result};
+use std::ops::BitXor;
 
 /// The largest heap size a Grundy sequence may reach (positions are stored as `u32`).
 pub const MAX_SEQUENCE_HEAP: u64 = u32::MAX as u64 - 1;
@@ -140,9 +141,12 @@ struct SplitScan {
 /// give *every* value of one parity class; values of the other class are
 /// looked for by scanning the split's pairs lazily and stopping as soon as the
 /// smallest missing candidate is found. A candidate that the complete scan
-/// does not produce is the mex. The rare/common mask is re-chosen at every
-/// doubling of `n` from a histogram of the values so far, minimising the
-/// number of rare positions; correctness never depends on this choice.
+/// does not produce is the mex. The rare/common mask is re-chosen from a
+/// histogram of the values so far, minimising the number of rare positions,
+/// at every doubling of `n`, whenever a value needs one more bit than all
+/// before it, and whenever the rare list has grown by a quarter since the last
+/// choice (a mask chosen before a wider value became common can make most new
+/// positions rare); correctness never depends on this choice.
 ///
 /// # Example
 /// ```
@@ -168,12 +172,23 @@ pub struct SparseGrundy {
     seen: Vec<u8>,
     splits: Vec<SplitScan>,
     next_reselect: u64,
-    /// The byte tables of the fast path, while every value so far is below 256.
-    bytes: Option<ByteTables>,
+    /// The rare list's length at the last choice of the mask.
+    rare_at_reselect: usize,
+    /// The power of two above every value at the last choice of the mask.
+    width_at_reselect: usize,
+    /// The compact tables of the fast path: bytes while every value is below
+    /// 256, then 16-bit cells while every value is below 65,536.
+    compact: Option<Compact>,
+    /// Set when a value outgrew the byte tables: 16-bit tables are built at
+    /// the next heap outside a block (that step can check the budget).
+    widen_pending: bool,
     /// Heaps solved together by the blocked rare pass (see [`BlockPlan`]).
     block_len: usize,
-    /// `marks[j][v] != 0` when the blocked rare pass gave value `v` to heap `start + j`.
-    block_marks: Vec<[u8; 256]>,
+    /// `block_marks[j * block_span + v] != 0` when the blocked rare pass gave
+    /// value `v` to heap `start + j`.
+    block_marks: Vec<u8>,
+    /// The values the current block's marks cover (a power of two).
+    block_span: usize,
     /// Work done so far, in pair evaluations of the rare pass (an estimate
     /// of the whole cost that grows with it), against the budget's work cap.
     work: u64,
@@ -184,8 +199,8 @@ pub struct SparseGrundy {
 /// `Budget::with_work` raises it, e.g. for Grundy's game to 2^26.
 pub const DEFAULT_SEQUENCE_WORK: u64 = 10_000_000_000;
 
-/// Heaps solved together by default: the block's marks (`256` bytes a heap)
-/// stay in the L1 cache, and the larger parts of a rare pair for the whole
+/// Heaps solved together by default: the block's marks (`256` bytes a heap
+/// while values are bytes) stay in the L1 cache, and the larger parts of a rare pair for the whole
 /// block are one contiguous run of bytes.
 const BLOCK_LEN: usize = 64;
 
@@ -228,28 +243,85 @@ impl BlockPlan {
     }
 }
 
-/// The values as bytes, kept while every value fits (they do for Grundy's game
-/// and the usual octal codes; a larger value drops these tables for good).
+/// A cell of the compact value tables: `u8` or `u16`.
+trait Cell:
+    Copy + Default + Eq + std::fmt::Debug + BitXor<Output = Self> + Into<usize> + TryFrom<u32>
+{
+}
+
+impl Cell for u8 {}
+
+impl Cell for u16 {}
+
+/// The hot loops index a table of marks with the XOR of two values. `S` is
+/// that table's length when it is a known constant (a power of two above
+/// every value so far: 256 for bytes, 512 for 16-bit cells while values stay
+/// below 512, as in Grundy's game), or 0 for "the table's own length". With a
+/// constant, the table is cut to `S` entries and the index masked to below
+/// `S` (the identity on every index that occurs), so the compiler drops the
+/// bounds checks.
+fn view<const S: usize>(table: &mut [u8]) -> &mut [u8] {
+    if S == 0 { table } else { &mut table[..S] }
+}
+
+/// See [`view`].
+fn slot<const S: usize>(index: usize) -> usize {
+    if S == 0 { index } else { index & (S - 1) }
+}
+
+/// The compact tables in use.
+#[derive(Debug, Clone)]
+enum Compact {
+    /// Every value so far is below 256.
+    Narrow(Tables<u8>),
+    /// Every value so far is below 65,536 (for Grundy's game from heap
+    /// 7,250,049 on, where 256 first appears).
+    Wide(Tables<u16>),
+}
+
+/// The values in cells of type `T`, kept while every value fits (a value too
+/// large for bytes moves them to 16-bit cells, one too large for those drops
+/// them for the general `u32` path).
 ///
 /// With a reversed copy, the larger parts `G(total - a)` of a split are
 /// contiguous and ascending in `a` like the smaller parts `G(a)`, so a scan
-/// over pairs is an XOR of two contiguous byte slices that the compiler
-/// vectorises.
+/// over pairs is an XOR of two contiguous slices that the compiler vectorises.
 #[derive(Debug, Clone, Default)]
-struct ByteTables {
+struct Tables<T> {
     /// `G(0..len)`.
-    values: Vec<u8>,
+    values: Vec<T>,
     /// `reversed[reversed.len() - 1 - n] = G(n)`; grown geometrically ahead of `values`.
-    reversed: Vec<u8>,
+    reversed: Vec<T>,
     /// `G(rare[i])`, parallel to the rare list, so the rare pass loads one
     /// scattered value per pair instead of two.
-    rare_values: Vec<u8>,
+    rare_values: Vec<T>,
 }
 
-impl ByteTables {
+impl<T: Cell> Tables<T> {
     /// `large[a] = G(total - a)` for `a` in `0..=total`.
-    fn larger_parts(&self, total: u32) -> &[u8] {
+    fn larger_parts(&self, total: u32) -> &[T] {
         &self.reversed[self.reversed.len() - 1 - total as usize..]
+    }
+
+    /// The tables of `values` (`None` when one does not fit a cell).
+    fn of(values: &[u32], rare: &[u32]) -> Option<Self> {
+        let cells = values
+            .iter()
+            .map(|&v| T::try_from(v).ok())
+            .collect::<Option<Vec<T>>>()?;
+        let rare_values = rare.iter().map(|&a| cells[a as usize]).collect();
+        Some(Self {
+            values: cells,
+            reversed: Vec::new(),
+            rare_values,
+        })
+    }
+
+    /// Appends `G(n)`, `n == values.len()` (room reserved by [`Self::reserve`]).
+    fn push(&mut self, n: u32, value: T) {
+        self.values.push(value);
+        let slot = self.reversed.len() - 1 - n as usize;
+        self.reversed[slot] = value;
     }
 
     /// Makes room for `len` values in the reversed copy: doubling (so heap-by-heap
@@ -259,9 +331,10 @@ impl ByteTables {
         if capacity >= len {
             return true;
         }
+        let cell = std::mem::size_of::<T>() as u128;
         // Besides the `u32` tables checked by `check_length`: values, rare values, reversed copy.
         let fits = |capacity: usize| {
-            let bytes = (len as u128) * (4 + 4 + 1 + 1) + capacity as u128;
+            let bytes = (len as u128) * (4 + 4 + 2 * cell) + capacity as u128 * cell;
             budget.check_bytes(bytes, "Grundy sequence").is_ok()
         };
         let doubled = len.max(capacity.saturating_mul(2));
@@ -272,7 +345,7 @@ impl ByteTables {
         } else {
             return false;
         };
-        let mut reversed = vec![0; capacity];
+        let mut reversed = vec![T::default(); capacity];
         let known = self.values.len();
         for (slot, &value) in reversed[capacity - known..]
             .iter_mut()
@@ -282,6 +355,26 @@ impl ByteTables {
         }
         self.reversed = reversed;
         true
+    }
+
+    fn rebuild_rare(&mut self, rare: &[u32]) {
+        self.rare_values = rare.iter().map(|&a| self.values[a as usize]).collect();
+    }
+}
+
+impl Compact {
+    fn reserve(&mut self, len: usize, budget: Budget) -> bool {
+        match self {
+            Compact::Narrow(tables) => tables.reserve(len, budget),
+            Compact::Wide(tables) => tables.reserve(len, budget),
+        }
+    }
+
+    fn rebuild_rare(&mut self, rare: &[u32]) {
+        match self {
+            Compact::Narrow(tables) => tables.rebuild_rare(rare),
+            Compact::Wide(tables) => tables.rebuild_rare(rare),
+        }
     }
 }
 
@@ -308,9 +401,13 @@ impl SparseGrundy {
             seen: vec![0; 256],
             splits: Vec::new(),
             next_reselect: 64,
-            bytes: Some(ByteTables::default()),
+            rare_at_reselect: 0,
+            width_at_reselect: 1,
+            compact: Some(Compact::Narrow(Tables::default())),
+            widen_pending: false,
             block_len: BLOCK_LEN,
             block_marks: Vec::new(),
+            block_span: 256,
             work: 0,
         }
     }
@@ -390,6 +487,22 @@ impl SparseGrundy {
         self.rare.len()
     }
 
+    /// The rare positions under the current mask, ascending (heap 0 is never
+    /// listed: it has no splits to take part in).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::octal::TakeAndBreak;
+    /// let mut solver = stonegame::impartial::octal::SparseGrundy::new(TakeAndBreak::grundys_game());
+    /// solver.extend_to(1000, stonegame::Budget::default())?;
+    /// assert_eq!(solver.rare_positions().len(), solver.rare_count());
+    /// assert!(solver.rare_positions().windows(2).all(|w| w[0] < w[1]));
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn rare_positions(&self) -> &[u32] {
+        &self.rare
+    }
+
     /// The current mask: rare values are those with `popcount(G & mask)` of
     /// the rare parity.
     ///
@@ -423,12 +536,7 @@ impl SparseGrundy {
     pub fn extend_to(&mut self, upto: u64, budget: Budget) -> Result<()> {
         let len = check_length(upto, budget, "Grundy sequence")?;
         self.values.reserve(len.saturating_sub(self.values.len()));
-        if let Some(bytes) = &mut self.bytes {
-            if !bytes.reserve(len, budget) {
-                // The general path needs less memory: use it rather than refuse.
-                self.bytes = None;
-            }
-        }
+        self.reserve_compact(len, budget);
         let cap = budget.work_or(DEFAULT_SEQUENCE_WORK);
         while self.values.len() < len {
             let n = self.values.len() as u32;
@@ -441,13 +549,23 @@ impl SparseGrundy {
                     steps: cap,
                 });
             }
-            if u64::from(n) == self.next_reselect {
+            if self.widen_pending {
+                self.widen(len, budget);
+            }
+            if u64::from(n) >= self.next_reselect
+                || self.counts.len().next_power_of_two() > self.width_at_reselect
+                || self.rare.len() > self.rare_at_reselect + self.rare_at_reselect / 4 + 64
+            {
                 self.reselect_sparseness();
-                self.next_reselect *= 2;
+                self.rare_at_reselect = self.rare.len();
+                self.width_at_reselect = self.counts.len().next_power_of_two();
+                while u64::from(n) >= self.next_reselect {
+                    self.next_reselect *= 2;
+                }
             }
             let block = self.block_len as u64;
             // With fewer rare positions than heaps in a block, blocking saves too little.
-            if self.bytes.is_some()
+            if self.compact.is_some()
                 && self.rare.len() >= self.block_len
                 && u64::from(n) + block <= len as u64
                 && u64::from(n) + block <= self.next_reselect
@@ -465,6 +583,24 @@ impl SparseGrundy {
             self.work = self.work.saturating_add(self.heap_cost());
         }
         Ok(())
+    }
+
+    /// Reserves the compact tables' room for `len` values, dropping them when
+    /// the budget does not allow (the general path needs less memory: use it
+    /// rather than refuse).
+    fn reserve_compact(&mut self, len: usize, budget: Budget) {
+        if let Some(compact) = &mut self.compact {
+            if !compact.reserve(len, budget) {
+                self.compact = None;
+            }
+        }
+    }
+
+    /// Moves from byte to 16-bit tables after a value of 256 or more.
+    fn widen(&mut self, len: usize, budget: Budget) {
+        self.widen_pending = false;
+        self.compact = Tables::<u16>::of(&self.values, &self.rare).map(Compact::Wide);
+        self.reserve_compact(len, budget);
     }
 
     /// The plan for a block from `start`, when every split of the block's
@@ -486,16 +622,30 @@ impl SparseGrundy {
     /// Solves the heaps of `plan`'s block: its blocked rare pass once, then
     /// heap by heap the rest.
     fn extend_block(&mut self, plan: &BlockPlan) -> Result<()> {
+        // Every option value of the block's heaps is below the span of the
+        // values before it (XORs of values below a power of two stay below it).
+        self.block_span = self.seen.len();
         self.block_marks.clear();
-        self.block_marks.resize(plan.len as usize, [0; 256]);
-        if let Some(bytes) = &self.bytes {
-            mark_block(&mut self.block_marks, bytes, &self.rare, plan);
+        self.block_marks
+            .resize(plan.len as usize * self.block_span, 0);
+        match &self.compact {
+            // While values are bytes, `seen` (so the span) has exactly 256 entries.
+            Some(Compact::Narrow(t)) => {
+                mark_block::<u8, 256>(&mut self.block_marks, 256, t, &self.rare, plan)
+            }
+            Some(Compact::Wide(t)) if self.block_span == 512 => {
+                mark_block::<u16, 512>(&mut self.block_marks, 512, t, &self.rare, plan)
+            }
+            Some(Compact::Wide(t)) => {
+                mark_block::<u16, 0>(&mut self.block_marks, self.block_span, t, &self.rare, plan)
+            }
+            None => {}
         }
         for j in 0..plan.len {
             let n = plan.start + j;
             let value = match self.next_value_in_block(n, plan) {
                 Some(value) => value,
-                // A value of 256 or more dropped the byte tables: solve the rest alone.
+                // A value outgrew the compact tables: solve the rest alone.
                 None => self.next_value(n)?,
             };
             self.record(n, value);
@@ -505,28 +655,32 @@ impl SparseGrundy {
 
     /// `G(n)` for a heap of a block whose blocked rare pass is in `block_marks`.
     fn next_value_in_block(&mut self, n: u32, plan: &BlockPlan) -> Option<u32> {
-        let (Some(_), Some(_)) = (&self.bytes, self.seen.first_chunk::<256>()) else {
-            return None;
-        };
+        self.compact.as_ref()?;
         self.collect_moves(n);
         let same_splits = self
             .splits
             .iter()
             .map(|s| n - s.total)
             .eq(plan.offsets.iter().copied());
-        let (Some(bytes), Some(seen)) = (&self.bytes, self.seen.first_chunk_mut::<256>()) else {
-            return None;
+        let span = self.block_span;
+        let j = (n - plan.start) as usize;
+        let marks = &self.block_marks[j * span..(j + 1) * span];
+        let heap = HeapPass {
+            rare: &self.rare,
+            sparseness: self.sparseness,
+            unequal: plan.unequal,
         };
-        if same_splits {
-            let marks = &self.block_marks[(n - plan.start) as usize];
-            for (slot, &mark) in seen.iter_mut().zip(marks) {
-                *slot |= mark;
+        let block = same_splits.then_some((plan, marks, n));
+        let (seen, splits) = (&mut self.seen, &mut self.splits);
+        // `seen` has 256 entries while values are bytes, 512 while they are below 512.
+        Some(match &self.compact {
+            Some(Compact::Narrow(t)) => heap.solve::<u8, 256>(t, seen, splits, block),
+            Some(Compact::Wide(t)) if seen.len() == 512 => {
+                heap.solve::<u16, 512>(t, seen, splits, block)
             }
-            mark_rare_pairs_outside_block(seen, bytes, &self.rare, &self.splits, plan, n);
-        } else {
-            mark_rare_pairs(seen, bytes, &self.rare, &self.splits, plan.unequal);
-        }
-        Some(byte_mex(seen, bytes, &mut self.splits, self.sparseness))
+            Some(Compact::Wide(t)) => heap.solve::<u16, 0>(t, seen, splits, block),
+            None => return None,
+        })
     }
 
     fn record(&mut self, n: u32, value: u32) {
@@ -535,25 +689,39 @@ impl SparseGrundy {
         if index >= self.counts.len() {
             self.counts.resize(index + 1, [0, 0]);
         }
-        let byte = u8::try_from(value).ok();
-        if let (Some(bytes), Some(byte)) = (&mut self.bytes, byte) {
-            bytes.values.push(byte);
-            let slot = bytes.reversed.len() - 1 - n as usize;
-            bytes.reversed[slot] = byte;
-        } else {
-            self.bytes = None;
+        let is_rare = n > 0 && self.sparseness.is_rare(n, value);
+        match &mut self.compact {
+            Some(Compact::Narrow(tables)) => match u8::try_from(value) {
+                Ok(cell) => {
+                    tables.push(n, cell);
+                    if is_rare {
+                        tables.rare_values.push(cell);
+                    }
+                }
+                Err(_) => {
+                    self.compact = None;
+                    self.widen_pending = true;
+                }
+            },
+            Some(Compact::Wide(tables)) => match u16::try_from(value) {
+                Ok(cell) => {
+                    tables.push(n, cell);
+                    if is_rare {
+                        tables.rare_values.push(cell);
+                    }
+                }
+                Err(_) => self.compact = None,
+            },
+            None => {}
         }
         if n > 0 {
             self.counts[index][(n & 1) as usize] += 1;
-            if self.sparseness.is_rare(n, value) {
+            if is_rare {
                 self.rare.push(n);
-                if let (Some(bytes), Some(byte)) = (&mut self.bytes, byte) {
-                    bytes.rare_values.push(byte);
-                }
             }
         }
-        // Every XOR of two values, and the mex, stays below twice the next power of two.
-        let needed = (index + 1).next_power_of_two() * 2;
+        // Every XOR of two values, and the mex, is at most the next power of two.
+        let needed = (index + 1).next_power_of_two();
         if needed > self.seen.len() {
             self.seen.resize(needed, 0);
         }
@@ -588,9 +756,20 @@ impl SparseGrundy {
     fn next_value(&mut self, n: u32) -> Result<u32> {
         self.collect_moves(n);
         let unequal = matches!(self.game, TakeAndBreak::GrundysGame);
-        if let (Some(bytes), Some(seen)) = (&self.bytes, self.seen.first_chunk_mut::<256>()) {
-            mark_rare_pairs(seen, bytes, &self.rare, &self.splits, unequal);
-            return Ok(byte_mex(seen, bytes, &mut self.splits, self.sparseness));
+        let heap = HeapPass {
+            rare: &self.rare,
+            sparseness: self.sparseness,
+            unequal,
+        };
+        let (seen, splits) = (&mut self.seen, &mut self.splits);
+        // `seen` has 256 entries while values are bytes, 512 while they are below 512.
+        match &self.compact {
+            Some(Compact::Narrow(t)) => return Ok(heap.solve::<u8, 256>(t, seen, splits, None)),
+            Some(Compact::Wide(t)) if seen.len() == 512 => {
+                return Ok(heap.solve::<u16, 512>(t, seen, splits, None));
+            }
+            Some(Compact::Wide(t)) => return Ok(heap.solve::<u16, 0>(t, seen, splits, None)),
+            None => {}
         }
         for split in &self.splits {
             let total = split.total;
@@ -686,12 +865,8 @@ impl SparseGrundy {
             self.rare = (1..self.values.len() as u32)
                 .filter(|&a| sparseness.is_rare(a, self.values[a as usize]))
                 .collect();
-            if let Some(bytes) = &mut self.bytes {
-                bytes.rare_values = self
-                    .rare
-                    .iter()
-                    .map(|&a| bytes.values[a as usize])
-                    .collect();
+            if let Some(compact) = &mut self.compact {
+                compact.rebuild_rare(&self.rare);
             }
         }
     }
@@ -717,11 +892,42 @@ const CHUNK: usize = 128;
 /// more, marking every value met is cheaper.
 const MAX_TARGETS: usize = 16;
 
-/// The rare pass of the byte path: marks `G(a) ^ G(total - a)` for every rare
-/// `a` of every split (all values of the parity common pairs cannot give).
-fn mark_rare_pairs(
-    seen: &mut [u8; 256],
-    bytes: &ByteTables,
+/// What the per-heap part of the compact path needs besides the tables.
+struct HeapPass<'a> {
+    rare: &'a [u32],
+    sparseness: Sparseness,
+    unequal: bool,
+}
+
+impl HeapPass<'_> {
+    /// `G(n)` once `collect_moves(n)` has run: the rare pass (with a block's
+    /// marks, `(plan, marks, n)`, only the part the block left out), then the mex.
+    fn solve<T: Cell, const S: usize>(
+        &self,
+        tables: &Tables<T>,
+        seen: &mut [u8],
+        splits: &mut [SplitScan],
+        block: Option<(&BlockPlan, &[u8], u32)>,
+    ) -> u32 {
+        let seen = view::<S>(seen);
+        match block {
+            Some((plan, marks, n)) => {
+                for (slot, &mark) in seen.iter_mut().zip(marks) {
+                    *slot |= mark;
+                }
+                mark_rare_pairs_outside_block::<T, S>(seen, tables, self.rare, splits, plan, n);
+            }
+            None => mark_rare_pairs::<T, S>(seen, tables, self.rare, splits, self.unequal),
+        }
+        compact_mex(seen, tables, splits, self.sparseness)
+    }
+}
+
+/// The rare pass of the compact path: marks `G(a) ^ G(total - a)` for every
+/// rare `a` of every split (all values of the parity common pairs cannot give).
+fn mark_rare_pairs<T: Cell, const S: usize>(
+    seen: &mut [u8],
+    tables: &Tables<T>,
     rare: &[u32],
     splits: &[SplitScan],
     unequal: bool,
@@ -737,19 +943,25 @@ fn mark_rare_pairs(
         } else {
             (0..below, below..below)
         };
-        let large = bytes.larger_parts(total);
+        let large = tables.larger_parts(total);
         for range in [head, tail] {
-            for (&a, &value) in rare[range.clone()].iter().zip(&bytes.rare_values[range]) {
-                seen[usize::from(value ^ large[a as usize])] = 1;
+            for (&a, &value) in rare[range.clone()].iter().zip(&tables.rare_values[range]) {
+                seen[slot::<S>((value ^ large[a as usize]).into())] = 1;
             }
         }
     }
 }
 
 /// The blocked rare pass (see [`BlockPlan`]): for every split offset, marks
-/// in `marks[j]` the pairs of heap `plan.start + j` whose rare part lies in
-/// `[plan.len, base)` outside the equal-split window.
-fn mark_block(marks: &mut [[u8; 256]], bytes: &ByteTables, rare: &[u32], plan: &BlockPlan) {
+/// in `marks[j * span..]` the pairs of heap `plan.start + j` whose rare part
+/// lies in `[plan.len, base)` outside the equal-split window.
+fn mark_block<T: Cell, const S: usize>(
+    marks: &mut [u8],
+    span: usize,
+    tables: &Tables<T>,
+    rare: &[u32],
+    plan: &BlockPlan,
+) {
     let len = plan.len as usize;
     for &offset in &plan.offsets {
         let base = plan.start - offset;
@@ -757,11 +969,13 @@ fn mark_block(marks: &mut [[u8; 256]], bytes: &ByteTables, rare: &[u32], plan: &
         for parts in [plan.len..window.start, window.end..base] {
             let from = rare.partition_point(|&a| a < parts.start);
             let to = rare.partition_point(|&a| a < parts.end);
-            for (&a, &value) in rare[from..to].iter().zip(&bytes.rare_values[from..to]) {
+            for (&a, &value) in rare[from..to].iter().zip(&tables.rare_values[from..to]) {
                 let first = (base - a) as usize;
-                let larger = &bytes.values[first..first + len];
-                for (mark, &large) in marks.iter_mut().zip(larger) {
-                    mark[usize::from(value ^ large)] = 1;
+                let larger = &tables.values[first..first + len];
+                // With a constant `S` the chunks' length is known: no bounds checks.
+                let stride = if S == 0 { span } else { S };
+                for (mark, &large) in marks.chunks_exact_mut(stride).zip(larger) {
+                    mark[slot::<S>((value ^ large).into())] = 1;
                 }
             }
         }
@@ -770,9 +984,9 @@ fn mark_block(marks: &mut [[u8; 256]], bytes: &ByteTables, rare: &[u32], plan: &
 
 /// The per-heap part of the rare pass inside a block: the rare parts that
 /// [`mark_block`] left out for heap `n`.
-fn mark_rare_pairs_outside_block(
-    seen: &mut [u8; 256],
-    bytes: &ByteTables,
+fn mark_rare_pairs_outside_block<T: Cell, const S: usize>(
+    seen: &mut [u8],
+    tables: &Tables<T>,
     rare: &[u32],
     splits: &[SplitScan],
     plan: &BlockPlan,
@@ -780,42 +994,49 @@ fn mark_rare_pairs_outside_block(
 ) {
     for split in splits {
         let total = split.total;
-        let large = bytes.larger_parts(total);
+        let large = tables.larger_parts(total);
         for parts in plan.per_heap_ranges(n - total) {
             let from = rare.partition_point(|&a| a < parts.start);
             let to = rare.partition_point(|&a| a < parts.end.min(total));
-            for (&a, &value) in rare[from..to].iter().zip(&bytes.rare_values[from..to]) {
+            for (&a, &value) in rare[from..to].iter().zip(&tables.rare_values[from..to]) {
                 // Grundy's game forbids the equal split total/2 + total/2.
                 if !(plan.unequal && 2 * a == total) {
-                    seen[usize::from(value ^ large[a as usize])] = 1;
+                    seen[slot::<S>((value ^ large[a as usize]).into())] = 1;
                 }
             }
         }
     }
 }
 
-/// The mex once the rare pass is in `seen`. Unmarked values of a parity that
-/// no split's common pairs can give are missing; the smallest one bounds the
-/// mex. The unmarked values below it are looked for in the common pairs:
-/// while there are many, by marking every value met until the smallest is
-/// found; once few are left, by comparing the pairs with just those.
-fn byte_mex(
-    seen: &mut [u8; 256],
-    bytes: &ByteTables,
+/// The mex once the rare pass is in `seen` (every option value is below
+/// `seen.len()`). Unmarked values of a parity that no split's common pairs
+/// can give are missing; the smallest one bounds the mex. The unmarked values
+/// below it are looked for in the common pairs: while there are many, by
+/// marking every value met until the smallest is found; once few are left, by
+/// comparing the pairs with just those.
+fn compact_mex<T: Cell>(
+    seen: &mut [u8],
+    tables: &Tables<T>,
     splits: &mut [SplitScan],
     sparseness: Sparseness,
 ) -> u32 {
     let scannable = [0, 1].map(|parity| splits.iter().any(|s| s.hard_parity == parity));
+    let span = seen.len() as u32;
     // Every value below `first` is marked.
     let mut first = 0;
     loop {
         let mut pending = Targets::default();
-        let mut bound = 256;
+        let mut bound = span;
         let mut many = false;
-        for candidate in first..256u32 {
+        for candidate in first..span {
             if seen[candidate as usize] != 0 {
                 continue;
             }
+            // A candidate too large for a cell cannot be an option value.
+            let Ok(cell) = T::try_from(candidate) else {
+                bound = candidate;
+                break;
+            };
             if !scannable[sparseness.value_parity(candidate) as usize] {
                 bound = candidate;
                 break;
@@ -824,77 +1045,80 @@ fn byte_mex(
                 many = true;
                 break;
             }
-            pending.push(candidate as u8);
+            pending.push(cell, candidate);
         }
         if !many {
-            return compare_mex(&pending, bound, bytes, splits, sparseness);
+            return compare_mex(&pending, bound, tables, splits, sparseness);
         }
         // Every smaller value is marked: the smallest pending one decides now.
-        let smallest = pending.values[0];
-        let parity = sparseness.value_parity(u32::from(smallest));
+        let (smallest, index) = (pending.values[0], pending.indices[0]);
+        let parity = sparseness.value_parity(index);
         for split in splits.iter_mut().filter(|s| s.hard_parity == parity) {
-            if seen[usize::from(smallest)] != 0 {
+            if seen[index as usize] != 0 {
                 break;
             }
-            mark_until(split, bytes, seen, smallest);
+            mark_until(split, tables, seen, smallest);
         }
-        if seen[usize::from(smallest)] == 0 {
-            return u32::from(smallest);
+        if seen[index as usize] == 0 {
+            return index;
         }
-        first = u32::from(smallest) + 1;
+        first = index + 1;
     }
 }
 
 /// The mex when the only candidates below `bound` are `pending` (ascending),
 /// none of them met in the pairs before the splits' cursors.
-fn compare_mex(
-    pending: &Targets,
+fn compare_mex<T: Cell>(
+    pending: &Targets<T>,
     bound: u32,
-    bytes: &ByteTables,
+    tables: &Tables<T>,
     splits: &mut [SplitScan],
     sparseness: Sparseness,
 ) -> u32 {
     let mut targets = [Targets::default(), Targets::default()];
-    for &candidate in pending.as_slice() {
-        targets[sparseness.value_parity(u32::from(candidate)) as usize].push(candidate);
+    for (&cell, &candidate) in pending.as_slice().iter().zip(&pending.indices) {
+        targets[sparseness.value_parity(candidate) as usize].push(cell, candidate);
     }
-    for &candidate in pending.as_slice() {
-        let parity = sparseness.value_parity(u32::from(candidate));
+    for (&cell, &candidate) in pending.as_slice().iter().zip(&pending.indices) {
+        let parity = sparseness.value_parity(candidate);
         let targets = &mut targets[parity as usize];
         for split in splits.iter_mut().filter(|s| s.hard_parity == parity) {
-            if !targets.contains(candidate) {
+            if !targets.contains(cell) {
                 break;
             }
-            scan_for_targets(split, bytes, targets, candidate);
+            scan_for_targets(split, tables, targets, cell);
         }
-        if targets.contains(candidate) {
-            return u32::from(candidate);
+        if targets.contains(cell) {
+            return candidate;
         }
     }
     bound
 }
 
-/// Missing candidates of one parity, looked for together.
+/// Missing candidates of one parity, looked for together: as cells, and (in
+/// the same order until one is removed) as values.
 #[derive(Debug, Clone, Copy, Default)]
-struct Targets {
-    values: [u8; MAX_TARGETS],
+struct Targets<T> {
+    values: [T; MAX_TARGETS],
+    indices: [u32; MAX_TARGETS],
     len: usize,
 }
 
-impl Targets {
-    fn push(&mut self, value: u8) {
+impl<T: Cell> Targets<T> {
+    fn push(&mut self, value: T, index: u32) {
         self.values[self.len] = value;
+        self.indices[self.len] = index;
         self.len += 1;
     }
-    fn as_slice(&self) -> &[u8] {
+    fn as_slice(&self) -> &[T] {
         &self.values[..self.len]
     }
-    fn contains(&self, value: u8) -> bool {
+    fn contains(&self, value: T) -> bool {
         self.as_slice().contains(&value)
     }
     /// Drops every target among `found` (branch-free per pair: one vector
     /// comparison per target and chunk).
-    fn remove_found(&mut self, found: &[u8]) {
+    fn remove_found(&mut self, found: &[T]) {
         let mut index = 0;
         while index < self.len {
             let target = self.values[index];
@@ -904,6 +1128,7 @@ impl Targets {
             if hit != 0 {
                 self.len -= 1;
                 self.values[index] = self.values[self.len];
+                self.indices[index] = self.indices[self.len];
             } else {
                 index += 1;
             }
@@ -914,8 +1139,13 @@ impl Targets {
 /// Scans `split` on from its cursor, chunk by chunk, dropping every target
 /// met, until `goal` is met or the split is exhausted. Pairs before the cursor
 /// have been compared with every target still present.
-fn scan_for_targets(split: &mut SplitScan, bytes: &ByteTables, targets: &mut Targets, goal: u8) {
-    scan_pairs(split, bytes, |xor| {
+fn scan_for_targets<T: Cell>(
+    split: &mut SplitScan,
+    tables: &Tables<T>,
+    targets: &mut Targets<T>,
+    goal: T,
+) {
+    scan_pairs(split, tables, |xor| {
         targets.remove_found(xor);
         !targets.contains(goal)
     });
@@ -923,29 +1153,33 @@ fn scan_for_targets(split: &mut SplitScan, bytes: &ByteTables, targets: &mut Tar
 
 /// Scans `split` on from its cursor, marking every value met, until `goal` is
 /// marked or the split is exhausted.
-fn mark_until(split: &mut SplitScan, bytes: &ByteTables, seen: &mut [u8; 256], goal: u8) {
-    scan_pairs(split, bytes, |xor| {
+fn mark_until<T: Cell>(split: &mut SplitScan, tables: &Tables<T>, seen: &mut [u8], goal: T) {
+    scan_pairs(split, tables, |xor| {
         for &value in xor {
-            seen[usize::from(value)] = 1;
+            seen[value.into()] = 1;
         }
-        seen[usize::from(goal)] != 0
+        seen[goal.into()] != 0
     });
 }
 
 /// The pair scan both searches share: from the cursor on, the values
-/// `G(a) ^ G(total - a)` of `CHUNK` pairs at a time (two contiguous byte
-/// slices, so the XOR vectorises) are handed to `visit`, which returns true to
+/// `G(a) ^ G(total - a)` of `CHUNK` pairs at a time (two contiguous slices,
+/// so the XOR vectorises) are handed to `visit`, which returns true to
 /// stop. The cursor advances past every pair handed over.
-fn scan_pairs(split: &mut SplitScan, bytes: &ByteTables, mut visit: impl FnMut(&[u8]) -> bool) {
+fn scan_pairs<T: Cell>(
+    split: &mut SplitScan,
+    tables: &Tables<T>,
+    mut visit: impl FnMut(&[T]) -> bool,
+) {
     let (start, last) = (split.cursor as usize, split.last as usize);
     if start > last {
         return;
     }
-    let small = &bytes.values[start..=last];
-    let large = &bytes.larger_parts(split.total)[start..=last];
+    let small = &tables.values[start..=last];
+    let large = &tables.larger_parts(split.total)[start..=last];
     let mut smalls = small.chunks_exact(CHUNK);
     let mut larges = large.chunks_exact(CHUNK);
-    let mut xor = [0u8; CHUNK];
+    let mut xor = [T::default(); CHUNK];
     for (xs, ys) in (&mut smalls).zip(&mut larges) {
         for ((out, &x), &y) in xor.iter_mut().zip(xs).zip(ys) {
             *out = x ^ y;
@@ -972,9 +1206,22 @@ mod tests {
     /// The general (`u32`, marking) path alone, as before the byte tables existed.
     fn general_path(game: &TakeAndBreak, upto: u64) -> Vec<u32> {
         let mut solver = SparseGrundy::new(game.clone());
-        solver.bytes = None;
+        solver.compact = None;
         solver.extend_to(upto, Budget::default()).unwrap();
-        assert!(solver.bytes.is_none());
+        assert!(solver.compact.is_none());
+        solver.into_values()
+    }
+
+    /// The 16-bit compact path from the start, with blocks of `block_len`
+    /// heaps; with `span` 512 the marks table starts at 512 entries (as once
+    /// a value of 256 appeared), so the constant-512 loops run.
+    fn wide_path(game: &TakeAndBreak, upto: u64, block_len: usize, span: usize) -> Vec<u32> {
+        let mut solver = SparseGrundy::new(game.clone());
+        solver.compact = Some(Compact::Wide(Tables::default()));
+        solver.seen.resize(span.max(256), 0);
+        solver.block_len = block_len;
+        solver.extend_to(upto, Budget::default()).unwrap();
+        assert!(matches!(solver.compact, Some(Compact::Wide(_))));
         solver.into_values()
     }
 
@@ -1004,15 +1251,20 @@ mod tests {
     fn byte_path_is_used_while_values_fit_and_dropped_after() {
         let mut grundy = SparseGrundy::new(TakeAndBreak::grundys_game());
         grundy.extend_to(3000, Budget::default()).unwrap();
-        assert!(grundy.bytes.is_some());
-        // Last One has G(n) = n: past 255 the byte tables must go, values stay exact.
+        assert!(matches!(grundy.compact, Some(Compact::Narrow(_))));
+        // Last One has G(n) = n: past 255 the byte tables give way to 16-bit
+        // ones, past 65,535 to the general path; values stay exact.
         let game = TakeAndBreak::last_one();
         let mut solver = SparseGrundy::new(game.clone());
         solver.extend_to(255, Budget::default()).unwrap();
-        assert!(solver.bytes.is_some());
+        assert!(matches!(solver.compact, Some(Compact::Narrow(_))));
         solver.extend_to(700, Budget::default()).unwrap();
-        assert!(solver.bytes.is_none());
+        assert!(matches!(solver.compact, Some(Compact::Wide(_))));
         assert_eq!(solver.values(), plain(&game, 700));
+        // (Reaching 65,536 for real takes quadratic time: the value alone is recorded.)
+        solver.record(701, 70_000);
+        assert!(solver.compact.is_none());
+        assert!(!solver.widen_pending);
     }
 
     #[test]
@@ -1029,7 +1281,7 @@ mod tests {
         let budget = Budget::from_bytes(8 * 4001);
         let mut solver = SparseGrundy::new(TakeAndBreak::grundys_game());
         solver.extend_to(4000, budget).unwrap();
-        assert!(solver.bytes.is_none());
+        assert!(solver.compact.is_none());
         assert_eq!(
             solver.values(),
             general_path(&TakeAndBreak::grundys_game(), 4000)
@@ -1056,6 +1308,40 @@ mod tests {
         // Values past 256 drop the byte tables in the middle of a block.
         let last_one = TakeAndBreak::last_one();
         assert_eq!(blocked(&last_one, 700, 7), plain(&last_one, 700));
+    }
+
+    #[test]
+    fn wide_path_agrees_with_plain_on_grundys_game() {
+        let game = TakeAndBreak::grundys_game();
+        let reference = plain(&game, 3000);
+        for block_len in [1, 3, 17, 64] {
+            assert_eq!(
+                wide_path(&game, 3000, block_len, 256),
+                reference,
+                "{block_len}"
+            );
+            assert_eq!(
+                wide_path(&game, 3000, block_len, 512),
+                reference,
+                "{block_len}"
+            );
+        }
+        // Values in 256..512 (a 512-entry mark table) and beyond (any length).
+        let last_one = TakeAndBreak::last_one();
+        assert_eq!(wide_path(&last_one, 600, 7, 256), plain(&last_one, 600));
+    }
+
+    #[test]
+    fn mask_is_rechosen_when_the_rare_list_grows() {
+        let mut solver = SparseGrundy::new(TakeAndBreak::grundys_game());
+        solver.extend_to(1 << 16, Budget::default()).unwrap();
+        // Between doublings the rare list never outgrows its size at the last
+        // choice by more than a quarter (plus slack) before the mask is re-chosen.
+        assert!(solver.rare.len() <= solver.rare_at_reselect + solver.rare_at_reselect / 4 + 65);
+        assert_eq!(
+            solver.width_at_reselect,
+            solver.counts.len().next_power_of_two()
+        );
     }
 
     proptest! {
@@ -1088,6 +1374,8 @@ mod tests {
                 prop_assert_eq!(&fast, &general_path(&game, upto));
                 prop_assert_eq!(&fast, &plain(&game, upto));
                 prop_assert_eq!(&fast, &byte_path_stepwise(&game, upto));
+                prop_assert_eq!(&fast, &wide_path(&game, upto, 5, 256));
+                prop_assert_eq!(&fast, &wide_path(&game, upto, 3, 512));
             }
         }
     }
