@@ -1190,6 +1190,36 @@ fn parallel_induction_agrees_on_a_large_random_graph() {
     assert_eq!(one.analysis(), all.analysis());
 }
 
+/// The parallel solver builds its predecessor lists on every core when the
+/// budget has room for their scratch (8 bytes a move) and on one core when it
+/// has not; both give the single-core labels, and a budget short of the
+/// tables themselves is still refused.
+#[cfg(feature = "parallel")]
+#[test]
+fn parallel_solver_falls_back_to_one_core_lists_within_a_tight_budget() {
+    let graph = Graph::pseudo_random(50_000, 6, 5, 4, BUDGET).unwrap();
+    let (n, m) = (graph.num_positions() as u128, graph.num_moves() as u128);
+    // Value byte, word and queue slot, predecessor lists, two frontiers.
+    let tables = 9 * n + 4 * (n + 1 + m) + 8 * n;
+    let one = graph.solve(Convention::Normal).unwrap();
+    for bytes in [tables, tables + 8 * m - 1, tables + 8 * m] {
+        let all = DenseSolver::new(&graph)
+            .with_budget(Budget::from_bytes(bytes))
+            .with_parallel(true)
+            .solve()
+            .unwrap();
+        assert!(
+            (0..n as u32).all(|u| one.label(u) == all.label(u)),
+            "{bytes} bytes"
+        );
+    }
+    let refused = DenseSolver::new(&graph)
+        .with_budget(Budget::from_bytes(tables - 1))
+        .with_parallel(true)
+        .solve();
+    assert!(matches!(refused, Err(Error::MemoryBudgetExceeded { .. })));
+}
+
 /// Many moves into few positions, so that threads meet on the same counters
 /// (wins found from lost positions and countdowns from won ones in the same
 /// pass), with every kind of terminal rule, under both conventions.

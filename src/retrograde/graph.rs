@@ -318,6 +318,12 @@ impl Graph {
         4 * (self.offsets.len() + self.targets.len())
     }
 
+    /// The CSR tables: offsets (`N + 1` of them) and targets.
+    #[cfg(feature = "parallel")]
+    pub(crate) fn parts(&self) -> (&[u32], &[u32]) {
+        (&self.offsets, &self.targets)
+    }
+
     /// Builds a graph from tables the caller guarantees are consistent.
     pub(crate) fn from_parts(offsets: Vec<u32>, targets: Vec<u32>) -> Self {
         Self { offsets, targets }

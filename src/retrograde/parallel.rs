@@ -12,6 +12,11 @@
 //! separated by joins, so every label is the single-core one; only the order
 //! inside a frontier varies. Each task pushes the positions it labels into
 //! its own buffers, joined once per level.
+//!
+//! The predecessor lists are built here too ([`reversed`]): moves are first
+//! sorted into buckets by range of targets, then each range is filled by
+//! one task, so no two threads write the same memory and no atomics are
+//! needed.
 
 use std::sync::atomic::{AtomicU8, AtomicU32, Ordering::Relaxed};
 
@@ -201,3 +206,162 @@ fn expand(
 
 /// How far ahead [`expand`] touches a frontier position's predecessor list.
 const LOOKAHEAD: usize = 8;
+
+/// Scratch bytes per move of [`reversed`]: each move is written once into a
+/// bucket as a (target, source) pair of `u32`s.
+pub(crate) const REVERSE_SCRATCH_BYTES_PER_MOVE: u128 = 8;
+
+/// The predecessor lists of `graph` (the same tables as [`Graph::reversed`]:
+/// each list sorted), built on every core in two passes with no atomics.
+/// First each thread reads its own contiguous range of sources and writes
+/// every move, as a (target, source) pair, into one bucket per range of
+/// targets (exact sizes counted beforehand, so every pair is written once,
+/// sequentially per bucket). Then each range of targets is handled by one
+/// task: count, prefix sums, place, with all its random accesses inside a
+/// range small enough to stay in cache. The caller checks the scratch
+/// ([`REVERSE_SCRATCH_BYTES_PER_MOVE`] a move) against the budget.
+pub(crate) fn reversed(graph: &Graph) -> Graph {
+    let pieces = rayon::current_num_threads().max(1);
+    reversed_with(graph, pieces, TARGET_RANGE_SHIFT)
+}
+
+/// Targets per bucket of [`reversed`]: `2^16` counters (256 KiB) and their
+/// part of the lists stay in a core's cache while they are filled.
+const TARGET_RANGE_SHIFT: u32 = 16;
+
+/// [`reversed`] with `pieces` ranges of sources (about equal numbers of
+/// moves) and buckets of `2^shift` targets; tests vary both.
+fn reversed_with(graph: &Graph, pieces: usize, shift: u32) -> Graph {
+    let (offsets_in, targets) = graph.parts();
+    let n = graph.num_positions();
+    let m = targets.len();
+    let mut offsets = vec![0u32; offsets_in.len()];
+    let mut sources = vec![0u32; m];
+    if n == 0 {
+        return Graph::from_parts(offsets, sources);
+    }
+    let shift = shift.min(31);
+    let range = 1usize << shift;
+    let buckets = n.div_ceil(range);
+    let pieces = pieces.clamp(1, n);
+    // Piece `p` holds the sources from `starts[p]` (moves split evenly).
+    let starts: Vec<usize> = (0..=pieces)
+        .map(|p| {
+            let wanted = m as u128 * p as u128 / pieces as u128;
+            offsets_in[..n].partition_point(|&o| u128::from(o) < wanted)
+        })
+        .map(|s| s.min(n))
+        .collect();
+    let moves_of = |p: usize| offsets_in[starts[p]] as usize..offsets_in[starts[p + 1]] as usize;
+    // How many moves of each piece go to each bucket.
+    let counts: Vec<Vec<u32>> = (0..pieces)
+        .into_par_iter()
+        .map(|p| {
+            let mut count = vec![0u32; buckets];
+            for &v in &targets[moves_of(p)] {
+                count[(v >> shift) as usize] += 1;
+            }
+            count
+        })
+        .collect();
+    let bucket_sizes: Vec<usize> = (0..buckets)
+        .map(|b| counts.iter().map(|count| count[b] as usize).sum())
+        .collect();
+    // Bucket-major: bucket 0's pairs from piece 0, 1, …, then bucket 1's.
+    // A pair is `target << 32 | source`.
+    let mut scratch = vec![0u64; m];
+    {
+        let mut by_piece: Vec<Vec<&mut [u64]>> = (0..pieces).map(|_| Vec::new()).collect();
+        let mut rest = scratch.as_mut_slice();
+        for b in 0..buckets {
+            for (p, count) in counts.iter().enumerate() {
+                let (part, tail) = rest.split_at_mut(count[b] as usize);
+                by_piece[p].push(part);
+                rest = tail;
+            }
+        }
+        by_piece
+            .into_par_iter()
+            .enumerate()
+            .for_each(|(p, mut parts)| {
+                let mut filled = vec![0usize; buckets];
+                for u in starts[p]..starts[p + 1] {
+                    for &v in graph.successors(u as u32) {
+                        let b = (v >> shift) as usize;
+                        parts[b][filled[b]] = u64::from(v) << 32 | u as u64;
+                        filled[b] += 1;
+                    }
+                }
+            });
+    }
+    // Each bucket: its pairs, its targets' offsets and its part of the lists.
+    let mut jobs = Vec::with_capacity(buckets);
+    let (mut pairs, mut lists) = (scratch.as_slice(), sources.as_mut_slice());
+    let mut base = 0u32;
+    for (b, offsets_part) in offsets[..n].chunks_mut(range).enumerate() {
+        let (here, later) = pairs.split_at(bucket_sizes[b]);
+        let (list, rest) = lists.split_at_mut(bucket_sizes[b]);
+        jobs.push((b << shift, base, here, offsets_part, list));
+        (pairs, lists) = (later, rest);
+        base += bucket_sizes[b] as u32;
+    }
+    jobs.into_par_iter()
+        .for_each(|(low, base, pairs, offsets_part, list)| {
+            for &pair in pairs {
+                offsets_part[(pair >> 32) as usize - low] += 1;
+            }
+            let mut running = base;
+            for slot in offsets_part.iter_mut() {
+                running += *slot;
+                *slot = running;
+            }
+            // Backwards from the list ends, so each list comes out sorted
+            // (the pairs are in increasing order of source).
+            for &pair in pairs.iter().rev() {
+                let slot = &mut offsets_part[(pair >> 32) as usize - low];
+                *slot -= 1;
+                list[(*slot - base) as usize] = pair as u32;
+            }
+        });
+    offsets[n] = m as u32;
+    Graph::from_parts(offsets, sources)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Budget;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The bucketed build gives exactly the single-core lists, with
+        /// self-loops, repeated moves, positions without moves, and any
+        /// number of pieces and bucket sizes (down to one target a bucket).
+        #[test]
+        fn bucketed_predecessor_lists_match_the_single_core_ones(
+            n in 0usize..40,
+            raw in proptest::collection::vec((0u32..40, 0u32..40), 0..160),
+            pieces in 1usize..6,
+            shift in 0u32..7,
+        ) {
+            let edges: Vec<(u32, u32)> = if n == 0 {
+                Vec::new()
+            } else {
+                raw.iter().map(|&(u, v)| (u % n as u32, v % n as u32)).collect()
+            };
+            let graph = Graph::from_edges(n, &edges, Budget::default()).unwrap();
+            let expected = graph.reversed(Budget::unlimited()).unwrap();
+            prop_assert_eq!(reversed_with(&graph, pieces, shift), expected);
+        }
+    }
+
+    #[test]
+    fn bucketed_predecessor_lists_match_on_random_graphs() {
+        for (n, seed) in [(1, 3), (1000, 1), (70_000, 2), (200_000, 5)] {
+            let graph = Graph::pseudo_random(n, 6, 5, seed, Budget::default()).unwrap();
+            let expected = graph.reversed(Budget::unlimited()).unwrap();
+            assert_eq!(reversed(&graph), expected, "n = {n}");
+            assert_eq!(reversed_with(&graph, 3, 10), expected, "n = {n}");
+        }
+    }
+}

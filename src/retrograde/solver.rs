@@ -492,7 +492,18 @@ pub(crate) fn code_value(code: u8) -> Value {
 }
 
 #[cfg(feature = "parallel")]
-use super::parallel::induce as parallel_induce;
+use super::parallel::{
+    REVERSE_SCRATCH_BYTES_PER_MOVE, induce as parallel_induce, reversed as parallel_reversed,
+};
+
+#[cfg(not(feature = "parallel"))]
+const REVERSE_SCRATCH_BYTES_PER_MOVE: u128 = 0;
+
+/// Without the `parallel` feature the flag cannot be set.
+#[cfg(not(feature = "parallel"))]
+fn parallel_reversed(_: &Graph) -> Graph {
+    unreachable!("DenseSolver::with_parallel needs the `parallel` feature")
+}
 
 /// Without the `parallel` feature the flag cannot be set.
 #[cfg(not(feature = "parallel"))]
@@ -588,11 +599,12 @@ impl<'g, T, R> DenseSolver<'g, T, R> {
 
     /// Runs the induction on every core (rayon's global pool), one parallel
     /// pass per level with atomic counters; the labels are identical to the
-    /// single-core ones. The predecessor lists are still built on one core.
-    /// Ignored when a predecessor function is given (the closure is called
-    /// from one thread). Needs the `parallel` feature. See
-    /// docs/retrograde.md for measured speed: on a 2-vCPU machine shared
-    /// with other work it was slower than one core.
+    /// single-core ones. The predecessor lists are built on every core too,
+    /// through buckets by target range, when the budget has room for 8 more
+    /// bytes a move of scratch, otherwise on one core. Ignored when a
+    /// predecessor function is given (the closure is called from one
+    /// thread). Needs the `parallel` feature. See docs/retrograde.md for
+    /// measured speed (on a 2-vCPU machine shared with other work).
     ///
     /// # Example
     /// ```
@@ -691,10 +703,19 @@ impl<'g, T, R> DenseSolver<'g, T, R> {
         let n = graph.num_positions();
         // The parallel induction also keeps two frontiers (4 bytes a position each).
         let frontiers = if self.parallel { 8 * n as u128 } else { 0 };
-        self.budget.check_bytes(
-            induction_bytes(n, graph.num_moves(), self.predecessors.is_none()) + frontiers,
-            "retrograde solver tables",
-        )?;
+        let tables = induction_bytes(n, graph.num_moves(), self.predecessors.is_none()) + frontiers;
+        self.budget
+            .check_bytes(tables, "retrograde solver tables")?;
+        // The parallel predecessor build needs scratch (one pair a move);
+        // without room for it the lists are built on one core.
+        let parallel_lists = self.parallel
+            && self
+                .budget
+                .check_bytes(
+                    tables + REVERSE_SCRATCH_BYTES_PER_MOVE * graph.num_moves() as u128,
+                    "retrograde solver tables",
+                )
+                .is_ok();
         let code = match self.terminal {
             Some(mut rule) => (0..n as u32)
                 .map(|u| rule(u).map_or(UNKNOWN, value_code))
@@ -713,11 +734,11 @@ impl<'g, T, R> DenseSolver<'g, T, R> {
                 },
             )?,
             None if self.parallel => {
-                // Measured on the development machine (2 vCPUs, busy), a
-                // parallel counting sort (atomics; or one target range per
-                // thread, each reading every move) was slower than this
-                // single-core one with its read-ahead.
-                let reverse = graph.reversed(Budget::unlimited())?;
+                let reverse = if parallel_lists {
+                    parallel_reversed(graph)
+                } else {
+                    graph.reversed(Budget::unlimited())?
+                };
                 parallel_induce(graph, &reverse, code, self.convention)?
             }
             None => {
