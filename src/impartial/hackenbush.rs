@@ -1112,11 +1112,7 @@ impl FoldTrie {
 
     /// The number of digits (slots in use) at `level`.
     fn fanout(&self, level: u32) -> usize {
-        if level == 0 {
-            1 << self.first
-        } else {
-            FANOUT
-        }
+        if level == 0 { 1 << self.first } else { FANOUT }
     }
 
     /// The physical slot of `digit` at a node of `level`.
@@ -1179,15 +1175,14 @@ impl FoldTrie {
             // the slot of digit `(s ^ a) - 1`.
             let a = self.slot(level, 0);
             let f = self.fanout(level);
-            let old = self.nodes[node].0;
             let child = &mut self.nodes[node].0;
-            *child = std::array::from_fn(|s| {
-                if s < f {
-                    old[(((s ^ a) + f - 1) & (f - 1)) ^ a]
-                } else {
-                    NONE
-                }
-            });
+            // Slot `s` takes slot `((s ^ a) - 1) ^ a`: exchange slots `s`
+            // and `s ^ a`, rotate by one, exchange back. The exchange is a
+            // block swap per bit of `a` (none when `a` is 0): moves of whole
+            // blocks, cheaper than gathering 16 slots one by one.
+            xor_slots(&mut child[..f], a);
+            child[..f].rotate_right(1);
+            xor_slots(&mut child[..f], a);
             // Values at digit 0 now are the ones that carry. (None can carry
             // out of the last level: the bits were chosen for that.)
             let carrying = child[a];
@@ -1224,6 +1219,20 @@ impl FoldTrie {
             }
         }
         value
+    }
+}
+
+/// Puts slot `s ^ a` in slot `s` for every `s` (`a` below the length, a power of 2).
+fn xor_slots(slots: &mut [u32], a: usize) {
+    let mut block = 1;
+    while block < slots.len() {
+        if a & block != 0 {
+            for pair in slots.chunks_exact_mut(2 * block) {
+                let (low, high) = pair.split_at_mut(block);
+                low.swap_with_slice(high);
+            }
+        }
+        block *= 2;
     }
 }
 
