@@ -44,17 +44,19 @@
 //!   bridges; a chain is valued by the colon principle from its far end,
 //!   `f(x) = 1 + (own ^ x)`. The values for every `j` at once come from a
 //!   trie of values under "XOR everything, add one to everything" (base-16
-//!   digits, least significant first, XOR masks kept on the nodes).
+//!   digits, least significant first, one XOR mask for the whole trie).
 //!
-//! The classes come from one depth-first search of `X`: each back edge gets a
+//! The classes come from the depth-first tree of the main analysis restricted
+//! to `X` (a depth-first tree of `X` on its own): each back edge gets a
 //! random 64-bit label, each tree edge the XOR of the labels of the back
 //! edges spanning it; two edges form a cut exactly when their labels agree
 //! (up to a collision, about `E² / 2^64`). The pieces' own values (parity of
 //! their inner edges, nim-sum of their branches) are differences of subtree
 //! sums. So the search inside `X` is **O(|X| · b)**, `b` the bit length of the
 //! values (`b ≤ 20` for 2·10^5 edges), and the whole winning move
-//! O((V + E) · b). The chosen edge is checked by recomputing `X` without it
-//! (O(|X|)); should that ever fail (a label collision), a scan takes over: each candidate edge tried by recomputing `X`'s
+//! O((V + E) · b). The chosen edge is checked by recomputing the whole
+//! position without it (O(V + E)); should that ever fail (a label
+//! collision), a scan takes over: each candidate edge tried by recomputing `X`'s
 //! contribution, O(|X|²), bounded by a work cap ([`DEFAULT_MOVE_WORK`] steps
 //! unless the budget sets one).
 
@@ -127,8 +129,9 @@ impl fmt::Display for EdgeMove {
 pub struct GreenHackenbush {
     /// Edges as given.
     edges: Vec<(u32, u32)>,
-    /// Edges with endpoints renumbered densely (the ground stays 0).
-    dense: Vec<(u32, u32)>,
+    /// Edges with endpoints renumbered densely (the ground stays 0), `None`
+    /// when the numbers given are dense enough already (no second copy).
+    renumbered: Option<Vec<(u32, u32)>>,
     vertex_count: usize,
     budget: Budget,
 }
@@ -159,10 +162,10 @@ impl GreenHackenbush {
         }
         let budget = Budget::default();
         check_memory(budget, edges.len())?;
-        let (dense, vertex_count) = renumber(edges);
+        let (renumbered, vertex_count) = renumber(edges);
         Ok(Self {
             edges: edges.to_vec(),
-            dense,
+            renumbered,
             vertex_count,
             budget,
         })
@@ -212,7 +215,7 @@ impl GreenHackenbush {
     /// ```
     pub fn nimber(&self) -> Result<Nimber> {
         check_memory(self.budget, self.edges.len())?;
-        let graph = Graph::new(self.vertex_count, &self.dense);
+        let graph = Graph::new(self.vertex_count, self.dense());
         let analysis = Analysis::new(&graph, 0, None, None, &mut Work::unlimited());
         Ok(Nimber(analysis.root_value()))
     }
@@ -254,7 +257,7 @@ impl GreenHackenbush {
     /// ```
     pub fn winning_move(&self) -> Result<Option<EdgeMove>> {
         check_memory(self.budget, self.edges.len())?;
-        let graph = Graph::new(self.vertex_count, &self.dense);
+        let graph = Graph::new(self.vertex_count, self.dense());
         let mut work = Work::new(self.budget.work_or(DEFAULT_MOVE_WORK));
         let analysis = Analysis::new(&graph, 0, None, None, &mut work);
         if analysis.root_value() == 0 {
@@ -296,11 +299,16 @@ impl GreenHackenbush {
     pub fn solve(&self) -> Result<Solution<Outcome, EdgeMove>> {
         let best = self.winning_move()?;
         let Some(best) = best else {
-            let over = ground_edge_count(self.vertex_count, &self.dense, None) == 0;
+            let over = ground_edge_count(self.vertex_count, self.dense(), None) == 0;
             return Ok(Solution::from_line(Outcome::Second, Vec::new(), over));
         };
-        let complete = ground_edge_count(self.vertex_count, &self.dense, Some(best.index)) == 0;
+        let complete = ground_edge_count(self.vertex_count, self.dense(), Some(best.index)) == 0;
         Ok(Solution::from_line(Outcome::First, vec![best], complete))
+    }
+
+    /// The edges with dense vertex numbers.
+    fn dense(&self) -> &[(u32, u32)] {
+        self.renumbered.as_deref().unwrap_or(&self.edges)
     }
 
     fn edge_move(&self, index: usize) -> EdgeMove {
@@ -319,10 +327,10 @@ fn check_memory(budget: Budget, edges: usize) -> Result<()> {
 
 /// Renumbers the vertices densely (0 stays the ground), so that vertex numbers
 /// up to `u32::MAX` cost nothing.
-fn renumber(edges: &[(u32, u32)]) -> (Vec<(u32, u32)>, usize) {
+fn renumber(edges: &[(u32, u32)]) -> (Option<Vec<(u32, u32)>>, usize) {
     let max = edges.iter().map(|&(u, v)| u.max(v)).max().unwrap_or(0);
     if (max as usize) <= 2 * edges.len() + 1 {
-        return (edges.to_vec(), max as usize + 1);
+        return (None, max as usize + 1);
     }
     let mut names: Vec<u32> = edges.iter().flat_map(|&(u, v)| [u, v]).collect();
     names.push(0);
@@ -330,7 +338,7 @@ fn renumber(edges: &[(u32, u32)]) -> (Vec<(u32, u32)>, usize) {
     names.dedup();
     let id = |v: u32| names.binary_search(&v).expect("every endpoint is named") as u32;
     let dense = edges.iter().map(|&(u, v)| (id(u), id(v))).collect();
-    (dense, names.len())
+    (Some(dense), names.len())
 }
 
 /// The number of edges still connected to the ground after deleting `skip`.
@@ -1320,7 +1328,7 @@ mod tests {
                 let mut rest = edges.to_vec();
                 rest.remove(i);
                 let reach = GreenHackenbush::new(edges).unwrap();
-                let graph = Graph::new(reach.vertex_count, &reach.dense);
+                let graph = Graph::new(reach.vertex_count, reach.dense());
                 let analysis = Analysis::new(&graph, 0, None, None, &mut Work::unlimited());
                 analysis.reaches_edge(&graph, i as u32)
                     && GreenHackenbush::new(&rest).unwrap().nimber().unwrap() == Nimber(0)
@@ -1351,7 +1359,7 @@ mod tests {
         #[test]
         fn class_values_match_recomputation(edges in cut_rich_graphs()) {
             let game = GreenHackenbush::new(&edges).unwrap();
-            let graph = Graph::new(game.vertex_count, &game.dense);
+            let graph = Graph::new(game.vertex_count, game.dense());
             let mut work = Work::unlimited();
             let analysis = Analysis::new(&graph, 0, None, None, &mut work);
             let component =
