@@ -44,9 +44,10 @@
 //!   bridges; a chain is valued by the colon principle from its far end,
 //!   `f(x) = 1 + (own ^ x)`. The values for every `j` at once come from a
 //!   trie of values under "XOR everything, add one to everything" (base-16
-//!   digits, least significant first, XOR masks kept on the nodes).
+//!   digits, least significant first, one XOR mask for the whole trie).
 //!
-//! The classes come from one depth-first search of `X`: each back edge gets a
+//! The classes come from the depth-first tree of the main analysis restricted
+//! to `X` (a depth-first tree of `X` on its own): each back edge gets a
 //! random 64-bit label, each tree edge the XOR of the labels of the back
 //! edges spanning it; two edges form a cut exactly when their labels agree
 //! (up to a collision, about `E² / 2^64`). The pieces' own values (parity of
@@ -54,7 +55,8 @@
 //! sums. So the search inside `X` is **O(|X| · b)**, `b` the bit length of the
 //! values (`b ≤ 20` for 2·10^5 edges), and the whole winning move
 //! O((V + E) · b). The chosen edge is checked by recomputing `X` without it
-//! (O(|X|)); should that ever fail (a label collision), a scan takes over: each candidate edge tried by recomputing `X`'s
+//! (O(|X|)); should that ever fail (a label collision), a scan takes over:
+//! each candidate edge tried by recomputing `X`'s
 //! contribution, O(|X|²), bounded by a work cap ([`DEFAULT_MOVE_WORK`] steps
 //! unless the budget sets one).
 
@@ -127,8 +129,9 @@ impl fmt::Display for EdgeMove {
 pub struct GreenHackenbush {
     /// Edges as given.
     edges: Vec<(u32, u32)>,
-    /// Edges with endpoints renumbered densely (the ground stays 0).
-    dense: Vec<(u32, u32)>,
+    /// Edges with endpoints renumbered densely (the ground stays 0), `None`
+    /// when the numbers given are dense enough already (no second copy).
+    renumbered: Option<Vec<(u32, u32)>>,
     vertex_count: usize,
     budget: Budget,
 }
@@ -159,10 +162,10 @@ impl GreenHackenbush {
         }
         let budget = Budget::default();
         check_memory(budget, edges.len())?;
-        let (dense, vertex_count) = renumber(edges);
+        let (renumbered, vertex_count) = renumber(edges);
         Ok(Self {
             edges: edges.to_vec(),
-            dense,
+            renumbered,
             vertex_count,
             budget,
         })
@@ -212,7 +215,7 @@ impl GreenHackenbush {
     /// ```
     pub fn nimber(&self) -> Result<Nimber> {
         check_memory(self.budget, self.edges.len())?;
-        let graph = Graph::new(self.vertex_count, &self.dense);
+        let graph = Graph::new(self.vertex_count, self.dense());
         let analysis = Analysis::new(&graph, 0, None, None, &mut Work::unlimited());
         Ok(Nimber(analysis.root_value()))
     }
@@ -254,7 +257,7 @@ impl GreenHackenbush {
     /// ```
     pub fn winning_move(&self) -> Result<Option<EdgeMove>> {
         check_memory(self.budget, self.edges.len())?;
-        let graph = Graph::new(self.vertex_count, &self.dense);
+        let graph = Graph::new(self.vertex_count, self.dense());
         let mut work = Work::new(self.budget.work_or(DEFAULT_MOVE_WORK));
         let analysis = Analysis::new(&graph, 0, None, None, &mut work);
         if analysis.root_value() == 0 {
@@ -296,11 +299,16 @@ impl GreenHackenbush {
     pub fn solve(&self) -> Result<Solution<Outcome, EdgeMove>> {
         let best = self.winning_move()?;
         let Some(best) = best else {
-            let over = ground_edge_count(self.vertex_count, &self.dense, None) == 0;
+            let over = ground_edge_count(self.vertex_count, self.dense(), None) == 0;
             return Ok(Solution::from_line(Outcome::Second, Vec::new(), over));
         };
-        let complete = ground_edge_count(self.vertex_count, &self.dense, Some(best.index)) == 0;
+        let complete = ground_edge_count(self.vertex_count, self.dense(), Some(best.index)) == 0;
         Ok(Solution::from_line(Outcome::First, vec![best], complete))
+    }
+
+    /// The edges with dense vertex numbers.
+    fn dense(&self) -> &[(u32, u32)] {
+        self.renumbered.as_deref().unwrap_or(&self.edges)
     }
 
     fn edge_move(&self, index: usize) -> EdgeMove {
@@ -319,10 +327,10 @@ fn check_memory(budget: Budget, edges: usize) -> Result<()> {
 
 /// Renumbers the vertices densely (0 stays the ground), so that vertex numbers
 /// up to `u32::MAX` cost nothing.
-fn renumber(edges: &[(u32, u32)]) -> (Vec<(u32, u32)>, usize) {
+fn renumber(edges: &[(u32, u32)]) -> (Option<Vec<(u32, u32)>>, usize) {
     let max = edges.iter().map(|&(u, v)| u.max(v)).max().unwrap_or(0);
     if (max as usize) <= 2 * edges.len() + 1 {
-        return (edges.to_vec(), max as usize + 1);
+        return (None, max as usize + 1);
     }
     let mut names: Vec<u32> = edges.iter().flat_map(|&(u, v)| [u, v]).collect();
     names.push(0);
@@ -330,7 +338,7 @@ fn renumber(edges: &[(u32, u32)]) -> (Vec<(u32, u32)>, usize) {
     names.dedup();
     let id = |v: u32| names.binary_search(&v).expect("every endpoint is named") as u32;
     let dense = edges.iter().map(|&(u, v)| (id(u), id(v))).collect();
-    (dense, names.len())
+    (Some(dense), names.len())
 }
 
 /// The number of edges still connected to the ground after deleting `skip`.
@@ -372,17 +380,18 @@ impl Work {
     }
 }
 
-/// An undirected multigraph in compressed adjacency form.
-struct Graph {
-    edges: Vec<(u32, u32)>,
+/// An undirected multigraph in compressed adjacency form (borrowing its edge
+/// list: a copy would cost a fresh allocation, so page faults, per graph).
+struct Graph<'a> {
+    edges: &'a [(u32, u32)],
     /// `start[v]..start[v + 1]` indexes `incidences`.
     start: Vec<u32>,
     /// `(neighbour, edge)` pairs; a loop appears once.
     incidences: Vec<(u32, u32)>,
 }
 
-impl Graph {
-    fn new(vertex_count: usize, edges: &[(u32, u32)]) -> Self {
+impl<'a> Graph<'a> {
+    fn new(vertex_count: usize, edges: &'a [(u32, u32)]) -> Self {
         let mut degree = vec![0u32; vertex_count + 1];
         for &(u, v) in edges {
             degree[u as usize] += 1;
@@ -408,7 +417,7 @@ impl Graph {
             }
         }
         Self {
-            edges: edges.to_vec(),
+            edges,
             start,
             incidences,
         }
@@ -587,24 +596,47 @@ fn find_winning_edge(
             }
         }
         if !entered {
-            let component = Component::copy(graph, analysis, at, &branches[at as usize]);
+            let component = Component::copy(graph, analysis, at, &branches[at as usize], work);
             return inner_edge_with_value(&component, here, target, budget, work);
         }
     }
 }
 
 /// One 2-edge-connected component copied out on its own: its vertices
-/// renumbered from its top vertex (local vertex 0), its inner edges, and its
-/// branches as fixed weights on the vertices they hang from.
+/// renumbered from its top vertex (local vertex 0), its inner edges, its
+/// branches as fixed weights on the vertices they hang from, and the main
+/// depth-first tree restricted to it.
 struct Component {
     /// The global number of each local edge.
     inner: Vec<u32>,
-    graph: Graph,
+    /// The inner edges in local vertex numbers.
+    edges: Vec<(u32, u32)>,
     weights: Vec<u64>,
+    tree: LocalTree,
+}
+
+/// The depth-first tree of the whole graph restricted to one 2-edge-connected
+/// component, in local numbers. It is a depth-first tree of the component on
+/// its own: the component is a connected part of the tree cut at bridges, so
+/// the tree path between two of its vertices stays inside it, and every inner
+/// non-tree edge still joins a vertex to one of its ancestors. Local numbers
+/// follow the preorder, so a vertex's number is its discovery time and every
+/// subtree is a range of numbers. (This spares a second depth-first search.)
+struct LocalTree {
+    /// Parent of each local vertex, `NONE` for the top (local vertex 0).
+    parent: Vec<u32>,
+    /// Local number of the tree edge to the parent, `NONE` for the top.
+    parent_edge: Vec<u32>,
 }
 
 impl Component {
-    fn copy(graph: &Graph, analysis: &Analysis, at: u32, branches: &[(u32, u32, u32)]) -> Self {
+    fn copy(
+        graph: &Graph,
+        analysis: &Analysis,
+        at: u32,
+        branches: &[(u32, u32, u32)],
+        work: &mut Work,
+    ) -> Self {
         let inner: Vec<u32> = (0..graph.edges.len() as u32)
             .filter(|&e| {
                 let u = graph.edges[e as usize].0;
@@ -625,23 +657,48 @@ impl Component {
         for &(_, child, from) in branches {
             weights[local[from as usize] as usize] ^= analysis.value[child as usize] + 1;
         }
+        let mut parent = vec![NONE; names as usize];
+        let mut parent_edge = vec![NONE; names as usize];
         let edges: Vec<(u32, u32)> = inner
             .iter()
-            .map(|&e| {
+            .enumerate()
+            .map(|(i, &e)| {
                 let (u, v) = graph.edges[e as usize];
-                (local[u as usize], local[v as usize])
+                let (lu, lv) = (local[u as usize], local[v as usize]);
+                // The inner tree edges are exactly the parent edges of the
+                // component's vertices other than its top.
+                if analysis.parent_edge[v as usize] == e {
+                    parent[lv as usize] = lu;
+                    parent_edge[lv as usize] = i as u32;
+                } else if analysis.parent_edge[u as usize] == e {
+                    parent[lu as usize] = lv;
+                    parent_edge[lu as usize] = i as u32;
+                }
+                (lu, lv)
             })
             .collect();
+        work.done = work
+            .done
+            .saturating_add((graph.edges.len() + analysis.preorder.len()) as u64);
         Self {
             inner,
-            graph: Graph::new(names as usize, &edges),
+            edges,
             weights,
+            tree: LocalTree {
+                parent,
+                parent_edge,
+            },
         }
+    }
+
+    fn vertex_count(&self) -> usize {
+        self.weights.len()
     }
 
     /// The component's value (with its branches) after deleting local edge `e`.
     fn value_without(&self, e: u32, work: &mut Work) -> u64 {
-        Analysis::new(&self.graph, 0, Some(&self.weights), Some(e), work).root_value()
+        let graph = Graph::new(self.vertex_count(), &self.edges);
+        Analysis::new(&graph, 0, Some(&self.weights), Some(e), work).root_value()
     }
 }
 
@@ -659,13 +716,14 @@ fn inner_edge_with_value(
     // documentation); the fast paths rely on it, the scan does not.
     if here ^ 1 == target {
         // Deleting a loop leaves the component's structure alone: it flips one loop.
-        let edges = &component.graph.edges;
-        if let Some(e) = edges.iter().position(|&(u, v)| u == v) {
+        if let Some(e) = component.edges.iter().position(|&(u, v)| u == v) {
             return Ok(global(e as u32));
         }
         if let Some(e) = cut_class_move(component, target, budget, work)? {
             // One linear recomputation guards the fast path (random labels
             // could in principle collide); on failure the scan below decides.
+            // (On the component, numbered in preorder: a cache-friendly
+            // search, cheaper than one over the whole position.)
             work.spend(0)?;
             if component.value_without(e, work) == target {
                 return Ok(global(e));
@@ -674,7 +732,7 @@ fn inner_edge_with_value(
     }
     #[cfg(test)]
     SCANS.with(|scans| scans.set(scans.get() + 1));
-    for e in 0..component.graph.edges.len() as u32 {
+    for e in 0..component.edges.len() as u32 {
         work.spend(0)?;
         if component.value_without(e, work) == target {
             return Ok(global(e));
@@ -703,18 +761,17 @@ fn cut_class_move(
     budget: Budget,
     work: &mut Work,
 ) -> Result<Option<u32>> {
-    let graph = &component.graph;
-    let n = graph.vertex_count() as u128;
-    let m = graph.edges.len() as u128;
+    let n = component.vertex_count() as u128;
+    let m = component.edges.len() as u128;
     budget.check_bytes(
         n * CUT_BYTES_PER_VERTEX + m * CUT_BYTES_PER_EDGE,
         "Green Hackenbush winning-move search (2-edge cuts of a component)",
     )?;
-    let tree = Analysis::new(graph, 0, Some(&component.weights), None, work);
+    let tree = &component.tree;
     work.spend(0)?;
-    let subtrees = Subtrees::new(graph, &tree, &component.weights);
+    let subtrees = Subtrees::new(&component.edges, tree, &component.weights);
     // Edges grouped by label: equal labels, equal 2-edge-cut class.
-    let mut by_label: Vec<(u64, u32)> = (0..graph.edges.len() as u32)
+    let mut by_label: Vec<(u64, u32)> = (0..component.edges.len() as u32)
         .map(|e| (subtrees.label[e as usize], e))
         .filter(|&(label, _)| label != 0)
         .collect();
@@ -725,7 +782,7 @@ fn cut_class_move(
     }
     for class in classes {
         let edges: Vec<u32> = class.iter().map(|&(_, e)| e).collect();
-        let Some(cycle) = PieceCycle::new(graph, &tree, &subtrees, &edges) else {
+        let Some(cycle) = PieceCycle::new(&component.edges, tree, &subtrees, &edges) else {
             continue;
         };
         if let Some(e) = class_move(&cycle, target, budget, work)? {
@@ -735,15 +792,16 @@ fn cut_class_move(
     Ok(None)
 }
 
-/// Working bytes per vertex and per edge of [`cut_class_move`] (a second
-/// depth-first analysis, subtree sums, labels and their sorted copy).
+/// Working bytes per vertex and per edge of [`cut_class_move`] (the copied
+/// component and its tree, subtree sums, labels and their sorted copy, the
+/// verifying analysis).
 const CUT_BYTES_PER_VERTEX: u128 = 72;
 const CUT_BYTES_PER_EDGE: u128 = 48;
 
 /// Subtree facts of a depth-first tree of a 2-edge-connected component.
 struct Subtrees {
     /// Vertices in each vertex's subtree (so `v` lies under `a` exactly when
-    /// `discovered[a] <= discovered[v] < discovered[a] + size[a]`).
+    /// `a <= v < a + size[a]`, vertices being numbered in preorder).
     size: Vec<u32>,
     /// XOR over each vertex's subtree of `weight(w) ^ (parity of the edges
     /// assigned to w)`, every edge assigned to its later-discovered endpoint:
@@ -758,21 +816,17 @@ struct Subtrees {
 }
 
 impl Subtrees {
-    fn new(graph: &Graph, tree: &Analysis, weights: &[u64]) -> Self {
-        let n = graph.vertex_count();
-        let mut label = vec![0u64; graph.edges.len()];
+    fn new(edges: &[(u32, u32)], tree: &LocalTree, weights: &[u64]) -> Self {
+        let n = weights.len();
+        let mut label = vec![0u64; edges.len()];
         let mut spanning = vec![0u64; n];
         let mut own: Vec<u64> = weights.to_vec();
         // A fixed seed keeps answers reproducible; the verification makes a
         // collision (about m² / 2^64) cost time, never correctness.
-        let mut random = SplitMix(0x5eed_6ac6_e0b5_0000 ^ graph.edges.len() as u64);
-        for (e, &(u, v)) in graph.edges.iter().enumerate() {
-            let later = if tree.discovered[u as usize] > tree.discovered[v as usize] {
-                u
-            } else {
-                v
-            };
-            own[later as usize] ^= 1;
+        let mut random = SplitMix(0x5eed_6ac6_e0b5_0000 ^ edges.len() as u64);
+        for (e, &(u, v)) in edges.iter().enumerate() {
+            // Numbers are discovery times: the later endpoint is the larger.
+            own[u.max(v) as usize] ^= 1;
             let is_tree = tree.parent_edge[u as usize] == e as u32
                 || tree.parent_edge[v as usize] == e as u32;
             if !is_tree {
@@ -783,22 +837,21 @@ impl Subtrees {
             }
         }
         let mut size = vec![1u32; n];
-        for &v in tree.preorder.iter().rev() {
-            let p = tree.parent[v as usize];
+        for v in (0..n).rev() {
+            let p = tree.parent[v];
             if p != NONE {
-                size[p as usize] += size[v as usize];
-                own[p as usize] ^= own[v as usize];
-                spanning[p as usize] ^= spanning[v as usize];
-                label[tree.parent_edge[v as usize] as usize] = spanning[v as usize];
+                size[p as usize] += size[v];
+                own[p as usize] ^= own[v];
+                spanning[p as usize] ^= spanning[v];
+                label[tree.parent_edge[v] as usize] = spanning[v];
             }
         }
         Self { size, own, label }
     }
 
     /// Whether `v` lies in the subtree of `a`.
-    fn under(&self, tree: &Analysis, v: u32, a: u32) -> bool {
-        let (dv, da) = (tree.discovered[v as usize], tree.discovered[a as usize]);
-        da <= dv && dv - da < self.size[a as usize]
+    fn under(&self, v: u32, a: u32) -> bool {
+        a <= v && v - a < self.size[a as usize]
     }
 }
 
@@ -831,11 +884,16 @@ impl PieceCycle {
     /// `under c_i but not c_(i+1)` and `under c_m`; without a back edge the
     /// first and the last are one piece. `None` when the class does not have
     /// this shape (only after a label collision).
-    fn new(graph: &Graph, tree: &Analysis, subtrees: &Subtrees, class: &[u32]) -> Option<Self> {
+    fn new(
+        inner: &[(u32, u32)],
+        tree: &LocalTree,
+        subtrees: &Subtrees,
+        class: &[u32],
+    ) -> Option<Self> {
         let mut lower = Vec::with_capacity(class.len());
         let mut back = None;
         for &e in class {
-            let (u, v) = graph.edges[e as usize];
+            let (u, v) = inner[e as usize];
             if tree.parent_edge[v as usize] == e {
                 lower.push(v);
             } else if tree.parent_edge[u as usize] == e {
@@ -844,9 +902,9 @@ impl PieceCycle {
                 return None;
             }
         }
-        lower.sort_unstable_by_key(|&v| tree.discovered[v as usize]);
+        lower.sort_unstable();
         let (&first, &last) = (lower.first()?, lower.last()?);
-        if lower.windows(2).any(|w| !subtrees.under(tree, w[1], w[0])) {
+        if lower.windows(2).any(|w| !subtrees.under(w[1], w[0])) {
             return None;
         }
         let s = |v: u32| subtrees.own[v as usize];
@@ -862,13 +920,9 @@ impl PieceCycle {
             .collect();
         match back {
             Some(b) => {
-                let (u, v) = graph.edges[b as usize];
-                let (upper, below) = if tree.discovered[u as usize] < tree.discovered[v as usize] {
-                    (u, v)
-                } else {
-                    (v, u)
-                };
-                if !subtrees.under(tree, below, last) || subtrees.under(tree, upper, first) {
+                let (u, v) = inner[b as usize];
+                let (upper, below) = (u.min(v), u.max(v));
+                if !subtrees.under(below, last) || subtrees.under(upper, first) {
                     return None;
                 }
                 own.push(s(last));
@@ -891,7 +945,7 @@ impl PieceCycle {
 /// Deleting `E_j` leaves `Q_0` with two chains: `Q_1, …, Q_(j-1)` and
 /// `Q_(k-1), …, Q_j`, each class edge between them now a bridge. A chain
 /// `R_1, …, R_t` hanging from `Q_0` is worth `f_1(f_2(… f_t(0)))` with
-/// `f_i(x) = 1 + (own(R_i) ^ x)` (colon principle); [`chain_values`] gives
+/// `f_i(x) = 1 + (own(R_i) ^ x)` (colon principle); [`FoldTrie::chain_values`] gives
 /// that for every length at once.
 fn values_after_deleting(
     cycle: &PieceCycle,
@@ -899,13 +953,15 @@ fn values_after_deleting(
     work: &mut Work,
 ) -> Result<Option<Vec<u64>>> {
     let k = cycle.edges.len();
-    let Some(forward) = chain_values(&cycle.own[1..], budget, work)? else {
+    let own = &cycle.own[1..];
+    // One trie serves both directions (same size bound): a second fresh
+    // allocation would fault its pages in again.
+    let Some(mut trie) = chain_trie(own, 2, budget, work)? else {
         return Ok(None);
     };
-    let backward_own: Vec<u64> = cycle.own[1..].iter().rev().copied().collect();
-    let Some(backward) = chain_values(&backward_own, budget, work)? else {
-        return Ok(None);
-    };
+    let forward = trie.chain_values(own.len(), |i| own[i]);
+    trie.clear();
+    let backward = trie.chain_values(own.len(), |i| own[own.len() - 1 - i]);
     let root = cycle.own[0];
     Ok(Some(
         (1..=k)
@@ -938,8 +994,25 @@ fn class_move(
 /// the whole chain inwards: going down from `i = n`, a new value 0 (the chain
 /// of length `i`) joins the set and `f_i` is applied to every value at once,
 /// in a [`FoldTrie`]. O(n · bits). `None` when the values could need 64 bits
-/// or more (never for a real position).
+/// or more (never for a real position). (The search goes through
+/// [`chain_trie`] itself, to share one trie between both directions.)
+#[cfg(test)]
 fn chain_values(own: &[u64], budget: Budget, work: &mut Work) -> Result<Option<Vec<u64>>> {
+    let Some(mut trie) = chain_trie(own, 1, budget, work)? else {
+        return Ok(None);
+    };
+    Ok(Some(trie.chain_values(own.len(), |i| own[i])))
+}
+
+/// An empty [`FoldTrie`] deep enough for the chain values of `own` (in either
+/// order), its memory checked against the budget and the work of `runs`
+/// passes counted. `None` when the values could need 64 bits or more.
+fn chain_trie(
+    own: &[u64],
+    runs: usize,
+    budget: Budget,
+    work: &mut Work,
+) -> Result<Option<FoldTrie>> {
     let n = own.len();
     // Every value stays at most the sum of (o_i + 1) (XOR never exceeds a
     // sum), so values of `bits` bits never wrap when one is added.
@@ -952,88 +1025,138 @@ fn chain_values(own: &[u64], budget: Budget, work: &mut Work) -> Result<Option<V
         return Ok(None);
     }
     let levels = bits.div_ceil(DIGIT_BITS);
-    let nodes = FoldTrie::node_bound(levels, n + 1);
+    // The root's digit takes what is left over: the deep levels, where the
+    // nodes are many and sparse, then have full digits and 16 times fewer
+    // nodes than with the short digit on top (2·10^5 values of 18 bits:
+    // 17,500 nodes instead of 70,000).
+    let first = bits - DIGIT_BITS * (levels - 1);
+    let nodes = FoldTrie::node_bound(levels, first, n + 1);
+    // The nodes, their levels and partial values while reading the leaves
+    // out, the leaves' values and the answer.
     budget.check_bytes(
-        nodes * size_of::<TrieNode>() as u128 + (n as u128 + 1) * 16,
+        nodes * (size_of::<TrieNode>() as u128 + 9) + (n as u128 + 1) * 16,
         "Green Hackenbush winning-move search (chain values)",
     )?;
-    work.spend((n + 1).saturating_mul(2 * levels as usize + 2))?;
-    let mut trie = FoldTrie::new(levels, nodes as usize);
-    let mut leaf = vec![NONE; n + 1];
-    for i in (1..=n).rev() {
-        leaf[i] = trie.insert_zero();
-        trie.xor_all(own[i - 1]);
-        trie.increment_all();
-    }
-    leaf[0] = trie.insert_zero();
-    let value = trie.leaf_values();
-    Ok(Some(leaf.iter().map(|&l| value[l as usize]).collect()))
+    work.spend(
+        (n + 1)
+            .saturating_mul(2 * levels as usize + 2)
+            .saturating_mul(runs),
+    )?;
+    Ok(Some(FoldTrie::new(levels, first, nodes as usize)))
 }
 
 /// Bits of a value per level of a [`FoldTrie`].
+/// (The root's digit may be shorter, see [`chain_trie`].)
 const DIGIT_BITS: u32 = 4;
 const FANOUT: usize = 1 << DIGIT_BITS;
-const DIGIT: u64 = FANOUT as u64 - 1;
 
 /// A set of values under maps applied to all of them at once (XOR a mask, add
-/// one): a trie on the values' base-16 digits, least significant digit at the
-/// root. A node's mask is XORed into every value under it, so XORing all is
-/// one update at the root, and the digit a child slot stands for is the slot
-/// XOR the masks on the way down. Adding one rotates a node's children (digit
-/// `v` becomes `v + 1`, digit 15 becomes 0 with a carry) and continues into
-/// the carrying child only: O(levels). Values never merge once apart (both
-/// maps are one-to-one), so a value is named by its leaf for good. (Sixteen
-/// children per node: a quarter of the levels of a binary trie, so a quarter
-/// of the memory accesses, which dominate.)
+/// one): a trie on the values' base-16 digits (the root's digit may be
+/// shorter), least significant digit at the root. One mask is XORed into every value, so XORing all is one update of
+/// it, and the digit a child slot stands for is the slot XOR the mask's digit
+/// at that level. Adding one rotates a node's children (digit `v` becomes
+/// `v + 1`, digit 15 becomes 0 with a carry) and continues into the carrying
+/// child only: O(levels). Values never merge once apart (both maps are
+/// one-to-one), so a value is named by its leaf for good. (Sixteen children
+/// per node: a quarter of the levels of a binary trie, so a quarter of the
+/// memory accesses, which dominate; a node is one cache line.)
 struct FoldTrie {
     nodes: Vec<TrieNode>,
     levels: u32,
+    /// Bits of the root's digit (1 to [`DIGIT_BITS`]); the other levels have
+    /// [`DIGIT_BITS`].
+    first: u32,
+    /// XORed into every value.
+    mask: u64,
     /// Leaves are numbered, not stored: the last level's slots hold their numbers.
     leaves: u32,
 }
 
+/// Children (or leaf numbers at the last level) by slot, `NONE` when absent.
 #[derive(Clone, Copy)]
-struct TrieNode {
-    mask: u64,
-    /// Children (or leaf numbers at the last level) by slot, `NONE` when absent.
-    child: [u32; FANOUT],
-}
+#[repr(align(64))]
+struct TrieNode([u32; FANOUT]);
 
 impl FoldTrie {
     /// An empty trie with room for `capacity` nodes (a bound checked
     /// against the budget: growing by doubling would copy and fault pages).
-    fn new(levels: u32, capacity: usize) -> Self {
+    fn new(levels: u32, first: u32, capacity: usize) -> Self {
         let mut nodes = Vec::with_capacity(capacity.max(1));
         nodes.push(TrieNode::EMPTY);
         Self {
             nodes,
             levels,
+            first,
+            mask: 0,
             leaves: 0,
         }
     }
 
+    /// Empties the trie, keeping its memory.
+    fn clear(&mut self) {
+        self.nodes.clear();
+        self.nodes.push(TrieNode::EMPTY);
+        self.mask = 0;
+        self.leaves = 0;
+    }
+
     /// The most nodes `values` values can need: level `d` holds at most
-    /// `min(16^d, values)` nodes (distinct values mod `16^d`).
-    fn node_bound(levels: u32, values: usize) -> u128 {
+    /// `min(2^shift(d), values)` nodes (distinct values modulo `2^shift(d)`).
+    fn node_bound(levels: u32, first: u32, values: usize) -> u128 {
         (0..levels)
-            .map(|d| (1u128 << (d * DIGIT_BITS).min(100)).min(values as u128))
+            .map(|d| (1u128 << Self::shift_of(first, d).min(100)).min(values as u128))
             .sum()
     }
 
-    /// The physical slot of `digit` at a node of `level`, under the masks `acc`.
-    fn slot(acc: u64, level: u32, digit: usize) -> usize {
-        ((acc >> (level * DIGIT_BITS)) & DIGIT) as usize ^ digit
+    /// The lowest bit of the digit of `level`.
+    fn shift_of(first: u32, level: u32) -> u32 {
+        if level == 0 {
+            0
+        } else {
+            first + DIGIT_BITS * (level - 1)
+        }
+    }
+
+    /// The number of digits (slots in use) at `level`.
+    fn fanout(&self, level: u32) -> usize {
+        if level == 0 { 1 << self.first } else { FANOUT }
+    }
+
+    /// The physical slot of `digit` at a node of `level`.
+    fn slot(&self, level: u32, digit: usize) -> usize {
+        let shift = Self::shift_of(self.first, level);
+        ((self.mask >> shift) as usize & (self.fanout(level) - 1)) ^ digit
+    }
+
+    /// The chain values `f_1(f_2(… f_t(0)))` for `t = 0..=n`, `f_i(x) = 1 +
+    /// (own_at(i - 1) ^ x)`, in an empty trie: going down from `i = n`, a new
+    /// value 0 (the chain of length `i`) joins the set, then `f_i` is applied
+    /// to every value at once. O(n · levels).
+    fn chain_values(&mut self, n: usize, own_at: impl Fn(usize) -> u64) -> Vec<u64> {
+        // Every value in the set is at least 1 when 0 joins (`f` adds one and
+        // never wraps), so each 0 is a new leaf: leaf `n - i` is the chain of
+        // length `i`.
+        for i in (1..=n).rev() {
+            let leaf = self.insert_zero();
+            debug_assert_eq!(leaf as usize, n - i);
+            self.mask ^= own_at(i - 1);
+            self.increment_all();
+        }
+        let leaf = self.insert_zero();
+        debug_assert_eq!(leaf as usize, n);
+        let mut value = self.leaf_values();
+        value.reverse();
+        value
     }
 
     /// Adds the value 0 (or finds it) and returns its leaf.
     fn insert_zero(&mut self) -> u32 {
-        let (mut node, mut acc) = (0usize, 0u64);
+        let mut node = 0usize;
         let mut level = 0;
         loop {
-            acc ^= self.nodes[node].mask;
-            let slot = Self::slot(acc, level, 0);
+            let slot = self.slot(level, 0);
             let last = level + 1 == self.levels;
-            if self.nodes[node].child[slot] == NONE {
+            if self.nodes[node].0[slot] == NONE {
                 let id = if last {
                     self.leaves += 1;
                     self.leaves - 1
@@ -1041,9 +1164,9 @@ impl FoldTrie {
                     self.nodes.push(TrieNode::EMPTY);
                     self.nodes.len() as u32 - 1
                 };
-                self.nodes[node].child[slot] = id;
+                self.nodes[node].0[slot] = id;
             }
-            let next = self.nodes[node].child[slot];
+            let next = self.nodes[node].0[slot];
             if last {
                 return next;
             }
@@ -1052,20 +1175,21 @@ impl FoldTrie {
         }
     }
 
-    fn xor_all(&mut self, mask: u64) {
-        self.nodes[0].mask ^= mask;
-    }
-
     fn increment_all(&mut self) {
-        let (mut node, mut acc) = (0usize, 0u64);
+        let mut node = 0usize;
         for level in 0..self.levels {
-            acc ^= self.nodes[node].mask;
             // Slot `s` holds digit `s ^ a`; it now receives the value from
             // the slot of digit `(s ^ a) - 1`.
-            let a = Self::slot(acc, level, 0);
-            let old = self.nodes[node].child;
-            let child = &mut self.nodes[node].child;
-            *child = std::array::from_fn(|s| old[(((s ^ a) + FANOUT - 1) % FANOUT) ^ a]);
+            let a = self.slot(level, 0);
+            let f = self.fanout(level);
+            let child = &mut self.nodes[node].0;
+            // Slot `s` takes slot `((s ^ a) - 1) ^ a`: exchange slots `s`
+            // and `s ^ a`, rotate by one, exchange back. The exchange is a
+            // block swap per bit of `a` (none when `a` is 0): moves of whole
+            // blocks, cheaper than gathering 16 slots one by one.
+            xor_slots(&mut child[..f], a);
+            child[..f].rotate_right(1);
+            xor_slots(&mut child[..f], a);
             // Values at digit 0 now are the ones that carry. (None can carry
             // out of the last level: the bits were chosen for that.)
             let carrying = child[a];
@@ -1079,20 +1203,25 @@ impl FoldTrie {
     /// The current value of every leaf, by leaf number.
     fn leaf_values(&self) -> Vec<u64> {
         let mut value = vec![0u64; self.leaves as usize];
-        // (node, level, masks above it, digits below its level)
-        let mut stack = vec![(0usize, 0u32, 0u64, 0u64)];
-        while let Some((node, level, above, low)) = stack.pop() {
-            let acc = above ^ self.nodes[node].mask;
-            for digit in 0..FANOUT {
-                let c = self.nodes[node].child[Self::slot(acc, level, digit)];
+        // A node is created after its parent, so one pass in creation order
+        // (sequential in memory) sees every parent first: `low` holds the
+        // digits above a node (its value so far), `level` its depth.
+        let mut low = vec![0u64; self.nodes.len()];
+        let mut level = vec![0u8; self.nodes.len()];
+        for (node, children) in self.nodes.iter().enumerate() {
+            let d = level[node] as u32;
+            let shift = Self::shift_of(self.first, d);
+            for digit in 0..self.fanout(d) {
+                let c = children.0[self.slot(d, digit)];
                 if c == NONE {
                     continue;
                 }
-                let v = low | (digit as u64) << (level * DIGIT_BITS);
-                if level + 1 == self.levels {
+                let v = low[node] | (digit as u64) << shift;
+                if d + 1 == self.levels {
                     value[c as usize] = v;
                 } else {
-                    stack.push((c as usize, level + 1, acc, v));
+                    low[c as usize] = v;
+                    level[c as usize] = d as u8 + 1;
                 }
             }
         }
@@ -1100,11 +1229,22 @@ impl FoldTrie {
     }
 }
 
+/// Puts slot `s ^ a` in slot `s` for every `s` (`a` below the length, a power of 2).
+fn xor_slots(slots: &mut [u32], a: usize) {
+    let mut block = 1;
+    while block < slots.len() {
+        if a & block != 0 {
+            for pair in slots.chunks_exact_mut(2 * block) {
+                let (low, high) = pair.split_at_mut(block);
+                low.swap_with_slice(high);
+            }
+        }
+        block *= 2;
+    }
+}
+
 impl TrieNode {
-    const EMPTY: Self = Self {
-        mask: 0,
-        child: [NONE; FANOUT],
-    };
+    const EMPTY: Self = Self([NONE; FANOUT]);
 }
 
 /// The last resort: try every edge on the whole graph.
@@ -1187,7 +1327,7 @@ mod tests {
                 let mut rest = edges.to_vec();
                 rest.remove(i);
                 let reach = GreenHackenbush::new(edges).unwrap();
-                let graph = Graph::new(reach.vertex_count, &reach.dense);
+                let graph = Graph::new(reach.vertex_count, reach.dense());
                 let analysis = Analysis::new(&graph, 0, None, None, &mut Work::unlimited());
                 analysis.reaches_edge(&graph, i as u32)
                     && GreenHackenbush::new(&rest).unwrap().nimber().unwrap() == Nimber(0)
@@ -1218,14 +1358,15 @@ mod tests {
         #[test]
         fn class_values_match_recomputation(edges in cut_rich_graphs()) {
             let game = GreenHackenbush::new(&edges).unwrap();
-            let graph = Graph::new(game.vertex_count, &game.dense);
+            let graph = Graph::new(game.vertex_count, game.dense());
             let mut work = Work::unlimited();
             let analysis = Analysis::new(&graph, 0, None, None, &mut work);
-            let component = Component::copy(&graph, &analysis, 0, &ground_branches(&analysis));
-            let piece = &component.graph;
-            let tree = Analysis::new(piece, 0, Some(&component.weights), None, &mut work);
-            let subtrees = Subtrees::new(piece, &tree, &component.weights);
-            let mut by_label: Vec<(u64, u32)> = (0..piece.edges.len() as u32)
+            let component =
+                Component::copy(&graph, &analysis, 0, &ground_branches(&analysis), &mut work);
+            let piece = &component.edges;
+            let tree = &component.tree;
+            let subtrees = Subtrees::new(piece, tree, &component.weights);
+            let mut by_label: Vec<(u64, u32)> = (0..piece.len() as u32)
                 .map(|e| (subtrees.label[e as usize], e))
                 .collect();
             by_label.sort_unstable();
@@ -1239,7 +1380,7 @@ mod tests {
                     continue;
                 }
                 let class: Vec<u32> = class.iter().map(|&(_, e)| e).collect();
-                let cycle = PieceCycle::new(piece, &tree, &subtrees, &class);
+                let cycle = PieceCycle::new(piece, tree, &subtrees, &class);
                 prop_assert!(cycle.is_some(), "class {:?} of {:?}", class, edges);
                 let cycle = cycle.unwrap();
                 let values = values_after_deleting(&cycle, Budget::default(), &mut work)
