@@ -9,6 +9,18 @@ use stonegame::impartial::hackenbush::GreenHackenbush;
 use stonegame::{Budget, Error, Nimber, Outcome};
 
 /// The edges (as a bit mask) still connected to the ground.
+/// Appends a path of `length` edges from `from` through fresh vertices
+/// (numbered from `*vertices` on) and returns its far end (`from` when empty).
+fn stalk(edges: &mut Vec<(u32, u32)>, vertices: &mut u32, from: u32, length: usize) -> u32 {
+    let mut end = from;
+    for _ in 0..length {
+        edges.push((end, *vertices));
+        end = *vertices;
+        *vertices += 1;
+    }
+    end
+}
+
 fn grounded(edges: &[(u32, u32)], mask: u32) -> u32 {
     let mut reached = [false; 16];
     reached[0] = true;
@@ -147,13 +159,8 @@ fn nested_cycles() -> impl Strategy<Value = Vec<(u32, u32)>> {
                 vertices += 1;
                 continue;
             }
-            let mut previous = at;
-            for _ in 1..length {
-                edges.push((previous, vertices));
-                previous = vertices;
-                vertices += 1;
-            }
-            edges.push((previous, at));
+            let end = stalk(&mut edges, &mut vertices, at, length as usize - 1);
+            edges.push((end, at));
         }
         edges
     })
@@ -330,24 +337,19 @@ fn subdivided_graph(
         if i + 1 == base.len() && (edges.len() + length) % 2 == 0 {
             length += 1;
         }
-        let mut previous = u;
-        for _ in 1..length {
-            edges.push((previous, vertices));
-            previous = vertices;
-            vertices += 1;
-        }
-        edges.push((previous, v));
+        let end = stalk(&mut edges, &mut vertices, u, length - 1);
+        edges.push((end, v));
     }
     let inside = vertices;
     for _ in 0..stalk_pairs {
         let length = 2 * (1 + random.below(2));
         for _ in 0..2 {
-            let mut previous = random.below(inside);
-            for _ in 0..length {
-                edges.push((previous, vertices));
-                previous = vertices;
-                vertices += 1;
-            }
+            stalk(
+                &mut edges,
+                &mut vertices,
+                random.below(inside),
+                length as usize,
+            );
         }
     }
     edges
@@ -365,12 +367,7 @@ fn cycle_with_stalk_pairs(n: u32, pairs: u32, seed: u64) -> Vec<(u32, u32)> {
     for _ in 0..pairs {
         let length = 2 * (1 + random.below(2));
         for _ in 0..2 {
-            let mut previous = random.below(n);
-            for _ in 0..length {
-                edges.push((previous, vertices));
-                previous = vertices;
-                vertices += 1;
-            }
+            stalk(&mut edges, &mut vertices, random.below(n), length as usize);
         }
     }
     edges
