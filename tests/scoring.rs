@@ -696,6 +696,70 @@ fn linear_value_matches_the_interval_dp_on_every_small_row() {
     assert_eq!(rows, (0..=9).map(|n| 5usize.pow(n)).sum::<usize>());
 }
 
+/// No `x ≤ y ≥ z` with `y` interior.
+fn peak_free(row: &[i64]) -> bool {
+    row.windows(3).all(|w| !(w[0] <= w[1] && w[1] >= w[2]))
+}
+
+/// `s₁ − s₂ + s₃ − …` over the stones sorted from the largest.
+fn alternating_sorted_sum(row: &[i64]) -> i64 {
+    let mut sorted = row.to_vec();
+    sorted.sort_unstable_by(|a, b| b.cmp(a));
+    sorted
+        .iter()
+        .enumerate()
+        .map(|(i, &v)| if i % 2 == 0 { v } else { -v })
+        .sum()
+}
+
+/// Calls `f` on every row of up to `max_len` stones over `alphabet`.
+fn for_every_row(alphabet: &[i64], max_len: u32, mut f: impl FnMut(&[i64])) {
+    let base = alphabet.len();
+    for n in 0..=max_len {
+        let mut row = vec![0i64; n as usize];
+        for code in 0..base.pow(n) {
+            let mut rest = code;
+            for stone in row.iter_mut() {
+                *stone = alphabet[rest % base];
+                rest /= base;
+            }
+            f(&row);
+        }
+    }
+}
+
+#[test]
+fn ends_proof_lemmas_hold_on_every_small_row() {
+    // The lemmas the proof in docs/scoring.md ("Why it is right") rests on,
+    // against the interval DP. Lipschitz: one stone changed by d moves the
+    // value by at most |d| (every row of up to 7 stones over {-2, …, 2}).
+    for_every_row(&[-2, -1, 0, 1, 2], 7, |row| {
+        let value = interval_dp(row);
+        for i in 0..row.len() {
+            let mut changed = row.to_vec();
+            changed[i] += 3;
+            assert!((interval_dp(&changed) - value).abs() <= 3, "{row:?} at {i}");
+        }
+    });
+    // Rows without an interior peak are rare, so these take a wider alphabet:
+    // every row of up to 8 stones over {-3, …, 3}.
+    let mut pair_rows = 0;
+    for_every_row(&[-3, -2, -1, 0, 1, 2, 3], 8, |row| {
+        if !peak_free(row) {
+            return;
+        }
+        let value = interval_dp(row);
+        // Step 2: the greedy value, the alternating sum of the sorted stones.
+        assert_eq!(value, alternating_sorted_sum(row), "{row:?}");
+        // (L): V(y z C) ≥ V(C) − |y − z| when y z C has no interior peak.
+        if let [y, z, ref c @ ..] = row[..] {
+            pair_rows += 1;
+            assert!(value >= interval_dp(c) - (y - z).abs(), "{row:?}");
+        }
+    });
+    assert!(pair_rows > 5_000, "{pair_rows}");
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 

@@ -158,7 +158,7 @@ impl<T: Score> Ends<T> {
 
     /// First player's total minus second's under optimal play: O(n) time, by
     /// peak reduction (see [`EndsReducer`]; `docs/scoring.md` gives the
-    /// argument, what of it is proved, and how it is verified).
+    /// proof and how it is tested).
     ///
     /// # Example
     /// ```
@@ -311,16 +311,22 @@ fn linear_value<T: Score>(values: &[T]) -> T {
 /// stone `x − y + z` does not change the value of the game. The evaluator
 /// keeps the row read so far, reduced, on a stack: after each push it
 /// reduces the top three stones while they form such a peak. The stack then
-/// never has an interior peak, so it falls strictly then rises strictly, and
-/// its largest stone is at one of its ends. Taking the larger end is then
-/// optimal for both players, and what remains still has no interior peak:
-/// [`value`](EndsReducer::value) plays this out with two pointers.
-/// `docs/scoring.md` gives the argument: the reduction away from the ends of
-/// the row follows from the recurrence by induction; the case where the
-/// peak's neighbour is an end of the row, and the final greedy, are verified
-/// rather than proved: the tests compare the evaluator with the O(n²)
-/// interval DP on every row of up to 9 stones over {−2, …, 2} (2.4 million
-/// rows) and on random rows of up to 400 stones.
+/// never has an interior peak, so it falls strictly, then rises (strictly
+/// after its first step that does not fall), and its largest stone is at one
+/// of its ends. Taking the larger end is then optimal for both players, and
+/// what remains still has no interior peak: [`value`](EndsReducer::value)
+/// plays this out with two pointers.
+///
+/// `docs/scoring.md` proves both steps. The greedy: a player who always
+/// takes the largest stone gets, at their `k`-th turn, at least the
+/// `(2k − 1)`-th largest stone (first player) or the `2k`-th (second). The
+/// reduction: by induction
+/// on the length, down to the case where the peak's neighbour is an end of
+/// the row, which rests on a Lipschitz bound and on a pair lemma for rows
+/// without an interior peak. The tests also compare the evaluator with the
+/// O(n²) interval DP on every row of up to 9 stones over {−2, …, 2}
+/// (2.4 million rows) and on random rows of up to 400 stones, and check the
+/// proof's lemmas on small rows.
 ///
 /// Each push is amortised O(1) (a reduction removes two stones for good);
 /// memory is the reduced row, at most one value per stone pushed and
@@ -395,7 +401,8 @@ impl<T: Score> EndsReducer<T> {
         }
     }
 
-    /// The reduced row: no interior peak, strictly falling then strictly rising.
+    /// The reduced row: no interior peak, so strictly falling, then rising
+    /// (strictly after its first step that does not fall).
     ///
     /// # Example
     /// ```
