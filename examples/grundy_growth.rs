@@ -27,13 +27,17 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     for exponent in top.min(20)..=top {
         let heaps = 1u64 << exponent;
         solver.extend_to(heaps - 1, budget)?;
-        let values = solver.values();
-        let (mut largest, mut first) = (0, 0);
-        for (heap, &value) in values.iter().enumerate() {
-            if value > largest {
-                (largest, first) = (value, heap);
-            }
-        }
+        let (largest, first) =
+            solver
+                .values()
+                .enumerate()
+                .fold((0, 0), |(largest, first), (heap, value)| {
+                    if value > largest {
+                        (value, heap)
+                    } else {
+                        (largest, first)
+                    }
+                });
         let rare = solver.rare_positions();
         let last_rare = rare.last().copied().unwrap_or(0);
         println!(

@@ -34,9 +34,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let mut solver = SparseGrundy::new(game.clone());
         // A timing tool: the user names the size, so no work cap applies.
         solver.extend_to(limit, Budget::default().with_work(u64::MAX))?;
-        let values = solver.values();
-        let max = values.iter().copied().max().unwrap_or(0);
-        let first = values.iter().position(|&v| v == max).unwrap_or(0);
+        let max = solver.values().max().unwrap_or(0);
+        let first = solver.values().position(|v| v == max).unwrap_or(0);
         println!(
             "{game}: G(0..={limit}) in {:.2?}; largest value {max}, first at {first}; \
              {} rare positions, mask {:#x}",

@@ -126,10 +126,10 @@ fn grundys_game_sparse_statistics_to_2_17() {
     assert_eq!(solver.mask(), 0xfe);
     assert_eq!(solver.rare_count(), 1_273);
     assert_eq!(solver.rare_positions().last(), Some(&82_860));
-    let values = solver.values();
-    let largest = *values.iter().max().unwrap();
+    let largest = solver.values().max().unwrap();
     assert_eq!(largest, 230);
-    assert_eq!(values.iter().position(|&v| v == largest), Some(45_668));
+    assert_eq!(solver.values().position(|v| v == largest), Some(45_668));
+    let values: Vec<u32> = solver.values().collect();
     // At 2^12 (small enough for the plain definition): largest value 64, first at 4,019.
     let plain = grundy_sequence_plain(&TakeAndBreak::grundys_game(), 4095, Budget::default())
         .expect("small table");

@@ -112,19 +112,22 @@ pub const MAX_PRINTED: u64 = 100_000_000;
 enum GrundyValues {
     /// G(n) = n, proven for Nim-like codes.
     Identity,
-    /// Every value computed; no period certified within them.
-    Computed(Vec<u32>),
+    /// Every value computed (kept in the solver's compact cells, no `u32`
+    /// copy); no period certified within them.
+    Computed(SparseGrundy),
     /// Values computed until the octal periodicity theorem applied.
-    Certified(Vec<u32>, PeriodCertificate),
+    Certified(SparseGrundy, PeriodCertificate),
 }
 
 impl GrundyValues {
     fn get(&self, heap: u64) -> u64 {
         match self {
             GrundyValues::Identity => heap,
-            GrundyValues::Computed(values) => u64::from(values[heap as usize]),
-            GrundyValues::Certified(values, certificate) => match values.get(heap as usize) {
-                Some(&value) => u64::from(value),
+            GrundyValues::Computed(solver) => {
+                u64::from(solver.value(heap).expect("computed up to --upto"))
+            }
+            GrundyValues::Certified(solver, certificate) => match solver.value(heap) {
+                Some(value) => u64::from(value),
                 None => certificate.grundy(heap).0,
             },
         }
@@ -145,11 +148,11 @@ fn grundy_values(game: &TakeAndBreak, upto: u64) -> Result<GrundyValues, String>
             .certify_period(upto.saturating_add(1), budget)
             .map_err(|e| e.to_string())?;
         if let Some(certificate) = found {
-            return Ok(GrundyValues::Certified(solver.into_values(), certificate));
+            return Ok(GrundyValues::Certified(solver, certificate));
         }
     }
     solver.extend_to(upto, budget).map_err(|e| e.to_string())?;
-    Ok(GrundyValues::Computed(solver.into_values()))
+    Ok(GrundyValues::Computed(solver))
 }
 
 /// `grundy --octal/--game`: G(0..=upto) streamed on one line, then with

@@ -9,7 +9,7 @@
 //! `p`.) Checking the range compares `G(n)` with `G(n + p)`, so it needs the
 //! values `G(0 .. 2·n0 + 2p + t)`.
 
-use super::sequence::SparseGrundy;
+use super::sequence::{SparseGrundy, ValueSlice};
 use crate::impartial::octal::TakeAndBreak;
 use crate::{Budget, Error, Nimber, Result};
 
@@ -165,10 +165,11 @@ fn z_function(len: usize, limit: usize, s: impl Fn(usize) -> u32) -> Vec<u32> {
 /// For every period `p <= len / 2` (a longer one cannot be seen twice), the
 /// smallest `n0(p)` with `G(n + p) = G(n)` for all `n0(p) <= n < len - p`,
 /// read off the Z-function of the reversed sequence (overwritten in place:
-/// one `u32` table of half the values' length in all).
-fn preperiods(values: &[u32]) -> Vec<u32> {
+/// one `u32` table of half the values' length in all, 2 bytes a value; the
+/// values are read in their cells, never copied).
+fn preperiods<T: Copy + Into<u32>>(values: &[T]) -> Vec<u32> {
     let len = values.len();
-    let mut starts = z_function(len, len / 2 + 1, |i| values[len - 1 - i]);
+    let mut starts = z_function(len, len / 2 + 1, |i| values[len - 1 - i].into());
     for (p, start) in starts.iter_mut().enumerate() {
         *start = if p == 0 {
             0
@@ -202,8 +203,8 @@ pub fn certify_values(values: &[u32], max_take: u64) -> Option<PeriodCertificate
 }
 
 /// The certificate of `candidate` when `values` reach what its proof needs.
-fn certificate_of(
-    values: &[u32],
+fn certificate_of<T: Copy + Into<u32>>(
+    values: &[T],
     max_take: u64,
     candidate: Option<(u64, u64, u64)>,
 ) -> Option<PeriodCertificate> {
@@ -214,7 +215,10 @@ fn certificate_of(
             period,
             max_take,
             checked_len: values.len() as u64,
-            values: values[..(preperiod + period) as usize].to_vec(),
+            values: values[..(preperiod + period) as usize]
+                .iter()
+                .map(|&v| v.into())
+                .collect(),
         })
 }
 
@@ -224,7 +228,7 @@ fn certificate_of(
 /// the candidate whose proof needs the fewest values, so a short period that
 /// merely happens to repeat at the end of the values (its proof needs about
 /// twice as many) does not outrank one about to be proved.
-fn best_candidate(values: &[u32], max_take: u64) -> Option<(u64, u64, u64)> {
+fn best_candidate<T: Copy + Into<u32>>(values: &[T], max_take: u64) -> Option<(u64, u64, u64)> {
     let len = values.len();
     let starts = preperiods(values);
     (1..starts.len())
@@ -287,7 +291,7 @@ impl SparseGrundy {
     /// let mut solver = SparseGrundy::new(TakeAndBreak::kayles());
     /// let c = solver.certify_period(10_000, stonegame::Budget::default())?.unwrap();
     /// assert_eq!((c.preperiod(), c.period()), (71, 12));
-    /// assert!(solver.values().len() as u64 >= c.bound() + c.period());
+    /// assert!(solver.len() as u64 >= c.bound() + c.period());
     /// # Ok::<(), stonegame::Error>(())
     /// ```
     pub fn certify_period(
@@ -318,24 +322,39 @@ pub(crate) fn certify_with(
             ),
         })?;
     let max_len = max_len.max(1);
-    let mut target = (solver.values().len() as u64).clamp(256.min(max_len), max_len);
+    let mut target = (solver.len() as u64).clamp(256.min(max_len), max_len);
     loop {
         solver.extend_to(target - 1, budget)?;
-        let values = solver.values();
-        // One candidate search a stage: it holds a `u32` for every other
-        // value, besides the solver's tables (values and rare list, `u32` each).
-        budget.check_elements::<u32>(values.len() as u128 * 5 / 2, "period search")?;
-        let candidate = best_candidate(values, max_take);
-        if let Some(certificate) = certificate_of(values, max_take, candidate) {
+        let len = solver.len() as u64;
+        // One candidate search a stage: it holds a `u32` for every other value
+        // (2 bytes a value), besides the solver's tables (at most 8 bytes a
+        // value: values and their reversed copy in 8- or 16-bit cells, the
+        // rare list at worst; checked as 10 bytes a value in all).
+        budget.check_elements::<u32>(u128::from(len) * 5 / 2, "period search")?;
+        let (candidate, certificate) = match solver.value_slice() {
+            ValueSlice::Narrow(values) => stage(values, max_take),
+            ValueSlice::Wide(values) => stage(values, max_take),
+            ValueSlice::Full(values) => stage(values, max_take),
+        };
+        if let Some(certificate) = certificate {
             return Ok(Some(certificate));
         }
-        let len = values.len() as u64;
         if len >= max_len {
             return Ok(None);
         }
         let suggested = candidate.map_or(2 * len, |(_, _, needed)| needed);
         target = suggested.clamp(len + len / 8 + 1, 2 * len).min(max_len);
     }
+}
+
+/// One stage of the period search on the values in their cells: the best
+/// candidate, and its certificate when the values prove it.
+fn stage<T: Copy + Into<u32>>(
+    values: &[T],
+    max_take: u64,
+) -> (Option<(u64, u64, u64)>, Option<PeriodCertificate>) {
+    let candidate = best_candidate(values, max_take);
+    (candidate, certificate_of(values, max_take, candidate))
 }
 
 #[cfg(test)]
@@ -404,7 +423,7 @@ mod tests {
 
     #[test]
     fn preperiods_match_naive() {
-        let s = [5, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0];
+        let s: [u32; 11] = [5, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0];
         let starts = preperiods(&s);
         assert_eq!(starts.len(), s.len() / 2 + 1);
         for p in 1..starts.len() {

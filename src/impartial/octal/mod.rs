@@ -36,7 +36,8 @@ pub use quotient::{
     Presentation, QuotientPeriod,
 };
 pub use sequence::{
-    DEFAULT_SEQUENCE_WORK, MAX_SEQUENCE_HEAP, SparseGrundy, grundy_sequence, grundy_sequence_plain,
+    DEFAULT_SEQUENCE_WORK, MAX_SEQUENCE_HEAP, SparseGrundy, Values, grundy_sequence,
+    grundy_sequence_plain,
 };
 
 use crate::impartial::HeapMove;
@@ -242,20 +243,21 @@ impl HeapValues {
             Proof::Arithmetic(pattern) => return pattern.grundy(heap),
             _ => {}
         }
-        if let Some(&value) = self.solver.values().get(heap as usize) {
+        if let Some(value) = self.solver.value(heap) {
             return Ok(Nimber(u64::from(value)));
         }
         if heap <= DIRECT_TABLE_HEAP && heap < self.limit {
             // The table up to a small heap is cheaper than any period hunt.
-            self.solver.extend_to(heap, self.budget)?;
-            return Ok(Nimber(u64::from(self.solver.values()[heap as usize])));
+            return self.computed(heap);
         }
         if matches!(self.proof, Proof::Unknown) && self.game().max_take().is_none() {
             // Infinite codes are never octal-periodic; some are provably
             // arithmetic-periodic (Lasker's Nim). Look at a prefix once.
             let upto = ARITHMETIC_PREFIX.min(self.limit.saturating_sub(1));
             self.solver.extend_to(upto, self.budget)?;
-            self.proof = match arithmetic::certify_values(self.game(), self.solver.values()) {
+            // A short prefix: at most DIRECT_TABLE_HEAP + 1 values.
+            let prefix: Vec<u32> = self.solver.values().collect();
+            self.proof = match arithmetic::certify_values(self.game(), &prefix) {
                 Some(pattern) => Proof::Arithmetic(pattern),
                 None => Proof::Exhausted,
             };
@@ -282,8 +284,14 @@ impl HeapValues {
                 limit: self.limit.saturating_sub(1).into(),
             });
         }
+        self.computed(heap)
+    }
+
+    /// `G(heap)` from the table, extended to `heap` first.
+    fn computed(&mut self, heap: u64) -> Result<Nimber> {
         self.solver.extend_to(heap, self.budget)?;
-        Ok(Nimber(u64::from(self.solver.values()[heap as usize])))
+        let value = self.solver.value(heap).expect("extended to `heap`");
+        Ok(Nimber(u64::from(value)))
     }
 
     /// The normal-play outcome of a sum of heaps (XOR of their values).
@@ -333,7 +341,7 @@ impl HeapValues {
         if matches!(self.proof, Proof::NimLike) {
             return Ok(nim_like_move(heaps, total.0));
         }
-        let computed = self.solver.values().len() as u64;
+        let computed = self.solver.len() as u64;
         let mut skipped = None;
         for (index, &heap) in heaps.iter().enumerate() {
             let value = self.grundy(heap)?;

@@ -156,13 +156,19 @@ struct SplitScan {
 ///
 /// let mut solver = SparseGrundy::new(TakeAndBreak::dawsons_kayles());
 /// solver.extend_to(10, Budget::default())?;
-/// assert_eq!(solver.values(), [0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3]);
+/// assert!(solver.values().eq([0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3]));
+/// assert_eq!(solver.value(6), Some(3));
 /// # Ok::<(), stonegame::Error>(())
 /// ```
+///
+/// The values are kept once, in the narrowest cells that hold them all:
+/// bytes while every value is below 256, 16-bit cells below 65,536, then
+/// `u32`s (see [`SparseGrundy::values`]).
 #[derive(Debug, Clone)]
 pub struct SparseGrundy {
     game: TakeAndBreak,
-    values: Vec<u32>,
+    /// `G(0..len)`, with the compact path's tables.
+    store: Store,
     rare: Vec<u32>,
     sparseness: Sparseness,
     /// counts[value][position parity], for choosing the mask.
@@ -176,10 +182,8 @@ pub struct SparseGrundy {
     rare_at_reselect: usize,
     /// The power of two above every value at the last choice of the mask.
     width_at_reselect: usize,
-    /// The compact tables of the fast path: bytes while every value is below
-    /// 256, then 16-bit cells while every value is below 65,536.
-    compact: Option<Compact>,
-    /// Set when a value outgrew the byte tables: 16-bit tables are built at
+    /// Set when a value outgrew the byte cells: the values moved to 16-bit
+    /// cells at once, their reversed copy (and so the compact path) waits for
     /// the next heap outside a block (that step can check the budget).
     widen_pending: bool,
     /// Heaps solved together by the blocked rare pass (see [`BlockPlan`]).
@@ -243,11 +247,17 @@ impl BlockPlan {
     }
 }
 
+/// A stored value: `u8`, `u16` or `u32`.
+trait Value: Copy + BitXor<Output = Self> + Into<u32> {}
+
+impl Value for u8 {}
+
+impl Value for u16 {}
+
+impl Value for u32 {}
+
 /// A cell of the compact value tables: `u8` or `u16`.
-trait Cell:
-    Copy + Default + Eq + std::fmt::Debug + BitXor<Output = Self> + Into<usize> + TryFrom<u32>
-{
-}
+trait Cell: Value + Default + Eq + std::fmt::Debug + Into<usize> + TryFrom<u32> {}
 
 impl Cell for u8 {}
 
@@ -269,28 +279,35 @@ fn slot<const S: usize>(index: usize) -> usize {
     if S == 0 { index } else { index & (S - 1) }
 }
 
-/// The compact tables in use.
+/// The values `G(0..len)`, each kept once, in the narrowest cells that hold
+/// them all. A value too large for its cells moves every value to the next
+/// width at once (bytes to 16-bit cells, 16-bit cells to `u32`s).
 #[derive(Debug, Clone)]
-enum Compact {
+enum Store {
     /// Every value so far is below 256.
     Narrow(Tables<u8>),
     /// Every value so far is below 65,536 (for Grundy's game from heap
     /// 7,250,049 on, where 256 first appears).
     Wide(Tables<u16>),
+    /// Some value is 65,536 or more: the general path alone.
+    Full(Vec<u32>),
 }
 
-/// The values in cells of type `T`, kept while every value fits (a value too
-/// large for bytes moves them to 16-bit cells, one too large for those drops
-/// them for the general `u32` path).
+/// The values in cells of type `T` and, for the compact path, a reversed
+/// copy and the values of the rare positions.
 ///
-/// With a reversed copy, the larger parts `G(total - a)` of a split are
+/// With the reversed copy, the larger parts `G(total - a)` of a split are
 /// contiguous and ascending in `a` like the smaller parts `G(a)`, so a scan
 /// over pairs is an XOR of two contiguous slices that the compiler vectorises.
+/// The compact path runs only while the copy is there ([`Tables::fast`]):
+/// without it (a memory budget too small for it, or right after a move to
+/// wider cells) the general path reads the values in their cells.
 #[derive(Debug, Clone, Default)]
 struct Tables<T> {
     /// `G(0..len)`.
     values: Vec<T>,
-    /// `reversed[reversed.len() - 1 - n] = G(n)`; grown geometrically ahead of `values`.
+    /// `reversed[reversed.len() - 1 - n] = G(n)`; grown geometrically ahead
+    /// of `values`, or empty.
     reversed: Vec<T>,
     /// `G(rare[i])`, parallel to the rare list, so the rare pass loads one
     /// scattered value per pair instead of two.
@@ -298,43 +315,58 @@ struct Tables<T> {
 }
 
 impl<T: Cell> Tables<T> {
+    /// Whether the compact path may run (the reversed copy has room for
+    /// every value of the current extension).
+    fn fast(&self) -> bool {
+        !self.reversed.is_empty()
+    }
+
     /// `large[a] = G(total - a)` for `a` in `0..=total`.
     fn larger_parts(&self, total: u32) -> &[T] {
         &self.reversed[self.reversed.len() - 1 - total as usize..]
     }
 
-    /// The tables of `values` (`None` when one does not fit a cell).
-    fn of(values: &[u32], rare: &[u32]) -> Option<Self> {
-        let cells = values
-            .iter()
-            .map(|&v| T::try_from(v).ok())
-            .collect::<Option<Vec<T>>>()?;
-        let rare_values = rare.iter().map(|&a| cells[a as usize]).collect();
-        Some(Self {
-            values: cells,
+    /// The same values in wider cells, without a reversed copy (built by
+    /// [`Self::reserve`]); the narrow tables are freed first.
+    fn widen<U: Cell + From<T>>(&mut self) -> Tables<U> {
+        self.reversed = Vec::new();
+        let narrow = std::mem::take(self);
+        Tables {
+            values: narrow.values.into_iter().map(U::from).collect(),
             reversed: Vec::new(),
-            rare_values,
-        })
+            rare_values: narrow.rare_values.into_iter().map(U::from).collect(),
+        }
     }
 
-    /// Appends `G(n)`, `n == values.len()` (room reserved by [`Self::reserve`]).
-    fn push(&mut self, n: u32, value: T) {
+    /// Appends `G(n)`, `n == values.len()` (with a reversed copy, room
+    /// reserved by [`Self::reserve`]).
+    fn push(&mut self, n: u32, value: T, is_rare: bool) {
         self.values.push(value);
-        let slot = self.reversed.len() - 1 - n as usize;
-        self.reversed[slot] = value;
+        if self.fast() {
+            let slot = self.reversed.len() - 1 - n as usize;
+            self.reversed[slot] = value;
+        }
+        if is_rare {
+            self.rare_values.push(value);
+        }
     }
 
-    /// Makes room for `len` values in the reversed copy: doubling (so heap-by-heap
-    /// extension stays linear overall) when the budget allows, else exactly `len`.
-    fn reserve(&mut self, len: usize, budget: Budget) -> bool {
+    /// Makes room for `len` values, and in the reversed copy: doubling (so
+    /// heap-by-heap extension stays linear overall) when the budget allows,
+    /// else exactly `len`, else none (the copy is dropped: the general path
+    /// reads the values in their cells).
+    fn reserve(&mut self, len: usize, budget: Budget) {
+        self.values
+            .reserve_exact(len.saturating_sub(self.values.len()));
         let capacity = self.reversed.len();
         if capacity >= len {
-            return true;
+            return;
         }
         let cell = std::mem::size_of::<T>() as u128;
-        // Besides the `u32` tables checked by `check_length`: values, rare values, reversed copy.
+        // Values, rare values and the rare list (`u32`) at worst for every
+        // position, and the reversed copy.
         let fits = |capacity: usize| {
-            let bytes = (len as u128) * (4 + 4 + 2 * cell) + capacity as u128 * cell;
+            let bytes = (len as u128) * (4 + 2 * cell) + capacity as u128 * cell;
             budget.check_bytes(bytes, "Grundy sequence").is_ok()
         };
         let doubled = len.max(capacity.saturating_mul(2));
@@ -343,8 +375,11 @@ impl<T: Cell> Tables<T> {
         } else if fits(len) {
             len
         } else {
-            return false;
+            self.reversed = Vec::new();
+            return;
         };
+        // The old copy goes first: it is rebuilt from the values.
+        self.reversed = Vec::new();
         let mut reversed = vec![T::default(); capacity];
         let known = self.values.len();
         for (slot, &value) in reversed[capacity - known..]
@@ -354,7 +389,6 @@ impl<T: Cell> Tables<T> {
             *slot = value;
         }
         self.reversed = reversed;
-        true
     }
 
     fn rebuild_rare(&mut self, rare: &[u32]) {
@@ -362,21 +396,195 @@ impl<T: Cell> Tables<T> {
     }
 }
 
-impl Compact {
-    fn reserve(&mut self, len: usize, budget: Budget) -> bool {
+/// The rare positions (heap 0 left out) of `values` under `sparseness`.
+fn rare_positions_of<T: Value>(values: &[T], sparseness: Sparseness) -> Vec<u32> {
+    (1..values.len() as u32)
+        .filter(|&a| sparseness.is_rare(a, values[a as usize].into()))
+        .collect()
+}
+
+/// The stored values in their cells, for code generic over the cell type.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum ValueSlice<'a> {
+    Narrow(&'a [u8]),
+    Wide(&'a [u16]),
+    Full(&'a [u32]),
+}
+
+impl Store {
+    fn len(&self) -> usize {
         match self {
-            Compact::Narrow(tables) => tables.reserve(len, budget),
-            Compact::Wide(tables) => tables.reserve(len, budget),
+            Store::Narrow(tables) => tables.values.len(),
+            Store::Wide(tables) => tables.values.len(),
+            Store::Full(values) => values.len(),
         }
+    }
+
+    fn get(&self, n: usize) -> Option<u32> {
+        match self {
+            Store::Narrow(tables) => tables.values.get(n).map(|&v| v.into()),
+            Store::Wide(tables) => tables.values.get(n).map(|&v| v.into()),
+            Store::Full(values) => values.get(n).copied(),
+        }
+    }
+
+    /// Whether the compact path may run.
+    fn fast(&self) -> bool {
+        match self {
+            Store::Narrow(tables) => tables.fast(),
+            Store::Wide(tables) => tables.fast(),
+            Store::Full(_) => false,
+        }
+    }
+
+    fn slice(&self) -> ValueSlice<'_> {
+        match self {
+            Store::Narrow(tables) => ValueSlice::Narrow(&tables.values),
+            Store::Wide(tables) => ValueSlice::Wide(&tables.values),
+            Store::Full(values) => ValueSlice::Full(values),
+        }
+    }
+
+    fn reserve(&mut self, len: usize, budget: Budget) {
+        match self {
+            Store::Narrow(tables) => tables.reserve(len, budget),
+            Store::Wide(tables) => tables.reserve(len, budget),
+            Store::Full(values) => values.reserve_exact(len.saturating_sub(values.len())),
+        }
+    }
+
+    /// Appends `G(n)`, `n == len`, moving the values to wider cells first
+    /// when it does not fit theirs. Returns true when they moved from bytes
+    /// to 16-bit cells (whose reversed copy is still to be built).
+    fn push(&mut self, n: u32, value: u32, is_rare: bool) -> bool {
+        match self {
+            Store::Narrow(tables) => match u8::try_from(value) {
+                Ok(cell) => tables.push(n, cell, is_rare),
+                Err(_) => {
+                    *self = Store::Wide(tables.widen());
+                    self.push(n, value, is_rare);
+                    return true;
+                }
+            },
+            Store::Wide(tables) => match u16::try_from(value) {
+                Ok(cell) => tables.push(n, cell, is_rare),
+                Err(_) => {
+                    tables.reversed = Vec::new();
+                    let values = std::mem::take(&mut tables.values);
+                    *self = Store::Full(values.into_iter().map(u32::from).collect());
+                    self.push(n, value, is_rare);
+                }
+            },
+            Store::Full(values) => values.push(value),
+        }
+        false
     }
 
     fn rebuild_rare(&mut self, rare: &[u32]) {
         match self {
-            Compact::Narrow(tables) => tables.rebuild_rare(rare),
-            Compact::Wide(tables) => tables.rebuild_rare(rare),
+            Store::Narrow(tables) => tables.rebuild_rare(rare),
+            Store::Wide(tables) => tables.rebuild_rare(rare),
+            Store::Full(_) => {}
+        }
+    }
+
+    fn rare_positions(&self, sparseness: Sparseness) -> Vec<u32> {
+        match self {
+            Store::Narrow(tables) => rare_positions_of(&tables.values, sparseness),
+            Store::Wide(tables) => rare_positions_of(&tables.values, sparseness),
+            Store::Full(values) => rare_positions_of(values, sparseness),
+        }
+    }
+
+    fn into_values(self) -> Vec<u32> {
+        match self {
+            Store::Narrow(tables) => widen_values(tables),
+            Store::Wide(tables) => widen_values(tables),
+            Store::Full(values) => values,
         }
     }
 }
+
+/// The values of `tables` as `u32`s (the reversed copy is freed first).
+fn widen_values<T: Cell>(mut tables: Tables<T>) -> Vec<u32> {
+    tables.reversed = Vec::new();
+    tables.rare_values = Vec::new();
+    tables.values.into_iter().map(Into::into).collect()
+}
+
+/// The values of a [`SparseGrundy`], `G(0)`, `G(1)`, … as `u32`s, read from
+/// the cells they are kept in (see [`SparseGrundy::values`]).
+///
+/// # Example
+/// ```
+/// use stonegame::impartial::octal::{SparseGrundy, TakeAndBreak};
+/// let mut solver = SparseGrundy::new(TakeAndBreak::kayles());
+/// solver.extend_to(5, stonegame::Budget::default())?;
+/// let values: stonegame::impartial::octal::Values<'_> = solver.values();
+/// assert_eq!(values.len(), 6);
+/// assert_eq!(values.rev().next(), Some(4));
+/// # Ok::<(), stonegame::Error>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct Values<'a>(ValuesIter<'a>);
+
+#[derive(Debug, Clone)]
+enum ValuesIter<'a> {
+    Narrow(std::slice::Iter<'a, u8>),
+    Wide(std::slice::Iter<'a, u16>),
+    Full(std::slice::Iter<'a, u32>),
+}
+
+impl Iterator for Values<'_> {
+    type Item = u32;
+
+    fn next(&mut self) -> Option<u32> {
+        match &mut self.0 {
+            ValuesIter::Narrow(iter) => iter.next().map(|&v| v.into()),
+            ValuesIter::Wide(iter) => iter.next().map(|&v| v.into()),
+            ValuesIter::Full(iter) => iter.next().copied(),
+        }
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        match &self.0 {
+            ValuesIter::Narrow(iter) => iter.size_hint(),
+            ValuesIter::Wide(iter) => iter.size_hint(),
+            ValuesIter::Full(iter) => iter.size_hint(),
+        }
+    }
+
+    fn nth(&mut self, n: usize) -> Option<u32> {
+        match &mut self.0 {
+            ValuesIter::Narrow(iter) => iter.nth(n).map(|&v| v.into()),
+            ValuesIter::Wide(iter) => iter.nth(n).map(|&v| v.into()),
+            ValuesIter::Full(iter) => iter.nth(n).copied(),
+        }
+    }
+
+    // One loop per cell type, not a match per value.
+    fn fold<B, F: FnMut(B, u32) -> B>(self, init: B, mut f: F) -> B {
+        match self.0 {
+            ValuesIter::Narrow(iter) => iter.fold(init, |acc, &v| f(acc, v.into())),
+            ValuesIter::Wide(iter) => iter.fold(init, |acc, &v| f(acc, v.into())),
+            ValuesIter::Full(iter) => iter.fold(init, |acc, &v| f(acc, v)),
+        }
+    }
+}
+
+impl DoubleEndedIterator for Values<'_> {
+    fn next_back(&mut self) -> Option<u32> {
+        match &mut self.0 {
+            ValuesIter::Narrow(iter) => iter.next_back().map(|&v| v.into()),
+            ValuesIter::Wide(iter) => iter.next_back().map(|&v| v.into()),
+            ValuesIter::Full(iter) => iter.next_back().copied(),
+        }
+    }
+}
+
+impl ExactSizeIterator for Values<'_> {}
+
+impl std::iter::FusedIterator for Values<'_> {}
 
 impl SparseGrundy {
     /// A solver with no values computed yet.
@@ -385,12 +593,12 @@ impl SparseGrundy {
     /// ```
     /// use stonegame::impartial::octal::TakeAndBreak;
     /// let solver = stonegame::impartial::octal::SparseGrundy::new(TakeAndBreak::kayles());
-    /// assert!(solver.values().is_empty());
+    /// assert!(solver.is_empty());
     /// ```
     pub fn new(game: TakeAndBreak) -> Self {
         Self {
             game,
-            values: Vec::new(),
+            store: Store::Narrow(Tables::default()),
             rare: Vec::new(),
             sparseness: Sparseness {
                 mask: u32::MAX,
@@ -403,7 +611,6 @@ impl SparseGrundy {
             next_reselect: 64,
             rare_at_reselect: 0,
             width_at_reselect: 1,
-            compact: Some(Compact::Narrow(Tables::default())),
             widen_pending: false,
             block_len: BLOCK_LEN,
             block_marks: Vec::new(),
@@ -444,21 +651,79 @@ impl SparseGrundy {
         &self.game
     }
 
-    /// The values computed so far, `G(0..len)`.
+    /// The values computed so far, `G(0..len)`, as `u32`s read from the
+    /// cells they are kept in (bytes while every value is below 256: no
+    /// `u32` table of all values is held). Collect them, or use
+    /// [`Self::into_values`], for a `Vec<u32>`.
     ///
     /// # Example
     /// ```
     /// use stonegame::impartial::octal::TakeAndBreak;
     /// let mut solver = stonegame::impartial::octal::SparseGrundy::new(TakeAndBreak::nim());
     /// solver.extend_to(3, stonegame::Budget::default())?;
-    /// assert_eq!(solver.values(), [0, 1, 2, 3]);
+    /// assert_eq!(solver.values().collect::<Vec<u32>>(), [0, 1, 2, 3]);
+    /// assert_eq!(solver.values().max(), Some(3));
     /// # Ok::<(), stonegame::Error>(())
     /// ```
-    pub fn values(&self) -> &[u32] {
-        &self.values
+    pub fn values(&self) -> Values<'_> {
+        Values(match &self.store {
+            Store::Narrow(tables) => ValuesIter::Narrow(tables.values.iter()),
+            Store::Wide(tables) => ValuesIter::Wide(tables.values.iter()),
+            Store::Full(values) => ValuesIter::Full(values.iter()),
+        })
     }
 
-    /// Gives up the computed values.
+    /// `G(heap)`, when computed (`heap < self.len()`).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::octal::TakeAndBreak;
+    /// let mut solver = stonegame::impartial::octal::SparseGrundy::new(TakeAndBreak::kayles());
+    /// solver.extend_to(5, stonegame::Budget::default())?;
+    /// assert_eq!(solver.value(5), Some(4));
+    /// assert_eq!(solver.value(6), None);
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn value(&self, heap: u64) -> Option<u32> {
+        self.store.get(usize::try_from(heap).ok()?)
+    }
+
+    /// How many values are computed: `G(0..len)`.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::octal::TakeAndBreak;
+    /// let mut solver = stonegame::impartial::octal::SparseGrundy::new(TakeAndBreak::kayles());
+    /// solver.extend_to(5, stonegame::Budget::default())?;
+    /// assert_eq!(solver.len(), 6);
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn len(&self) -> usize {
+        self.store.len()
+    }
+
+    /// Whether no value is computed yet.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::octal::TakeAndBreak;
+    /// let mut solver = stonegame::impartial::octal::SparseGrundy::new(TakeAndBreak::kayles());
+    /// assert!(solver.is_empty());
+    /// solver.extend_to(0, stonegame::Budget::default())?;
+    /// assert!(!solver.is_empty());
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The values in their cells, for the period search.
+    pub(super) fn value_slice(&self) -> ValueSlice<'_> {
+        self.store.slice()
+    }
+
+    /// Gives up the computed values, as `u32`s (the compact tables are
+    /// freed before the `u32` table is built).
     ///
     /// # Example
     /// ```
@@ -469,7 +734,7 @@ impl SparseGrundy {
     /// # Ok::<(), stonegame::Error>(())
     /// ```
     pub fn into_values(self) -> Vec<u32> {
-        self.values
+        self.store.into_values()
     }
 
     /// The number of rare positions under the current mask (a measure of how
@@ -530,16 +795,15 @@ impl SparseGrundy {
     /// use stonegame::impartial::octal::TakeAndBreak;
     /// let mut solver = stonegame::impartial::octal::SparseGrundy::new(TakeAndBreak::kayles());
     /// solver.extend_to(5, stonegame::Budget::default())?;
-    /// assert_eq!(solver.values()[5], 4);
+    /// assert_eq!(solver.value(5), Some(4));
     /// # Ok::<(), stonegame::Error>(())
     /// ```
     pub fn extend_to(&mut self, upto: u64, budget: Budget) -> Result<()> {
         let len = check_length(upto, budget, "Grundy sequence")?;
-        self.values.reserve(len.saturating_sub(self.values.len()));
-        self.reserve_compact(len, budget);
+        self.store.reserve(len, budget);
         let cap = budget.work_or(DEFAULT_SEQUENCE_WORK);
-        while self.values.len() < len {
-            let n = self.values.len() as u32;
+        while self.store.len() < len {
+            let n = self.store.len() as u32;
             if self.work > cap {
                 return Err(Error::WorkLimitExceeded {
                     what: format!(
@@ -550,7 +814,9 @@ impl SparseGrundy {
                 });
             }
             if self.widen_pending {
-                self.widen(len, budget);
+                // The 16-bit cells' reversed copy: the compact path resumes.
+                self.widen_pending = false;
+                self.store.reserve(len, budget);
             }
             if u64::from(n) >= self.next_reselect
                 || self.counts.len().next_power_of_two() > self.width_at_reselect
@@ -565,7 +831,7 @@ impl SparseGrundy {
             }
             let block = self.block_len as u64;
             // With fewer rare positions than heaps in a block, blocking saves too little.
-            if self.compact.is_some()
+            if self.store.fast()
                 && self.rare.len() >= self.block_len
                 && u64::from(n) + block <= len as u64
                 && u64::from(n) + block <= self.next_reselect
@@ -583,24 +849,6 @@ impl SparseGrundy {
             self.work = self.work.saturating_add(self.heap_cost());
         }
         Ok(())
-    }
-
-    /// Reserves the compact tables' room for `len` values, dropping them when
-    /// the budget does not allow (the general path needs less memory: use it
-    /// rather than refuse).
-    fn reserve_compact(&mut self, len: usize, budget: Budget) {
-        if let Some(compact) = &mut self.compact {
-            if !compact.reserve(len, budget) {
-                self.compact = None;
-            }
-        }
-    }
-
-    /// Moves from byte to 16-bit tables after a value of 256 or more.
-    fn widen(&mut self, len: usize, budget: Budget) {
-        self.widen_pending = false;
-        self.compact = Tables::<u16>::of(&self.values, &self.rare).map(Compact::Wide);
-        self.reserve_compact(len, budget);
     }
 
     /// The plan for a block from `start`, when every split of the block's
@@ -628,24 +876,25 @@ impl SparseGrundy {
         self.block_marks.clear();
         self.block_marks
             .resize(plan.len as usize * self.block_span, 0);
-        match &self.compact {
+        // Blocks are planned only while the compact path runs.
+        match &self.store {
             // While values are bytes, `seen` (so the span) has exactly 256 entries.
-            Some(Compact::Narrow(t)) => {
+            Store::Narrow(t) if t.fast() => {
                 mark_block::<u8, 256>(&mut self.block_marks, 256, t, &self.rare, plan)
             }
-            Some(Compact::Wide(t)) if self.block_span == 512 => {
+            Store::Wide(t) if t.fast() && self.block_span == 512 => {
                 mark_block::<u16, 512>(&mut self.block_marks, 512, t, &self.rare, plan)
             }
-            Some(Compact::Wide(t)) => {
+            Store::Wide(t) if t.fast() => {
                 mark_block::<u16, 0>(&mut self.block_marks, self.block_span, t, &self.rare, plan)
             }
-            None => {}
+            _ => {}
         }
         for j in 0..plan.len {
             let n = plan.start + j;
             let value = match self.next_value_in_block(n, plan) {
                 Some(value) => value,
-                // A value outgrew the compact tables: solve the rest alone.
+                // A value outgrew the cells: solve the rest alone.
                 None => self.next_value(n)?,
             };
             self.record(n, value);
@@ -655,7 +904,9 @@ impl SparseGrundy {
 
     /// `G(n)` for a heap of a block whose blocked rare pass is in `block_marks`.
     fn next_value_in_block(&mut self, n: u32, plan: &BlockPlan) -> Option<u32> {
-        self.compact.as_ref()?;
+        if !self.store.fast() {
+            return None;
+        }
         self.collect_moves(n);
         let same_splits = self
             .splits
@@ -673,46 +924,22 @@ impl SparseGrundy {
         let block = same_splits.then_some((plan, marks, n));
         let (seen, splits) = (&mut self.seen, &mut self.splits);
         // `seen` has 256 entries while values are bytes, 512 while they are below 512.
-        Some(match &self.compact {
-            Some(Compact::Narrow(t)) => heap.solve::<u8, 256>(t, seen, splits, block),
-            Some(Compact::Wide(t)) if seen.len() == 512 => {
-                heap.solve::<u16, 512>(t, seen, splits, block)
-            }
-            Some(Compact::Wide(t)) => heap.solve::<u16, 0>(t, seen, splits, block),
-            None => return None,
+        Some(match &self.store {
+            Store::Narrow(t) => heap.solve::<u8, 256>(t, seen, splits, block),
+            Store::Wide(t) if seen.len() == 512 => heap.solve::<u16, 512>(t, seen, splits, block),
+            Store::Wide(t) => heap.solve::<u16, 0>(t, seen, splits, block),
+            Store::Full(_) => return None,
         })
     }
 
     fn record(&mut self, n: u32, value: u32) {
-        self.values.push(value);
         let index = value as usize;
         if index >= self.counts.len() {
             self.counts.resize(index + 1, [0, 0]);
         }
         let is_rare = n > 0 && self.sparseness.is_rare(n, value);
-        match &mut self.compact {
-            Some(Compact::Narrow(tables)) => match u8::try_from(value) {
-                Ok(cell) => {
-                    tables.push(n, cell);
-                    if is_rare {
-                        tables.rare_values.push(cell);
-                    }
-                }
-                Err(_) => {
-                    self.compact = None;
-                    self.widen_pending = true;
-                }
-            },
-            Some(Compact::Wide(tables)) => match u16::try_from(value) {
-                Ok(cell) => {
-                    tables.push(n, cell);
-                    if is_rare {
-                        tables.rare_values.push(cell);
-                    }
-                }
-                Err(_) => self.compact = None,
-            },
-            None => {}
+        if self.store.push(n, value, is_rare) {
+            self.widen_pending = true;
         }
         if n > 0 {
             self.counts[index][(n & 1) as usize] += 1;
@@ -731,14 +958,18 @@ impl SparseGrundy {
     fn collect_moves(&mut self, n: u32) {
         self.seen.fill(0);
         self.splits.clear();
-        let values = &self.values;
+        let store = &self.store;
         let seen = &mut self.seen;
         let splits = &mut self.splits;
         let sparseness = self.sparseness;
         self.game
             .for_each_move_class(u64::from(n), |class| match class {
                 MoveClass::TakeAll => seen[0] = 1,
-                MoveClass::LeaveOne(left) => seen[values[left as usize] as usize] = 1,
+                MoveClass::LeaveOne(left) => {
+                    // `left < n`: known.
+                    let value = store.get(left as usize).expect("a smaller heap is known");
+                    seen[value as usize] = 1;
+                }
                 MoveClass::Split { total, .. } => {
                     let last = class.largest_smaller_part() as u32;
                     if last >= 1 {
@@ -763,82 +994,16 @@ impl SparseGrundy {
         };
         let (seen, splits) = (&mut self.seen, &mut self.splits);
         // `seen` has 256 entries while values are bytes, 512 while they are below 512.
-        match &self.compact {
-            Some(Compact::Narrow(t)) => return Ok(heap.solve::<u8, 256>(t, seen, splits, None)),
-            Some(Compact::Wide(t)) if seen.len() == 512 => {
-                return Ok(heap.solve::<u16, 512>(t, seen, splits, None));
+        Ok(match &self.store {
+            Store::Narrow(t) if t.fast() => heap.solve::<u8, 256>(t, seen, splits, None),
+            Store::Wide(t) if t.fast() && seen.len() == 512 => {
+                heap.solve::<u16, 512>(t, seen, splits, None)
             }
-            Some(Compact::Wide(t)) => return Ok(heap.solve::<u16, 0>(t, seen, splits, None)),
-            None => {}
-        }
-        for split in &self.splits {
-            let total = split.total;
-            let below = self.rare.partition_point(|&a| a < total);
-            let rare = &self.rare[..below];
-            // Grundy's game forbids the equal split total/2 + total/2: leave it out.
-            let (head, tail) = if unequal && total % 2 == 0 {
-                let middle = rare.partition_point(|&a| a < total / 2);
-                let skip = usize::from(rare.get(middle) == Some(&(total / 2)));
-                (&rare[..middle], &rare[middle + skip..])
-            } else {
-                (rare, &rare[..0])
-            };
-            let values = &self.values[..total as usize];
-            for part in [head, tail] {
-                for &a in part {
-                    let v = values[a as usize] ^ values[(total - a) as usize];
-                    self.seen[v as usize] = 1;
-                }
-            }
-        }
-        Ok(self.find_mex())
-    }
-
-    fn find_mex(&mut self) -> u32 {
-        let values = &self.values;
-        let seen = &mut self.seen;
-        let mut candidate: u32 = 0;
-        loop {
-            // Every option value is below seen.len(), so a candidate there is missing.
-            if candidate as usize >= seen.len() {
-                return candidate;
-            }
-            if seen[candidate as usize] != 0 {
-                candidate += 1;
-                continue;
-            }
-            let parity = self.sparseness.value_parity(candidate);
-            for split in self.splits.iter_mut().filter(|s| s.hard_parity == parity) {
-                let (start, last) = (split.cursor as usize, split.last as usize);
-                if start <= last {
-                    let total = split.total as usize;
-                    // Smaller parts ascend while larger parts descend.
-                    let small = &values[start..=last];
-                    let large = &values[total - last..=total - start];
-                    // Chunks of pairs between checks keep the loop branch-light;
-                    // marking a few pairs past the candidate is harmless.
-                    const CHUNK: usize = 16;
-                    let mut steps = 0;
-                    for (xs, ys) in small.chunks(CHUNK).zip(large.rchunks(CHUNK)) {
-                        for (&x, &y) in xs.iter().zip(ys.iter().rev()) {
-                            seen[(x ^ y) as usize] = 1;
-                        }
-                        steps += xs.len() as u32;
-                        if seen[candidate as usize] != 0 {
-                            break;
-                        }
-                    }
-                    split.cursor += steps;
-                }
-                if seen[candidate as usize] != 0 {
-                    break;
-                }
-            }
-            if seen[candidate as usize] == 0 {
-                return candidate;
-            }
-            candidate += 1;
-        }
+            Store::Wide(t) if t.fast() => heap.solve::<u16, 0>(t, seen, splits, None),
+            Store::Narrow(t) => heap.general(&t.values, seen, splits),
+            Store::Wide(t) => heap.general(&t.values, seen, splits),
+            Store::Full(values) => heap.general(values, seen, splits),
+        })
     }
 
     /// Chooses the (mask, domain, offset) with the fewest rare positions so far.
@@ -862,12 +1027,8 @@ impl SparseGrundy {
         if best.1 != self.sparseness {
             self.sparseness = best.1;
             let sparseness = self.sparseness;
-            self.rare = (1..self.values.len() as u32)
-                .filter(|&a| sparseness.is_rare(a, self.values[a as usize]))
-                .collect();
-            if let Some(compact) = &mut self.compact {
-                compact.rebuild_rare(&self.rare);
-            }
+            self.rare = self.store.rare_positions(sparseness);
+            self.store.rebuild_rare(&self.rare);
         }
     }
 
@@ -900,6 +1061,77 @@ struct HeapPass<'a> {
 }
 
 impl HeapPass<'_> {
+    /// `G(n)` on the general path (no reversed copy: the values are read in
+    /// their cells, whatever their width), once `collect_moves(n)` has run:
+    /// the rare pass, then the mex, marking the common pairs of each split
+    /// lazily until a candidate is met.
+    fn general<T: Value>(&self, values: &[T], seen: &mut [u8], splits: &mut [SplitScan]) -> u32 {
+        let rare = self.rare;
+        for split in splits.iter() {
+            let total = split.total;
+            let below = rare.partition_point(|&a| a < total);
+            let rare = &rare[..below];
+            // Grundy's game forbids the equal split total/2 + total/2: leave it out.
+            let (head, tail) = if self.unequal && total % 2 == 0 {
+                let middle = rare.partition_point(|&a| a < total / 2);
+                let skip = usize::from(rare.get(middle) == Some(&(total / 2)));
+                (&rare[..middle], &rare[middle + skip..])
+            } else {
+                (rare, &rare[..0])
+            };
+            let values = &values[..total as usize];
+            for part in [head, tail] {
+                for &a in part {
+                    let v: u32 = (values[a as usize] ^ values[(total - a) as usize]).into();
+                    seen[v as usize] = 1;
+                }
+            }
+        }
+        let mut candidate: u32 = 0;
+        loop {
+            // Every option value is below seen.len(), so a candidate there is missing.
+            if candidate as usize >= seen.len() {
+                return candidate;
+            }
+            if seen[candidate as usize] != 0 {
+                candidate += 1;
+                continue;
+            }
+            let parity = self.sparseness.value_parity(candidate);
+            for split in splits.iter_mut().filter(|s| s.hard_parity == parity) {
+                let (start, last) = (split.cursor as usize, split.last as usize);
+                if start <= last {
+                    let total = split.total as usize;
+                    // Smaller parts ascend while larger parts descend.
+                    let small = &values[start..=last];
+                    let large = &values[total - last..=total - start];
+                    // Chunks of pairs between checks keep the loop branch-light;
+                    // marking a few pairs past the candidate is harmless.
+                    const CHUNK: usize = 16;
+                    let mut steps = 0;
+                    for (xs, ys) in small.chunks(CHUNK).zip(large.rchunks(CHUNK)) {
+                        for (&x, &y) in xs.iter().zip(ys.iter().rev()) {
+                            let v: u32 = (x ^ y).into();
+                            seen[v as usize] = 1;
+                        }
+                        steps += xs.len() as u32;
+                        if seen[candidate as usize] != 0 {
+                            break;
+                        }
+                    }
+                    split.cursor += steps;
+                }
+                if seen[candidate as usize] != 0 {
+                    break;
+                }
+            }
+            if seen[candidate as usize] == 0 {
+                return candidate;
+            }
+            candidate += 1;
+        }
+    }
+
     /// `G(n)` once `collect_moves(n)` has run: the rare pass (with a block's
     /// marks, `(plan, marks, n)`, only the part the block left out), then the mex.
     fn solve<T: Cell, const S: usize>(
@@ -1156,9 +1388,9 @@ fn scan_for_targets<T: Cell>(
 fn mark_until<T: Cell>(split: &mut SplitScan, tables: &Tables<T>, seen: &mut [u8], goal: T) {
     scan_pairs(split, tables, |xor| {
         for &value in xor {
-            seen[value.into()] = 1;
+            seen[Into::<usize>::into(value)] = 1;
         }
-        seen[goal.into()] != 0
+        seen[Into::<usize>::into(goal)] != 0
     });
 }
 
@@ -1206,9 +1438,32 @@ mod tests {
     /// The general (`u32`, marking) path alone, as before the byte tables existed.
     fn general_path(game: &TakeAndBreak, upto: u64) -> Vec<u32> {
         let mut solver = SparseGrundy::new(game.clone());
-        solver.compact = None;
+        solver.store = Store::Full(Vec::new());
         solver.extend_to(upto, Budget::default()).unwrap();
-        assert!(solver.compact.is_none());
+        assert!(matches!(solver.store, Store::Full(_)));
+        solver.into_values()
+    }
+
+    /// The general path reading the values in 8- and 16-bit cells (as
+    /// without a reversed copy): every value stays in the narrowest cells.
+    fn general_path_in_cells(game: &TakeAndBreak, upto: u64) -> Vec<u32> {
+        let mut solver = SparseGrundy::new(game.clone());
+        // Heap by heap without `extend_to`, which would reserve the reversed
+        // copy; the mask is re-chosen now and then.
+        for n in 0..=upto as u32 {
+            if n % 50 == 49 {
+                solver.reselect_sparseness();
+            }
+            assert!(!solver.store.fast());
+            let value = solver.next_value(n).unwrap();
+            solver.record(n, value);
+        }
+        let widest = solver.values().max().unwrap_or(0);
+        match &solver.store {
+            Store::Narrow(_) => assert!(widest < 256),
+            Store::Wide(_) => assert!((256..65_536).contains(&widest)),
+            Store::Full(_) => assert!(widest >= 65_536),
+        }
         solver.into_values()
     }
 
@@ -1217,11 +1472,11 @@ mod tests {
     /// a value of 256 appeared), so the constant-512 loops run.
     fn wide_path(game: &TakeAndBreak, upto: u64, block_len: usize, span: usize) -> Vec<u32> {
         let mut solver = SparseGrundy::new(game.clone());
-        solver.compact = Some(Compact::Wide(Tables::default()));
+        solver.store = Store::Wide(Tables::default());
         solver.seen.resize(span.max(256), 0);
         solver.block_len = block_len;
         solver.extend_to(upto, Budget::default()).unwrap();
-        assert!(matches!(solver.compact, Some(Compact::Wide(_))));
+        assert!(matches!(&solver.store, Store::Wide(t) if t.fast()));
         solver.into_values()
     }
 
@@ -1251,20 +1506,72 @@ mod tests {
     fn byte_path_is_used_while_values_fit_and_dropped_after() {
         let mut grundy = SparseGrundy::new(TakeAndBreak::grundys_game());
         grundy.extend_to(3000, Budget::default()).unwrap();
-        assert!(matches!(grundy.compact, Some(Compact::Narrow(_))));
-        // Last One has G(n) = n: past 255 the byte tables give way to 16-bit
-        // ones, past 65,535 to the general path; values stay exact.
+        assert!(matches!(&grundy.store, Store::Narrow(t) if t.fast()));
+        // Last One has G(n) = n: past 255 the byte cells give way to 16-bit
+        // ones, past 65,535 to `u32`s and the general path; values stay exact.
         let game = TakeAndBreak::last_one();
         let mut solver = SparseGrundy::new(game.clone());
         solver.extend_to(255, Budget::default()).unwrap();
-        assert!(matches!(solver.compact, Some(Compact::Narrow(_))));
+        assert!(matches!(&solver.store, Store::Narrow(t) if t.fast()));
         solver.extend_to(700, Budget::default()).unwrap();
-        assert!(matches!(solver.compact, Some(Compact::Wide(_))));
-        assert_eq!(solver.values(), plain(&game, 700));
+        assert!(matches!(&solver.store, Store::Wide(t) if t.fast()));
+        assert!(solver.values().eq(plain(&game, 700)));
         // (Reaching 65,536 for real takes quadratic time: the value alone is recorded.)
         solver.record(701, 70_000);
-        assert!(solver.compact.is_none());
+        assert!(matches!(solver.store, Store::Full(_)));
         assert!(!solver.widen_pending);
+        assert_eq!(solver.value(701), Some(70_000));
+        assert!(solver.values().take(701).eq(plain(&game, 700)));
+        assert_eq!(solver.len(), 702);
+    }
+
+    #[test]
+    fn values_widen_from_bytes_to_16_bits_to_u32_in_place() {
+        // Values move to wider cells at 256 and 65,536; each is kept once.
+        let mut solver = SparseGrundy::new(TakeAndBreak::last_one());
+        solver.extend_to(300, Budget::default()).unwrap();
+        let Store::Wide(tables) = &solver.store else {
+            panic!("16-bit cells past 255");
+        };
+        assert_eq!(tables.values.len(), 301);
+        assert!(tables.values.iter().copied().eq(0..=300));
+        assert_eq!(
+            solver.values().rev().collect::<Vec<_>>(),
+            (0..=300).rev().collect::<Vec<_>>()
+        );
+        assert_eq!(solver.values().nth(299), Some(299));
+        assert_eq!(solver.values().len(), 301);
+        let mut wide = solver.clone();
+        // Room for two more values in the reversed copy, as `extend_to` makes.
+        wide.store.reserve(303, Budget::default());
+        wide.record(301, 65_535);
+        assert!(matches!(wide.store, Store::Wide(_)));
+        wide.record(302, 65_536);
+        let Store::Full(values) = &wide.store else {
+            panic!("u32 cells past 65,535");
+        };
+        assert_eq!(values[300..], [300, 65_535, 65_536]);
+        assert_eq!(wide.values().fold(0u64, |sum, v| sum + u64::from(v)), {
+            (0..=300u64).sum::<u64>() + 65_535 + 65_536
+        });
+    }
+
+    #[test]
+    fn general_path_in_narrow_and_wide_cells_agrees_with_plain() {
+        // Values past 255 (Last One, 0.(7)) and below (Grundy's game, Kayles):
+        // the general path reads them in bytes, then 16-bit cells.
+        for game in [
+            TakeAndBreak::last_one(),
+            TakeAndBreak::grundys_game(),
+            TakeAndBreak::kayles(),
+            TakeAndBreak::octal("4.(7)").unwrap(),
+        ] {
+            assert_eq!(
+                general_path_in_cells(&game, 600),
+                plain(&game, 600),
+                "{game}"
+            );
+        }
     }
 
     #[test]
@@ -1276,16 +1583,22 @@ mod tests {
     }
 
     #[test]
-    fn byte_path_falls_back_when_the_budget_is_tight() {
-        // Enough for the u32 tables (8 bytes a position) but not the byte tables.
-        let budget = Budget::from_bytes(8 * 4001);
-        let mut solver = SparseGrundy::new(TakeAndBreak::grundys_game());
-        solver.extend_to(4000, budget).unwrap();
-        assert!(solver.compact.is_none());
-        assert_eq!(
-            solver.values(),
-            general_path(&TakeAndBreak::grundys_game(), 4000)
-        );
+    fn compact_path_falls_back_when_the_budget_is_tight() {
+        // 8 bytes a position (the sequence's own check) hold the byte tables
+        // (7 at worst) but not the 16-bit ones (10): past 255 the values stay
+        // in 16-bit cells without a reversed copy, on the general path.
+        let game = TakeAndBreak::last_one();
+        let budget = Budget::from_bytes(8 * 701);
+        let mut solver = SparseGrundy::new(game.clone());
+        solver.extend_to(255, budget).unwrap();
+        assert!(matches!(&solver.store, Store::Narrow(t) if t.fast()));
+        solver.extend_to(700, budget).unwrap();
+        assert!(matches!(&solver.store, Store::Wide(t) if !t.fast()));
+        assert!(solver.values().eq(plain(&game, 700)));
+        // A larger budget later brings the compact path back.
+        solver.extend_to(800, Budget::default()).unwrap();
+        assert!(matches!(&solver.store, Store::Wide(t) if t.fast()));
+        assert!(solver.values().eq(plain(&game, 800)));
     }
 
     #[test]
@@ -1372,6 +1685,7 @@ mod tests {
                 let game = TakeAndBreak::Octal(code);
                 let fast = grundy_sequence(&game, upto, Budget::default()).unwrap();
                 prop_assert_eq!(&fast, &general_path(&game, upto));
+                prop_assert_eq!(&fast, &general_path_in_cells(&game, upto));
                 prop_assert_eq!(&fast, &plain(&game, upto));
                 prop_assert_eq!(&fast, &byte_path_stepwise(&game, upto));
                 prop_assert_eq!(&fast, &wide_path(&game, upto, 5, 256));
