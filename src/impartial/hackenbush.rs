@@ -922,21 +922,21 @@ fn cut_class_move(
     )?;
     let tree = &component.tree;
     work.spend(0)?;
-    let subtrees = Subtrees::new(&component.edges, tree, &component.weights);
-    // Edges grouped by label: equal labels, equal 2-edge-cut class.
-    let mut by_label: Vec<(u64, u32)> = (0..component.edges.len() as u32)
-        .map(|e| (subtrees.label[e as usize], e))
-        .filter(|&(label, _)| label != 0)
-        .collect();
+    let (subtrees, mut by_label) = Subtrees::new(&component.edges, tree, &component.weights);
+    // Edges grouped by label: equal labels, equal 2-edge-cut class (label 0,
+    // a bridge, never occurs inside a component).
     by_label.sort_unstable();
-    let classes: Vec<&[(u64, u32)]> = by_label.chunk_by(|a, b| a.0 == b.0).collect();
-    if let Some(alone) = classes.iter().find(|class| class.len() == 1) {
+    let classes = || {
+        by_label
+            .chunk_by(|a, b| a.0 == b.0)
+            .filter(|class| class[0].0 != 0)
+    };
+    if let Some(alone) = classes().find(|class| class.len() == 1) {
         return Ok(Some(alone[0].1));
     }
     let mut portrait = Portrait::default();
-    for class in classes {
-        let edges: Vec<u32> = class.iter().map(|&(_, e)| e).collect();
-        let Some(cycle) = PieceCycle::new(&component.edges, tree, &subtrees, &edges) else {
+    for class in classes() {
+        let Some(cycle) = PieceCycle::new(&component.edges, tree, &subtrees, class) else {
             continue;
         };
         if let Some(e) = class_move(&cycle, target, &mut portrait, budget, work)? {
@@ -962,17 +962,18 @@ struct Subtrees {
     /// so a set of vertices closed under the tree's descendants sums its
     /// inner edges' parity and its branches by two look-ups.
     own: Vec<u64>,
-    /// Per edge: a random label for a back edge; for a tree edge, the XOR of
-    /// the labels of the back edges spanning it. Two edges form a cut exactly
-    /// when their labels are equal (with high probability; the chosen move
-    /// is verified anyway).
-    label: Vec<u64>,
 }
 
 impl Subtrees {
-    fn new(edges: &[(u32, u32)], tree: &LocalTree, weights: &[u64]) -> Self {
+    /// The subtree facts, and each edge's label with the edge's number, by
+    /// edge: a random label for a back edge; for a tree edge, the XOR of the
+    /// labels of the back edges spanning it. Two edges form a cut exactly
+    /// when their labels are equal (with high probability; the chosen move
+    /// is verified anyway). (The pairs are what the caller sorts: no
+    /// separate array of labels.)
+    fn new(edges: &[(u32, u32)], tree: &LocalTree, weights: &[u64]) -> (Self, Vec<(u64, u32)>) {
         let n = weights.len();
-        let mut label = vec![0u64; edges.len()];
+        let mut label: Vec<(u64, u32)> = (0..edges.len() as u32).map(|e| (0, e)).collect();
         let mut spanning = vec![0u64; n];
         let mut own: Vec<u64> = weights.to_vec();
         // A fixed seed keeps answers reproducible; the verification makes a
@@ -985,7 +986,7 @@ impl Subtrees {
                 || tree.parent_edge[v as usize] == e as u32;
             if !is_tree {
                 let r = random.next();
-                label[e] = r;
+                label[e].0 = r;
                 spanning[u as usize] ^= r;
                 spanning[v as usize] ^= r;
             }
@@ -997,10 +998,10 @@ impl Subtrees {
                 size[p as usize] += size[v];
                 own[p as usize] ^= own[v];
                 spanning[p as usize] ^= spanning[v];
-                label[tree.parent_edge[v] as usize] = spanning[v];
+                label[tree.parent_edge[v] as usize].0 = spanning[v];
             }
         }
-        Self { size, own, label }
+        (Self { size, own }, label)
     }
 
     /// Whether `v` lies in the subtree of `a`.
@@ -1042,11 +1043,11 @@ impl PieceCycle {
         inner: &[(u32, u32)],
         tree: &LocalTree,
         subtrees: &Subtrees,
-        class: &[u32],
+        class: &[(u64, u32)],
     ) -> Option<Self> {
         let mut lower = Vec::with_capacity(class.len());
         let mut back = None;
-        for &e in class {
+        for &(_, e) in class {
             let (u, v) = inner[e as usize];
             if tree.parent_edge[v as usize] == e {
                 lower.push(v);
@@ -1521,10 +1522,7 @@ mod tests {
                 Component::copy(&graph, &analysis, 0, &ground_branches(&analysis), &mut work);
             let piece = &component.edges;
             let tree = &component.tree;
-            let subtrees = Subtrees::new(piece, tree, &component.weights);
-            let mut by_label: Vec<(u64, u32)> = (0..piece.len() as u32)
-                .map(|e| (subtrees.label[e as usize], e))
-                .collect();
+            let (subtrees, mut by_label) = Subtrees::new(piece, tree, &component.weights);
             by_label.sort_unstable();
             let mut portrait = Portrait::default();
             for class in by_label.chunk_by(|a, b| a.0 == b.0) {
@@ -1536,8 +1534,7 @@ mod tests {
                     prop_assert_eq!(component.value_without(class[0].1, &mut work, &mut Buffers::default()), here ^ 1);
                     continue;
                 }
-                let class: Vec<u32> = class.iter().map(|&(_, e)| e).collect();
-                let cycle = PieceCycle::new(piece, tree, &subtrees, &class);
+                let cycle = PieceCycle::new(piece, tree, &subtrees, class);
                 prop_assert!(cycle.is_some(), "class {:?} of {:?}", class, edges);
                 let cycle = cycle.unwrap();
                 let values = values_after_deleting(
@@ -1575,6 +1572,37 @@ mod tests {
                 prop_assert_eq!(forward[t], direct, "t = {} in {:?}", t, own);
                 let direct = reversed[..t].iter().rev().fold(0u64, |x, &o| 1 + (o ^ x));
                 prop_assert_eq!(backward[t], direct, "t = {} backwards in {:?}", t, own);
+            }
+        }
+    }
+
+    /// One portrait serves chains of every size in turn (sparse ones cleared
+    /// walk by walk, dense ones all at once) and is left all zero each time.
+    #[test]
+    fn a_portrait_is_reused_across_chains() {
+        let mut portrait = Portrait::default();
+        let chains: [Vec<u64>; 5] = [
+            vec![1 << 30, 3, 0, 7],
+            (0..5000).map(|i| i % 3).collect(),
+            vec![],
+            vec![0; 70],
+            (0..300).map(|i| (i * 7919) % 1000).collect(),
+        ];
+        for own in &chains {
+            let bits = portrait
+                .prepare(own, Budget::default(), &mut Work::unlimited())
+                .unwrap()
+                .unwrap();
+            let mut values = Vec::new();
+            portrait.chain_values(bits, own, |t, forward, backward| {
+                values.push((t, forward, backward));
+            });
+            assert!(portrait.flips.iter().all(|&word| word == 0));
+            for (t, forward, backward) in values {
+                let direct = own[..t].iter().rev().fold(0u64, |x, &o| 1 + (o ^ x));
+                assert_eq!(forward, direct);
+                let direct = own[own.len() - t..].iter().fold(0u64, |x, &o| 1 + (o ^ x));
+                assert_eq!(backward, direct);
             }
         }
     }
