@@ -61,6 +61,7 @@
 //! unless the budget sets one).
 
 use std::fmt;
+use std::ops::ControlFlow;
 
 use crate::{Budget, Error, Nimber, Outcome, Result, Solution};
 
@@ -1101,7 +1102,9 @@ impl PieceCycle {
 /// `Q_(k-1), …, Q_j`, each class edge between them now a bridge. A chain
 /// `R_1, …, R_t` hanging from `Q_0` is worth `f_1(f_2(… f_t(0)))` with
 /// `f_i(x) = 1 + (own(R_i) ^ x)` (colon principle); [`Portrait::chain_values`]
-/// gives that for every length at once, in both directions.
+/// gives that for every length at once, in both directions. ([`class_move`]
+/// does the same and stops at the first value that is its target.)
+#[cfg(test)]
 fn values_after_deleting(
     cycle: &PieceCycle,
     portrait: &mut Portrait,
@@ -1119,6 +1122,7 @@ fn values_after_deleting(
     portrait.chain_values(bits, own, |t, forward, backward| {
         values[t] ^= forward;
         values[k - 1 - t] ^= backward;
+        ControlFlow::Continue(())
     });
     Ok(Some(values))
 }
@@ -1131,13 +1135,31 @@ fn class_move(
     budget: Budget,
     work: &mut Work,
 ) -> Result<Option<u32>> {
-    let Some(values) = values_after_deleting(cycle, portrait, budget, work)? else {
+    let k = cycle.edges.len();
+    let own = &cycle.own[1..];
+    let Some(bits) = portrait.prepare(own, budget, work)? else {
         return Ok(None);
     };
-    Ok(values
-        .iter()
-        .position(|&value| value == target)
-        .map(|j| cycle.edges[j]))
+    // As in `values_after_deleting`, stopping at the first value that is
+    // the target: `values[i]` is complete once the forward walk has passed
+    // `i` and the backward one `k - 1 - i`, so step `t >= k - 1 - t`
+    // completes `k - 1 - t` and `t`. (A winning edge near the middle of a
+    // long class, as in an odd cycle, is found after half the walks.)
+    let mut values = vec![cycle.own[0]; k];
+    let mut found = None;
+    portrait.chain_values(bits, own, |t, forward, backward| {
+        values[t] ^= forward;
+        values[k - 1 - t] ^= backward;
+        if t >= k - 1 - t {
+            found = [k - 1 - t, t].into_iter().find(|&i| values[i] == target);
+        }
+        if found.is_some() {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    Ok(found.map(|j| cycle.edges[j]))
 }
 
 /// For a chain with own values `own = [o_1, …, o_n]`, the value of every
@@ -1161,6 +1183,7 @@ fn chain_values(
     portrait.chain_values(bits, own, |t, f, b| {
         forward[t] = f;
         backward[t] = b;
+        ControlFlow::Continue(())
     });
     assert!(portrait.flips.iter().all(|&word| word == 0));
     Ok(Some((forward, backward)))
@@ -1266,7 +1289,13 @@ impl Portrait {
     /// `forward = f_1(f_2(… f_t(0)))` with `f_i(x) = 1 + (own[i - 1] ^ x)`,
     /// `backward` the same for `own` reversed, every value below `2^bits`
     /// (see [`Portrait::prepare`]). Leaves the flip bits all zero.
-    fn chain_values(&mut self, bits: u32, own: &[u64], mut emit: impl FnMut(usize, u64, u64)) {
+    /// `emit` may stop the run early by returning `Break`.
+    fn chain_values(
+        &mut self,
+        bits: u32,
+        own: &[u64],
+        mut emit: impl FnMut(usize, u64, u64) -> ControlFlow<()>,
+    ) {
         let n = own.len();
         let words = Self::words(bits) as usize;
         let blocks = bits.div_ceil(BLOCK) as usize;
@@ -1283,12 +1312,19 @@ impl Portrait {
             if one_by_one {
                 walked.push(x);
             }
-            emit(t, x.0, x.1);
+            if emit(t, x.0, x.1).is_break() {
+                break;
+            }
             forward ^= own[t];
             backward ^= own[n - 1 - t];
+            if t + 1 == n {
+                let x = walk::<false>(a, b, bits, forward, backward);
+                let _ = emit(n, x.0, x.1);
+            }
         }
-        let x = walk::<false>(a, b, bits, forward, backward);
-        emit(n, x.0, x.1);
+        if n == 0 {
+            let _ = emit(0, 0, 0);
+        }
         if one_by_one {
             // Every flip bit set lies in a word some walk went through.
             for &(x, y) in &walked {
@@ -1596,6 +1632,7 @@ mod tests {
             let mut values = Vec::new();
             portrait.chain_values(bits, own, |t, forward, backward| {
                 values.push((t, forward, backward));
+                ControlFlow::Continue(())
             });
             assert!(portrait.flips.iter().all(|&word| word == 0));
             for (t, forward, backward) in values {
