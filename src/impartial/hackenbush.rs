@@ -1066,14 +1066,17 @@ impl PieceCycle {
         let s = |v: u32| subtrees.own[v as usize];
         // Each tree edge of the class is assigned to its lower vertex, the back
         // edge to its endpoint under `last`: their parity comes off here.
-        let mut own = vec![s(0) ^ s(first)];
+        // (Sized once; the edges then take the place of their lower vertices.)
+        let mut own = Vec::with_capacity(lower.len() + 1);
+        own.push(s(0) ^ s(first));
         for w in lower.windows(2) {
             own.push(s(w[0]) ^ s(w[1]) ^ 1);
         }
-        let mut edges: Vec<u32> = lower
-            .iter()
-            .map(|&v| tree.parent_edge[v as usize])
-            .collect();
+        let tree_edges = lower.len();
+        let mut edges = lower;
+        for v in &mut edges {
+            *v = tree.parent_edge[*v as usize];
+        }
         match back {
             Some(b) => {
                 let (u, v) = inner[b as usize];
@@ -1085,7 +1088,7 @@ impl PieceCycle {
                 edges.push(b);
             }
             None => {
-                if lower.len() < 2 {
+                if tree_edges < 2 {
                     return None;
                 }
                 own[0] ^= s(last) ^ 1;
