@@ -42,9 +42,11 @@
 //!   cyclic order, `Q_0` holding `X`'s top vertex. Deleting `E_j` leaves two
 //!   chains of pieces hanging from `Q_0` by the other class edges, now
 //!   bridges; a chain is valued by the colon principle from its far end,
-//!   `f(x) = 1 + (own ^ x)`. The values for every `j` at once come from a
-//!   trie of values under "XOR everything, add one to everything" (base-16
-//!   digits, least significant first, one XOR mask for the whole trie).
+//!   `f(x) = 1 + (own ^ x)`. The values for every `j` at once come from the
+//!   inverse maps of the chain folds, kept as portraits of binary-tree
+//!   automorphisms (one flip bit per prefix of the values, bit 0 first): one
+//!   walk of `b` steps per value both reads a chain's value and composes the
+//!   next map.
 //!
 //! The classes come from the depth-first tree of the main analysis restricted
 //! to `X` (a depth-first tree of `X` on its own): each back edge gets a
@@ -66,8 +68,8 @@ use std::ops::ControlFlow;
 use crate::{Budget, Error, Nimber, Outcome, Result, Solution};
 
 /// The default work cap of the winning-move search (elementary steps: vertices
-/// and edges visited while analysing a component, trie nodes visited while
-/// valuing its cut classes). The search takes O((V + E) · bits) steps unless
+/// and edges visited while analysing a component, levels walked while valuing
+/// its cut classes). The search takes O((V + E) · bits) steps unless
 /// its fallback scan runs, so only that scan comes near the default.
 pub const DEFAULT_MOVE_WORK: u64 = 200_000_000;
 
@@ -1202,7 +1204,7 @@ fn chain_values(
 /// tree of prefixes (bit 0 first): it is described by one flip bit per
 /// prefix `u` of `j` bits, bit `j` of the image being `x_j ^ flip(x mod 2^j)`.
 /// `G_t` is kept as `P(x) ^ M`: `P` a portrait, `M` a mask (`XOR` by the
-/// mask is free, as in the former trie).
+/// mask is free).
 ///
 /// - `G_t = f_t^(-1) ∘ G_(t-1)` with `f_t^(-1)(y) = (y - 1) ^ o_t`. Writing
 ///   `(P(x) ^ M) - 1 = D(P(x)) ^ M` with `D(z) = ((z ^ M) - 1) ^ M`, the new
@@ -1596,7 +1598,7 @@ mod tests {
             }
         }
 
-        /// The trie's chain values against folding each chain directly.
+        /// The chain values, both directions, against folding each chain directly.
         #[test]
         fn chain_values_match_direct_folds(
             own in prop::collection::vec(prop_oneof![0u64..4, 0u64..40, 0u64..1 << 20], 0..60)
