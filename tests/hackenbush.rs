@@ -397,6 +397,28 @@ fn odd_cycle_of_200001_edges_is_answered() {
     assert_eq!(assert_wins(&edges), 100_000);
 }
 
+/// A long odd cycle with stalks of 1 to 4 edges hung at random cycle
+/// vertices (not in cancelling pairs): the pieces between cuts weigh
+/// different amounts, so the chain values are far from `t`, and whether the
+/// move is a bridge or a cycle edge depends on the draw. Every seed's move is
+/// checked by recomputing the nimber; `from_edges` gives the same answer.
+#[test]
+fn long_cycle_with_random_stalks_is_answered() {
+    for seed in [5u64, 77, 1234] {
+        let mut random = Xorshift(seed);
+        let n = 100_001u32;
+        let mut edges: Vec<(u32, u32)> = (0..n).map(|i| (i, (i + 1) % n)).collect();
+        let mut vertices = n;
+        while edges.len() < 200_000 {
+            let length = 1 + random.below(4) as usize;
+            stalk(&mut edges, &mut vertices, random.below(n), length);
+        }
+        let index = assert_wins(&edges);
+        let owned = GreenHackenbush::from_edges(edges.clone()).unwrap();
+        assert_eq!(owned.winning_move().unwrap().unwrap().index, index);
+    }
+}
+
 #[test]
 fn large_graph_of_2_edge_cuts_is_answered() {
     let edges = subdivided_graph(40_000, 40_000, 0, 0x1234_5678_9abc_def1);

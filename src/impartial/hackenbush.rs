@@ -42,9 +42,11 @@
 //!   cyclic order, `Q_0` holding `X`'s top vertex. Deleting `E_j` leaves two
 //!   chains of pieces hanging from `Q_0` by the other class edges, now
 //!   bridges; a chain is valued by the colon principle from its far end,
-//!   `f(x) = 1 + (own ^ x)`. The values for every `j` at once come from a
-//!   trie of values under "XOR everything, add one to everything" (base-16
-//!   digits, least significant first, one XOR mask for the whole trie).
+//!   `f(x) = 1 + (own ^ x)`. The values for every `j` at once come from the
+//!   inverse maps of the chain folds, kept as portraits of binary-tree
+//!   automorphisms (one flip bit per prefix of the values, bit 0 first): one
+//!   walk of `b` steps per value both reads a chain's value and composes the
+//!   next map.
 //!
 //! The classes come from the depth-first tree of the main analysis restricted
 //! to `X` (a depth-first tree of `X` on its own): each back edge gets a
@@ -61,12 +63,13 @@
 //! unless the budget sets one).
 
 use std::fmt;
+use std::ops::ControlFlow;
 
 use crate::{Budget, Error, Nimber, Outcome, Result, Solution};
 
 /// The default work cap of the winning-move search (elementary steps: vertices
-/// and edges visited while analysing a component, trie nodes visited while
-/// valuing its cut classes). The search takes O((V + E) · bits) steps unless
+/// and edges visited while analysing a component, levels walked while valuing
+/// its cut classes). The search takes O((V + E) · bits) steps unless
 /// its fallback scan runs, so only that scan comes near the default.
 pub const DEFAULT_MOVE_WORK: u64 = 200_000_000;
 
@@ -153,22 +156,46 @@ impl GreenHackenbush {
     /// # Ok::<(), stonegame::Error>(())
     /// ```
     pub fn new(edges: &[(u32, u32)]) -> Result<Self> {
-        if edges.len() > MAX_EDGES {
-            return Err(Error::SizeLimitExceeded {
-                what: "number of Green Hackenbush edges",
-                value: edges.len() as u128,
-                limit: MAX_EDGES as u128,
-            });
-        }
+        // Refused before the copy is made.
+        Self::check_size(edges.len())?;
+        check_memory(Budget::default(), edges.len())?;
+        Self::from_edges(edges.to_vec())
+    }
+
+    /// As [`GreenHackenbush::new`], taking the list of edges over (no copy).
+    ///
+    /// # Errors
+    /// As [`GreenHackenbush::new`].
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::hackenbush::GreenHackenbush;
+    /// let stalk = GreenHackenbush::from_edges(vec![(0, 1), (1, 2)])?;
+    /// assert_eq!(stalk.nimber()?.0, 2);
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn from_edges(edges: Vec<(u32, u32)>) -> Result<Self> {
+        Self::check_size(edges.len())?;
         let budget = Budget::default();
         check_memory(budget, edges.len())?;
-        let (renumbered, vertex_count) = renumber(edges);
+        let (renumbered, vertex_count) = renumber(&edges);
         Ok(Self {
-            edges: edges.to_vec(),
+            edges,
             renumbered,
             vertex_count,
             budget,
         })
+    }
+
+    fn check_size(edges: usize) -> Result<()> {
+        if edges > MAX_EDGES {
+            return Err(Error::SizeLimitExceeded {
+                what: "number of Green Hackenbush edges",
+                value: edges as u128,
+                limit: MAX_EDGES as u128,
+            });
+        }
+        Ok(())
     }
 
     /// The same position with another budget (memory and the work cap of the
@@ -263,9 +290,33 @@ impl GreenHackenbush {
         if analysis.root_value() == 0 {
             return Ok(None);
         }
-        let found = match find_winning_edge(&graph, &analysis, self.budget, &mut work)? {
-            Some(edge) => Some(edge),
-            None => scan_every_edge(&graph, &mut work)?,
+        let found = match descend(&graph, &analysis, &mut work) {
+            Descent::Bridge(edge) => Some(edge),
+            Descent::Inside {
+                component,
+                here,
+                target,
+            } => {
+                // The position's memory serves the recomputations to come.
+                let mut buffers = Buffers::default();
+                analysis.recycle(&mut buffers);
+                graph.recycle(&mut buffers);
+                match inner_edge_with_value(
+                    &component,
+                    here,
+                    target,
+                    self.budget,
+                    &mut work,
+                    &mut buffers,
+                )? {
+                    Some(edge) => Some(edge),
+                    None => {
+                        drop(component);
+                        let graph = Graph::reusing(self.vertex_count, self.dense(), &mut buffers);
+                        scan_every_edge(&graph, &mut work, &mut buffers)?
+                    }
+                }
+            }
         };
         match found {
             Some(index) => Ok(Some(self.edge_move(index))),
@@ -380,6 +431,33 @@ impl Work {
     }
 }
 
+/// The memory of a [`Graph`] and an [`Analysis`], kept for the next ones:
+/// every fresh page costs a fault, and the winning move builds up to three
+/// (the position, then the component without the chosen edge, and the
+/// scans should they ever run).
+#[derive(Default)]
+struct Buffers {
+    start: Vec<u32>,
+    incidences: Vec<(u32, u32)>,
+    preorder: Vec<u32>,
+    discovered: Vec<u32>,
+    low: Vec<u32>,
+    parent_edge: Vec<u32>,
+    parent: Vec<u32>,
+    bridge: Vec<bool>,
+    stack: Vec<(u32, u32)>,
+    component: Vec<u32>,
+    value: Vec<u64>,
+}
+
+/// `vec` emptied and refilled with `len` copies of `fill` (its memory kept).
+fn refill<T: Clone>(vec: &mut Vec<T>, len: usize, fill: T) -> Vec<T> {
+    let mut vec = std::mem::take(vec);
+    vec.clear();
+    vec.resize(len, fill);
+    vec
+}
+
 /// An undirected multigraph in compressed adjacency form (borrowing its edge
 /// list: a copy would cost a fresh allocation, so page faults, per graph).
 struct Graph<'a> {
@@ -392,28 +470,34 @@ struct Graph<'a> {
 
 impl<'a> Graph<'a> {
     fn new(vertex_count: usize, edges: &'a [(u32, u32)]) -> Self {
-        let mut degree = vec![0u32; vertex_count + 1];
+        Self::reusing(vertex_count, edges, &mut Buffers::default())
+    }
+
+    /// The graph, built in memory left in `buffers` by an earlier one.
+    fn reusing(vertex_count: usize, edges: &'a [(u32, u32)], buffers: &mut Buffers) -> Self {
+        // Degrees, then their running sums: `start[v]` ends `v`'s range. The
+        // edges are then placed from the last one, each end of a range filled
+        // from its top, so each vertex lists its edges in order and `start[v]`
+        // comes down to where `v`'s range starts. (No arrays besides.)
+        let mut start = refill(&mut buffers.start, vertex_count + 1, 0u32);
         for &(u, v) in edges {
-            degree[u as usize] += 1;
+            start[u as usize] += 1;
             if u != v {
-                degree[v as usize] += 1;
+                start[v as usize] += 1;
             }
         }
-        let mut start = vec![0u32; vertex_count + 1];
         let mut total = 0u32;
-        for v in 0..vertex_count {
-            start[v] = total;
-            total += degree[v];
+        for s in &mut start {
+            total += *s;
+            *s = total;
         }
-        start[vertex_count] = total;
-        let mut fill = start.clone();
-        let mut incidences = vec![(0u32, 0u32); total as usize];
-        for (e, &(u, v)) in edges.iter().enumerate() {
-            incidences[fill[u as usize] as usize] = (v, e as u32);
-            fill[u as usize] += 1;
+        let mut incidences = refill(&mut buffers.incidences, total as usize, (0u32, 0u32));
+        for (e, &(u, v)) in edges.iter().enumerate().rev() {
+            start[u as usize] -= 1;
+            incidences[start[u as usize] as usize] = (v, e as u32);
             if u != v {
-                incidences[fill[v as usize] as usize] = (u, e as u32);
-                fill[v as usize] += 1;
+                start[v as usize] -= 1;
+                incidences[start[v as usize] as usize] = (u, e as u32);
             }
         }
         Self {
@@ -421,6 +505,12 @@ impl<'a> Graph<'a> {
             start,
             incidences,
         }
+    }
+
+    /// Leaves the graph's memory for the next one.
+    fn recycle(self, buffers: &mut Buffers) {
+        buffers.start = self.start;
+        buffers.incidences = self.incidences;
     }
 
     fn vertex_count(&self) -> usize {
@@ -457,17 +547,31 @@ impl Analysis {
         skip: Option<u32>,
         work: &mut Work,
     ) -> Self {
+        Self::reusing(graph, root, weights, skip, work, &mut Buffers::default())
+    }
+
+    /// As [`Analysis::new`], in memory left in `buffers` by an earlier one.
+    fn reusing(
+        graph: &Graph,
+        root: u32,
+        weights: Option<&[u64]>,
+        skip: Option<u32>,
+        work: &mut Work,
+        buffers: &mut Buffers,
+    ) -> Self {
         let skip = skip.unwrap_or(NONE);
         let n = graph.vertex_count();
-        let mut discovered = vec![NONE; n];
-        let mut low = vec![0u32; n];
-        let mut parent_edge = vec![NONE; n];
-        let mut parent = vec![NONE; n];
-        let mut bridge = vec![false; graph.edges.len()];
+        let mut discovered = refill(&mut buffers.discovered, n, NONE);
+        let mut low = refill(&mut buffers.low, n, 0u32);
+        let mut parent_edge = refill(&mut buffers.parent_edge, n, NONE);
+        let mut parent = refill(&mut buffers.parent, n, NONE);
+        let mut bridge = refill(&mut buffers.bridge, graph.edges.len(), false);
         // Sized once: both can hold every vertex (a path is one long stack).
-        let mut preorder = Vec::with_capacity(n);
+        let mut preorder = refill(&mut buffers.preorder, 0, 0u32);
+        preorder.reserve(n);
         // Explicit stack of (vertex, next incidence to look at).
-        let mut stack: Vec<(u32, u32)> = Vec::with_capacity(n);
+        let mut stack = refill(&mut buffers.stack, 0, (0u32, 0u32));
+        stack.reserve(n);
         stack.push((root, graph.start[root as usize]));
         discovered[root as usize] = 0;
         low[root as usize] = 0;
@@ -503,7 +607,9 @@ impl Analysis {
             }
         }
         // Components: the depth-first tree cut at its bridges.
-        let mut component = vec![NONE; n];
+        buffers.low = low;
+        buffers.stack = stack;
+        let mut component = refill(&mut buffers.component, n, NONE);
         let mut tops = 0u32;
         for &v in &preorder {
             let e = parent_edge[v as usize];
@@ -514,7 +620,7 @@ impl Analysis {
                 component[parent[v as usize] as usize]
             };
         }
-        let mut value = vec![0u64; tops as usize];
+        let mut value = refill(&mut buffers.value, tops as usize, 0u64);
         for (e, &(u, _)) in graph.edges.iter().enumerate() {
             let c = component[u as usize];
             if e as u32 != skip && c != NONE && !bridge[e] {
@@ -552,42 +658,83 @@ impl Analysis {
         self.value.first().copied().unwrap_or(0)
     }
 
+    /// Leaves the analysis's memory for the next one.
+    fn recycle(self, buffers: &mut Buffers) {
+        buffers.preorder = self.preorder;
+        buffers.discovered = self.discovered;
+        buffers.parent_edge = self.parent_edge;
+        buffers.parent = self.parent;
+        buffers.bridge = self.bridge;
+        buffers.component = self.component;
+        buffers.value = self.value;
+    }
+
     fn reaches_edge(&self, graph: &Graph, e: u32) -> bool {
         self.discovered[graph.edges[e as usize].0 as usize] != NONE
     }
 }
 
-/// The descent with target values; `None` when it reaches a component where
-/// no branch and no inner edge gives the target (then the caller scans).
-fn find_winning_edge(
-    graph: &Graph,
-    analysis: &Analysis,
-    budget: Budget,
-    work: &mut Work,
-) -> Result<Option<usize>> {
-    // Child branches of each component: (bridge edge, child component, vertex it hangs from).
+/// Where the descent with target values ends.
+enum Descent {
+    /// A bridge whose deletion wins.
+    Bridge(usize),
+    /// A component no branch of which gives the target: the move is one of its
+    /// inner edges, taking its value `here` to `target`.
+    Inside {
+        component: Component,
+        here: u64,
+        target: u64,
+    },
+}
+
+/// The descent with target values from the ground's component.
+fn descend(graph: &Graph, analysis: &Analysis, work: &mut Work) -> Descent {
+    // Child branches of each component, (bridge edge, child component,
+    // vertex it hangs from), in preorder: component `c`'s at
+    // `branches[first[c]..first[c + 1]]` (one list for all: no allocation per
+    // component).
     let tops = analysis.value.len();
-    let mut branches: Vec<Vec<(u32, u32, u32)>> = vec![Vec::new(); tops];
-    for &v in &analysis.preorder {
+    let hanging = |v: u32| {
         let e = analysis.parent_edge[v as usize];
-        if e != NONE && analysis.bridge[e as usize] {
+        (e != NONE && analysis.bridge[e as usize]).then(|| {
             let p = analysis.parent[v as usize];
-            let from = analysis.component[p as usize];
-            branches[from as usize].push((e, analysis.component[v as usize], p));
+            (
+                analysis.component[p as usize],
+                (e, analysis.component[v as usize], p),
+            )
+        })
+    };
+    let mut first = vec![0u32; tops + 1];
+    for &v in &analysis.preorder {
+        if let Some((from, _)) = hanging(v) {
+            first[from as usize] += 1;
         }
     }
+    let mut total = 0u32;
+    for f in &mut first {
+        total += *f;
+        *f = total;
+    }
+    let mut branches = vec![(0u32, 0u32, 0u32); total as usize];
+    for &v in analysis.preorder.iter().rev() {
+        if let Some((from, branch)) = hanging(v) {
+            first[from as usize] -= 1;
+            branches[first[from as usize] as usize] = branch;
+        }
+    }
+    let of = |c: u32| &branches[first[c as usize] as usize..first[c as usize + 1] as usize];
     let mut at = 0u32;
     let mut target = 0u64;
     loop {
         let here = analysis.value[at as usize];
         let difference = here ^ target;
         let mut entered = false;
-        for &(edge, child, _) in &branches[at as usize] {
+        for &(edge, child, _) in of(at) {
             let branch = analysis.value[child as usize] + 1;
             let wanted = branch ^ difference;
             if wanted < branch {
                 if wanted == 0 {
-                    return Ok(Some(edge as usize));
+                    return Descent::Bridge(edge as usize);
                 }
                 at = child;
                 target = wanted - 1;
@@ -596,8 +743,12 @@ fn find_winning_edge(
             }
         }
         if !entered {
-            let component = Component::copy(graph, analysis, at, &branches[at as usize], work);
-            return inner_edge_with_value(&component, here, target, budget, work);
+            let component = Component::copy(graph, analysis, at, of(at), work);
+            return Descent::Inside {
+                component,
+                here,
+                target,
+            };
         }
     }
 }
@@ -696,9 +847,13 @@ impl Component {
     }
 
     /// The component's value (with its branches) after deleting local edge `e`.
-    fn value_without(&self, e: u32, work: &mut Work) -> u64 {
-        let graph = Graph::new(self.vertex_count(), &self.edges);
-        Analysis::new(&graph, 0, Some(&self.weights), Some(e), work).root_value()
+    fn value_without(&self, e: u32, work: &mut Work, buffers: &mut Buffers) -> u64 {
+        let graph = Graph::reusing(self.vertex_count(), &self.edges, buffers);
+        let analysis = Analysis::reusing(&graph, 0, Some(&self.weights), Some(e), work, buffers);
+        let value = analysis.root_value();
+        analysis.recycle(buffers);
+        graph.recycle(buffers);
+        value
     }
 }
 
@@ -710,6 +865,7 @@ fn inner_edge_with_value(
     target: u64,
     budget: Budget,
     work: &mut Work,
+    buffers: &mut Buffers,
 ) -> Result<Option<usize>> {
     let global = |e: u32| Some(component.inner[e as usize] as usize);
     // The descent only stops here with target `here ^ 1` (see the module
@@ -725,7 +881,7 @@ fn inner_edge_with_value(
             // (On the component, numbered in preorder: a cache-friendly
             // search, cheaper than one over the whole position.)
             work.spend(0)?;
-            if component.value_without(e, work) == target {
+            if component.value_without(e, work, buffers) == target {
                 return Ok(global(e));
             }
         }
@@ -734,7 +890,7 @@ fn inner_edge_with_value(
     SCANS.with(|scans| scans.set(scans.get() + 1));
     for e in 0..component.edges.len() as u32 {
         work.spend(0)?;
-        if component.value_without(e, work) == target {
+        if component.value_without(e, work, buffers) == target {
             return Ok(global(e));
         }
     }
@@ -769,23 +925,24 @@ fn cut_class_move(
     )?;
     let tree = &component.tree;
     work.spend(0)?;
-    let subtrees = Subtrees::new(&component.edges, tree, &component.weights);
-    // Edges grouped by label: equal labels, equal 2-edge-cut class.
-    let mut by_label: Vec<(u64, u32)> = (0..component.edges.len() as u32)
-        .map(|e| (subtrees.label[e as usize], e))
-        .filter(|&(label, _)| label != 0)
-        .collect();
+    let (subtrees, mut by_label) = Subtrees::new(&component.edges, tree, &component.weights);
+    // Edges grouped by label: equal labels, equal 2-edge-cut class (label 0,
+    // a bridge, never occurs inside a component).
     by_label.sort_unstable();
-    let classes: Vec<&[(u64, u32)]> = by_label.chunk_by(|a, b| a.0 == b.0).collect();
-    if let Some(alone) = classes.iter().find(|class| class.len() == 1) {
+    let classes = || {
+        by_label
+            .chunk_by(|a, b| a.0 == b.0)
+            .filter(|class| class[0].0 != 0)
+    };
+    if let Some(alone) = classes().find(|class| class.len() == 1) {
         return Ok(Some(alone[0].1));
     }
-    for class in classes {
-        let edges: Vec<u32> = class.iter().map(|&(_, e)| e).collect();
-        let Some(cycle) = PieceCycle::new(&component.edges, tree, &subtrees, &edges) else {
+    let mut portrait = Portrait::default();
+    for class in classes() {
+        let Some(cycle) = PieceCycle::new(&component.edges, tree, &subtrees, class) else {
             continue;
         };
-        if let Some(e) = class_move(&cycle, target, budget, work)? {
+        if let Some(e) = class_move(&cycle, target, &mut portrait, budget, work)? {
             return Ok(Some(e));
         }
     }
@@ -808,17 +965,18 @@ struct Subtrees {
     /// so a set of vertices closed under the tree's descendants sums its
     /// inner edges' parity and its branches by two look-ups.
     own: Vec<u64>,
-    /// Per edge: a random label for a back edge; for a tree edge, the XOR of
-    /// the labels of the back edges spanning it. Two edges form a cut exactly
-    /// when their labels are equal (with high probability; the chosen move
-    /// is verified anyway).
-    label: Vec<u64>,
 }
 
 impl Subtrees {
-    fn new(edges: &[(u32, u32)], tree: &LocalTree, weights: &[u64]) -> Self {
+    /// The subtree facts, and each edge's label with the edge's number, by
+    /// edge: a random label for a back edge; for a tree edge, the XOR of the
+    /// labels of the back edges spanning it. Two edges form a cut exactly
+    /// when their labels are equal (with high probability; the chosen move
+    /// is verified anyway). (The pairs are what the caller sorts: no
+    /// separate array of labels.)
+    fn new(edges: &[(u32, u32)], tree: &LocalTree, weights: &[u64]) -> (Self, Vec<(u64, u32)>) {
         let n = weights.len();
-        let mut label = vec![0u64; edges.len()];
+        let mut label: Vec<(u64, u32)> = (0..edges.len() as u32).map(|e| (0, e)).collect();
         let mut spanning = vec![0u64; n];
         let mut own: Vec<u64> = weights.to_vec();
         // A fixed seed keeps answers reproducible; the verification makes a
@@ -831,7 +989,7 @@ impl Subtrees {
                 || tree.parent_edge[v as usize] == e as u32;
             if !is_tree {
                 let r = random.next();
-                label[e] = r;
+                label[e].0 = r;
                 spanning[u as usize] ^= r;
                 spanning[v as usize] ^= r;
             }
@@ -843,10 +1001,10 @@ impl Subtrees {
                 size[p as usize] += size[v];
                 own[p as usize] ^= own[v];
                 spanning[p as usize] ^= spanning[v];
-                label[tree.parent_edge[v] as usize] = spanning[v];
+                label[tree.parent_edge[v] as usize].0 = spanning[v];
             }
         }
-        Self { size, own, label }
+        (Self { size, own }, label)
     }
 
     /// Whether `v` lies in the subtree of `a`.
@@ -888,11 +1046,11 @@ impl PieceCycle {
         inner: &[(u32, u32)],
         tree: &LocalTree,
         subtrees: &Subtrees,
-        class: &[u32],
+        class: &[(u64, u32)],
     ) -> Option<Self> {
         let mut lower = Vec::with_capacity(class.len());
         let mut back = None;
-        for &e in class {
+        for &(_, e) in class {
             let (u, v) = inner[e as usize];
             if tree.parent_edge[v as usize] == e {
                 lower.push(v);
@@ -910,14 +1068,17 @@ impl PieceCycle {
         let s = |v: u32| subtrees.own[v as usize];
         // Each tree edge of the class is assigned to its lower vertex, the back
         // edge to its endpoint under `last`: their parity comes off here.
-        let mut own = vec![s(0) ^ s(first)];
+        // (Sized once; the edges then take the place of their lower vertices.)
+        let mut own = Vec::with_capacity(lower.len() + 1);
+        own.push(s(0) ^ s(first));
         for w in lower.windows(2) {
             own.push(s(w[0]) ^ s(w[1]) ^ 1);
         }
-        let mut edges: Vec<u32> = lower
-            .iter()
-            .map(|&v| tree.parent_edge[v as usize])
-            .collect();
+        let tree_edges = lower.len();
+        let mut edges = lower;
+        for v in &mut edges {
+            *v = tree.parent_edge[*v as usize];
+        }
         match back {
             Some(b) => {
                 let (u, v) = inner[b as usize];
@@ -929,7 +1090,7 @@ impl PieceCycle {
                 edges.push(b);
             }
             None => {
-                if lower.len() < 2 {
+                if tree_edges < 2 {
                     return None;
                 }
                 own[0] ^= s(last) ^ 1;
@@ -945,310 +1106,344 @@ impl PieceCycle {
 /// Deleting `E_j` leaves `Q_0` with two chains: `Q_1, …, Q_(j-1)` and
 /// `Q_(k-1), …, Q_j`, each class edge between them now a bridge. A chain
 /// `R_1, …, R_t` hanging from `Q_0` is worth `f_1(f_2(… f_t(0)))` with
-/// `f_i(x) = 1 + (own(R_i) ^ x)` (colon principle); [`FoldTrie::chain_values`] gives
-/// that for every length at once.
+/// `f_i(x) = 1 + (own(R_i) ^ x)` (colon principle); [`Portrait::chain_values`]
+/// gives that for every length at once, in both directions. ([`class_move`]
+/// does the same and stops at the first value that is its target.)
+#[cfg(test)]
 fn values_after_deleting(
     cycle: &PieceCycle,
+    portrait: &mut Portrait,
     budget: Budget,
     work: &mut Work,
 ) -> Result<Option<Vec<u64>>> {
     let k = cycle.edges.len();
     let own = &cycle.own[1..];
-    // One trie serves both directions (same size bound): a second fresh
-    // allocation would fault its pages in again.
-    let Some(mut trie) = chain_trie(own, 2, budget, work)? else {
+    let Some(bits) = portrait.prepare(own, budget, work)? else {
         return Ok(None);
     };
-    let forward = trie.chain_values(own.len(), |i| own[i]);
-    trie.clear();
-    let backward = trie.chain_values(own.len(), |i| own[own.len() - 1 - i]);
-    let root = cycle.own[0];
-    Ok(Some(
-        (1..=k)
-            .map(|j| root ^ forward[j - 1] ^ backward[k - j])
-            .collect(),
-    ))
+    // `values[j - 1]` collects the value after deleting `E_j`: `own(Q_0)`,
+    // the chain `Q_1, …, Q_(j-1)` and the chain `Q_(k-1), …, Q_j`.
+    let mut values = vec![cycle.own[0]; k];
+    portrait.chain_values(bits, own, |t, forward, backward| {
+        values[t] ^= forward;
+        values[k - 1 - t] ^= backward;
+        ControlFlow::Continue(())
+    });
+    Ok(Some(values))
 }
 
 /// The class edge whose deletion gives the component the value `target`.
 fn class_move(
     cycle: &PieceCycle,
     target: u64,
+    portrait: &mut Portrait,
     budget: Budget,
     work: &mut Work,
 ) -> Result<Option<u32>> {
-    let Some(values) = values_after_deleting(cycle, budget, work)? else {
+    let k = cycle.edges.len();
+    let own = &cycle.own[1..];
+    let Some(bits) = portrait.prepare(own, budget, work)? else {
         return Ok(None);
     };
-    Ok(values
-        .iter()
-        .position(|&value| value == target)
-        .map(|j| cycle.edges[j]))
+    // As in `values_after_deleting`, stopping at the first value that is
+    // the target: `values[i]` is complete once the forward walk has passed
+    // `i` and the backward one `k - 1 - i`, so step `t >= k - 1 - t`
+    // completes `k - 1 - t` and `t`. (A winning edge near the middle of a
+    // long class, as in an odd cycle, is found after half the walks.)
+    let mut values = vec![cycle.own[0]; k];
+    let mut found = None;
+    portrait.chain_values(bits, own, |t, forward, backward| {
+        values[t] ^= forward;
+        values[k - 1 - t] ^= backward;
+        if t >= k - 1 - t {
+            found = [k - 1 - t, t].into_iter().find(|&i| values[i] == target);
+        }
+        if found.is_some() {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    Ok(found.map(|j| cycle.edges[j]))
 }
 
 /// For a chain with own values `own = [o_1, …, o_n]`, the value of every
-/// initial part `o_1, …, o_t` (t = 0..=n) hanging by one edge:
-/// `f_1(f_2(… f_t(0)))`, `f_i(x) = 1 + (o_i ^ x)`.
-///
-/// The far end changes with `t`, so the values are built from the far end of
-/// the whole chain inwards: going down from `i = n`, a new value 0 (the chain
-/// of length `i`) joins the set and `f_i` is applied to every value at once,
-/// in a [`FoldTrie`]. O(n · bits). `None` when the values could need 64 bits
-/// or more (never for a real position). (The search goes through
-/// [`chain_trie`] itself, to share one trie between both directions.)
+/// initial part `o_1, …, o_t` (t = 0..=n) hanging by one edge,
+/// `f_1(f_2(… f_t(0)))` with `f_i(x) = 1 + (o_i ^ x)`, and the same for the
+/// chain read backwards. O(n · bits). `None` when the values could need 64
+/// bits or more (never for a real position). (The search goes through
+/// [`Portrait`] itself, to share it between every class.)
 #[cfg(test)]
-fn chain_values(own: &[u64], budget: Budget, work: &mut Work) -> Result<Option<Vec<u64>>> {
-    let Some(mut trie) = chain_trie(own, 1, budget, work)? else {
-        return Ok(None);
-    };
-    Ok(Some(trie.chain_values(own.len(), |i| own[i])))
-}
-
-/// An empty [`FoldTrie`] deep enough for the chain values of `own` (in either
-/// order), its memory checked against the budget and the work of `runs`
-/// passes counted. `None` when the values could need 64 bits or more.
-fn chain_trie(
+fn chain_values(
     own: &[u64],
-    runs: usize,
     budget: Budget,
     work: &mut Work,
-) -> Result<Option<FoldTrie>> {
-    let n = own.len();
-    // Every value stays at most the sum of (o_i + 1) (XOR never exceeds a
-    // sum), so values of `bits` bits never wrap when one is added.
-    let bound = own
-        .iter()
-        .fold(0u64, |sum, &o| sum.saturating_add(o).saturating_add(1));
-    let bits = (u64::BITS - bound.leading_zeros()).max(1);
-    if bits >= u64::BITS {
-        // Beyond any real position (values are at most the number of edges).
+) -> Result<Option<(Vec<u64>, Vec<u64>)>> {
+    let mut portrait = Portrait::default();
+    let Some(bits) = portrait.prepare(own, budget, work)? else {
         return Ok(None);
-    }
-    let levels = bits.div_ceil(DIGIT_BITS);
-    // The root's digit takes what is left over: the deep levels, where the
-    // nodes are many and sparse, then have full digits and 16 times fewer
-    // nodes than with the short digit on top (2·10^5 values of 18 bits:
-    // 17,500 nodes instead of 70,000).
-    let first = bits - DIGIT_BITS * (levels - 1);
-    let nodes = FoldTrie::node_bound(levels, first, n + 1);
-    // The nodes, their levels and partial values while reading the leaves
-    // out, the leaves' values and the answer.
-    budget.check_bytes(
-        nodes * (size_of::<TrieNode>() as u128 + 9) + (n as u128 + 1) * 16,
-        "Green Hackenbush winning-move search (chain values)",
-    )?;
-    work.spend(
-        (n + 1)
-            .saturating_mul(2 * levels as usize + 2)
-            .saturating_mul(runs),
-    )?;
-    Ok(Some(FoldTrie::new(levels, first, nodes as usize)))
+    };
+    let mut forward = vec![0; own.len() + 1];
+    let mut backward = vec![0; own.len() + 1];
+    portrait.chain_values(bits, own, |t, f, b| {
+        forward[t] = f;
+        backward[t] = b;
+        ControlFlow::Continue(())
+    });
+    assert!(portrait.flips.iter().all(|&word| word == 0));
+    Ok(Some((forward, backward)))
 }
 
-/// Bits of a value per level of a [`FoldTrie`].
-/// (The root's digit may be shorter, see [`chain_trie`].)
-const DIGIT_BITS: u32 = 4;
-const FANOUT: usize = 1 << DIGIT_BITS;
-
-/// A set of values under maps applied to all of them at once (XOR a mask, add
-/// one): a trie on the values' base-16 digits (the root's digit may be
-/// shorter), least significant digit at the root. One mask is XORed into every value, so XORing all is one update of
-/// it, and the digit a child slot stands for is the slot XOR the mask's digit
-/// at that level. Adding one rotates a node's children (digit `v` becomes
-/// `v + 1`, digit 15 becomes 0 with a carry) and continues into the carrying
-/// child only: O(levels). Values never merge once apart (both maps are
-/// one-to-one), so a value is named by its leaf for good. (Sixteen children
-/// per node: a quarter of the levels of a binary trie, so a quarter of the
-/// memory accesses, which dominate; a node is one cache line.)
-struct FoldTrie {
-    nodes: Vec<TrieNode>,
-    levels: u32,
-    /// Bits of the root's digit (1 to [`DIGIT_BITS`]); the other levels have
-    /// [`DIGIT_BITS`].
-    first: u32,
-    /// XORed into every value.
-    mask: u64,
-    /// Leaves are numbered, not stored: the last level's slots hold their numbers.
-    leaves: u32,
+/// The chain values `F_t(0)`, `F_t = f_1 ∘ … ∘ f_t`, `f_i(x) = 1 + (o_i ^ x)`,
+/// for every `t`, from the inverse maps `G_t = F_t^(-1)`, kept as a
+/// *portrait*.
+///
+/// Both maps are read on `bits`-bit values (no value reaches `2^bits`, so
+/// arithmetic modulo `2^bits` is exact). Each `f_i` changes bit `j` of a value
+/// depending only on bits `0..j`, so `G_t` is an automorphism of the binary
+/// tree of prefixes (bit 0 first): it is described by one flip bit per
+/// prefix `u` of `j` bits, bit `j` of the image being `x_j ^ flip(x mod 2^j)`.
+/// `G_t` is kept as `P(x) ^ M`: `P` a portrait, `M` a mask (`XOR` by the
+/// mask is free).
+///
+/// - `G_t = f_t^(-1) ∘ G_(t-1)` with `f_t^(-1)(y) = (y - 1) ^ o_t`. Writing
+///   `(P(x) ^ M) - 1 = D(P(x)) ^ M` with `D(z) = ((z ^ M) - 1) ^ M`, the new
+///   `P` is `D ∘ P` and the new mask `M ^ o_t`. Bit `j` of `D(z)` is `z_j`
+///   flipped exactly when `z mod 2^j = M mod 2^j`: `D`'s portrait is one
+///   path, so composing on the left flips `P`'s bits along one path only,
+///   the prefixes of `P^(-1)(M)` (where `P` maps onto `D`'s path).
+/// - `F_t(0) = G_t^(-1)(0)` is the `x` with `P(x) = M`: the same
+///   `P^(-1)(M)`, read bit by bit from the portrait (`x_j = M_j ^
+///   flip(x mod 2^j)`).
+///
+/// So one walk of `bits` steps from the root both answers `F_t(0)` and
+/// builds `G_(t+1)`: O(bits) per value, no pointers, and the flip bits take
+/// `2^bits` bits, at most a few bits per edge of the component (the values
+/// are at most its edge count): 32 KiB for a chain of 2·10^5.
+///
+/// Layout: the prefix tree is cut into subtrees of [`BLOCK`] levels, each
+/// subtree's 63 flip bits in one word, so a walk loads one word per 6 levels
+/// and steps inside it in registers. The root's subtree takes the leftover
+/// levels (1 to 6): the deep subtrees, the many ones, are then full. Both
+/// directions of a chain are walked in step, each with its own flip bits:
+/// two independent chains of dependent steps, which the processor overlaps.
+#[derive(Default)]
+struct Portrait {
+    /// The subtrees' flip bits, two halves (one per direction), each the
+    /// root's subtree first, then level by level: the subtree under prefix
+    /// `u` of `j` bits (`j` a subtree's first level) at word `start(j) + u`.
+    /// Inside a word, a node's children follow it as in a binary heap. All
+    /// zero between runs.
+    flips: Vec<u64>,
+    /// The values walked, kept only when clearing their words one by one is
+    /// cheaper than clearing all the words.
+    walked: Vec<(u64, u64)>,
 }
 
-/// Children (or leaf numbers at the last level) by slot, `NONE` when absent.
-#[derive(Clone, Copy)]
-#[repr(align(64))]
-struct TrieNode([u32; FANOUT]);
+/// Levels of the prefix tree per word of a [`Portrait`] (63 flip bits).
+const BLOCK: u32 = 6;
 
-impl FoldTrie {
-    /// An empty trie with room for `capacity` nodes (a bound checked
-    /// against the budget: growing by doubling would copy and fault pages).
-    fn new(levels: u32, first: u32, capacity: usize) -> Self {
-        let mut nodes = Vec::with_capacity(capacity.max(1));
-        nodes.push(TrieNode::EMPTY);
-        Self {
-            nodes,
-            levels,
-            first,
-            mask: 0,
-            leaves: 0,
+impl Portrait {
+    /// The bit length for the chain values of `own`, the flip bits sized and
+    /// checked against the budget, the work counted. `None` when the values
+    /// could need 64 bits or more.
+    fn prepare(&mut self, own: &[u64], budget: Budget, work: &mut Work) -> Result<Option<u32>> {
+        let n = own.len();
+        // Every value stays at most the sum of (o_i + 1) (XOR never exceeds a
+        // sum), so values of `bits` bits never wrap when one is added.
+        let bound = own
+            .iter()
+            .fold(0u64, |sum, &o| sum.saturating_add(o).saturating_add(1));
+        let bits = (u64::BITS - bound.leading_zeros()).max(1);
+        if bits >= u64::BITS {
+            // Beyond any real position (values are at most the number of edges).
+            return Ok(None);
         }
+        let words = 2 * Self::words(bits);
+        // The flip bits, the walked values and the answers.
+        budget.check_bytes(
+            words * 8 + (n as u128 + 1) * 24,
+            "Green Hackenbush winning-move search (chain values)",
+        )?;
+        work.spend((n + 1).saturating_mul(2 * bits as usize + 4))?;
+        if self.flips.len() < words as usize {
+            // Zeroed pages from the system: only the words walked are touched.
+            self.flips.resize(words as usize, 0);
+        }
+        Ok(Some(bits))
     }
 
-    /// Empties the trie, keeping its memory.
-    fn clear(&mut self) {
-        self.nodes.clear();
-        self.nodes.push(TrieNode::EMPTY);
-        self.mask = 0;
-        self.leaves = 0;
+    /// Levels of the root's subtree: the leftover ones (1 to [`BLOCK`]).
+    fn first(bits: u32) -> u32 {
+        bits - BLOCK * ((bits - 1) / BLOCK)
     }
 
-    /// The most nodes `values` values can need: level `d` holds at most
-    /// `min(2^shift(d), values)` nodes (distinct values modulo `2^shift(d)`).
-    fn node_bound(levels: u32, first: u32, values: usize) -> u128 {
-        (0..levels)
-            .map(|d| (1u128 << Self::shift_of(first, d).min(100)).min(values as u128))
-            .sum()
+    /// Words for every prefix shorter than `bits` bits, one direction: one
+    /// for the root's subtree, then `2^j` for the subtrees starting at level `j`.
+    fn words(bits: u32) -> u128 {
+        let mut words = 1u128;
+        let mut j = Self::first(bits);
+        while j < bits {
+            words += 1 << j;
+            j += BLOCK;
+        }
+        words
     }
 
-    /// The lowest bit of the digit of `level`.
-    fn shift_of(first: u32, level: u32) -> u32 {
-        if level == 0 {
-            0
+    /// Calls `emit(t, forward, backward)` for `t = 0..=n` in order:
+    /// `forward = f_1(f_2(… f_t(0)))` with `f_i(x) = 1 + (own[i - 1] ^ x)`,
+    /// `backward` the same for `own` reversed, every value below `2^bits`
+    /// (see [`Portrait::prepare`]). Leaves the flip bits all zero.
+    /// `emit` may stop the run early by returning `Break`.
+    fn chain_values(
+        &mut self,
+        bits: u32,
+        own: &[u64],
+        mut emit: impl FnMut(usize, u64, u64) -> ControlFlow<()>,
+    ) {
+        let n = own.len();
+        let words = Self::words(bits) as usize;
+        let blocks = bits.div_ceil(BLOCK) as usize;
+        // Clearing: all the words, or the words of each value walked,
+        // whichever is less work.
+        let one_by_one = words / 8 > (n + 1).saturating_mul(blocks);
+        let mut walked = std::mem::take(&mut self.walked);
+        walked.clear();
+        let (a, rest) = self.flips.split_at_mut(words);
+        let b = &mut rest[..words];
+        let (mut forward, mut backward) = (0u64, 0u64);
+        for t in 0..n {
+            let x = walk::<true>(a, b, bits, forward, backward);
+            if one_by_one {
+                walked.push(x);
+            }
+            if emit(t, x.0, x.1).is_break() {
+                break;
+            }
+            forward ^= own[t];
+            backward ^= own[n - 1 - t];
+            if t + 1 == n {
+                let x = walk::<false>(a, b, bits, forward, backward);
+                let _ = emit(n, x.0, x.1);
+            }
+        }
+        if n == 0 {
+            let _ = emit(0, 0, 0);
+        }
+        if one_by_one {
+            // Every flip bit set lies in a word some walk went through.
+            for &(x, y) in &walked {
+                clear_path(a, bits, x);
+                clear_path(b, bits, y);
+            }
         } else {
-            first + DIGIT_BITS * (level - 1)
+            a.fill(0);
+            b.fill(0);
         }
-    }
-
-    /// The number of digits (slots in use) at `level`.
-    fn fanout(&self, level: u32) -> usize {
-        if level == 0 { 1 << self.first } else { FANOUT }
-    }
-
-    /// The physical slot of `digit` at a node of `level`.
-    fn slot(&self, level: u32, digit: usize) -> usize {
-        let shift = Self::shift_of(self.first, level);
-        ((self.mask >> shift) as usize & (self.fanout(level) - 1)) ^ digit
-    }
-
-    /// The chain values `f_1(f_2(… f_t(0)))` for `t = 0..=n`, `f_i(x) = 1 +
-    /// (own_at(i - 1) ^ x)`, in an empty trie: going down from `i = n`, a new
-    /// value 0 (the chain of length `i`) joins the set, then `f_i` is applied
-    /// to every value at once. O(n · levels).
-    fn chain_values(&mut self, n: usize, own_at: impl Fn(usize) -> u64) -> Vec<u64> {
-        // Every value in the set is at least 1 when 0 joins (`f` adds one and
-        // never wraps), so each 0 is a new leaf: leaf `n - i` is the chain of
-        // length `i`.
-        for i in (1..=n).rev() {
-            let leaf = self.insert_zero();
-            debug_assert_eq!(leaf as usize, n - i);
-            self.mask ^= own_at(i - 1);
-            self.increment_all();
-        }
-        let leaf = self.insert_zero();
-        debug_assert_eq!(leaf as usize, n);
-        let mut value = self.leaf_values();
-        value.reverse();
-        value
-    }
-
-    /// Adds the value 0 (or finds it) and returns its leaf.
-    fn insert_zero(&mut self) -> u32 {
-        let mut node = 0usize;
-        let mut level = 0;
-        loop {
-            let slot = self.slot(level, 0);
-            let last = level + 1 == self.levels;
-            if self.nodes[node].0[slot] == NONE {
-                let id = if last {
-                    self.leaves += 1;
-                    self.leaves - 1
-                } else {
-                    self.nodes.push(TrieNode::EMPTY);
-                    self.nodes.len() as u32 - 1
-                };
-                self.nodes[node].0[slot] = id;
-            }
-            let next = self.nodes[node].0[slot];
-            if last {
-                return next;
-            }
-            node = next as usize;
-            level += 1;
-        }
-    }
-
-    fn increment_all(&mut self) {
-        let mut node = 0usize;
-        for level in 0..self.levels {
-            // Slot `s` holds digit `s ^ a`; it now receives the value from
-            // the slot of digit `(s ^ a) - 1`.
-            let a = self.slot(level, 0);
-            let f = self.fanout(level);
-            let child = &mut self.nodes[node].0;
-            // Slot `s` takes slot `((s ^ a) - 1) ^ a`: exchange slots `s`
-            // and `s ^ a`, rotate by one, exchange back. The exchange is a
-            // block swap per bit of `a` (none when `a` is 0): moves of whole
-            // blocks, cheaper than gathering 16 slots one by one.
-            xor_slots(&mut child[..f], a);
-            child[..f].rotate_right(1);
-            xor_slots(&mut child[..f], a);
-            // Values at digit 0 now are the ones that carry. (None can carry
-            // out of the last level: the bits were chosen for that.)
-            let carrying = child[a];
-            if carrying == NONE || level + 1 == self.levels {
-                return;
-            }
-            node = carrying as usize;
-        }
-    }
-
-    /// The current value of every leaf, by leaf number.
-    fn leaf_values(&self) -> Vec<u64> {
-        let mut value = vec![0u64; self.leaves as usize];
-        // A node is created after its parent, so one pass in creation order
-        // (sequential in memory) sees every parent first: `low` holds the
-        // digits above a node (its value so far), `level` its depth.
-        let mut low = vec![0u64; self.nodes.len()];
-        let mut level = vec![0u8; self.nodes.len()];
-        for (node, children) in self.nodes.iter().enumerate() {
-            let d = level[node] as u32;
-            let shift = Self::shift_of(self.first, d);
-            for digit in 0..self.fanout(d) {
-                let c = children.0[self.slot(d, digit)];
-                if c == NONE {
-                    continue;
-                }
-                let v = low[node] | (digit as u64) << shift;
-                if d + 1 == self.levels {
-                    value[c as usize] = v;
-                } else {
-                    low[c as usize] = v;
-                    level[c as usize] = d as u8 + 1;
-                }
-            }
-        }
-        value
+        self.walked = walked;
     }
 }
 
-/// Puts slot `s ^ a` in slot `s` for every `s` (`a` below the length, a power of 2).
-fn xor_slots(slots: &mut [u32], a: usize) {
-    let mut block = 1;
-    while block < slots.len() {
-        if a & block != 0 {
-            for pair in slots.chunks_exact_mut(2 * block) {
-                let (low, high) = pair.split_at_mut(block);
-                low.swap_with_slice(high);
-            }
-        }
-        block *= 2;
+/// `P^(-1)(M)` for two portraits `a` and `b` and their masks, in step (see
+/// [`Portrait`]); with `FLIP`, flipping each portrait's bit at every prefix
+/// of its answer (`P` becomes `D ∘ P`).
+#[inline]
+fn walk<const FLIP: bool>(
+    a: &mut [u64],
+    b: &mut [u64],
+    bits: u32,
+    mask_a: u64,
+    mask_b: u64,
+) -> (u64, u64) {
+    let first = Portrait::first(bits);
+    let mut x = subtree::<FLIP>(&mut a[0], mask_a, first);
+    let mut y = subtree::<FLIP>(&mut b[0], mask_b, first);
+    let mut j = first;
+    let mut start = 1usize;
+    while j < bits {
+        let dx = subtree::<FLIP>(&mut a[start + x as usize], mask_a >> j, BLOCK);
+        let dy = subtree::<FLIP>(&mut b[start + y as usize], mask_b >> j, BLOCK);
+        x |= dx << j;
+        y |= dy << j;
+        start += 1 << j;
+        j += BLOCK;
     }
+    (x, y)
 }
 
-impl TrieNode {
-    const EMPTY: Self = Self([NONE; FANOUT]);
+/// The walk inside one subtree of `levels` levels: the local bits of the
+/// answer (`x_d = mask_d ^ flip`), flipping the bits passed with `FLIP`.
+///
+/// The mask's bits come in all at once: [`DEPTH_MASKS`] spreads mask bit `d`
+/// over the nodes of depth `d`, so the direction at a node is one bit of
+/// `flips ^ spread`. The path is read off the last node (heap numbering: the
+/// node after `d` steps is `2^d - 1` plus the directions taken, the first one
+/// highest), through [`REVERSED`].
+#[inline(always)]
+fn subtree<const FLIP: bool>(word: &mut u64, mask: u64, levels: u32) -> u64 {
+    let flips = *word;
+    let directions = flips ^ DEPTH_MASKS[(mask & 63) as usize];
+    let mut passed = 0u64;
+    let mut node = 0u32;
+    for _ in 0..levels {
+        passed |= 1 << node;
+        node = 2 * node + 1 + (directions >> node & 1) as u32;
+    }
+    if FLIP {
+        *word = flips ^ passed;
+    }
+    let path = node + 1 - (1 << levels);
+    u64::from(REVERSED[(path << (BLOCK - levels)) as usize])
+}
+
+/// Per 6 mask bits: the word with the bits of the depth-`d` nodes of a
+/// subtree (heap numbering, `2^d - 1 ..= 2^(d + 1) - 2`) set when mask bit
+/// `d` is.
+const DEPTH_MASKS: [u64; 64] = {
+    let mut masks = [0u64; 64];
+    let mut mask = 0;
+    while mask < 64 {
+        let mut d = 0;
+        while d < BLOCK {
+            if mask >> d & 1 == 1 {
+                masks[mask] |= ((1u64 << (1 << d)) - 1) << ((1 << d) - 1);
+            }
+            d += 1;
+        }
+        mask += 1;
+    }
+    masks
+};
+
+/// The 6-bit numbers with their bits in reverse order.
+const REVERSED: [u8; 64] = {
+    let mut reversed = [0u8; 64];
+    let mut i = 0;
+    while i < 64 {
+        let mut d = 0;
+        while d < BLOCK {
+            reversed[i] |= ((i >> d & 1) << (BLOCK - 1 - d)) as u8;
+            d += 1;
+        }
+        i += 1;
+    }
+    reversed
+};
+
+/// Zeroes the words a walk to `x` went through.
+fn clear_path(flips: &mut [u64], bits: u32, x: u64) {
+    flips[0] = 0;
+    let mut j = Portrait::first(bits);
+    let mut start = 1usize;
+    while j < bits {
+        flips[start + (x & ((1u64 << j) - 1)) as usize] = 0;
+        start += 1 << j;
+        j += BLOCK;
+    }
 }
 
 /// The last resort: try every edge on the whole graph.
-fn scan_every_edge(graph: &Graph, work: &mut Work) -> Result<Option<usize>> {
+fn scan_every_edge(graph: &Graph, work: &mut Work, buffers: &mut Buffers) -> Result<Option<usize>> {
     let reach = Analysis::new(graph, 0, None, None, work);
     for e in 0..graph.edges.len() as u32 {
         // An edge away from the ground is no move at all.
@@ -1256,7 +1451,10 @@ fn scan_every_edge(graph: &Graph, work: &mut Work) -> Result<Option<usize>> {
             continue;
         }
         work.spend(0)?;
-        if Analysis::new(graph, 0, None, Some(e), work).root_value() == 0 {
+        let analysis = Analysis::reusing(graph, 0, None, Some(e), work, buffers);
+        let wins = analysis.root_value() == 0;
+        analysis.recycle(buffers);
+        if wins {
             return Ok(Some(e as usize));
         }
     }
@@ -1365,31 +1563,33 @@ mod tests {
                 Component::copy(&graph, &analysis, 0, &ground_branches(&analysis), &mut work);
             let piece = &component.edges;
             let tree = &component.tree;
-            let subtrees = Subtrees::new(piece, tree, &component.weights);
-            let mut by_label: Vec<(u64, u32)> = (0..piece.len() as u32)
-                .map(|e| (subtrees.label[e as usize], e))
-                .collect();
+            let (subtrees, mut by_label) = Subtrees::new(piece, tree, &component.weights);
             by_label.sort_unstable();
+            let mut portrait = Portrait::default();
             for class in by_label.chunk_by(|a, b| a.0 == b.0) {
                 prop_assert!(class[0].0 != 0, "no bridge inside a component");
                 // A label of its own: deleting the edge keeps the component
                 // 2-edge-connected, so only the loop count changes.
                 let here = analysis.root_value();
                 if class.len() == 1 {
-                    prop_assert_eq!(component.value_without(class[0].1, &mut work), here ^ 1);
+                    prop_assert_eq!(component.value_without(class[0].1, &mut work, &mut Buffers::default()), here ^ 1);
                     continue;
                 }
-                let class: Vec<u32> = class.iter().map(|&(_, e)| e).collect();
-                let cycle = PieceCycle::new(piece, tree, &subtrees, &class);
+                let cycle = PieceCycle::new(piece, tree, &subtrees, class);
                 prop_assert!(cycle.is_some(), "class {:?} of {:?}", class, edges);
                 let cycle = cycle.unwrap();
-                let values = values_after_deleting(&cycle, Budget::default(), &mut work)
+                let values = values_after_deleting(
+                    &cycle,
+                    &mut portrait,
+                    Budget::default(),
+                    &mut work,
+                )
                     .unwrap()
                     .unwrap();
                 for (&e, &value) in cycle.edges.iter().zip(&values) {
                     prop_assert_eq!(
                         value,
-                        component.value_without(e, &mut work),
+                        component.value_without(e, &mut work, &mut Buffers::default()),
                         "edge {} of {:?}",
                         component.inner[e as usize],
                         edges
@@ -1398,17 +1598,53 @@ mod tests {
             }
         }
 
-        /// The trie's chain values against folding each chain directly.
+        /// The chain values, both directions, against folding each chain directly.
         #[test]
         fn chain_values_match_direct_folds(
             own in prop::collection::vec(prop_oneof![0u64..4, 0u64..40, 0u64..1 << 20], 0..60)
         ) {
-            let values = chain_values(&own, Budget::default(), &mut Work::unlimited())
+            let (forward, backward) =
+                chain_values(&own, Budget::default(), &mut Work::unlimited())
+                    .unwrap()
+                    .unwrap();
+            let reversed: Vec<u64> = own.iter().rev().copied().collect();
+            for t in 0..=own.len() {
+                let direct = own[..t].iter().rev().fold(0u64, |x, &o| 1 + (o ^ x));
+                prop_assert_eq!(forward[t], direct, "t = {} in {:?}", t, own);
+                let direct = reversed[..t].iter().rev().fold(0u64, |x, &o| 1 + (o ^ x));
+                prop_assert_eq!(backward[t], direct, "t = {} backwards in {:?}", t, own);
+            }
+        }
+    }
+
+    /// One portrait serves chains of every size in turn (sparse ones cleared
+    /// walk by walk, dense ones all at once) and is left all zero each time.
+    #[test]
+    fn a_portrait_is_reused_across_chains() {
+        let mut portrait = Portrait::default();
+        let chains: [Vec<u64>; 5] = [
+            vec![1 << 20, 3, 0, 7],
+            (0..5000).map(|i| i % 3).collect(),
+            vec![],
+            vec![0; 70],
+            (0..300).map(|i| (i * 7919) % 1000).collect(),
+        ];
+        for own in &chains {
+            let bits = portrait
+                .prepare(own, Budget::default(), &mut Work::unlimited())
                 .unwrap()
                 .unwrap();
-            for (t, &value) in values.iter().enumerate() {
+            let mut values = Vec::new();
+            portrait.chain_values(bits, own, |t, forward, backward| {
+                values.push((t, forward, backward));
+                ControlFlow::Continue(())
+            });
+            assert!(portrait.flips.iter().all(|&word| word == 0));
+            for (t, forward, backward) in values {
                 let direct = own[..t].iter().rev().fold(0u64, |x, &o| 1 + (o ^ x));
-                prop_assert_eq!(value, direct, "t = {} in {:?}", t, own);
+                assert_eq!(forward, direct);
+                let direct = own[own.len() - t..].iter().fold(0u64, |x, &o| 1 + (o ^ x));
+                assert_eq!(backward, direct);
             }
         }
     }

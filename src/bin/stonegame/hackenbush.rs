@@ -42,13 +42,72 @@ fn parse_edge(token: &str, position: usize) -> Result<(u32, u32), String> {
     Ok((u, v))
 }
 
-/// Solves one line.
-pub fn hackenbush(args: &HackenbushArgs, line: &str) -> Result<String, String> {
-    let edges = crate::input::tokens(line)
+/// The edges of a line: a fast pass over the bytes for the usual `u-v`
+/// tokens (digits only); on anything else, token by token with
+/// [`parse_edge`], which accepts what `u32` parsing accepts (a `+` sign) and
+/// names the first bad token.
+fn parse_edges(line: &str) -> Result<Vec<(u32, u32)>, String> {
+    if let Some(edges) = parse_plain_edges(line) {
+        return Ok(edges);
+    }
+    crate::input::tokens(line)
         .enumerate()
         .map(|(index, token)| parse_edge(token, index + 1))
-        .collect::<Result<Vec<_>, String>>()?;
-    let game = GreenHackenbush::new(&edges)
+        .collect()
+}
+
+/// Edges `u-v` of plain decimal numbers separated by ASCII whitespace (the
+/// same separators as [`crate::input::tokens`]); `None` on anything else,
+/// including a list beyond the memory budget (the caller then decides).
+fn parse_plain_edges(line: &str) -> Option<Vec<(u32, u32)>> {
+    let bytes = line.as_bytes();
+    // Each edge has a `-`: room for all of them, allocated once.
+    let dashes = bytes.iter().filter(|&&b| b == b'-').count();
+    crate::input::reserve_within_budget::<(u32, u32)>(line.len(), dashes).ok()?;
+    let mut edges = Vec::with_capacity(dashes);
+    let mut i = 0;
+    loop {
+        while i < bytes.len() && bytes[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        if i == bytes.len() {
+            return Some(edges);
+        }
+        let (u, after) = plain_number(bytes, i)?;
+        if bytes.get(after) != Some(&b'-') {
+            return None;
+        }
+        let (v, after) = plain_number(bytes, after + 1)?;
+        if bytes.get(after).is_some_and(|b| !b.is_ascii_whitespace()) {
+            return None;
+        }
+        edges.push((u, v));
+        i = after;
+    }
+}
+
+/// The decimal number at `bytes[start..]` (at least one digit, at most
+/// `u32::MAX`) and the index after it.
+fn plain_number(bytes: &[u8], start: usize) -> Option<(u32, usize)> {
+    let mut value = 0u64;
+    let mut i = start;
+    while let Some(&b) = bytes.get(i) {
+        if !b.is_ascii_digit() {
+            break;
+        }
+        value = value * 10 + u64::from(b - b'0');
+        if value > u64::from(u32::MAX) {
+            return None;
+        }
+        i += 1;
+    }
+    (i > start).then_some((value as u32, i))
+}
+
+/// Solves one line.
+pub fn hackenbush(args: &HackenbushArgs, line: &str) -> Result<String, String> {
+    let edges = parse_edges(line)?;
+    let game = GreenHackenbush::from_edges(edges)
         .map_err(|e| e.to_string())?
         .with_budget(crate::input::budget());
     if !args.show_move {
@@ -58,4 +117,41 @@ pub fn hackenbush(args: &HackenbushArgs, line: &str) -> Result<String, String> {
         Some(best) => format!("{} {best}", Outcome::First),
         None => Outcome::Second.to_string(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The fast pass agrees with token-by-token parsing, and leaves every
+    /// other token to it.
+    #[test]
+    fn plain_edges_parse_as_tokens_do() {
+        for line in [
+            "0-1 1-2\t2-0\r\n",
+            "  007-4294967295 \x0c 5-5",
+            "",
+            "0-1 +2-3",
+            "0-4294967296",
+            "0-1 1--2",
+            "0-1 1-2-3",
+            "0-1 -1-2",
+            "0-1 1-",
+            "0-1 -2",
+            "0-1 1-2\u{a0}",
+            "0-1 1-2\x0b2-3",
+            "0-1 x",
+        ] {
+            let tokens: Result<Vec<_>, String> = crate::input::tokens(line)
+                .enumerate()
+                .map(|(index, token)| parse_edge(token, index + 1))
+                .collect();
+            assert_eq!(parse_edges(line), tokens, "{line:?}");
+            if let Some(plain) = parse_plain_edges(line) {
+                assert_eq!(Ok(plain), tokens, "{line:?}");
+            }
+        }
+        assert_eq!(parse_plain_edges("3-4 0-0"), Some(vec![(3, 4), (0, 0)]));
+        assert_eq!(parse_plain_edges("0-1 +2-3"), None);
+    }
 }
