@@ -13,6 +13,13 @@
 //! inside a frontier varies. Each task pushes the positions it labels into
 //! its own buffers, joined once per level.
 //!
+//! When the budget has room (the predecessor lists' scratch, freed by then),
+//! a level's pass is *routed* instead: the frontier's tasks only sort the
+//! predecessors they read by range of positions, then one task per range
+//! applies its updates with plain stores. Compare-and-swaps are locked
+//! instructions that keep a thread's cache misses from overlapping; routed,
+//! both cores do useful work (docs/retrograde.md has the figures).
+//!
 //! The predecessor lists are built here too ([`reversed`]): moves are first
 //! sorted into buckets by range of targets, then each range is filled by
 //! one task, so no two threads write the same memory and no atomics are
@@ -37,8 +44,10 @@ pub(crate) fn induce(
     reverse: &Graph,
     code: Vec<u8>,
     convention: Convention,
+    routed: bool,
 ) -> Result<Labels> {
     let n = graph.num_positions();
+    let owners = routed.then(|| Owners::new(n));
     let base = (n as u32).saturating_sub(1);
     let max_degree = (0..n).into_par_iter().map(|u| graph.degree(u)).max();
     if let Some(degree) = max_degree {
@@ -81,22 +90,31 @@ pub(crate) fn induce(
     let mut remoteness = 0u32;
     while !(lost.is_empty() && won.is_empty()) {
         let next = remoteness + 1;
+        // With `owners`, each position is updated by one task only, so a
+        // plain store is enough; otherwise threads may meet on a position
+        // and every update is a compare-and-swap (a locked instruction,
+        // which also keeps the next cache misses from overlapping).
+        let exclusive = owners.is_some();
         let found = expand(
             reverse,
             &lost,
             &won,
+            owners.as_ref(),
             // A move to a lost position: won at `r + 1`, unless labelled.
             |u, out| {
                 let mut w = word[u].load(Relaxed);
                 while w > base {
-                    match word[u].compare_exchange_weak(w, next, Relaxed, Relaxed) {
-                        Ok(_) => {
-                            code[u].store(WIN, Relaxed);
-                            out.won.push(u as u32);
-                            return;
-                        }
-                        Err(now) => w = now,
+                    if exclusive {
+                        word[u].store(next, Relaxed);
+                    } else if let Err(now) =
+                        word[u].compare_exchange_weak(w, next, Relaxed, Relaxed)
+                    {
+                        w = now;
+                        continue;
                     }
+                    code[u].store(WIN, Relaxed);
+                    out.won.push(u as u32);
+                    return;
                 }
             },
             // A move to a won position: one fewer move left; the last one
@@ -106,16 +124,18 @@ pub(crate) fn induce(
                 while w > base {
                     let last = w == last_move;
                     let new = if last { next } else { w - 1 };
-                    match word[u].compare_exchange_weak(w, new, Relaxed, Relaxed) {
-                        Ok(_) => {
-                            if last {
-                                code[u].store(LOSE, Relaxed);
-                                out.lost.push(u as u32);
-                            }
-                            return;
-                        }
-                        Err(now) => w = now,
+                    if exclusive {
+                        word[u].store(new, Relaxed);
+                    } else if let Err(now) = word[u].compare_exchange_weak(w, new, Relaxed, Relaxed)
+                    {
+                        w = now;
+                        continue;
                     }
+                    if last {
+                        code[u].store(LOSE, Relaxed);
+                        out.lost.push(u as u32);
+                    }
+                    return;
                 }
             },
         );
@@ -137,7 +157,7 @@ pub(crate) fn induce(
                 out.lost.push(u as u32);
             }
         };
-        tied = expand(reverse, &tied, &[], tie, tie).lost;
+        tied = expand(reverse, &tied, &[], None, tie, tie).lost;
         level = next;
     }
     let code = code.into_par_iter().map(AtomicU8::into_inner).collect();
@@ -170,10 +190,15 @@ impl Found {
 /// Visits the predecessors of both frontiers in one parallel pass, in
 /// chunks: `of_lost` for the predecessors of `lost`, `of_won` for those of
 /// `won`; both push the positions they label into the task's [`Found`].
+///
+/// With `owners`, the pass is split in two: the frontier's tasks only route
+/// each predecessor to the range of positions it lies in, then one task per
+/// range applies the updates, so no position is updated by two threads.
 fn expand(
     reverse: &Graph,
     lost: &[u32],
     won: &[u32],
+    owners: Option<&Owners>,
     of_lost: impl Fn(usize, &mut Found) + Sync,
     of_won: impl Fn(usize, &mut Found) + Sync,
 ) -> Found {
@@ -181,27 +206,115 @@ fn expand(
         .par_chunks(CHUNK)
         .map(|chunk| (chunk, true))
         .chain(won.par_chunks(CHUNK).map(|chunk| (chunk, false)));
-    tasks
-        .fold(Found::default, |mut out, (chunk, from_lost)| {
-            let mut sink = 0u32;
-            for (k, &v) in chunk.iter().enumerate() {
-                // Touch the list a few places ahead so its cache miss
-                // overlaps with this one (as the single-core solver does).
-                if let Some(&ahead) = chunk.get(k + LOOKAHEAD) {
-                    sink ^= reverse.successors(ahead).first().copied().unwrap_or(0);
-                }
-                for &u in reverse.successors(v) {
+    let Some(owners) = owners else {
+        return tasks
+            .fold(Found::default, |mut out, (chunk, from_lost)| {
+                for_each_predecessor(reverse, chunk, |u| {
                     if from_lost {
                         of_lost(u as usize, &mut out);
                     } else {
                         of_won(u as usize, &mut out);
                     }
+                });
+                out
+            })
+            .reduce(Found::default, Found::join);
+    };
+    let routed: Vec<Routed> = tasks
+        .fold(
+            || Routed::new(owners.ranges),
+            |mut routed, (chunk, from_lost)| {
+                let lists = if from_lost {
+                    &mut routed.of_lost
+                } else {
+                    &mut routed.of_won
+                };
+                for_each_predecessor(reverse, chunk, |u| {
+                    lists[(u >> owners.shift) as usize].push(u);
+                });
+                routed
+            },
+        )
+        .collect();
+    (0..owners.ranges)
+        .into_par_iter()
+        .map(|range| {
+            let mut out = Found::default();
+            for part in &routed {
+                for &u in &part.of_lost[range] {
+                    of_lost(u as usize, &mut out);
+                }
+                for &u in &part.of_won[range] {
+                    of_won(u as usize, &mut out);
                 }
             }
-            std::hint::black_box(sink);
             out
         })
         .reduce(Found::default, Found::join)
+}
+
+/// Calls `visit` on every predecessor of every position of `chunk`.
+fn for_each_predecessor(reverse: &Graph, chunk: &[u32], mut visit: impl FnMut(u32)) {
+    let mut sink = 0u32;
+    for (k, &v) in chunk.iter().enumerate() {
+        // Touch the list a few places ahead so its cache miss
+        // overlaps with this one (as the single-core solver does).
+        if let Some(&ahead) = chunk.get(k + LOOKAHEAD) {
+            sink ^= reverse.successors(ahead).first().copied().unwrap_or(0);
+        }
+        for &u in reverse.successors(v) {
+            visit(u);
+        }
+    }
+    std::hint::black_box(sink);
+}
+
+/// The ranges of positions that [`expand`] gives each to one task: a power
+/// of two positions each, several per thread so that the load balances.
+struct Owners {
+    shift: u32,
+    ranges: usize,
+}
+
+impl Owners {
+    fn new(n: usize) -> Self {
+        Self::with_ranges(n, rayon::current_num_threads().max(1) * RANGES_PER_THREAD)
+    }
+
+    /// At most `wanted` ranges (at least one) covering positions `0..n`.
+    fn with_ranges(n: usize, wanted: usize) -> Self {
+        let shift = n
+            .div_ceil(wanted.max(1))
+            .max(1)
+            .next_power_of_two()
+            .trailing_zeros();
+        Owners {
+            shift,
+            ranges: n.div_ceil(1 << shift).max(1),
+        }
+    }
+}
+
+/// Ranges of positions per thread in [`Owners`].
+const RANGES_PER_THREAD: usize = 8;
+
+/// One task's routed updates: `of_lost[r]` holds the predecessors of lost
+/// positions that lie in range `r`, `of_won[r]` those of won positions.
+/// Together they hold each move into the frontier once, at most 8 bytes a
+/// move of the graph with the vectors' spare capacity: the scratch the
+/// predecessor lists needed, which is freed before the induction starts.
+struct Routed {
+    of_lost: Vec<Vec<u32>>,
+    of_won: Vec<Vec<u32>>,
+}
+
+impl Routed {
+    fn new(ranges: usize) -> Self {
+        Routed {
+            of_lost: vec![Vec::new(); ranges],
+            of_won: vec![Vec::new(); ranges],
+        }
+    }
 }
 
 /// How far ahead [`expand`] touches a frontier position's predecessor list.
@@ -352,6 +465,26 @@ mod tests {
             let graph = Graph::from_edges(n, &edges, Budget::default()).unwrap();
             let expected = graph.reversed(Budget::unlimited()).unwrap();
             prop_assert_eq!(reversed_with(&graph, pieces, shift), expected);
+        }
+    }
+
+    /// Every position falls in one of the ranges, and there are at most as
+    /// many ranges as asked for: the routed induction's tasks cover every
+    /// update, each position in exactly one task.
+    #[test]
+    fn owner_ranges_cover_every_position() {
+        for n in (0..300).chain([1 << 20, (1 << 20) + 1, u32::MAX as usize]) {
+            for wanted in [1, 2, 3, 7, 16, 40] {
+                let owners = Owners::with_ranges(n, wanted);
+                assert!((1..=wanted).contains(&owners.ranges), "n = {n}, {wanted}");
+                if n > 0 {
+                    assert_eq!(
+                        ((n - 1) >> owners.shift) + 1,
+                        owners.ranges,
+                        "n = {n}, {wanted}"
+                    );
+                }
+            }
         }
     }
 

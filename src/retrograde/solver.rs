@@ -507,7 +507,7 @@ fn parallel_reversed(_: &Graph) -> Graph {
 
 /// Without the `parallel` feature the flag cannot be set.
 #[cfg(not(feature = "parallel"))]
-fn parallel_induce(_: &Graph, _: &Graph, _: Vec<u8>, _: Convention) -> Result<Labels> {
+fn parallel_induce(_: &Graph, _: &Graph, _: Vec<u8>, _: Convention, _: bool) -> Result<Labels> {
     unreachable!("DenseSolver::with_parallel needs the `parallel` feature")
 }
 
@@ -739,7 +739,8 @@ impl<'g, T, R> DenseSolver<'g, T, R> {
                 } else {
                     graph.reversed(Budget::unlimited())?
                 };
-                parallel_induce(graph, &reverse, code, self.convention)?
+                // The routed induction reuses the room of the lists' scratch.
+                parallel_induce(graph, &reverse, code, self.convention, parallel_lists)?
             }
             None => {
                 let mut reverse = graph.reversed(Budget::unlimited())?;
