@@ -18,7 +18,8 @@
 //! predecessors they read by range of positions, then one task per range
 //! applies its updates with plain stores. Compare-and-swaps are locked
 //! instructions that keep a thread's cache misses from overlapping; routed,
-//! both cores do useful work (docs/retrograde.md has the figures).
+//! they overlap again (at 10^8 positions 5.3 s instead of 6.8 to 7.4 s for
+//! the induction; docs/retrograde.md has the figures).
 //!
 //! The predecessor lists are built here too ([`reversed`]): moves are first
 //! sorted into buckets by range of targets, then each range is filled by
