@@ -55,3 +55,27 @@ fn work_cap_is_reported_as_a_line_error() {
     let out = run(&["hackenbush", "--move"], &cycle.join(" "));
     assert_eq!(stdout(&out), "First 1001:1000-1001\n");
 }
+
+/// The edge list is sized against the budget before either parser builds
+/// it: a long line refused by the fast pass (a `+` sign) is refused again,
+/// not collected token by token past the budget.
+#[test]
+fn an_edge_list_beyond_the_budget_is_refused_before_parsing() {
+    let mut line = "0-0 ".repeat(300_000);
+    line.push_str("+1-2\n");
+    for extra in [&[][..], &["--move"][..]] {
+        let mut args = vec!["--memory-mib", "2", "hackenbush"];
+        args.extend_from_slice(extra);
+        let out = run(&args, &line);
+        assert_eq!(out.status.code(), Some(2));
+        assert!(
+            stderr(&out).starts_with("line 1: 300001 values need"),
+            "{}",
+            stderr(&out)
+        );
+    }
+    // With room, the same line is answered (the `+` token by the slow pass).
+    let out = run(&["hackenbush"], &line);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "Second\n");
+}

@@ -47,7 +47,11 @@ fn parse_edge(token: &str, position: usize) -> Result<(u32, u32), String> {
 /// [`parse_edge`], which accepts what `u32` parsing accepts (a `+` sign) and
 /// names the first bad token.
 fn parse_edges(line: &str) -> Result<Vec<(u32, u32)>, String> {
-    if let Some(edges) = parse_plain_edges(line) {
+    // Every edge has a `-`, so either way the list holds at most this many:
+    // checked against the budget before either pass allocates it.
+    let dashes = line.bytes().filter(|&b| b == b'-').count();
+    crate::input::reserve_within_budget::<(u32, u32)>(line.len(), dashes)?;
+    if let Some(edges) = parse_plain_edges(line, dashes) {
         return Ok(edges);
     }
     crate::input::tokens(line)
@@ -57,13 +61,10 @@ fn parse_edges(line: &str) -> Result<Vec<(u32, u32)>, String> {
 }
 
 /// Edges `u-v` of plain decimal numbers separated by ASCII whitespace (the
-/// same separators as [`crate::input::tokens`]); `None` on anything else,
-/// including a list beyond the memory budget (the caller then decides).
-fn parse_plain_edges(line: &str) -> Option<Vec<(u32, u32)>> {
+/// same separators as [`crate::input::tokens`]); `None` on anything else.
+/// `dashes` (the line's count of `-`) sizes the list, allocated once.
+fn parse_plain_edges(line: &str, dashes: usize) -> Option<Vec<(u32, u32)>> {
     let bytes = line.as_bytes();
-    // Each edge has a `-`: room for all of them, allocated once.
-    let dashes = bytes.iter().filter(|&&b| b == b'-').count();
-    crate::input::reserve_within_budget::<(u32, u32)>(line.len(), dashes).ok()?;
     let mut edges = Vec::with_capacity(dashes);
     let mut i = 0;
     loop {
@@ -147,11 +148,12 @@ mod tests {
                 .map(|(index, token)| parse_edge(token, index + 1))
                 .collect();
             assert_eq!(parse_edges(line), tokens, "{line:?}");
-            if let Some(plain) = parse_plain_edges(line) {
+            let dashes = line.bytes().filter(|&b| b == b'-').count();
+            if let Some(plain) = parse_plain_edges(line, dashes) {
                 assert_eq!(Ok(plain), tokens, "{line:?}");
             }
         }
-        assert_eq!(parse_plain_edges("3-4 0-0"), Some(vec![(3, 4), (0, 0)]));
-        assert_eq!(parse_plain_edges("0-1 +2-3"), None);
+        assert_eq!(parse_plain_edges("3-4 0-0", 2), Some(vec![(3, 4), (0, 0)]));
+        assert_eq!(parse_plain_edges("0-1 +2-3", 2), None);
     }
 }
