@@ -22,7 +22,7 @@ pub enum Error {
     /// A table or search would need more memory than the configured budget allows.
     #[error(
         "{what} needs {needed_bytes} bytes, above the memory budget of {budget_bytes} bytes \
-         (raise it with Budget::from_bytes or the CLI's --memory-mib)"
+         (raise it with Budget::from_bytes)"
     )]
     MemoryBudgetExceeded {
         /// What was being allocated.
@@ -34,10 +34,7 @@ pub enum Error {
     },
 
     /// A search reached its work cap before it could answer.
-    #[error(
-        "{what} stopped after {steps} steps, the work limit (raise it with \
-         Budget::with_work or the CLI's --max-work)"
-    )]
+    #[error("{what} stopped after {steps} steps, the work limit (raise it with Budget::with_work)")]
     WorkLimitExceeded {
         /// Which search stopped (e.g. "period search of 0.007").
         what: String,
@@ -85,6 +82,18 @@ pub enum Error {
         reason: String,
     },
 
+    /// The game has no solver for the play convention asked for (every game
+    /// answers normal play; a few have no misère analysis).
+    #[error("{game}: no {convention} play solver in this crate (supported: {supported} play)")]
+    UnsupportedConvention {
+        /// The game asked about.
+        game: &'static str,
+        /// The convention asked for.
+        convention: crate::Convention,
+        /// The convention the game does support.
+        supported: crate::Convention,
+    },
+
     // --- counting ---
     /// A count does not fit the chosen fixed-width number type.
     #[error(
@@ -103,7 +112,7 @@ pub enum Error {
     /// of the sequence was found within that table to answer it.
     #[error(
         "heap {heap} needs a Grundy table beyond the {searched} values the memory budget allows, \
-         and no period was found within them (raise it with Budget::from_bytes or the CLI's --memory-mib)"
+         and no period was found within them (raise it with Budget::from_bytes)"
     )]
     NoPeriodWithinBudget {
         /// The heap that was asked for.

@@ -92,6 +92,7 @@
 //! # Ok::<(), stonegame::Error>(())
 //! ```
 
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
@@ -102,6 +103,7 @@ pub mod prelude;
 mod solution;
 
 pub mod counting;
+pub mod game;
 pub mod impartial;
 pub mod retrograde;
 pub mod scoring;

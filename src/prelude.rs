@@ -1,4 +1,6 @@
-//! Everything an everyday user needs, in one `use`.
+//! Everything an everyday user needs, in one `use`: every game, the generic
+//! solvers of each family, the crate-wide traits ([`Configure`], [`Solve`],
+//! [`SolveAt`], [`NimberAt`]) and the shared vocabulary.
 //!
 //! ```
 //! use stonegame::prelude::*;
@@ -8,6 +10,7 @@
 //! # Ok::<(), stonegame::Error>(())
 //! ```
 
+pub use crate::game::{Configure, NimberAt, Solve, SolveAt};
 pub use crate::impartial::boxes::{BallBox, Boxes};
 pub use crate::impartial::euclid::Euclid;
 pub use crate::impartial::fibonacci_nim::{FibonacciNim, FibonacciPosition};
@@ -19,7 +22,10 @@ pub use crate::impartial::octal::{LastOne, OctalCode, OctalGame, TakeAndBreak};
 pub use crate::impartial::staircase::Staircase;
 pub use crate::impartial::subtraction::{Subtraction, SubtractionRule, SubtractionSet};
 pub use crate::impartial::wythoff::Wythoff;
-pub use crate::impartial::{HeapMove, ImpartialGame};
+pub use crate::impartial::{FnGame, HeapMove, ImpartialGame};
+pub use crate::retrograde::{
+    DenseSolver, Graph, Label, Retrograde, TierDatabase, TieredGame, TieredSolver, Value,
+};
 pub use crate::scoring::{
     End, Ends, EndsRemainder, Front, FrontDoubling, Negamax, ScoringGame, StoneMerge, StoneMod3,
     StoneSplit, Valuations,

@@ -91,6 +91,7 @@ checked_path_count!(u8, u16, u32, u64, u128, usize);
 /// assert!(count.bits() > 1400);
 /// ```
 #[cfg(feature = "bigint")]
+#[cfg_attr(docsrs, doc(cfg(feature = "bigint")))]
 impl PathCount for num_bigint::BigUint {
     fn checked_add_assign(&mut self, rhs: &Self) -> bool {
         *self += rhs;

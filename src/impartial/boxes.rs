@@ -30,7 +30,7 @@ use super::HeapMove;
 use super::line::{LinePlay, play_line};
 use crate::impartial::ImpartialGame;
 use crate::impartial::misere::{nim_rule_move, nim_rule_outcome};
-use crate::{Budget, Convention, Error, Nimber, Outcome, Result, Solution};
+use crate::{Convention, Error, Nimber, Outcome, Result, Solution};
 use std::ops::ControlFlow;
 
 /// One box: `balls` balls, of which a move takes 1..=`max_take`.
@@ -135,6 +135,7 @@ impl BallBox {
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Boxes {
     convention: Convention,
+    budget: crate::Budget,
 }
 
 impl Boxes {
@@ -158,19 +159,7 @@ impl Boxes {
     /// assert_eq!(misere.outcome(&[BallBox::new(9, 3).unwrap()]), Outcome::Second);
     /// ```
     pub fn with_convention(self, convention: Convention) -> Self {
-        Self { convention }
-    }
-
-    /// The same game; boxes keep no table, so the budget changes nothing. It
-    /// is accepted so that every game is configured alike.
-    ///
-    /// # Example
-    /// ```
-    /// use stonegame::{impartial::boxes::Boxes, Budget};
-    /// assert_eq!(Boxes::new().with_budget(Budget::from_bytes(0)), Boxes::new());
-    /// ```
-    pub fn with_budget(self, _budget: Budget) -> Self {
-        self
+        Self { convention, ..self }
     }
 
     /// The play convention.
@@ -302,6 +291,11 @@ impl LinePlay<BallBox> for BoxesLine {
         Ok(after)
     }
 }
+
+crate::game::delegate_solve_at!(Boxes, [BallBox], HeapMove, plain);
+crate::game::stateless_configure!(Boxes);
+
+crate::game::delegate_nimber_at!(Boxes, [BallBox], plain);
 
 impl ImpartialGame for Boxes {
     type Position = BallBox;

@@ -13,6 +13,19 @@
 //! `a/b < φ` exactly when `b/r > φ`. Induction on the Euclidean algorithm ends
 //! the proof.
 //!
+//! # Misère play
+//!
+//! Under misère play (whoever makes a number zero loses) the outcome is the
+//! same except at `a = b`, where the only move makes a zero: the player to
+//! move loses. Proof: write the game as the rounds of the Euclidean
+//! algorithm, with quotients `q_1, …, q_k`; within a round with `q = 1` the
+//! move is forced. For `a ≠ b` the last quotient is at least 2. In the last
+//! round `(qb, b)` with `q >= 2` the mover leaves `(b, b)` and wins. In an
+//! earlier round with `q >= 2` the mover chooses who starts the next round,
+//! exactly as in normal play. So in both conventions the mover of the first
+//! round with `q >= 2` wins, and the positions differ only at `a = b`.
+//! The tests check this against an exhaustive search.
+//!
 //! # Exact arithmetic
 //!
 //! `a/b > φ` holds exactly when `a² − ab − b² > 0`, since `φ` is the positive
@@ -36,7 +49,7 @@
 use std::fmt;
 
 use super::strategy_line::winner_line;
-use crate::{Error, Outcome, Result, Solution};
+use crate::{Budget, Convention, Error, Outcome, Result, Solution};
 
 /// A move in Euclid's game: number `index` (0-based) goes from `from` to `to`.
 ///
@@ -100,7 +113,10 @@ fn mover_wins(larger: u64, smaller: u64) -> bool {
 /// # Ok::<(), stonegame::Error>(())
 /// ```
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Euclid;
+pub struct Euclid {
+    convention: Convention,
+    budget: Budget,
+}
 
 impl Euclid {
     /// The game.
@@ -110,7 +126,41 @@ impl Euclid {
     /// let _game = stonegame::impartial::euclid::Euclid::new();
     /// ```
     pub fn new() -> Self {
-        Self
+        Self::default()
+    }
+
+    /// The same game under `convention`: under misère play, whoever makes a
+    /// number zero loses.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{impartial::euclid::Euclid, Convention, Outcome};
+    /// let misere = Euclid::new().with_convention(Convention::Misere);
+    /// assert_eq!(misere.outcome(&[5, 5])?, Outcome::Second); // forced to make a zero
+    /// assert_eq!(misere.winning_move(&[15, 5])?.unwrap().to_string(), "1:15->5");
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn with_convention(self, convention: Convention) -> Self {
+        Self { convention, ..self }
+    }
+
+    /// The play convention.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{impartial::euclid::Euclid, Convention};
+    /// assert_eq!(Euclid::new().convention(), Convention::Normal);
+    /// ```
+    pub fn convention(&self) -> Convention {
+        self.convention
+    }
+
+    /// Whether the player to move wins the valid position `(a, b)`, `a >= b > 0`.
+    fn mover_wins(&self, a: u64, b: u64) -> bool {
+        match self.convention {
+            Convention::Normal => mover_wins(a, b),
+            Convention::Misere => a != b && mover_wins(a, b),
+        }
     }
 
     fn check(position: &[u64; 2]) -> Result<()> {
@@ -143,7 +193,7 @@ impl Euclid {
     pub fn outcome(&self, position: &[u64; 2]) -> Result<Outcome> {
         Self::check(position)?;
         let [a, b] = *position;
-        Ok(if mover_wins(a.max(b), a.min(b)) {
+        Ok(if self.mover_wins(a.max(b), a.min(b)) {
             Outcome::First
         } else {
             Outcome::Second
@@ -164,18 +214,22 @@ impl Euclid {
     /// ```
     pub fn winning_move(&self, position: &[u64; 2]) -> Result<Option<EuclidMove>> {
         Self::check(position)?;
-        Ok(Self::move_from(position))
+        Ok(self.move_from(position))
     }
 
     /// The winning move of a valid position; `None` once a number is zero.
-    fn move_from(position: &[u64; 2]) -> Option<EuclidMove> {
+    fn move_from(&self, position: &[u64; 2]) -> Option<EuclidMove> {
         let index = usize::from(position[1] > position[0]);
         let (a, b) = (position[index], position[1 - index]);
-        if b == 0 || !mover_wins(a, b) {
+        if b == 0 || !self.mover_wins(a, b) {
             return None;
         }
         let remainder = a % b;
-        let to = if remainder == 0 || !mover_wins(b, remainder) {
+        let to = if remainder == 0 && self.convention == Convention::Misere {
+            // The last round: leave (b, b), whose only move makes a zero.
+            b
+        } else if remainder == 0 || !mover_wins(b, remainder) {
+            // For b > r > 0 both conventions agree on (b, r).
             remainder
         } else {
             // Then a/b > φ forces a quotient of at least 2, so b + r < a.
@@ -211,8 +265,15 @@ impl Euclid {
     /// ```
     pub fn solve(&self, position: &[u64; 2]) -> Result<Solution<Outcome, EuclidMove>> {
         let outcome = self.outcome(position)?;
-        let (line, complete) =
-            winner_line(*position, Self::move_from, Self::reply, |p, m| m.apply(p));
+        let (line, complete) = winner_line(
+            *position,
+            |p| self.move_from(p),
+            Self::reply,
+            |p, m| m.apply(p),
+        );
         Ok(Solution::from_line(outcome, line, complete))
     }
 }
+
+crate::game::delegate_solve_at!(Euclid, [u64; 2], EuclidMove, fallible);
+crate::game::stateless_configure!(Euclid);

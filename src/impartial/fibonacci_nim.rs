@@ -262,6 +262,7 @@ impl fmt::Display for FibonacciTake {
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct FibonacciNim {
     convention: Convention,
+    budget: crate::Budget,
 }
 
 impl FibonacciNim {
@@ -286,7 +287,7 @@ impl FibonacciNim {
     /// assert_eq!(misere.convention(), Convention::Misere);
     /// ```
     pub fn with_convention(self, convention: Convention) -> Self {
-        Self { convention }
+        Self { convention, ..self }
     }
 
     /// The play convention.
@@ -385,3 +386,6 @@ impl FibonacciNim {
         Ok(Solution::from_line(self.outcome(position), line, complete))
     }
 }
+
+crate::game::delegate_solve_at!(FibonacciNim, FibonacciPosition, FibonacciTake, plain);
+crate::game::stateless_configure!(FibonacciNim);

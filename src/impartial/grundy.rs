@@ -19,8 +19,9 @@ use ahash::{AHashMap, AHashSet};
 
 use super::ImpartialGame;
 use super::mex::MexSet;
+use super::misere::{ExactSearch, Run};
 use super::sum::{self, SumMove};
-use crate::{Budget, Error, Nimber, Outcome, Result};
+use crate::{Budget, Convention, Error, Nimber, Outcome, Result, Solution};
 
 /// Default work cap of one [`GrundySolver`] query: options visited (each a
 /// hash look-up per component; a few seconds in a release build).
@@ -54,8 +55,10 @@ pub const DEFAULT_HEAP_TABLE_WORK: u64 = 1_000_000_000;
 pub struct GrundySolver<G: ImpartialGame> {
     game: G,
     memo: AHashMap<G::Position, Nimber>,
+    budget: Budget,
     max_entries: usize,
     work_cap: u64,
+    convention: Convention,
 }
 
 /// Options visited by one query, against its cap.
@@ -103,9 +106,56 @@ impl<G: ImpartialGame> GrundySolver<G> {
         Self {
             game,
             memo: AHashMap::new(),
+            budget: Budget::default(),
             max_entries: max_entries::<G::Position>(Budget::default()),
             work_cap: DEFAULT_GRUNDY_WORK,
+            convention: Convention::Normal,
         }
+    }
+
+    /// The same solver under `convention`. Grundy values are a normal-play
+    /// notion; under misère play the outcome calls of [`SolveAt`] (with
+    /// `G::Position: Ord`) answer by the exact search over sums.
+    ///
+    /// [`SolveAt`]: crate::game::SolveAt
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::prelude::*;
+    /// use stonegame::impartial::grundy::GrundySolver;
+    ///
+    /// // Misère Nim with heaps 1, 1: the player to move takes one and wins.
+    /// let mut solver = GrundySolver::new(Nim::new()).with_convention(Convention::Misere);
+    /// assert_eq!(SolveAt::outcome(&mut solver, &[1, 1][..])?, Outcome::First);
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn with_convention(self, convention: Convention) -> Self {
+        Self { convention, ..self }
+    }
+
+    /// The play convention.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::{nim::Nim, grundy::GrundySolver};
+    /// use stonegame::Convention;
+    /// assert_eq!(GrundySolver::new(Nim::new()).convention(), Convention::Normal);
+    /// ```
+    pub fn convention(&self) -> Convention {
+        self.convention
+    }
+
+    /// The budget in force.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::{nim::Nim, grundy::GrundySolver};
+    /// use stonegame::Budget;
+    /// let solver = GrundySolver::new(Nim::new()).with_budget(Budget::from_bytes(4096));
+    /// assert_eq!(solver.budget(), Budget::from_bytes(4096));
+    /// ```
+    pub fn budget(&self) -> Budget {
+        self.budget
     }
 
     /// The same solver with its memo limited to `budget` and each query to
@@ -125,6 +175,7 @@ impl<G: ImpartialGame> GrundySolver<G> {
     /// ```
     pub fn with_budget(self, budget: Budget) -> Self {
         Self {
+            budget,
             max_entries: max_entries::<G::Position>(budget),
             work_cap: budget.work_or(DEFAULT_GRUNDY_WORK),
             ..self
@@ -233,7 +284,9 @@ impl<G: ImpartialGame> GrundySolver<G> {
         Ok(total)
     }
 
-    /// The normal-play outcome of a disjunctive sum.
+    /// The normal-play outcome of a disjunctive sum (under misère play, an
+    /// [`Error::UnsupportedConvention`]: the [`SolveAt`](crate::game::SolveAt)
+    /// calls answer misère sums).
     ///
     /// # Example
     /// ```
@@ -242,7 +295,22 @@ impl<G: ImpartialGame> GrundySolver<G> {
     /// assert_eq!(GrundySolver::new(Nim::new()).outcome(&[1, 2, 3]).unwrap(), Outcome::Second);
     /// ```
     pub fn outcome(&mut self, components: &[G::Position]) -> Result<Outcome> {
+        self.require_normal_play()?;
         Ok(self.grundy_of_sum(components)?.normal_outcome())
+    }
+
+    /// These calls answer by Grundy values, a normal-play notion: under misère
+    /// play they refuse rather than answer for the wrong convention.
+    fn require_normal_play(&self) -> Result<()> {
+        match self.convention {
+            Convention::Normal => Ok(()),
+            Convention::Misere => Err(Error::UnsupportedConvention {
+                game: "GrundySolver's own outcome and winning_move (use the SolveAt calls, \
+                       which search misère sums exactly)",
+                convention: Convention::Misere,
+                supported: Convention::Normal,
+            }),
+        }
     }
 
     /// A winning normal-play move in a sum: which component to play in and the
@@ -263,6 +331,7 @@ impl<G: ImpartialGame> GrundySolver<G> {
         &mut self,
         components: &[G::Position],
     ) -> Result<Option<SumMove<Vec<G::Position>>>> {
+        self.require_normal_play()?;
         let values = components
             .iter()
             .map(|c| self.grundy(c))
@@ -316,7 +385,7 @@ impl<G: ImpartialGame> GrundySolver<G> {
         Error::MemoryBudgetExceeded {
             what: "Grundy memo and pending positions",
             needed_bytes: (entries as u128).saturating_mul(per_entry),
-            budget_bytes: (self.max_entries as u128).saturating_mul(per_entry),
+            budget_bytes: self.budget.bytes(),
         }
     }
 
@@ -349,6 +418,114 @@ impl<G: ImpartialGame> GrundySolver<G> {
         self.memo.insert(position, value);
         Ok(())
     }
+}
+
+/// The generic solver answers the calls of every impartial game, under
+/// either convention: normal play by Grundy values, misère play by the exact
+/// search over sums (which orders a sum's components, hence `Ord`).
+impl<G> crate::game::SolveAt for GrundySolver<G>
+where
+    G: ImpartialGame,
+    G::Position: Ord,
+{
+    type Position = [G::Position];
+    type Move = SumMove<Vec<G::Position>>;
+
+    fn convention(&self) -> Convention {
+        self.convention
+    }
+
+    fn with_convention(self, convention: Convention) -> Self {
+        GrundySolver::with_convention(self, convention)
+    }
+
+    fn outcome(&mut self, components: &[G::Position]) -> Result<Outcome> {
+        match self.convention {
+            Convention::Normal => GrundySolver::outcome(self, components),
+            Convention::Misere => self.exact_search().outcome(components),
+        }
+    }
+
+    fn winning_move(&mut self, components: &[G::Position]) -> Result<Option<Self::Move>> {
+        match self.convention {
+            Convention::Normal => GrundySolver::winning_move(self, components),
+            Convention::Misere => self.exact_search().winning_move(components),
+        }
+    }
+
+    fn solve(&mut self, components: &[G::Position]) -> Result<Solution<Outcome, Self::Move>> {
+        let outcome = crate::game::SolveAt::outcome(self, components)?;
+        let mut position = components.to_vec();
+        let mut line = Vec::new();
+        while line.len() < Solution::<Outcome, Self::Move>::LINE_LIMIT {
+            let next = match crate::game::SolveAt::winning_move(self, &position)? {
+                Some(winning) => winning,
+                None => match first_option(&self.game, &position) {
+                    Some(reply) => reply,
+                    None => return Ok(Solution::from_line(outcome, line, true)),
+                },
+            };
+            position.splice(next.component..=next.component, next.option.iter().cloned());
+            line.push(next);
+        }
+        let over = crate::game::SolveAt::winning_move(self, &position)?.is_none()
+            && first_option(&self.game, &position).is_none();
+        Ok(Solution::from_line(outcome, line, over))
+    }
+}
+
+impl<G> GrundySolver<G>
+where
+    G: ImpartialGame,
+    G::Position: Ord,
+{
+    /// A misère search over this solver's game within its budget.
+    fn exact_search(&self) -> Run<&G> {
+        Run::new(
+            &self.game,
+            self.convention,
+            ExactSearch::new().with_budget(self.budget),
+        )
+    }
+}
+
+impl<G: ImpartialGame> crate::game::NimberAt for GrundySolver<G>
+where
+    G::Position: Ord,
+{
+    fn nimber(&mut self, components: &[G::Position]) -> Result<Nimber> {
+        crate::game::require_normal(self.convention)?;
+        self.grundy_of_sum(components)
+    }
+}
+
+impl<G: ImpartialGame> crate::game::Configure for GrundySolver<G> {
+    fn with_budget(self, budget: Budget) -> Self {
+        GrundySolver::with_budget(self, budget)
+    }
+
+    fn budget(&self) -> Budget {
+        self.budget
+    }
+}
+
+/// The loser's reply in a generic line: the first option of the first
+/// component that has one.
+fn first_option<G: ImpartialGame>(
+    game: &G,
+    components: &[G::Position],
+) -> Option<SumMove<Vec<G::Position>>> {
+    components
+        .iter()
+        .enumerate()
+        .find_map(|(component, position)| {
+            let mut first = None;
+            let _ = game.for_each_option(position, &mut |option| {
+                first = Some(option.to_vec());
+                ControlFlow::Break(())
+            });
+            first.map(|option| SumMove { component, option })
+        })
 }
 
 fn option_value<P: Eq + std::hash::Hash>(

@@ -1668,3 +1668,27 @@ mod tests {
         assert_eq!(game.nimber().unwrap(), Nimber(2));
     }
 }
+
+/// A drawing holds its own position: `value()` is its [`Outcome`].
+impl crate::game::Solve for GreenHackenbush {
+    type Value = Outcome;
+    type Move = EdgeMove;
+    fn value(&self) -> Result<Outcome> {
+        GreenHackenbush::outcome(self)
+    }
+    fn outcome(&self) -> Result<Outcome> {
+        GreenHackenbush::outcome(self)
+    }
+    fn solve(&self) -> Result<Solution<Outcome, EdgeMove>> {
+        GreenHackenbush::solve(self)
+    }
+}
+
+impl crate::game::Configure for GreenHackenbush {
+    fn with_budget(self, budget: Budget) -> Self {
+        GreenHackenbush::with_budget(self, budget)
+    }
+    fn budget(&self) -> Budget {
+        self.budget
+    }
+}

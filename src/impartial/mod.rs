@@ -25,6 +25,20 @@ mod line;
 
 pub use heap_move::HeapMove;
 
+// Every game and solver one level down, as `scoring::Ends` is: `impartial::Nim`.
+pub use boxes::{BallBox, Boxes};
+pub use euclid::Euclid;
+pub use fibonacci_nim::{FibonacciNim, FibonacciPosition};
+pub use grundy::GrundySolver;
+pub use hackenbush::GreenHackenbush;
+pub use misere::ExactSearch;
+pub use moore::Moore;
+pub use nim::Nim;
+pub use octal::{LastOne, OctalGame, TakeAndBreak};
+pub use staircase::Staircase;
+pub use subtraction::{Subtraction, SubtractionRule, SubtractionSet};
+pub use wythoff::Wythoff;
+
 // The classic games (docs/classic.md).
 pub mod euclid;
 pub mod fibonacci_nim;

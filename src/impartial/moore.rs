@@ -135,6 +135,7 @@ impl fmt::Display for MooreMove {
 pub struct Moore {
     k: u64,
     convention: Convention,
+    budget: crate::Budget,
 }
 
 impl Moore {
@@ -158,6 +159,7 @@ impl Moore {
         Ok(Self {
             k,
             convention: Convention::Normal,
+            budget: crate::Budget::default(),
         })
     }
 
@@ -386,3 +388,6 @@ impl Moore {
         Ok(Solution::from_line(self.outcome(heaps), line, complete))
     }
 }
+
+crate::game::delegate_solve_at!(Moore, [u64], MooreMove, plain);
+crate::game::stateless_configure!(Moore);

@@ -42,6 +42,7 @@ use std::ops::ControlFlow;
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Nim {
     convention: Convention,
+    budget: Budget,
 }
 
 impl Nim {
@@ -65,19 +66,7 @@ impl Nim {
     /// assert_eq!(misere.outcome(&[1, 1, 1]), Outcome::Second);
     /// ```
     pub fn with_convention(self, convention: Convention) -> Self {
-        Self { convention }
-    }
-
-    /// The same game; Nim keeps no table, so the budget changes nothing. It is
-    /// accepted so that every game is configured alike.
-    ///
-    /// # Example
-    /// ```
-    /// use stonegame::{impartial::nim::Nim, Budget};
-    /// assert_eq!(Nim::new().with_budget(Budget::from_bytes(0)), Nim::new());
-    /// ```
-    pub fn with_budget(self, _budget: Budget) -> Self {
-        self
+        Self { convention, ..self }
     }
 
     /// The play convention.
@@ -200,6 +189,11 @@ pub(crate) fn largest_heap_reply(heaps: &[u64], smallest: u64) -> Result<Option<
         _ => Ok(None),
     }
 }
+
+crate::game::delegate_solve_at!(Nim, [u64], HeapMove, plain);
+crate::game::stateless_configure!(Nim);
+
+crate::game::delegate_nimber_at!(Nim, [u64], plain);
 
 impl ImpartialGame for Nim {
     type Position = u64;

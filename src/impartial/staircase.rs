@@ -14,6 +14,22 @@
 //! exactly when it is zero). Moves from even steps are reversible — the
 //! opponent carries the same coins on down — which is why they do not help.
 //!
+//! # Misère play
+//!
+//! Under misère play (whoever moves the last coin to the ground loses) the
+//! position is misère Nim on the odd steps. Let `f` be the misère Nim outcome
+//! of the odd counts. A move from an odd step is a misère Nim move. A move
+//! from an even step adds coins to one odd heap, and from a misère Nim
+//! second-player position (all heaps at most 1 with an odd number of ones, or
+//! some heap of 2 or more with XOR zero) adding to one heap always gives a
+//! first-player position. So `f` is second-player exactly when every move
+//! leads to a first-player position of `f`, and first-player positions have a
+//! move to a second-player one: a misère Nim move, or, when every odd step is
+//! empty but coins remain, one coin brought down from an even step (leaving a
+//! single odd heap of 1); the empty staircase is a win for the player to move
+//! under both. By induction `f` is the outcome.
+//! The tests check this against an exhaustive search.
+//!
 //! # Complexity
 //!
 //! `outcome`, `nimber`, `winning_move`: O(n).
@@ -35,8 +51,9 @@ use std::fmt;
 use std::ops::ControlFlow;
 
 use super::ImpartialGame;
+use super::misere::{nim_rule_move, nim_rule_outcome};
 use super::strategy_line::winner_line;
-use crate::{Error, Nimber, Outcome, Result, Solution};
+use crate::{Budget, Convention, Error, Nimber, Outcome, Result, Solution};
 
 /// A move in Staircase Nim: `from − to` coins leave step `step + 1` for the
 /// step below.
@@ -118,7 +135,10 @@ impl fmt::Display for StaircaseMove {
 /// # Ok::<(), stonegame::Error>(())
 /// ```
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Staircase;
+pub struct Staircase {
+    convention: Convention,
+    budget: Budget,
+}
 
 impl Staircase {
     /// The game.
@@ -128,10 +148,58 @@ impl Staircase {
     /// let _game = stonegame::impartial::staircase::Staircase::new();
     /// ```
     pub fn new() -> Self {
-        Self
+        Self::default()
     }
 
-    /// The Grundy value: the XOR of the coins on the odd steps.
+    /// The same game under `convention`: under misère play, whoever moves the
+    /// last coin to the ground loses.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{impartial::staircase::Staircase, Convention, Outcome};
+    /// let misere = Staircase::new().with_convention(Convention::Misere);
+    /// // One coin on step 1: moving it down is the last move, and loses.
+    /// assert_eq!(misere.outcome(&[1]), Outcome::Second);
+    /// assert_eq!(misere.outcome(&[0, 3]), Outcome::First);
+    /// ```
+    pub fn with_convention(self, convention: Convention) -> Self {
+        Self { convention, ..self }
+    }
+
+    /// The play convention.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{impartial::staircase::Staircase, Convention};
+    /// assert_eq!(Staircase::new().convention(), Convention::Normal);
+    /// ```
+    pub fn convention(&self) -> Convention {
+        self.convention
+    }
+
+    /// Under misère play with every odd step empty, the player to move wins
+    /// by bringing exactly one coin down from an even step (leaving one
+    /// odd heap of 1); `None` when no coin is left (or an odd step holds one,
+    /// the case [`nim_rule_move`] answers).
+    fn misere_waiting_move(coins: &[u64]) -> Option<StaircaseMove> {
+        if coins.iter().step_by(2).any(|&c| c > 0) {
+            return None;
+        }
+        let step = (1..coins.len()).step_by(2).find(|&i| coins[i] > 0)?;
+        Some(StaircaseMove {
+            step,
+            from: coins[step],
+            to: coins[step] - 1,
+        })
+    }
+
+    /// The coin counts on the odd steps: the heaps of the equivalent Nim.
+    fn odd_steps(coins: &[u64]) -> Vec<u64> {
+        coins.iter().step_by(2).copied().collect()
+    }
+
+    /// The Grundy value under normal play (whatever the convention): the XOR
+    /// of the coins on the odd steps.
     ///
     /// # Example
     /// ```
@@ -155,7 +223,10 @@ impl Staircase {
     /// assert_eq!(Staircase::new().outcome(&[]), Outcome::Second);
     /// ```
     pub fn outcome(&self, coins: &[u64]) -> Outcome {
-        self.nimber(coins).normal_outcome()
+        match self.convention {
+            Convention::Normal => self.nimber(coins).normal_outcome(),
+            Convention::Misere => nim_rule_outcome(&Self::odd_steps(coins)),
+        }
     }
 
     /// A winning move — a Nim move on an odd step — or `None` when the player
@@ -169,17 +240,22 @@ impl Staircase {
     /// assert_eq!(Staircase::new().winning_move(&[4, 0, 4]), None);
     /// ```
     pub fn winning_move(&self, coins: &[u64]) -> Option<StaircaseMove> {
-        let total = self.nimber(coins).0;
-        if total == 0 {
-            return None;
-        }
-        let step = (0..coins.len())
-            .step_by(2)
-            .find(|&i| coins[i] ^ total < coins[i])?;
+        let (heap, to) = match self.convention {
+            Convention::Normal => {
+                let total = self.nimber(coins).0;
+                let heap = coins.iter().step_by(2).position(|&c| c ^ total < c)?;
+                (heap, coins[2 * heap] ^ total)
+            }
+            Convention::Misere => match nim_rule_move(&Self::odd_steps(coins)) {
+                Some(nim_move) => nim_move,
+                None => return Self::misere_waiting_move(coins),
+            },
+        };
+        let step = 2 * heap;
         Some(StaircaseMove {
             step,
             from: coins[step],
-            to: coins[step] ^ total,
+            to,
         })
     }
 
@@ -233,6 +309,11 @@ impl Staircase {
         Ok(Solution::from_line(self.outcome(coins), line, complete))
     }
 }
+
+crate::game::delegate_solve_at!(Staircase, [u64], StaircaseMove, plain);
+crate::game::stateless_configure!(Staircase);
+
+crate::game::delegate_nimber_at!(Staircase, [u64], plain);
 
 impl ImpartialGame for Staircase {
     type Position = Vec<u64>;

@@ -451,6 +451,20 @@ impl Subtraction {
         }
     }
 
+    /// The budget in force.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::subtraction::{Subtraction, SubtractionSet};
+    /// use stonegame::Budget;
+    /// let game = Subtraction::new(SubtractionSet::new([1])?).with_budget(Budget::from_mebibytes(8));
+    /// assert_eq!(game.budget(), Budget::from_mebibytes(8));
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn budget(&self) -> Budget {
+        self.budget
+    }
+
     /// The move set.
     ///
     /// # Example
@@ -764,6 +778,11 @@ impl Subtraction {
         }
     }
 }
+
+crate::game::delegate_solve_at!(Subtraction, [u64], HeapMove, fallible);
+crate::game::delegate_configure!(Subtraction);
+
+crate::game::delegate_nimber_at!(Subtraction, [u64], fallible);
 
 impl LinePlay<u64> for Subtraction {
     fn winning(&mut self, heaps: &[u64]) -> Result<Option<HeapMove>> {

@@ -274,6 +274,7 @@ impl fmt::Display for WythoffMove {
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Wythoff {
     convention: Convention,
+    budget: crate::Budget,
 }
 
 impl Wythoff {
@@ -298,7 +299,7 @@ impl Wythoff {
     /// assert_eq!(misere.convention(), Convention::Misere);
     /// ```
     pub fn with_convention(self, convention: Convention) -> Self {
-        Self { convention }
+        Self { convention, ..self }
     }
 
     /// The play convention.
@@ -440,6 +441,9 @@ impl Wythoff {
         Ok(Solution::from_line(self.outcome(position), line, complete))
     }
 }
+
+crate::game::delegate_solve_at!(Wythoff, [u64; 2], WythoffMove, plain);
+crate::game::stateless_configure!(Wythoff);
 
 impl ImpartialGame for Wythoff {
     type Position = [u64; 2];

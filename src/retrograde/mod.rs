@@ -51,7 +51,7 @@
 //!   [`Retrograde::solve_from`] returns the crate's [`Solution`](crate::Solution).
 //! - [`Graph`] + [`DenseSolver`]: positions already numbered `0..N`, moves in a
 //!   compressed (CSR, `u32`) adjacency: the fast path (on every core with
-//!   the `parallel` feature, [`DenseSolver::with_parallel`]).
+//!   the `parallel` feature, `DenseSolver::with_parallel`).
 //! - [`TieredSolver`]: a game split into tiers (moves never go to a higher
 //!   tier), solved from the bottom tier up, each tier's results written to a
 //!   checksummed file ([`TierDatabase`]).

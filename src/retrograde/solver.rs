@@ -615,6 +615,7 @@ impl<'g, T, R> DenseSolver<'g, T, R> {
     /// assert!((0..10_000).all(|u| one.label(u) == all.label(u)));
     /// ```
     #[cfg(feature = "parallel")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "parallel")))]
     pub fn with_parallel(mut self, parallel: bool) -> Self {
         self.parallel = parallel;
         self

@@ -109,7 +109,7 @@ fn points<T: Score>(rule: Rule, prefix: &[T], (left, right): (usize, usize), end
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Ends<T> {
     values: Vec<T>,
-    budget: Budget,
+    pub(super) budget: Budget,
 }
 
 impl<T: Score> Ends<T> {
@@ -519,7 +519,7 @@ fn ends_difference<T: Score>(values: &[T]) -> T {
 pub struct EndsRemainder<T> {
     values: Vec<T>,
     prefix: Vec<T>,
-    budget: Budget,
+    pub(super) budget: Budget,
 }
 
 impl<T: Score> EndsRemainder<T> {

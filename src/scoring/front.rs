@@ -56,7 +56,7 @@ pub struct Front<T> {
     values: Vec<T>,
     prefix: Vec<T>,
     max_take: usize,
-    budget: Budget,
+    pub(super) budget: Budget,
 }
 
 impl<T: Score> Front<T> {
@@ -403,7 +403,7 @@ impl<T: Score> ScoringGame for Front<T> {
 pub struct FrontDoubling<T> {
     values: Vec<T>,
     prefix: Vec<T>,
-    budget: Budget,
+    pub(super) budget: Budget,
 }
 
 impl<T: Score> FrontDoubling<T> {

@@ -36,6 +36,7 @@
 //! [`Outcome`]: crate::Outcome
 //! [`Solution`]: crate::Solution
 
+mod answers;
 mod ends;
 mod front;
 mod solver;

@@ -14,6 +14,7 @@ use super::{ScoringGame, overflow, totals_from};
 use crate::{Budget, Error, Outcome, Result, Solution};
 use ahash::AHashMap;
 use num_traits::{CheckedAdd, CheckedSub, Zero};
+use std::sync::OnceLock;
 
 /// What the solver knows about a position.
 #[derive(Debug, Clone)]
@@ -70,6 +71,10 @@ struct Candidate<T> {
 /// | [`solve`](Negamax::solve) | value, outcome and the whole optimal line |
 /// | [`table`](Negamax::table) | value and best move of every position reachable from the start |
 ///
+/// The search runs once: its table is kept, and every later call answers
+/// from it ([`Negamax::with_budget`] starts afresh). A refused search keeps
+/// nothing, so a call after a refusal searches again.
+///
 /// # Example
 /// ```
 /// use stonegame::scoring::{Ends, Negamax};
@@ -82,10 +87,28 @@ struct Candidate<T> {
 /// assert_eq!(solver.solve()?.line().len(), 4);
 /// # Ok::<(), stonegame::Error>(())
 /// ```
-#[derive(Debug, Clone)]
-pub struct Negamax<G> {
+pub struct Negamax<G: ScoringGame> {
     game: G,
     budget: Budget,
+    /// The solved table, once a search has succeeded.
+    solved: OnceLock<NegamaxTable<G>>,
+}
+
+impl<G: ScoringGame + std::fmt::Debug> std::fmt::Debug for Negamax<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Negamax")
+            .field("game", &self.game)
+            .field("budget", &self.budget)
+            .field("solved", &self.solved.get().is_some())
+            .finish()
+    }
+}
+
+/// A clone starts without the solved table (the table holds every position).
+impl<G: ScoringGame + Clone> Clone for Negamax<G> {
+    fn clone(&self) -> Self {
+        Self::new(self.game.clone()).with_budget(self.budget)
+    }
 }
 
 impl<G: ScoringGame> Negamax<G> {
@@ -106,6 +129,7 @@ impl<G: ScoringGame> Negamax<G> {
         Self {
             game,
             budget: Budget::default(),
+            solved: OnceLock::new(),
         }
     }
 
@@ -123,7 +147,26 @@ impl<G: ScoringGame> Negamax<G> {
     /// # Ok::<(), stonegame::Error>(())
     /// ```
     pub fn with_budget(self, budget: Budget) -> Self {
-        Self { budget, ..self }
+        Self {
+            budget,
+            solved: OnceLock::new(),
+            ..self
+        }
+    }
+
+    /// The budget in force.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::{Ends, Negamax};
+    /// use stonegame::Budget;
+    /// let game = Ends::new(vec![1i64, 2])?;
+    /// let solver = Negamax::new(&game).with_budget(Budget::from_mebibytes(1));
+    /// assert_eq!(solver.budget(), Budget::from_mebibytes(1));
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn budget(&self) -> Budget {
+        self.budget
     }
 
     /// The game being solved.
@@ -183,19 +226,51 @@ impl<G: ScoringGame> Negamax<G> {
     }
 
     /// Solves every position reachable from the start: the memo, with
-    /// `value_at` and `best_move` for each.
+    /// `value_at` and `best_move` for each. The first call searches; later
+    /// calls return the same table.
     ///
     /// # Example
     /// ```
     /// use stonegame::scoring::{End, Ends, Negamax};
     /// let game = Ends::new(vec![4i64, 5, 3, 1, 2])?;
-    /// let table = Negamax::new(&game).table()?;
+    /// let solver = Negamax::new(&game);
+    /// let table = solver.table()?;
     /// assert_eq!(table.value(), 1);
     /// assert_eq!(table.best_move(&(1, 5)), Some(&End::Left)); // after the first player took 4
     /// assert_eq!(table.value_at(&(1, 5)), Some(3));
     /// # Ok::<(), stonegame::Error>(())
     /// ```
-    pub fn table(&self) -> Result<NegamaxTable<G>> {
+    pub fn table(&self) -> Result<&NegamaxTable<G>> {
+        if let Some(table) = self.solved.get() {
+            return Ok(table);
+        }
+        let table = self.search()?;
+        Ok(self.solved.get_or_init(|| table))
+    }
+
+    /// The solver's table, taken out of it (searching first if needed).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::{Ends, Negamax};
+    /// let game = Ends::new(vec![1i64, 100, 2])?;
+    /// let table = Negamax::new(&game).into_table()?;
+    /// assert_eq!(table.value(), -97);
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn into_table(self) -> Result<NegamaxTable<G>> {
+        match self.solved.into_inner() {
+            Some(table) => Ok(table),
+            None => Self {
+                game: self.game,
+                budget: self.budget,
+                solved: OnceLock::new(),
+            }
+            .search(),
+        }
+    }
+
+    fn search(&self) -> Result<NegamaxTable<G>> {
         let mut search = Search::<G> {
             game: &self.game,
             budget: self.budget,

@@ -57,7 +57,7 @@ pub struct StoneMerge<T> {
     stones: Vec<T>,
     /// `prefix[i] = P(i)`, the sum of the first `i` stones.
     prefix: Vec<T>,
-    budget: Budget,
+    pub(super) budget: Budget,
 }
 
 impl<T: Score> StoneMerge<T> {

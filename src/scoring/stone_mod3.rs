@@ -109,7 +109,7 @@ impl fmt::Display for Removal {
 pub struct StoneMod3 {
     stones: Vec<u64>,
     counts: [u64; 3],
-    budget: Budget,
+    pub(super) budget: Budget,
 }
 
 impl StoneMod3 {

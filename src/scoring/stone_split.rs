@@ -131,7 +131,7 @@ impl fmt::Display for Split {
 pub struct StoneSplit<T> {
     stones: Vec<T>,
     prefix: Vec<T>,
-    budget: Budget,
+    pub(super) budget: Budget,
 }
 
 impl<T: Score> StoneSplit<T> {

@@ -42,7 +42,7 @@ use std::cmp::Reverse;
 pub struct Valuations<T> {
     first: Vec<T>,
     second: Vec<T>,
-    budget: Budget,
+    pub(super) budget: Budget,
 }
 
 impl<T: Score> Valuations<T> {

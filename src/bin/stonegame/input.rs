@@ -213,7 +213,19 @@ pub fn finish(mut out: impl Write, result: Result<(), Failure>) -> ExitCode {
 
 /// Prints `line N: message` on standard error.
 pub fn report(number: usize, message: &str) {
-    eprintln!("line {number}: {message}");
+    eprintln!("line {number}: {message}{}", command_line_hint(message));
+}
+
+/// The library's refusals say how to raise a limit in code (`Budget::…`);
+/// on the command line the same limit is a flag, named here.
+fn command_line_hint(message: &str) -> &'static str {
+    if message.contains("Budget::from_bytes") {
+        "; on the command line: --memory-mib"
+    } else if message.contains("Budget::with_work") {
+        "; on the command line: --max-work"
+    } else {
+        ""
+    }
 }
 
 /// The longest piece of a token quoted in a message.

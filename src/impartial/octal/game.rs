@@ -129,6 +129,19 @@ impl OctalGame {
         }
     }
 
+    /// The budget in force.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::octal::{OctalGame, TakeAndBreak};
+    /// use stonegame::Budget;
+    /// let game = OctalGame::new(TakeAndBreak::kayles()).with_budget(Budget::from_mebibytes(8));
+    /// assert_eq!(game.budget(), Budget::from_mebibytes(8));
+    /// ```
+    pub fn budget(&self) -> Budget {
+        self.budget
+    }
+
     /// The game's moves.
     ///
     /// # Example
@@ -323,6 +336,11 @@ impl OctalGame {
         }
     }
 }
+
+crate::game::delegate_solve_at!(OctalGame, [u64], HeapMove, fallible);
+crate::game::delegate_configure!(OctalGame);
+
+crate::game::delegate_nimber_at!(OctalGame, [u64], fallible);
 
 impl LinePlay<u64> for OctalGame {
     fn winning(&mut self, heaps: &[u64]) -> Result<Option<HeapMove>> {

@@ -12,13 +12,14 @@
 use super::misere::{misere_nim_move, misere_nim_outcome};
 use crate::impartial::HeapMove;
 use crate::impartial::line::{LinePlay, play_line};
+use crate::impartial::nim::Nim;
 use crate::impartial::nim::largest_heap_reply;
-use crate::{Budget, Outcome, Result, Solution};
+use crate::{Budget, Convention, Outcome, Result, Solution};
 
 /// Last One: the rules, and the solver of any position (a list of row
-/// lengths). Whoever strikes the last stick loses, so the game is always
-/// played misère; the normal play of the same moves is
-/// `OctalGame::new(TakeAndBreak::last_one())`.
+/// lengths). Whoever strikes the last stick loses, so the game is played
+/// misère by default; `with_convention(Convention::Normal)` plays the same
+/// moves with the last stick winning (then it is Nim: `G(n) = n`).
 ///
 /// # Example
 /// ```
@@ -32,8 +33,21 @@ use crate::{Budget, Outcome, Result, Solution};
 /// assert_eq!(LastOne::new().solve(&pyramid)?.best_move().unwrap().to_string(), "4:4->3");
 /// # Ok::<(), stonegame::Error>(())
 /// ```
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct LastOne;
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LastOne {
+    convention: Convention,
+    budget: Budget,
+}
+
+impl Default for LastOne {
+    /// Last One as published: misère play.
+    fn default() -> Self {
+        Self {
+            convention: Convention::Misere,
+            budget: Budget::default(),
+        }
+    }
+}
 
 impl LastOne {
     /// The game.
@@ -44,19 +58,32 @@ impl LastOne {
     /// assert_eq!(LastOne::new().outcome(&[1]), Outcome::Second);
     /// ```
     pub fn new() -> Self {
-        LastOne
+        Self::default()
     }
 
-    /// The same game; Last One keeps no table, so the budget changes
-    /// nothing. It is accepted so that every game is configured alike.
+    /// The same moves under `convention`: misère (the default, whoever
+    /// strikes the last stick loses) or normal play (whoever strikes it wins).
     ///
     /// # Example
     /// ```
-    /// use stonegame::{impartial::octal::LastOne, Budget};
-    /// assert_eq!(LastOne::new().with_budget(Budget::from_bytes(0)), LastOne::new());
+    /// use stonegame::{impartial::octal::LastOne, Convention, Outcome};
+    /// let normal = LastOne::new().with_convention(Convention::Normal);
+    /// assert_eq!(normal.outcome(&[1, 1, 1]), Outcome::First);
+    /// assert_eq!(normal.winning_move(&[5, 3]).unwrap().to_string(), "1:5->3");
     /// ```
-    pub fn with_budget(self, _budget: Budget) -> Self {
-        self
+    pub fn with_convention(self, convention: Convention) -> Self {
+        Self { convention, ..self }
+    }
+
+    /// The play convention (misère unless set).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{impartial::octal::LastOne, Convention};
+    /// assert_eq!(LastOne::new().convention(), Convention::Misere);
+    /// ```
+    pub fn convention(&self) -> Convention {
+        self.convention
     }
 
     /// The pyramid of `rows` rows: `1, 2, …, rows` sticks.
@@ -77,6 +104,18 @@ impl LastOne {
         Ok((1..=rows).collect())
     }
 
+    /// The Grundy value under normal play (whatever the convention): a row of
+    /// `n` sticks has value `n`, so the rows' XOR.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{impartial::octal::LastOne, Nimber};
+    /// assert_eq!(LastOne::new().nimber(&[1, 2, 3]), Nimber(0));
+    /// ```
+    pub fn nimber(&self, rows: &[u64]) -> crate::Nimber {
+        Nim::new().nimber(rows)
+    }
+
     /// Who wins with these row lengths (the player to move is `First`).
     /// With no stick left the player to move wins: the opponent struck the
     /// last one.
@@ -92,7 +131,10 @@ impl LastOne {
     /// assert_eq!(LastOne::new().outcome(&[]), Outcome::First);
     /// ```
     pub fn outcome(&self, rows: &[u64]) -> Outcome {
-        misere_nim_outcome(rows)
+        match self.convention {
+            Convention::Misere => misere_nim_outcome(rows),
+            Convention::Normal => Nim::new().outcome(rows),
+        }
     }
 
     /// A winning move: row `index` of `from` sticks keeps `to[0]` sticks
@@ -107,7 +149,11 @@ impl LastOne {
     /// assert_eq!(LastOne::new().winning_move(&[1, 1, 1]), None);
     /// ```
     pub fn winning_move(&self, rows: &[u64]) -> Option<HeapMove> {
-        misere_nim_move(rows)
+        match self.convention {
+            Convention::Misere => misere_nim_move(rows),
+            // G(n) = n: strike the last sticks of a row, as a Nim move.
+            Convention::Normal => Nim::new().winning_move(rows),
+        }
     }
 
     /// The whole answer: who wins, a winning move, and the winner's line
@@ -129,15 +175,15 @@ impl LastOne {
     /// # Ok::<(), stonegame::Error>(())
     /// ```
     pub fn solve(&self, rows: &[u64]) -> Result<Solution<Outcome, HeapMove>> {
-        play_line(&mut LastOneLine, rows, self.outcome(rows))
+        play_line(&mut LastOneLine(*self), rows, self.outcome(rows))
     }
 }
 
-struct LastOneLine;
+struct LastOneLine(LastOne);
 
 impl LinePlay<u64> for LastOneLine {
     fn winning(&mut self, rows: &[u64]) -> Result<Option<HeapMove>> {
-        Ok(misere_nim_move(rows))
+        Ok(self.0.winning_move(rows))
     }
 
     fn reply(&mut self, rows: &[u64]) -> Result<Option<HeapMove>> {
@@ -148,3 +194,8 @@ impl LinePlay<u64> for LastOneLine {
         played.apply(rows)
     }
 }
+
+crate::game::delegate_solve_at!(LastOne, [u64], HeapMove, plain);
+crate::game::stateless_configure!(LastOne);
+
+crate::game::delegate_nimber_at!(LastOne, [u64], plain);
