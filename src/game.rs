@@ -7,7 +7,7 @@
 //! |---|---|---|---|
 //! | [`Configure`] | any game or solver | `with_budget(Budget)`, `budget()` | every game and solver |
 //! | [`Solve`] | its own start position (a row of stones, a drawing) | `value()`, `outcome()`, `solve()` | every scoring game, `Negamax`, `GreenHackenbush` |
-//! | [`SolveAt`] | a rule set; a position is passed to each call | `convention()`, `with_convention(…)`, `outcome(&p)`, `winning_move(&p)`, `solve(&p)` | every impartial game, `GrundySolver`, `ExactSearch` |
+//! | [`SolveAt`] | a rule set; a position is passed to each call | `convention()`, `with_convention(…)`, `outcome(&p)`, `winning_move(&p)`, `solve(&p)` | every impartial game, `GrundySolver` |
 //! | [`NimberAt`] | a [`SolveAt`] game with Grundy values | `nimber(&p)` | every impartial game with a sum rule |
 //!
 //! ## Which calls can fail
@@ -76,7 +76,7 @@ pub trait Configure: Sized {
 }
 
 /// A game whose rules are fixed and whose position is passed to each call:
-/// every impartial game, and the generic impartial solvers.
+/// every impartial game, and the generic impartial solver.
 ///
 /// `Position` is unsized for heap games (`[u64]`: a sum of heaps). Calls take
 /// `&mut self` because some games keep tables between queries; games without

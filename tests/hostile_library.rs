@@ -96,7 +96,8 @@ fn astronomically_long_option_lists_stop_at_the_work_cap() {
         let exact = within(10, || {
             ExactSearch::default()
                 .with_budget(capped)
-                .outcome(&game, &[u64::MAX], convention)
+                .with_convention(convention)
+                .outcome(&game, &[u64::MAX])
         });
         assert!(
             matches!(exact, Err(Error::WorkLimitExceeded { .. })),

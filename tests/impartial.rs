@@ -106,7 +106,7 @@ proptest! {
         let game = SubtractionSet::new(set.clone()).unwrap();
         let mut solver = GrundySolver::new(&game);
         let by_xor = solver.outcome(&heaps).unwrap();
-        let exact = ExactSearch::default().outcome(&game, &heaps, Convention::Normal).unwrap();
+        let exact = ExactSearch::default().with_convention(Convention::Normal).outcome(&game, &heaps).unwrap();
         let brute = brute_outcome(&heaps, &subtraction_moves(&set), Convention::Normal);
         prop_assert_eq!(by_xor, brute);
         prop_assert_eq!(exact, brute);
@@ -116,7 +116,7 @@ proptest! {
     fn exact_search_matches_brute_force_in_both_conventions(set in small_set(),
             heaps in prop::collection::vec(0u64..10, 0..4), convention in convention_strategy()) {
         let game = SubtractionSet::new(set.clone()).unwrap();
-        let exact = ExactSearch::default().outcome(&game, &heaps, convention).unwrap();
+        let exact = ExactSearch::default().with_convention(convention).outcome(&game, &heaps).unwrap();
         prop_assert_eq!(exact, brute_outcome(&heaps, &subtraction_moves(&set), convention));
     }
 
@@ -170,7 +170,7 @@ proptest! {
         let expected = brute_outcome(&heaps, &nim_moves, convention);
         let nim = Nim::new().with_convention(convention);
         prop_assert_eq!(nim.outcome(&heaps), expected);
-        prop_assert_eq!(ExactSearch::default().outcome(&nim, &heaps, convention).unwrap(), expected);
+        prop_assert_eq!(ExactSearch::default().with_convention(convention).outcome(&nim, &heaps).unwrap(), expected);
         match nim.winning_move(&heaps) {
             Some(m) => {
                 prop_assert!(m.removed() >= 1 && m.removed() <= heaps[m.index()]);
@@ -187,7 +187,7 @@ proptest! {
                                             convention in convention_strategy()) {
         let boxes: Vec<BallBox> = pairs.iter().map(|&(x, a)| BallBox::new(x, a).unwrap()).collect();
         let game = Boxes::new().with_convention(convention);
-        let expected = ExactSearch::default().outcome(&game, &boxes, convention).unwrap();
+        let expected = ExactSearch::default().with_convention(convention).outcome(&game, &boxes).unwrap();
         prop_assert_eq!(game.outcome(&boxes), expected);
         match game.winning_move(&boxes) {
             Some(m) => {
@@ -196,7 +196,7 @@ proptest! {
                 prop_assert!(m.removed() >= 1 && m.removed() <= b.max_take() && m.removed() <= b.balls());
                 let mut next = boxes.clone();
                 next[m.index()] = BallBox::new(b.balls() - m.removed(), b.max_take()).unwrap();
-                prop_assert_eq!(ExactSearch::default().outcome(&game, &next, convention).unwrap(),
+                prop_assert_eq!(ExactSearch::default().with_convention(convention).outcome(&game, &next).unwrap(),
                                 Outcome::Second);
             }
             None => prop_assert!(expected == Outcome::Second || boxes.iter().all(|b| b.balls() == 0)),
@@ -232,7 +232,8 @@ fn misere_nim_rule_fails_for_a_wild_game_and_exact_search_does_not() {
     assert_eq!(value, Nimber(1));
     let by_rule = nim_rule_outcome(&[value.0]);
     let exact = ExactSearch::default()
-        .outcome(&kayles, &[8], Convention::Misere)
+        .with_convention(Convention::Misere)
+        .outcome(&kayles, &[8])
         .unwrap();
     assert_eq!(by_rule, Outcome::Second);
     assert_eq!(
@@ -580,7 +581,9 @@ fn cyclic_games_are_reported() {
         Err(Error::CyclicGame { .. })
     ));
     assert!(matches!(
-        ExactSearch::default().outcome(&two_cycle, &[0], Convention::Normal),
+        ExactSearch::default()
+            .with_convention(Convention::Normal)
+            .outcome(&two_cycle, &[0]),
         Err(Error::CyclicGame { .. })
     ));
     let mut options = 0;
@@ -708,7 +711,7 @@ proptest! {
         let boxes: Vec<BallBox> = pairs.iter().map(|&(x, a)| BallBox::new(x, a).unwrap()).collect();
         let game = Boxes::new().with_convention(convention);
         let solution = game.solve(&boxes).unwrap();
-        let expected = ExactSearch::default().outcome(&game, &boxes, convention).unwrap();
+        let expected = ExactSearch::default().with_convention(convention).outcome(&game, &boxes).unwrap();
         prop_assert_eq!(solution.outcome(), expected);
         prop_assert_eq!(solution.best_move().copied(), game.winning_move(&boxes));
         let mut position = boxes.clone();
@@ -724,7 +727,7 @@ proptest! {
             }
             position[m.index()] = BallBox::new(b.balls() - m.removed(), b.max_take()).unwrap();
             if winner_to_move {
-                prop_assert_eq!(ExactSearch::default().outcome(&game, &position, convention).unwrap(),
+                prop_assert_eq!(ExactSearch::default().with_convention(convention).outcome(&game, &position).unwrap(),
                                 Outcome::Second);
             }
             winner_to_move = !winner_to_move;

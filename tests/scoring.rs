@@ -67,7 +67,7 @@ fn brute_valuations(mine: &[i64], theirs: &[i64]) -> i64 {
 
 fn generic<G: ScoringGame>(game: &G) -> NegamaxTable<&G> {
     Negamax::new(game)
-        .table()
+        .into_table()
         .expect("small games fit the default budget")
 }
 

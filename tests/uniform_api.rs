@@ -10,6 +10,9 @@ use stonegame::impartial::fibonacci_nim::FibonacciPosition;
 use stonegame::impartial::{BallBox, Euclid, FibonacciNim, Moore, Staircase};
 use stonegame::prelude::*;
 
+/// The callback an `FnGame` closure calls once per option.
+type Visit<'a, P> = &'a mut dyn FnMut(&[P]) -> ControlFlow<()>;
+
 const CONVENTIONS: [Convention; 2] = [Convention::Normal, Convention::Misere];
 
 /// The calls of one `SolveAt` game on one position agree with each other and
@@ -114,9 +117,7 @@ fn check_single<G, D, Q>(
     }
 }
 
-fn take_up_to(
-    limit: u64,
-) -> impl Fn(&u64, &mut dyn FnMut(&[u64]) -> ControlFlow<()>) -> ControlFlow<()> {
+fn take_up_to(limit: u64) -> impl Fn(&u64, Visit<'_, u64>) -> ControlFlow<()> {
     move |&heap, visit| (1..=heap.min(limit)).try_for_each(|take| visit(&[heap - take]))
 }
 
@@ -128,14 +129,12 @@ fn nim_against_the_search() {
 
 #[test]
 fn subtraction_against_the_search() {
-    let rules = FnGame::new(
-        |&heap: &u64, visit: &mut dyn FnMut(&[u64]) -> ControlFlow<()>| {
-            [2u64, 3, 7]
-                .into_iter()
-                .filter(|&take| take <= heap)
-                .try_for_each(|take| visit(&[heap - take]))
-        },
-    );
+    let rules = FnGame::new(|&heap: &u64, visit: Visit<'_, u64>| {
+        [2u64, 3, 7]
+            .into_iter()
+            .filter(|&take| take <= heap)
+            .try_for_each(|take| visit(&[heap - take]))
+    });
     let set = SubtractionSet::new([2, 3, 7]).unwrap();
     check_heap_game(|| Subtraction::new(set.clone()), &rules, 3, 9);
 }
@@ -143,46 +142,40 @@ fn subtraction_against_the_search() {
 #[test]
 fn octal_games_against_the_search() {
     // Kayles: knock down one or two adjacent pins, possibly splitting the row.
-    let kayles = FnGame::new(
-        |&row: &u64, visit: &mut dyn FnMut(&[u64]) -> ControlFlow<()>| {
-            for take in 1..=2u64.min(row) {
-                for left in 0..=row - take {
-                    let right = row - take - left;
-                    let parts: Vec<u64> = [left, right].into_iter().filter(|&p| p > 0).collect();
-                    visit(&parts)?;
-                }
+    let kayles = FnGame::new(|&row: &u64, visit: Visit<'_, u64>| {
+        for take in 1..=2u64.min(row) {
+            for left in 0..=row - take {
+                let right = row - take - left;
+                let parts: Vec<u64> = [left, right].into_iter().filter(|&p| p > 0).collect();
+                visit(&parts)?;
             }
-            ControlFlow::Continue(())
-        },
-    );
+        }
+        ControlFlow::Continue(())
+    });
     check_heap_game(|| OctalGame::new(TakeAndBreak::kayles()), &kayles, 2, 7);
 }
 
 #[test]
 fn last_one_against_the_search() {
     // Strike any run of adjacent sticks in one row.
-    let rules = FnGame::new(
-        |&row: &u64, visit: &mut dyn FnMut(&[u64]) -> ControlFlow<()>| {
-            for take in 1..=row {
-                for left in 0..=row - take {
-                    let right = row - take - left;
-                    let parts: Vec<u64> = [left, right].into_iter().filter(|&p| p > 0).collect();
-                    visit(&parts)?;
-                }
+    let rules = FnGame::new(|&row: &u64, visit: Visit<'_, u64>| {
+        for take in 1..=row {
+            for left in 0..=row - take {
+                let right = row - take - left;
+                let parts: Vec<u64> = [left, right].into_iter().filter(|&p| p > 0).collect();
+                visit(&parts)?;
             }
-            ControlFlow::Continue(())
-        },
-    );
+        }
+        ControlFlow::Continue(())
+    });
     check_heap_game(LastOne::new, &rules, 3, 5);
 }
 
 #[test]
 fn boxes_against_the_search() {
-    let rules = FnGame::new(
-        |b: &(u64, u64), visit: &mut dyn FnMut(&[(u64, u64)]) -> ControlFlow<()>| {
-            (1..=b.0.min(b.1)).try_for_each(|take| visit(&[(b.0 - take, b.1)]))
-        },
-    );
+    let rules = FnGame::new(|b: &(u64, u64), visit: Visit<'_, (u64, u64)>| {
+        (1..=b.0.min(b.1)).try_for_each(|take| visit(&[(b.0 - take, b.1)]))
+    });
     for convention in CONVENTIONS {
         let mut game = check_configure(Boxes::new(), convention);
         for balls in heap_lists(2, 6) {
@@ -240,21 +233,19 @@ fn euclid_against_the_search() {
 
 #[test]
 fn staircase_against_the_search() {
-    let rules = FnGame::new(
-        |coins: &Vec<u64>, visit: &mut dyn FnMut(&[Vec<u64>]) -> ControlFlow<()>| {
-            for step in 0..coins.len() {
-                for moved in 1..=coins[step] {
-                    let mut next = coins.clone();
-                    next[step] -= moved;
-                    if step > 0 {
-                        next[step - 1] += moved;
-                    }
-                    visit(&[next])?;
+    let rules = FnGame::new(|coins: &Vec<u64>, visit: Visit<'_, Vec<u64>>| {
+        for step in 0..coins.len() {
+            for moved in 1..=coins[step] {
+                let mut next = coins.clone();
+                next[step] -= moved;
+                if step > 0 {
+                    next[step - 1] += moved;
                 }
+                visit(&[next])?;
             }
-            ControlFlow::Continue(())
-        },
-    );
+        }
+        ControlFlow::Continue(())
+    });
     let positions: Vec<(Vec<u64>, Vec<u64>)> = heap_lists(4, 2)
         .into_iter()
         .chain(heap_lists(3, 3))
@@ -266,28 +257,26 @@ fn staircase_against_the_search() {
 #[test]
 fn moore_against_the_search() {
     let k = 2u64;
-    let rules = FnGame::new(
-        move |heaps: &Vec<u64>, visit: &mut dyn FnMut(&[Vec<u64>]) -> ControlFlow<()>| {
-            // Every non-zero change that lowers at most k heaps.
-            let n = heaps.len();
-            let mut lowered = vec![0u64; n];
-            loop {
-                let mut i = 0;
-                while i < n && lowered[i] == heaps[i] {
-                    lowered[i] = 0;
-                    i += 1;
-                }
-                if i == n {
-                    return ControlFlow::Continue(());
-                }
-                lowered[i] += 1;
-                if lowered.iter().filter(|&&d| d > 0).count() as u64 <= k {
-                    let next: Vec<u64> = heaps.iter().zip(&lowered).map(|(h, d)| h - d).collect();
-                    visit(&[next])?;
-                }
+    let rules = FnGame::new(move |heaps: &Vec<u64>, visit: Visit<'_, Vec<u64>>| {
+        // Every non-zero change that lowers at most k heaps.
+        let n = heaps.len();
+        let mut lowered = vec![0u64; n];
+        loop {
+            let mut i = 0;
+            while i < n && lowered[i] == heaps[i] {
+                lowered[i] = 0;
+                i += 1;
             }
-        },
-    );
+            if i == n {
+                return ControlFlow::Continue(());
+            }
+            lowered[i] += 1;
+            if lowered.iter().filter(|&&d| d > 0).count() as u64 <= k {
+                let next: Vec<u64> = heaps.iter().zip(&lowered).map(|(h, d)| h - d).collect();
+                visit(&[next])?;
+            }
+        }
+    });
     for convention in CONVENTIONS {
         let mut game = check_configure(Moore::new(k).unwrap(), convention);
         for heaps in heap_lists(3, 3) {
@@ -299,11 +288,9 @@ fn moore_against_the_search() {
 
 #[test]
 fn fibonacci_nim_against_the_search() {
-    let rules = FnGame::new(
-        |p: &(u64, u64), visit: &mut dyn FnMut(&[(u64, u64)]) -> ControlFlow<()>| {
-            (1..=p.0.min(p.1)).try_for_each(|take| visit(&[(p.0 - take, 2 * take)]))
-        },
-    );
+    let rules = FnGame::new(|p: &(u64, u64), visit: Visit<'_, (u64, u64)>| {
+        (1..=p.0.min(p.1)).try_for_each(|take| visit(&[(p.0 - take, 2 * take)]))
+    });
     let positions: Vec<(FibonacciPosition, (u64, u64))> = (0..20)
         .flat_map(|heap| (1..12).map(move |limit| (heap, limit)))
         .map(|(heap, limit)| (FibonacciPosition::new(heap, limit).unwrap(), (heap, limit)))

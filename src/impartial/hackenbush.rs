@@ -1461,6 +1461,30 @@ fn scan_every_edge(graph: &Graph, work: &mut Work, buffers: &mut Buffers) -> Res
     Ok(None)
 }
 
+/// A drawing holds its own position: `value()` is its [`Outcome`].
+impl crate::game::Solve for GreenHackenbush {
+    type Value = Outcome;
+    type Move = EdgeMove;
+    fn value(&self) -> Result<Outcome> {
+        GreenHackenbush::outcome(self)
+    }
+    fn outcome(&self) -> Result<Outcome> {
+        GreenHackenbush::outcome(self)
+    }
+    fn solve(&self) -> Result<Solution<Outcome, EdgeMove>> {
+        GreenHackenbush::solve(self)
+    }
+}
+
+impl crate::game::Configure for GreenHackenbush {
+    fn with_budget(self, budget: Budget) -> Self {
+        GreenHackenbush::with_budget(self, budget)
+    }
+    fn budget(&self) -> Budget {
+        self.budget
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1666,29 +1690,5 @@ mod tests {
     fn huge_vertex_numbers_are_renumbered() {
         let game = GreenHackenbush::new(&[(0, u32::MAX), (u32::MAX, 7)]).unwrap();
         assert_eq!(game.nimber().unwrap(), Nimber(2));
-    }
-}
-
-/// A drawing holds its own position: `value()` is its [`Outcome`].
-impl crate::game::Solve for GreenHackenbush {
-    type Value = Outcome;
-    type Move = EdgeMove;
-    fn value(&self) -> Result<Outcome> {
-        GreenHackenbush::outcome(self)
-    }
-    fn outcome(&self) -> Result<Outcome> {
-        GreenHackenbush::outcome(self)
-    }
-    fn solve(&self) -> Result<Solution<Outcome, EdgeMove>> {
-        GreenHackenbush::solve(self)
-    }
-}
-
-impl crate::game::Configure for GreenHackenbush {
-    fn with_budget(self, budget: Budget) -> Self {
-        GreenHackenbush::with_budget(self, budget)
-    }
-    fn budget(&self) -> Budget {
-        self.budget
     }
 }

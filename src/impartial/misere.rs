@@ -99,13 +99,15 @@ pub fn nim_rule_move(heaps: &[u64]) -> Option<(usize, u64)> {
 ///
 /// let game = SubtractionSet::new([1, 3]).unwrap();
 /// let search = ExactSearch::default();
-/// assert_eq!(search.outcome(&game, &[2, 2], Convention::Normal).unwrap(), Outcome::Second);
-/// assert_eq!(search.outcome(&game, &[2, 2], Convention::Misere).unwrap(), Outcome::First);
+/// assert_eq!(search.outcome(&game, &[2, 2]).unwrap(), Outcome::Second);
+/// let misere = search.with_convention(Convention::Misere);
+/// assert_eq!(misere.outcome(&game, &[2, 2]).unwrap(), Outcome::First);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ExactSearch {
     budget: Budget,
     max_positions: usize,
+    convention: Convention,
 }
 
 impl Default for ExactSearch {
@@ -113,6 +115,7 @@ impl Default for ExactSearch {
         Self {
             budget: Budget::default(),
             max_positions: Self::DEFAULT_MAX_POSITIONS,
+            convention: Convention::Normal,
         }
     }
 }
@@ -148,6 +151,42 @@ impl ExactSearch {
         Self { budget, ..self }
     }
 
+    /// The same search under `convention` (normal play by default).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::{misere::ExactSearch, Nim};
+    /// use stonegame::{Convention, Outcome};
+    /// let misere = ExactSearch::new().with_convention(Convention::Misere);
+    /// assert_eq!(misere.convention(), Convention::Misere);
+    /// assert_eq!(misere.outcome(&Nim::new(), &[1, 1]).unwrap(), Outcome::First);
+    /// ```
+    pub fn with_convention(self, convention: Convention) -> Self {
+        Self { convention, ..self }
+    }
+
+    /// The play convention.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{impartial::misere::ExactSearch, Convention};
+    /// assert_eq!(ExactSearch::new().convention(), Convention::Normal);
+    /// ```
+    pub fn convention(&self) -> Convention {
+        self.convention
+    }
+
+    /// The budget in force.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{impartial::misere::ExactSearch, Budget};
+    /// assert_eq!(ExactSearch::new().budget(), Budget::default());
+    /// ```
+    pub fn budget(&self) -> Budget {
+        self.budget
+    }
+
     /// The same search with a different cap on visited positions.
     ///
     /// # Example
@@ -156,7 +195,7 @@ impl ExactSearch {
     /// use stonegame::{Convention, Error};
     ///
     /// let tiny = ExactSearch::default().with_max_positions(10);
-    /// let err = tiny.outcome(&Nim::new(), &[5, 6, 7], Convention::Misere).unwrap_err();
+    /// let err = tiny.with_convention(Convention::Misere).outcome(&Nim::new(), &[5, 6, 7]).unwrap_err();
     /// assert!(matches!(err, Error::SizeLimitExceeded { .. }));
     /// ```
     pub fn with_max_positions(self, max_positions: usize) -> Self {
@@ -166,7 +205,7 @@ impl ExactSearch {
         }
     }
 
-    /// The exact outcome of the sum `components` under `convention`.
+    /// The exact outcome of the sum `components` under the search's convention.
     ///
     /// # Example
     /// ```
@@ -174,23 +213,18 @@ impl ExactSearch {
     /// use stonegame::{Convention, Outcome};
     ///
     /// let search = ExactSearch::default();
-    /// assert_eq!(search.outcome(&Nim::new(), &[1, 1, 1], Convention::Misere).unwrap(), Outcome::Second);
-    /// assert_eq!(search.outcome(&Nim::new(), &[1, 1, 1], Convention::Normal).unwrap(), Outcome::First);
+    /// assert_eq!(search.with_convention(Convention::Misere).outcome(&Nim::new(), &[1, 1, 1]).unwrap(), Outcome::Second);
+    /// assert_eq!(search.outcome(&Nim::new(), &[1, 1, 1]).unwrap(), Outcome::First);
     /// ```
-    pub fn outcome<G>(
-        &self,
-        game: &G,
-        components: &[G::Position],
-        convention: Convention,
-    ) -> Result<Outcome>
+    pub fn outcome<G>(&self, game: &G, components: &[G::Position]) -> Result<Outcome>
     where
         G: ImpartialGame,
         G::Position: Ord,
     {
-        Run::new(game, convention, *self).outcome(components)
+        Run::new(game, self.convention, *self).outcome(components)
     }
 
-    /// A winning move in the sum under `convention`: the component (index into
+    /// A winning move in the sum under the search's convention: the component (index into
     /// `components`) and the option replacing it; `None` when every move loses
     /// or there is no move.
     ///
@@ -199,22 +233,24 @@ impl ExactSearch {
     /// use stonegame::impartial::{nim::Nim, misere::ExactSearch};
     /// use stonegame::Convention;
     ///
-    /// let m = ExactSearch::default().winning_move(&Nim::new(), &[1, 4], Convention::Misere).unwrap().unwrap();
+    /// let misere = ExactSearch::default().with_convention(Convention::Misere);
+    /// let m = misere.winning_move(&Nim::new(), &[1, 4]).unwrap().unwrap();
     /// assert_eq!((m.component, m.option), (1, vec![0])); // leave a single 1-heap
     /// ```
     pub fn winning_move<G>(
         &self,
         game: &G,
         components: &[G::Position],
-        convention: Convention,
     ) -> Result<Option<SumMove<Vec<G::Position>>>>
     where
         G: ImpartialGame,
         G::Position: Ord,
     {
-        Run::new(game, convention, *self).winning_move(components)
+        Run::new(game, self.convention, *self).winning_move(components)
     }
 }
+
+crate::game::delegate_configure!(ExactSearch);
 
 fn canonical<P: Ord>(mut sum: Vec<P>) -> Vec<P> {
     sum.sort_unstable();

@@ -646,7 +646,8 @@ impl Subtraction {
         let Some(mut run) = self.line_search.take() else {
             return self
                 .search
-                .winning_move(&self.set, live, Convention::Misere);
+                .with_convention(Convention::Misere)
+                .winning_move(&self.set, live);
         };
         let found = match run.winning_move(live) {
             Err(Error::SizeLimitExceeded { .. } | Error::MemoryBudgetExceeded { .. }) => {
@@ -748,7 +749,9 @@ impl Subtraction {
             }),
             _ => {
                 let live: Vec<u64> = playable.iter().map(|&i| heaps[i]).collect();
-                self.search.outcome(&self.set, &live, Convention::Misere)
+                self.search
+                    .with_convention(Convention::Misere)
+                    .outcome(&self.set, &live)
             }
         }
     }

@@ -130,12 +130,67 @@ pub trait ScoringGame {
 
     /// The legal moves from `position`, in a fixed order: solvers break ties
     /// between equally good moves in favour of the earliest. Calling it twice
-    /// on one position must give the same list ([`Negamax`] generates a
-    /// position's moves again rather than keep every list on its stack).
+    /// on one position must give the same list.
     fn moves(&self, position: &Self::Position) -> Vec<Self::Move>;
 
     /// Plays `mv` from `position`: the points the mover scores and the next position.
     fn play(&self, position: &Self::Position, mv: &Self::Move) -> (Self::Score, Self::Position);
+
+    /// An optional dense numbering, for speed: `Some(n)` when
+    /// [`dense_index`](ScoringGame::dense_index) numbers every position
+    /// reachable from the start below `n`. [`Negamax`] then keeps its memo in
+    /// a vector of `n` slots instead of a hash map. `None` by default.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::{Negamax, ScoringGame};
+    ///
+    /// /// UVa 10891 "Game of Sum": take any number of stones from either end
+    /// /// of the row, scoring their sum. A position is the interval left.
+    /// struct GameOfSum(Vec<i64>);
+    ///
+    /// impl ScoringGame for GameOfSum {
+    ///     type Position = (usize, usize);
+    ///     type Move = (bool, usize); // (from the left?, how many)
+    ///     type Score = i64;
+    ///     fn start(&self) -> (usize, usize) {
+    ///         (0, self.0.len())
+    ///     }
+    ///     fn moves(&self, &(l, r): &(usize, usize)) -> Vec<(bool, usize)> {
+    ///         (1..=r - l).flat_map(|k| [(true, k), (false, k)]).collect()
+    ///     }
+    ///     fn play(&self, &(l, r): &(usize, usize), &(left, k): &(bool, usize)) -> (i64, (usize, usize)) {
+    ///         if left {
+    ///             (self.0[l..l + k].iter().sum(), (l + k, r))
+    ///         } else {
+    ///             (self.0[r - k..r].iter().sum(), (l, r - k))
+    ///         }
+    ///     }
+    ///     fn dense_positions(&self) -> Option<usize> {
+    ///         Some((self.0.len() + 1) * (self.0.len() + 1))
+    ///     }
+    ///     fn dense_index(&self, &(l, r): &(usize, usize)) -> Option<usize> {
+    ///         Some(l * (self.0.len() + 1) + r)
+    ///     }
+    /// }
+    ///
+    /// // The UVa sample: 4 -10 -20 7 gives 7; 1 2 3 gives 6.
+    /// assert_eq!(Negamax::new(GameOfSum(vec![4, -10, -20, 7])).value()?, 7);
+    /// assert_eq!(Negamax::new(GameOfSum(vec![1, 2, 3])).value()?, 6);
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    fn dense_positions(&self) -> Option<usize> {
+        None
+    }
+
+    /// The number of `position` in `0..n` under the dense numbering (see
+    /// [`dense_positions`](ScoringGame::dense_positions)); `None` by default.
+    /// A position without a number below `n` makes the solver refuse with
+    /// [`Error::InvalidParameter`].
+    fn dense_index(&self, position: &Self::Position) -> Option<usize> {
+        let _ = position;
+        None
+    }
 }
 
 /// A game borrowed is the same game: `Negamax::new(&game)` keeps `game` usable.
@@ -154,6 +209,14 @@ impl<G: ScoringGame + ?Sized> ScoringGame for &G {
 
     fn play(&self, position: &Self::Position, mv: &Self::Move) -> (Self::Score, Self::Position) {
         (**self).play(position, mv)
+    }
+
+    fn dense_positions(&self) -> Option<usize> {
+        (**self).dense_positions()
+    }
+
+    fn dense_index(&self, position: &Self::Position) -> Option<usize> {
+        (**self).dense_index(position)
     }
 }
 

@@ -1,14 +1,12 @@
 //! The generic negamax solver: memoised with `ahash`, iterative (an explicit
 //! stack), so the depth of a game never touches the call stack.
 //!
-//! Memory grows with the number of positions and the depth of the search, not
-//! with depth × branching: a frame keeps only its position and the index of
-//! the next move to try. The move list of the frame on top is the only one
-//! held; when a child is solved, its parent's list is generated again (the
-//! moves of a position are a fixed sequence, see [`ScoringGame::moves`]).
-//! Regeneration costs one `moves` call per position discovered, so the work
-//! stays within the moves tried for games of bounded branching, and at most
-//! Σ (branching)² over the positions that discover new children otherwise.
+//! Each position's moves are generated once: the frames on the stack keep
+//! their move lists one after another in a single vector, so memory grows
+//! with the positions solved plus the moves listed along the current line
+//! (all counted against the budget). A game that numbers its positions
+//! densely ([`ScoringGame::dense_positions`]) is memoised in a vector instead
+//! of a hash map: array speed, as a hand-written DP has.
 
 use super::{ScoringGame, overflow, totals_from};
 use crate::{Budget, Error, Outcome, Result, Solution};
@@ -39,6 +37,8 @@ struct Solved<P, M, T> {
 /// move list, not the list itself.
 struct Frame<P, T> {
     position: P,
+    /// Where this frame's moves start in the search's move list.
+    first: usize,
     next: usize,
     best: Option<Candidate<T>>,
 }
@@ -271,20 +271,16 @@ impl<G: ScoringGame> Negamax<G> {
     }
 
     fn search(&self) -> Result<NegamaxTable<G>> {
-        let mut search = Search::<G> {
-            game: &self.game,
-            budget: self.budget,
-            work_cap: self.budget.work_or(Self::DEFAULT_WORK),
-            work: 0,
-            entries: AHashMap::new(),
-            stack: Vec::new(),
-            top_moves: Vec::new(),
-        };
+        let mut search = Search::new(
+            &self.game,
+            self.budget,
+            self.budget.work_or(Self::DEFAULT_WORK),
+        )?;
         let start = self.game.start();
         search.run(start.clone())?;
         Ok(NegamaxTable {
             start,
-            entries: search.entries,
+            entries: search.store.into_memo(),
         })
     }
 }
@@ -299,7 +295,7 @@ impl<G: ScoringGame> Negamax<G> {
 /// ```
 /// use stonegame::scoring::{Ends, Negamax};
 /// let game = Ends::new(vec![1i64, 100, 2])?;
-/// let table = Negamax::new(&game).table()?;
+/// let table = Negamax::new(&game).into_table()?;
 /// assert_eq!(table.value_at(&(1, 2)), Some(100));
 /// assert_eq!(table.value_at(&(0, 9)), None); // not a position of this row
 /// # Ok::<(), stonegame::Error>(())
@@ -381,7 +377,7 @@ impl<G: ScoringGame> NegamaxTable<G> {
     /// ```
     /// use stonegame::scoring::{End, Ends, Negamax};
     /// let game = Ends::new(vec![1i64, 100, 2])?;
-    /// let table = Negamax::new(&game).table()?;
+    /// let table = Negamax::new(&game).into_table()?;
     /// assert_eq!(table.best_move(&(0, 3)), Some(&End::Left)); // both ends lose by 97
     /// # Ok::<(), stonegame::Error>(())
     /// ```
@@ -447,33 +443,138 @@ type Memo<G> = AHashMap<
     Entry<<G as ScoringGame>::Position, <G as ScoringGame>::Move, <G as ScoringGame>::Score>,
 >;
 
+type GameEntry<G> =
+    Entry<<G as ScoringGame>::Position, <G as ScoringGame>::Move, <G as ScoringGame>::Score>;
+
+/// What the search knows, keyed by position: a hash map, or, when the game
+/// numbers its positions densely ([`ScoringGame::dense_positions`]), a vector
+/// indexed by that number (no hashing in the hot loop).
+enum Store<G: ScoringGame> {
+    Hashed(Memo<G>),
+    Dense {
+        slots: Vec<Option<(G::Position, GameEntry<G>)>>,
+        filled: usize,
+    },
+}
+
+impl<G: ScoringGame> Store<G> {
+    fn len(&self) -> usize {
+        match self {
+            Store::Hashed(map) => map.len(),
+            Store::Dense { filled, .. } => *filled,
+        }
+    }
+
+    /// The slot of `position` in a dense store.
+    fn index(game: &G, slots: usize, position: &G::Position) -> Result<usize> {
+        game.dense_index(position)
+            .filter(|&index| index < slots)
+            .ok_or_else(|| Error::InvalidParameter {
+                name: "game",
+                reason: format!(
+                    "dense_index gave no number below dense_positions() = {slots} for a position"
+                ),
+            })
+    }
+
+    fn get(&self, game: &G, position: &G::Position) -> Result<Option<&GameEntry<G>>> {
+        Ok(match self {
+            Store::Hashed(map) => map.get(position),
+            Store::Dense { slots, .. } => {
+                let index = Self::index(game, slots.len(), position)?;
+                slots[index].as_ref().map(|(_, entry)| entry)
+            }
+        })
+    }
+
+    fn insert(&mut self, game: &G, position: G::Position, entry: GameEntry<G>) -> Result<()> {
+        match self {
+            Store::Hashed(map) => {
+                map.insert(position, entry);
+            }
+            Store::Dense { slots, filled } => {
+                let index = Self::index(game, slots.len(), &position)?;
+                *filled += usize::from(slots[index].is_none());
+                slots[index] = Some((position, entry));
+            }
+        }
+        Ok(())
+    }
+
+    /// The memo as the table keeps it.
+    fn into_memo(self) -> Memo<G> {
+        match self {
+            Store::Hashed(map) => map,
+            Store::Dense { slots, filled } => {
+                let mut map = AHashMap::with_capacity(filled);
+                map.extend(slots.into_iter().flatten());
+                map
+            }
+        }
+    }
+}
+
 struct Search<'g, G: ScoringGame> {
     game: &'g G,
     budget: Budget,
     work_cap: u64,
     work: u64,
-    entries: Memo<G>,
+    store: Store<G>,
     stack: Vec<Frame<G::Position, G::Score>>,
-    /// The moves of the frame on top of the stack (the only list held).
-    top_moves: Vec<G::Move>,
+    /// The move lists of the frames on the stack, one after another: a frame's
+    /// moves start at its `first` (so no list is ever generated twice).
+    moves: Vec<G::Move>,
 }
 
-impl<G: ScoringGame> Search<'_, G> {
-    /// Bytes per memo entry, counting the hash table's spare capacity roughly.
-    fn entry_bytes() -> u128 {
-        let pair = std::mem::size_of::<(G::Position, Entry<G::Position, G::Move, G::Score>)>();
-        (pair as u128 + 1) * 2
+impl<'g, G: ScoringGame> Search<'g, G> {
+    /// A search of `game` within `budget`, its store chosen by whether the
+    /// game numbers its positions densely.
+    fn new(game: &'g G, budget: Budget, work_cap: u64) -> Result<Self> {
+        let store = match game.dense_positions() {
+            Some(count) => {
+                let slot = std::mem::size_of::<Option<(G::Position, GameEntry<G>)>>();
+                budget.check_bytes(
+                    (count as u128).saturating_mul(slot as u128),
+                    "generic negamax dense memo (dense_positions() slots)",
+                )?;
+                let mut slots = Vec::new();
+                slots.resize_with(count, || None);
+                Store::Dense { slots, filled: 0 }
+            }
+            None => Store::Hashed(AHashMap::new()),
+        };
+        Ok(Self {
+            game,
+            budget,
+            work_cap,
+            work: 0,
+            store,
+            stack: Vec::new(),
+            moves: Vec::new(),
+        })
+    }
+
+    /// Bytes per memo entry, counting the hash table's spare capacity roughly
+    /// (a dense store was paid for up front).
+    fn entry_bytes(&self) -> u128 {
+        match self.store {
+            Store::Hashed(_) => {
+                let pair = std::mem::size_of::<(G::Position, GameEntry<G>)>();
+                (pair as u128 + 1) * 2
+            }
+            Store::Dense { .. } => 0,
+        }
     }
 
     /// Checks that the memo with `new_entries` more entries, the stack with
-    /// `new_frames` more frames and a move list of `moves` moves fit the budget.
-    fn check_memory(&self, new_entries: usize, new_frames: usize, moves: usize) -> Result<()> {
+    /// `new_frames` more frames and `new_moves` more listed moves fit the budget.
+    fn check_memory(&self, new_entries: usize, new_frames: usize, new_moves: usize) -> Result<()> {
         let frame = std::mem::size_of::<Frame<G::Position, G::Score>>() as u128;
-        let needed = (self.entries.len() + new_entries) as u128 * Self::entry_bytes()
+        let needed = (self.store.len() + new_entries) as u128 * self.entry_bytes()
             + (self.stack.len() + new_frames) as u128 * frame
-            + moves as u128 * std::mem::size_of::<G::Move>() as u128;
+            + (self.moves.len() + new_moves) as u128 * std::mem::size_of::<G::Move>() as u128;
         self.budget
-            .check_bytes(needed, "generic negamax memo table and stack")
+            .check_bytes(needed, "generic negamax memo table, stack and move lists")
     }
 
     /// Counts `steps` of work against the cap.
@@ -491,25 +592,28 @@ impl<G: ScoringGame> Search<'_, G> {
     fn push(&mut self, position: G::Position) -> Result<()> {
         let moves = self.game.moves(&position);
         self.check_memory(1, 1, moves.len())?;
-        self.entries.insert(position.clone(), Entry::InProgress);
+        self.spend(moves.len())?;
+        self.store
+            .insert(self.game, position.clone(), Entry::InProgress)?;
         self.stack.push(Frame {
             position,
+            first: self.moves.len(),
             next: 0,
             best: None,
         });
-        self.top_moves = moves;
+        self.moves.extend(moves);
         Ok(())
     }
 
     fn run(&mut self, start: G::Position) -> Result<()> {
         self.push(start)?;
         while let Some(frame) = self.stack.last_mut() {
-            let Some(mv) = self.top_moves.get(frame.next) else {
+            let Some(mv) = self.moves.get(frame.first + frame.next) else {
                 self.finish_top()?;
                 continue;
             };
             let (points, child) = self.game.play(&frame.position, mv);
-            match self.entries.get(&child) {
+            match self.store.get(self.game, &child)? {
                 Some(Entry::Solved(solved)) => {
                     let candidate = Candidate {
                         value: points.checked_sub(&solved.value).ok_or_else(|| {
@@ -524,7 +628,6 @@ impl<G: ScoringGame> Search<'_, G> {
                         frame.best = Some(candidate);
                     }
                     frame.next += 1;
-                    self.spend(1)?;
                 }
                 Some(Entry::InProgress) => {
                     return Err(Error::CyclicGame {
@@ -538,8 +641,7 @@ impl<G: ScoringGame> Search<'_, G> {
         Ok(())
     }
 
-    /// Records the top frame's best move, pops it and generates its parent's
-    /// moves again.
+    /// Records the top frame's best move, pops it and drops its move list.
     fn finish_top(&mut self) -> Result<()> {
         let Some(frame) = self.stack.pop() else {
             return Ok(());
@@ -551,7 +653,7 @@ impl<G: ScoringGame> Search<'_, G> {
                 best: None,
             },
             Some(best) => {
-                let mv = self.top_moves[best.index].clone();
+                let mv = self.moves[frame.first + best.index].clone();
                 let (_, child) = self.game.play(&frame.position, &mv);
                 Solved {
                     value: best.value,
@@ -560,13 +662,9 @@ impl<G: ScoringGame> Search<'_, G> {
                 }
             }
         };
-        self.entries.insert(frame.position, Entry::Solved(solved));
-        if let Some(parent) = self.stack.last() {
-            self.top_moves = self.game.moves(&parent.position);
-            self.spend(self.top_moves.len())?;
-            self.check_memory(0, 0, self.top_moves.len())?;
-        }
-        Ok(())
+        self.moves.truncate(frame.first);
+        self.store
+            .insert(self.game, frame.position, Entry::Solved(solved))
     }
 }
 
@@ -594,7 +692,7 @@ mod tests {
 
     #[test]
     fn a_chain_of_a_million_moves_does_not_overflow_the_stack() {
-        let table = Negamax::new(Chain(1_000_000)).table().unwrap();
+        let table = Negamax::new(Chain(1_000_000)).into_table().unwrap();
         // Players alternate single points: an even number of moves is a draw.
         assert_eq!(table.value(), 0);
         assert_eq!(table.solution().line().len(), 1_000_000);
