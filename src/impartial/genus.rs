@@ -272,7 +272,7 @@ pub fn heap_genus(
         });
     }
     let normal = u64::from(*grundy_sequence(game, heap, budget)?.last().unwrap_or(&0));
-    let mut memo = AHashMap::new();
+    let mut memo = AHashMap::default();
     let mut usage = Usage {
         stack_bytes: 0,
         memo_bytes: 0,

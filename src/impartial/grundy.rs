@@ -105,7 +105,7 @@ impl<G: ImpartialGame> GrundySolver<G> {
     pub fn new(game: G) -> Self {
         Self {
             game,
-            memo: AHashMap::new(),
+            memo: AHashMap::default(),
             budget: Budget::default(),
             max_entries: max_entries::<G::Position>(Budget::default()),
             work_cap: DEFAULT_GRUNDY_WORK,
@@ -231,7 +231,7 @@ impl<G: ImpartialGame> GrundySolver<G> {
         // sit above it on the stack; the expanded frames form the current path,
         // so meeting one of them again as an option is a cycle.
         let mut stack: Vec<(G::Position, bool)> = vec![(root.clone(), false)];
-        let mut on_path: AHashSet<G::Position> = AHashSet::new();
+        let mut on_path: AHashSet<G::Position> = AHashSet::default();
         let mut unknown: Vec<G::Position> = Vec::new();
         let mut work = WorkCount::new(self.work_cap);
         while let Some((position, expanded)) = stack.pop() {

@@ -283,7 +283,7 @@ where
             game,
             convention,
             limits,
-            wins: AHashMap::new(),
+            wins: AHashMap::default(),
             bytes: 0,
             pending_bytes: 0,
             work: 0,
@@ -339,7 +339,7 @@ where
     fn solve(&mut self, root: Vec<G::Position>) -> Result<bool> {
         self.pending_bytes = Self::sum_bytes(&root);
         let mut stack = vec![(root.clone(), false)];
-        let mut on_path: AHashSet<Vec<G::Position>> = AHashSet::new();
+        let mut on_path: AHashSet<Vec<G::Position>> = AHashSet::default();
         while let Some((state, expanded)) = stack.pop() {
             self.pending_bytes -= Self::sum_bytes(&state);
             if self.wins.contains_key(&state) {

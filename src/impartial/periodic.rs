@@ -182,7 +182,7 @@ impl WindowRecurrence {
             checkpoint: None,
             steps_since_checkpoint: 0,
             checkpoint_span: 1,
-            distinguished: AHashMap::new(),
+            distinguished: AHashMap::default(),
             found: None,
             max_len,
         })
@@ -334,7 +334,7 @@ impl WindowRecurrence {
         }
         self.found = Some((preperiod as u64, period as u64));
         self.checkpoint = None;
-        self.distinguished = AHashMap::new();
+        self.distinguished = AHashMap::default();
     }
 }
 

@@ -415,7 +415,7 @@ impl<P, S, T, R> Retrograde<P, S, T, R> {
         T: FnMut(&P) -> Option<Value>,
     {
         let mut tables = Explored {
-            index: AHashMap::new(),
+            index: AHashMap::default(),
             positions: Vec::new(),
             graph: Graph::from_parts(Vec::new(), Vec::new()),
             code: Vec::new(),

@@ -446,7 +446,7 @@ impl Labels {
         if self.code.get(u as usize) != Some(&UNKNOWN) {
             return line;
         }
-        let mut seen = ahash::AHashSet::new();
+        let mut seen = ahash::AHashSet::default();
         seen.insert(u);
         let mut current = u;
         // From an unlabelled (drawn) position the move found leads to another

@@ -299,7 +299,7 @@ impl<'g, G: TieredGame> TieredSolver<'g, G> {
         offsets.push(0u32);
         let mut targets: Vec<u32> = Vec::new();
         let mut code = vec![UNKNOWN; n];
-        let mut lower: AHashMap<TierPosition, u32> = AHashMap::new();
+        let mut lower: AHashMap<TierPosition, u32> = AHashMap::default();
         let mut lower_list: Vec<TierPosition> = Vec::new();
         let mut bad_move: Option<Error> = None;
         // Nothing is read into the database while the moves are listed.

@@ -39,6 +39,7 @@
 mod answers;
 mod ends;
 mod front;
+mod memo;
 mod solver;
 mod stone_merge;
 mod stone_mod3;

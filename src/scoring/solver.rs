@@ -8,30 +8,11 @@
 //! densely ([`ScoringGame::dense_positions`]) is memoised in a vector instead
 //! of a hash map: array speed, as a hand-written DP has.
 
+use super::memo::{DenseStore, Entry, HashedStore, Known, Memo, Solved, Store};
 use super::{ScoringGame, overflow, totals_from};
 use crate::{Budget, Error, Outcome, Result, Solution};
-use ahash::AHashMap;
-use num_traits::{CheckedAdd, CheckedSub, Zero};
+use num_traits::Zero;
 use std::sync::OnceLock;
-
-/// What the solver knows about a position.
-#[derive(Debug, Clone)]
-enum Entry<P, M, T> {
-    /// On the current search path: meeting it again means the game has a cycle.
-    InProgress,
-    /// Solved.
-    Solved(Solved<P, M, T>),
-}
-
-#[derive(Debug, Clone)]
-struct Solved<P, M, T> {
-    /// Best difference for the player to move.
-    value: T,
-    /// Points scored by both players together along the chosen line.
-    total: T,
-    /// The chosen move and where it leads; `None` at the end of the game.
-    best: Option<(M, P)>,
-}
 
 /// One position being expanded on the explicit stack: where it is in its
 /// move list, not the list itself.
@@ -271,17 +252,20 @@ impl<G: ScoringGame> Negamax<G> {
     }
 
     fn search(&self) -> Result<NegamaxTable<G>> {
-        let mut search = Search::new(
-            &self.game,
-            self.budget,
-            self.budget.work_or(Self::DEFAULT_WORK),
-        )?;
+        let work_cap = self.budget.work_or(Self::DEFAULT_WORK);
         let start = self.game.start();
-        search.run(start.clone())?;
-        Ok(NegamaxTable {
-            start,
-            entries: search.store.into_memo(),
-        })
+        // One search loop per store, each compiled for its store.
+        let entries = match self.game.dense_positions() {
+            Some(count) => {
+                let store = DenseStore::new(count, self.budget)?;
+                Search::new(&self.game, self.budget, work_cap, store).run(start.clone())?
+            }
+            None => {
+                let store = HashedStore::default();
+                Search::new(&self.game, self.budget, work_cap, store).run(start.clone())?
+            }
+        };
+        Ok(NegamaxTable { start, entries })
     }
 }
 
@@ -438,112 +422,21 @@ impl<G: ScoringGame> NegamaxTable<G> {
     }
 }
 
-type Memo<G> = AHashMap<
-    <G as ScoringGame>::Position,
-    Entry<<G as ScoringGame>::Position, <G as ScoringGame>::Move, <G as ScoringGame>::Score>,
->;
-
-type GameEntry<G> =
-    Entry<<G as ScoringGame>::Position, <G as ScoringGame>::Move, <G as ScoringGame>::Score>;
-
-/// What the search knows, keyed by position: a hash map, or, when the game
-/// numbers its positions densely ([`ScoringGame::dense_positions`]), a vector
-/// indexed by that number (no hashing in the hot loop).
-enum Store<G: ScoringGame> {
-    Hashed(Memo<G>),
-    Dense {
-        slots: Vec<Option<(G::Position, GameEntry<G>)>>,
-        filled: usize,
-    },
-}
-
-impl<G: ScoringGame> Store<G> {
-    fn len(&self) -> usize {
-        match self {
-            Store::Hashed(map) => map.len(),
-            Store::Dense { filled, .. } => *filled,
-        }
-    }
-
-    /// The slot of `position` in a dense store.
-    fn index(game: &G, slots: usize, position: &G::Position) -> Result<usize> {
-        game.dense_index(position)
-            .filter(|&index| index < slots)
-            .ok_or_else(|| Error::InvalidParameter {
-                name: "game",
-                reason: format!(
-                    "dense_index gave no number below dense_positions() = {slots} for a position"
-                ),
-            })
-    }
-
-    fn get(&self, game: &G, position: &G::Position) -> Result<Option<&GameEntry<G>>> {
-        Ok(match self {
-            Store::Hashed(map) => map.get(position),
-            Store::Dense { slots, .. } => {
-                let index = Self::index(game, slots.len(), position)?;
-                slots[index].as_ref().map(|(_, entry)| entry)
-            }
-        })
-    }
-
-    fn insert(&mut self, game: &G, position: G::Position, entry: GameEntry<G>) -> Result<()> {
-        match self {
-            Store::Hashed(map) => {
-                map.insert(position, entry);
-            }
-            Store::Dense { slots, filled } => {
-                let index = Self::index(game, slots.len(), &position)?;
-                *filled += usize::from(slots[index].is_none());
-                slots[index] = Some((position, entry));
-            }
-        }
-        Ok(())
-    }
-
-    /// The memo as the table keeps it.
-    fn into_memo(self) -> Memo<G> {
-        match self {
-            Store::Hashed(map) => map,
-            Store::Dense { slots, filled } => {
-                let mut map = AHashMap::with_capacity(filled);
-                map.extend(slots.into_iter().flatten());
-                map
-            }
-        }
-    }
-}
-
-struct Search<'g, G: ScoringGame> {
+struct Search<'g, G: ScoringGame, S> {
     game: &'g G,
     budget: Budget,
     work_cap: u64,
     work: u64,
-    store: Store<G>,
+    store: S,
     stack: Vec<Frame<G::Position, G::Score>>,
     /// The move lists of the frames on the stack, one after another: a frame's
     /// moves start at its `first` (so no list is ever generated twice).
     moves: Vec<G::Move>,
 }
 
-impl<'g, G: ScoringGame> Search<'g, G> {
-    /// A search of `game` within `budget`, its store chosen by whether the
-    /// game numbers its positions densely.
-    fn new(game: &'g G, budget: Budget, work_cap: u64) -> Result<Self> {
-        let store = match game.dense_positions() {
-            Some(count) => {
-                let slot = std::mem::size_of::<Option<(G::Position, GameEntry<G>)>>();
-                budget.check_bytes(
-                    (count as u128).saturating_mul(slot as u128),
-                    "generic negamax dense memo (dense_positions() slots)",
-                )?;
-                let mut slots = Vec::new();
-                slots.resize_with(count, || None);
-                Store::Dense { slots, filled: 0 }
-            }
-            None => Store::Hashed(AHashMap::new()),
-        };
-        Ok(Self {
+impl<'g, G: ScoringGame, S: Store<G>> Search<'g, G, S> {
+    fn new(game: &'g G, budget: Budget, work_cap: u64, store: S) -> Self {
+        Self {
             game,
             budget,
             work_cap,
@@ -551,18 +444,6 @@ impl<'g, G: ScoringGame> Search<'g, G> {
             store,
             stack: Vec::new(),
             moves: Vec::new(),
-        })
-    }
-
-    /// Bytes per memo entry, counting the hash table's spare capacity roughly
-    /// (a dense store was paid for up front).
-    fn entry_bytes(&self) -> u128 {
-        match self.store {
-            Store::Hashed(_) => {
-                let pair = std::mem::size_of::<(G::Position, GameEntry<G>)>();
-                (pair as u128 + 1) * 2
-            }
-            Store::Dense { .. } => 0,
         }
     }
 
@@ -570,9 +451,10 @@ impl<'g, G: ScoringGame> Search<'g, G> {
     /// `new_frames` more frames and `new_moves` more listed moves fit the budget.
     fn check_memory(&self, new_entries: usize, new_frames: usize, new_moves: usize) -> Result<()> {
         let frame = std::mem::size_of::<Frame<G::Position, G::Score>>() as u128;
-        let needed = (self.store.len() + new_entries) as u128 * self.entry_bytes()
+        let needed = (self.store.len() + new_entries) as u128 * S::ENTRY_BYTES
             + (self.stack.len() + new_frames) as u128 * frame
-            + (self.moves.len() + new_moves) as u128 * std::mem::size_of::<G::Move>() as u128;
+            + (self.moves.len() + new_moves) as u128 * std::mem::size_of::<G::Move>() as u128
+            + self.store.fixed_bytes();
         self.budget
             .check_bytes(needed, "generic negamax memo table, stack and move lists")
     }
@@ -593,8 +475,7 @@ impl<'g, G: ScoringGame> Search<'g, G> {
         let moves = self.game.moves(&position);
         self.check_memory(1, 1, moves.len())?;
         self.spend(moves.len())?;
-        self.store
-            .insert(self.game, position.clone(), Entry::InProgress)?;
+        self.store.begin(self.game, &position)?;
         self.stack.push(Frame {
             position,
             first: self.moves.len(),
@@ -605,40 +486,41 @@ impl<'g, G: ScoringGame> Search<'g, G> {
         Ok(())
     }
 
-    fn run(&mut self, start: G::Position) -> Result<()> {
+    fn run(&mut self, start: G::Position) -> Result<Memo<G>> {
         self.push(start)?;
         while let Some(frame) = self.stack.last_mut() {
-            let Some(mv) = self.moves.get(frame.first + frame.next) else {
-                self.finish_top()?;
-                continue;
-            };
-            let (points, child) = self.game.play(&frame.position, mv);
-            match self.store.get(self.game, &child)? {
-                Some(Entry::Solved(solved)) => {
-                    let candidate = Candidate {
-                        value: points.checked_sub(&solved.value).ok_or_else(|| {
-                            overflow::<G::Score>("a position's value difference does not fit")
-                        })?,
-                        total: points.checked_add(&solved.total).ok_or_else(|| {
-                            overflow::<G::Score>("the points scored along a line do not fit")
-                        })?,
-                        index: frame.next,
-                    };
-                    if frame.best.is_none_or(|best| candidate.value > best.value) {
-                        frame.best = Some(candidate);
+            // Go through the top frame's moves while their children are
+            // solved (the hot loop: no allocation, no call of `moves`).
+            let moves = &self.moves[frame.first..];
+            let mut unknown = None;
+            while let Some(mv) = moves.get(frame.next) {
+                let (points, child) = self.game.play(&frame.position, mv);
+                match self.store.get(self.game, &child)? {
+                    Known::Solved { value, total } => {
+                        let candidate = candidate(points, value, total, frame.next)?;
+                        if frame.best.is_none_or(|best| candidate.value > best.value) {
+                            frame.best = Some(candidate);
+                        }
+                        frame.next += 1;
                     }
-                    frame.next += 1;
+                    Known::InProgress => {
+                        return Err(Error::CyclicGame {
+                            detail: "a position repeats on a line of play of a scoring game"
+                                .to_string(),
+                        });
+                    }
+                    Known::Unknown => {
+                        unknown = Some(child);
+                        break;
+                    }
                 }
-                Some(Entry::InProgress) => {
-                    return Err(Error::CyclicGame {
-                        detail: "a position repeats on a line of play of a scoring game"
-                            .to_string(),
-                    });
-                }
-                None => self.push(child)?,
+            }
+            match unknown {
+                Some(child) => self.push(child)?,
+                None => self.finish_top()?,
             }
         }
-        Ok(())
+        Ok(std::mem::take(&mut self.store).into_memo())
     }
 
     /// Records the top frame's best move, pops it and drops its move list.
@@ -663,9 +545,22 @@ impl<'g, G: ScoringGame> Search<'g, G> {
             }
         };
         self.moves.truncate(frame.first);
-        self.store
-            .insert(self.game, frame.position, Entry::Solved(solved))
+        self.store.finish(self.game, frame.position, solved)
     }
+}
+
+/// The candidate of move `index`: it scores `points` and leads to a child of
+/// `value` (for its mover) and `total` points scored.
+fn candidate<T: super::Score>(points: T, value: T, total: T, index: usize) -> Result<Candidate<T>> {
+    Ok(Candidate {
+        value: points
+            .checked_sub(&value)
+            .ok_or_else(|| overflow::<T>("a position's value difference does not fit"))?,
+        total: points
+            .checked_add(&total)
+            .ok_or_else(|| overflow::<T>("the points scored along a line do not fit"))?,
+        index,
+    })
 }
 
 #[cfg(test)]

@@ -120,10 +120,10 @@ impl MisereSearch {
     pub fn new(game: TakeAndBreak) -> Self {
         Self {
             game,
-            memo: AHashMap::new(),
+            memo: AHashMap::default(),
             max_states: DEFAULT_MISERE_STATES,
             budget: Budget::default(),
-            inert: AHashMap::new(),
+            inert: AHashMap::default(),
             max_work: DEFAULT_MISERE_WORK,
             work: 0,
             memo_bytes: 0,

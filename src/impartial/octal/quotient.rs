@@ -298,7 +298,7 @@ impl Builder {
             .collect();
         let mut blocks = 2usize;
         loop {
-            let mut ids: AHashMap<Vec<u32>, u32> = AHashMap::new();
+            let mut ids: AHashMap<Vec<u32>, u32> = AHashMap::default();
             let mut next = Vec::with_capacity(size);
             for c in 0..size {
                 let mut signature = Vec::with_capacity(letters.len() + 1);
@@ -748,10 +748,10 @@ impl MisereQuotient {
         let order = self.order;
         let words = order.div_ceil(64);
         // Distinct (Φ(h), T(h)) over the heaps, and each heap's generator.
-        let mut generator_of: AHashMap<(u32, Vec<u64>), usize> = AHashMap::new();
+        let mut generator_of: AHashMap<(u32, Vec<u64>), usize> = AHashMap::default();
         let mut generators: Vec<(u32, Vec<u64>)> = Vec::new();
         let mut heap_generator: Vec<Option<usize>> = vec![None; self.heap_element.len()];
-        let mut option_sets: AHashMap<Vec<bool>, Vec<u64>> = AHashMap::new();
+        let mut option_sets: AHashMap<Vec<bool>, Vec<u64>> = AHashMap::default();
         for h in 1..self.heap_element.len() as u64 {
             let option_elements = self.heap_option_elements(h, work);
             if !option_elements.contains(&true) {
@@ -831,7 +831,7 @@ impl MisereQuotient {
             .collect();
         let mut blocks = 0usize;
         loop {
-            let mut ids: AHashMap<Vec<u32>, u32> = AHashMap::new();
+            let mut ids: AHashMap<Vec<u32>, u32> = AHashMap::default();
             let mut next = Vec::with_capacity(count);
             for s in 0..count {
                 let mut signature = Vec::with_capacity(r + 1);
@@ -924,7 +924,7 @@ impl MisereQuotient {
         let max_work = budget.work_or(DEFAULT_QUOTIENT_WORK);
         let words = self.order.div_ceil(64);
         let start: ClosureState = (0, vec![0u64; words], false);
-        let mut index: AHashMap<ClosureState, usize> = AHashMap::new();
+        let mut index: AHashMap<ClosureState, usize> = AHashMap::default();
         let mut states: Vec<ClosureState> = vec![start.clone()];
         let mut parent: Vec<(usize, usize)> = vec![(0, 0)];
         index.insert(start, 0);
@@ -991,7 +991,7 @@ impl MisereQuotient {
             set
         };
         let member = |set: &[u64], z: usize| set[z / 64] >> (z % 64) & 1 == 1;
-        let mut generator_of: AHashMap<(u32, Vec<u64>), usize> = AHashMap::new();
+        let mut generator_of: AHashMap<(u32, Vec<u64>), usize> = AHashMap::default();
         let mut generators: Vec<(u32, Vec<u64>)> = Vec::new();
         let mut heap_generator: Vec<Option<usize>> = vec![None; self.heap_element.len()];
         for h in 1..self.heap_element.len() as u64 {
@@ -1418,7 +1418,7 @@ impl Presentation {
         };
         let mut normal_forms: Vec<Option<Vec<u32>>> = vec![None; q.order];
         normal_forms[0] = Some(vec![0; r]);
-        let mut normal_set: AHashSet<Vec<u32>> = AHashSet::new();
+        let mut normal_set: AHashSet<Vec<u32>> = AHashSet::default();
         normal_set.insert(vec![0; r]);
         let mut level = vec![vec![0u32; r]];
         let mut relations = Vec::new();
