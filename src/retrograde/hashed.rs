@@ -734,6 +734,27 @@ impl<P: Eq + Hash> RetrogradeTable<P> {
         }
     }
 
+    /// The moves of the principal line from `position` (each move is the
+    /// position it leads to), as the scoring tables' `line_from` gives moves;
+    /// empty at the end of the game, for a draw, or if `position` was not
+    /// reached.
+    ///
+    /// # Example
+    /// ```
+    /// let solution = stonegame::retrograde::solve(2u8, |&n: &u8| n.checked_sub(1)).unwrap();
+    /// assert_eq!(solution.line_from(&2), vec![1, 0]);
+    /// ```
+    pub fn line_from(&self, position: &P) -> Vec<P>
+    where
+        P: Clone,
+    {
+        self.principal_line(position)
+            .into_iter()
+            .skip(1)
+            .cloned()
+            .collect()
+    }
+
     /// How many reached positions are wins, losses and draws.
     ///
     /// # Example

@@ -420,6 +420,34 @@ impl<G: ScoringGame> NegamaxTable<G> {
     pub fn positions(&self) -> usize {
         self.entries.len()
     }
+
+    /// How many positions the table holds (as [`NegamaxTable::positions`]).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::{Ends, Negamax};
+    /// let game = Ends::new(vec![1i64, 2])?;
+    /// let table = Negamax::new(&game).into_table()?;
+    /// assert_eq!(table.len(), table.positions());
+    /// assert!(!table.is_empty());
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether the table is empty (never, once solved: it holds the start).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::{Ends, Negamax};
+    /// let game = Ends::new(vec![1i64])?;
+    /// assert!(!Negamax::new(&game).table()?.is_empty());
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
 }
 
 struct Search<'g, G: ScoringGame, S> {
