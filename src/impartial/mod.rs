@@ -183,6 +183,45 @@ where
     }
 }
 
+/// The callback type of an [`FnGame`] built by [`FnGame::from_successors`].
+/// It may borrow for `'a`, as the closure given may.
+pub type SuccessorOptions<'a, P> =
+    Box<dyn Fn(&P, &mut dyn FnMut(&[P]) -> ControlFlow<()>) -> ControlFlow<()> + 'a>;
+
+impl<'a, P: Clone + Eq + Hash + 'a> FnGame<P, SuccessorOptions<'a, P>> {
+    /// The game whose moves from a position lead to the positions that
+    /// `successors` lists, each a single component: the same closure that
+    /// [`Retrograde::new`](crate::retrograde::Retrograde::new) takes, so one
+    /// definition serves the impartial and the retrograde solvers.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::prelude::*;
+    ///
+    /// // Take 1 or 2 from a heap.
+    /// let successors = |&n: &u32| (1..=2).filter(move |&t| t <= n).map(move |t| n - t);
+    /// let mut grundy = GrundySolver::new(FnGame::from_successors(successors));
+    /// assert_eq!(grundy.grundy(&4)?, Nimber(1));
+    /// let table = Retrograde::new(successors).solve([4])?;
+    /// assert_eq!(table.value(&4), Some(Value::Win));
+    /// assert_eq!(table.value(&3), Some(Value::Lose));
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn from_successors<S, I>(successors: S) -> Self
+    where
+        S: Fn(&P) -> I + 'a,
+        I: IntoIterator<Item = P>,
+    {
+        FnGame::new(Box::new(
+            move |position: &P, visit: &mut dyn FnMut(&[P]) -> ControlFlow<()>| {
+                successors(position)
+                    .into_iter()
+                    .try_for_each(|next| visit(std::slice::from_ref(&next)))
+            },
+        ))
+    }
+}
+
 impl<P, F> ImpartialGame for FnGame<P, F>
 where
     P: Clone + Eq + Hash,
