@@ -113,3 +113,16 @@ fn bad_input_is_reported_with_its_line_and_exit_status_2() {
         );
     }
 }
+
+#[test]
+fn staircase_and_euclid_play_misere() {
+    // Staircase: one coin on step 1 must go down last; coins only on step 2 win by
+    // bringing exactly one coin down.
+    let out = run(&["staircase", "--misere", "--move"], "1\n0 3\n2 0 2\n");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "Second\nFirst 2:3->2\nSecond\n");
+    // Euclid: a = b loses (the only move makes a zero); from 15 5 leave 5 5.
+    let out = run(&["euclid", "--misere", "--move"], "5 5\n15 5\n8 5\n");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "Second\nFirst 1:15->5\nSecond\n");
+}

@@ -68,16 +68,17 @@ pub struct MoveArgs {
 /// Staircase Nim: coins on steps 1..n; a move shifts one or more coins from step i to step i-1.
 ///
 /// Line: `c_1 … c_n`, the coins on steps 1..n (0 to 18446744073709551615
-/// each); coins moved off step 1 leave the game; the last move wins. Answer:
-/// `First` or `Second`: the player to move loses when the XOR of the coins on
-/// the odd steps is 0. O(n).
+/// each); coins moved off step 1 leave the game; the last move wins unless
+/// `--misere` (then it loses). Answer: `First` or `Second`: the player to move
+/// loses when the XOR of the coins on the odd steps is 0 (under --misere: by
+/// the misère Nim rule on the odd steps). O(n).
 ///
 /// With --move: `First I:F->T`: step I goes from F to T coins, the F - T
 /// coins moving to step I - 1 (e.g. `First 3:5->2`).
 #[derive(Args)]
 pub struct StaircaseArgs {
     #[command(flatten)]
-    pub play: MoveArgs,
+    pub play: input::PlayArgs,
     /// Coins on steps 1..n (one instance); read from standard input when absent.
     #[arg(allow_negative_numbers = true)]
     pub values: Vec<String>,
@@ -87,14 +88,15 @@ pub struct StaircaseArgs {
 ///
 /// Line: `a b`, two positive integers (1 to 18446744073709551615). Answer:
 /// `First` or `Second`: the player to move wins exactly when a = b or
-/// max/min > φ (decided exactly in integers), O(1).
+/// max/min > φ (decided exactly in integers), O(1). Under --misere (making a
+/// 0 loses) the same, except that a = b loses.
 ///
 /// With --move: `First I:F->T`: number I (1 or 2) goes from F to T (e.g.
 /// `First 1:25->11`).
 #[derive(Args)]
 pub struct EuclidArgs {
     #[command(flatten)]
-    pub play: MoveArgs,
+    pub play: input::PlayArgs,
     /// The two numbers (one instance); read from standard input when absent.
     #[arg(allow_negative_numbers = true)]
     pub values: Vec<String>,
@@ -170,7 +172,7 @@ pub fn moore(args: &MooreArgs) -> ExitCode {
 
 /// Runs `staircase`.
 pub fn staircase(args: &StaircaseArgs) -> ExitCode {
-    let game = Staircase::new();
+    let game = Staircase::new().with_convention(args.play.convention());
     input::run(&args.values, |line| {
         let coins: Vec<u64> = input::parse_numbers(line, COUNT_KIND)?;
         let found = args
@@ -184,7 +186,7 @@ pub fn staircase(args: &StaircaseArgs) -> ExitCode {
 
 /// Runs `euclid`.
 pub fn euclid(args: &EuclidArgs) -> ExitCode {
-    let game = Euclid::new();
+    let game = Euclid::new().with_convention(args.play.convention());
     input::run(&args.values, |line| {
         let position = parse_exactly::<2>(line, POSITIVE_KIND, "two positive numbers `a b`")?;
         if let Some(index) = position.iter().position(|&n| n == 0) {
