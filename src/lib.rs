@@ -21,6 +21,14 @@
 //!   for tables, a work cap for searches) and, for impartial games,
 //!   `.with_convention(Convention::Misere)`.
 //!
+//! The compiler holds every game to this: the traits of [`game`]
+//! ([`Configure`](game::Configure), [`Solve`](game::Solve),
+//! [`SolveAt`](game::SolveAt), [`NimberAt`](game::NimberAt)) are implemented
+//! by every built-in game, so one generic function takes any of them. A new
+//! game is defined by its moves ([`impartial::ImpartialGame`],
+//! [`impartial::FnGame`], [`scoring::ScoringGame`], or a successor closure)
+//! and solved by the family's generic solver.
+//!
 //! ## Which type for which game
 //!
 //! | your game | where you meet it | call |
@@ -33,25 +41,25 @@
 //! | split the row, the heavier part is thrown away, score the kept part | LeetCode 1563 | [`scoring::StoneSplit`] |
 //! | take the x > 1 leftmost stones, score them, put their sum back | LeetCode 1872 | [`scoring::StoneMerge`] |
 //! | remove one stone; making the removed sum divisible by 3 loses | LeetCode 2029 | [`scoring::StoneMod3`] |
-//! | any scoring game you define | | implement [`scoring::ScoringGame`], solve with [`scoring::Negamax`] |
-//! | Nim, normal or misère | | [`impartial::nim::Nim`] |
-//! | a subtraction game with a move set, heaps up to 10^18 | AtCoder EDPC K "Stones" | [`impartial::subtraction::Subtraction`] over a [`impartial::subtraction::SubtractionSet`] |
-//! | subtract a square, or any move rule | LeetCode 1510 | [`impartial::subtraction::SubtractionRule`] |
-//! | take 1..=a_i balls from one of n boxes | the classic "take at most a" puzzle | [`impartial::boxes::Boxes`] |
-//! | replace a number by a proper divisor | AtCoder ABC 368 F | [`impartial::nim::Nim`] on prime-factor counts (`examples/abc368_f.rs`) |
-//! | Wythoff's game, normal or misère | OEIS A000201 / A001950 | [`impartial::wythoff::Wythoff`] |
-//! | Moore's Nim_k: take from up to k heaps | | [`impartial::moore::Moore`] |
-//! | staircase Nim | | [`impartial::staircase::Staircase`] |
-//! | Fibonacci Nim: take at most twice the previous take | | [`impartial::fibonacci_nim::FibonacciNim`] |
-//! | Euclid's game | | [`impartial::euclid::Euclid`] |
+//! | any scoring game you define | UVa 10891 "Game of Sum" (`examples/uva10891.rs`) | implement [`scoring::ScoringGame`] (numbering positions densely for array speed), solve with [`scoring::Negamax`] |
+//! | Nim, normal or misère | | [`impartial::Nim`] |
+//! | a subtraction game with a move set, heaps up to 10^18 | AtCoder EDPC K "Stones" | [`impartial::Subtraction`] over a [`impartial::SubtractionSet`] |
+//! | subtract a square, or any move rule | LeetCode 1510 | [`impartial::SubtractionRule`] |
+//! | take 1..=a_i balls from one of n boxes | the classic "take at most a" puzzle | [`impartial::Boxes`] |
+//! | replace a number by a proper divisor | AtCoder ABC 368 F | [`impartial::Nim`] on prime-factor counts (`examples/abc368_f.rs`) |
+//! | Wythoff's game, normal or misère | OEIS A000201 / A001950 | [`impartial::Wythoff`] |
+//! | Moore's Nim_k: take from up to k heaps | | [`impartial::Moore`] |
+//! | staircase Nim, normal or misère | | [`impartial::Staircase`] |
+//! | Fibonacci Nim: take at most twice the previous take | | [`impartial::FibonacciNim`] |
+//! | Euclid's game, normal or misère | | [`impartial::Euclid`] |
 //! | nim multiplication in the field of 2^64 nimbers | Library Checker "Nim Product (64-bit)" | [`impartial::nim_field::product`], [`impartial::nim_field::inverse`] |
-//! | Green Hackenbush on any graph rooted at the ground | Winning Ways | [`impartial::hackenbush::GreenHackenbush`] |
-//! | arithmetic-periodic take-and-break games, Lasker's Nim | | [`impartial::octal::OctalGame`]; [`impartial::octal::arithmetic_period`] |
-//! | misère Kayles and other wild misère octal games | Plambeck and Siegel | [`impartial::octal::OctalGame`] with `Convention::Misere`; [`impartial::octal::MisereQuotient`] |
-//! | octal games: Kayles, Dawson's Kayles, Grundy's game | | [`impartial::octal::OctalGame`] over a [`impartial::octal::TakeAndBreak`] |
-//! | Last One: rows of sticks, last stick loses | *Clubhouse Games* (Nintendo DS) | [`impartial::octal::LastOne`] |
+//! | Green Hackenbush on any graph rooted at the ground | Winning Ways | [`impartial::GreenHackenbush`] |
+//! | arithmetic-periodic take-and-break games, Lasker's Nim | | [`impartial::OctalGame`]; [`impartial::octal::arithmetic_period`] |
+//! | misère Kayles and other wild misère octal games | Plambeck and Siegel | [`impartial::OctalGame`] with `Convention::Misere`; [`impartial::octal::MisereQuotient`] |
+//! | octal games: Kayles, Dawson's Kayles, Grundy's game | | [`impartial::OctalGame`] over a [`impartial::TakeAndBreak`] |
+//! | Last One: rows of sticks, last stick loses | *Clubhouse Games* (Nintendo DS) | [`impartial::LastOne`] |
 //! | Grundy sequences and their periods | OEIS | [`impartial::octal::grundy_sequence`], [`impartial::octal::find_period_certificate`], [`impartial::periodic`] |
-//! | any impartial game you define | | implement [`impartial::ImpartialGame`] (or [`impartial::FnGame`]); [`impartial::grundy::GrundySolver`], [`impartial::sum`], [`impartial::misere::ExactSearch`] |
+//! | any impartial game you define | | implement [`impartial::ImpartialGame`] (or [`impartial::FnGame`], `FnGame::from_successors`); solve with [`impartial::GrundySolver`] (normal and misère play) |
 //! | any finite game, cycles, ties and draws included | chess-like endgames, games on a graph | [`retrograde::solve`] / [`retrograde::Retrograde`] (closures; `with_canonical` for symmetry, `solve_from` for a [`Solution`]), [`retrograde::Graph`] + [`retrograde::DenseSolver`] (numbered positions) |
 //! | a game too big for memory, split into tiers | | [`retrograde::TieredSolver`] → [`retrograde::TierDatabase`] |
 //! | rock-paper-scissors with coins: count bankrupting sequences | a CodeIQ puzzle | [`counting::janken_count`], [`counting::AbsorbingWalk`] |
