@@ -6,7 +6,6 @@ use std::collections::hash_map::Entry;
 use std::fmt;
 use std::hash::Hash;
 use std::marker::PhantomData;
-use std::sync::Arc;
 
 use ahash::AHashMap;
 
@@ -22,6 +21,9 @@ pub type NoTerminalRule<P> = fn(&P) -> Option<Value>;
 /// The predecessor function used when none is set (the solver builds
 /// predecessor lists itself).
 pub type NoPredecessors<P> = fn(&P) -> std::iter::Empty<P>;
+
+/// The canonical form used when none is set: every position stands for itself.
+pub type NoCanonical<P> = fn(&P) -> P;
 
 /// Solves the game reachable from `start` under normal play (a player with no
 /// move loses), with the default memory budget.
@@ -87,18 +89,16 @@ where
 /// assert_eq!(solution.value(&1), Some(Value::Lose));
 /// assert_eq!(solution.value(&10), Some(Value::Lose)); // 10 ≡ 1 (mod 3)
 /// ```
-pub struct Retrograde<P, S, T = NoTerminalRule<P>, R = NoPredecessors<P>> {
+pub struct Retrograde<P, S, T = NoTerminalRule<P>, R = NoPredecessors<P>, C = NoCanonical<P>> {
     successors: S,
     terminal: Option<T>,
     predecessors: Option<R>,
     convention: Convention,
     budget: Budget,
-    canonical: Option<Canonical<P>>,
+    /// The user's canonical form; the table keeps it for its queries.
+    canonical: Option<C>,
     position: PhantomData<fn(&P)>,
 }
-
-/// A user's canonical form, shared by the solver and its table.
-type Canonical<P> = Arc<dyn Fn(&P) -> P + Send + Sync>;
 
 impl<P, S> Retrograde<P, S> {
     /// A solver for the game whose moves `successors` lists, with normal play,
@@ -127,7 +127,7 @@ impl<P, S> Retrograde<P, S> {
     }
 }
 
-impl<P, S, T, R> Retrograde<P, S, T, R> {
+impl<P, S, T, R, C> Retrograde<P, S, T, R, C> {
     /// Sets who wins at a position without moves.
     ///
     /// # Example
@@ -178,7 +178,7 @@ impl<P, S, T, R> Retrograde<P, S, T, R> {
     /// assert_eq!(solution.value(&8), Some(Value::Lose));
     /// assert!(!solution.contains(&4)); // never explored
     /// ```
-    pub fn terminal<T2>(self, rule: T2) -> Retrograde<P, S, T2, R>
+    pub fn terminal<T2>(self, rule: T2) -> Retrograde<P, S, T2, R, C>
     where
         T2: FnMut(&P) -> Option<Value>,
     {
@@ -206,7 +206,7 @@ impl<P, S, T, R> Retrograde<P, S, T, R> {
     /// assert_eq!(solution.value(&4), Some(Value::Lose));
     /// assert_eq!(solution.remoteness(&4), Some(4));
     /// ```
-    pub fn predecessors<R2, I>(self, predecessors: R2) -> Retrograde<P, S, T, R2>
+    pub fn predecessors<R2, I>(self, predecessors: R2) -> Retrograde<P, S, T, R2, C>
     where
         R2: FnMut(&P) -> I,
         I: IntoIterator<Item = P>,
@@ -252,10 +252,28 @@ impl<P, S, T, R> Retrograde<P, S, T, R> {
     ///     assert_eq!(whole.label(&p), folded.label(&p));
     /// }
     /// assert_eq!(folded.value(&9), Some(Value::Win)); // asked as 9, stored as 1
+    ///
+    /// // The form may borrow local data, as the successors may.
+    /// let mirror = 10;
+    /// let borrowed = Retrograde::new(successors)
+    ///     .with_canonical(|&p: &i8| p.min(mirror - p))
+    ///     .solve([0])
+    ///     .unwrap();
+    /// assert_eq!(borrowed.value(&9), Some(Value::Win));
     /// ```
-    pub fn with_canonical(mut self, canonical: impl Fn(&P) -> P + Send + Sync + 'static) -> Self {
-        self.canonical = Some(Arc::new(canonical));
-        self
+    pub fn with_canonical<C2>(self, canonical: C2) -> Retrograde<P, S, T, R, C2>
+    where
+        C2: Fn(&P) -> P,
+    {
+        Retrograde {
+            successors: self.successors,
+            terminal: self.terminal,
+            predecessors: self.predecessors,
+            convention: self.convention,
+            budget: self.budget,
+            canonical: Some(canonical),
+            position: PhantomData,
+        }
     }
 
     /// Solves the game from `start` and returns the crate's [`Solution`]:
@@ -301,6 +319,7 @@ impl<P, S, T, R> Retrograde<P, S, T, R> {
     pub fn solve_from<IS, IR>(self, start: P) -> Result<Solution<Value, P>>
     where
         P: Clone + Eq + Hash,
+        C: Fn(&P) -> P,
         S: FnMut(&P) -> IS,
         IS: IntoIterator<Item = P>,
         T: FnMut(&P) -> Option<Value>,
@@ -357,9 +376,10 @@ impl<P, S, T, R> Retrograde<P, S, T, R> {
     pub fn solve<IS, IR>(
         mut self,
         starts: impl IntoIterator<Item = P>,
-    ) -> Result<RetrogradeTable<P>>
+    ) -> Result<RetrogradeTable<P, C>>
     where
         P: Clone + Eq + Hash,
+        C: Fn(&P) -> P,
         S: FnMut(&P) -> IS,
         IS: IntoIterator<Item = P>,
         T: FnMut(&P) -> Option<Value>,
@@ -384,7 +404,7 @@ impl<P, S, T, R> Retrograde<P, S, T, R> {
                     predecessors,
                     index: &index,
                     positions: &positions,
-                    canonical: self.canonical.as_deref(),
+                    canonical: self.canonical.as_ref().map(|f| f as &dyn Fn(&P) -> P),
                 },
             )?,
             None => {
@@ -410,6 +430,7 @@ impl<P, S, T, R> Retrograde<P, S, T, R> {
     ) -> Result<Explored<P>>
     where
         P: Clone + Eq + Hash,
+        C: Fn(&P) -> P,
         S: FnMut(&P) -> IS,
         IS: IntoIterator<Item = P>,
         T: FnMut(&P) -> Option<Value>,
@@ -427,8 +448,8 @@ impl<P, S, T, R> Retrograde<P, S, T, R> {
             per_position: bytes_per_position::<P>(),
             builds_predecessors,
         };
-        let canonical = self.canonical.clone();
-        let canonical = |p: P| match &canonical {
+        let form = self.canonical.take();
+        let canonical = |p: P| match &form {
             Some(f) => f(&p),
             None => p,
         };
@@ -452,6 +473,7 @@ impl<P, S, T, R> Retrograde<P, S, T, R> {
             next += 1;
         }
         tables.graph = Graph::from_parts(offsets, targets);
+        self.canonical = form;
         Ok(tables)
     }
 }
@@ -515,7 +537,7 @@ struct HashedPredecessors<'a, P, R> {
     predecessors: R,
     index: &'a AHashMap<P, u32>,
     positions: &'a [P],
-    canonical: Option<&'a (dyn Fn(&P) -> P + Send + Sync)>,
+    canonical: Option<&'a dyn Fn(&P) -> P>,
 }
 
 impl<P, R, I> Predecessors for HashedPredecessors<'_, P, R>
@@ -562,15 +584,15 @@ where
 /// assert_eq!(solution.principal_line(&2), vec![&2, &0, &1, &3]);
 /// ```
 #[derive(Clone)]
-pub struct RetrogradeTable<P> {
+pub struct RetrogradeTable<P, C = NoCanonical<P>> {
     index: AHashMap<P, u32>,
     positions: Vec<P>,
     graph: Graph,
     labels: Labels,
-    canonical: Option<Canonical<P>>,
+    canonical: Option<C>,
 }
 
-impl<P: fmt::Debug> fmt::Debug for RetrogradeTable<P> {
+impl<P: fmt::Debug, C> fmt::Debug for RetrogradeTable<P, C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("RetrogradeTable")
             .field("positions", &self.positions.len())
@@ -580,7 +602,7 @@ impl<P: fmt::Debug> fmt::Debug for RetrogradeTable<P> {
     }
 }
 
-impl<P: Eq + Hash> RetrogradeTable<P> {
+impl<P: Eq + Hash, C: Fn(&P) -> P> RetrogradeTable<P, C> {
     /// Number of positions reached.
     ///
     /// # Example
