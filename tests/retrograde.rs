@@ -1305,9 +1305,34 @@ fn a_tie_is_preferred_to_a_draw_and_a_draw_to_a_loss() {
     assert_eq!(solution.principal_line(0), vec![0, 3]);
 }
 
+/// FNV-1a 64, as the tier files use it (an independent copy of the published definition).
+fn fnv1a(parts: &[&[u8]]) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for part in parts {
+        for &byte in *part {
+            hash = (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+    hash
+}
+
+/// Makes the header checksum of a version-2 tier file agree with its bytes.
+fn rehash_header(b: &mut [u8]) {
+    let hash = fnv1a(&[&b[..72]]);
+    b[72..80].copy_from_slice(&hash.to_le_bytes());
+}
+
+/// Makes the checksum of the single block of a small version-2 tier file
+/// agree with its records.
+fn rehash_block(b: &mut Vec<u8>) {
+    let end = b.len() - 8;
+    let hash = fnv1a(&[&b[56..64], &b[12..16], &0u64.to_le_bytes(), &b[80..end]]);
+    b[end..].copy_from_slice(&hash.to_le_bytes());
+}
+
 #[test]
 fn corrupted_tier_files_are_refused() {
-    use retrograde::{TierDatabase, TierError, TierPosition, TieredSolver};
+    use retrograde::{TierDatabase, TierPosition, TieredSolver};
     let adjacency = vec![vec![], vec![0], vec![1, 2]];
     let terminal = vec![None; 3];
     let tiers = vec![0, 1, 1];
@@ -1321,6 +1346,8 @@ fn corrupted_tier_files_are_refused() {
     TieredSolver::new(&game, &dir).solve().unwrap();
     let path = TierDatabase::open(&dir, BUDGET).path(1);
     let good = std::fs::read(&path).unwrap();
+    // A header of 80 bytes, 2 records, one block checksum.
+    assert_eq!(good.len(), 80 + 2 * 5 + 8);
     let p = TierPosition { tier: 1, index: 0 };
     assert_eq!(
         TierDatabase::open(&dir, BUDGET).label(p).unwrap(),
@@ -1353,18 +1380,37 @@ fn corrupted_tier_files_are_refused() {
         assert_eq!(error, verified);
         error
     };
-    let flipped = damaged(&|b| b[60] ^= 1);
+    // Every single byte changed is caught, wherever it is.
+    for at in 0..good.len() {
+        let error = damaged(&|b| b[at] ^= 0x10);
+        assert!(
+            matches!(
+                error,
+                Error::TierChecksumMismatch { .. }
+                    | Error::TierCorrupt { .. }
+                    | Error::TierVersionMismatch { .. }
+                    | Error::TierTruncated { .. }
+            ),
+            "byte {at}: {error}"
+        );
+    }
+    let flipped = damaged(&|b| b[82] ^= 1);
     assert!(
-        matches!(flipped, TierError::ChecksumMismatch { .. }),
+        matches!(&flipped, Error::TierChecksumMismatch { part, .. } if part.contains("block 0")),
         "{flipped}"
     );
     assert!(flipped.to_string().contains("checksum"));
+    let header = damaged(&|b| b[60] ^= 1);
+    assert!(
+        matches!(&header, Error::TierChecksumMismatch { part, .. } if part.contains("header")),
+        "{header}"
+    );
     let truncated = damaged(&|b| b.truncate(b.len() - 1));
     let full = good.len() as u64;
     assert!(
         matches!(
             truncated,
-            TierError::Truncated { expected_bytes, found_bytes, .. }
+            Error::TierTruncated { expected_bytes, found_bytes, .. }
                 if expected_bytes == full && found_bytes == full - 1
         ),
         "{truncated}"
@@ -1373,66 +1419,90 @@ fn corrupted_tier_files_are_refused() {
     assert!(
         matches!(
             cut_in_header,
-            TierError::Truncated {
+            Error::TierTruncated {
                 found_bytes: 20,
                 ..
             }
         ),
         "{cut_in_header}"
     );
-    let version = damaged(&|b| b[8] = 2);
+    let version = damaged(&|b| b[8] = 3);
     assert!(
         matches!(
             version,
-            TierError::VersionMismatch {
-                found: 2,
-                expected: 1,
+            Error::TierVersionMismatch {
+                found: 3,
+                expected: 2,
                 ..
             }
         ),
         "{version}"
     );
-    let corrupt = |error: TierError, words: &str| {
-        assert!(matches!(error, TierError::Corrupt { .. }), "{error}");
+    let corrupt = |error: Error, words: &str| {
+        assert!(matches!(error, Error::TierCorrupt { .. }), "{error}");
         assert!(error.to_string().contains(words), "{error}");
     };
     corrupt(damaged(&|b| b[0] = b'X'), "magic");
-    corrupt(damaged(&|b| b[12] = 0), "tier 0");
-    corrupt(damaged(&|b| b.push(0)), "trailing");
-    // A bad value byte with the checksum made to agree: the record check.
-    let rehashed = |b: &mut Vec<u8>| {
-        let end = b.len() - 8;
-        let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-        for &byte in &b[..end] {
-            hash = (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3);
-        }
-        b[end..].copy_from_slice(&hash.to_le_bytes());
-    };
     corrupt(
         damaged(&|b| {
-            b[56] = 9;
-            rehashed(b);
+            b[12] = 0;
+            rehash_header(b);
+        }),
+        "tier 0",
+    );
+    corrupt(damaged(&|b| b.push(0)), "trailing");
+    // A bad value byte with the block's checksum made to agree: the record check.
+    corrupt(
+        damaged(&|b| {
+            b[80] = 9;
+            rehash_block(b);
         }),
         "value byte 9",
     );
     // A win relabelled as a loss, checksum recomputed: the counts disagree.
     corrupt(
         damaged(&|b| {
-            b[56] = 1;
-            rehashed(b);
+            b[80] = 1;
+            rehash_block(b);
         }),
         "counts",
     );
+    // Another database's fingerprint, checksums made to agree: not this game's tier.
+    let foreign = damaged(&|b| {
+        b[56] ^= 0xff;
+        rehash_header(b);
+        rehash_block(b);
+    });
+    assert!(
+        matches!(foreign, Error::TierMismatch { tier: 1, .. }),
+        "{foreign}"
+    );
     std::fs::write(&path, &good).unwrap();
     assert_eq!(TierDatabase::open(&dir, BUDGET).verify(1).unwrap().win, 1);
+    // The case: a record read under a zero budget, one value byte
+    // changed in place after the tier was first read. Its block is checked
+    // again on every read.
+    let mut zero = TierDatabase::open(&dir, Budget::from_bytes(0));
+    assert_eq!(zero.value(p).unwrap(), Some(Value::Win));
+    {
+        use std::io::{Seek, SeekFrom, Write};
+        let mut file = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
+        file.seek(SeekFrom::Start(80)).unwrap();
+        file.write_all(&[1]).unwrap();
+    }
+    let changed = zero.label(p).unwrap_err();
+    assert!(
+        matches!(changed, Error::TierChecksumMismatch { .. }),
+        "{changed}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
     let missing = TierDatabase::open(&dir, BUDGET).label(p).unwrap_err();
-    assert!(matches!(missing, TierError::Io { .. }));
+    assert!(matches!(missing, Error::Io { .. }));
 }
 
 #[test]
 fn tiers_refuse_moves_upwards() {
-    use retrograde::{TierError, TieredSolver};
+    use retrograde::TieredSolver;
     let adjacency = vec![vec![1], vec![]];
     let terminal = vec![None; 2];
     let tiers = vec![0, 1];
@@ -1445,7 +1515,7 @@ fn tiers_refuse_moves_upwards() {
     let dir = scratch_dir("upwards");
     let refused = TieredSolver::new(&game, &dir).solve().unwrap_err();
     assert!(
-        matches!(refused, TierError::Solve(Error::InvalidParameter { .. })),
+        matches!(refused, Error::InvalidParameter { .. }),
         "{refused}"
     );
     let _ = std::fs::remove_dir_all(&dir);

@@ -99,7 +99,18 @@ pub use games::{solve_impartial_sum, sum_key};
 pub use graph::Graph;
 pub use hashed::{NoPredecessors, NoTerminalRule, Retrograde, RetrogradeTable, solve};
 pub use solver::{DenseSolution, DenseSolver};
-pub use tiers::{TierDatabase, TierError, TierPosition, TieredGame, TieredSolver};
+pub use tiers::{TierDatabase, TierPosition, TieredGame, TieredSolver};
+
+/// The tier errors now live in the crate's one error type: `TierError::Io`
+/// is [`Error::Io`](crate::Error::Io), `Corrupt` is `TierCorrupt`,
+/// `Truncated` is `TierTruncated`, `VersionMismatch` is
+/// `TierVersionMismatch`, `ChecksumMismatch` is `TierChecksumMismatch`, and
+/// `Solve(error)` is the error itself.
+#[deprecated(
+    since = "0.2.0",
+    note = "use stonegame::Error (its Tier* and Io variants)"
+)]
+pub type TierError = crate::Error;
 
 /// The value of a position for the player to move.
 ///
