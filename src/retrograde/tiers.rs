@@ -716,7 +716,7 @@ impl TierDatabase {
         let manifest = if self.serves_unfinished {
             self.manifest.clone().expect("the solver sets its manifest")
         } else {
-            self.read_expected_manifest()?
+            read_manifest(&self.manifest_path())?
         };
         self.admit_under(&manifest, tier)?;
         let (checked, _) = read_tier(&self.path(tier), tier, manifest.fingerprint(), false)?;
@@ -727,15 +727,13 @@ impl TierDatabase {
         self.directory.join(MANIFEST_FILE)
     }
 
-    /// The manifest on disk, checked against what the caller expects.
-    fn read_expected_manifest(&self) -> Result<Manifest> {
-        let path = self.manifest_path();
-        let manifest = read_manifest(&path)?;
-        let name = path.display().to_string();
+    /// Refuses `manifest` unless it is what the caller expects.
+    fn check_expected(&self, manifest: &Manifest) -> Result<()> {
+        let name = || self.manifest_path().display().to_string();
         if let Some(expected) = self.expected_convention {
             if manifest.convention != expected {
                 return Err(Error::TierMismatch {
-                    path: name,
+                    path: name(),
                     tier: 0,
                     reason: format!(
                         "the database was solved under {} play, {} play was asked for",
@@ -748,7 +746,7 @@ impl TierDatabase {
         if let Some(expected) = self.expected_game {
             if manifest.game != expected {
                 return Err(Error::TierMismatch {
-                    path: name,
+                    path: name(),
                     tier: 0,
                     reason: format!(
                         "the database holds another game (game fingerprint {:#018x}, \
@@ -758,20 +756,21 @@ impl TierDatabase {
                 });
             }
         }
-        Ok(manifest)
+        Ok(())
     }
 
     /// Refuses `tier` unless the manifest (read now if it was not yet)
     /// admits it.
     fn admit(&mut self, tier: u32) -> Result<()> {
         if self.manifest.is_none() {
-            self.manifest = Some(self.read_expected_manifest()?);
+            self.manifest = Some(read_manifest(&self.manifest_path())?);
         }
         let manifest = self.manifest.clone().expect("read just above");
         self.admit_under(&manifest, tier)
     }
 
     fn admit_under(&self, manifest: &Manifest, tier: u32) -> Result<()> {
+        self.check_expected(manifest)?;
         if tier >= manifest.num_tiers {
             return Err(Error::TierMismatch {
                 path: self.path(tier).display().to_string(),
