@@ -1541,3 +1541,90 @@ fn labels_and_analyses_round_trip_through_serde() {
         Outcome::First
     );
 }
+
+/// The case: take 1 or 2 from a count, with predecessors that also
+/// list v + 3. Checked (the default in debug builds and tests), it is
+/// refused with the position where they differ; unchecked, the labels are
+/// wrong, which is why the check exists.
+#[test]
+fn predecessors_that_disagree_with_the_successors_are_refused() {
+    let succ = |&n: &u32| (1..=2).filter_map(move |s| n.checked_sub(s));
+    let refused = Retrograde::new(succ)
+        .predecessors(|&v: &u32| vec![v + 1, v + 2, v + 3])
+        .solve([10])
+        .unwrap_err();
+    assert!(
+        matches!(&refused, Error::PredecessorMismatch { position } if position.contains("numbered")),
+        "{refused}"
+    );
+    let unchecked = Retrograde::new(succ)
+        .predecessors(|&v: &u32| vec![v + 1, v + 2, v + 3])
+        .with_predecessor_check(false)
+        .solve([10])
+        .unwrap();
+    let right = Retrograde::new(succ).solve([10]).unwrap();
+    assert_eq!(right.value(&3), Some(Value::Lose));
+    assert_ne!(unchecked.label(&3), right.label(&3));
+    let good = Retrograde::new(succ)
+        .predecessors(|&v: &u32| vec![v + 1, v + 2])
+        .solve([10])
+        .unwrap();
+    assert_eq!(good.label(&3), right.label(&3));
+}
+
+proptest! {
+    /// Predecessor lists made from the moves pass the check and change
+    /// nothing; one predecessor dropped or one added is refused, naming the
+    /// position it was dropped from or added to.
+    #[test]
+    fn the_predecessor_check_finds_the_position_that_differs(
+        n in 1usize..=12,
+        edges in proptest::collection::vec((0u32..12, 0u32..12), 1..=30),
+        change in any::<prop::sample::Index>(),
+        extra in 0u32..12,
+        add in any::<bool>(),
+        terminal in terminal_rules(12),
+    ) {
+        let edges: Vec<(u32, u32)> = edges
+            .into_iter()
+            .map(|(u, v)| (u % n as u32, v % n as u32))
+            .collect();
+        let graph = Graph::from_edges(n, &edges, BUDGET).unwrap();
+        let mut preds = vec![Vec::new(); n];
+        for &(u, v) in &edges {
+            preds[v as usize].push(u);
+        }
+        let rule = |u: u32| terminal[u as usize];
+        let plain = DenseSolver::new(&graph).terminal(rule).solve().unwrap();
+        let given = DenseSolver::new(&graph)
+            .terminal(rule)
+            .predecessors(|v| preds[v as usize].clone())
+            .with_predecessor_check(true)
+            .solve()
+            .unwrap();
+        for u in 0..n as u32 {
+            prop_assert_eq!(plain.label(u), given.label(u));
+        }
+        // Moves out of positions a terminal rule ends are never followed:
+        // the check leaves them out, so change a move from a playing position.
+        let playing: Vec<&(u32, u32)> =
+            edges.iter().filter(|&&(u, _)| terminal[u as usize].is_none()).collect();
+        prop_assume!(!playing.is_empty());
+        let &(u, v) = *change.get(&playing);
+        let mut wrong = preds.clone();
+        if add {
+            prop_assume!(terminal[(extra % n as u32) as usize].is_none());
+            wrong[v as usize].push(extra % n as u32);
+        } else {
+            let at = wrong[v as usize].iter().position(|&w| w == u).unwrap();
+            wrong[v as usize].remove(at);
+        }
+        let refused = DenseSolver::new(&graph)
+            .terminal(rule)
+            .predecessors(|w| wrong[w as usize].clone())
+            .with_predecessor_check(true)
+            .solve()
+            .unwrap_err();
+        prop_assert_eq!(refused, Error::PredecessorMismatch { position: format!("position {v}") });
+    }
+}
