@@ -99,14 +99,15 @@ pub fn nim(args: &NimArgs) -> ExitCode {
 fn parse_set(text: &str) -> Result<SubtractionSet, String> {
     let amounts = text
         .split(',')
-        .map(str::trim)
+        .map(str::trim_ascii)
         .enumerate()
         .map(|(index, token)| {
             input::parse_number::<u64>(token, "a positive whole number", index + 1)
         })
         .collect::<Result<Vec<u64>, String>>()
-        .map_err(|e| format!("invalid --set '{text}': {e}"))?;
-    SubtractionSet::new(amounts).map_err(|e| format!("invalid --set '{text}': {e}"))
+        .map_err(|e| format!("invalid --set {}: {e}", crate::input::shown(text)))?;
+    SubtractionSet::new(amounts)
+        .map_err(|e| format!("invalid --set {}: {e}", crate::input::shown(text)))
 }
 
 /// Runs `subtraction`.
@@ -146,8 +147,7 @@ fn parse_box(token: &str, position: usize) -> Result<BallBox, String> {
 pub fn boxes(args: &BoxesArgs) -> ExitCode {
     let game = Boxes::new().with_convention(args.play.convention());
     input::run(&args.values, |line| {
-        let boxes = line
-            .split_whitespace()
+        let boxes = input::tokens(line)
             .enumerate()
             .map(|(index, token)| parse_box(token, index + 1))
             .collect::<Result<Vec<_>, String>>()?;
