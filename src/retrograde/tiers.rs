@@ -11,9 +11,9 @@
 //! labels it reaches (5 bytes a position).
 //!
 //! What is stored is trusted later, so it is written the way databases
-//! survive crashes: every file is written aside, synced, renamed into place
-//! and its directory synced, so a kill or a panic at any instant leaves each
-//! tier absent or complete; a manifest records which game, convention and
+//! survive crashes: every file is written aside, synced and renamed into
+//! place (the directory synced before completion is recorded), so a kill or
+//! a panic at any instant leaves each tier absent or complete; a manifest records which game, convention and
 //! format the database holds and whether its solve finished; every tier
 //! file carries the database's fingerprint and a checksum per block of
 //! records. The file format is documented on [`TierDatabase`].
@@ -282,6 +282,8 @@ impl<'g, G: TieredGame> TieredSolver<'g, G> {
             write_tier(&path, tier, fingerprint, &labels)?;
             database.forget(tier);
         }
+        // Every tier's rename is durable before completion is recorded.
+        sync_directory(directory).map_err(|e| io_error(directory, e))?;
         let complete = Manifest {
             complete: true,
             ..manifest
@@ -483,8 +485,9 @@ impl TierLabels {
 /// is FNV-1a over the database fingerprint, the tier, the block number (u64)
 /// and the block's records, so a block copied from elsewhere is refused too.
 ///
-/// Files are written as `.<name>.partial` beside their final name, synced,
-/// renamed, and the directory synced.
+/// Files are written as `.<name>.partial` beside their final name, synced
+/// and renamed; the directory is synced after each manifest write and once
+/// after the last tier, before the manifest records completion.
 ///
 /// # Example
 /// See [`TieredSolver`]; a database solved earlier is reopened with
@@ -1039,10 +1042,16 @@ fn block_offset(block: u64) -> u64 {
 }
 
 /// Writes `path` the way a crash cannot damage: to `.<name>.partial` beside
-/// it, synced, renamed over `path`, then the directory synced. A kill at any
-/// instant leaves the old file or the new one under `path`, never a part.
+/// it, synced, renamed over `path`, then (with `sync_directory`) the
+/// directory synced. A kill at any instant leaves the old file or the new
+/// one under `path`, never a part. Without the directory sync a power loss
+/// may undo the rename (the old file or none is found again), which a
+/// tier may afford: the solve syncs the directory once before it records
+/// completion, and a tier found missing or of another solve is refused or
+/// solved again.
 fn write_atomically(
     path: &Path,
+    sync_directory_after: bool,
     write: impl FnOnce(&mut BufWriter<fs::File>) -> io::Result<()>,
 ) -> Result<()> {
     let directory = path.parent().unwrap_or(Path::new("."));
@@ -1056,7 +1065,10 @@ fn write_atomically(
         write(&mut out)?;
         out.into_inner().map_err(|e| e.into_error())?.sync_all()?;
         fs::rename(&aside, path)?;
-        sync_directory(directory)
+        if sync_directory_after {
+            sync_directory(directory)?;
+        }
+        Ok(())
     })();
     if result.is_err() {
         let _ = fs::remove_file(&aside);
@@ -1088,7 +1100,7 @@ fn write_manifest(path: &Path, manifest: &Manifest) -> Result<()> {
     bytes.extend_from_slice(manifest.identity.as_bytes());
     let checksum = fnv1a(&bytes);
     bytes.extend_from_slice(&checksum.to_le_bytes());
-    write_atomically(path, |out| out.write_all(&bytes))
+    write_atomically(path, true, |out| out.write_all(&bytes))
 }
 
 fn read_manifest(path: &Path) -> Result<Manifest> {
@@ -1184,7 +1196,7 @@ fn write_tier(path: &Path, tier: u32, fingerprint: u64, labels: &TierLabels) -> 
     header.extend_from_slice(&0u32.to_le_bytes());
     let checksum = fnv1a(&header);
     header.extend_from_slice(&checksum.to_le_bytes());
-    write_atomically(path, |out| {
+    write_atomically(path, false, |out| {
         out.write_all(&header)?;
         let mut block = Vec::with_capacity(BLOCK_RECORDS as usize * RECORD_BYTES);
         let chunks = labels
