@@ -198,14 +198,15 @@ fn judge_style(
 /// 64 bits, its first bytes (for messages) and its length.
 struct Token {
     value: Option<u64>,
-    head: Vec<u8>,
+    head: [u8; TOKEN_HEAD],
+    kept: usize,
     bytes: u64,
 }
 
 impl Token {
     /// The token as messages show it (escaped, cut).
     fn shown(&self) -> String {
-        input::shown_head(&self.head, self.bytes)
+        input::shown_head(&self.head[..self.kept], self.bytes)
     }
 }
 
@@ -233,41 +234,57 @@ impl<R: BufRead> TokenStream<R> {
         }
     }
 
-    fn peek(&mut self) -> Result<Option<u8>, Failure> {
+    /// The buffered bytes (empty at the end of the input).
+    fn buffer(&mut self) -> Result<&[u8], Failure> {
         let number = self.number;
-        let buffer = self
-            .reader
+        self.reader
             .fill_buf()
-            .map_err(|e| (number, format!("cannot read input: {e}")))?;
-        Ok(buffer.first().copied())
+            .map_err(|e| (number, format!("cannot read input: {e}")))
     }
 
-    fn consume(&mut self, byte: u8) {
-        self.reader.consume(1);
-        if byte == b'\n' {
-            self.number += 1;
+    fn peek(&mut self) -> Result<Option<u8>, Failure> {
+        Ok(self.buffer()?.first().copied())
+    }
+
+    /// Consumes the next `count` buffered bytes, counting their newlines.
+    fn consume(&mut self, count: usize) -> Result<(), Failure> {
+        let newlines = self.buffer()?[..count]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count();
+        self.number += newlines;
+        self.reader.consume(count);
+        Ok(())
+    }
+
+    /// Consumes bytes while `keep` holds; `true` if it stopped at a byte
+    /// that does not (rather than at the end of the input).
+    fn consume_while(&mut self, keep: impl Fn(u8) -> bool) -> Result<bool, Failure> {
+        loop {
+            let buffer = self.buffer()?;
+            if buffer.is_empty() {
+                return Ok(false);
+            }
+            let length = buffer.len();
+            let end = buffer.iter().position(|&b| !keep(b)).unwrap_or(length);
+            self.consume(end)?;
+            if end < length {
+                return Ok(true);
+            }
         }
     }
 
     /// Skips whitespace, across lines if `lines` is set, else up to the end
     /// of this line.
     fn skip_space(&mut self, lines: bool) -> Result<(), Failure> {
-        while let Some(byte) = self.peek()? {
-            if !byte.is_ascii_whitespace() || (byte == b'\n' && !lines) {
-                break;
-            }
-            self.consume(byte);
-        }
+        self.consume_while(|b| b.is_ascii_whitespace() && (lines || b != b'\n'))?;
         Ok(())
     }
 
     /// Skips the rest of the line, its newline included.
     fn skip_line(&mut self) -> Result<(), Failure> {
-        while let Some(byte) = self.peek()? {
-            self.consume(byte);
-            if byte == b'\n' {
-                break;
-            }
+        if self.consume_while(|b| b != b'\n')? {
+            self.consume(1)?;
         }
         Ok(())
     }
@@ -277,24 +294,34 @@ impl<R: BufRead> TokenStream<R> {
         self.last_line = self.number;
         let mut token = Token {
             value: Some(0),
-            head: Vec::new(),
+            head: [0; TOKEN_HEAD],
+            kept: 0,
             bytes: 0,
         };
-        while let Some(byte) = self.peek()? {
-            if byte.is_ascii_whitespace() {
-                break;
+        loop {
+            let buffer = self.buffer()?;
+            let length = buffer.len();
+            let end = buffer
+                .iter()
+                .position(u8::is_ascii_whitespace)
+                .unwrap_or(length);
+            for &byte in &buffer[..end] {
+                if token.kept < TOKEN_HEAD {
+                    token.head[token.kept] = byte;
+                    token.kept += 1;
+                }
+                token.value = token.value.and_then(|value| {
+                    let digit = byte.checked_sub(b'0').filter(|&d| d <= 9)?;
+                    value.checked_mul(10)?.checked_add(u64::from(digit))
+                });
             }
-            self.consume(byte);
-            token.bytes += 1;
-            if token.head.len() < TOKEN_HEAD {
-                token.head.push(byte);
+            token.bytes += end as u64;
+            // A token holds no newline: nothing to count.
+            self.reader.consume(end);
+            if end < length || length == 0 {
+                return Ok(token);
             }
-            token.value = token.value.and_then(|value| {
-                let digit = byte.checked_sub(b'0').filter(|&d| d <= 9)?;
-                value.checked_mul(10)?.checked_add(u64::from(digit))
-            });
         }
-        Ok(token)
     }
 
     /// `false` at the end of the input (after skipping whitespace).
@@ -310,7 +337,7 @@ impl<R: BufRead> TokenStream<R> {
             self.skip_space(false)?;
             match self.peek()? {
                 None => return Ok(None),
-                Some(b'\n') => self.consume(b'\n'),
+                Some(b'\n') => self.consume(1)?,
                 Some(b'#') => self.skip_line()?,
                 Some(_) => break,
             }
@@ -325,7 +352,7 @@ impl<R: BufRead> TokenStream<R> {
             match self.peek()? {
                 None => break,
                 Some(b'\n') => {
-                    self.consume(b'\n');
+                    self.consume(1)?;
                     break;
                 }
                 Some(_) => {
