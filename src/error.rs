@@ -222,7 +222,7 @@ pub enum Error {
 }
 
 /// An I/O error kept as the source of [`Error::Io`]: shared so that
-/// [`Error`] stays `Clone`, and compared by kind and message.
+/// [`Error`](enum@Error) stays `Clone`, and compared by kind and message.
 ///
 /// # Example
 /// ```

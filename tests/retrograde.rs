@@ -1324,7 +1324,7 @@ fn rehash_header(b: &mut [u8]) {
 
 /// Makes the checksum of the single block of a small version-2 tier file
 /// agree with its records.
-fn rehash_block(b: &mut Vec<u8>) {
+fn rehash_block(b: &mut [u8]) {
     let end = b.len() - 8;
     let hash = fnv1a(&[&b[56..64], &b[12..16], &0u64.to_le_bytes(), &b[80..end]]);
     b[end..].copy_from_slice(&hash.to_le_bytes());

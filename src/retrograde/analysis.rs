@@ -179,6 +179,15 @@ struct AnalysisFields<P> {
     longest_tie: Option<(P, u32)>,
 }
 
+/// One value's column: its name, its field in a row, its count and its longest position.
+#[cfg(feature = "serde")]
+type Column<'a, P> = (
+    &'static str,
+    fn(&RemotenessCounts) -> usize,
+    usize,
+    &'a Option<(P, u32)>,
+);
+
 #[cfg(feature = "serde")]
 impl<P> TryFrom<AnalysisFields<P>> for Analysis<P> {
     type Error = String;
@@ -188,12 +197,7 @@ impl<P> TryFrom<AnalysisFields<P>> for Analysis<P> {
         if rows.last() == Some(&RemotenessCounts::default()) {
             return Err("the last row by remoteness is empty".to_string());
         }
-        let columns: [(
-            &str,
-            fn(&RemotenessCounts) -> usize,
-            usize,
-            &Option<(P, u32)>,
-        ); 3] = [
+        let columns: [Column<'_, P>; 3] = [
             (
                 "wins",
                 |row| row.win,
