@@ -1318,15 +1318,15 @@ fn fnv1a(parts: &[&[u8]]) -> u64 {
 
 /// Makes the header checksum of a version-2 tier file agree with its bytes.
 fn rehash_header(b: &mut [u8]) {
-    let hash = fnv1a(&[&b[..72]]);
-    b[72..80].copy_from_slice(&hash.to_le_bytes());
+    let hash = fnv1a(&[&b[..80]]);
+    b[80..88].copy_from_slice(&hash.to_le_bytes());
 }
 
 /// Makes the checksum of the single block of a small version-2 tier file
 /// agree with its records.
 fn rehash_block(b: &mut [u8]) {
     let end = b.len() - 8;
-    let hash = fnv1a(&[&b[56..64], &b[12..16], &0u64.to_le_bytes(), &b[80..end]]);
+    let hash = fnv1a(&[&b[56..64], &b[12..16], &0u64.to_le_bytes(), &b[88..end]]);
     b[end..].copy_from_slice(&hash.to_le_bytes());
 }
 
@@ -1346,8 +1346,8 @@ fn corrupted_tier_files_are_refused() {
     TieredSolver::new(&game, &dir).solve().unwrap();
     let path = TierDatabase::open(&dir, BUDGET).path(1);
     let good = std::fs::read(&path).unwrap();
-    // A header of 80 bytes, 2 records, one block checksum.
-    assert_eq!(good.len(), 80 + 2 * 5 + 8);
+    // A header of 88 bytes, 2 records, one block checksum.
+    assert_eq!(good.len(), 88 + 2 * 5 + 8);
     let p = TierPosition { tier: 1, index: 0 };
     assert_eq!(
         TierDatabase::open(&dir, BUDGET).label(p).unwrap(),
@@ -1394,7 +1394,7 @@ fn corrupted_tier_files_are_refused() {
             "byte {at}: {error}"
         );
     }
-    let flipped = damaged(&|b| b[82] ^= 1);
+    let flipped = damaged(&|b| b[90] ^= 1);
     assert!(
         matches!(&flipped, Error::TierChecksumMismatch { part, .. } if part.contains("block 0")),
         "{flipped}"
@@ -1454,7 +1454,7 @@ fn corrupted_tier_files_are_refused() {
     // A bad value byte with the block's checksum made to agree: the record check.
     corrupt(
         damaged(&|b| {
-            b[80] = 9;
+            b[88] = 9;
             rehash_block(b);
         }),
         "value byte 9",
@@ -1462,7 +1462,7 @@ fn corrupted_tier_files_are_refused() {
     // A win relabelled as a loss, checksum recomputed: the counts disagree.
     corrupt(
         damaged(&|b| {
-            b[80] = 1;
+            b[88] = 1;
             rehash_block(b);
         }),
         "counts",
@@ -1487,7 +1487,7 @@ fn corrupted_tier_files_are_refused() {
     {
         use std::io::{Seek, SeekFrom, Write};
         let mut file = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
-        file.seek(SeekFrom::Start(80)).unwrap();
+        file.seek(SeekFrom::Start(88)).unwrap();
         file.write_all(&[1]).unwrap();
     }
     let changed = zero.label(p).unwrap_err();

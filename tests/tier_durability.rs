@@ -21,6 +21,9 @@ struct Woven {
     size: u32,
     /// Panics while listing the moves of this tier (a crash inside a solve).
     panic_at: Option<u32>,
+    /// Other moves from position 1 of every tier (not one the game
+    /// fingerprint samples): other rules under the same identity and sizes.
+    twisted: bool,
 }
 
 impl Woven {
@@ -29,6 +32,7 @@ impl Woven {
             tiers,
             size,
             panic_at: None,
+            twisted: false,
         }
     }
 
@@ -81,7 +85,8 @@ impl TieredGame for Woven {
         if self.panic_at == Some(p.tier) && p.index == 1 {
             panic!("a game that fails in tier {}", p.tier);
         }
-        let h = mix(u64::from(self.global(p)));
+        let twist = u64::from(self.twisted && p.index == 1);
+        let h = mix(u64::from(self.global(p)) ^ twist << 40);
         // 0 to 3 moves: a quarter of the positions end the game.
         for k in 0..(h % 4) {
             let g = mix(h ^ k);
@@ -253,6 +258,26 @@ fn a_smaller_game_in_a_bigger_games_directory_hides_the_stale_tiers() {
         .label(TierPosition { tier: 0, index: 0 })
         .unwrap_err();
     assert!(matches!(refused, Error::TierMismatch { .. }), "{refused}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Rules changed without changing the identity, the sizes or the positions
+/// the fingerprint samples: the moves of every tier are hashed into its file,
+/// so no stale tier is resumed.
+#[test]
+fn a_re_solve_with_other_moves_under_the_same_identity_solves_again() {
+    let dir = scratch("twisted");
+    let plain = Woven::new(6, 200);
+    let twisted = Woven {
+        twisted: true,
+        ..Woven::new(6, 200)
+    };
+    let reference = twisted.reference(Convention::Normal);
+    assert_ne!(reference, plain.reference(Convention::Normal));
+    TieredSolver::new(&plain, &dir).solve().unwrap();
+    TieredSolver::new(&twisted, &dir).solve().unwrap();
+    let read = read_all(&dir, &twisted, Budget::default(), None);
+    assert_eq!(never_wrong(&read, &reference), 1200);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

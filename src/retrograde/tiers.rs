@@ -271,16 +271,25 @@ impl<'g, G: TieredGame> TieredSolver<'g, G> {
         let mut database = TierDatabase::open(directory, self.budget);
         database.manifest = Some(manifest.clone());
         database.serves_unfinished = true;
+        // Each tier's file records a hash of every move and terminal value
+        // of its tier and of the tiers below (what its labels depend on).
+        let mut chain = fingerprint;
         for tier in 0..manifest.num_tiers {
             let path = database.path(tier);
-            // A complete file of this game (written whole, then renamed) is
-            // kept; anything else is solved again.
-            if read_tier(&path, tier, fingerprint, false).is_ok() {
-                continue;
+            // A complete file of this database (written whole, then renamed)
+            // whose tiers up to it have the same moves is kept; anything
+            // else is solved again.
+            if let Ok((checked, _)) = read_tier(&path, tier, fingerprint, false) {
+                let same = self.tier_chain(tier, chain);
+                if checked.chain == same {
+                    chain = same;
+                    continue;
+                }
             }
-            let labels = self.solve_tier(tier, &mut database)?;
-            write_tier(&path, tier, fingerprint, &labels)?;
+            let (labels, next) = self.solve_tier(tier, chain, &mut database)?;
+            write_tier(&path, tier, fingerprint, next, &labels)?;
             database.forget(tier);
+            chain = next;
         }
         // Every tier's rename is durable before completion is recorded.
         sync_directory(directory).map_err(|e| io_error(directory, e))?;
@@ -296,9 +305,31 @@ impl<'g, G: TieredGame> TieredSolver<'g, G> {
         Ok(database)
     }
 
+    /// The hash of tier `tier`'s moves and terminal values, continuing
+    /// `lower`, the hash of the tiers below (as [`Self::solve_tier`] computes it).
+    fn tier_chain(&self, tier: u32, lower: u64) -> u64 {
+        let game = self.game;
+        let mut hash = MovesHash::new(lower, tier);
+        for index in 0..game.tier_size(tier) {
+            let here = TierPosition { tier, index };
+            let terminal = game.terminal(here);
+            hash.position(index, terminal);
+            if terminal.is_none() {
+                game.for_each_move(here, &mut |to| hash.add_move(to));
+            }
+        }
+        hash.0
+    }
+
     /// Builds tier `tier`'s graph (its positions, then one extra position
-    /// per distinct lower-tier target, seeded with its label) and solves it.
-    fn solve_tier(&self, tier: u32, database: &mut TierDatabase) -> Result<TierLabels> {
+    /// per distinct lower-tier target, seeded with its label) and solves it;
+    /// also returns the hash of its moves continuing `below`.
+    fn solve_tier(
+        &self,
+        tier: u32,
+        below: u64,
+        database: &mut TierDatabase,
+    ) -> Result<(TierLabels, u64)> {
         let game = self.game;
         let n = game.tier_size(tier) as usize;
         check_counts(n, 0)?;
@@ -317,12 +348,16 @@ impl<'g, G: TieredGame> TieredSolver<'g, G> {
         let mut bad_move: Option<Error> = None;
         // Nothing is read into the database while the moves are listed.
         let cached_bytes = database.cached_bytes();
+        let mut hash = MovesHash::new(below, tier);
         for index in 0..n as u32 {
             let here = TierPosition { tier, index };
-            if let Some(value) = game.terminal(here) {
+            let terminal = game.terminal(here);
+            hash.position(index, terminal);
+            if let Some(value) = terminal {
                 code[index as usize] = value_code(value);
             } else {
                 game.for_each_move(here, &mut |to| {
+                    hash.add_move(to);
                     if bad_move.is_some() {
                         return;
                     }
@@ -384,14 +419,47 @@ impl<'g, G: TieredGame> TieredSolver<'g, G> {
         let mut reverse = graph.reversed(Budget::unlimited())?;
         let labels = Labels::induce(&graph, code, Some(word), self.convention, &mut reverse)?;
         let (code, word) = labels.raw();
-        Ok(TierLabels {
+        let labels = TierLabels {
             code: code[..n].to_vec(),
             word: word[..n]
                 .iter()
                 .zip(&code[..n])
                 .map(|(&w, &c)| if matches!(c, WIN | LOSE | TIE) { w } else { 0 })
                 .collect(),
-        })
+        };
+        Ok((labels, hash.0))
+    }
+}
+
+/// A hash of a tier's moves and terminal values in order, continuing the
+/// hash of the tiers below: a file whose hash agrees was solved from the
+/// same moves all the way down.
+struct MovesHash(u64);
+
+impl MovesHash {
+    fn new(lower: u64, tier: u32) -> Self {
+        let mut hash = Self(lower);
+        hash.add(0xa5a5_0000_0000_0000 | u64::from(tier));
+        hash
+    }
+
+    /// One word, mixed in by SplitMix64's finaliser (a bijection, so the
+    /// state never collapses).
+    fn add(&mut self, word: u64) {
+        let mut x = (self.0 ^ word).wrapping_add(0x9e37_79b9_7f4a_7c15);
+        x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        self.0 = x ^ (x >> 31);
+    }
+
+    /// The start of a position's entry: its index and terminal value.
+    fn position(&mut self, index: u32, terminal: Option<Value>) {
+        let value = terminal.map_or(0, |v| 1 + u64::from(file_value(value_code(v))));
+        self.add(0x5a5a_0000_0000_0000 | value << 32 | u64::from(index));
+    }
+
+    fn add_move(&mut self, to: TierPosition) {
+        self.add(u64::from(to.tier) << 32 | u64::from(to.index));
     }
 }
 
@@ -475,10 +543,11 @@ impl TierLabels {
 /// | 16 | 8 | number of positions `n` |
 /// | 24 | 32 | counts of wins, losses, ties, draws (4 × u64; they sum to `n`) |
 /// | 56 | 8 | database fingerprint (format version, convention, game fingerprint) |
-/// | 64 | 4 | records per block `B` (1024) |
-/// | 68 | 4 | 0 |
-/// | 72 | 8 | FNV-1a 64-bit hash of bytes 0..72 |
-/// | 80 | … | ⌈n / B⌉ blocks: up to `B` records, then a checksum |
+/// | 64 | 8 | hash of every move and terminal value of this tier and the tiers below |
+/// | 72 | 4 | records per block `B` (1024) |
+/// | 76 | 4 | 0 |
+/// | 80 | 8 | FNV-1a 64-bit hash of bytes 0..80 |
+/// | 88 | … | ⌈n / B⌉ blocks: up to `B` records, then a checksum |
 ///
 /// A record is a value (1 byte: 0 win, 1 lose, 2 tie, 3 draw) and a
 /// remoteness (u32; `u32::MAX` for draws), in index order. A block's checksum
@@ -513,6 +582,8 @@ pub struct TierDatabase {
 struct CheckedFile {
     positions: u64,
     fingerprint: u64,
+    /// The hash of the moves it was solved from (see `MovesHash`).
+    chain: u64,
     counts: Counts,
     file: fs::File,
 }
@@ -893,9 +964,9 @@ const TIER_MAGIC: &[u8; 8] = b"STONETIR";
 const MANIFEST_MAGIC: &[u8; 8] = b"STONEMAN";
 const MANIFEST_FILE: &str = "manifest.stonegame";
 const VERSION: u32 = 2;
-const HEADER_BYTES: usize = 80;
+const HEADER_BYTES: usize = 88;
 /// The bytes of the header its checksum covers.
-const HEADER_HASHED: usize = 72;
+const HEADER_HASHED: usize = 80;
 const RECORD_BYTES: usize = 5;
 const CHECKSUM_BYTES: usize = 8;
 /// Records per checksummed block: a record read reads and checks 5 KiB.
@@ -1181,7 +1252,13 @@ fn read_manifest(path: &Path) -> Result<Manifest> {
     })
 }
 
-fn write_tier(path: &Path, tier: u32, fingerprint: u64, labels: &TierLabels) -> Result<()> {
+fn write_tier(
+    path: &Path,
+    tier: u32,
+    fingerprint: u64,
+    chain: u64,
+    labels: &TierLabels,
+) -> Result<()> {
     let counts = labels.counts();
     let mut header = Vec::with_capacity(HEADER_BYTES);
     header.extend_from_slice(TIER_MAGIC);
@@ -1192,6 +1269,7 @@ fn write_tier(path: &Path, tier: u32, fingerprint: u64, labels: &TierLabels) -> 
         header.extend_from_slice(&(count as u64).to_le_bytes());
     }
     header.extend_from_slice(&fingerprint.to_le_bytes());
+    header.extend_from_slice(&chain.to_le_bytes());
     header.extend_from_slice(&(BLOCK_RECORDS as u32).to_le_bytes());
     header.extend_from_slice(&0u32.to_le_bytes());
     let checksum = fnv1a(&header);
@@ -1220,13 +1298,14 @@ fn write_tier(path: &Path, tier: u32, fingerprint: u64, labels: &TierLabels) -> 
 }
 
 /// The header of a tier file, checked: magic, version, checksum, tier,
-/// fingerprint. Returns the number of positions and the stated counts.
+/// fingerprint. Returns the number of positions, the stated counts and the
+/// hash of the moves it was solved from.
 fn check_header(
     path: &Path,
     header: &[u8; HEADER_BYTES],
     tier: u32,
     fingerprint: u64,
-) -> Result<(u64, [u64; 4])> {
+) -> Result<(u64, [u64; 4], u64)> {
     let name = || path.display().to_string();
     let u32_at = |at: usize| {
         u32::from_le_bytes([header[at], header[at + 1], header[at + 2], header[at + 3]])
@@ -1272,13 +1351,14 @@ fn check_header(
             ),
         });
     }
-    if u64::from(u32_at(64)) != BLOCK_RECORDS {
+    if u64::from(u32_at(72)) != BLOCK_RECORDS {
         return Err(Error::TierCorrupt {
             path: name(),
-            reason: format!("{} records a block, expected {BLOCK_RECORDS}", u32_at(64)),
+            reason: format!("{} records a block, expected {BLOCK_RECORDS}", u32_at(72)),
         });
     }
-    Ok((u64_at(16), [u64_at(24), u64_at(32), u64_at(40), u64_at(48)]))
+    let counts = [u64_at(24), u64_at(32), u64_at(40), u64_at(48)];
+    Ok((u64_at(16), counts, u64_at(64)))
 }
 
 /// Reads the file of `tier` through in blocks and checks it: size against
@@ -1305,7 +1385,7 @@ fn read_tier(
     let mut reader = BufReader::with_capacity(1 << 16, file);
     let mut header = [0u8; HEADER_BYTES];
     reader.read_exact(&mut header).map_err(io)?;
-    let (n, stated) = check_header(path, &header, tier, fingerprint)?;
+    let (n, stated, chain) = check_header(path, &header, tier, fingerprint)?;
     let expected = tier_file_bytes(n);
     if u128::from(size) < expected {
         return Err(Error::TierTruncated {
@@ -1370,6 +1450,7 @@ fn read_tier(
     let checked = CheckedFile {
         positions: n,
         fingerprint,
+        chain,
         counts,
         file: reader.into_inner(),
     };
