@@ -88,13 +88,13 @@ pub trait TieredGame {
     }
 
     /// The game's name and the version of its rules (at most 1024 bytes),
-    /// recorded in the database it is solved into: change it whenever the
-    /// moves or terminal rules change. The database's fingerprint also
-    /// covers the number of tiers, every tier's size, the convention, the
-    /// file format and the moves of a few positions of every tier, so a
-    /// change of sizes is caught without it; a change of rules that keeps
-    /// the sizes and those positions is caught only through it. Empty by
-    /// default.
+    /// recorded in the database it is solved into. The database's
+    /// fingerprint covers it, the number of tiers, every tier's size, the
+    /// convention, the file format and the moves of a few positions of every
+    /// tier; a reader that names the game it expects
+    /// ([`TierDatabase::with_game`]) compares that fingerprint, so change
+    /// the identity with the rules. (A re-solve needs no help: each tier's
+    /// file also records a hash of every move below it.) Empty by default.
     ///
     /// # Example
     /// See [`TieredGame`].
@@ -109,9 +109,11 @@ pub trait TieredGame {
 ///
 /// A solve into a directory that already holds tiers of the same game and
 /// convention (complete files of an earlier solve, finished or killed)
-/// reuses them after checking them through, and solves only the rest; tiers
-/// of another game or convention are solved again. One solve at a time
-/// may write into a directory.
+/// reuses them after checking them through, and solves only the rest: a
+/// tier is kept when its file has this database's fingerprint and records
+/// the same hash of every move and terminal value of its tier and the tiers
+/// below (one pass over those moves, no induction). Every other tier is
+/// solved again. One solve at a time may write into a directory.
 ///
 /// # Example
 /// ```
