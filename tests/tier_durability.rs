@@ -450,3 +450,27 @@ fn kill_at_random_moments_never_serves_a_wrong_label() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_reader_of_the_other_convention_is_refused_naming_the_tier() {
+    let dir = scratch("convention");
+    let game = Woven::new(3, 50);
+    TieredSolver::new(&game, &dir)
+        .with_convention(Convention::Misere)
+        .solve()
+        .unwrap();
+    let mut normal =
+        TierDatabase::open(&dir, Budget::default()).with_convention(Convention::Normal);
+    let refused = normal
+        .label(TierPosition { tier: 2, index: 7 })
+        .unwrap_err();
+    assert!(
+        matches!(refused, Error::TierMismatch { tier: 2, .. }),
+        "{refused}"
+    );
+    assert!(refused.to_string().contains("misère"), "{refused}");
+    let misere = game.reference(Convention::Misere);
+    let read = read_all(&dir, &game, Budget::from_bytes(0), Some(Convention::Misere));
+    assert_eq!(never_wrong(&read, &misere), 150);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

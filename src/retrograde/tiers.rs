@@ -803,14 +803,14 @@ impl TierDatabase {
         self.directory.join(MANIFEST_FILE)
     }
 
-    /// Refuses `manifest` unless it is what the caller expects.
-    fn check_expected(&self, manifest: &Manifest) -> Result<()> {
+    /// Refuses `manifest` (asked about `tier`) unless it is what the caller expects.
+    fn check_expected(&self, manifest: &Manifest, tier: u32) -> Result<()> {
         let name = || self.manifest_path().display().to_string();
         if let Some(expected) = self.expected_convention {
             if manifest.convention != expected {
                 return Err(Error::TierMismatch {
                     path: name(),
-                    tier: 0,
+                    tier,
                     reason: format!(
                         "the database was solved under {} play, {} play was asked for",
                         convention_name(manifest.convention),
@@ -823,7 +823,7 @@ impl TierDatabase {
             if manifest.game != expected {
                 return Err(Error::TierMismatch {
                     path: name(),
-                    tier: 0,
+                    tier,
                     reason: format!(
                         "the database holds another game (game fingerprint {:#018x}, \
                          the game given has {expected:#018x})",
@@ -846,7 +846,7 @@ impl TierDatabase {
     }
 
     fn admit_under(&self, manifest: &Manifest, tier: u32) -> Result<()> {
-        self.check_expected(manifest)?;
+        self.check_expected(manifest, tier)?;
         if tier >= manifest.num_tiers {
             return Err(Error::TierMismatch {
                 path: self.path(tier).display().to_string(),
