@@ -133,8 +133,9 @@ pub fn subtraction(args: &SubtractionArgs) -> ExitCode {
 fn parse_box(token: &str, position: usize) -> Result<BallBox, String> {
     let bad = || {
         format!(
-            "value {position} ('{token}') is not an x:a pair of whole numbers with a >= 1 \
-             (x balls, take 1..=a)"
+            "value {position} ({}) is not an x:a pair of whole numbers with a >= 1 \
+             (x balls, take 1..=a)",
+            input::shown(token)
         )
     };
     let (balls, bound) = token.split_once(':').ok_or_else(bad)?;
