@@ -128,7 +128,171 @@ pub enum Error {
         /// Where the cycle was found.
         detail: String,
     },
+
+    /// A predecessor closure disagrees with the successors: some position's
+    /// predecessors are not exactly the positions with a move to it (with
+    /// multiplicity).
+    #[error(
+        "the predecessors given disagree with the successors at {position}: they must list \
+         every position with a move to it, once per such move, and nothing else"
+    )]
+    PredecessorMismatch {
+        /// The position where they differ (for closures over any position
+        /// type: its number in the order of discovery, the first start being 0).
+        position: String,
+    },
+
+    // --- files (tiered retrograde databases) ---
+    /// The file system refused a read or a write.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file or directory.
+        path: String,
+        /// The system's error.
+        #[source]
+        source: IoError,
+    },
+
+    /// A tier file is not a valid tier file for the tier asked for (bad
+    /// magic, another tier, bad value bytes, trailing bytes, counts that
+    /// disagree with the records), or a manifest that does not decode.
+    #[error("{path}: corrupt tier file: {reason}")]
+    TierCorrupt {
+        /// The file.
+        path: String,
+        /// What did not agree.
+        reason: String,
+    },
+
+    /// A tier file shorter than its header says (cut off while being
+    /// written or copied).
+    #[error("{path}: truncated tier file: {found_bytes} bytes, expected {expected_bytes}")]
+    TierTruncated {
+        /// The file.
+        path: String,
+        /// The size its header calls for (at least a header).
+        expected_bytes: u64,
+        /// Its size on disk.
+        found_bytes: u64,
+    },
+
+    /// A tier file or manifest in a format version this library does not read.
+    #[error("{path}: tier file format version {found}, this library reads version {expected}")]
+    TierVersionMismatch {
+        /// The file.
+        path: String,
+        /// The version the file states.
+        found: u32,
+        /// The version this library writes and reads.
+        expected: u32,
+    },
+
+    /// A checksum stored in a tier file does not match the bytes it covers.
+    #[error(
+        "{path}: corrupt tier file: checksum mismatch in {part} ({stored:#018x} stored, \
+         {computed:#018x} computed)"
+    )]
+    TierChecksumMismatch {
+        /// The file.
+        path: String,
+        /// The part of the file: `header` or `block k (positions a..b)`.
+        part: String,
+        /// The checksum the file holds.
+        stored: u64,
+        /// The checksum of the bytes it covers.
+        computed: u64,
+    },
+
+    /// A tier that belongs to another game, convention or database than the
+    /// one asked about (its fingerprint differs), or that the database does
+    /// not hold.
+    #[error("{path}: tier {tier} does not belong to this database: {reason}")]
+    TierMismatch {
+        /// The tier's file.
+        path: String,
+        /// The tier.
+        tier: u32,
+        /// What differs.
+        reason: String,
+    },
+
+    /// The solve that wrote the database did not finish: its tiers are not
+    /// served until a solve of the same game completes it.
+    #[error(
+        "{path}: tier {tier} belongs to a solve that did not finish (solve the game again \
+         into this directory to complete it)"
+    )]
+    TierIncomplete {
+        /// The database's manifest.
+        path: String,
+        /// The tier asked about.
+        tier: u32,
+    },
 }
+
+/// An I/O error kept as the source of [`Error::Io`]: shared so that
+/// [`Error`](enum@Error) stays `Clone`, and compared by kind and message.
+///
+/// # Example
+/// ```
+/// use std::error::Error as _;
+/// let missing = std::fs::File::open("/no/such/stonegame/file").unwrap_err();
+/// let error = stonegame::Error::Io { path: "/no/such/stonegame/file".into(), source: missing.into() };
+/// let source = error.source().unwrap().downcast_ref::<stonegame::IoError>().unwrap();
+/// assert_eq!(source.kind(), std::io::ErrorKind::NotFound);
+/// ```
+#[derive(Debug, Clone)]
+pub struct IoError(std::sync::Arc<std::io::Error>);
+
+impl IoError {
+    /// The kind of the underlying error.
+    ///
+    /// # Example
+    /// ```
+    /// let error = stonegame::IoError::from(std::io::Error::from(std::io::ErrorKind::NotFound));
+    /// assert_eq!(error.kind(), std::io::ErrorKind::NotFound);
+    /// ```
+    pub fn kind(&self) -> std::io::ErrorKind {
+        self.0.kind()
+    }
+
+    /// The underlying error.
+    ///
+    /// # Example
+    /// ```
+    /// let error = stonegame::IoError::from(std::io::Error::other("disk full"));
+    /// assert_eq!(error.get_ref().to_string(), "disk full");
+    /// ```
+    pub fn get_ref(&self) -> &std::io::Error {
+        &self.0
+    }
+}
+
+impl From<std::io::Error> for IoError {
+    fn from(error: std::io::Error) -> Self {
+        Self(std::sync::Arc::new(error))
+    }
+}
+
+impl std::fmt::Display for IoError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl std::error::Error for IoError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.0.source()
+    }
+}
+
+impl PartialEq for IoError {
+    fn eq(&self, other: &Self) -> bool {
+        self.kind() == other.kind() && self.0.to_string() == other.0.to_string()
+    }
+}
+
+impl Eq for IoError {}
 
 /// The crate's result type.
 pub type Result<T, E = Error> = std::result::Result<T, E>;

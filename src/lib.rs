@@ -117,7 +117,7 @@ pub mod retrograde;
 pub mod scoring;
 
 pub use budget::Budget;
-pub use error::{Error, Result};
+pub use error::{Error, IoError, Result};
 pub use outcome::{Convention, Nimber, Outcome};
 pub use solution::Solution;
 

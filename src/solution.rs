@@ -30,8 +30,14 @@ use crate::Outcome;
 /// assert_eq!(solution.line(), &['L', 'R']);
 /// assert!(solution.is_line_complete());
 /// ```
+///
+/// With the `serde` feature a solution deserializes only when it agrees
+/// with itself: its outcome is the one its value implies, and its best move
+/// is none or the first move of its line. Values may be [`Outcome`],
+/// [`retrograde::Value`](crate::retrograde::Value) or a signed integer
+/// (a score difference).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Solution<V, M> {
     value: V,
     outcome: Outcome,
@@ -154,5 +160,71 @@ impl<M: Clone> Solution<Outcome, M> {
             line,
             line_complete,
         }
+    }
+}
+
+/// Deserialization that refuses a solution contradicting itself.
+#[cfg(feature = "serde")]
+mod checked {
+    use serde::de::{Deserialize, Deserializer, Error as _};
+
+    use super::Solution;
+    use crate::Outcome;
+
+    /// The fields as stored, before they are checked.
+    #[derive(serde::Deserialize)]
+    #[serde(rename = "Solution")]
+    struct Fields<V, M> {
+        value: V,
+        outcome: Outcome,
+        best_move: Option<M>,
+        line: Vec<M>,
+        line_complete: bool,
+    }
+
+    fn check<V, M: PartialEq>(
+        fields: Fields<V, M>,
+        implied: Outcome,
+    ) -> Result<Solution<V, M>, String> {
+        if fields.outcome != implied {
+            return Err(format!(
+                "the outcome {:?} contradicts the value, which implies {implied:?}",
+                fields.outcome
+            ));
+        }
+        if fields.best_move.is_some() && fields.best_move.as_ref() != fields.line.first() {
+            return Err("the best move is not the first move of the line".to_string());
+        }
+        Ok(Solution {
+            value: fields.value,
+            outcome: fields.outcome,
+            best_move: fields.best_move,
+            line: fields.line,
+            line_complete: fields.line_complete,
+        })
+    }
+
+    macro_rules! checked_deserialize {
+        ($($value:ty => $implied:expr),* $(,)?) => {$(
+            impl<'de, M: Deserialize<'de> + PartialEq> Deserialize<'de> for Solution<$value, M> {
+                fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                    let fields = Fields::<$value, M>::deserialize(deserializer)?;
+                    let implied: fn(&$value) -> Outcome = $implied;
+                    let outcome = implied(&fields.value);
+                    check(fields, outcome).map_err(D::Error::custom)
+                }
+            }
+        )*};
+    }
+
+    checked_deserialize! {
+        Outcome => |&outcome| outcome,
+        crate::retrograde::Value => |value| value.outcome(),
+        i8 => |&v| Outcome::from_difference(v),
+        i16 => |&v| Outcome::from_difference(v),
+        i32 => |&v| Outcome::from_difference(v),
+        i64 => |&v| Outcome::from_difference(v),
+        i128 => |&v| Outcome::from_difference(v),
+        isize => |&v| Outcome::from_difference(v),
     }
 }

@@ -128,3 +128,46 @@ fn messages_show_tokens_on_one_readable_line() {
         stderr(&output)
     );
 }
+
+#[test]
+fn a_no_break_space_is_part_of_a_token_in_every_format() {
+    for format in ["lines", "contest"] {
+        let input = if format == "lines" {
+            "3\u{a0}4\n"
+        } else {
+            "2\n3\u{a0}4 5\n"
+        };
+        let output = run(&["nim", "--format", format], input);
+        assert_eq!(output.status.code(), Some(2), "{format}");
+        let message = stderr(&output);
+        assert!(
+            message.contains(r"3\u{a0}4") || message.contains("the input ends"),
+            "{format}: {message}"
+        );
+        assert!(!message.contains('\u{a0}'), "{format}: {message}");
+    }
+}
+
+#[test]
+fn arguments_are_echoed_escaped_and_cut() {
+    // The issue's case: a control byte in an octal code.
+    let output = run(&["grundy", "--upto", "5", "--octal", "0.7\u{1}"], "");
+    assert_eq!(output.status.code(), Some(2));
+    let message = stderr(&output);
+    assert!(message.contains(r"'0.7\u{1}'"), "{message}");
+    assert!(!message.contains('\u{1}'), "{message}");
+    // A huge code with an escape sequence: one short, printable line.
+    let huge = format!("0.\u{1b}[2J{}", "7".repeat(100_000));
+    for args in [
+        vec!["grundy", "--upto", "5", "--octal", huge.as_str()],
+        vec!["octal", huge.as_str()],
+        vec!["subtraction", "--set", huge.as_str()],
+    ] {
+        let output = run(&args, "1\n");
+        assert_eq!(output.status.code(), Some(2), "{}", args[0]);
+        let message = stderr(&output);
+        assert!(message.len() < 400, "{}: {} bytes", args[0], message.len());
+        assert!(!message.contains('\u{1b}'), "{}: {message}", args[0]);
+        assert_eq!(message.lines().count(), 1, "{}: {message}", args[0]);
+    }
+}

@@ -61,7 +61,7 @@ fn bad_input_names_its_line() {
     let cases = [
         ("", "line 1: empty input"),
         ("2\n", "line 1:"),
-        ("2 x\n", "line 1: `x`"),
+        ("2 x\n", "line 1: 'x'"),
         ("2 1\n0 2\n", "line 2: vertex 2 is outside"),
         ("2 1\n0 -1\n", "line 2:"),
         ("2 2\n0 1\n", "line 1: M = 2 moves announced, 1 given"),
@@ -81,15 +81,56 @@ fn bad_input_names_its_line() {
 }
 
 #[test]
-fn a_line_longer_than_the_budget_is_refused_without_reading_it_all() {
-    let long = format!("2 1\n0 {}\n", "1".repeat(2 << 20));
+fn lines_longer_than_the_budget_are_streamed_and_their_tokens_cut() {
+    // 2 MiB lines under a 1 MiB budget: a comment, a move spread by blanks,
+    // and a 2-million-digit token, which is refused in a short message.
+    let blanks = " ".repeat(2 << 20);
+    let comment = format!("# {}", "x".repeat(2 << 20));
+    let spread = format!("2 1\n{comment}\n0{blanks}1{blanks}\n");
+    let output = graph(&["--memory-mib", "1"], &spread);
+    assert_eq!(stdout(&output), "Win 1\nLose 0\n", "{}", stderr(&output));
+    let digits = "1".repeat(2 << 20);
+    let judge = format!("2 1\n0{blanks}1\n");
+    let output = graph(&["--format", "contest", "--memory-mib", "1"], &judge);
+    assert_eq!(stdout(&output), "Win 1\nLose 0\n", "{}", stderr(&output));
     for format in ["lines", "contest"] {
+        let long = format!("2 1\n0 {digits}\n");
         let output = graph(&["--format", format, "--memory-mib", "1"], &long);
         assert_eq!(output.status.code(), Some(2), "{format}");
         let message = stderr(&output);
+        assert!(message.starts_with("line 2:"), "{format}: {message}");
         assert!(
-            message.starts_with("line 2: the line is longer than the memory budget"),
+            message.contains(&format!("({} bytes)", 2 << 20)),
             "{format}: {message}"
+        );
+        assert!(message.len() < 400, "{format}: {} bytes", message.len());
+    }
+}
+
+#[test]
+fn messages_show_tokens_escaped_and_whitespace_is_the_same_in_every_format() {
+    // ESC, NUL and a no-break space: shown escaped, never raw.
+    for (format, input) in [
+        ("lines", "2 1\n0 \u{1b}[31m\u{0}\n"),
+        ("contest", "2 1 0 \u{1b}[31m\u{0}\n"),
+    ] {
+        let output = graph(&["--format", format], input);
+        assert_eq!(output.status.code(), Some(2));
+        let message = stderr(&output);
+        assert!(
+            message.contains(r"'\u{1b}[31m\u{0}'"),
+            "{format}: {message}"
+        );
+        assert!(!message.contains('\u{1b}') && !message.contains('\u{0}'));
+    }
+    // A no-break space is part of a token in every format: refused alike.
+    for format in ["lines", "contest"] {
+        let output = graph(&["--format", format], "2 1\n0\u{a0}1\n");
+        assert_eq!(output.status.code(), Some(2), "{format}");
+        assert!(
+            stderr(&output).contains(r"'0\u{a0}1'"),
+            "{format}: {}",
+            stderr(&output)
         );
     }
 }

@@ -1305,9 +1305,34 @@ fn a_tie_is_preferred_to_a_draw_and_a_draw_to_a_loss() {
     assert_eq!(solution.principal_line(0), vec![0, 3]);
 }
 
+/// FNV-1a 64, as the tier files use it (an independent copy of the published definition).
+fn fnv1a(parts: &[&[u8]]) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for part in parts {
+        for &byte in *part {
+            hash = (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+    hash
+}
+
+/// Makes the header checksum of a version-2 tier file agree with its bytes.
+fn rehash_header(b: &mut [u8]) {
+    let hash = fnv1a(&[&b[..80]]);
+    b[80..88].copy_from_slice(&hash.to_le_bytes());
+}
+
+/// Makes the checksum of the single block of a small version-2 tier file
+/// agree with its records.
+fn rehash_block(b: &mut [u8]) {
+    let end = b.len() - 8;
+    let hash = fnv1a(&[&b[56..64], &b[12..16], &0u64.to_le_bytes(), &b[88..end]]);
+    b[end..].copy_from_slice(&hash.to_le_bytes());
+}
+
 #[test]
 fn corrupted_tier_files_are_refused() {
-    use retrograde::{TierDatabase, TierError, TierPosition, TieredSolver};
+    use retrograde::{TierDatabase, TierPosition, TieredSolver};
     let adjacency = vec![vec![], vec![0], vec![1, 2]];
     let terminal = vec![None; 3];
     let tiers = vec![0, 1, 1];
@@ -1321,6 +1346,8 @@ fn corrupted_tier_files_are_refused() {
     TieredSolver::new(&game, &dir).solve().unwrap();
     let path = TierDatabase::open(&dir, BUDGET).path(1);
     let good = std::fs::read(&path).unwrap();
+    // A header of 88 bytes, 2 records, one block checksum.
+    assert_eq!(good.len(), 88 + 2 * 5 + 8);
     let p = TierPosition { tier: 1, index: 0 };
     assert_eq!(
         TierDatabase::open(&dir, BUDGET).label(p).unwrap(),
@@ -1353,18 +1380,37 @@ fn corrupted_tier_files_are_refused() {
         assert_eq!(error, verified);
         error
     };
-    let flipped = damaged(&|b| b[60] ^= 1);
+    // Every single byte changed is caught, wherever it is.
+    for at in 0..good.len() {
+        let error = damaged(&|b| b[at] ^= 0x10);
+        assert!(
+            matches!(
+                error,
+                Error::TierChecksumMismatch { .. }
+                    | Error::TierCorrupt { .. }
+                    | Error::TierVersionMismatch { .. }
+                    | Error::TierTruncated { .. }
+            ),
+            "byte {at}: {error}"
+        );
+    }
+    let flipped = damaged(&|b| b[90] ^= 1);
     assert!(
-        matches!(flipped, TierError::ChecksumMismatch { .. }),
+        matches!(&flipped, Error::TierChecksumMismatch { part, .. } if part.contains("block 0")),
         "{flipped}"
     );
     assert!(flipped.to_string().contains("checksum"));
+    let header = damaged(&|b| b[60] ^= 1);
+    assert!(
+        matches!(&header, Error::TierChecksumMismatch { part, .. } if part.contains("header")),
+        "{header}"
+    );
     let truncated = damaged(&|b| b.truncate(b.len() - 1));
     let full = good.len() as u64;
     assert!(
         matches!(
             truncated,
-            TierError::Truncated { expected_bytes, found_bytes, .. }
+            Error::TierTruncated { expected_bytes, found_bytes, .. }
                 if expected_bytes == full && found_bytes == full - 1
         ),
         "{truncated}"
@@ -1373,66 +1419,90 @@ fn corrupted_tier_files_are_refused() {
     assert!(
         matches!(
             cut_in_header,
-            TierError::Truncated {
+            Error::TierTruncated {
                 found_bytes: 20,
                 ..
             }
         ),
         "{cut_in_header}"
     );
-    let version = damaged(&|b| b[8] = 2);
+    let version = damaged(&|b| b[8] = 3);
     assert!(
         matches!(
             version,
-            TierError::VersionMismatch {
-                found: 2,
-                expected: 1,
+            Error::TierVersionMismatch {
+                found: 3,
+                expected: 2,
                 ..
             }
         ),
         "{version}"
     );
-    let corrupt = |error: TierError, words: &str| {
-        assert!(matches!(error, TierError::Corrupt { .. }), "{error}");
+    let corrupt = |error: Error, words: &str| {
+        assert!(matches!(error, Error::TierCorrupt { .. }), "{error}");
         assert!(error.to_string().contains(words), "{error}");
     };
     corrupt(damaged(&|b| b[0] = b'X'), "magic");
-    corrupt(damaged(&|b| b[12] = 0), "tier 0");
-    corrupt(damaged(&|b| b.push(0)), "trailing");
-    // A bad value byte with the checksum made to agree: the record check.
-    let rehashed = |b: &mut Vec<u8>| {
-        let end = b.len() - 8;
-        let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-        for &byte in &b[..end] {
-            hash = (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3);
-        }
-        b[end..].copy_from_slice(&hash.to_le_bytes());
-    };
     corrupt(
         damaged(&|b| {
-            b[56] = 9;
-            rehashed(b);
+            b[12] = 0;
+            rehash_header(b);
+        }),
+        "tier 0",
+    );
+    corrupt(damaged(&|b| b.push(0)), "trailing");
+    // A bad value byte with the block's checksum made to agree: the record check.
+    corrupt(
+        damaged(&|b| {
+            b[88] = 9;
+            rehash_block(b);
         }),
         "value byte 9",
     );
     // A win relabelled as a loss, checksum recomputed: the counts disagree.
     corrupt(
         damaged(&|b| {
-            b[56] = 1;
-            rehashed(b);
+            b[88] = 1;
+            rehash_block(b);
         }),
         "counts",
     );
+    // Another database's fingerprint, checksums made to agree: not this game's tier.
+    let foreign = damaged(&|b| {
+        b[56] ^= 0xff;
+        rehash_header(b);
+        rehash_block(b);
+    });
+    assert!(
+        matches!(foreign, Error::TierMismatch { tier: 1, .. }),
+        "{foreign}"
+    );
     std::fs::write(&path, &good).unwrap();
     assert_eq!(TierDatabase::open(&dir, BUDGET).verify(1).unwrap().win, 1);
+    // The case: a record read under a zero budget, one value byte
+    // changed in place after the tier was first read. Its block is checked
+    // again on every read.
+    let mut zero = TierDatabase::open(&dir, Budget::from_bytes(0));
+    assert_eq!(zero.value(p).unwrap(), Some(Value::Win));
+    {
+        use std::io::{Seek, SeekFrom, Write};
+        let mut file = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
+        file.seek(SeekFrom::Start(88)).unwrap();
+        file.write_all(&[1]).unwrap();
+    }
+    let changed = zero.label(p).unwrap_err();
+    assert!(
+        matches!(changed, Error::TierChecksumMismatch { .. }),
+        "{changed}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
     let missing = TierDatabase::open(&dir, BUDGET).label(p).unwrap_err();
-    assert!(matches!(missing, TierError::Io { .. }));
+    assert!(matches!(missing, Error::Io { .. }));
 }
 
 #[test]
 fn tiers_refuse_moves_upwards() {
-    use retrograde::{TierError, TieredSolver};
+    use retrograde::TieredSolver;
     let adjacency = vec![vec![1], vec![]];
     let terminal = vec![None; 2];
     let tiers = vec![0, 1];
@@ -1445,7 +1515,7 @@ fn tiers_refuse_moves_upwards() {
     let dir = scratch_dir("upwards");
     let refused = TieredSolver::new(&game, &dir).solve().unwrap_err();
     assert!(
-        matches!(refused, TierError::Solve(Error::InvalidParameter { .. })),
+        matches!(refused, Error::InvalidParameter { .. }),
         "{refused}"
     );
     let _ = std::fs::remove_dir_all(&dir);
@@ -1470,4 +1540,91 @@ fn labels_and_analyses_round_trip_through_serde() {
         serde_json::from_str::<Outcome>(&outcome).unwrap(),
         Outcome::First
     );
+}
+
+/// The case: take 1 or 2 from a count, with predecessors that also
+/// list v + 3. Checked (the default in debug builds and tests), it is
+/// refused with the position where they differ; unchecked, the labels are
+/// wrong, which is why the check exists.
+#[test]
+fn predecessors_that_disagree_with_the_successors_are_refused() {
+    let succ = |&n: &u32| (1..=2).filter_map(move |s| n.checked_sub(s));
+    let refused = Retrograde::new(succ)
+        .predecessors(|&v: &u32| vec![v + 1, v + 2, v + 3])
+        .solve([10])
+        .unwrap_err();
+    assert!(
+        matches!(&refused, Error::PredecessorMismatch { position } if position.contains("numbered")),
+        "{refused}"
+    );
+    let unchecked = Retrograde::new(succ)
+        .predecessors(|&v: &u32| vec![v + 1, v + 2, v + 3])
+        .with_predecessor_check(false)
+        .solve([10])
+        .unwrap();
+    let right = Retrograde::new(succ).solve([10]).unwrap();
+    assert_eq!(right.value(&3), Some(Value::Lose));
+    assert_ne!(unchecked.label(&3), right.label(&3));
+    let good = Retrograde::new(succ)
+        .predecessors(|&v: &u32| vec![v + 1, v + 2])
+        .solve([10])
+        .unwrap();
+    assert_eq!(good.label(&3), right.label(&3));
+}
+
+proptest! {
+    /// Predecessor lists made from the moves pass the check and change
+    /// nothing; one predecessor dropped or one added is refused, naming the
+    /// position it was dropped from or added to.
+    #[test]
+    fn the_predecessor_check_finds_the_position_that_differs(
+        n in 1usize..=12,
+        edges in proptest::collection::vec((0u32..12, 0u32..12), 1..=30),
+        change in any::<prop::sample::Index>(),
+        extra in 0u32..12,
+        add in any::<bool>(),
+        terminal in terminal_rules(12),
+    ) {
+        let edges: Vec<(u32, u32)> = edges
+            .into_iter()
+            .map(|(u, v)| (u % n as u32, v % n as u32))
+            .collect();
+        let graph = Graph::from_edges(n, &edges, BUDGET).unwrap();
+        let mut preds = vec![Vec::new(); n];
+        for &(u, v) in &edges {
+            preds[v as usize].push(u);
+        }
+        let rule = |u: u32| terminal[u as usize];
+        let plain = DenseSolver::new(&graph).terminal(rule).solve().unwrap();
+        let given = DenseSolver::new(&graph)
+            .terminal(rule)
+            .predecessors(|v| preds[v as usize].clone())
+            .with_predecessor_check(true)
+            .solve()
+            .unwrap();
+        for u in 0..n as u32 {
+            prop_assert_eq!(plain.label(u), given.label(u));
+        }
+        // Moves out of positions a terminal rule ends are never followed:
+        // the check leaves them out, so change a move from a playing position.
+        let playing: Vec<&(u32, u32)> =
+            edges.iter().filter(|&&(u, _)| terminal[u as usize].is_none()).collect();
+        prop_assume!(!playing.is_empty());
+        let &(u, v) = *change.get(&playing);
+        let mut wrong = preds.clone();
+        if add {
+            prop_assume!(terminal[(extra % n as u32) as usize].is_none());
+            wrong[v as usize].push(extra % n as u32);
+        } else {
+            let at = wrong[v as usize].iter().position(|&w| w == u).unwrap();
+            wrong[v as usize].remove(at);
+        }
+        let refused = DenseSolver::new(&graph)
+            .terminal(rule)
+            .predecessors(|w| wrong[w as usize].clone())
+            .with_predecessor_check(true)
+            .solve()
+            .unwrap_err();
+        prop_assert_eq!(refused, Error::PredecessorMismatch { position: format!("position {v}") });
+    }
 }

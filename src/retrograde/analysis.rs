@@ -47,8 +47,20 @@ pub struct RemotenessCounts {
 /// assert_eq!(analysis.by_remoteness[0].lose, 1);
 /// println!("{analysis}");
 /// ```
+///
+/// With the `serde` feature an analysis deserializes only when it agrees
+/// with itself: the rows by remoteness sum to the counts, the last row is
+/// not empty, and each longest win, loss or tie is present exactly when its
+/// value occurs, at the largest remoteness its rows show.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(
+        try_from = "AnalysisFields<P>",
+        bound(deserialize = "P: serde::Deserialize<'de>")
+    )
+)]
 pub struct Analysis<P = u32> {
     /// Positions by value.
     pub counts: Counts,
@@ -152,5 +164,81 @@ impl<P: fmt::Debug> fmt::Display for Analysis<P> {
             writeln!(f, "{r} {} {} {}", row.win, row.lose, row.tie)?;
         }
         Ok(())
+    }
+}
+
+/// An analysis as stored, before it is checked.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+#[serde(rename = "Analysis")]
+struct AnalysisFields<P> {
+    counts: Counts,
+    by_remoteness: Vec<RemotenessCounts>,
+    longest_win: Option<(P, u32)>,
+    longest_loss: Option<(P, u32)>,
+    longest_tie: Option<(P, u32)>,
+}
+
+/// One value's column: its name, its field in a row, its count and its longest position.
+#[cfg(feature = "serde")]
+type Column<'a, P> = (
+    &'static str,
+    fn(&RemotenessCounts) -> usize,
+    usize,
+    &'a Option<(P, u32)>,
+);
+
+#[cfg(feature = "serde")]
+impl<P> TryFrom<AnalysisFields<P>> for Analysis<P> {
+    type Error = String;
+
+    fn try_from(fields: AnalysisFields<P>) -> Result<Self, String> {
+        let rows = &fields.by_remoteness;
+        if rows.last() == Some(&RemotenessCounts::default()) {
+            return Err("the last row by remoteness is empty".to_string());
+        }
+        let columns: [Column<'_, P>; 3] = [
+            (
+                "wins",
+                |row| row.win,
+                fields.counts.win,
+                &fields.longest_win,
+            ),
+            (
+                "losses",
+                |row| row.lose,
+                fields.counts.lose,
+                &fields.longest_loss,
+            ),
+            (
+                "ties",
+                |row| row.tie,
+                fields.counts.tie,
+                &fields.longest_tie,
+            ),
+        ];
+        for (name, column, count, longest) in columns {
+            let sum = rows
+                .iter()
+                .try_fold(0usize, |sum, row| sum.checked_add(column(row)))
+                .ok_or_else(|| format!("the {name} by remoteness overflow"))?;
+            if sum != count {
+                return Err(format!("{count} {name} counted, {sum} by remoteness"));
+            }
+            let farthest = rows.iter().rposition(|row| column(row) > 0);
+            let stated = longest.as_ref().map(|(_, r)| *r as usize);
+            if farthest != stated {
+                return Err(format!(
+                    "the longest of the {name} is at remoteness {stated:?}, the rows say {farthest:?}"
+                ));
+            }
+        }
+        Ok(Analysis {
+            counts: fields.counts,
+            by_remoteness: fields.by_remoteness,
+            longest_win: fields.longest_win,
+            longest_loss: fields.longest_loss,
+            longest_tie: fields.longest_tie,
+        })
     }
 }

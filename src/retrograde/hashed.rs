@@ -12,7 +12,10 @@ use ahash::AHashMap;
 use crate::{Budget, Convention, Error, Outcome, Result, Solution};
 
 use super::graph::{Graph, check_counts, too_many_moves};
-use super::solver::{Labels, Predecessors, UNKNOWN, induction_bytes, value_code};
+use super::solver::{
+    Labels, PREDECESSOR_CHECK_DEFAULT, Predecessors, UNKNOWN, check_predecessors, induction_bytes,
+    value_code,
+};
 use super::{Analysis, Counts, Label, Value};
 
 /// The terminal rule used when none is set: no position ends the game early.
@@ -97,6 +100,7 @@ pub struct Retrograde<P, S, T = NoTerminalRule<P>, R = NoPredecessors<P>, C = No
     budget: Budget,
     /// The user's canonical form; the table keeps it for its queries.
     canonical: Option<C>,
+    checks_predecessors: bool,
     position: PhantomData<fn(&P)>,
 }
 
@@ -122,6 +126,7 @@ impl<P, S> Retrograde<P, S> {
             convention: Convention::Normal,
             budget: Budget::default(),
             canonical: None,
+            checks_predecessors: PREDECESSOR_CHECK_DEFAULT,
             position: PhantomData,
         }
     }
@@ -189,6 +194,7 @@ impl<P, S, T, R, C> Retrograde<P, S, T, R, C> {
             convention: self.convention,
             budget: self.budget,
             canonical: self.canonical,
+            checks_predecessors: self.checks_predecessors,
             position: PhantomData,
         }
     }
@@ -218,8 +224,30 @@ impl<P, S, T, R, C> Retrograde<P, S, T, R, C> {
             convention: self.convention,
             budget: self.budget,
             canonical: self.canonical,
+            checks_predecessors: self.checks_predecessors,
             position: PhantomData,
         }
+    }
+
+    /// Whether a predecessor function given is checked against the
+    /// successors before the induction: on by default in debug builds (and
+    /// so in tests), off in release builds. The check costs one more call
+    /// of the predecessor function per position and 8 bytes a position.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{Error, retrograde::Retrograde};
+    /// // Count down by 1, 2 or 3; the predecessors of v are v + 1, v + 2, v + 3,
+    /// // but listed only from 1 on: position 0's are missing.
+    /// let refused = Retrograde::new(|&n: &u32| (1..=3).filter_map(move |s| n.checked_sub(s)))
+    ///     .predecessors(|&v: &u32| if v == 0 { vec![] } else { vec![v + 1, v + 2, v + 3] })
+    ///     .with_predecessor_check(true)
+    ///     .solve([10]);
+    /// assert!(matches!(refused, Err(Error::PredecessorMismatch { .. })));
+    /// ```
+    pub fn with_predecessor_check(mut self, check: bool) -> Self {
+        self.checks_predecessors = check;
+        self
     }
 
     /// Sets a canonical form: `canonical(p)` must return the same position for
@@ -272,6 +300,7 @@ impl<P, S, T, R, C> Retrograde<P, S, T, R, C> {
             convention: self.convention,
             budget: self.budget,
             canonical: Some(canonical),
+            checks_predecessors: self.checks_predecessors,
             position: PhantomData,
         }
     }
@@ -358,7 +387,9 @@ impl<P, S, T, R, C> Retrograde<P, S, T, R, C> {
     /// # Errors
     /// [`crate::Error::MemoryBudgetExceeded`] when the tables would exceed the
     /// budget; [`crate::Error::SizeLimitExceeded`] beyond `u32::MAX` positions
-    /// or moves.
+    /// or moves; [`crate::Error::PredecessorMismatch`] if a predecessor
+    /// function disagrees with the successors (when checked:
+    /// [`Retrograde::with_predecessor_check`]).
     ///
     /// # Example
     /// ```
@@ -395,18 +426,24 @@ impl<P, S, T, R, C> Retrograde<P, S, T, R, C> {
             code,
         } = explored;
         let labels = match self.predecessors {
-            Some(predecessors) => Labels::induce(
-                &graph,
-                code,
-                None,
-                self.convention,
-                &mut HashedPredecessors {
+            Some(predecessors) => {
+                let mut predecessors = HashedPredecessors {
                     predecessors,
                     index: &index,
                     positions: &positions,
                     canonical: self.canonical.as_ref().map(|f| f as &dyn Fn(&P) -> P),
-                },
-            )?,
+                };
+                if self.checks_predecessors {
+                    let describe = |v| {
+                        format!(
+                            "the position numbered {v} in the order of discovery (breadth-first \
+                             from the starts, the first start being 0)"
+                        )
+                    };
+                    check_predecessors(&graph, &code, &mut predecessors, self.budget, describe)?;
+                }
+                Labels::induce(&graph, code, None, self.convention, &mut predecessors)?
+            }
             None => {
                 let mut reverse = graph.reversed(Budget::unlimited())?;
                 Labels::induce(&graph, code, None, self.convention, &mut reverse)?

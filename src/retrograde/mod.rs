@@ -99,7 +99,18 @@ pub use games::{solve_impartial_sum, sum_key};
 pub use graph::Graph;
 pub use hashed::{NoPredecessors, NoTerminalRule, Retrograde, RetrogradeTable, solve};
 pub use solver::{DenseSolution, DenseSolver};
-pub use tiers::{TierDatabase, TierError, TierPosition, TieredGame, TieredSolver};
+pub use tiers::{TierDatabase, TierPosition, TieredGame, TieredSolver};
+
+/// The tier errors now live in the crate's one error type: `TierError::Io`
+/// is [`Error::Io`](crate::Error::Io), `Corrupt` is `TierCorrupt`,
+/// `Truncated` is `TierTruncated`, `VersionMismatch` is
+/// `TierVersionMismatch`, `ChecksumMismatch` is `TierChecksumMismatch`, and
+/// `Solve(error)` is the error itself.
+#[deprecated(
+    since = "0.2.0",
+    note = "use stonegame::Error (its Tier* and Io variants)"
+)]
+pub type TierError = crate::Error;
 
 /// The value of a position for the player to move.
 ///
@@ -167,13 +178,41 @@ impl fmt::Display for Value {
 /// let solution = graph.solve(Convention::Normal).unwrap();
 /// assert_eq!(solution.label(0), Some(Label { value: Value::Win, remoteness: Some(1) }));
 /// ```
+///
+/// With the `serde` feature a label deserializes only when it agrees with
+/// itself: a remoteness for wins, losses and ties, none for draws.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "LabelFields"))]
 pub struct Label {
     /// Win, lose, tie or draw for the player to move.
     pub value: Value,
     /// Moves to the end under optimal play (`None` for draws).
     pub remoteness: Option<u32>,
+}
+
+/// A label as stored, before it is checked.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+#[serde(rename = "Label")]
+struct LabelFields {
+    value: Value,
+    remoteness: Option<u32>,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<LabelFields> for Label {
+    type Error = String;
+
+    fn try_from(fields: LabelFields) -> Result<Self, String> {
+        match (fields.value, fields.remoteness) {
+            (Value::Draw, Some(r)) => Err(format!("a Draw has no remoteness, {r} was given")),
+            (value, None) if value != Value::Draw => {
+                Err(format!("a {value} needs a remoteness, none was given"))
+            }
+            (value, remoteness) => Ok(Label { value, remoteness }),
+        }
+    }
 }
 
 /// How many positions of a solution are wins, losses, ties and draws.

@@ -160,6 +160,61 @@ impl Predecessors for Graph {
     }
 }
 
+/// Whether predecessor functions are checked unless the caller says:
+/// in debug builds (tests included), not in release builds.
+pub(crate) const PREDECESSOR_CHECK_DEFAULT: bool = cfg!(debug_assertions);
+
+/// Checks that `predecessors` lists for every position `v` each position
+/// `u` with a move to `v`, once per such move, and nothing else; positions
+/// a terminal rule ends (`code` set) are left out on both sides, as the
+/// induction never follows their moves. Each move `u → v` is hashed; the
+/// hashes are added to `v`'s sum from the successors and subtracted from
+/// the predecessors, so equal lists leave every sum at zero and any
+/// difference leaves one nonzero except with probability about 2⁻⁶⁴.
+pub(crate) fn check_predecessors(
+    graph: &Graph,
+    code: &[u8],
+    predecessors: &mut impl Predecessors,
+    budget: Budget,
+    describe: impl Fn(u32) -> String,
+) -> Result<()> {
+    let n = graph.num_positions();
+    budget.check_bytes(8 * n as u128, "the predecessor check (8 bytes a position)")?;
+    let ends = |u: u32| code.get(u as usize).is_some_and(|&c| c != UNKNOWN);
+    let mut sums = vec![0u64; n];
+    for u in 0..n as u32 {
+        if ends(u) {
+            continue;
+        }
+        for &v in graph.successors(u) {
+            sums[v as usize] = sums[v as usize].wrapping_add(move_hash(u, v));
+        }
+    }
+    for v in 0..n as u32 {
+        let sum = &mut sums[v as usize];
+        predecessors.for_each(v, &mut |u| {
+            if !ends(u) {
+                *sum = sum.wrapping_sub(move_hash(u, v));
+            }
+        })?;
+    }
+    match sums.iter().position(|&sum| sum != 0) {
+        Some(v) => Err(Error::PredecessorMismatch {
+            position: describe(v as u32),
+        }),
+        None => Ok(()),
+    }
+}
+
+/// A hash of the move `u → v` (the SplitMix64 finaliser of both, offset so
+/// that no move hashes to zero by construction).
+fn move_hash(u: u32, v: u32) -> u64 {
+    let mut x = (u64::from(u) << 32 | u64::from(v)).wrapping_add(0x9e37_79b9_7f4a_7c15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
 /// A user's predecessor closure over dense indices, checked against the range.
 struct DensePredecessors<R> {
     predecessors: R,
@@ -544,6 +599,7 @@ pub struct DenseSolver<'g, T = fn(u32) -> Option<Value>, R = fn(u32) -> std::ite
     predecessors: Option<R>,
     budget: Budget,
     parallel: bool,
+    checks_predecessors: bool,
 }
 
 impl<'g> DenseSolver<'g> {
@@ -564,6 +620,7 @@ impl<'g> DenseSolver<'g> {
             predecessors: None,
             budget: Budget::default(),
             parallel: false,
+            checks_predecessors: PREDECESSOR_CHECK_DEFAULT,
         }
     }
 }
@@ -649,6 +706,7 @@ impl<'g, T, R> DenseSolver<'g, T, R> {
             predecessors: self.predecessors,
             budget: self.budget,
             parallel: self.parallel,
+            checks_predecessors: self.checks_predecessors,
         }
     }
 
@@ -676,7 +734,27 @@ impl<'g, T, R> DenseSolver<'g, T, R> {
             predecessors: Some(predecessors),
             budget: self.budget,
             parallel: self.parallel,
+            checks_predecessors: self.checks_predecessors,
         }
+    }
+
+    /// Whether a predecessor function given is checked against the graph
+    /// before the induction: on by default in debug builds (and so in
+    /// tests), off in release builds. The check costs one pass over the
+    /// moves and the predecessors and 8 bytes a position.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{Budget, Error, retrograde::{DenseSolver, Graph}};
+    /// // A chain 0 → 1 → 2, and a predecessor function that is off by one.
+    /// let graph = Graph::from_edges(3, &[(0, 1), (1, 2)], Budget::default()).unwrap();
+    /// let wrong = |v: u32| v.checked_sub(2);
+    /// let refused = DenseSolver::new(&graph).predecessors(wrong).with_predecessor_check(true).solve();
+    /// assert!(matches!(refused, Err(Error::PredecessorMismatch { .. })));
+    /// ```
+    pub fn with_predecessor_check(mut self, check: bool) -> Self {
+        self.checks_predecessors = check;
+        self
     }
 
     /// Labels every position.
@@ -684,7 +762,9 @@ impl<'g, T, R> DenseSolver<'g, T, R> {
     /// # Errors
     /// [`Error::MemoryBudgetExceeded`] (computed before allocating) if the
     /// solver's tables would not fit the budget; [`Error::InvalidParameter`] if
-    /// the predecessor function returns an index out of range.
+    /// the predecessor function returns an index out of range;
+    /// [`Error::PredecessorMismatch`] if it disagrees with the graph (when
+    /// checked: [`DenseSolver::with_predecessor_check`]).
     ///
     /// # Example
     /// ```
@@ -724,16 +804,18 @@ impl<'g, T, R> DenseSolver<'g, T, R> {
             None => vec![UNKNOWN; n],
         };
         let labels = match self.predecessors {
-            Some(predecessors) => Labels::induce(
-                graph,
-                code,
-                None,
-                self.convention,
-                &mut DensePredecessors {
+            Some(predecessors) => {
+                let mut predecessors = DensePredecessors {
                     predecessors,
                     num_positions: n,
-                },
-            )?,
+                };
+                if self.checks_predecessors {
+                    check_predecessors(graph, &code, &mut predecessors, self.budget, |v| {
+                        format!("position {v}")
+                    })?;
+                }
+                Labels::induce(graph, code, None, self.convention, &mut predecessors)?
+            }
             None if self.parallel => {
                 let reverse = if parallel_lists {
                     parallel_reversed(graph)

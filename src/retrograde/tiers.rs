@@ -10,16 +10,22 @@
 //! O(V + E) overall; memory is the largest tier's tables plus the lower-tier
 //! labels it reaches (5 bytes a position).
 //!
-//! The file format is documented on [`TierDatabase`].
+//! What is stored is trusted later, so it is written the way databases
+//! survive crashes: every file is written aside, synced and renamed into
+//! place (the directory synced before completion is recorded), so a kill or
+//! a panic at any instant leaves each tier absent or complete; a manifest records which game, convention and
+//! format the database holds and whether its solve finished; every tier
+//! file carries the database's fingerprint and a checksum per block of
+//! records. The file format is documented on [`TierDatabase`].
 
 use std::collections::HashMap;
 use std::fs;
-use std::io::{BufReader, BufWriter, Read, Seek, SeekFrom, Write};
+use std::io::{self, BufReader, BufWriter, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
 use ahash::AHashMap;
 
-use crate::{Budget, Convention, Error};
+use crate::{Budget, Convention, Error, Result};
 
 use super::graph::{Graph, check_counts, csr_bytes};
 use super::solver::{DRAW, LOSE, Labels, TIE, UNKNOWN, WIN, code_value, value_code};
@@ -51,6 +57,7 @@ pub struct TierPosition {
 /// /// Take 1 or 2 stones from n; tier t holds the single position n = t.
 /// struct Countdown(u32);
 /// impl TieredGame for Countdown {
+///     fn identity(&self) -> &str { "countdown, take 1 or 2, v1" }
 ///     fn num_tiers(&self) -> u32 { self.0 + 1 }
 ///     fn tier_size(&self, _tier: u32) -> u32 { 1 }
 ///     fn for_each_move(&self, p: TierPosition, visit: &mut dyn FnMut(TierPosition)) {
@@ -79,79 +86,34 @@ pub trait TieredGame {
     fn terminal(&self, _position: TierPosition) -> Option<Value> {
         None
     }
-}
 
-/// What went wrong while solving, writing or reading tiers.
-///
-/// # Example
-/// ```
-/// use stonegame::retrograde::TierError;
-/// let error = TierError::Corrupt { path: "tier-0.stonegame".into(), reason: "checksum".into() };
-/// assert!(error.to_string().contains("corrupt"));
-/// ```
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum TierError {
-    /// The game or the budget was refused (a move to a higher tier, an
-    /// index out of range, tables over the budget, …).
-    #[error(transparent)]
-    Solve(#[from] Error),
-    /// The file system refused a read or a write.
-    #[error("{path}: {message}")]
-    Io {
-        /// The file.
-        path: String,
-        /// The system's message.
-        message: String,
-    },
-    /// A tier file is not a valid version-1 file for the tier asked for
-    /// (bad magic, another tier, bad value bytes, trailing bytes, counts
-    /// that disagree with the records).
-    #[error("{path}: corrupt tier file: {reason}")]
-    Corrupt {
-        /// The file.
-        path: String,
-        /// What did not agree.
-        reason: String,
-    },
-    /// A tier file shorter than its header says (cut off while being
-    /// written or copied).
-    #[error("{path}: truncated tier file: {found_bytes} bytes, expected {expected_bytes}")]
-    Truncated {
-        /// The file.
-        path: String,
-        /// The size its header calls for (at least a header and a checksum).
-        expected_bytes: u64,
-        /// Its size on disk.
-        found_bytes: u64,
-    },
-    /// A tier file in a format version this library does not read.
-    #[error("{path}: tier file format version {found}, this library reads version {expected}")]
-    VersionMismatch {
-        /// The file.
-        path: String,
-        /// The version the file states.
-        found: u32,
-        /// The version this library writes and reads.
-        expected: u32,
-    },
-    /// The checksum stored at the end of a tier file does not match its contents.
-    #[error(
-        "{path}: corrupt tier file: checksum mismatch ({stored:#018x} stored, \
-         {computed:#018x} computed)"
-    )]
-    ChecksumMismatch {
-        /// The file.
-        path: String,
-        /// The checksum the file ends with.
-        stored: u64,
-        /// The checksum of its contents.
-        computed: u64,
-    },
+    /// The game's name and the version of its rules (at most 1024 bytes),
+    /// recorded in the database it is solved into. The database's
+    /// fingerprint covers it, the number of tiers, every tier's size, the
+    /// convention, the file format and the moves of a few positions of every
+    /// tier; a reader that names the game it expects
+    /// ([`TierDatabase::with_game`]) compares that fingerprint, so change
+    /// the identity with the rules. (A re-solve needs no help: each tier's
+    /// file also records a hash of every move below it.) Empty by default.
+    ///
+    /// # Example
+    /// See [`TieredGame`].
+    fn identity(&self) -> &str {
+        ""
+    }
 }
 
 /// Solves a [`TieredGame`] tier by tier, writing each tier's labels to a
-/// file in a directory (see [`TierDatabase`] for the format), and returns a [`TierDatabase`] that answers queries from them.
+/// file in a directory (see [`TierDatabase`] for the format), and returns a
+/// [`TierDatabase`] that answers queries from them.
+///
+/// A solve into a directory that already holds tiers of the same game and
+/// convention (complete files of an earlier solve, finished or killed)
+/// reuses them after checking them through, and solves only the rest: a
+/// tier is kept when its file has this database's fingerprint and records
+/// the same hash of every move and terminal value of its tier and the tiers
+/// below (one pass over those moves, no induction). Every other tier is
+/// solved again. One solve at a time may write into a directory.
 ///
 /// # Example
 /// ```
@@ -198,8 +160,10 @@ impl<'g, G: TieredGame> TieredSolver<'g, G> {
     /// #     fn tier_size(&self, _: u32) -> u32 { 0 }
     /// #     fn for_each_move(&self, _: TierPosition, _: &mut dyn FnMut(TierPosition)) {}
     /// # }
-    /// let solver = TieredSolver::new(&Empty, std::env::temp_dir().join("stonegame-doc-empty"));
+    /// let dir = std::env::temp_dir().join(format!("stonegame-doc-empty-{}", std::process::id()));
+    /// let solver = TieredSolver::new(&Empty, &dir);
     /// assert!(solver.solve().is_ok());
+    /// # std::fs::remove_dir_all(&dir).unwrap();
     /// ```
     pub fn new(game: &'g G, directory: impl Into<PathBuf>) -> Self {
         Self {
@@ -239,53 +203,135 @@ impl<'g, G: TieredGame> TieredSolver<'g, G> {
     ///
     /// # Example
     /// ```
-    /// # use stonegame::retrograde::{TierError, TierPosition, TieredGame, TieredSolver};
+    /// # use stonegame::retrograde::{TierPosition, TieredGame, TieredSolver};
     /// # struct Big;
     /// # impl TieredGame for Big {
     /// #     fn num_tiers(&self) -> u32 { 1 }
     /// #     fn tier_size(&self, _: u32) -> u32 { 1_000_000 }
     /// #     fn for_each_move(&self, _: TierPosition, _: &mut dyn FnMut(TierPosition)) {}
     /// # }
-    /// let refused = TieredSolver::new(&Big, std::env::temp_dir().join("stonegame-doc-big"))
+    /// let dir = std::env::temp_dir().join(format!("stonegame-doc-big-{}", std::process::id()));
+    /// let refused = TieredSolver::new(&Big, &dir)
     ///     .with_budget(stonegame::Budget::from_bytes(1000))
     ///     .solve();
-    /// assert!(matches!(refused, Err(TierError::Solve(stonegame::Error::MemoryBudgetExceeded { .. }))));
+    /// assert!(matches!(refused, Err(stonegame::Error::MemoryBudgetExceeded { .. })));
+    /// # std::fs::remove_dir_all(&dir).unwrap();
     /// ```
     pub fn with_budget(mut self, budget: Budget) -> Self {
         self.budget = budget;
         self
     }
 
-    /// Solves every tier from 0 up and writes its file. The labels of a
-    /// solved tier are not kept: the tiers above read them back from its
-    /// file (checked), and so does the returned database, so every answer
-    /// comes from the files.
+    /// Solves every tier from 0 up and writes its file, then marks the
+    /// database complete. The labels of a solved tier are not kept: the
+    /// tiers above read them back from its file (checked), and so does the
+    /// returned database, so every answer comes from the files.
+    ///
+    /// The manifest is written first (unless it already names this game and
+    /// convention), so that tiers left by a solve of another game are
+    /// refused from then on; tiers already complete for this game are
+    /// checked through and kept.
     ///
     /// # Errors
-    /// [`TierError::Solve`] for a move to a higher tier or out of range, or
-    /// tables over the budget; [`TierError::Io`] if a file cannot be written
-    /// or read back; [`TierError::Corrupt`], [`TierError::Truncated`],
-    /// [`TierError::VersionMismatch`] or [`TierError::ChecksumMismatch`] if a
+    /// [`Error::InvalidParameter`] for a move to a higher tier or out of
+    /// range or an identity over 1024 bytes, [`Error::MemoryBudgetExceeded`]
+    /// for tables over the budget; [`Error::Io`] if a file cannot be written
+    /// or read back; the tier-file errors of [`TierDatabase::label`] if a
     /// lower tier's file changed under the solver.
     ///
     /// # Example
     /// See [`TieredSolver`].
-    pub fn solve(self) -> Result<TierDatabase, TierError> {
-        fs::create_dir_all(&self.directory).map_err(|e| io_error(&self.directory, &e))?;
-        let mut database = TierDatabase::open(&self.directory, self.budget);
-        for tier in 0..self.game.num_tiers() {
-            let labels = self.solve_tier(tier, &mut database)?;
-            let path = database.path(tier);
-            write_tier(&path, tier, &labels)?;
-            // A file left by an earlier run may have been read for this tier.
-            database.forget(tier);
+    pub fn solve(self) -> Result<TierDatabase> {
+        let identity = self.game.identity();
+        if identity.len() > IDENTITY_LIMIT {
+            return Err(Error::InvalidParameter {
+                name: "identity",
+                reason: format!(
+                    "{} bytes, above the limit of {IDENTITY_LIMIT} bytes",
+                    identity.len()
+                ),
+            });
         }
+        let directory = &self.directory;
+        fs::create_dir_all(directory).map_err(|e| io_error(directory, e))?;
+        let manifest = Manifest {
+            convention: self.convention,
+            game: game_fingerprint(self.game),
+            num_tiers: self.game.num_tiers(),
+            complete: false,
+            identity: identity.to_string(),
+        };
+        let manifest_path = directory.join(MANIFEST_FILE);
+        let previous = read_manifest(&manifest_path).ok();
+        let same_solve = previous.as_ref().is_some_and(|p| p.same_solve(&manifest));
+        if !same_solve {
+            // Before any tier is replaced: from now on the tiers of the
+            // game solved here before are refused.
+            write_manifest(&manifest_path, &manifest)?;
+        }
+        let fingerprint = manifest.fingerprint();
+        let mut database = TierDatabase::open(directory, self.budget);
+        database.manifest = Some(manifest.clone());
+        database.serves_unfinished = true;
+        // Each tier's file records a hash of every move and terminal value
+        // of its tier and of the tiers below (what its labels depend on).
+        let mut chain = fingerprint;
+        for tier in 0..manifest.num_tiers {
+            let path = database.path(tier);
+            // A complete file of this database (written whole, then renamed)
+            // whose tiers up to it have the same moves is kept; anything
+            // else is solved again.
+            if let Ok((checked, _)) = read_tier(&path, tier, fingerprint, false) {
+                let same = self.tier_chain(tier, chain);
+                if checked.chain == same {
+                    chain = same;
+                    continue;
+                }
+            }
+            let (labels, next) = self.solve_tier(tier, chain, &mut database)?;
+            write_tier(&path, tier, fingerprint, next, &labels)?;
+            database.forget(tier);
+            chain = next;
+        }
+        // Every tier's rename is durable before completion is recorded.
+        sync_directory(directory).map_err(|e| io_error(directory, e))?;
+        let complete = Manifest {
+            complete: true,
+            ..manifest
+        };
+        if previous.as_ref() != Some(&complete) {
+            write_manifest(&manifest_path, &complete)?;
+        }
+        database.manifest = Some(complete);
+        database.serves_unfinished = false;
         Ok(database)
     }
 
+    /// The hash of tier `tier`'s moves and terminal values, continuing
+    /// `lower`, the hash of the tiers below (as [`Self::solve_tier`] computes it).
+    fn tier_chain(&self, tier: u32, lower: u64) -> u64 {
+        let game = self.game;
+        let mut hash = MovesHash::new(lower, tier);
+        for index in 0..game.tier_size(tier) {
+            let here = TierPosition { tier, index };
+            let terminal = game.terminal(here);
+            hash.position(index, terminal);
+            if terminal.is_none() {
+                game.for_each_move(here, &mut |to| hash.add_move(to));
+            }
+        }
+        hash.0
+    }
+
     /// Builds tier `tier`'s graph (its positions, then one extra position
-    /// per distinct lower-tier target, seeded with its label) and solves it.
-    fn solve_tier(&self, tier: u32, database: &mut TierDatabase) -> Result<TierLabels, TierError> {
+    /// per distinct lower-tier target, seeded with its label) and solves it;
+    /// also returns the hash of its moves continuing `below`.
+    fn solve_tier(
+        &self,
+        tier: u32,
+        below: u64,
+        database: &mut TierDatabase,
+    ) -> Result<(TierLabels, u64)> {
         let game = self.game;
         let n = game.tier_size(tier) as usize;
         check_counts(n, 0)?;
@@ -304,12 +350,16 @@ impl<'g, G: TieredGame> TieredSolver<'g, G> {
         let mut bad_move: Option<Error> = None;
         // Nothing is read into the database while the moves are listed.
         let cached_bytes = database.cached_bytes();
+        let mut hash = MovesHash::new(below, tier);
         for index in 0..n as u32 {
             let here = TierPosition { tier, index };
-            if let Some(value) = game.terminal(here) {
+            let terminal = game.terminal(here);
+            hash.position(index, terminal);
+            if let Some(value) = terminal {
                 code[index as usize] = value_code(value);
             } else {
                 game.for_each_move(here, &mut |to| {
+                    hash.add_move(to);
                     if bad_move.is_some() {
                         return;
                     }
@@ -334,7 +384,7 @@ impl<'g, G: TieredGame> TieredSolver<'g, G> {
                     targets.push(id);
                 });
                 if let Some(error) = bad_move.take() {
-                    return Err(error.into());
+                    return Err(error);
                 }
             }
             let positions = n + lower_list.len();
@@ -371,14 +421,47 @@ impl<'g, G: TieredGame> TieredSolver<'g, G> {
         let mut reverse = graph.reversed(Budget::unlimited())?;
         let labels = Labels::induce(&graph, code, Some(word), self.convention, &mut reverse)?;
         let (code, word) = labels.raw();
-        Ok(TierLabels {
+        let labels = TierLabels {
             code: code[..n].to_vec(),
             word: word[..n]
                 .iter()
                 .zip(&code[..n])
                 .map(|(&w, &c)| if matches!(c, WIN | LOSE | TIE) { w } else { 0 })
                 .collect(),
-        })
+        };
+        Ok((labels, hash.0))
+    }
+}
+
+/// A hash of a tier's moves and terminal values in order, continuing the
+/// hash of the tiers below: a file whose hash agrees was solved from the
+/// same moves all the way down.
+struct MovesHash(u64);
+
+impl MovesHash {
+    fn new(lower: u64, tier: u32) -> Self {
+        let mut hash = Self(lower);
+        hash.add(0xa5a5_0000_0000_0000 | u64::from(tier));
+        hash
+    }
+
+    /// One word, mixed in by SplitMix64's finaliser (a bijection, so the
+    /// state never collapses).
+    fn add(&mut self, word: u64) {
+        let mut x = (self.0 ^ word).wrapping_add(0x9e37_79b9_7f4a_7c15);
+        x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        self.0 = x ^ (x >> 31);
+    }
+
+    /// The start of a position's entry: its index and terminal value.
+    fn position(&mut self, index: u32, terminal: Option<Value>) {
+        let value = terminal.map_or(0, |v| 1 + u64::from(file_value(value_code(v))));
+        self.add(0x5a5a_0000_0000_0000 | value << 32 | u64::from(index));
+    }
+
+    fn add_move(&mut self, to: TierPosition) {
+        self.add(u64::from(to.tier) << 32 | u64::from(to.index));
     }
 }
 
@@ -408,33 +491,74 @@ impl TierLabels {
     }
 }
 
-/// The solved tiers of a game, answered from their files. Each file is read
-/// through and checked (size, header, checksum, records, counts) the first
-/// time its tier is asked about; its labels are then kept in memory while
-/// the budget allows, and otherwise each query reads its one record from
-/// the file (5 bytes at offset `56 + 5 * index`).
+/// The solved tiers of a game, answered from their files.
 ///
-/// # File format (version 1)
+/// # What each read checks
 ///
-/// One file per tier, `tier-<t>.stonegame` in the database directory, all
-/// integers little-endian:
+/// The database's manifest is read at the first query: a database whose
+/// solve did not finish is refused ([`Error::TierIncomplete`]), and so is
+/// one of another convention or game when [`TierDatabase::with_convention`]
+/// or [`TierDatabase::with_game`] says which is expected
+/// ([`Error::TierMismatch`]). Then:
+///
+/// - the first query about a tier reads its file through and checks all of
+///   it: size, header and its checksum, the tier number, the database's
+///   fingerprint (a tier left by another game or convention is refused with
+///   [`Error::TierMismatch`]), every block's checksum, every record and the
+///   counts. Its labels are then kept in memory while the budget allows
+///   (answers come from that checked copy);
+/// - otherwise each query reads the block of records that holds its
+///   position (at most 1024 records, 5 KiB) and checks that block's
+///   checksum before answering, so a byte changed after the first read is
+///   still refused;
+/// - [`TierDatabase::counts`] answers from the counts checked at the first
+///   read; [`TierDatabase::verify`] reads the manifest and the whole file
+///   again, whatever is kept.
+///
+/// A checksum is FNV-1a (64 bits), which catches every change of a single
+/// byte with certainty and other damage with probability 1 − 2⁻⁶⁴; it is no
+/// defence against deliberate forgery.
+///
+/// # File format (version 2)
+///
+/// All integers little-endian. The manifest, `manifest.stonegame`:
+///
+/// | offset | size | content |
+/// |---|---|---|
+/// | 0 | 8 | magic `STONEMAN` |
+/// | 8 | 4 | format version, `2` |
+/// | 12 | 4 | convention (0 normal, 1 misère) |
+/// | 16 | 8 | game fingerprint (identity, tier count and sizes, sampled moves) |
+/// | 24 | 4 | number of tiers |
+/// | 28 | 4 | 1 if the solve finished, else 0 |
+/// | 32 | 4 | identity length `L` (at most 1024) |
+/// | 36 | L | identity (UTF-8) |
+/// | 36 + L | 8 | FNV-1a 64-bit hash of every byte before it |
+///
+/// One file per tier, `tier-<t>.stonegame`:
 ///
 /// | offset | size | content |
 /// |---|---|---|
 /// | 0 | 8 | magic `STONETIR` |
-/// | 8 | 4 | format version, `1` |
+/// | 8 | 4 | format version, `2` |
 /// | 12 | 4 | tier number `t` |
 /// | 16 | 8 | number of positions `n` |
 /// | 24 | 32 | counts of wins, losses, ties, draws (4 × u64; they sum to `n`) |
-/// | 56 | 5n | per position in index order: value (1 byte: 0 win, 1 lose, 2 tie, 3 draw), remoteness (u32; `u32::MAX` for draws) |
-/// | 56 + 5n | 8 | FNV-1a 64-bit hash of every byte before it |
+/// | 56 | 8 | database fingerprint (format version, convention, game fingerprint) |
+/// | 64 | 8 | hash of every move and terminal value of this tier and the tiers below |
+/// | 72 | 4 | records per block `B` (1024) |
+/// | 76 | 4 | 0 |
+/// | 80 | 8 | FNV-1a 64-bit hash of bytes 0..80 |
+/// | 88 | … | ⌈n / B⌉ blocks: up to `B` records, then a checksum |
 ///
-/// A file shorter than its header says is refused with
-/// [`TierError::Truncated`], another format version with
-/// [`TierError::VersionMismatch`], a checksum that does not match with
-/// [`TierError::ChecksumMismatch`], and a bad magic, another tier, trailing
-/// bytes, bad value bytes, remoteness fields or counts with
-/// [`TierError::Corrupt`].
+/// A record is a value (1 byte: 0 win, 1 lose, 2 tie, 3 draw) and a
+/// remoteness (u32; `u32::MAX` for draws), in index order. A block's checksum
+/// is FNV-1a over the database fingerprint, the tier, the block number (u64)
+/// and the block's records, so a block copied from elsewhere is refused too.
+///
+/// Files are written as `.<name>.partial` beside their final name, synced
+/// and renamed; the directory is synced after each manifest write and once
+/// after the last tier, before the manifest records completion.
 ///
 /// # Example
 /// See [`TieredSolver`]; a database solved earlier is reopened with
@@ -443,6 +567,12 @@ impl TierLabels {
 pub struct TierDatabase {
     directory: PathBuf,
     budget: Budget,
+    expected_convention: Option<Convention>,
+    expected_game: Option<u64>,
+    /// Read at the first query (or set by the solver).
+    manifest: Option<Manifest>,
+    /// The solver's own view: tiers of its unfinished solve are served.
+    serves_unfinished: bool,
     cache: HashMap<u32, TierLabels>,
     /// Tiers whose file was checked but whose labels are not kept: queries
     /// read their records from the open file.
@@ -453,29 +583,92 @@ pub struct TierDatabase {
 #[derive(Debug)]
 struct CheckedFile {
     positions: u64,
+    fingerprint: u64,
+    /// The hash of the moves it was solved from (see `MovesHash`).
+    chain: u64,
     counts: Counts,
     file: fs::File,
 }
 
 impl TierDatabase {
-    /// A database over the tier files in `directory`; files are read when a
-    /// tier is first asked about, and the tiers kept in memory stay within
-    /// `budget` (older ones are dropped).
+    /// A database over the tier files in `directory`; its manifest and files
+    /// are read when a tier is first asked about, and the tiers kept in
+    /// memory stay within `budget` (older ones are dropped).
     ///
     /// # Example
     /// ```
-    /// use stonegame::{Budget, retrograde::{TierDatabase, TierError, TierPosition}};
+    /// use stonegame::{Budget, Error, retrograde::{TierDatabase, TierPosition}};
     /// let mut db = TierDatabase::open(std::env::temp_dir().join("stonegame-no-such-dir"), Budget::default());
     /// let missing = db.label(TierPosition { tier: 0, index: 0 });
-    /// assert!(matches!(missing, Err(TierError::Io { .. })));
+    /// assert!(matches!(missing, Err(Error::Io { .. })));
     /// ```
     pub fn open(directory: impl Into<PathBuf>, budget: Budget) -> Self {
         Self {
             directory: directory.into(),
             budget,
+            expected_convention: None,
+            expected_game: None,
+            manifest: None,
+            serves_unfinished: false,
             cache: HashMap::new(),
             on_disk: HashMap::new(),
         }
+    }
+
+    /// Refuses to answer from a database solved under another convention.
+    ///
+    /// # Example
+    /// ```
+    /// # use stonegame::retrograde::{TierPosition, TieredGame, TieredSolver, TierDatabase};
+    /// # struct One;
+    /// # impl TieredGame for One {
+    /// #     fn num_tiers(&self) -> u32 { 1 }
+    /// #     fn tier_size(&self, _: u32) -> u32 { 1 }
+    /// #     fn for_each_move(&self, _: TierPosition, _: &mut dyn FnMut(TierPosition)) {}
+    /// # }
+    /// use stonegame::{Budget, Convention, Error};
+    /// let dir = std::env::temp_dir().join(format!("stonegame-doc-expect-{}", std::process::id()));
+    /// TieredSolver::new(&One, &dir).solve().unwrap();
+    /// let p = TierPosition { tier: 0, index: 0 };
+    /// let mut misere = TierDatabase::open(&dir, Budget::default()).with_convention(Convention::Misere);
+    /// assert!(matches!(misere.label(p), Err(Error::TierMismatch { tier: 0, .. })));
+    /// let mut normal = TierDatabase::open(&dir, Budget::default()).with_convention(Convention::Normal);
+    /// assert!(normal.label(p).unwrap().is_some());
+    /// # std::fs::remove_dir_all(&dir).unwrap();
+    /// ```
+    pub fn with_convention(mut self, convention: Convention) -> Self {
+        self.expected_convention = Some(convention);
+        self.manifest = None;
+        self
+    }
+
+    /// Refuses to answer from a database of another game: one whose
+    /// identity, tier count, tier sizes or sampled moves differ from
+    /// `game`'s (see [`TieredGame::identity`]).
+    ///
+    /// # Example
+    /// ```
+    /// # use stonegame::retrograde::{TierPosition, TieredGame, TieredSolver, TierDatabase};
+    /// struct Row(u32);
+    /// impl TieredGame for Row {
+    ///     fn num_tiers(&self) -> u32 { 1 }
+    ///     fn tier_size(&self, _: u32) -> u32 { self.0 }
+    ///     fn for_each_move(&self, _: TierPosition, _: &mut dyn FnMut(TierPosition)) {}
+    /// }
+    /// use stonegame::{Budget, Error};
+    /// let dir = std::env::temp_dir().join(format!("stonegame-doc-game-{}", std::process::id()));
+    /// TieredSolver::new(&Row(3), &dir).solve().unwrap();
+    /// let p = TierPosition { tier: 0, index: 0 };
+    /// let mut other = TierDatabase::open(&dir, Budget::default()).with_game(&Row(4));
+    /// assert!(matches!(other.label(p), Err(Error::TierMismatch { .. })));
+    /// let mut same = TierDatabase::open(&dir, Budget::default()).with_game(&Row(3));
+    /// assert!(same.label(p).unwrap().is_some());
+    /// # std::fs::remove_dir_all(&dir).unwrap();
+    /// ```
+    pub fn with_game<G: TieredGame + ?Sized>(mut self, game: &G) -> Self {
+        self.expected_game = Some(game_fingerprint(game));
+        self.manifest = None;
+        self
     }
 
     /// The file that holds `tier`.
@@ -493,10 +686,14 @@ impl TierDatabase {
     /// The label of `position`, or `None` if its index is outside its tier.
     ///
     /// # Errors
-    /// [`TierError::Io`] if the tier's file cannot be read;
-    /// [`TierError::Corrupt`], [`TierError::Truncated`],
-    /// [`TierError::VersionMismatch`] or [`TierError::ChecksumMismatch`] if
-    /// it is not a valid tier file for that tier.
+    /// [`Error::Io`] if the manifest or the tier's file cannot be read;
+    /// [`Error::TierIncomplete`] if the solve that wrote the database did
+    /// not finish; [`Error::TierMismatch`] if the tier is not one of the
+    /// database's, its file belongs to another game or convention, or the
+    /// database is not the expected one; [`Error::TierCorrupt`],
+    /// [`Error::TierTruncated`], [`Error::TierVersionMismatch`] or
+    /// [`Error::TierChecksumMismatch`] if a file is damaged (see
+    /// [`TierDatabase`] for what each read checks).
     ///
     /// # Example
     /// ```
@@ -511,14 +708,14 @@ impl TierDatabase {
     /// # }
     /// let dir = std::env::temp_dir().join(format!("stonegame-doc-label-{}", std::process::id()));
     /// TieredSolver::new(&Two, &dir).solve().unwrap();
-    /// // A budget too small to keep the tier: each query reads its record.
+    /// // A budget too small to keep the tier: each query reads its record's block.
     /// let mut db = TierDatabase::open(&dir, stonegame::Budget::from_bytes(4));
     /// let label = db.label(TierPosition { tier: 0, index: 1 }).unwrap().unwrap();
     /// assert_eq!((label.value, label.remoteness), (Value::Win, Some(1)));
     /// assert_eq!(db.label(TierPosition { tier: 0, index: 2 }).unwrap(), None);
     /// # std::fs::remove_dir_all(&dir).unwrap();
     /// ```
-    pub fn label(&mut self, position: TierPosition) -> Result<Option<Label>, TierError> {
+    pub fn label(&mut self, position: TierPosition) -> Result<Option<Label>> {
         Ok(self.lookup(position)?.map(|(c, w)| Label {
             value: code_value(c),
             remoteness: matches!(c, WIN | LOSE | TIE).then_some(w),
@@ -532,11 +729,12 @@ impl TierDatabase {
     ///
     /// # Example
     /// See [`TieredSolver`].
-    pub fn value(&mut self, position: TierPosition) -> Result<Option<Value>, TierError> {
+    pub fn value(&mut self, position: TierPosition) -> Result<Option<Value>> {
         Ok(self.label(position)?.map(|label| label.value))
     }
 
-    /// The number of positions of `tier` and their counts by value.
+    /// The number of positions of `tier` and their counts by value (as
+    /// checked when its file was first read).
     ///
     /// # Errors
     /// As [`TierDatabase::label`].
@@ -558,22 +756,23 @@ impl TierDatabase {
     /// assert_eq!((counts.win, counts.lose), (1, 1));
     /// # std::fs::remove_dir_all(&dir).unwrap();
     /// ```
-    pub fn counts(&mut self, tier: u32) -> Result<Counts, TierError> {
+    pub fn counts(&mut self, tier: u32) -> Result<Counts> {
+        self.admit(tier)?;
         if let Some(labels) = self.cache.get(&tier) {
             return Ok(labels.counts());
         }
         Ok(self.checked(tier)?.counts)
     }
 
-    /// Reads the whole file of `tier` from disk again and checks it, whatever
-    /// is kept in memory, and returns its counts by value.
+    /// Reads the manifest and the whole file of `tier` from disk again and
+    /// checks them, whatever is kept in memory, and returns its counts by value.
     ///
     /// # Errors
     /// As [`TierDatabase::label`].
     ///
     /// # Example
     /// ```
-    /// # use stonegame::retrograde::{TierError, TierPosition, TieredGame, TieredSolver};
+    /// # use stonegame::retrograde::{TierPosition, TieredGame, TieredSolver};
     /// # struct One;
     /// # impl TieredGame for One {
     /// #     fn num_tiers(&self) -> u32 { 1 }
@@ -586,12 +785,86 @@ impl TierDatabase {
     /// let path = db.path(0);
     /// let bytes = std::fs::read(&path).unwrap();
     /// std::fs::write(&path, &bytes[..bytes.len() - 3]).unwrap();
-    /// assert!(matches!(db.verify(0), Err(TierError::Truncated { .. })));
+    /// assert!(matches!(db.verify(0), Err(stonegame::Error::TierTruncated { .. })));
     /// # std::fs::remove_dir_all(&dir).unwrap();
     /// ```
-    pub fn verify(&self, tier: u32) -> Result<Counts, TierError> {
-        let (checked, _) = read_tier(&self.path(tier), tier, false)?;
+    pub fn verify(&self, tier: u32) -> Result<Counts> {
+        let manifest = if self.serves_unfinished {
+            self.manifest.clone().expect("the solver sets its manifest")
+        } else {
+            read_manifest(&self.manifest_path())?
+        };
+        self.admit_under(&manifest, tier)?;
+        let (checked, _) = read_tier(&self.path(tier), tier, manifest.fingerprint(), false)?;
         Ok(checked.counts)
+    }
+
+    fn manifest_path(&self) -> PathBuf {
+        self.directory.join(MANIFEST_FILE)
+    }
+
+    /// Refuses `manifest` (asked about `tier`) unless it is what the caller expects.
+    fn check_expected(&self, manifest: &Manifest, tier: u32) -> Result<()> {
+        let name = || self.manifest_path().display().to_string();
+        if let Some(expected) = self.expected_convention {
+            if manifest.convention != expected {
+                return Err(Error::TierMismatch {
+                    path: name(),
+                    tier,
+                    reason: format!(
+                        "the database was solved under {} play, {} play was asked for",
+                        convention_name(manifest.convention),
+                        convention_name(expected)
+                    ),
+                });
+            }
+        }
+        if let Some(expected) = self.expected_game {
+            if manifest.game != expected {
+                return Err(Error::TierMismatch {
+                    path: name(),
+                    tier,
+                    reason: format!(
+                        "the database holds another game (game fingerprint {:#018x}, \
+                         the game given has {expected:#018x})",
+                        manifest.game
+                    ),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Refuses `tier` unless the manifest (read now if it was not yet)
+    /// admits it.
+    fn admit(&mut self, tier: u32) -> Result<()> {
+        if self.manifest.is_none() {
+            self.manifest = Some(read_manifest(&self.manifest_path())?);
+        }
+        let manifest = self.manifest.clone().expect("read just above");
+        self.admit_under(&manifest, tier)
+    }
+
+    fn admit_under(&self, manifest: &Manifest, tier: u32) -> Result<()> {
+        self.check_expected(manifest, tier)?;
+        if tier >= manifest.num_tiers {
+            return Err(Error::TierMismatch {
+                path: self.path(tier).display().to_string(),
+                tier,
+                reason: format!("the database holds tiers 0..{}", manifest.num_tiers),
+            });
+        }
+        if !manifest.complete && !self.serves_unfinished {
+            return Err(Error::TierIncomplete {
+                path: self.manifest_path().display().to_string(),
+                tier,
+            });
+        }
+        Ok(())
+    }
+
+    fn fingerprint(&self) -> u64 {
+        self.manifest.as_ref().map_or(0, Manifest::fingerprint)
     }
 
     fn cached_bytes(&self) -> u128 {
@@ -619,9 +892,11 @@ impl TierDatabase {
 
     /// The code and word of `position` (`None` outside its tier): from the
     /// tier's labels if they are kept, else after reading its file through
-    /// (keeping the labels if they fit the budget), else from its record.
-    fn lookup(&mut self, position: TierPosition) -> Result<Option<(u8, u32)>, TierError> {
+    /// (keeping the labels if they fit the budget), else from its record's
+    /// block, checked.
+    fn lookup(&mut self, position: TierPosition) -> Result<Option<(u8, u32)>> {
         let tier = position.tier;
+        self.admit(tier)?;
         if !self.cache.contains_key(&tier) && !self.on_disk.contains_key(&tier) {
             self.read_through(tier)?;
         }
@@ -634,22 +909,22 @@ impl TierDatabase {
         if u64::from(position.index) >= checked.positions {
             return Ok(None);
         }
-        read_record(&path, &mut checked.file, position.index).map(Some)
+        read_record(&path, checked, tier, position.index).map(Some)
     }
 
     /// Reads the file of `tier` through and checks it, keeping its labels
     /// when they fit the budget (dropping higher tiers first) and otherwise
     /// only the open file and its header.
-    fn read_through(&mut self, tier: u32) -> Result<(), TierError> {
+    fn read_through(&mut self, tier: u32) -> Result<()> {
         let path = self.path(tier);
-        let size = fs::metadata(&path).map_err(|e| io_error(&path, &e))?.len();
-        // The labels take 5 bytes a position, as the records do.
+        let size = fs::metadata(&path).map_err(|e| io_error(&path, e))?.len();
+        // The labels take 5 bytes a position, a little less than the file.
         let needed = u128::from(size);
         if needed <= self.budget.bytes() {
             self.make_room(needed);
         }
         let keep = self.cached_bytes() + needed <= self.budget.bytes();
-        let (checked, labels) = read_tier(&path, tier, keep)?;
+        let (checked, labels) = read_tier(&path, tier, self.fingerprint(), keep)?;
         match labels {
             Some(labels) => {
                 self.cache.insert(tier, labels);
@@ -663,9 +938,9 @@ impl TierDatabase {
 
     /// The checked file of `tier` (reading it through without keeping its
     /// labels if it was not read yet).
-    fn checked(&mut self, tier: u32) -> Result<&mut CheckedFile, TierError> {
+    fn checked(&mut self, tier: u32) -> Result<&mut CheckedFile> {
         if !self.on_disk.contains_key(&tier) {
-            let (checked, _) = read_tier(&self.path(tier), tier, false)?;
+            let (checked, _) = read_tier(&self.path(tier), tier, self.fingerprint(), false)?;
             self.on_disk.insert(tier, checked);
         }
         Ok(self
@@ -675,11 +950,11 @@ impl TierDatabase {
     }
 
     /// The code and remoteness word of a lower-tier position, for seeding.
-    fn raw_label(&mut self, position: TierPosition) -> Result<(u8, u32), TierError> {
+    fn raw_label(&mut self, position: TierPosition) -> Result<(u8, u32)> {
         match self.lookup(position)? {
             Some((c, _)) if c == UNKNOWN || c == DRAW => Ok((DRAW, 0)),
             Some((c, w)) => Ok((c, w)),
-            None => Err(TierError::Corrupt {
+            None => Err(Error::TierCorrupt {
                 path: self.path(position.tier).display().to_string(),
                 reason: format!("holds no position {}", position.index),
             }),
@@ -687,15 +962,104 @@ impl TierDatabase {
     }
 }
 
-const MAGIC: &[u8; 8] = b"STONETIR";
-const VERSION: u32 = 1;
-const HEADER_BYTES: usize = 56;
+const TIER_MAGIC: &[u8; 8] = b"STONETIR";
+const MANIFEST_MAGIC: &[u8; 8] = b"STONEMAN";
+const MANIFEST_FILE: &str = "manifest.stonegame";
+const VERSION: u32 = 2;
+const HEADER_BYTES: usize = 88;
+/// The bytes of the header its checksum covers.
+const HEADER_HASHED: usize = 80;
 const RECORD_BYTES: usize = 5;
 const CHECKSUM_BYTES: usize = 8;
-/// Records read and checked per block while reading a file through.
-const BLOCK_RECORDS: usize = 8192;
+/// Records per checksummed block: a record read reads and checks 5 KiB.
+const BLOCK_RECORDS: u64 = 1024;
+const IDENTITY_LIMIT: usize = 1024;
+
+/// What a database holds: written before its tiers and marked complete after.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Manifest {
+    convention: Convention,
+    /// [`game_fingerprint`] of the game solved.
+    game: u64,
+    num_tiers: u32,
+    complete: bool,
+    identity: String,
+}
+
+impl Manifest {
+    /// The fingerprint every tier file of the database carries.
+    fn fingerprint(&self) -> u64 {
+        let mut hash = Fnv1a::new();
+        hash.update(b"stonegame tier database");
+        hash.update(&VERSION.to_le_bytes());
+        hash.update(&[convention_byte(self.convention)]);
+        hash.update(&self.game.to_le_bytes());
+        hash.0
+    }
+
+    /// The same game and convention, finished or not.
+    fn same_solve(&self, other: &Manifest) -> bool {
+        Manifest {
+            complete: other.complete,
+            ..self.clone()
+        } == *other
+    }
+}
+
+fn convention_byte(convention: Convention) -> u8 {
+    match convention {
+        Convention::Normal => 0,
+        Convention::Misere => 1,
+    }
+}
+
+fn convention_name(convention: Convention) -> &'static str {
+    match convention {
+        Convention::Normal => "normal",
+        Convention::Misere => "misère",
+    }
+}
+
+/// A fingerprint of the game: its identity, tier count, every tier's size,
+/// and the terminal value or moves of the first, middle and last position
+/// of every tier.
+fn game_fingerprint<G: TieredGame + ?Sized>(game: &G) -> u64 {
+    let mut hash = Fnv1a::new();
+    let identity = game.identity().as_bytes();
+    hash.update(&(identity.len() as u64).to_le_bytes());
+    hash.update(identity);
+    let tiers = game.num_tiers();
+    hash.update(&tiers.to_le_bytes());
+    for tier in 0..tiers {
+        let n = game.tier_size(tier);
+        hash.update(&n.to_le_bytes());
+        let mut sampled = [0, n / 2, n.saturating_sub(1)];
+        sampled.sort_unstable();
+        let mut previous = None;
+        for index in sampled {
+            if n == 0 || previous == Some(index) {
+                continue;
+            }
+            previous = Some(index);
+            let position = TierPosition { tier, index };
+            match game.terminal(position) {
+                Some(value) => hash.update(&[1, file_value(value_code(value))]),
+                None => {
+                    hash.update(&[0]);
+                    game.for_each_move(position, &mut |to| {
+                        hash.update(&to.tier.to_le_bytes());
+                        hash.update(&to.index.to_le_bytes());
+                    });
+                }
+            }
+        }
+    }
+    hash.0
+}
 
 /// FNV-1a, 64 bits: offset basis and prime from the published definition.
+/// Each step is a bijection of the state, so changing any one byte always
+/// changes the hash.
 struct Fnv1a(u64);
 
 impl Fnv1a {
@@ -710,6 +1074,23 @@ impl Fnv1a {
     }
 }
 
+fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut hash = Fnv1a::new();
+    hash.update(bytes);
+    hash.0
+}
+
+/// The checksum of block `block` of `tier`: bound to the database and the
+/// block's place, so a block copied from another file or place is refused.
+fn block_checksum(fingerprint: u64, tier: u32, block: u64, records: &[u8]) -> u64 {
+    let mut hash = Fnv1a::new();
+    hash.update(&fingerprint.to_le_bytes());
+    hash.update(&tier.to_le_bytes());
+    hash.update(&block.to_le_bytes());
+    hash.update(records);
+    hash.0
+}
+
 /// The file byte for a value code (`UNKNOWN` is a draw).
 fn file_value(code: u8) -> u8 {
     match code {
@@ -720,101 +1101,307 @@ fn file_value(code: u8) -> u8 {
     }
 }
 
-fn write_tier(path: &Path, tier: u32, labels: &TierLabels) -> Result<(), TierError> {
+/// The size of a tier file of `n` positions.
+fn tier_file_bytes(n: u64) -> u128 {
+    let blocks = n.div_ceil(BLOCK_RECORDS);
+    HEADER_BYTES as u128
+        + RECORD_BYTES as u128 * u128::from(n)
+        + CHECKSUM_BYTES as u128 * u128::from(blocks)
+}
+
+/// Where block `block` starts.
+fn block_offset(block: u64) -> u64 {
+    HEADER_BYTES as u64 + block * (BLOCK_RECORDS * RECORD_BYTES as u64 + CHECKSUM_BYTES as u64)
+}
+
+/// Writes `path` the way a crash cannot damage: to `.<name>.partial` beside
+/// it, synced, renamed over `path`, then (with `sync_directory`) the
+/// directory synced. A kill at any instant leaves the old file or the new
+/// one under `path`, never a part. Without the directory sync a power loss
+/// may undo the rename (the old file or none is found again), which a
+/// tier may afford: the solve syncs the directory once before it records
+/// completion, and a tier found missing or of another solve is refused or
+/// solved again.
+fn write_atomically(
+    path: &Path,
+    sync_directory_after: bool,
+    write: impl FnOnce(&mut BufWriter<fs::File>) -> io::Result<()>,
+) -> Result<()> {
+    let directory = path.parent().unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let aside = directory.join(format!(".{name}.partial"));
+    let result = (|| {
+        let mut out = BufWriter::with_capacity(1 << 16, fs::File::create(&aside)?);
+        write(&mut out)?;
+        out.into_inner().map_err(|e| e.into_error())?.sync_all()?;
+        fs::rename(&aside, path)?;
+        if sync_directory_after {
+            sync_directory(directory)?;
+        }
+        Ok(())
+    })();
+    if result.is_err() {
+        let _ = fs::remove_file(&aside);
+    }
+    result.map_err(|e| io_error(path, e))
+}
+
+/// Makes a rename in `directory` durable (POSIX: the entry lives in the directory).
+#[cfg(unix)]
+fn sync_directory(directory: &Path) -> io::Result<()> {
+    fs::File::open(directory)?.sync_all()
+}
+
+/// Elsewhere a directory cannot be opened as a file; the rename stands alone.
+#[cfg(not(unix))]
+fn sync_directory(_directory: &Path) -> io::Result<()> {
+    Ok(())
+}
+
+fn write_manifest(path: &Path, manifest: &Manifest) -> Result<()> {
+    let mut bytes = Vec::with_capacity(44 + manifest.identity.len());
+    bytes.extend_from_slice(MANIFEST_MAGIC);
+    bytes.extend_from_slice(&VERSION.to_le_bytes());
+    bytes.extend_from_slice(&u32::from(convention_byte(manifest.convention)).to_le_bytes());
+    bytes.extend_from_slice(&manifest.game.to_le_bytes());
+    bytes.extend_from_slice(&manifest.num_tiers.to_le_bytes());
+    bytes.extend_from_slice(&u32::from(manifest.complete).to_le_bytes());
+    bytes.extend_from_slice(&(manifest.identity.len() as u32).to_le_bytes());
+    bytes.extend_from_slice(manifest.identity.as_bytes());
+    let checksum = fnv1a(&bytes);
+    bytes.extend_from_slice(&checksum.to_le_bytes());
+    write_atomically(path, true, |out| out.write_all(&bytes))
+}
+
+fn read_manifest(path: &Path) -> Result<Manifest> {
+    let name = || path.display().to_string();
+    let corrupt = |reason: &str| Error::TierCorrupt {
+        path: name(),
+        reason: format!("manifest: {reason}"),
+    };
+    let file = fs::File::open(path).map_err(|e| io_error(path, e))?;
+    let mut bytes = Vec::new();
+    // A manifest is at most 44 + IDENTITY_LIMIT bytes; read one more to see a longer one.
+    file.take((44 + IDENTITY_LIMIT + 1) as u64)
+        .read_to_end(&mut bytes)
+        .map_err(|e| io_error(path, e))?;
+    if bytes.len() < 44 {
+        return Err(Error::TierTruncated {
+            path: name(),
+            expected_bytes: 44,
+            found_bytes: bytes.len() as u64,
+        });
+    }
+    let u32_at =
+        |at: usize| u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]);
+    if &bytes[..8] != MANIFEST_MAGIC {
+        return Err(corrupt("not a stonegame manifest (bad magic)"));
+    }
+    if u32_at(8) != VERSION {
+        return Err(Error::TierVersionMismatch {
+            path: name(),
+            found: u32_at(8),
+            expected: VERSION,
+        });
+    }
+    let length = u32_at(32) as usize;
+    if length > IDENTITY_LIMIT {
+        return Err(corrupt("identity longer than 1024 bytes"));
+    }
+    let expected = 44 + length;
+    if bytes.len() < expected {
+        return Err(Error::TierTruncated {
+            path: name(),
+            expected_bytes: expected as u64,
+            found_bytes: bytes.len() as u64,
+        });
+    }
+    if bytes.len() > expected {
+        return Err(corrupt("trailing bytes"));
+    }
+    let stored = u64::from_le_bytes(bytes[expected - 8..].try_into().expect("8 bytes"));
+    let computed = fnv1a(&bytes[..expected - 8]);
+    if stored != computed {
+        return Err(Error::TierChecksumMismatch {
+            path: name(),
+            part: "the manifest".to_string(),
+            stored,
+            computed,
+        });
+    }
+    let convention = match u32_at(12) {
+        0 => Convention::Normal,
+        1 => Convention::Misere,
+        other => return Err(corrupt(&format!("convention {other}"))),
+    };
+    let complete = match u32_at(28) {
+        0 => false,
+        1 => true,
+        other => return Err(corrupt(&format!("completion {other}"))),
+    };
+    let identity = std::str::from_utf8(&bytes[36..36 + length])
+        .map_err(|_| corrupt("identity is not UTF-8"))?
+        .to_string();
+    Ok(Manifest {
+        convention,
+        game: u64::from_le_bytes(bytes[16..24].try_into().expect("8 bytes")),
+        num_tiers: u32_at(24),
+        complete,
+        identity,
+    })
+}
+
+fn write_tier(
+    path: &Path,
+    tier: u32,
+    fingerprint: u64,
+    chain: u64,
+    labels: &TierLabels,
+) -> Result<()> {
     let counts = labels.counts();
     let mut header = Vec::with_capacity(HEADER_BYTES);
-    header.extend_from_slice(MAGIC);
+    header.extend_from_slice(TIER_MAGIC);
     header.extend_from_slice(&VERSION.to_le_bytes());
     header.extend_from_slice(&tier.to_le_bytes());
     header.extend_from_slice(&(labels.code.len() as u64).to_le_bytes());
     for count in [counts.win, counts.lose, counts.tie, counts.draw] {
         header.extend_from_slice(&(count as u64).to_le_bytes());
     }
-    let write = || -> std::io::Result<()> {
-        let mut out = BufWriter::new(fs::File::create(path)?);
-        let mut hash = Fnv1a::new();
-        hash.update(&header);
+    header.extend_from_slice(&fingerprint.to_le_bytes());
+    header.extend_from_slice(&chain.to_le_bytes());
+    header.extend_from_slice(&(BLOCK_RECORDS as u32).to_le_bytes());
+    header.extend_from_slice(&0u32.to_le_bytes());
+    let checksum = fnv1a(&header);
+    header.extend_from_slice(&checksum.to_le_bytes());
+    write_atomically(path, false, |out| {
         out.write_all(&header)?;
-        let mut record = [0u8; RECORD_BYTES];
-        for (&c, &w) in labels.code.iter().zip(&labels.word) {
-            record[0] = file_value(c);
-            let remoteness = if record[0] == 3 { u32::MAX } else { w };
-            record[1..].copy_from_slice(&remoteness.to_le_bytes());
-            hash.update(&record);
-            out.write_all(&record)?;
+        let mut block = Vec::with_capacity(BLOCK_RECORDS as usize * RECORD_BYTES);
+        let chunks = labels
+            .code
+            .chunks(BLOCK_RECORDS as usize)
+            .zip(labels.word.chunks(BLOCK_RECORDS as usize));
+        for (number, (codes, words)) in chunks.enumerate() {
+            block.clear();
+            for (&c, &w) in codes.iter().zip(words) {
+                let value = file_value(c);
+                block.push(value);
+                let remoteness = if value == 3 { u32::MAX } else { w };
+                block.extend_from_slice(&remoteness.to_le_bytes());
+            }
+            out.write_all(&block)?;
+            let checksum = block_checksum(fingerprint, tier, number as u64, &block);
+            out.write_all(&checksum.to_le_bytes())?;
         }
-        out.write_all(&hash.0.to_le_bytes())?;
-        out.into_inner().map_err(|e| e.into_error())?.sync_all()
+        Ok(())
+    })
+}
+
+/// The header of a tier file, checked: magic, version, checksum, tier,
+/// fingerprint. Returns the number of positions, the stated counts and the
+/// hash of the moves it was solved from.
+fn check_header(
+    path: &Path,
+    header: &[u8; HEADER_BYTES],
+    tier: u32,
+    fingerprint: u64,
+) -> Result<(u64, [u64; 4], u64)> {
+    let name = || path.display().to_string();
+    let u32_at = |at: usize| {
+        u32::from_le_bytes([header[at], header[at + 1], header[at + 2], header[at + 3]])
     };
-    write().map_err(|e| io_error(path, &e))
+    let u64_at = |at: usize| u64::from(u32_at(at)) | u64::from(u32_at(at + 4)) << 32;
+    if &header[..8] != TIER_MAGIC {
+        return Err(Error::TierCorrupt {
+            path: name(),
+            reason: "not a stonegame tier file (bad magic)".to_string(),
+        });
+    }
+    if u32_at(8) != VERSION {
+        return Err(Error::TierVersionMismatch {
+            path: name(),
+            found: u32_at(8),
+            expected: VERSION,
+        });
+    }
+    let stored = u64_at(HEADER_HASHED);
+    let computed = fnv1a(&header[..HEADER_HASHED]);
+    if stored != computed {
+        return Err(Error::TierChecksumMismatch {
+            path: name(),
+            part: "the header".to_string(),
+            stored,
+            computed,
+        });
+    }
+    if u32_at(12) != tier {
+        return Err(Error::TierCorrupt {
+            path: name(),
+            reason: format!("holds tier {}, expected {tier}", u32_at(12)),
+        });
+    }
+    if u64_at(56) != fingerprint {
+        return Err(Error::TierMismatch {
+            path: name(),
+            tier,
+            reason: format!(
+                "written for another game, convention or format (fingerprint {:#018x}, \
+                 the database's is {fingerprint:#018x})",
+                u64_at(56)
+            ),
+        });
+    }
+    if u64::from(u32_at(72)) != BLOCK_RECORDS {
+        return Err(Error::TierCorrupt {
+            path: name(),
+            reason: format!("{} records a block, expected {BLOCK_RECORDS}", u32_at(72)),
+        });
+    }
+    let counts = [u64_at(24), u64_at(32), u64_at(40), u64_at(48)];
+    Ok((u64_at(16), counts, u64_at(64)))
 }
 
 /// Reads the file of `tier` through in blocks and checks it: size against
-/// the header, magic, version, tier, checksum, every record, and the counts.
-/// With `keep`, also returns its labels (the caller has checked that they
-/// fit the budget: 5 bytes a position, as on disk). A bad record is reported
-/// after the checksum, which names the damage more surely.
+/// the header, the header, every block's checksum, every record, and the
+/// counts. With `keep`, also returns its labels (the caller has checked that
+/// they fit the budget: 5 bytes a position, less than on disk).
 fn read_tier(
     path: &Path,
     tier: u32,
+    fingerprint: u64,
     keep: bool,
-) -> Result<(CheckedFile, Option<TierLabels>), TierError> {
+) -> Result<(CheckedFile, Option<TierLabels>)> {
     let name = || path.display().to_string();
-    let corrupt = |reason: String| TierError::Corrupt {
-        path: name(),
-        reason,
-    };
-    let io = |e: std::io::Error| io_error(path, &e);
+    let io = |e: io::Error| io_error(path, e);
     let file = fs::File::open(path).map_err(io)?;
     let size = file.metadata().map_err(io)?.len();
-    let minimum = (HEADER_BYTES + CHECKSUM_BYTES) as u64;
-    if size < minimum {
-        return Err(TierError::Truncated {
+    if size < HEADER_BYTES as u64 {
+        return Err(Error::TierTruncated {
             path: name(),
-            expected_bytes: minimum,
+            expected_bytes: HEADER_BYTES as u64,
             found_bytes: size,
         });
     }
     let mut reader = BufReader::with_capacity(1 << 16, file);
     let mut header = [0u8; HEADER_BYTES];
     reader.read_exact(&mut header).map_err(io)?;
-    let u32_at = |at: usize| {
-        u32::from_le_bytes([header[at], header[at + 1], header[at + 2], header[at + 3]])
-    };
-    let u64_at = |at: usize| u64::from(u32_at(at)) | u64::from(u32_at(at + 4)) << 32;
-    if &header[..8] != MAGIC {
-        return Err(corrupt("not a stonegame tier file (bad magic)".to_string()));
-    }
-    if u32_at(8) != VERSION {
-        return Err(TierError::VersionMismatch {
-            path: name(),
-            found: u32_at(8),
-            expected: VERSION,
-        });
-    }
-    if u32_at(12) != tier {
-        return Err(corrupt(format!(
-            "holds tier {}, expected {tier}",
-            u32_at(12)
-        )));
-    }
-    let n = u64_at(16);
-    let expected = u128::from(n) * RECORD_BYTES as u128 + u128::from(minimum);
+    let (n, stated, chain) = check_header(path, &header, tier, fingerprint)?;
+    let expected = tier_file_bytes(n);
     if u128::from(size) < expected {
-        return Err(TierError::Truncated {
+        return Err(Error::TierTruncated {
             path: name(),
             expected_bytes: u64::try_from(expected).unwrap_or(u64::MAX),
             found_bytes: size,
         });
     }
     if u128::from(size) > expected {
-        return Err(corrupt(format!(
-            "{size} bytes, expected {expected} for {n} positions (trailing bytes)"
-        )));
+        return Err(Error::TierCorrupt {
+            path: name(),
+            reason: format!("{size} bytes, expected {expected} for {n} positions (trailing bytes)"),
+        });
     }
-    let stated = [u64_at(24), u64_at(32), u64_at(40), u64_at(48)];
-    let mut hash = Fnv1a::new();
-    hash.update(&header);
     // `n` records fit in the file, so in memory when `keep` was allowed.
     let capacity = if keep { n as usize } else { 0 };
     let mut labels = TierLabels {
@@ -822,47 +1409,39 @@ fn read_tier(
         word: Vec::with_capacity(capacity),
     };
     let mut found = [0u64; 4];
-    let mut first_bad: Option<String> = None;
-    let mut block = vec![0u8; RECORD_BYTES * BLOCK_RECORDS];
-    let mut k = 0u64;
-    while k < n {
-        let records = (n - k).min(BLOCK_RECORDS as u64) as usize;
-        let bytes = &mut block[..records * RECORD_BYTES];
+    let mut block = vec![0u8; BLOCK_RECORDS as usize * RECORD_BYTES + CHECKSUM_BYTES];
+    let mut first = 0u64;
+    let mut number = 0u64;
+    while first < n {
+        let records = (n - first).min(BLOCK_RECORDS) as usize;
+        let bytes = &mut block[..records * RECORD_BYTES + CHECKSUM_BYTES];
         reader.read_exact(bytes).map_err(io)?;
-        hash.update(bytes);
-        for record in bytes.chunks_exact(RECORD_BYTES) {
-            match decode_record(record) {
-                Ok((code, word)) => {
-                    found[usize::from(file_value(code))] += 1;
-                    if keep {
-                        labels.code.push(code);
-                        labels.word.push(word);
-                    }
-                }
-                Err(reason) => {
-                    first_bad.get_or_insert_with(|| format!("position {k}: {reason}"));
-                }
-            }
-            k += 1;
-        }
-    }
-    let mut stored = [0u8; CHECKSUM_BYTES];
-    reader.read_exact(&mut stored).map_err(io)?;
-    let stored = u64::from_le_bytes(stored);
-    if stored != hash.0 {
-        return Err(TierError::ChecksumMismatch {
-            path: name(),
+        let (records_bytes, stored) = bytes.split_at(records * RECORD_BYTES);
+        check_block(
+            path,
+            fingerprint,
+            tier,
+            number,
+            first,
+            records_bytes,
             stored,
-            computed: hash.0,
-        });
-    }
-    if let Some(reason) = first_bad {
-        return Err(corrupt(reason));
+        )?;
+        for (k, record) in records_bytes.chunks_exact(RECORD_BYTES).enumerate() {
+            let (code, word) = decode_record(path, first + k as u64, record)?;
+            found[usize::from(file_value(code))] += 1;
+            if keep {
+                labels.code.push(code);
+                labels.word.push(word);
+            }
+        }
+        first += records as u64;
+        number += 1;
     }
     if stated != found {
-        return Err(corrupt(format!(
-            "header counts {stated:?} disagree with the records {found:?}"
-        )));
+        return Err(Error::TierCorrupt {
+            path: name(),
+            reason: format!("header counts {stated:?} disagree with the records {found:?}"),
+        });
     }
     let counts = Counts {
         win: found[0] as usize,
@@ -870,49 +1449,92 @@ fn read_tier(
         tie: found[2] as usize,
         draw: found[3] as usize,
     };
-    let file = reader.into_inner();
     let checked = CheckedFile {
         positions: n,
+        fingerprint,
+        chain,
         counts,
-        file,
+        file: reader.into_inner(),
     };
     Ok((checked, keep.then_some(labels)))
 }
 
+/// Refuses a block whose checksum does not match its records.
+fn check_block(
+    path: &Path,
+    fingerprint: u64,
+    tier: u32,
+    number: u64,
+    first: u64,
+    records: &[u8],
+    stored: &[u8],
+) -> Result<()> {
+    let stored = u64::from_le_bytes(stored.try_into().expect("8 bytes"));
+    let computed = block_checksum(fingerprint, tier, number, records);
+    if stored != computed {
+        let last = first + (records.len() / RECORD_BYTES) as u64;
+        return Err(Error::TierChecksumMismatch {
+            path: path.display().to_string(),
+            part: format!("block {number} (positions {first}..{last})"),
+            stored,
+            computed,
+        });
+    }
+    Ok(())
+}
+
 /// A record's value code and remoteness word (0 for draws), or what is wrong.
-fn decode_record(record: &[u8]) -> Result<(u8, u32), String> {
+fn decode_record(path: &Path, index: u64, record: &[u8]) -> Result<(u8, u32)> {
     let remoteness = u32::from_le_bytes([record[1], record[2], record[3], record[4]]);
+    let corrupt = |reason: String| Error::TierCorrupt {
+        path: path.display().to_string(),
+        reason: format!("position {index}: {reason}"),
+    };
     let code = match record[0] {
         0 => WIN,
         1 => LOSE,
         2 => TIE,
         3 => DRAW,
-        other => return Err(format!("value byte {other}")),
+        other => return Err(corrupt(format!("value byte {other}"))),
     };
     if (code == DRAW) != (remoteness == u32::MAX) {
-        return Err(format!("remoteness {remoteness} for its value"));
+        return Err(corrupt(format!("remoteness {remoteness} for its value")));
     }
     Ok((code, if code == DRAW { 0 } else { remoteness }))
 }
 
-/// Reads the record of `index` from a checked tier file. The file was checked
-/// when first read; a record damaged since is still refused if it does not
-/// decode.
-fn read_record(path: &Path, file: &mut fs::File, index: u32) -> Result<(u8, u32), TierError> {
-    let at = HEADER_BYTES as u64 + RECORD_BYTES as u64 * u64::from(index);
-    let mut record = [0u8; RECORD_BYTES];
-    file.seek(SeekFrom::Start(at))
-        .and_then(|_| file.read_exact(&mut record))
-        .map_err(|e| io_error(path, &e))?;
-    decode_record(&record).map_err(|reason| TierError::Corrupt {
-        path: path.display().to_string(),
-        reason: format!("position {index}: {reason}"),
-    })
+/// Reads the record of `index` from a checked tier file: the whole block
+/// that holds it, whose checksum is checked again before the record is
+/// believed.
+fn read_record(path: &Path, checked: &mut CheckedFile, tier: u32, index: u32) -> Result<(u8, u32)> {
+    let index = u64::from(index);
+    let number = index / BLOCK_RECORDS;
+    let first = number * BLOCK_RECORDS;
+    let records = (checked.positions - first).min(BLOCK_RECORDS) as usize;
+    let mut block = [0u8; BLOCK_RECORDS as usize * RECORD_BYTES + CHECKSUM_BYTES];
+    let bytes = &mut block[..records * RECORD_BYTES + CHECKSUM_BYTES];
+    checked
+        .file
+        .seek(SeekFrom::Start(block_offset(number)))
+        .and_then(|_| checked.file.read_exact(bytes))
+        .map_err(|e| io_error(path, e))?;
+    let (records_bytes, stored) = bytes.split_at(records * RECORD_BYTES);
+    check_block(
+        path,
+        checked.fingerprint,
+        tier,
+        number,
+        first,
+        records_bytes,
+        stored,
+    )?;
+    let at = (index - first) as usize * RECORD_BYTES;
+    decode_record(path, index, &records_bytes[at..at + RECORD_BYTES])
 }
 
-fn io_error(path: &Path, error: &std::io::Error) -> TierError {
-    TierError::Io {
+fn io_error(path: &Path, error: io::Error) -> Error {
+    Error::Io {
         path: path.display().to_string(),
-        message: error.to_string(),
+        source: error.into(),
     }
 }

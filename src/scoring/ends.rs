@@ -90,7 +90,7 @@ fn points<T: Score>(rule: Rule, prefix: &[T], (left, right): (usize, usize), end
 /// | method | answers | time | memory |
 /// |---|---|---|---|
 /// | [`value`](Ends::value), [`outcome`](Ends::outcome), [`totals`](Ends::totals) | the start | O(n²) | O(n) |
-/// | [`solve`](Ends::solve) | value and the whole optimal line | O(n²) | O(n²), budget-checked |
+/// | [`solve`](Ends::solve) | value and the whole optimal line | O(n²), work-capped | O(n) |
 /// | [`table`](Ends::table) | value and best move of every interval | O(n²) | O(n²), budget-checked |
 /// | [`colouring_strategy`](Ends::colouring_strategy) | a never-losing strategy for even n | O(n) | O(1) |
 ///

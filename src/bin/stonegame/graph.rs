@@ -3,7 +3,7 @@
 //! under `contest` instances follow one another, and under `cases` a number
 //! of test cases T comes first.
 
-use std::io::{self, BufRead, BufWriter, Read, Write};
+use std::io::{self, BufRead, BufWriter, Write};
 use std::process::ExitCode;
 
 use clap::Args;
@@ -39,42 +39,19 @@ fn bytes_needed(n: u64, m: u64) -> u128 {
     8 * m + 2 * 4 * (n + 1 + m) + 9 * n
 }
 
-/// The header and the moves, 0-based, with the line of every problem.
-fn read_graph(mut reader: impl BufRead) -> Result<(usize, Vec<(u32, u32)>), Failure> {
-    let limit = u64::try_from(input::budget().bytes()).unwrap_or(u64::MAX);
-    let mut number = 0;
-    let mut bytes = Vec::new();
-    // The next line that is neither blank nor a comment, trimmed, with its
-    // number; a line is never read beyond the memory budget.
-    let mut next_line = || -> Result<Option<(usize, String)>, Failure> {
-        loop {
-            number += 1;
-            bytes.clear();
-            let read = Read::take(&mut reader, limit.saturating_add(1))
-                .read_until(b'\n', &mut bytes)
-                .map_err(|e| (number, format!("cannot read input: {e}")))?;
-            if read == 0 {
-                return Ok(None);
-            }
-            if read as u64 > limit {
-                return Err((number, too_long(limit)));
-            }
-            let line = std::str::from_utf8(&bytes)
-                .map_err(|_| (number, "the line is not valid UTF-8 text".to_string()))?;
-            let trimmed = line.trim();
-            if !trimmed.is_empty() && !trimmed.starts_with('#') {
-                return Ok(Some((number, trimmed.to_string())));
-            }
-        }
-    };
-    let Some((header_line, header)) = next_line()? else {
+/// The header and the moves, 0-based, with the line of every problem. The
+/// input is read as a stream of tokens: memory stays a few dozen bytes a
+/// token whatever the length of a line.
+fn read_graph(reader: impl BufRead) -> Result<(usize, Vec<(u32, u32)>), Failure> {
+    let mut tokens = TokenStream::new(reader);
+    let Some((header_line, header)) = tokens.next_line()? else {
         return Err((1, "empty input, expected `N M`".to_string()));
     };
     let [n, m] = pair(&header, "`N M`").map_err(|e| (header_line, e))?;
     check_header(n, m).map_err(|e| (header_line, e))?;
     // Within the budget, so reserving is safe.
     let mut edges = Vec::with_capacity(m as usize);
-    while let Some((number, line)) = next_line()? {
+    while let Some((number, line)) = tokens.next_line()? {
         if edges.len() as u64 == m {
             return Err((number, format!("more than M = {m} moves")));
         }
@@ -90,25 +67,27 @@ fn read_graph(mut reader: impl BufRead) -> Result<(usize, Vec<(u32, u32)>), Fail
     Ok((n as usize, edges))
 }
 
-/// The message for a line longer than the memory budget.
-fn too_long(limit: u64) -> String {
-    format!(
-        "the line is longer than the memory budget of {limit} bytes (raise it with --memory-mib)"
-    )
+/// The tokens of one line of `lines` input: the first two, and how many there were.
+struct LineTokens {
+    first: Vec<Token>,
+    count: u64,
 }
 
 /// Two non-negative integers, or what is wrong with the line.
-fn pair(line: &str, expected: &str) -> Result<[u64; 2], String> {
-    let tokens: Vec<&str> = line.split_whitespace().collect();
-    let [a, b] = tokens[..] else {
-        return Err(format!("{} numbers, expected {expected}", tokens.len()));
-    };
-    let parse = |token: &str| {
-        token
-            .parse::<u64>()
-            .map_err(|_| format!("`{token}` is not a non-negative integer (expected {expected})"))
-    };
-    Ok([parse(a)?, parse(b)?])
+fn pair(line: &LineTokens, expected: &str) -> Result<[u64; 2], String> {
+    let mut values = [0; 2];
+    for (slot, token) in values.iter_mut().zip(&line.first) {
+        *slot = token.value.ok_or_else(|| {
+            format!(
+                "{} is not a non-negative integer (expected {expected})",
+                token.shown()
+            )
+        })?;
+    }
+    if line.count != 2 {
+        return Err(format!("{} numbers, expected {expected}", line.count));
+    }
+    Ok(values)
 }
 
 /// Labels the graph and writes one line per vertex: `Win R`, `Lose R` or
@@ -174,8 +153,7 @@ fn judge_style(
     format: InputFormat,
     out: &mut impl Write,
 ) -> Result<(), Failure> {
-    let limit = u64::try_from(input::budget().bytes()).unwrap_or(u64::MAX);
-    let mut tokens = TokenReader::new(reader, limit);
+    let mut tokens = TokenStream::new(reader);
     let cases = match format {
         InputFormat::Cases => Some(tokens.number("the number of test cases T")?.1),
         _ => None,
@@ -216,54 +194,177 @@ fn judge_style(
     Ok(())
 }
 
-/// Whitespace-separated numbers read one line at a time (a line never held
-/// beyond the memory budget), with the line each comes from.
-struct TokenReader<R> {
+/// A token as read: its value if it is a non-negative integer that fits
+/// 64 bits, its first bytes (for messages) and its length.
+struct Token {
+    value: Option<u64>,
+    head: [u8; TOKEN_HEAD],
+    kept: usize,
+    bytes: u64,
+}
+
+impl Token {
+    /// The token as messages show it (escaped, cut).
+    fn shown(&self) -> String {
+        input::shown_head(&self.head[..self.kept], self.bytes)
+    }
+}
+
+/// Bytes of a token kept for its message.
+const TOKEN_HEAD: usize = 64;
+
+/// Whitespace-separated tokens read straight from the input, a buffer at a
+/// time, so no line is ever held whole: one rule for every format (ASCII
+/// whitespace separates; anything else, a no-break space say, is part of a
+/// token and refused with it).
+struct TokenStream<R> {
     reader: R,
-    limit: u64,
-    line: Vec<u8>,
-    at: usize,
-    /// The number of the line in `line`.
+    /// The number of the line the next byte is on.
     number: usize,
     /// The line of the last token read: where a truncated input is reported.
     last_line: usize,
 }
 
-impl<R: BufRead> TokenReader<R> {
-    fn new(reader: R, limit: u64) -> Self {
+impl<R: BufRead> TokenStream<R> {
+    fn new(reader: R) -> Self {
         Self {
             reader,
-            limit,
-            line: Vec::new(),
-            at: 0,
-            number: 0,
+            number: 1,
             last_line: 1,
         }
     }
 
-    /// Skips whitespace, reading lines as needed; `false` at the end of the input.
-    fn has_more(&mut self) -> Result<bool, Failure> {
+    /// The buffered bytes (empty at the end of the input).
+    fn buffer(&mut self) -> Result<&[u8], Failure> {
+        let number = self.number;
+        self.reader
+            .fill_buf()
+            .map_err(|e| (number, format!("cannot read input: {e}")))
+    }
+
+    fn peek(&mut self) -> Result<Option<u8>, Failure> {
+        Ok(self.buffer()?.first().copied())
+    }
+
+    /// Consumes the next `count` buffered bytes, counting their newlines.
+    fn consume(&mut self, count: usize) -> Result<(), Failure> {
+        let newlines = self.buffer()?[..count]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count();
+        self.number += newlines;
+        self.reader.consume(count);
+        Ok(())
+    }
+
+    /// Consumes bytes while `keep` holds; `true` if it stopped at a byte
+    /// that does not (rather than at the end of the input).
+    fn consume_while(&mut self, keep: impl Fn(u8) -> bool) -> Result<bool, Failure> {
         loop {
-            while self.line.get(self.at).is_some_and(u8::is_ascii_whitespace) {
-                self.at += 1;
-            }
-            if self.at < self.line.len() {
-                return Ok(true);
-            }
-            self.line.clear();
-            self.at = 0;
-            let number = self.number + 1;
-            let read = Read::take(&mut self.reader, self.limit.saturating_add(1))
-                .read_until(b'\n', &mut self.line)
-                .map_err(|e| (number, format!("cannot read input: {e}")))?;
-            if read == 0 {
+            let buffer = self.buffer()?;
+            if buffer.is_empty() {
                 return Ok(false);
             }
-            self.number = number;
-            if read as u64 > self.limit {
-                return Err((number, too_long(self.limit)));
+            let length = buffer.len();
+            let end = buffer.iter().position(|&b| !keep(b)).unwrap_or(length);
+            self.consume(end)?;
+            if end < length {
+                return Ok(true);
             }
         }
+    }
+
+    /// Skips whitespace, across lines if `lines` is set, else up to the end
+    /// of this line.
+    fn skip_space(&mut self, lines: bool) -> Result<(), Failure> {
+        self.consume_while(|b| b.is_ascii_whitespace() && (lines || b != b'\n'))?;
+        Ok(())
+    }
+
+    /// Skips the rest of the line, its newline included.
+    fn skip_line(&mut self) -> Result<(), Failure> {
+        if self.consume_while(|b| b != b'\n')? {
+            self.consume(1)?;
+        }
+        Ok(())
+    }
+
+    /// The token starting here (the caller has skipped the whitespace before it).
+    fn token(&mut self) -> Result<Token, Failure> {
+        self.last_line = self.number;
+        let mut token = Token {
+            value: Some(0),
+            head: [0; TOKEN_HEAD],
+            kept: 0,
+            bytes: 0,
+        };
+        loop {
+            let buffer = self.buffer()?;
+            let length = buffer.len();
+            let end = buffer
+                .iter()
+                .position(u8::is_ascii_whitespace)
+                .unwrap_or(length);
+            for &byte in &buffer[..end] {
+                if token.kept < TOKEN_HEAD {
+                    token.head[token.kept] = byte;
+                    token.kept += 1;
+                }
+                token.value = token.value.and_then(|value| {
+                    let digit = byte.checked_sub(b'0').filter(|&d| d <= 9)?;
+                    value.checked_mul(10)?.checked_add(u64::from(digit))
+                });
+            }
+            token.bytes += end as u64;
+            // A token holds no newline: nothing to count.
+            self.reader.consume(end);
+            if end < length || length == 0 {
+                return Ok(token);
+            }
+        }
+    }
+
+    /// `false` at the end of the input (after skipping whitespace).
+    fn has_more(&mut self) -> Result<bool, Failure> {
+        self.skip_space(true)?;
+        Ok(self.peek()?.is_some())
+    }
+
+    /// The next line that is neither blank nor a comment (`#` first), with
+    /// its number: its first two tokens and how many it has.
+    fn next_line(&mut self) -> Result<Option<(usize, LineTokens)>, Failure> {
+        loop {
+            self.skip_space(false)?;
+            match self.peek()? {
+                None => return Ok(None),
+                Some(b'\n') => self.consume(1)?,
+                Some(b'#') => self.skip_line()?,
+                Some(_) => break,
+            }
+        }
+        let number = self.number;
+        let mut line = LineTokens {
+            first: Vec::with_capacity(2),
+            count: 0,
+        };
+        loop {
+            self.skip_space(false)?;
+            match self.peek()? {
+                None => break,
+                Some(b'\n') => {
+                    self.consume(1)?;
+                    break;
+                }
+                Some(_) => {
+                    let token = self.token()?;
+                    line.count += 1;
+                    if line.first.len() < 2 {
+                        line.first.push(token);
+                    }
+                }
+            }
+        }
+        Ok(Some((number, line)))
     }
 
     /// The next token as a non-negative integer, with its line.
@@ -271,25 +372,13 @@ impl<R: BufRead> TokenReader<R> {
         if !self.has_more()? {
             return Err((self.last_line, format!("the input ends before {what}")));
         }
-        let start = self.at;
-        while self
-            .line
-            .get(self.at)
-            .is_some_and(|b| !b.is_ascii_whitespace())
-        {
-            self.at += 1;
-        }
-        self.last_line = self.number;
-        let token = String::from_utf8_lossy(&self.line[start..self.at]);
-        let value = token.parse::<u64>().map_err(|_| {
+        let token = self.token()?;
+        let value = token.value.ok_or_else(|| {
             (
-                self.number,
-                format!(
-                    "{what}: {} is not a non-negative integer",
-                    input::shown(&token)
-                ),
+                self.last_line,
+                format!("{what}: {} is not a non-negative integer", token.shown()),
             )
         })?;
-        Ok((self.number, value))
+        Ok((self.last_line, value))
     }
 }

@@ -99,14 +99,15 @@ pub fn nim(args: &NimArgs) -> ExitCode {
 fn parse_set(text: &str) -> Result<SubtractionSet, String> {
     let amounts = text
         .split(',')
-        .map(str::trim)
+        .map(str::trim_ascii)
         .enumerate()
         .map(|(index, token)| {
             input::parse_number::<u64>(token, "a positive whole number", index + 1)
         })
         .collect::<Result<Vec<u64>, String>>()
-        .map_err(|e| format!("invalid --set '{text}': {e}"))?;
-    SubtractionSet::new(amounts).map_err(|e| format!("invalid --set '{text}': {e}"))
+        .map_err(|e| format!("invalid --set {}: {e}", crate::input::shown(text)))?;
+    SubtractionSet::new(amounts)
+        .map_err(|e| format!("invalid --set {}: {e}", crate::input::shown(text)))
 }
 
 /// Runs `subtraction`.
@@ -132,8 +133,9 @@ pub fn subtraction(args: &SubtractionArgs) -> ExitCode {
 fn parse_box(token: &str, position: usize) -> Result<BallBox, String> {
     let bad = || {
         format!(
-            "value {position} ('{token}') is not an x:a pair of whole numbers with a >= 1 \
-             (x balls, take 1..=a)"
+            "value {position} ({}) is not an x:a pair of whole numbers with a >= 1 \
+             (x balls, take 1..=a)",
+            input::shown(token)
         )
     };
     let (balls, bound) = token.split_once(':').ok_or_else(bad)?;
@@ -146,8 +148,7 @@ fn parse_box(token: &str, position: usize) -> Result<BallBox, String> {
 pub fn boxes(args: &BoxesArgs) -> ExitCode {
     let game = Boxes::new().with_convention(args.play.convention());
     input::run(&args.values, |line| {
-        let boxes = line
-            .split_whitespace()
+        let boxes = input::tokens(line)
             .enumerate()
             .map(|(index, token)| parse_box(token, index + 1))
             .collect::<Result<Vec<_>, String>>()?;

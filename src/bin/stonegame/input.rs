@@ -197,7 +197,7 @@ pub fn finish(mut out: impl Write, result: Result<(), Failure>) -> ExitCode {
     match (result, flushed) {
         (Ok(()), Ok(())) => ExitCode::SUCCESS,
         (Err((0, message)), _) => {
-            eprintln!("stonegame: {message}");
+            eprintln!("stonegame: {}", printable(&message));
             ExitCode::from(BAD_INPUT)
         }
         (Err((number, message)), _) => {
@@ -205,15 +205,18 @@ pub fn finish(mut out: impl Write, result: Result<(), Failure>) -> ExitCode {
             ExitCode::from(BAD_INPUT)
         }
         (Ok(()), Err(e)) => {
-            eprintln!("stonegame: cannot write output: {e}");
+            eprintln!(
+                "stonegame: cannot write output: {}",
+                printable(&e.to_string())
+            );
             ExitCode::from(BAD_INPUT)
         }
     }
 }
 
-/// Prints `line N: message` on standard error.
+/// Prints `line N: message` on standard error (made printable: see [`printable`]).
 pub fn report(number: usize, message: &str) {
-    eprintln!("line {number}: {message}{}", command_line_hint(message));
+    eprintln!("line {number}: {}{}", printable(message), command_line_hint(message));
 }
 
 /// The library's refusals say how to raise a limit in code (`Budget::…`);
@@ -231,9 +234,14 @@ fn command_line_hint(message: &str) -> &'static str {
 /// The longest piece of a token quoted in a message.
 const SHOWN_CHARS: usize = 40;
 
+/// The longest message printed whole; a longer one (a library message that
+/// quotes a huge input, say) is cut.
+const MESSAGE_CHARS: usize = 300;
+
 /// A token as messages show it: quoted, cut to [`SHOWN_CHARS`] characters, with
-/// control and invisible characters escaped (`\n`, `\u{a0}`), so a message is
-/// always one readable line.
+/// control and invisible characters escaped (`\n`, `\u{1b}`, `\u{a0}`), so a
+/// message is always one readable line. Every message that quotes what the
+/// user typed quotes it through this (or [`shown_head`]).
 pub fn shown(token: &str) -> String {
     let mut text = String::from("'");
     for (count, c) in token.chars().enumerate() {
@@ -242,19 +250,64 @@ pub fn shown(token: &str) -> String {
             text.push_str(&format!("…' ({total} characters)"));
             return text;
         }
-        match c {
-            '\n' => text.push_str("\\n"),
-            '\r' => text.push_str("\\r"),
-            '\t' => text.push_str("\\t"),
-            ' ' => text.push(' '),
-            c if c.is_control() || c.is_whitespace() || is_invisible(c) => {
-                text.push_str(&format!("\\u{{{:x}}}", c as u32));
-            }
-            c => text.push(c),
-        }
+        push_escaped(&mut text, c);
     }
     text.push('\'');
     text
+}
+
+/// A token of `bytes` bytes of which only the first few, `head`, were kept
+/// (streamed input): shown as [`shown`] shows tokens, with its length in
+/// bytes when it is cut.
+pub fn shown_head(head: &[u8], bytes: u64) -> String {
+    let text = String::from_utf8_lossy(head);
+    let whole = bytes == head.len() as u64;
+    if whole && text.chars().count() <= SHOWN_CHARS {
+        return shown(&text);
+    }
+    let mut shown = String::from("'");
+    for c in text.chars().take(SHOWN_CHARS) {
+        push_escaped(&mut shown, c);
+    }
+    shown.push_str(&format!("…' ({bytes} bytes)"));
+    shown
+}
+
+/// A library message that quotes `token` as `'token'`, with the quote
+/// replaced by the token [`shown`].
+pub fn echoing(message: &str, token: &str) -> String {
+    message.replace(&format!("'{token}'"), &shown(token))
+}
+
+/// A message as it is printed: control and invisible characters escaped as
+/// in [`shown`] (so no byte of the input reaches the terminal raw), and cut
+/// after [`MESSAGE_CHARS`] characters.
+pub fn printable(message: &str) -> String {
+    let mut text = String::new();
+    for (count, c) in message.chars().enumerate() {
+        if count == MESSAGE_CHARS {
+            let total = message.chars().count();
+            text.push_str(&format!("… (message cut, {total} characters)"));
+            return text;
+        }
+        push_escaped(&mut text, c);
+    }
+    text
+}
+
+/// Appends `c`, escaped if it is a control, whitespace other than a space,
+/// or invisible character.
+fn push_escaped(text: &mut String, c: char) {
+    match c {
+        '\n' => text.push_str("\\n"),
+        '\r' => text.push_str("\\r"),
+        '\t' => text.push_str("\\t"),
+        ' ' => text.push(' '),
+        c if c.is_control() || c.is_whitespace() || is_invisible(c) => {
+            text.push_str(&format!("\\u{{{:x}}}", c as u32));
+        }
+        c => text.push(c),
+    }
 }
 
 /// Format characters that print as nothing (zero-width spaces and joiners, marks).
@@ -398,9 +451,9 @@ impl<'a> Tokens<'a> {
         }
     }
 
-    /// Skips whitespace, counting newlines.
+    /// Skips whitespace (ASCII, as [`tokens`] does), counting newlines.
     fn skip_space(&mut self) {
-        let trimmed = self.rest.trim_start();
+        let trimmed = self.rest.trim_ascii_start();
         let skipped = &self.rest[..self.rest.len() - trimmed.len()];
         self.line += skipped.matches('\n').count();
         self.rest = trimmed;
@@ -427,7 +480,7 @@ impl<'a> Tokens<'a> {
         }
         let end = self
             .rest
-            .find(char::is_whitespace)
+            .find(|c: char| c.is_ascii_whitespace())
             .unwrap_or(self.rest.len());
         let (token, rest) = self.rest.split_at(end);
         self.rest = rest;
@@ -447,7 +500,7 @@ impl<'a> Tokens<'a> {
         token.parse().map_err(|_| {
             (
                 line,
-                format!("{what} ('{token}') is not a non-negative integer"),
+                format!("{what} ({}) is not a non-negative integer", shown(token)),
             )
         })
     }

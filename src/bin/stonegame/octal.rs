@@ -65,7 +65,8 @@ pub struct OctalSolver {
 impl OctalSolver {
     /// Parses the code once for the whole run.
     pub fn new(args: &OctalArgs) -> Result<Self, String> {
-        let game = TakeAndBreak::by_name(&args.code).map_err(|e| e.to_string())?;
+        let game = TakeAndBreak::by_name(&args.code)
+            .map_err(|e| crate::input::echoing(&e.to_string(), &args.code))?;
         Ok(Self {
             game: OctalGame::new(game)
                 .with_convention(args.play.convention())
@@ -158,7 +159,8 @@ fn grundy_values(game: &TakeAndBreak, upto: u64) -> Result<GrundyValues, String>
 /// `grundy --octal/--game`: G(0..=upto) streamed on one line, then with
 /// `period` the certificate's line.
 pub fn grundy(name: &str, upto: u64, period: bool, out: &mut dyn Write) -> Result<(), String> {
-    let game = TakeAndBreak::by_name(name).map_err(|e| e.to_string())?;
+    let game =
+        TakeAndBreak::by_name(name).map_err(|e| crate::input::echoing(&e.to_string(), name))?;
     if upto >= MAX_PRINTED {
         return Err(format!(
             "--upto {upto} is above the limit of {} (at most {MAX_PRINTED} values are printed)",
