@@ -721,32 +721,94 @@ fn file_value(code: u8) -> u8 {
 }
 
 fn write_tier(path: &Path, tier: u32, labels: &TierLabels) -> Result<(), TierError> {
-    let counts = labels.counts();
-    let mut header = Vec::with_capacity(HEADER_BYTES);
-    header.extend_from_slice(MAGIC);
-    header.extend_from_slice(&VERSION.to_le_bytes());
-    header.extend_from_slice(&tier.to_le_bytes());
-    header.extend_from_slice(&(labels.code.len() as u64).to_le_bytes());
-    for count in [counts.win, counts.lose, counts.tie, counts.draw] {
-        header.extend_from_slice(&(count as u64).to_le_bytes());
-    }
-    let write = || -> std::io::Result<()> {
-        let mut out = BufWriter::new(fs::File::create(path)?);
+    let mut writer = TierWriter::create(path, tier, labels.code.len() as u64, labels.counts())?;
+    writer.write(&labels.code, &labels.word)?;
+    writer.finish()
+}
+
+/// Writes one tier's file from slices of its records given in index order
+/// (the distributed solver's ranks hand in their ranges one after another);
+/// [`write_tier`] is the one-slice case. The header needs the counts first.
+pub(crate) struct TierWriter {
+    path: PathBuf,
+    out: BufWriter<fs::File>,
+    hash: Fnv1a,
+    remaining: u64,
+}
+
+impl TierWriter {
+    /// Creates the file of `tier` for `positions` records and writes its header.
+    pub(crate) fn create(
+        path: &Path,
+        tier: u32,
+        positions: u64,
+        counts: Counts,
+    ) -> Result<Self, TierError> {
+        let mut header = Vec::with_capacity(HEADER_BYTES);
+        header.extend_from_slice(MAGIC);
+        header.extend_from_slice(&VERSION.to_le_bytes());
+        header.extend_from_slice(&tier.to_le_bytes());
+        header.extend_from_slice(&positions.to_le_bytes());
+        for count in [counts.win, counts.lose, counts.tie, counts.draw] {
+            header.extend_from_slice(&(count as u64).to_le_bytes());
+        }
+        let mut out = BufWriter::new(fs::File::create(path).map_err(|e| io_error(path, &e))?);
+        out.write_all(&header).map_err(|e| io_error(path, &e))?;
         let mut hash = Fnv1a::new();
         hash.update(&header);
-        out.write_all(&header)?;
+        Ok(Self {
+            path: path.to_path_buf(),
+            out,
+            hash,
+            remaining: positions,
+        })
+    }
+
+    /// Appends the records of the next positions: value codes and their
+    /// remoteness words (ignored for draws).
+    pub(crate) fn write(&mut self, code: &[u8], word: &[u32]) -> Result<(), TierError> {
+        if code.len() != word.len() || code.len() as u64 > self.remaining {
+            return Err(TierError::Corrupt {
+                path: self.path.display().to_string(),
+                reason: format!(
+                    "{} records written past the {} left to write",
+                    code.len(),
+                    self.remaining
+                ),
+            });
+        }
         let mut record = [0u8; RECORD_BYTES];
-        for (&c, &w) in labels.code.iter().zip(&labels.word) {
+        for (&c, &w) in code.iter().zip(word) {
             record[0] = file_value(c);
             let remoteness = if record[0] == 3 { u32::MAX } else { w };
             record[1..].copy_from_slice(&remoteness.to_le_bytes());
-            hash.update(&record);
-            out.write_all(&record)?;
+            self.hash.update(&record);
+            self.out
+                .write_all(&record)
+                .map_err(|e| io_error(&self.path, &e))?;
         }
-        out.write_all(&hash.0.to_le_bytes())?;
-        out.into_inner().map_err(|e| e.into_error())?.sync_all()
-    };
-    write().map_err(|e| io_error(path, &e))
+        self.remaining -= code.len() as u64;
+        Ok(())
+    }
+
+    /// Writes the checksum and syncs the file; every record must have been written.
+    pub(crate) fn finish(mut self) -> Result<(), TierError> {
+        if self.remaining != 0 {
+            return Err(TierError::Corrupt {
+                path: self.path.display().to_string(),
+                reason: format!("{} records were never written", self.remaining),
+            });
+        }
+        let path = self.path;
+        let finish = || -> std::io::Result<()> {
+            self.out.write_all(&self.hash.0.to_le_bytes())?;
+            self.out
+                .into_inner()
+                .map_err(|e| e.into_error())?
+                .sync_all()
+        };
+        finish().map_err(|e| io_error(&path, &e))
+    }
 }
 
 /// Reads the file of `tier` through in blocks and checks it: size against
