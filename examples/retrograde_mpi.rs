@@ -55,11 +55,15 @@ fn run<C: Communicator>(world: &C) -> Result<(), String> {
         PseudoRandomMoves::new(n, max_moves, terminal_percent, seed).map_err(|e| e.to_string())?;
 
     let started = Instant::now();
+    let cpu_before = process_cpu_ticks();
     let solution = DistributedSolver::new(world, n, |u| generator.moves(u))
         .with_budget(budget)
         .solve()
         .map_err(|e| e.to_string())?;
     let solved = started.elapsed();
+    let cpu_ticks = process_cpu_ticks()
+        .zip(cpu_before)
+        .map_or(0, |(after, before)| after - before);
     let counts = solution.counts(world);
     let moves: u64 = solution
         .positions()
@@ -89,11 +93,12 @@ fn run<C: Communicator>(world: &C) -> Result<(), String> {
         stats.bytes_sent,
         stats.largest_round_bytes,
         solution.positions().end - solution.positions().start,
+        cpu_ticks,
     ];
     let ranks = world.size() as usize;
     let root = world.process_at_rank(0);
     if rank == 0 {
-        let mut all = vec![0u64; 5 * ranks];
+        let mut all = vec![0u64; FIELDS * ranks];
         root.gather_into_root(&mine[..], &mut all[..]);
         println!("ranks                {ranks}");
         println!("solve                {:.3} s", solved.as_secs_f64());
@@ -104,11 +109,13 @@ fn run<C: Communicator>(world: &C) -> Result<(), String> {
             counts.win, counts.lose, counts.tie, counts.draw
         );
         println!("checksum             {checksum}");
-        for (r, row) in all.chunks(5).enumerate() {
-            let [peak, rounds, sent, largest, owned] = [row[0], row[1], row[2], row[3], row[4]];
+        for (r, row) in all.chunks(FIELDS).enumerate() {
+            let [peak, rounds, sent, largest, owned, cpu] =
+                [row[0], row[1], row[2], row[3], row[4], row[5]];
             println!(
-                "rank {r}: {owned} positions, peak memory {:.1} MiB, {rounds} rounds, \
-                 {:.1} MiB sent ({:.0} bytes per round on average, {largest} at most)",
+                "rank {r}: {owned} positions, solve {:.2} s on-CPU, peak memory {:.1} MiB, \
+                 {rounds} rounds, {:.1} MiB sent ({:.0} bytes per round on average, {largest} at most)",
+                cpu as f64 / 100.0,
                 peak as f64 / 1024.0,
                 sent as f64 / (1 << 20) as f64,
                 sent as f64 / rounds.max(1) as f64
@@ -118,6 +125,20 @@ fn run<C: Communicator>(world: &C) -> Result<(), String> {
         root.gather_into(&mine[..]);
     }
     Ok(())
+}
+
+/// Numbers each rank reports to rank 0.
+const FIELDS: usize = 6;
+
+/// Time this process has spent on a CPU (user + system), in ticks of
+/// 1/100 s, from Linux's `/proc/self/stat` (`None` elsewhere). MPI ranks
+/// wait by polling, so this includes time spent waiting for other ranks.
+fn process_cpu_ticks() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the parenthesised command name; utime and stime are the 14th and 15th.
+    let rest = text.rsplit_once(')')?.1;
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    Some(fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?)
 }
 
 /// This process's peak resident memory in KiB (`VmHWM` of
