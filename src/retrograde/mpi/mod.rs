@@ -575,3 +575,46 @@ impl DistributedSolution {
         (&self.labels.code, &self.labels.word)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::RankPartition;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The ranges cover `0..N` in order without overlap, and `owner`
+        /// and `locate` agree with them (checked by brute force over the ranks).
+        #[test]
+        fn ranges_cover_the_positions_and_owners_agree(
+            n in 0u64..5000,
+            ranks in 1usize..70,
+            probes in proptest::collection::vec(any::<u64>(), 1..20),
+        ) {
+            let partition = RankPartition::new(n, ranks);
+            let mut next = 0;
+            for rank in 0..ranks {
+                let range = partition.range(rank);
+                prop_assert_eq!(range.start, next);
+                prop_assert!(range.end >= range.start);
+                next = range.end;
+            }
+            prop_assert_eq!(next, n);
+            for probe in probes {
+                if n == 0 {
+                    break;
+                }
+                let u = probe % n;
+                let owner = (0..ranks).find(|&r| partition.range(r).contains(&u)).unwrap();
+                prop_assert_eq!(partition.owner(u), owner);
+                prop_assert_eq!(partition.locate(u), (owner, u - partition.range(owner).start));
+            }
+        }
+    }
+
+    #[test]
+    fn huge_counts_do_not_overflow() {
+        let partition = RankPartition::new(u64::MAX, 3);
+        assert_eq!(partition.range(2).end, u64::MAX);
+        assert_eq!(partition.owner(u64::MAX - 1), 2);
+    }
+}
