@@ -47,8 +47,9 @@ impl Index for u64 {
 /// every rank), at least one.
 pub(crate) fn records_per_round(exchange_bytes: u128, ranks: usize, record_bytes: usize) -> usize {
     let per_record = (4 + record_bytes * (ranks + 2)) as u128;
-    // MPI counts are `int`: a round's receive buffer must stay below 2^31 elements.
-    let count_limit = (i32::MAX as usize / (ranks * record_bytes.max(1))).max(1);
+    // MPI counts are `int`, and the counts sent ahead of a round carry a
+    // flag in their low bit: a round must stay below 2^30 elements.
+    let count_limit = ((i32::MAX / 2) as usize / (ranks * record_bytes.max(1))).max(1);
     ((exchange_bytes / per_record).max(1) as usize).min(count_limit)
 }
 
@@ -114,10 +115,12 @@ impl<'c, C: Communicator, I: Index> Exchanger<'c, C, I> {
         self.staged.extend_from_slice(record);
     }
 
-    /// Sends every staged record to its rank and returns the records this
-    /// rank received (from every rank, itself included, by rank order).
-    /// Collective: every rank calls it the same number of times.
-    pub(crate) fn round(&mut self) -> &[I] {
+    /// Sends every staged record to its rank and keeps the records this
+    /// rank receives (from every rank, itself included, by rank order) for
+    /// [`Exchanger::received`]. `more` says this rank has records left for
+    /// another round; returns whether any rank has. Collective: every rank
+    /// calls it until it returns `false`.
+    pub(crate) fn round(&mut self, more: bool) -> bool {
         let width = self.width;
         self.send_counts.iter_mut().for_each(|c| *c = 0);
         for &d in &self.dest {
@@ -138,12 +141,22 @@ impl<'c, C: Communicator, I: Index> Exchanger<'c, C, I> {
             self.send[start..start + width].copy_from_slice(&self.staged[k * width..][..width]);
             *slot += width as Count;
         }
+        // Every rank sends every rank its count, so a flag in the low bit
+        // tells all of them whether any rank needs another round, without
+        // a reduction of its own.
+        let flagged: Vec<Count> = self
+            .send_counts
+            .iter()
+            .map(|&c| c << 1 | Count::from(more))
+            .collect();
         self.comm
-            .all_to_all_into(&self.send_counts[..], &mut self.recv_counts[..]);
+            .all_to_all_into(&flagged[..], &mut self.recv_counts[..]);
+        let any_more = self.recv_counts.iter().any(|&c| c & 1 == 1);
         let mut total = 0;
-        for (displ, &count) in self.recv_displs.iter_mut().zip(&self.recv_counts) {
+        for (displ, count) in self.recv_displs.iter_mut().zip(self.recv_counts.iter_mut()) {
+            *count >>= 1;
             *displ = total;
-            total += count;
+            total += *count;
         }
         self.recv.clear();
         self.recv.resize(total as usize, I::default());
@@ -166,26 +179,18 @@ impl<'c, C: Communicator, I: Index> Exchanger<'c, C, I> {
         self.stats.record_round(remote);
         self.dest.clear();
         self.staged.clear();
-        &self.recv
+        any_more
     }
 
-    /// Whether any rank passes `true` (collective).
-    pub(crate) fn any(&self, flag: bool) -> bool {
-        any_rank(self.comm, flag)
+    /// The records received in the last round.
+    pub(crate) fn received(&self) -> &[I] {
+        &self.recv
     }
 
     /// The communicator.
     pub(crate) fn comm(&self) -> &'c C {
         self.comm
     }
-}
-
-/// Whether any rank passes `true` (collective).
-pub(crate) fn any_rank<C: Communicator>(comm: &C, flag: bool) -> bool {
-    let mine = u32::from(flag);
-    let mut all = 0u32;
-    comm.all_reduce_into(&mine, &mut all, SystemOperation::max());
-    all != 0
 }
 
 /// The smallest of every rank's `value` (collective).

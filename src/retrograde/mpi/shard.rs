@@ -249,7 +249,8 @@ pub(crate) fn solve_shard<C: Communicator, I: Index>(
                 }
             }
             let done = error.is_some() || (next == n && at == moves.len());
-            for &t in ex.round() {
+            let more = ex.round(!done);
+            for &t in ex.received() {
                 let slot = &mut indegree[t.get() as usize];
                 match slot.checked_add(1) {
                     Some(count) => *slot = count,
@@ -262,7 +263,7 @@ pub(crate) fn solve_shard<C: Communicator, I: Index>(
                     }
                 }
             }
-            if !ex.any(!done) {
+            if !more {
                 break;
             }
         }
@@ -346,12 +347,12 @@ pub(crate) fn solve_shard<C: Communicator, I: Index>(
                 }
             }
             let done = error.is_some() || (next == n && at == moves.len());
-            let received = ex.round();
-            for pair in received.chunks_exact(2) {
+            let more = ex.round(!done);
+            for pair in ex.received().chunks_exact(2) {
                 let slot = offsets.take_slot(pair[0].get() as usize);
                 sources[slot] = pair[1];
             }
-            if !ex.any(!done) {
+            if !more {
                 break;
             }
         }
@@ -484,11 +485,11 @@ fn notify<C: Communicator, I: Index>(
                 }
             }
         }
-        let done = i == frontier_len;
-        for &t in ex.round() {
+        let more = ex.round(i < frontier_len);
+        for &t in ex.received() {
             apply(state, t.get() as usize);
         }
-        if !ex.any(!done) {
+        if !more {
             break;
         }
     }
