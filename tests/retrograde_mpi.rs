@@ -5,7 +5,8 @@
 //! `mpirun --allow-run-as-root --oversubscribe -np K` on itself with
 //! `STONEGAME_MPI_WORKER` set; each rank then solves random graphs (cycles,
 //! terminal ties, wins, losses and draws, both conventions, tiny exchange
-//! buffers so that levels take many rounds) and a random tiered game, and
+//! buffers so that levels take many rounds, 4- and 8-byte indices) and a
+//! random tiered game, and
 //! checks every label it owns against `DenseSolver` / `TieredSolver`.
 //! Without `mpirun` the test is skipped with a message, except under CI
 //! (`CI` set), where it fails.
@@ -142,6 +143,7 @@ fn random_graphs<C: Communicator>(world: &C, failures: &mut Vec<String>) {
         .with_convention(convention)
         .terminal(rule)
         .with_exchange_bytes(exchange_bytes)
+        .with_wide_indices(case % 4 == 1)
         .solve();
         let solution = match solution {
             Ok(solution) => solution,

@@ -283,6 +283,7 @@ pub struct DistributedSolver<'c, C, F, T = fn(u64) -> Option<Value>> {
     convention: Convention,
     budget: Budget,
     exchange_bytes: u128,
+    wide: bool,
 }
 
 impl<'c, C: Communicator, F> DistributedSolver<'c, C, F> {
@@ -300,6 +301,7 @@ impl<'c, C: Communicator, F> DistributedSolver<'c, C, F> {
             convention: Convention::Normal,
             budget: Budget::default(),
             exchange_bytes: DEFAULT_EXCHANGE_BYTES,
+            wide: false,
         }
     }
 }
@@ -365,6 +367,27 @@ impl<'c, C: Communicator, F, T> DistributedSolver<'c, C, F, T> {
         self
     }
 
+    /// Uses 8-byte position indices and predecessor offsets even when 4
+    /// bytes would do, as for games of more than `u32::MAX` positions: for
+    /// testing that path on small games. The labels are the same.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::retrograde::mpi::{DistributedSolver, rsmpi};
+    /// let universe = rsmpi::initialize().unwrap();
+    /// let world = universe.world();
+    /// let chain = |u: u64| (u + 1 < 10).then_some(u + 1);
+    /// let wide = DistributedSolver::new(&world, 10, chain).with_wide_indices(true).solve().unwrap();
+    /// if wide.positions().contains(&0) {
+    ///     assert_eq!(wide.remoteness(0), Some(9));
+    /// }
+    /// ```
+    #[doc(hidden)]
+    pub fn with_wide_indices(mut self, wide: bool) -> Self {
+        self.wide = wide;
+        self
+    }
+
     /// Sets a terminal rule, as [`DenseSolver::terminal`](super::DenseSolver::terminal)
     /// (called on the position's owner).
     ///
@@ -394,6 +417,7 @@ impl<'c, C: Communicator, F, T> DistributedSolver<'c, C, F, T> {
             convention: self.convention,
             budget: self.budget,
             exchange_bytes: self.exchange_bytes,
+            wide: self.wide,
         }
     }
 
@@ -419,6 +443,7 @@ impl<'c, C: Communicator, F, T> DistributedSolver<'c, C, F, T> {
             convention: self.convention,
             budget: self.budget,
             exchange_bytes: self.exchange_bytes,
+            wide: self.wide,
         };
         let mut source = ClosureMoves {
             successors: self.successors,
@@ -435,7 +460,7 @@ fn solve_distributed<C: Communicator>(
     source: &mut impl MoveSource,
 ) -> Result<DistributedSolution> {
     let mut stats = ExchangeStats::default();
-    let labels = if setup.num_positions <= u64::from(u32::MAX) {
+    let labels = if setup.num_positions <= u64::from(u32::MAX) && !setup.wide {
         solve_shard::<C, u32>(comm, setup, source, &mut stats)?
     } else {
         solve_shard::<C, u64>(comm, setup, source, &mut stats)?

@@ -38,6 +38,8 @@ pub(crate) struct Setup {
     pub(crate) convention: Convention,
     pub(crate) budget: Budget,
     pub(crate) exchange_bytes: u128,
+    /// 8-byte indices and offsets even where 4 would do (to test that path).
+    pub(crate) wide: bool,
 }
 
 /// One rank's labels: value codes and words (remoteness where labelled).
@@ -276,7 +278,7 @@ pub(crate) fn solve_shard<C: Communicator, I: Index>(
 
     // Room for the lists, the moves to solved positions and pass 2's exchange.
     let incoming: u64 = indegree.iter().map(|&d| u64::from(d)).sum();
-    let wide = incoming > u64::from(u32::MAX);
+    let wide = setup.wide || incoming > u64::from(u32::MAX);
     let solved_total: usize = solved_counts.iter().sum();
     let lists_bytes = u128::from(incoming) * I::BYTES as u128
         + if wide { 8 * (n as u128 + 1) } else { 0 }

@@ -133,6 +133,7 @@ impl<'c, 'g, C: Communicator, G: TieredGame> DistributedTieredSolver<'c, 'g, C, 
                 convention: self.convention,
                 budget: Budget::from_bytes(self.budget.bytes() - lower_budget.bytes()),
                 exchange_bytes: self.exchange_bytes,
+                wide: false,
             };
             let mut source = TierMoves {
                 game: self.game,
