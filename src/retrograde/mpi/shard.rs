@@ -198,83 +198,17 @@ pub(crate) fn solve_shard<C: Communicator, I: Index>(
             "distributed retrograde tables of one rank",
         ),
     )?;
-    let mut code = vec![UNKNOWN; n];
-    let mut word = vec![0u32; n];
-    let mut indegree = vec![0u32; n + 1];
-    let no_move_code = match setup.convention.terminal_outcome() {
-        Outcome::First => WIN,
-        _ => LOSE,
-    };
-
     // Pass 1: every rank lists its moves; targets are counted by their owners.
-    let mut solved_counts = [0usize; 3];
-    let first = {
-        let mut ex: Exchanger<'_, C, I> = Exchanger::new(comm, 1, limit1, stats);
-        let mut moves = Vec::new();
-        let mut error: Option<Error> = None;
-        let mut next = 0usize;
-        let mut at = 0usize;
-        loop {
-            while !ex.is_full() && error.is_none() {
-                if let Some(&m) = moves.get(at) {
-                    at += 1;
-                    if let Move::Here(target) = m {
-                        let (owner, local) = partition.locate(target);
-                        ex.stage(owner, &[I::from_u64(local)]);
-                    }
-                    continue;
-                }
-                if next == n {
-                    break;
-                }
-                let u = next;
-                next += 1;
-                moves.clear();
-                at = 0;
-                match list_moves(source, &setup, range.start + u as u64, &mut moves) {
-                    Err(e) => error = Some(e),
-                    Ok(Some(value)) => code[u] = value_code(value),
-                    Ok(None) if moves.is_empty() => code[u] = no_move_code,
-                    Ok(None) => match u32::try_from(moves.len()) {
-                        Ok(degree) => {
-                            word[u] = degree;
-                            for m in &moves {
-                                if let Move::Solved { code, .. } = *m {
-                                    if let Some(k) = solved_kind(code) {
-                                        solved_counts[k] += 1;
-                                    }
-                                }
-                            }
-                        }
-                        Err(_) => error = Some(too_many_moves_from(range.start + u as u64)),
-                    },
-                }
-            }
-            let done = error.is_some() || (next == n && at == moves.len());
-            let more = ex.round(!done);
-            for &t in ex.received() {
-                let slot = &mut indegree[t.get() as usize];
-                match slot.checked_add(1) {
-                    Some(count) => *slot = count,
-                    None => {
-                        error.get_or_insert(Error::SizeLimitExceeded {
-                            what: "moves into one position (u32 counters)",
-                            value: u128::from(u32::MAX) + 1,
-                            limit: u128::from(u32::MAX),
-                        });
-                    }
-                }
-            }
-            if !more {
-                break;
-            }
-        }
-        match error {
-            Some(e) => Err(e),
-            None => Ok(()),
-        }
+    let mut shard = Shard {
+        partition,
+        range: range.clone(),
+        code: vec![UNKNOWN; n],
+        word: vec![0u32; n],
     };
-    agree(comm, first)?;
+    let mut ex: Exchanger<'_, C, I> = Exchanger::new(comm, 1, limit1, stats);
+    let first = count_moves(&mut ex, &mut shard, source, &setup);
+    drop(ex);
+    let (indegree, solved_counts) = agree(comm, first)?;
 
     // Room for the lists, the moves to solved positions and pass 2's exchange.
     let incoming: u64 = indegree.iter().map(|&d| u64::from(d)).sum();
@@ -290,8 +224,10 @@ pub(crate) fn solve_shard<C: Communicator, I: Index>(
             "distributed retrograde tables of one rank",
         ),
     )?;
-    let mut offsets = end_offsets(indegree, wide);
-    let mut sources = vec![I::default(); incoming as usize];
+    let mut lists = Lists {
+        offsets: end_offsets(indegree, wide),
+        sources: vec![I::default(); incoming as usize],
+    };
     let mut solved = SolvedMoves {
         lose: Vec::with_capacity(solved_counts[0]),
         win: Vec::with_capacity(solved_counts[1]),
@@ -300,83 +236,27 @@ pub(crate) fn solve_shard<C: Communicator, I: Index>(
 
     // Pass 2: the same moves again, now with their sources, filled into the
     // lists of their targets' owners.
-    let second = {
-        let mut ex: Exchanger<'_, C, I> = Exchanger::new(comm, 2, limit2, stats);
-        let mut moves = Vec::new();
-        let mut error: Option<Error> = None;
-        let mut next = 0usize;
-        let mut at = 0usize;
-        let mut from = 0u64;
-        loop {
-            while !ex.is_full() && error.is_none() {
-                if let Some(&m) = moves.get(at) {
-                    at += 1;
-                    if let Move::Here(target) = m {
-                        let (owner, local) = partition.locate(target);
-                        ex.stage(owner, &[I::from_u64(local), I::from_u64(from)]);
-                    }
-                    continue;
-                }
-                if next == n {
-                    break;
-                }
-                let u = next;
-                next += 1;
-                moves.clear();
-                at = 0;
-                if code[u] != UNKNOWN {
-                    continue;
-                }
-                from = range.start + u as u64;
-                if let Err(e) = source.moves(from, &mut moves) {
-                    error = Some(e);
-                    continue;
-                }
-                if moves.len() as u64 != u64::from(word[u]) {
-                    error = Some(nondeterministic(from));
-                    continue;
-                }
-                for m in &moves {
-                    if let Move::Solved { code, remoteness } = *m {
-                        let event = (remoteness, u as u32);
-                        match solved_kind(code) {
-                            Some(0) => solved.lose.push(event),
-                            Some(1) => solved.win.push(event),
-                            Some(_) => solved.tie.push(event),
-                            None => {}
-                        }
-                    }
-                }
+    let mut ex: Exchanger<'_, C, I> = Exchanger::new(comm, 2, limit2, stats);
+    let second = file_predecessors(&mut ex, &shard, source, &mut lists, &mut solved);
+    drop(ex);
+    agree(
+        comm,
+        second.and_then(|()| {
+            let counted = solved.lose.len() + solved.win.len() + solved.tie.len();
+            if counted == solved_total {
+                Ok(())
+            } else {
+                Err(nondeterministic(range.start))
             }
-            let done = error.is_some() || (next == n && at == moves.len());
-            let more = ex.round(!done);
-            for pair in ex.received().chunks_exact(2) {
-                let slot = offsets.take_slot(pair[0].get() as usize);
-                sources[slot] = pair[1];
-            }
-            if !more {
-                break;
-            }
-        }
-        let counted: usize = [&solved.lose, &solved.win, &solved.tie]
-            .iter()
-            .map(|e| e.len())
-            .sum();
-        match error {
-            Some(e) => Err(e),
-            None if counted != solved_total => Err(nondeterministic(range.start)),
-            None => Ok(()),
-        }
-    };
-    agree(comm, second)?;
+        }),
+    )?;
     for events in [&mut solved.lose, &mut solved.win, &mut solved.tie] {
         events.sort_unstable();
     }
-    let lists = Lists { offsets, sources };
 
     let mut state = State {
-        code,
-        word,
+        code: shard.code,
+        word: shard.word,
         slots: vec![I::default(); n],
         wins: 0,
         losses: 0,
@@ -395,6 +275,173 @@ pub(crate) fn solve_shard<C: Communicator, I: Index>(
         code: state.code,
         word: state.word,
     })
+}
+
+/// This rank's positions and, while the moves are listed, their value
+/// codes and move counts.
+struct Shard {
+    partition: RankPartition,
+    range: std::ops::Range<u64>,
+    code: Vec<u8>,
+    word: Vec<u32>,
+}
+
+/// Pass 1: lists the moves of every position of the shard (its terminal
+/// rule first), sets the codes of terminal positions and the move counts of
+/// the others, and counts the predecessors of the positions this rank owns
+/// from the targets every rank sends. Returns the in-degrees (with a spare
+/// entry) and the moves to solved positions by kind (collective).
+fn count_moves<C: Communicator, I: Index>(
+    ex: &mut Exchanger<'_, C, I>,
+    shard: &mut Shard,
+    source: &mut impl MoveSource,
+    setup: &Setup,
+) -> Result<(Vec<u32>, [usize; 3])> {
+    let n = shard.code.len();
+    let no_move_code = match setup.convention.terminal_outcome() {
+        Outcome::First => WIN,
+        _ => LOSE,
+    };
+    let mut indegree = vec![0u32; n + 1];
+    let mut solved_counts = [0usize; 3];
+    let mut moves = Vec::new();
+    let mut error: Option<Error> = None;
+    let mut next = 0usize;
+    let mut at = 0usize;
+    loop {
+        while !ex.is_full() && error.is_none() {
+            if let Some(&m) = moves.get(at) {
+                at += 1;
+                if let Move::Here(target) = m {
+                    let (owner, local) = shard.partition.locate(target);
+                    ex.stage(owner, &[I::from_u64(local)]);
+                }
+                continue;
+            }
+            if next == n {
+                break;
+            }
+            let u = next;
+            next += 1;
+            moves.clear();
+            at = 0;
+            let position = shard.range.start + u as u64;
+            match list_moves(source, setup, position, &mut moves) {
+                Err(e) => error = Some(e),
+                Ok(Some(value)) => shard.code[u] = value_code(value),
+                Ok(None) if moves.is_empty() => shard.code[u] = no_move_code,
+                Ok(None) => match u32::try_from(moves.len()) {
+                    Ok(degree) => {
+                        shard.word[u] = degree;
+                        for m in &moves {
+                            if let Move::Solved { code, .. } = *m {
+                                if let Some(k) = solved_kind(code) {
+                                    solved_counts[k] += 1;
+                                }
+                            }
+                        }
+                    }
+                    Err(_) => error = Some(too_many_moves_from(position)),
+                },
+            }
+        }
+        let done = error.is_some() || (next == n && at == moves.len());
+        let more = ex.round(!done);
+        for &t in ex.received() {
+            let slot = &mut indegree[t.get() as usize];
+            match slot.checked_add(1) {
+                Some(count) => *slot = count,
+                None => {
+                    error.get_or_insert(Error::SizeLimitExceeded {
+                        what: "moves into one position (u32 counters)",
+                        value: u128::from(u32::MAX) + 1,
+                        limit: u128::from(u32::MAX),
+                    });
+                }
+            }
+        }
+        if !more {
+            break;
+        }
+    }
+    match error {
+        Some(e) => Err(e),
+        None => Ok((indegree, solved_counts)),
+    }
+}
+
+/// Pass 2: lists the same moves again (checking that they are the same
+/// number), sends `(target, source)` to the target's owner, files the pairs
+/// this rank receives into its predecessor lists, and keeps the moves to
+/// solved positions as events (collective).
+fn file_predecessors<C: Communicator, I: Index>(
+    ex: &mut Exchanger<'_, C, I>,
+    shard: &Shard,
+    source: &mut impl MoveSource,
+    lists: &mut Lists<I>,
+    solved: &mut SolvedMoves,
+) -> Result<()> {
+    let n = shard.code.len();
+    let mut moves = Vec::new();
+    let mut error: Option<Error> = None;
+    let mut next = 0usize;
+    let mut at = 0usize;
+    let mut from = 0u64;
+    loop {
+        while !ex.is_full() && error.is_none() {
+            if let Some(&m) = moves.get(at) {
+                at += 1;
+                if let Move::Here(target) = m {
+                    let (owner, local) = shard.partition.locate(target);
+                    ex.stage(owner, &[I::from_u64(local), I::from_u64(from)]);
+                }
+                continue;
+            }
+            if next == n {
+                break;
+            }
+            let u = next;
+            next += 1;
+            moves.clear();
+            at = 0;
+            if shard.code[u] != UNKNOWN {
+                continue;
+            }
+            from = shard.range.start + u as u64;
+            if let Err(e) = source.moves(from, &mut moves) {
+                error = Some(e);
+                continue;
+            }
+            if moves.len() as u64 != u64::from(shard.word[u]) {
+                error = Some(nondeterministic(from));
+                continue;
+            }
+            for m in &moves {
+                if let Move::Solved { code, remoteness } = *m {
+                    let event = (remoteness, u as u32);
+                    match solved_kind(code) {
+                        Some(0) => solved.lose.push(event),
+                        Some(1) => solved.win.push(event),
+                        Some(_) => solved.tie.push(event),
+                        None => {}
+                    }
+                }
+            }
+        }
+        let done = error.is_some() || (next == n && at == moves.len());
+        let more = ex.round(!done);
+        for pair in ex.received().chunks_exact(2) {
+            let slot = lists.offsets.take_slot(pair[0].get() as usize);
+            lists.sources[slot] = pair[1];
+        }
+        if !more {
+            break;
+        }
+    }
+    match error {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
 }
 
 /// The terminal rule at `position`, or its moves (checked against the range).
