@@ -17,7 +17,7 @@ use std::process::{Command, ExitCode};
 use stonegame::retrograde::mpi::rsmpi::traits::{Communicator, CommunicatorCollectives};
 use stonegame::retrograde::mpi::{DistributedSolver, DistributedTieredSolver, rsmpi};
 use stonegame::retrograde::{
-    DenseSolver, Graph, TierDatabase, TierPosition, TieredGame, TieredSolver, Value,
+    DenseSolver, Graph, TierDatabase, TierError, TierPosition, TieredGame, TieredSolver, Value,
 };
 use stonegame::{Budget, Convention, Error};
 
@@ -276,6 +276,27 @@ fn errors_stop_every_rank<C: Communicator>(world: &C, failures: &mut Vec<String>
         failures.push(format!(
             "a bad move on rank {owner}'s range was not reported as expected"
         ));
+    }
+    // A tiered game with a move upwards: refused on every rank.
+    struct Upwards;
+    impl TieredGame for Upwards {
+        fn num_tiers(&self) -> u32 {
+            2
+        }
+        fn tier_size(&self, _: u32) -> u32 {
+            50
+        }
+        fn for_each_move(&self, p: TierPosition, visit: &mut dyn FnMut(TierPosition)) {
+            if p.tier == 0 && p.index == 49 {
+                visit(TierPosition { tier: 1, index: 0 });
+            }
+        }
+    }
+    let dir = PathBuf::from(std::env::var_os(DIRECTORY).expect("the driver sets the directory"))
+        .join("upwards");
+    match DistributedTieredSolver::new(world, &Upwards, &dir).solve() {
+        Err(TierError::Solve(Error::InvalidParameter { .. } | Error::RankFailed { .. })) => {}
+        other => failures.push(format!("a move upwards was not refused: {other:?}")),
     }
     let refused = DistributedSolver::new(world, 1 << 20, |_| Vec::new())
         .with_budget(Budget::from_bytes(1 << 20))
