@@ -228,6 +228,16 @@ pub enum Error {
         /// The tier asked about.
         tier: u32,
     },
+
+    // --- distributed ---
+    /// Another process of a distributed computation (an MPI rank) stopped
+    /// with an error; every rank stops together, and the failing rank
+    /// returns its own error, which says why.
+    #[error("rank {rank} of the distributed computation failed (its own error says why)")]
+    RankFailed {
+        /// The failing rank (the highest one, if several failed).
+        rank: u32,
+    },
 }
 
 /// An I/O error kept as the source of [`Error::Io`]: shared so that

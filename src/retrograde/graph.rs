@@ -200,13 +200,8 @@ impl Graph {
         )?;
         let n = num_positions as u64;
         Self::from_successors(num_positions, budget, |u| {
-            let mut rng = XorShift::new(seed ^ u64::from(u).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-            let degree = if max_moves == 0 || rng.below(100) < u64::from(terminal_percent) {
-                0
-            } else {
-                1 + rng.below(u64::from(max_moves))
-            };
-            (0..degree).map(move |_| rng.below(n) as u32)
+            pseudo_random_moves(u64::from(u), n, max_moves, terminal_percent, seed)
+                .map(|v| v as u32)
         })
     }
 
@@ -328,6 +323,25 @@ impl Graph {
     pub(crate) fn from_parts(offsets: Vec<u32>, targets: Vec<u32>) -> Self {
         Self { offsets, targets }
     }
+}
+
+/// The moves of `position` in [`Graph::pseudo_random`]'s graph of
+/// `num_positions` positions (also generated one position at a time by the
+/// distributed solver, on the rank that owns it).
+pub(crate) fn pseudo_random_moves(
+    position: u64,
+    num_positions: u64,
+    max_moves: u32,
+    terminal_percent: u8,
+    seed: u64,
+) -> impl Iterator<Item = u64> {
+    let mut rng = XorShift::new(seed ^ position.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    let degree = if max_moves == 0 || rng.below(100) < u64::from(terminal_percent) {
+        0
+    } else {
+        1 + rng.below(u64::from(max_moves))
+    };
+    (0..degree).map(move |_| rng.below(num_positions))
 }
 
 /// How far ahead [`Graph::reversed`] touches the counter of a coming move.

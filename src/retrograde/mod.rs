@@ -85,6 +85,9 @@ mod analysis;
 mod games;
 mod graph;
 mod hashed;
+#[cfg(feature = "mpi")]
+#[cfg_attr(docsrs, doc(cfg(feature = "mpi")))]
+pub mod mpi;
 #[cfg(feature = "parallel")]
 mod parallel;
 mod solver;

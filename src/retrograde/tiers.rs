@@ -242,85 +242,33 @@ impl<'g, G: TieredGame> TieredSolver<'g, G> {
     /// # Example
     /// See [`TieredSolver`].
     pub fn solve(self) -> Result<TierDatabase> {
-        let identity = self.game.identity();
-        if identity.len() > IDENTITY_LIMIT {
-            return Err(Error::InvalidParameter {
-                name: "identity",
-                reason: format!(
-                    "{} bytes, above the limit of {IDENTITY_LIMIT} bytes",
-                    identity.len()
-                ),
-            });
-        }
-        let directory = &self.directory;
-        fs::create_dir_all(directory).map_err(|e| io_error(directory, e))?;
-        let manifest = Manifest {
-            convention: self.convention,
-            game: game_fingerprint(self.game),
-            num_tiers: self.game.num_tiers(),
-            complete: false,
-            identity: identity.to_string(),
-        };
-        let manifest_path = directory.join(MANIFEST_FILE);
-        let previous = read_manifest(&manifest_path).ok();
-        let same_solve = previous.as_ref().is_some_and(|p| p.same_solve(&manifest));
-        if !same_solve {
-            // Before any tier is replaced: from now on the tiers of the
-            // game solved here before are refused.
-            write_manifest(&manifest_path, &manifest)?;
-        }
-        let fingerprint = manifest.fingerprint();
-        let mut database = TierDatabase::open(directory, self.budget);
-        database.manifest = Some(manifest.clone());
-        database.serves_unfinished = true;
+        let session = SolveSession::plan(self.game, self.convention, &self.directory)?;
+        session.begin()?;
+        let mut database = session.database(self.budget);
         // Each tier's file records a hash of every move and terminal value
         // of its tier and of the tiers below (what its labels depend on).
-        let mut chain = fingerprint;
-        for tier in 0..manifest.num_tiers {
+        let mut chain = session.fingerprint();
+        for tier in 0..session.num_tiers() {
             let path = database.path(tier);
             // A complete file of this database (written whole, then renamed)
             // whose tiers up to it have the same moves is kept; anything
             // else is solved again.
-            if let Ok((checked, _)) = read_tier(&path, tier, fingerprint, false) {
-                let same = self.tier_chain(tier, chain);
+            if let Ok((checked, _)) = read_tier(&path, tier, session.fingerprint(), false) {
+                let same = tier_chain(self.game, tier, chain);
                 if checked.chain == same {
                     chain = same;
                     continue;
                 }
             }
             let (labels, next) = self.solve_tier(tier, chain, &mut database)?;
-            write_tier(&path, tier, fingerprint, next, &labels)?;
+            session.write_tier(tier, next, &labels)?;
             database.forget(tier);
             chain = next;
         }
-        // Every tier's rename is durable before completion is recorded.
-        sync_directory(directory).map_err(|e| io_error(directory, e))?;
-        let complete = Manifest {
-            complete: true,
-            ..manifest
-        };
-        if previous.as_ref() != Some(&complete) {
-            write_manifest(&manifest_path, &complete)?;
-        }
-        database.manifest = Some(complete);
+        let manifest = session.finish()?;
+        database.manifest = Some(manifest);
         database.serves_unfinished = false;
         Ok(database)
-    }
-
-    /// The hash of tier `tier`'s moves and terminal values, continuing
-    /// `lower`, the hash of the tiers below (as [`Self::solve_tier`] computes it).
-    fn tier_chain(&self, tier: u32, lower: u64) -> u64 {
-        let game = self.game;
-        let mut hash = MovesHash::new(lower, tier);
-        for index in 0..game.tier_size(tier) {
-            let here = TierPosition { tier, index };
-            let terminal = game.terminal(here);
-            hash.position(index, terminal);
-            if terminal.is_none() {
-                game.for_each_move(here, &mut |to| hash.add_move(to));
-            }
-        }
-        hash.0
     }
 
     /// Builds tier `tier`'s graph (its positions, then one extra position
@@ -433,6 +381,121 @@ impl<'g, G: TieredGame> TieredSolver<'g, G> {
     }
 }
 
+/// The hash of tier `tier`'s moves and terminal values, continuing `lower`,
+/// the hash of the tiers below (as `TieredSolver::solve_tier` computes it
+/// while it lists the moves).
+pub(crate) fn tier_chain<G: TieredGame + ?Sized>(game: &G, tier: u32, lower: u64) -> u64 {
+    let mut hash = MovesHash::new(lower, tier);
+    for index in 0..game.tier_size(tier) {
+        let here = TierPosition { tier, index };
+        let terminal = game.terminal(here);
+        hash.position(index, terminal);
+        if terminal.is_none() {
+            game.for_each_move(here, &mut |to| hash.add_move(to));
+        }
+    }
+    hash.0
+}
+
+/// One solve of a tiered game into a directory, as the one-machine and the
+/// distributed solvers run it: the manifest written first (so the tiers of
+/// another game solved there before are refused from then on), each tier
+/// written aside and renamed, completion recorded last.
+pub(crate) struct SolveSession {
+    directory: PathBuf,
+    manifest: Manifest,
+    /// The manifest found in the directory before the solve.
+    previous: Option<Manifest>,
+}
+
+impl SolveSession {
+    /// The solve of `game` under `convention` into `directory`; writes nothing.
+    pub(crate) fn plan<G: TieredGame + ?Sized>(
+        game: &G,
+        convention: Convention,
+        directory: &Path,
+    ) -> Result<Self> {
+        let identity = game.identity();
+        if identity.len() > IDENTITY_LIMIT {
+            return Err(Error::InvalidParameter {
+                name: "identity",
+                reason: format!(
+                    "{} bytes, above the limit of {IDENTITY_LIMIT} bytes",
+                    identity.len()
+                ),
+            });
+        }
+        let manifest = Manifest {
+            convention,
+            game: game_fingerprint(game),
+            num_tiers: game.num_tiers(),
+            complete: false,
+            identity: identity.to_string(),
+        };
+        let previous = read_manifest(&directory.join(MANIFEST_FILE)).ok();
+        Ok(Self {
+            directory: directory.to_path_buf(),
+            manifest,
+            previous,
+        })
+    }
+
+    /// Creates the directory and records the solve in its manifest (unless
+    /// an earlier solve of the same game and convention is being resumed).
+    pub(crate) fn begin(&self) -> Result<()> {
+        let directory = &self.directory;
+        fs::create_dir_all(directory).map_err(|e| io_error(directory, e))?;
+        let same_solve = self
+            .previous
+            .as_ref()
+            .is_some_and(|p| p.same_solve(&self.manifest));
+        if !same_solve {
+            write_manifest(&directory.join(MANIFEST_FILE), &self.manifest)?;
+        }
+        Ok(())
+    }
+
+    /// The fingerprint every tier file of this solve carries.
+    pub(crate) fn fingerprint(&self) -> u64 {
+        self.manifest.fingerprint()
+    }
+
+    pub(crate) fn num_tiers(&self) -> u32 {
+        self.manifest.num_tiers
+    }
+
+    /// The solver's view of the database: the tiers of this unfinished
+    /// solve are served.
+    pub(crate) fn database(&self, budget: Budget) -> TierDatabase {
+        let mut database = TierDatabase::open(&self.directory, budget);
+        database.manifest = Some(self.manifest.clone());
+        database.serves_unfinished = true;
+        database
+    }
+
+    /// Writes tier `tier`'s labels (value codes and remoteness words, in
+    /// index order), solved from moves whose hash is `chain`.
+    pub(crate) fn write_tier(&self, tier: u32, chain: u64, labels: &TierLabels) -> Result<()> {
+        let path = self.directory.join(tier_file_name(tier));
+        write_tier(&path, tier, self.fingerprint(), chain, labels)
+    }
+
+    /// Records the solve as complete, once every tier's rename is durable;
+    /// returns the manifest.
+    pub(crate) fn finish(self) -> Result<Manifest> {
+        let directory = &self.directory;
+        sync_directory(directory).map_err(|e| io_error(directory, e))?;
+        let complete = Manifest {
+            complete: true,
+            ..self.manifest
+        };
+        if self.previous.as_ref() != Some(&complete) {
+            write_manifest(&directory.join(MANIFEST_FILE), &complete)?;
+        }
+        Ok(complete)
+    }
+}
+
 /// A hash of a tier's moves and terminal values in order, continuing the
 /// hash of the tiers below: a file whose hash agrees was solved from the
 /// same moves all the way down.
@@ -467,12 +530,23 @@ impl MovesHash {
 
 /// One tier's labels in memory: value codes and remoteness (0 for draws).
 #[derive(Debug, Clone, PartialEq, Eq)]
-struct TierLabels {
+pub(crate) struct TierLabels {
     code: Vec<u8>,
     word: Vec<u32>,
 }
 
 impl TierLabels {
+    /// Labels from value codes and remoteness words in index order (the
+    /// word of a draw is ignored).
+    pub(crate) fn new(code: Vec<u8>, word: Vec<u32>) -> Self {
+        let word = word
+            .into_iter()
+            .zip(&code)
+            .map(|(w, &c)| if matches!(c, WIN | LOSE | TIE) { w } else { 0 })
+            .collect();
+        Self { code, word }
+    }
+
     fn bytes(&self) -> u128 {
         5 * self.code.len() as u128
     }
@@ -680,7 +754,7 @@ impl TierDatabase {
     /// assert!(db.path(3).ends_with("tier-3.stonegame"));
     /// ```
     pub fn path(&self, tier: u32) -> PathBuf {
-        self.directory.join(format!("tier-{tier}.stonegame"))
+        self.directory.join(tier_file_name(tier))
     }
 
     /// The label of `position`, or `None` if its index is outside its tier.
@@ -977,7 +1051,7 @@ const IDENTITY_LIMIT: usize = 1024;
 
 /// What a database holds: written before its tiers and marked complete after.
 #[derive(Debug, Clone, PartialEq, Eq)]
-struct Manifest {
+pub(crate) struct Manifest {
     convention: Convention,
     /// [`game_fingerprint`] of the game solved.
     game: u64,
@@ -1099,6 +1173,12 @@ fn file_value(code: u8) -> u8 {
         TIE => 2,
         _ => 3,
     }
+}
+
+/// The size of a tier file of `n` positions.
+/// The file name of tier `tier` in a database's directory.
+fn tier_file_name(tier: u32) -> String {
+    format!("tier-{tier}.stonegame")
 }
 
 /// The size of a tier file of `n` positions.

@@ -216,7 +216,11 @@ pub fn finish(mut out: impl Write, result: Result<(), Failure>) -> ExitCode {
 
 /// Prints `line N: message` on standard error (made printable: see [`printable`]).
 pub fn report(number: usize, message: &str) {
-    eprintln!("line {number}: {}{}", printable(message), command_line_hint(message));
+    eprintln!(
+        "line {number}: {}{}",
+        printable(message),
+        command_line_hint(message)
+    );
 }
 
 /// The library's refusals say how to raise a limit in code (`Budget::…`);
