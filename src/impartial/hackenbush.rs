@@ -187,6 +187,106 @@ impl GreenHackenbush {
         })
     }
 
+    /// The position of a rooted tree as contests give it: `edges` joins
+    /// vertices with any numbers, and `root` stands on the ground (AtCoder
+    /// AGC 017 D "Game on Tree": vertices `1..=N`, root 1). Moves report the
+    /// vertex numbers as given.
+    ///
+    /// # Errors
+    /// [`Error::InvalidParameter`] when an edge is not connected to `root`
+    /// (it would silently be a different game) or the edges have a cycle (not
+    /// a tree; [`GreenHackenbush::from_graph`] takes any graph); otherwise as
+    /// [`GreenHackenbush::new`].
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::hackenbush::GreenHackenbush;
+    /// use stonegame::Outcome;
+    /// // AGC 017 D, sample 1: vertices 1..=5, root 1.
+    /// let tree = GreenHackenbush::from_tree(1, &[(1, 2), (2, 3), (2, 4), (4, 5)])?;
+    /// assert_eq!(tree.outcome()?, Outcome::First);
+    /// assert!(GreenHackenbush::from_tree(1, &[(1, 2), (3, 4)]).is_err());
+    /// assert!(GreenHackenbush::from_tree(1, &[(1, 2), (2, 1)]).is_err());
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn from_tree(root: u32, edges: &[(u32, u32)]) -> Result<Self> {
+        let game = Self::grounded(root, edges)?;
+        let mut vertices: Vec<u32> = game.dense().iter().flat_map(|&(u, v)| [u, v]).collect();
+        vertices.push(0);
+        vertices.sort_unstable();
+        vertices.dedup();
+        if edges.len() + 1 != vertices.len() {
+            return Err(Error::InvalidParameter {
+                name: "edges",
+                reason: format!(
+                    "{} edges join {} vertices, so they are not a tree (a tree has one edge \
+                     less than vertices); GreenHackenbush::from_graph takes any graph",
+                    edges.len(),
+                    vertices.len()
+                ),
+            });
+        }
+        Ok(game)
+    }
+
+    /// The position of any graph (loops and repeated edges allowed) standing
+    /// on the ground at vertex `ground`; vertex numbers are as given (no
+    /// vertex 0 convention). Moves report the vertex numbers as given.
+    ///
+    /// # Errors
+    /// [`Error::InvalidParameter`] when an edge is not connected to `ground`
+    /// (in a contest's input that is a mistake, not a part that falls away);
+    /// otherwise as [`GreenHackenbush::new`].
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::hackenbush::GreenHackenbush;
+    /// // A triangle on the ground vertex 3: *1.
+    /// let triangle = GreenHackenbush::from_graph(3, &[(3, 1), (1, 2), (2, 3)])?;
+    /// assert_eq!(triangle.nimber()?.0, 1);
+    /// assert_eq!(triangle.winning_move()?.unwrap().to_string(), "2:1-2");
+    /// assert!(GreenHackenbush::from_graph(3, &[(3, 1), (4, 5)]).is_err());
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn from_graph(ground: u32, edges: &[(u32, u32)]) -> Result<Self> {
+        Self::grounded(ground, edges)
+    }
+
+    /// The position with `ground` as the ground: vertex numbers `ground` and
+    /// 0 trade places in the working copy, the edges as given are kept for
+    /// moves, and every edge must reach the ground.
+    fn grounded(ground: u32, edges: &[(u32, u32)]) -> Result<Self> {
+        Self::check_size(edges.len())?;
+        let budget = Budget::default();
+        check_memory(budget, edges.len())?;
+        let swap = |v: u32| match v {
+            v if v == ground => 0,
+            0 => ground,
+            v => v,
+        };
+        let swapped: Vec<(u32, u32)> = edges.iter().map(|&(u, v)| (swap(u), swap(v))).collect();
+        let (renumbered, vertex_count) = renumber(&swapped);
+        let dense = renumbered.unwrap_or(swapped);
+        let graph = Graph::new(vertex_count, &dense);
+        let analysis = Analysis::new(&graph, 0, None, None, &mut Work::unlimited());
+        if let Some(e) = (0..dense.len() as u32).find(|&e| !analysis.reaches_edge(&graph, e)) {
+            let (u, v) = edges[e as usize];
+            return Err(Error::InvalidParameter {
+                name: "edges",
+                reason: format!(
+                    "edge {} ({u}-{v}) is not connected to the ground (vertex {ground})",
+                    e + 1
+                ),
+            });
+        }
+        Ok(Self {
+            edges: edges.to_vec(),
+            renumbered: Some(dense),
+            vertex_count,
+            budget,
+        })
+    }
+
     fn check_size(edges: usize) -> Result<()> {
         if edges > MAX_EDGES {
             return Err(Error::SizeLimitExceeded {

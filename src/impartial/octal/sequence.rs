@@ -1,6 +1,7 @@
 //! Grundy sequences `G(0..=n)` of take-and-break games: a plain reference and
 //! Flammenkamp's sparse-space fast path.
 
+use super::table::ValueSlice;
 use crate::impartial::mex::MexSet;
 use crate::impartial::octal::{MoveClass, TakeAndBreak};
 use crate::{Budget, Error, Result};
@@ -401,14 +402,6 @@ fn rare_positions_of<T: Value>(values: &[T], sparseness: Sparseness) -> Vec<u32>
     (1..values.len() as u32)
         .filter(|&a| sparseness.is_rare(a, values[a as usize].into()))
         .collect()
-}
-
-/// The stored values in their cells, for code generic over the cell type.
-#[derive(Debug, Clone, Copy)]
-pub(super) enum ValueSlice<'a> {
-    Narrow(&'a [u8]),
-    Wide(&'a [u16]),
-    Full(&'a [u32]),
 }
 
 impl Store {
