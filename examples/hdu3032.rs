@@ -23,35 +23,28 @@
 //!
 //! For a judge: `tools/bundle examples/hdu3032.rs > submission.rs` (docs/contest.md).
 
-use std::io::Read;
+use std::io::{BufRead, BufReader};
 use std::process::ExitCode;
 
 use stonegame::Outcome;
 use stonegame::impartial::octal::{OctalGame, TakeAndBreak};
 
+/// Answers the input in `input`.
 pub fn solve(input: &str) -> Result<String, String> {
-    let mut numbers = input.split_ascii_whitespace().enumerate().map(|(index, token)| {
-        token.parse::<u64>().map_err(|_| {
-            format!(
-                "token {} ('{token}') is not a non-negative integer",
-                index + 1
-            )
-        })
-    });
-    let mut next = |what: &str| {
-        numbers
-            .next()
-            .unwrap_or_else(|| Err(format!("input ended before {what}")))
-    };
-    let cases = next("T")?;
+    answer(Numbers::new(input.as_bytes()))
+}
+
+/// Answers the cases read from `numbers`, one line each.
+fn answer(mut numbers: Numbers<impl BufRead>) -> Result<String, String> {
+    let cases = numbers.next(|| "T".to_string())?;
     let mut game = OctalGame::new(TakeAndBreak::laskers_nim());
     let mut answers = String::new();
     let mut heaps = Vec::new();
     for case in 1..=cases {
-        let n = next(&format!("N of case {case}"))?;
+        let n = numbers.next(|| format!("N of case {case}"))?;
         heaps.clear();
         for i in 1..=n {
-            heaps.push(next(&format!("s_{i} of case {case}"))?);
+            heaps.push(numbers.next(|| format!("s_{i} of case {case}"))?);
         }
         let winner = match game.outcome(&heaps).map_err(|e| e.to_string())? {
             Outcome::First => "Alice",
@@ -60,20 +53,78 @@ pub fn solve(input: &str) -> Result<String, String> {
         answers.push_str(winner);
         answers.push('\n');
     }
-    if let Some(extra) = numbers.next() {
-        let token = extra.map_or_else(|e| e, |v| v.to_string());
-        return Err(format!("unexpected extra input after case {cases}: {token}"));
+    if numbers.skip_space().map_err(|e| e.to_string())? {
+        return Err(format!("unexpected extra input after case {cases}"));
     }
     Ok(answers.trim_end().to_string())
 }
 
-fn main() -> ExitCode {
-    let mut input = String::new();
-    if let Err(e) = std::io::stdin().read_to_string(&mut input) {
-        eprintln!("hdu3032: cannot read standard input: {e}");
-        return ExitCode::FAILURE;
+/// Non-negative integers read one at a time (up to 10^8 heaps: the input is
+/// never held whole).
+struct Numbers<R> {
+    reader: R,
+    read: u64,
+}
+
+impl<R: BufRead> Numbers<R> {
+    fn new(reader: R) -> Self {
+        Self { reader, read: 0 }
     }
-    match solve(&input) {
+
+    /// Skips whitespace; whether anything follows.
+    fn skip_space(&mut self) -> std::io::Result<bool> {
+        loop {
+            let buffer = self.reader.fill_buf()?;
+            if buffer.is_empty() {
+                return Ok(false);
+            }
+            let spaces = buffer.iter().take_while(|b| b.is_ascii_whitespace()).count();
+            let more = spaces < buffer.len();
+            self.reader.consume(spaces);
+            if more {
+                return Ok(true);
+            }
+        }
+    }
+
+    /// The next number, named `what()` in errors (built only for an error:
+    /// 10^8 heaps leave no room for a string each).
+    fn next(&mut self, what: impl Fn() -> String) -> Result<u64, String> {
+        let io = |e: std::io::Error| format!("cannot read standard input: {e}");
+        if !self.skip_space().map_err(io)? {
+            return Err(format!("input ended before {}", what()));
+        }
+        self.read += 1;
+        let mut value: u64 = 0;
+        loop {
+            let buffer = self.reader.fill_buf().map_err(io)?;
+            let token = buffer.iter().take_while(|b| !b.is_ascii_whitespace()).count();
+            for &byte in &buffer[..token] {
+                let digit = byte.wrapping_sub(b'0');
+                value = match (digit < 10).then(|| value.checked_mul(10)?.checked_add(digit.into())) {
+                    Some(Some(v)) => v,
+                    _ => {
+                        return Err(format!(
+                            "token {} ({}) is not a non-negative integer below 2^64",
+                            self.read,
+                            what()
+                        ));
+                    }
+                };
+            }
+            let ended = token < buffer.len() || buffer.is_empty();
+            self.reader.consume(token);
+            if ended {
+                // `skip_space` saw a byte that is not a space: at least one digit.
+                return Ok(value);
+            }
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let stdin = std::io::stdin();
+    match answer(Numbers::new(BufReader::with_capacity(1 << 16, stdin.lock()))) {
         Ok(answer) => {
             println!("{answer}");
             ExitCode::SUCCESS
