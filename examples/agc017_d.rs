@@ -29,14 +29,17 @@ use stonegame::Outcome;
 use stonegame::impartial::hackenbush::GreenHackenbush;
 
 pub fn solve(input: &str) -> Result<String, String> {
-    let mut numbers = input.split_ascii_whitespace().enumerate().map(|(index, token)| {
-        token.parse::<u32>().map_err(|_| {
-            format!(
-                "token {} ('{token}') is not a non-negative integer",
-                index + 1
-            )
-        })
-    });
+    let mut numbers = input
+        .split_ascii_whitespace()
+        .enumerate()
+        .map(|(index, token)| {
+            token.parse::<u32>().map_err(|_| {
+                format!(
+                    "token {} ('{token}') is not a non-negative integer",
+                    index + 1
+                )
+            })
+        });
     let mut next = |what: &str| {
         numbers
             .next()
@@ -59,7 +62,10 @@ pub fn solve(input: &str) -> Result<String, String> {
     }
     if let Some(extra) = numbers.next() {
         let token = extra.map_or_else(|e| e, |v| v.to_string());
-        return Err(format!("unexpected extra input after edge {}: {token}", n - 1));
+        return Err(format!(
+            "unexpected extra input after edge {}: {token}",
+            n - 1
+        ));
     }
     let tree = GreenHackenbush::from_tree(1, &edges).map_err(|e| e.to_string())?;
     Ok(match tree.outcome().map_err(|e| e.to_string())? {

@@ -78,7 +78,10 @@ impl<R: BufRead> Numbers<R> {
             if buffer.is_empty() {
                 return Ok(false);
             }
-            let spaces = buffer.iter().take_while(|b| b.is_ascii_whitespace()).count();
+            let spaces = buffer
+                .iter()
+                .take_while(|b| b.is_ascii_whitespace())
+                .count();
             let more = spaces < buffer.len();
             self.reader.consume(spaces);
             if more {
@@ -98,10 +101,14 @@ impl<R: BufRead> Numbers<R> {
         let mut value: u64 = 0;
         loop {
             let buffer = self.reader.fill_buf().map_err(io)?;
-            let token = buffer.iter().take_while(|b| !b.is_ascii_whitespace()).count();
+            let token = buffer
+                .iter()
+                .take_while(|b| !b.is_ascii_whitespace())
+                .count();
             for &byte in &buffer[..token] {
                 let digit = byte.wrapping_sub(b'0');
-                value = match (digit < 10).then(|| value.checked_mul(10)?.checked_add(digit.into())) {
+                value = match (digit < 10).then(|| value.checked_mul(10)?.checked_add(digit.into()))
+                {
                     Some(Some(v)) => v,
                     _ => {
                         return Err(format!(
@@ -124,7 +131,10 @@ impl<R: BufRead> Numbers<R> {
 
 fn main() -> ExitCode {
     let stdin = std::io::stdin();
-    match answer(Numbers::new(BufReader::with_capacity(1 << 16, stdin.lock()))) {
+    match answer(Numbers::new(BufReader::with_capacity(
+        1 << 16,
+        stdin.lock(),
+    ))) {
         Ok(answer) => {
             println!("{answer}");
             ExitCode::SUCCESS

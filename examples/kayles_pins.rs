@@ -51,10 +51,16 @@ pub fn solve(input: &str) -> Result<String, String> {
             .map(|run| run.len() as u64)
             .collect();
         let outcome = game.outcome(&runs).map_err(|e| e.to_string())?;
-        answers.push(if outcome == Outcome::First { "WIN" } else { "LOSE" });
+        answers.push(if outcome == Outcome::First {
+            "WIN"
+        } else {
+            "LOSE"
+        });
     }
     if let Some(extra) = tokens.next() {
-        return Err(format!("unexpected extra input after case {cases}: {extra}"));
+        return Err(format!(
+            "unexpected extra input after case {cases}: {extra}"
+        ));
     }
     Ok(answers.join("\n"))
 }

@@ -25,7 +25,11 @@ use std::collections::HashMap;
 fn the_samples_are_answered() {
     let samples: [(fn(&str) -> Result<String, String>, &str, &str); 8] = [
         (hdu3032::solve, "2\n3\n2 2 3\n2\n3 3\n", "Alice\nBob"),
-        (kayles_pins::solve, "4\n4\nIXXI\n4\nXIIX\n5\nIIXII\n5\nIIIII\n", "LOSE\nWIN\nLOSE\nWIN"),
+        (
+            kayles_pins::solve,
+            "4\n4\nIXXI\n4\nXIIX\n5\nIIXII\n5\nIIIII\n",
+            "LOSE\nWIN\nLOSE\nWIN",
+        ),
         (poj3537::solve, "3\n", "1"),
         (poj3537::solve, "6\n", "2"),
         (agc017_d::solve, "5\n1 2\n2 3\n2 4\n4 5\n", "Alice"),

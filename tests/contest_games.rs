@@ -33,7 +33,11 @@ fn dawsons_chess_is_dawsons_kayles_with_one_pin_more() {
     let mut chess = HeapValues::new(TakeAndBreak::dawsons_chess());
     let mut kayles = HeapValues::new(TakeAndBreak::dawsons_kayles());
     for n in (0..600).chain([1 << 40, u64::MAX - 1]) {
-        assert_eq!(chess.grundy(n).unwrap(), kayles.grundy(n + 1).unwrap(), "{n}");
+        assert_eq!(
+            chess.grundy(n).unwrap(),
+            kayles.grundy(n + 1).unwrap(),
+            "{n}"
+        );
     }
 }
 
@@ -48,7 +52,11 @@ fn named_games_match_their_definition() {
         let plain = grundy_sequence_plain(&game, 300, Budget::default()).unwrap();
         let mut values = HeapValues::new(game.clone());
         for (heap, &value) in plain.iter().enumerate() {
-            assert_eq!(values.grundy(heap as u64).unwrap().0, u64::from(value), "{game} {heap}");
+            assert_eq!(
+                values.grundy(heap as u64).unwrap().0,
+                u64::from(value),
+                "{game} {heap}"
+            );
         }
     }
 }
@@ -73,15 +81,24 @@ fn crosses_first_wins(n: u32) -> bool {
 fn treblecross_on_n_plus_two_is_crosses_and_crosses() {
     let mut game = OctalGame::new(TakeAndBreak::treblecross());
     for n in 3..=14 {
-        let expected = if crosses_first_wins(n) { Outcome::First } else { Outcome::Second };
-        assert_eq!(game.outcome(&[u64::from(n) + 2]).unwrap(), expected, "n = {n}");
+        let expected = if crosses_first_wins(n) {
+            Outcome::First
+        } else {
+            Outcome::Second
+        };
+        assert_eq!(
+            game.outcome(&[u64::from(n) + 2]).unwrap(),
+            expected,
+            "n = {n}"
+        );
     }
 }
 
 #[test]
 fn laskers_nim_misere_is_still_reachable() {
     // Normal play bundles without misère code; the library keeps both.
-    let mut misere = OctalGame::new(TakeAndBreak::laskers_nim()).with_convention(Convention::Misere);
+    let mut misere =
+        OctalGame::new(TakeAndBreak::laskers_nim()).with_convention(Convention::Misere);
     assert_eq!(misere.convention(), Convention::Misere);
     assert_eq!(misere.outcome(&[1]).unwrap(), Outcome::Second);
     let copy = misere.clone();
@@ -120,25 +137,34 @@ fn colon_value(root: u32, edges: &[(u32, u32)]) -> u64 {
 
 /// A random tree on labels `1..=n` (any root), as edges in random order.
 fn labelled_trees() -> impl Strategy<Value = (u32, Vec<(u32, u32)>)> {
-    (1u32..40).prop_flat_map(|n| {
-        let parents = proptest::collection::vec(any::<u32>(), (n - 1) as usize);
-        (Just(n), parents, Just(()).prop_perturb(move |_, mut rng| {
-            let mut labels: Vec<u32> = (1..=n).collect();
-            for i in (1..labels.len()).rev() {
-                labels.swap(i, rng.random_range(0..=i));
-            }
-            labels
-        }))
-    })
-    .prop_map(|(n, parents, labels)| {
-        let edges = (1..n as usize)
-            .map(|i| {
-                let p = labels[parents[i - 1] as usize % i];
-                if i % 2 == 0 { (p, labels[i]) } else { (labels[i], p) }
-            })
-            .collect();
-        (labels[0], edges)
-    })
+    (1u32..40)
+        .prop_flat_map(|n| {
+            let parents = proptest::collection::vec(any::<u32>(), (n - 1) as usize);
+            (
+                Just(n),
+                parents,
+                Just(()).prop_perturb(move |_, mut rng| {
+                    let mut labels: Vec<u32> = (1..=n).collect();
+                    for i in (1..labels.len()).rev() {
+                        labels.swap(i, rng.random_range(0..=i));
+                    }
+                    labels
+                }),
+            )
+        })
+        .prop_map(|(n, parents, labels)| {
+            let edges = (1..n as usize)
+                .map(|i| {
+                    let p = labels[parents[i - 1] as usize % i];
+                    if i % 2 == 0 {
+                        (p, labels[i])
+                    } else {
+                        (labels[i], p)
+                    }
+                })
+                .collect();
+            (labels[0], edges)
+        })
 }
 
 proptest! {
@@ -210,14 +236,30 @@ fn edges_away_from_the_ground_are_refused() {
     // AGC 017 D numbers vertices from 1: read with the ground at 0 they would
     // silently be another game; with the root named they are refused or right.
     let edges = [(1, 2), (2, 3)];
-    assert_eq!(GreenHackenbush::from_tree(1, &edges).unwrap().nimber().unwrap().0, 2);
+    assert_eq!(
+        GreenHackenbush::from_tree(1, &edges)
+            .unwrap()
+            .nimber()
+            .unwrap()
+            .0,
+        2
+    );
     let error = GreenHackenbush::from_tree(1, &[(1, 2), (3, 4)]).unwrap_err();
-    assert!(error.to_string().contains("edge 2 (3-4) is not connected"), "{error}");
+    assert!(
+        error.to_string().contains("edge 2 (3-4) is not connected"),
+        "{error}"
+    );
     let cycle = GreenHackenbush::from_tree(1, &[(1, 2), (2, 3), (3, 1)]).unwrap_err();
     assert!(cycle.to_string().contains("not a tree"), "{cycle}");
     assert!(GreenHackenbush::from_tree(1, &[(1, 1)]).is_err());
     // A root with no edge is a finished game; any graph may have cycles.
-    assert_eq!(GreenHackenbush::from_tree(7, &[]).unwrap().outcome().unwrap(), Outcome::Second);
+    assert_eq!(
+        GreenHackenbush::from_tree(7, &[])
+            .unwrap()
+            .outcome()
+            .unwrap(),
+        Outcome::Second
+    );
     let triangle = GreenHackenbush::from_graph(5, &[(5, 6), (6, 7), (7, 5)]).unwrap();
     assert_eq!(triangle.nimber().unwrap().0, 1);
 }

@@ -29,7 +29,6 @@ pub(super) trait MisereSolver: Debug {
     fn as_any_mut(&mut self) -> &mut dyn Any;
 }
 
-
 /// A take-and-break game (an octal code or Grundy's game): the rules, the
 /// play convention, and the solvers of any sum of heaps, which keep what they
 /// compute between calls.
@@ -211,7 +210,7 @@ impl OctalGame {
                 let game = self.values.game();
                 let solver = self.misere.as_mut().ok_or_else(misere_not_installed)?;
                 solver.outcome(game, heaps)
-            },
+            }
         }
     }
 

@@ -176,14 +176,18 @@ mod tests {
     use proptest::prelude::*;
 
     fn values_of<T: GrundyTable>(table: &T) -> Vec<u32> {
-        (0..table.len() as u64).map(|heap| table.known(heap).unwrap()).collect()
+        (0..table.len() as u64)
+            .map(|heap| table.known(heap).unwrap())
+            .collect()
     }
 
     fn finite_codes() -> impl Strategy<Value = TakeAndBreak> {
         (proptest::collection::vec(0u8..8, 0..4), 1u8..8).prop_map(|(mut digits, last)| {
             digits.insert(0, 0);
             digits.push(last);
-            TakeAndBreak::Octal(crate::impartial::octal::OctalCode::from_digits(&digits, &[]).unwrap())
+            TakeAndBreak::Octal(
+                crate::impartial::octal::OctalCode::from_digits(&digits, &[]).unwrap(),
+            )
         })
     }
 
@@ -214,10 +218,14 @@ mod tests {
     #[test]
     fn the_plain_table_proves_the_classic_periods() {
         let mut kayles = PlainTable::for_game(TakeAndBreak::kayles());
-        let c = certify_with(&mut kayles, 1 << 16, Budget::default()).unwrap().unwrap();
+        let c = certify_with(&mut kayles, 1 << 16, Budget::default())
+            .unwrap()
+            .unwrap();
         assert_eq!((c.preperiod(), c.period()), (71, 12));
         let mut chess = PlainTable::for_game(TakeAndBreak::dawsons_chess());
-        let c = certify_with(&mut chess, 1 << 16, Budget::default()).unwrap().unwrap();
+        let c = certify_with(&mut chess, 1 << 16, Budget::default())
+            .unwrap()
+            .unwrap();
         assert_eq!((c.preperiod(), c.period()), (52, 34));
     }
 
