@@ -21,9 +21,12 @@ mod agc017_d;
 use proptest::prelude::*;
 use std::collections::HashMap;
 
+/// An example's `solve`.
+type Solve = fn(&str) -> Result<String, String>;
+
 #[test]
 fn the_samples_are_answered() {
-    let samples: [(fn(&str) -> Result<String, String>, &str, &str); 8] = [
+    let samples: [(Solve, &str, &str); 8] = [
         (hdu3032::solve, "2\n3\n2 2 3\n2\n3 3\n", "Alice\nBob"),
         (
             kayles_pins::solve,
@@ -44,7 +47,7 @@ fn the_samples_are_answered() {
 
 #[test]
 fn malformed_input_is_refused() {
-    let bad: [(fn(&str) -> Result<String, String>, &str); 15] = [
+    let bad: [(Solve, &str); 15] = [
         (hdu3032::solve, ""),
         (hdu3032::solve, "1\n2\n3\n"),
         (hdu3032::solve, "1\n1\nx\n"),
