@@ -37,9 +37,9 @@ pub(super) trait MisereSolver: Debug {
 ///   when the game's period is certified or the game is Nim-like, otherwise
 ///   up to the search limit ([`super::DEFAULT_SEARCH_LIMIT`]).
 /// - Misère play: the misère Nim rule for Nim-like codes (any heap); else the
-///   game's misère quotient ([`MisereQuotient`], any heap once its period is
+///   game's misère quotient ([`MisereQuotient`](super::MisereQuotient), any heap once its period is
 ///   proven, e.g. Kayles), tried once on the first misère query; else (or for
-///   heaps beyond a quotient's bound) the exact search [`MisereSearch`] (heaps
+///   heaps beyond a quotient's bound) the exact search [`MisereSearch`](super::MisereSearch) (heaps
 ///   up to [`super::MAX_MISERE_HEAP`], refused with an error beyond its work
 ///   cap rather than guessed).
 ///
@@ -190,7 +190,7 @@ impl OctalGame {
     ///
     /// # Errors
     /// Normal play: as [`HeapValues::grundy`]. Misère play: as
-    /// [`MisereSearch::outcome`].
+    /// [`MisereSearch::outcome`](super::MisereSearch::outcome).
     ///
     /// # Example
     /// ```
