@@ -4,6 +4,7 @@
 //! without them, instances are read from standard input, one per line. Bad input
 //! prints `line N: <what is wrong>` on standard error and exits with status 2.
 
+mod bundle;
 mod classic;
 mod counting;
 mod graph;
@@ -79,7 +80,8 @@ fn layout(game: &Game) -> Layout {
         | Game::Wythoff(_)
         | Game::Euclid(_)
         | Game::FibonacciNim(_)
-        | Game::Graph(_) => Layout::None,
+        | Game::Graph(_)
+        | Game::Bundle(_) => Layout::None,
         _ => Layout::Counted,
     }
 }
@@ -255,6 +257,7 @@ enum Game {
     /// Limits: N, M <= 4294967295; memory about 8M + 8(N+M) + 9N bytes, within
     /// --memory-mib. O(N + M) time. Example: `printf '3 2\n0 1\n1 2\n' | stonegame graph`.
     Graph(graph::GraphArgs),
+    Bundle(bundle::BundleArgs),
 }
 
 fn main() -> ExitCode {
@@ -295,6 +298,7 @@ fn main() -> ExitCode {
             input::run(&args.values, |line| hackenbush::hackenbush(&args, line))
         }
         Game::Graph(args) => graph::run(&args),
+        Game::Bundle(args) => bundle::bundle(&args),
     }
 }
 
