@@ -307,7 +307,8 @@ fn main() -> ExitCode {
 /// Exactly one source of the game: `--set S` (a subtraction game: comma-separated
 /// positive amounts), `--octal CODE` (a take-and-break code such as `0.77`, `0.07`,
 /// `4.07`, `0.(7)`; see docs/octal.md) or `--game NAME` (grundys-game, last-one,
-/// kayles, dawsons-kayles, dawsons-chess, nim). With `--period`, a second line
+/// kayles, dawsons-kayles, dawsons-chess, laskers-nim, officers, guiles, treblecross,
+/// nim). With `--period`, a second line
 /// `preperiod P period Q` when the sequence is proven periodic (subtraction sets:
 /// a repeated window of max(S) values; octal codes: the Guy-Smith octal periodicity
 /// theorem applied to G(0..=N)), else `no period certified up to L`.
@@ -323,7 +324,8 @@ struct GrundyArgs {
     /// A take-and-break (octal) code, e.g. `0.77`, `4.07`, `0.(7)`.
     #[arg(long, value_name = "CODE", group = "source")]
     octal: Option<String>,
-    /// A named heap game: grundys-game, last-one, kayles, dawsons-kayles, dawsons-chess, nim.
+    /// A named heap game: grundys-game, last-one, kayles, dawsons-kayles, dawsons-chess,
+    /// laskers-nim, officers, guiles, treblecross, nim.
     #[arg(long, value_name = "NAME", group = "source")]
     game: Option<String>,
     /// Print G(0) through G(N).
