@@ -4,6 +4,7 @@
 //! without them, instances are read from standard input, one per line. Bad input
 //! prints `line N: <what is wrong>` on standard error and exits with status 2.
 
+mod bundle;
 mod classic;
 mod counting;
 mod graph;
@@ -79,7 +80,8 @@ fn layout(game: &Game) -> Layout {
         | Game::Wythoff(_)
         | Game::Euclid(_)
         | Game::FibonacciNim(_)
-        | Game::Graph(_) => Layout::None,
+        | Game::Graph(_)
+        | Game::Bundle(_) => Layout::None,
         _ => Layout::Counted,
     }
 }
@@ -255,6 +257,7 @@ enum Game {
     /// Limits: N, M <= 4294967295; memory about 8M + 8(N+M) + 9N bytes, within
     /// --memory-mib. O(N + M) time. Example: `printf '3 2\n0 1\n1 2\n' | stonegame graph`.
     Graph(graph::GraphArgs),
+    Bundle(bundle::BundleArgs),
 }
 
 fn main() -> ExitCode {
@@ -295,6 +298,7 @@ fn main() -> ExitCode {
             input::run(&args.values, |line| hackenbush::hackenbush(&args, line))
         }
         Game::Graph(args) => graph::run(&args),
+        Game::Bundle(args) => bundle::bundle(&args),
     }
 }
 
@@ -303,7 +307,8 @@ fn main() -> ExitCode {
 /// Exactly one source of the game: `--set S` (a subtraction game: comma-separated
 /// positive amounts), `--octal CODE` (a take-and-break code such as `0.77`, `0.07`,
 /// `4.07`, `0.(7)`; see docs/octal.md) or `--game NAME` (grundys-game, last-one,
-/// kayles, dawsons-kayles, dawsons-chess, nim). With `--period`, a second line
+/// kayles, dawsons-kayles, dawsons-chess, laskers-nim, officers, guiles, treblecross,
+/// nim). With `--period`, a second line
 /// `preperiod P period Q` when the sequence is proven periodic (subtraction sets:
 /// a repeated window of max(S) values; octal codes: the Guy-Smith octal periodicity
 /// theorem applied to G(0..=N)), else `no period certified up to L`.
@@ -319,7 +324,8 @@ struct GrundyArgs {
     /// A take-and-break (octal) code, e.g. `0.77`, `4.07`, `0.(7)`.
     #[arg(long, value_name = "CODE", group = "source")]
     octal: Option<String>,
-    /// A named heap game: grundys-game, last-one, kayles, dawsons-kayles, dawsons-chess, nim.
+    /// A named heap game: grundys-game, last-one, kayles, dawsons-kayles, dawsons-chess,
+    /// laskers-nim, officers, guiles, treblecross, nim.
     #[arg(long, value_name = "NAME", group = "source")]
     game: Option<String>,
     /// Print G(0) through G(N).

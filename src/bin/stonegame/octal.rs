@@ -15,7 +15,8 @@ use stonegame::impartial::octal::{
 /// CODE is an octal code such as `0.77` (Kayles), `0.07` (Dawson's Kayles),
 /// `0.137`, `4.07`; a group in parentheses at the end repeats forever
 /// (`0.(7)` is Last One, `0.(3)` is Nim); names `kayles`, `dawsons-kayles`,
-/// `dawsons-chess`, `nim`, `last-one`, `grundys-game` are accepted too.
+/// `dawsons-chess`, `laskers-nim`, `officers`, `guiles`, `treblecross`, `nim`,
+/// `last-one`, `grundys-game` are accepted too.
 /// Heaps may go up to 10^18 when the game's period is proven (searching up to
 /// 99,999,999 heaps, as far as `grundy --period` certifies, within the memory
 /// budget and work cap) or the game is Nim-like; otherwise up to 4,194,303.

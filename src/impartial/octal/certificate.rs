@@ -9,7 +9,8 @@
 //! `p`.) Checking the range compares `G(n)` with `G(n + p)`, so it needs the
 //! values `G(0 .. 2·n0 + 2p + t)`.
 
-use super::sequence::{SparseGrundy, ValueSlice};
+use super::sequence::SparseGrundy;
+use super::table::{GrundyTable, ValueSlice};
 use crate::impartial::octal::TakeAndBreak;
 use crate::{Budget, Error, Nimber, Result};
 
@@ -305,8 +306,8 @@ impl SparseGrundy {
 
 /// As [`find_period_certificate`], extending an existing solver (whose values
 /// are kept for reuse).
-pub(crate) fn certify_with(
-    solver: &mut SparseGrundy,
+pub(crate) fn certify_with<S: GrundyTable>(
+    solver: &mut S,
     max_len: u64,
     budget: Budget,
 ) -> Result<Option<PeriodCertificate>> {

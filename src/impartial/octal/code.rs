@@ -403,6 +403,59 @@ impl TakeAndBreak {
         Self::from_known(&[0, 1, 3, 7], &[])
     }
 
+    /// Lasker's Nim, `4.(3)`: remove any number of tokens from one heap, or
+    /// split a heap into two non-empty heaps (HDU 3032 "Nim or not Nim?").
+    /// Its values are arithmetic-periodic (period 4, saltus 4; Winning Ways,
+    /// ch. 4), which [`super::OctalGame`] proves and uses for any heap.
+    ///
+    /// # Example
+    /// ```
+    /// let game = stonegame::impartial::octal::TakeAndBreak::laskers_nim();
+    /// assert_eq!(game.to_string(), "4.(3)");
+    /// ```
+    pub fn laskers_nim() -> Self {
+        Self::from_known(&[4], &[3])
+    }
+
+    /// Officers, `0.6`: take one token from a heap of at least two, leaving
+    /// one or two heaps (Winning Ways, ch. 4; no period is known).
+    ///
+    /// # Example
+    /// ```
+    /// assert_eq!(stonegame::impartial::octal::TakeAndBreak::officers().to_string(), "0.6");
+    /// ```
+    pub fn officers() -> Self {
+        Self::from_known(&[0, 6], &[])
+    }
+
+    /// Guiles, `0.15`: take a heap of one, or two tokens leaving one or two
+    /// heaps (Winning Ways, ch. 4).
+    ///
+    /// # Example
+    /// ```
+    /// assert_eq!(stonegame::impartial::octal::TakeAndBreak::guiles().to_string(), "0.15");
+    /// ```
+    pub fn guiles() -> Self {
+        Self::from_known(&[0, 1, 5], &[])
+    }
+
+    /// Treblecross, `0.007`: take three adjacent tokens from a row (Winning
+    /// Ways, ch. 4). One-dimensional tic-tac-toe where both players place X
+    /// and three in a row wins (POJ 3537 "Crosses and Crosses") is this game:
+    /// a cross within two cells of another loses at once, so a stretch of `r`
+    /// cells where a cross is safe plays as a heap of `r + 2`. A cross on its
+    /// cell `i` leaves stretches of `i - 3` and `r - i - 2` cells, heaps of
+    /// `i - 1` and `r - i`: what taking three tokens from `r + 2` leaves (heaps
+    /// of 0 to 2 have value 0, so the stretches cut short at an end agree).
+    ///
+    /// # Example
+    /// ```
+    /// assert_eq!(stonegame::impartial::octal::TakeAndBreak::treblecross().to_string(), "0.007");
+    /// ```
+    pub fn treblecross() -> Self {
+        Self::from_known(&[0, 0, 0, 7], &[])
+    }
+
     /// Last One, `0.(7)`: remove any run of adjacent sticks from one row
     /// (from the Nintendo DS collection Clubhouse Games, アソビ大全; played
     /// misère: whoever takes the last stick loses, see [`super::LastOne`]).
@@ -436,7 +489,8 @@ impl TakeAndBreak {
     }
 
     /// A game by name: `nim`, `kayles`, `dawsons-kayles`, `dawsons-chess`,
-    /// `last-one`, `grundys-game`; anything else is parsed as an octal code.
+    /// `laskers-nim`, `officers`, `guiles`, `treblecross`, `last-one`,
+    /// `grundys-game`; anything else is parsed as an octal code.
     ///
     /// # Errors
     /// [`Error::InvalidParameter`] for an unknown name that is not a valid code.
@@ -455,13 +509,18 @@ impl TakeAndBreak {
             "kayles" => Self::kayles(),
             "dawsons-kayles" => Self::dawsons_kayles(),
             "dawsons-chess" => Self::dawsons_chess(),
+            "laskers-nim" => Self::laskers_nim(),
+            "officers" => Self::officers(),
+            "guiles" => Self::guiles(),
+            "treblecross" => Self::treblecross(),
             "last-one" => Self::last_one(),
             "grundys-game" => Self::grundys_game(),
             other => Self::octal(other).map_err(|e| Error::InvalidParameter {
                 name: "game",
                 reason: format!(
                     "'{other}' is not one of nim, kayles, dawsons-kayles, dawsons-chess, \
-                     last-one, grundys-game, nor a valid octal code ({e})"
+                     laskers-nim, officers, guiles, treblecross, last-one, grundys-game, \
+                     nor a valid octal code ({e})"
                 ),
             })?,
         })

@@ -1,19 +1,33 @@
 //! [`OctalGame`]: a take-and-break game's rules with the solvers of both
 //! conventions, asked like every other game of the crate.
+//!
+//! Normal play lives here; misère play lives in `misere_play.rs`, reached
+//! only through [`MisereSolver`], a trait object that
+//! [`OctalGame::with_convention`] (defined there) installs. A program that
+//! plays normal play never names a misère type, so `tools/bundle` leaves the
+//! misère search and quotient out of its submission.
 
-use super::misere::{misere_nim_move, misere_nim_outcome};
-use super::{HeapValues, MisereQuotient, MisereSearch, TakeAndBreak};
+use std::any::Any;
+use std::fmt::Debug;
+
+use super::{HeapValues, TakeAndBreak};
 use crate::impartial::HeapMove;
 use crate::impartial::line::{LinePlay, play_line, reply_from_largest};
 use crate::{Budget, Convention, Error, Nimber, Outcome, Result, Solution};
 
-/// The work cap of the misère quotient [`OctalGame`] tries on its first
-/// misère query (when the budget sets none): enough for Kayles (about 0.3 s).
-pub const QUOTIENT_ATTEMPT_WORK: u64 = 60_000_000;
-
-/// Misère sums of at most this many tokens are searched exactly without
-/// first building the quotient.
-const SMALL_MISERE_TOKENS: u64 = 40;
+/// The misère solvers of an [`OctalGame`], seen from normal-play code.
+pub(super) trait MisereSolver: Debug {
+    /// Who wins the sum `heaps` of `game` under misère play.
+    fn outcome(&mut self, game: &TakeAndBreak, heaps: &[u64]) -> Result<Outcome>;
+    /// A winning misère move, or `None` when the player to move loses.
+    fn winning_move(&mut self, game: &TakeAndBreak, heaps: &[u64]) -> Result<Option<HeapMove>>;
+    /// The same solvers limited to `budget`, forgetting what they computed.
+    fn set_budget(&mut self, budget: Budget);
+    /// A copy behind a new box (for `Clone`).
+    fn clone_box(&self) -> Box<dyn MisereSolver>;
+    /// The concrete solver, for the misère module's own methods.
+    fn as_any_mut(&mut self) -> &mut dyn Any;
+}
 
 /// A take-and-break game (an octal code or Grundy's game): the rules, the
 /// play convention, and the solvers of any sum of heaps, which keep what they
@@ -23,9 +37,9 @@ const SMALL_MISERE_TOKENS: u64 = 40;
 ///   when the game's period is certified or the game is Nim-like, otherwise
 ///   up to the search limit ([`super::DEFAULT_SEARCH_LIMIT`]).
 /// - Misère play: the misère Nim rule for Nim-like codes (any heap); else the
-///   game's misère quotient ([`MisereQuotient`], any heap once its period is
+///   game's misère quotient ([`MisereQuotient`](super::MisereQuotient), any heap once its period is
 ///   proven, e.g. Kayles), tried once on the first misère query; else (or for
-///   heaps beyond a quotient's bound) the exact search [`MisereSearch`] (heaps
+///   heaps beyond a quotient's bound) the exact search [`MisereSearch`](super::MisereSearch) (heaps
 ///   up to [`super::MAX_MISERE_HEAP`], refused with an error beyond its work
 ///   cap rather than guessed).
 ///
@@ -45,16 +59,14 @@ const SMALL_MISERE_TOKENS: u64 = 40;
 /// assert_eq!(misere.outcome(&[4])?, Outcome::Second);
 /// # Ok::<(), stonegame::Error>(())
 /// ```
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct OctalGame {
-    convention: Convention,
-    budget: Budget,
-    values: HeapValues,
-    /// Built on first misère query of a game that is not Nim-like.
-    misere: Option<MisereSearch>,
-    /// The misère quotient: `None` until tried, then `Some(None)` when it
-    /// could not be computed within the budget.
-    quotient: Option<Option<MisereQuotient>>,
+    pub(super) convention: Convention,
+    pub(super) budget: Budget,
+    pub(super) values: HeapValues,
+    /// The misère solvers: installed by `with_convention(Convention::Misere)`
+    /// (or a call to `misere_quotient`), never by normal-play code.
+    pub(super) misere: Option<Box<dyn MisereSolver>>,
 }
 
 impl OctalGame {
@@ -71,22 +83,7 @@ impl OctalGame {
             budget: Budget::default(),
             values: HeapValues::new(game),
             misere: None,
-            quotient: None,
         }
-    }
-
-    /// The same game under `convention`.
-    ///
-    /// # Example
-    /// ```
-    /// use stonegame::impartial::octal::{OctalGame, TakeAndBreak};
-    /// use stonegame::{Convention, Outcome};
-    /// let mut dawson = OctalGame::new(TakeAndBreak::dawsons_kayles()).with_convention(Convention::Misere);
-    /// assert_eq!(dawson.outcome(&[2])?, Outcome::Second);
-    /// # Ok::<(), stonegame::Error>(())
-    /// ```
-    pub fn with_convention(self, convention: Convention) -> Self {
-        Self { convention, ..self }
     }
 
     /// The same game searching for a period of a finite code among up to
@@ -119,12 +116,13 @@ impl OctalGame {
     ///     .with_budget(Budget::default().with_work(100));
     /// assert!(tiny.outcome(&[20, 20]).is_err());
     /// ```
-    pub fn with_budget(self, budget: Budget) -> Self {
+    pub fn with_budget(mut self, budget: Budget) -> Self {
+        if let Some(misere) = self.misere.as_mut() {
+            misere.set_budget(budget);
+        }
         Self {
             budget,
             values: self.values.with_budget(budget),
-            misere: self.misere.map(|search| search.with_budget(budget)),
-            quotient: None,
             ..self
         }
     }
@@ -205,7 +203,7 @@ impl OctalGame {
     ///
     /// # Errors
     /// Normal play: as [`HeapValues::grundy`]. Misère play: as
-    /// [`MisereSearch::outcome`].
+    /// [`MisereSearch::outcome`](super::MisereSearch::outcome).
     ///
     /// # Example
     /// ```
@@ -221,11 +219,11 @@ impl OctalGame {
     pub fn outcome(&mut self, heaps: &[u64]) -> Result<Outcome> {
         match self.convention {
             Convention::Normal => Ok(self.nimber(heaps)?.normal_outcome()),
-            Convention::Misere if self.game().is_nim_like() => Ok(misere_nim_outcome(heaps)),
-            Convention::Misere => match self.answer_from_quotient(heaps, |q| q.outcome(heaps)) {
-                Some(outcome) => Ok(outcome),
-                None => self.search_misere(|search| search.outcome(heaps)),
-            },
+            Convention::Misere => {
+                let game = self.values.game();
+                let solver = self.misere.as_mut().ok_or_else(misere_not_installed)?;
+                solver.outcome(game, heaps)
+            }
         }
     }
 
@@ -247,49 +245,12 @@ impl OctalGame {
     pub fn winning_move(&mut self, heaps: &[u64]) -> Result<Option<HeapMove>> {
         match self.convention {
             Convention::Normal => self.values.winning_move(heaps),
-            Convention::Misere if self.game().is_nim_like() => Ok(misere_nim_move(heaps)),
-            Convention::Misere => match self.answer_from_quotient(heaps, |q| q.winning_move(heaps))
-            {
-                Some(best) => Ok(best),
-                None => self.search_misere(|search| search.winning_move(heaps)),
-            },
+            Convention::Misere => {
+                let game = self.values.game();
+                let solver = self.misere.as_mut().ok_or_else(misere_not_installed)?;
+                solver.winning_move(game, heaps)
+            }
         }
-    }
-
-    /// The misère quotient, computed on first use (`None` when it cannot be,
-    /// within the budget: then the exact search answers).
-    ///
-    /// # Example
-    /// ```
-    /// use stonegame::impartial::octal::{OctalGame, TakeAndBreak};
-    /// let mut kayles = OctalGame::new(TakeAndBreak::kayles());
-    /// assert_eq!(kayles.misere_quotient().unwrap().order(), 40);
-    /// ```
-    pub fn misere_quotient(&mut self) -> Option<&MisereQuotient> {
-        if self.quotient.is_none() {
-            // An automatic attempt gets a smaller work cap than an explicit
-            // computation, so that games whose quotient is out of reach
-            // (Dawson's Kayles) fall back to the exact search quickly.
-            let work = self.budget.work().unwrap_or(QUOTIENT_ATTEMPT_WORK);
-            let attempt = MisereQuotient::certified(self.game(), self.budget.with_work(work)).ok();
-            self.quotient = Some(attempt);
-        }
-        self.quotient.as_ref().and_then(Option::as_ref)
-    }
-
-    /// Answers from the misère quotient when it covers the heaps. Small sums
-    /// (at most `SMALL_MISERE_TOKENS` tokens) go to the exact search, which
-    /// answers them in microseconds, unless the quotient is already built.
-    fn answer_from_quotient<T>(
-        &mut self,
-        heaps: &[u64],
-        query: impl Fn(&MisereQuotient) -> Result<T>,
-    ) -> Option<T> {
-        let tokens = heaps.iter().fold(0u64, |sum, &h| sum.saturating_add(h));
-        if tokens <= SMALL_MISERE_TOKENS && self.quotient.is_none() {
-            return None;
-        }
-        self.misere_quotient().and_then(|q| query(q).ok())
     }
 
     /// The whole answer: who wins, a winning move, and the winner's line
@@ -314,33 +275,29 @@ impl OctalGame {
         let outcome = self.outcome(heaps)?;
         play_line(self, heaps, outcome)
     }
+}
 
-    /// Runs `query` on the misère search. The search keeps its positions
-    /// between queries; when they fill its limits, a refused query is tried
-    /// once more with an empty memo, so earlier queries never make a later
-    /// one fail.
-    fn search_misere<T>(&mut self, query: impl Fn(&mut MisereSearch) -> Result<T>) -> Result<T> {
-        let search = self.misere.take().unwrap_or_else(|| {
-            MisereSearch::new(self.values.game().clone()).with_budget(self.budget)
-        });
-        let search = self.misere.insert(search);
-        let held_positions = search.stored_positions() > 0;
-        match query(search) {
-            Err(Error::SizeLimitExceeded { .. } | Error::MemoryBudgetExceeded { .. })
-                if held_positions =>
-            {
-                let fresh = MisereSearch::new(self.values.game().clone()).with_budget(self.budget);
-                query(self.misere.insert(fresh))
-            }
-            answer => answer,
+// Written out rather than derived: a derive would need `Clone` for
+// `Box<dyn MisereSolver>`, an impl tools/bundle cannot tie to `OctalGame`.
+impl Clone for OctalGame {
+    fn clone(&self) -> Self {
+        Self {
+            convention: self.convention,
+            budget: self.budget,
+            values: self.values.clone(),
+            misere: self.misere.as_ref().map(|solver| solver.clone_box()),
         }
     }
 }
 
-crate::game::delegate_solve_at!(OctalGame, [u64], HeapMove, fallible);
-crate::game::delegate_configure!(OctalGame);
-
-crate::game::delegate_nimber_at!(OctalGame, [u64], fallible);
+/// The convention is only ever set to misère together with its solvers
+/// (`with_convention` installs both), so this is never returned.
+fn misere_not_installed() -> Error {
+    Error::InvalidParameter {
+        name: "convention",
+        reason: "misère play was selected without its solvers".to_string(),
+    }
+}
 
 impl LinePlay<u64> for OctalGame {
     fn winning(&mut self, heaps: &[u64]) -> Result<Option<HeapMove>> {

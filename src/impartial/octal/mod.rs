@@ -20,17 +20,20 @@ mod code;
 mod game;
 mod last_one;
 mod misere;
+mod misere_play;
 mod quotient;
 mod sequence;
+mod table;
 
 pub use arithmetic::{
     ArithmeticPeriod, Evidence, Theorem, arithmetic_period, find_arithmetic_period,
 };
 pub use certificate::{PeriodCertificate, certify_values, find_period_certificate};
 pub use code::{MAX_CODE_DIGITS, MoveClass, OctalCode, TakeAndBreak};
-pub use game::{OctalGame, QUOTIENT_ATTEMPT_WORK};
+pub use game::OctalGame;
 pub use last_one::LastOne;
 pub use misere::{DEFAULT_MISERE_STATES, DEFAULT_MISERE_WORK, MAX_MISERE_HEAP, MisereSearch};
+pub use misere_play::QUOTIENT_ATTEMPT_WORK;
 pub use quotient::{
     DEFAULT_QUOTIENT_HEAPS, DEFAULT_QUOTIENT_WORK, MAX_QUOTIENT_ORDER, MisereQuotient,
     Presentation, QuotientPeriod,
@@ -42,6 +45,7 @@ pub use sequence::{
 
 use crate::impartial::HeapMove;
 use crate::{Budget, Error, Nimber, Outcome, Result};
+use table::{GrundyTable, Table};
 
 /// How far [`HeapValues`] computes Grundy values by default (4,194,304 heaps,
 /// 16 MiB of values) before giving up on a period.
@@ -103,7 +107,9 @@ enum Proof {
 /// ```
 #[derive(Debug, Clone)]
 pub struct HeapValues {
-    solver: SparseGrundy,
+    /// The values computed so far (the sparse-space solver; a plain table
+    /// in a contest bundle, see `table.rs`).
+    solver: Table,
     proof: Proof,
     limit: u64,
     /// How many values the period search may compute (at least `limit`).
@@ -128,7 +134,7 @@ impl HeapValues {
             Proof::Unknown
         };
         Self {
-            solver: SparseGrundy::new(game),
+            solver: Table::for_game(game),
             proof,
             limit: DEFAULT_SEARCH_LIMIT,
             search_limit: DEFAULT_SEARCH_LIMIT,
@@ -243,7 +249,7 @@ impl HeapValues {
             Proof::Arithmetic(pattern) => return pattern.grundy(heap),
             _ => {}
         }
-        if let Some(value) = self.solver.value(heap) {
+        if let Some(value) = self.solver.known(heap) {
             return Ok(Nimber(u64::from(value)));
         }
         if heap <= DIRECT_TABLE_HEAP && heap < self.limit {
@@ -255,8 +261,10 @@ impl HeapValues {
             // arithmetic-periodic (Lasker's Nim). Look at a prefix once.
             let upto = ARITHMETIC_PREFIX.min(self.limit.saturating_sub(1));
             self.solver.extend_to(upto, self.budget)?;
-            // A short prefix: at most DIRECT_TABLE_HEAP + 1 values.
-            let prefix: Vec<u32> = self.solver.values().collect();
+            // A short prefix: at most ARITHMETIC_PREFIX values.
+            let prefix: Vec<u32> = (0..self.solver.len() as u64)
+                .filter_map(|heap| self.solver.known(heap))
+                .collect();
             self.proof = match arithmetic::certify_values(self.game(), &prefix) {
                 Some(pattern) => Proof::Arithmetic(pattern),
                 None => Proof::Exhausted,
@@ -290,7 +298,7 @@ impl HeapValues {
     /// `G(heap)` from the table, extended to `heap` first.
     fn computed(&mut self, heap: u64) -> Result<Nimber> {
         self.solver.extend_to(heap, self.budget)?;
-        let value = self.solver.value(heap).expect("extended to `heap`");
+        let value = self.solver.known(heap).expect("extended to `heap`");
         Ok(Nimber(u64::from(value)))
     }
 

@@ -1,0 +1,264 @@
+//! Tests of the sparse-space solver against the plain definition.
+
+use super::*;
+use crate::impartial::octal::OctalCode;
+use proptest::prelude::*;
+
+/// The general (`u32`, marking) path alone, as before the byte tables existed.
+fn general_path(game: &TakeAndBreak, upto: u64) -> Vec<u32> {
+    let mut solver = SparseGrundy::new(game.clone());
+    solver.store = Store::Full(Vec::new());
+    solver.extend_to(upto, Budget::default()).unwrap();
+    assert!(matches!(solver.store, Store::Full(_)));
+    solver.into_values()
+}
+
+/// The general path reading the values in 8- and 16-bit cells (as
+/// without a reversed copy): every value stays in the narrowest cells.
+fn general_path_in_cells(game: &TakeAndBreak, upto: u64) -> Vec<u32> {
+    let mut solver = SparseGrundy::new(game.clone());
+    // Heap by heap without `extend_to`, which would reserve the reversed
+    // copy; the mask is re-chosen now and then.
+    for n in 0..=upto as u32 {
+        if n % 50 == 49 {
+            solver.reselect_sparseness();
+        }
+        assert!(!solver.store.fast());
+        let value = solver.next_value(n).unwrap();
+        solver.record(n, value);
+    }
+    let widest = solver.values().max().unwrap_or(0);
+    match &solver.store {
+        Store::Narrow(_) => assert!(widest < 256),
+        Store::Wide(_) => assert!((256..65_536).contains(&widest)),
+        Store::Full(_) => assert!(widest >= 65_536),
+    }
+    solver.into_values()
+}
+
+/// The 16-bit compact path from the start, with blocks of `block_len`
+/// heaps; with `span` 512 the marks table starts at 512 entries (as once
+/// a value of 256 appeared), so the constant-512 loops run.
+fn wide_path(game: &TakeAndBreak, upto: u64, block_len: usize, span: usize) -> Vec<u32> {
+    let mut solver = SparseGrundy::new(game.clone());
+    solver.store = Store::Wide(Tables::default());
+    solver.seen.resize(span.max(256), 0);
+    solver.block_len = block_len;
+    solver.extend_to(upto, Budget::default()).unwrap();
+    assert!(matches!(&solver.store, Store::Wide(t) if t.fast()));
+    solver.into_values()
+}
+
+/// The byte path, extended heap by heap (the reversed copy grows many times).
+fn byte_path_stepwise(game: &TakeAndBreak, upto: u64) -> Vec<u32> {
+    let mut solver = SparseGrundy::new(game.clone());
+    for heap in 0..=upto {
+        solver.extend_to(heap, Budget::default()).unwrap();
+    }
+    solver.into_values()
+}
+
+/// The byte path with blocks of `block_len` heaps (tiny blocks put rare
+/// positions, equal-split windows and reselections inside blocks often).
+fn blocked(game: &TakeAndBreak, upto: u64, block_len: usize) -> Vec<u32> {
+    let mut solver = SparseGrundy::new(game.clone());
+    solver.block_len = block_len;
+    solver.extend_to(upto, Budget::default()).unwrap();
+    solver.into_values()
+}
+
+fn plain(game: &TakeAndBreak, upto: u64) -> Vec<u32> {
+    grundy_sequence_plain(game, upto, Budget::default()).unwrap()
+}
+
+#[test]
+fn byte_path_is_used_while_values_fit_and_dropped_after() {
+    let mut grundy = SparseGrundy::new(TakeAndBreak::grundys_game());
+    grundy.extend_to(3000, Budget::default()).unwrap();
+    assert!(matches!(&grundy.store, Store::Narrow(t) if t.fast()));
+    // Last One has G(n) = n: past 255 the byte cells give way to 16-bit
+    // ones, past 65,535 to `u32`s and the general path; values stay exact.
+    let game = TakeAndBreak::last_one();
+    let mut solver = SparseGrundy::new(game.clone());
+    solver.extend_to(255, Budget::default()).unwrap();
+    assert!(matches!(&solver.store, Store::Narrow(t) if t.fast()));
+    solver.extend_to(700, Budget::default()).unwrap();
+    assert!(matches!(&solver.store, Store::Wide(t) if t.fast()));
+    assert!(solver.values().eq(plain(&game, 700)));
+    // (Reaching 65,536 for real takes quadratic time: the value alone is recorded.)
+    solver.record(701, 70_000);
+    assert!(matches!(solver.store, Store::Full(_)));
+    assert!(!solver.widen_pending);
+    assert_eq!(solver.value(701), Some(70_000));
+    assert!(solver.values().take(701).eq(plain(&game, 700)));
+    assert_eq!(solver.len(), 702);
+}
+
+#[test]
+fn values_widen_from_bytes_to_16_bits_to_u32_in_place() {
+    // Values move to wider cells at 256 and 65,536; each is kept once.
+    let mut solver = SparseGrundy::new(TakeAndBreak::last_one());
+    solver.extend_to(300, Budget::default()).unwrap();
+    let Store::Wide(tables) = &solver.store else {
+        panic!("16-bit cells past 255");
+    };
+    assert_eq!(tables.values.len(), 301);
+    assert!(tables.values.iter().copied().eq(0..=300));
+    assert_eq!(
+        solver.values().rev().collect::<Vec<_>>(),
+        (0..=300).rev().collect::<Vec<_>>()
+    );
+    assert_eq!(solver.values().nth(299), Some(299));
+    assert_eq!(solver.values().len(), 301);
+    let mut wide = solver.clone();
+    // Room for two more values in the reversed copy, as `extend_to` makes.
+    wide.store.reserve(303, Budget::default());
+    wide.record(301, 65_535);
+    assert!(matches!(wide.store, Store::Wide(_)));
+    wide.record(302, 65_536);
+    let Store::Full(values) = &wide.store else {
+        panic!("u32 cells past 65,535");
+    };
+    assert_eq!(values[300..], [300, 65_535, 65_536]);
+    assert_eq!(wide.values().fold(0u64, |sum, v| sum + u64::from(v)), {
+        (0..=300u64).sum::<u64>() + 65_535 + 65_536
+    });
+}
+
+#[test]
+fn general_path_in_narrow_and_wide_cells_agrees_with_plain() {
+    // Values past 255 (Last One, 0.(7)) and below (Grundy's game, Kayles):
+    // the general path reads them in bytes, then 16-bit cells.
+    for game in [
+        TakeAndBreak::last_one(),
+        TakeAndBreak::grundys_game(),
+        TakeAndBreak::kayles(),
+        TakeAndBreak::octal("4.(7)").unwrap(),
+    ] {
+        assert_eq!(
+            general_path_in_cells(&game, 600),
+            plain(&game, 600),
+            "{game}"
+        );
+    }
+}
+
+#[test]
+fn byte_and_general_paths_agree_on_grundys_game() {
+    let game = TakeAndBreak::grundys_game();
+    let fast = grundy_sequence(&game, 20_000, Budget::default()).unwrap();
+    assert_eq!(fast, general_path(&game, 20_000));
+    assert_eq!(fast[..1500], plain(&game, 1499)[..]);
+}
+
+#[test]
+fn compact_path_falls_back_when_the_budget_is_tight() {
+    // 8 bytes a position (the sequence's own check) hold the byte tables
+    // (7 at worst) but not the 16-bit ones (10): past 255 the values stay
+    // in 16-bit cells without a reversed copy, on the general path.
+    let game = TakeAndBreak::last_one();
+    let budget = Budget::from_bytes(8 * 701);
+    let mut solver = SparseGrundy::new(game.clone());
+    solver.extend_to(255, budget).unwrap();
+    assert!(matches!(&solver.store, Store::Narrow(t) if t.fast()));
+    solver.extend_to(700, budget).unwrap();
+    assert!(matches!(&solver.store, Store::Wide(t) if !t.fast()));
+    assert!(solver.values().eq(plain(&game, 700)));
+    // A larger budget later brings the compact path back.
+    solver.extend_to(800, Budget::default()).unwrap();
+    assert!(matches!(&solver.store, Store::Wide(t) if t.fast()));
+    assert!(solver.values().eq(plain(&game, 800)));
+}
+
+#[test]
+fn blocked_path_is_planned_for_large_heaps_only() {
+    let mut solver = SparseGrundy::new(TakeAndBreak::grundys_game());
+    solver.extend_to(1000, Budget::default()).unwrap();
+    assert_eq!(solver.block_plan(10), None);
+    let plan = solver.block_plan(1000).unwrap();
+    assert_eq!(plan.offsets, [0]);
+    assert!(plan.unequal);
+}
+
+#[test]
+fn blocked_path_agrees_with_plain_on_grundys_game() {
+    let game = TakeAndBreak::grundys_game();
+    let reference = plain(&game, 3000);
+    for block_len in [1, 2, 3, 5, 8, 17, 64] {
+        assert_eq!(blocked(&game, 3000, block_len), reference, "{block_len}");
+    }
+    // Values past 256 drop the byte tables in the middle of a block.
+    let last_one = TakeAndBreak::last_one();
+    assert_eq!(blocked(&last_one, 700, 7), plain(&last_one, 700));
+}
+
+#[test]
+fn wide_path_agrees_with_plain_on_grundys_game() {
+    let game = TakeAndBreak::grundys_game();
+    let reference = plain(&game, 3000);
+    for block_len in [1, 3, 17, 64] {
+        assert_eq!(
+            wide_path(&game, 3000, block_len, 256),
+            reference,
+            "{block_len}"
+        );
+        assert_eq!(
+            wide_path(&game, 3000, block_len, 512),
+            reference,
+            "{block_len}"
+        );
+    }
+    // Values in 256..512 (a 512-entry mark table) and beyond (any length).
+    let last_one = TakeAndBreak::last_one();
+    assert_eq!(wide_path(&last_one, 600, 7, 256), plain(&last_one, 600));
+}
+
+#[test]
+fn mask_is_rechosen_when_the_rare_list_grows() {
+    let mut solver = SparseGrundy::new(TakeAndBreak::grundys_game());
+    solver.extend_to(1 << 16, Budget::default()).unwrap();
+    // Between doublings the rare list never outgrows its size at the last
+    // choice by more than a quarter (plus slack) before the mask is re-chosen.
+    assert!(solver.rare.len() <= solver.rare_at_reselect + solver.rare_at_reselect / 4 + 65);
+    assert_eq!(
+        solver.width_at_reselect,
+        solver.counts.len().next_power_of_two()
+    );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    #[test]
+    fn blocked_path_agrees_with_plain(
+        first in prop_oneof![Just(0u8), Just(4u8)],
+        digits in proptest::collection::vec(0u8..8, 1..5),
+        repeating in proptest::collection::vec(0u8..8, 0..2),
+        upto in 0u64..1500,
+        block_len in 1usize..24,
+    ) {
+        if let Ok(code) = OctalCode::from_digits(&[vec![first], digits].concat(), &repeating) {
+            let game = TakeAndBreak::Octal(code);
+            prop_assert_eq!(blocked(&game, upto, block_len), plain(&game, upto));
+        }
+    }
+
+    #[test]
+    fn byte_path_agrees_with_general_path_and_plain(
+        first in prop_oneof![Just(0u8), Just(4u8)],
+        digits in proptest::collection::vec(0u8..8, 1..5),
+        repeating in proptest::collection::vec(0u8..8, 0..2),
+        upto in 0u64..700,
+    ) {
+        if let Ok(code) = OctalCode::from_digits(&[vec![first], digits].concat(), &repeating) {
+            let game = TakeAndBreak::Octal(code);
+            let fast = grundy_sequence(&game, upto, Budget::default()).unwrap();
+            prop_assert_eq!(&fast, &general_path(&game, upto));
+            prop_assert_eq!(&fast, &general_path_in_cells(&game, upto));
+            prop_assert_eq!(&fast, &plain(&game, upto));
+            prop_assert_eq!(&fast, &byte_path_stepwise(&game, upto));
+            prop_assert_eq!(&fast, &wide_path(&game, upto, 5, 256));
+            prop_assert_eq!(&fast, &wide_path(&game, upto, 3, 512));
+        }
+    }
+}
