@@ -101,9 +101,9 @@ impl Periodicity {
 const BYTES_PER_SEARCHED_VALUE: u128 = 12;
 
 /// The Mersenne prime 2^61 - 1: modulus of the rolling window hash.
-const HASH_MODULUS: u64 = (1 << 61) - 1;
+pub(crate) const HASH_MODULUS: u64 = (1 << 61) - 1;
 /// Base of the rolling window hash.
-const HASH_BASE: u64 = 0x1f3d_5b79_a4c2_e681 % HASH_MODULUS;
+pub(crate) const HASH_BASE: u64 = 0x1f3d_5b79_a4c2_e681 % HASH_MODULUS;
 
 /// About one window in this many is distinguished (remembered by its hash).
 const DISTINGUISHED_EVERY: u64 = 64;
@@ -340,7 +340,7 @@ impl WindowRecurrence {
 
 /// `a * b mod (2^61 - 1)` for `a, b < 2^61 - 1`, by folding the high bits
 /// (2^61 = 1 modulo the prime), which avoids a slow 128-bit division.
-fn mul_mod(a: u64, b: u64) -> u64 {
+pub(crate) fn mul_mod(a: u64, b: u64) -> u64 {
     let product = u128::from(a) * u128::from(b);
     let folded = (product as u64 & HASH_MODULUS) + (product >> 61) as u64;
     if folded >= HASH_MODULUS {
@@ -350,7 +350,7 @@ fn mul_mod(a: u64, b: u64) -> u64 {
     }
 }
 
-fn add_mod(a: u64, b: u64) -> u64 {
+pub(crate) fn add_mod(a: u64, b: u64) -> u64 {
     let sum = a + b;
     if sum >= HASH_MODULUS {
         sum - HASH_MODULUS
@@ -359,7 +359,7 @@ fn add_mod(a: u64, b: u64) -> u64 {
     }
 }
 
-fn pow_mod(mut base: u64, mut exponent: u64) -> u64 {
+pub(crate) fn pow_mod(mut base: u64, mut exponent: u64) -> u64 {
     let mut result = 1;
     while exponent > 0 {
         if exponent & 1 == 1 {

@@ -16,6 +16,7 @@ use crate::impartial::ImpartialGame;
 use crate::impartial::grundy::{heap_table, table_len};
 use crate::impartial::misere::{ExactSearch, Run};
 use crate::impartial::periodic::{Periodicity, RecurrenceRule, WindowRecurrence};
+use crate::impartial::runs::{RunRule, RunSequence};
 use crate::impartial::sum::{self, SumMove};
 use crate::{Budget, Convention, Error, Nimber, Outcome, Result, Solution};
 use std::ops::ControlFlow;
@@ -375,10 +376,39 @@ pub struct Subtraction {
     line_search: Option<Run<SubtractionSet>>,
 }
 
+/// One sequence of a set: the plain window search, or periodic runs when a
+/// few moves are far larger than the rest (see [`super::runs`]).
+enum Sequence {
+    Window(WindowRecurrence),
+    Runs(RunSequence),
+}
+
+impl Sequence {
+    fn new(set: &SubtractionSet, rule: RunRule, budget: Budget) -> Result<Self> {
+        // Sets within 1..=128 are cheap for the window search whatever their shape.
+        if set.max() > 128 {
+            if let Some(runs) = RunSequence::new(set.moves(), rule, budget) {
+                return Ok(Self::Runs(runs));
+            }
+        }
+        Ok(Self::Window(match rule {
+            RunRule::Mex => set.grundy_recurrence(budget)?,
+            RunRule::MisereWin => set.misere_recurrence(budget)?,
+        }))
+    }
+
+    fn value(&mut self, n: u64) -> Result<u32> {
+        match self {
+            Self::Window(recurrence) => recurrence.value(n),
+            Self::Runs(runs) => runs.value(n),
+        }
+    }
+}
+
 /// The sequences a [`Subtraction`] computes as it is asked.
 struct Tables {
-    normal: WindowRecurrence,
-    misere: WindowRecurrence,
+    normal: Sequence,
+    misere: Sequence,
     /// Single-heap outcomes as bits, for sets within 1..=128 (the fast path).
     normal_losses: Option<LossBits>,
     misere_losses: Option<LossBits>,
@@ -387,8 +417,8 @@ struct Tables {
 impl Tables {
     fn new(set: &SubtractionSet, budget: Budget) -> Result<Self> {
         Ok(Self {
-            normal: set.grundy_recurrence(budget)?,
-            misere: set.misere_recurrence(budget)?,
+            normal: Sequence::new(set, RunRule::Mex, budget)?,
+            misere: Sequence::new(set, RunRule::MisereWin, budget)?,
             normal_losses: LossBits::new(set, Convention::Normal, budget),
             misere_losses: LossBits::new(set, Convention::Misere, budget),
         })
@@ -548,7 +578,12 @@ impl Subtraction {
     /// # Ok::<(), stonegame::Error>(())
     /// ```
     pub fn periodicity(&mut self) -> Result<Periodicity> {
-        self.tables()?.normal.periodicity()
+        let budget = self.budget;
+        match &mut self.tables()?.normal {
+            Sequence::Window(recurrence) => recurrence.periodicity(),
+            // The runs need not hold the whole period; the window search does.
+            Sequence::Runs(_) => self.set.periodicity(budget),
+        }
     }
 
     /// Who wins the sum of `heaps`.
