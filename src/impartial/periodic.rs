@@ -16,6 +16,7 @@
 //! outcomes, …) and answers any index up to `u64::MAX` from one period, so
 //! heaps of 10^18 need no table of that size.
 
+use crate::budget::try_reserve;
 use crate::{Budget, Error, Result};
 use ahash::AHashMap;
 
@@ -154,6 +155,7 @@ pub struct WindowRecurrence {
     distinguished: AHashMap<u64, usize>,
     found: Option<(u64, u64)>,
     max_len: u64,
+    budget: Budget,
 }
 
 impl WindowRecurrence {
@@ -185,6 +187,7 @@ impl WindowRecurrence {
             distinguished: AHashMap::new(),
             found: None,
             max_len,
+            budget,
         })
     }
 
@@ -264,6 +267,7 @@ impl WindowRecurrence {
                 searched: len,
             });
         }
+        try_reserve(&mut self.values, 1, "values of a period search", self.budget)?;
         let next = (self.rule)(&self.values);
         self.values.push(next);
         self.roll_hash(next);
@@ -313,7 +317,8 @@ impl WindowRecurrence {
                 self.checkpoint_span = self.checkpoint_span.saturating_mul(2);
             }
         }
-        if hash % DISTINGUISHED_EVERY == 0 {
+        // A map that cannot grow only loses shortcuts: Brent's search is exact alone.
+        if hash % DISTINGUISHED_EVERY == 0 && self.distinguished.try_reserve(1).is_ok() {
             match self.distinguished.insert(hash, end) {
                 Some(start) if self.same_window(start, end) => self.finish(start, end),
                 _ => {}

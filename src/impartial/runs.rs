@@ -37,6 +37,7 @@
 //! costs the number of runs it crosses times the run periods.
 
 use crate::impartial::periodic::{HASH_BASE, HASH_MODULUS, add_mod, mul_mod, pow_mod};
+use crate::budget::{allocation_refused, try_reserve};
 use crate::{Budget, Error, Result};
 use std::collections::HashMap;
 
@@ -55,6 +56,10 @@ const SPLIT_RATIO: u64 = 4;
 const BYTES_PER_ROUND_VALUE: u128 = 64;
 /// Bytes charged per run besides its pattern.
 const BYTES_PER_RUN: u128 = 96;
+/// What the round buffers and the cycle table are called in errors.
+const ROUND_VALUES: &str = "run search of a subtraction sequence";
+/// What the runs are called in errors.
+const RUNS: &str = "runs of a subtraction sequence";
 /// Largest phase modulus the cycle search tracks (a heuristic only: the
 /// certificate does not rely on it).
 const MAX_PHASE: u64 = 1 << 16;
@@ -335,7 +340,10 @@ impl RunSequence {
                 return;
             }
         }
-        self.round_starts.insert(fingerprint, n);
+        // Without room the fingerprint is not kept: the search goes on, exact.
+        if self.round_starts.try_reserve(1).is_ok() {
+            self.round_starts.insert(fingerprint, n);
+        }
     }
 
     /// The phase modulus of a round: the periods of the runs the large moves
@@ -410,7 +418,7 @@ impl RunSequence {
         let w = self.window as i128;
         let origin = n - w;
         let mut buffer: Vec<u32> = Vec::new();
-        reserve(&mut buffer, self.window, self.budget)?;
+        try_reserve(&mut buffer, self.window, ROUND_VALUES, self.budget)?;
         for x in origin..n {
             buffer.push(if x < 0 { ABSENT } else { self.piece(x).at(x) });
         }
@@ -425,9 +433,9 @@ impl RunSequence {
         let (y1, y2) = loop {
             let y = origin + buffer.len() as i128;
             self.charge_work(options, heap)?;
-            self.charge_bytes(BYTES_PER_ROUND_VALUE, "run search of a subtraction sequence")?;
+            self.charge_bytes(BYTES_PER_ROUND_VALUE, ROUND_VALUES)?;
             let value = self.next_value(y, n, &buffer);
-            reserve(&mut buffer, 1, self.budget)?;
+            try_reserve(&mut buffer, 1, ROUND_VALUES, self.budget)?;
             buffer.push(value);
             let leaving = buffer[buffer.len() - 1 - self.window];
             hash = add_mod(mul_mod(hash, HASH_BASE), encode(value));
@@ -437,6 +445,9 @@ impl RunSequence {
             );
             let next = y + 1;
             let phase = ((next - n) % i128::from(phase_modulus)) as u64;
+            if seen.try_reserve(1).is_err() {
+                return Err(allocation_refused(seen.len(), 1, 32, ROUND_VALUES, self.budget));
+            }
             match seen.insert((hash, phase), next) {
                 Some(earlier) if self.same_window(&buffer, origin, earlier, next) => {
                     break (earlier, next);
@@ -489,11 +500,9 @@ impl RunSequence {
 
     fn push_run(&mut self, start: i128, pattern: Vec<u32>) -> Result<()> {
         let bytes = BYTES_PER_RUN + 12 * pattern.len() as u128;
-        self.charge_bytes(bytes, "runs of a subtraction sequence")?;
+        self.charge_bytes(bytes, RUNS)?;
         let hash_before = self.hash_before(start);
-        self.runs
-            .try_reserve(1)
-            .map_err(|_| allocation_failed(bytes, self.budget))?;
+        try_reserve(&mut self.runs, 1, RUNS, self.budget)?;
         self.runs.push(Run::new(start, pattern, hash_before));
         self.known = FOREVER;
         Ok(())
@@ -511,19 +520,6 @@ fn encode(v: u32) -> u64 {
     if v == ABSENT { 0 } else { u64::from(v) + 1 }
 }
 
-fn allocation_failed(needed_bytes: u128, budget: Budget) -> Error {
-    Error::MemoryBudgetExceeded {
-        what: "runs of a subtraction sequence (the allocator refused)",
-        needed_bytes,
-        budget_bytes: budget.bytes(),
-    }
-}
-
-fn reserve(buffer: &mut Vec<u32>, more: usize, budget: Budget) -> Result<()> {
-    buffer
-        .try_reserve(more)
-        .map_err(|_| allocation_failed((buffer.len() + more) as u128 * 4, budget))
-}
 
 /// The shortest prefix of `cycle` whose repetition is `cycle`.
 fn least_period(cycle: &[u32]) -> Vec<u32> {

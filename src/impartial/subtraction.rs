@@ -18,6 +18,7 @@ use crate::impartial::misere::{ExactSearch, Run};
 use crate::impartial::periodic::{Periodicity, RecurrenceRule, WindowRecurrence};
 use crate::impartial::runs::{RunRule, RunSequence};
 use crate::impartial::sum::{self, SumMove};
+use crate::budget::try_reserve;
 use crate::{Budget, Convention, Error, Nimber, Outcome, Result, Solution};
 use std::ops::ControlFlow;
 
@@ -122,12 +123,16 @@ impl SubtractionSet {
     pub fn grundy_table(&self, upto: u64, budget: Budget) -> Result<Vec<Nimber>> {
         let len = table_len(upto, budget, std::mem::size_of::<u32>(), "Grundy table")?;
         let mut rule = self.grundy_rule()?;
-        let mut values: Vec<u32> = Vec::with_capacity(len);
+        let mut values: Vec<u32> = Vec::new();
+        try_reserve(&mut values, len, "Grundy table", budget)?;
         for _ in 0..len {
             let next = rule(&values);
             values.push(next);
         }
-        Ok(values.into_iter().map(|g| Nimber(u64::from(g))).collect())
+        let mut nimbers = Vec::new();
+        try_reserve(&mut nimbers, len, "Grundy table", budget)?;
+        nimbers.extend(values.into_iter().map(|g| Nimber(u64::from(g))));
+        Ok(nimbers)
     }
 
     /// Win/lose table of single heaps `0..=upto` under `convention`
@@ -150,7 +155,8 @@ impl SubtractionSet {
     ) -> Result<Vec<Outcome>> {
         let len = table_len(upto, budget, std::mem::size_of::<bool>(), "win/lose table")?;
         let terminal_wins = convention == Convention::Misere;
-        let mut wins: Vec<bool> = Vec::with_capacity(len);
+        let mut wins: Vec<bool> = Vec::new();
+        try_reserve(&mut wins, len, "win/lose table", budget)?;
         if self.max() <= 128 {
             self.fill_outcomes_by_mask(len, terminal_wins, &mut wins);
         }
@@ -165,10 +171,13 @@ impl SubtractionSet {
             };
             wins.push(win);
         }
-        Ok(wins
-            .into_iter()
-            .map(|w| if w { Outcome::First } else { Outcome::Second })
-            .collect())
+        let mut outcomes = Vec::new();
+        try_reserve(&mut outcomes, len, "win/lose table", budget)?;
+        outcomes.extend(
+            wins.into_iter()
+                .map(|w| if w { Outcome::First } else { Outcome::Second }),
+        );
+        Ok(outcomes)
     }
 
     /// Win/lose of heaps `0..len` for sets within 1..=128, O(1) per heap: a
@@ -964,6 +973,7 @@ struct LossBits {
     checkpoint_span: u64,
     found: Option<(u64, u64)>,
     max_len: u64,
+    budget: Budget,
 }
 
 /// Bits of the loss sequence charged per byte of the budget (a bit each, with
@@ -993,6 +1003,7 @@ impl LossBits {
             found: None,
             max_len: u64::try_from(budget.bytes().saturating_mul(LOSS_BITS_PER_BYTE))
                 .unwrap_or(u64::MAX),
+            budget,
         })
     }
 
@@ -1026,6 +1037,7 @@ impl LossBits {
             self.register & self.moves_mask == 0
         };
         if n % 64 == 0 {
+            try_reserve(&mut self.lost, 1, "loss bits of a period search", self.budget)?;
             self.lost.push(0);
         }
         if let Some(word) = self.lost.last_mut() {
