@@ -152,5 +152,20 @@ fn a_tiny_budget_is_refused_with_a_typed_error() {
     ));
     let mut capped = Subtraction::new(SubtractionSet::new([1, 2, 10u64.pow(12)]).unwrap())
         .with_budget(Budget::default().with_work(5));
-    assert!(matches!(capped.outcome(&[10u64.pow(15)]), Err(Error::WorkLimitExceeded { .. })));
+    // Asked again after a refusal, the search resumes where it stopped (each
+    // query has the whole cap) and never mistakes its own restart for a period.
+    for _ in 0..3 {
+        assert!(matches!(capped.outcome(&[10u64.pow(15)]), Err(Error::WorkLimitExceeded { .. })));
+    }
+    let mut resumed = Subtraction::new(SubtractionSet::new([1, 2, 999]).unwrap())
+        .with_budget(Budget::default().with_work(400));
+    let mut answers = Vec::new();
+    for _ in 0..200 {
+        if let Ok(outcome) = resumed.outcome(&[10u64.pow(15)]) {
+            answers.push(outcome);
+            break;
+        }
+    }
+    // 999 = 3 * 333: heap 10^15 mod 1000 = 0, a multiple of 3, so lost.
+    assert_eq!(answers, [Outcome::Second]);
 }

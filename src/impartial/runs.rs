@@ -250,6 +250,8 @@ impl RunSequence {
     /// The value at `n`.
     pub(crate) fn value(&mut self, n: u64) -> Result<u32> {
         let x = i128::from(n);
+        // The work cap is per query.
+        self.work = 0;
         loop {
             if x < self.known {
                 return Ok(self.piece(x).at(x));
@@ -329,7 +331,8 @@ impl RunSequence {
             through,
             HASH_MODULUS - mul_mod(before, base_power(width as u128)),
         );
-        if let Some(&earlier) = self.round_starts.get(&fingerprint) {
+        // A round that failed (work or memory) is started again at the same place.
+        if let Some(&earlier) = self.round_starts.get(&fingerprint).filter(|&&e| e < n) {
             if self
                 .first_mismatch(earlier - width, n - width, width)
                 .is_none()
@@ -430,10 +433,13 @@ impl RunSequence {
         let mut seen: HashMap<(u64, u64), i128> = HashMap::new();
         seen.insert((hash, 0), n);
         let options = (self.small.len() + self.large.len()) as u64;
+        let mut round_bytes = 0u128;
         let (y1, y2) = loop {
             let y = origin + buffer.len() as i128;
             self.charge_work(options, heap)?;
-            self.charge_bytes(BYTES_PER_ROUND_VALUE, ROUND_VALUES)?;
+            round_bytes += BYTES_PER_ROUND_VALUE;
+            self.budget
+                .check_bytes(self.bytes.saturating_add(round_bytes), ROUND_VALUES)?;
             let value = self.next_value(y, n, &buffer);
             try_reserve(&mut buffer, 1, ROUND_VALUES, self.budget)?;
             buffer.push(value);
@@ -455,18 +461,12 @@ impl RunSequence {
                 _ => {}
             }
         };
-        self.release_round_bytes(buffer.len());
         self.close_round(n, y1, y2, &buffer)
     }
 
     fn same_window(&self, buffer: &[u32], origin: i128, a: i128, b: i128) -> bool {
         let (a, b, w) = ((a - origin) as usize, (b - origin) as usize, self.window);
         buffer[a - w..a] == buffer[b - w..b]
-    }
-
-    fn release_round_bytes(&mut self, values: usize) {
-        let charged = BYTES_PER_ROUND_VALUE * (values.saturating_sub(self.window) as u128);
-        self.bytes = self.bytes.saturating_sub(charged);
     }
 
     /// Stores a round's values as runs: `[n, a)` as computed, then the
