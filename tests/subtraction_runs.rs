@@ -26,12 +26,12 @@ fn plain(moves: &[u64], upto: usize) -> (Vec<u64>, Vec<bool>) {
     (grundy, misere_wins)
 }
 
-/// A few small amounts and one or two large ones (above 128 and at least
+/// A few small amounts and one or two large ones (above 2^16 and at least
 /// four times the small ones, so the runs answer them).
 fn set_with_huge_moves() -> impl Strategy<Value = Vec<u64>> {
     (
         prop::collection::vec(1u64..=12, 1..5),
-        prop::collection::vec(129u64..=4000, 1..3),
+        prop::collection::vec(65_537u64..=90_000, 1..3),
     )
         .prop_map(|(mut small, large)| {
             small.extend(large);
@@ -43,10 +43,10 @@ fn outcome_of(wins: bool) -> Outcome {
     if wins { Outcome::First } else { Outcome::Second }
 }
 
-const UPTO: usize = 20_000;
+const UPTO: usize = 300_000;
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
+    #![proptest_config(ProptestConfig::with_cases(24))]
 
     #[test]
     fn runs_match_the_plain_table_in_both_conventions(moves in set_with_huge_moves(),
@@ -73,11 +73,11 @@ proptest! {
 
     #[test]
     fn every_heap_in_order_matches(moves in set_with_huge_moves()) {
-        let (grundy, misere_wins) = plain(&moves, 6000);
+        let (grundy, misere_wins) = plain(&moves, 200_000);
         let set = SubtractionSet::new(moves.clone()).unwrap();
         let mut normal = Subtraction::new(set.clone());
         let mut misere = Subtraction::new(set).with_convention(Convention::Misere);
-        for n in 0..6000 {
+        for n in 0..200_000 {
             prop_assert_eq!(normal.grundy(n as u64).unwrap().0, grundy[n], "{:?} G({})", moves, n);
             prop_assert_eq!(misere.outcome(&[n as u64]).unwrap(), outcome_of(misere_wins[n]));
         }
@@ -150,22 +150,29 @@ fn a_tiny_budget_is_refused_with_a_typed_error() {
         game.outcome(&[10u64.pow(18)]),
         Err(Error::MemoryBudgetExceeded { .. })
     ));
-    let mut capped = Subtraction::new(SubtractionSet::new([1, 2, 10u64.pow(12)]).unwrap())
+    let huge = 3 * 10u64.pow(11);
+    let mut capped = Subtraction::new(SubtractionSet::new([1, 2, huge]).unwrap())
         .with_budget(Budget::default().with_work(5));
     // Asked again after a refusal, the search resumes where it stopped (each
     // query has the whole cap) and never mistakes its own restart for a period.
     for _ in 0..3 {
         assert!(matches!(capped.outcome(&[10u64.pow(15)]), Err(Error::WorkLimitExceeded { .. })));
     }
-    let mut resumed = Subtraction::new(SubtractionSet::new([1, 2, 999]).unwrap())
+    let mut resumed = Subtraction::new(SubtractionSet::new([1, 2, huge]).unwrap())
         .with_budget(Budget::default().with_work(400));
-    let mut answers = Vec::new();
-    for _ in 0..200 {
-        if let Ok(outcome) = resumed.outcome(&[10u64.pow(15)]) {
-            answers.push(outcome);
-            break;
-        }
+    let answer = (0..200).find_map(|_| resumed.outcome(&[10u64.pow(15)]).ok());
+    assert_eq!(answer, Some(Outcome::First));
+    assert_eq!(alice_wins_1194d(10u64.pow(15), huge), true);
+}
+
+#[test]
+fn runs_that_give_up_leave_the_set_to_the_window_search() {
+    // Work cap 1: the runs refuse at once; the window of 70,000 fits the
+    // budget, so the window search answers as before.
+    let moves = [1, 2, 70_000];
+    let mut game =
+        Subtraction::new(SubtractionSet::new(moves).unwrap()).with_budget(Budget::default().with_work(1));
+    for n in [69_999u64, 70_000, 140_001, 10u64.pow(18)] {
+        assert_eq!(game.outcome(&[n]).unwrap() == Outcome::First, alice_wins_1194d(n, 70_000), "{n}");
     }
-    // 999 = 3 * 333: heap 10^15 mod 1000 = 0, a multiple of 3, so lost.
-    assert_eq!(answers, [Outcome::Second]);
 }

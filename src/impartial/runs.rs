@@ -46,9 +46,10 @@ const ABSENT: u32 = u32::MAX;
 /// The end of a run that goes on for ever (far above any `u64` heap, and
 /// far enough below `i128::MAX` that sums of positions do not overflow).
 const FOREVER: i128 = 1 << 100;
-/// Elementary steps (one option read) a sequence may take, unless the budget
-/// sets a work cap: about ten seconds.
-const DEFAULT_WORK: u64 = 2_000_000_000;
+/// Elementary steps (one option read) a query may take, unless the budget
+/// sets a work cap: about a second; `Subtraction` then falls back to the
+/// window search.
+const DEFAULT_WORK: u64 = 200_000_000;
 /// Moves whose gap to the next larger move is below this ratio stay small.
 const SPLIT_RATIO: u64 = 4;
 /// Bytes charged per computed value of a round (the value, and its state in

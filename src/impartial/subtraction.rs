@@ -385,21 +385,45 @@ pub struct Subtraction {
     line_search: Option<Run<SubtractionSet>>,
 }
 
+/// Amounts up to this are left to the window search whatever the set's shape:
+/// it is cheap there (milliseconds to a few seconds), and faster than the runs
+/// for sets with several mid-size amounts.
+const RUNS_ABOVE: u64 = 1 << 16;
+
+/// Whether the window search can hold two windows of `set` within `budget`
+/// (else it could never find a period, and the runs' refusal stands).
+fn window_may_repeat(set: &SubtractionSet, budget: Budget) -> bool {
+    u128::from(set.max()).saturating_mul(2 * 12) <= budget.bytes()
+}
+
 /// One sequence of a set: the plain window search, or periodic runs when a
 /// few moves are far larger than the rest (see [`super::runs`]).
 enum Sequence {
     Window(WindowRecurrence),
-    Runs(RunSequence),
+    Runs {
+        runs: RunSequence,
+        set: SubtractionSet,
+        rule: RunRule,
+        budget: Budget,
+    },
 }
 
 impl Sequence {
     fn new(set: &SubtractionSet, rule: RunRule, budget: Budget) -> Result<Self> {
-        // Sets within 1..=128 are cheap for the window search whatever their shape.
-        if set.max() > 128 {
+        if set.max() > RUNS_ABOVE {
             if let Some(runs) = RunSequence::new(set.moves(), rule, budget) {
-                return Ok(Self::Runs(runs));
+                return Ok(Self::Runs {
+                    runs,
+                    set: set.clone(),
+                    rule,
+                    budget,
+                });
             }
         }
+        Self::window(set, rule, budget)
+    }
+
+    fn window(set: &SubtractionSet, rule: RunRule, budget: Budget) -> Result<Self> {
         Ok(Self::Window(match rule {
             RunRule::Mex => set.grundy_recurrence(budget)?,
             RunRule::MisereWin => set.misere_recurrence(budget)?,
@@ -409,7 +433,23 @@ impl Sequence {
     fn value(&mut self, n: u64) -> Result<u32> {
         match self {
             Self::Window(recurrence) => recurrence.value(n),
-            Self::Runs(runs) => runs.value(n),
+            Self::Runs {
+                runs,
+                set,
+                rule,
+                budget,
+            } => match runs.value(n) {
+                // Runs that multiply past the budget or the work cap: the
+                // window search, which answers whenever the period fits.
+                Err(Error::MemoryBudgetExceeded { .. } | Error::WorkLimitExceeded { .. })
+                    if window_may_repeat(set, *budget) =>
+                {
+                    let (set, rule, budget) = (set.clone(), *rule, *budget);
+                    *self = Self::window(&set, rule, budget)?;
+                    self.value(n)
+                }
+                answer => answer,
+            },
         }
     }
 }
@@ -591,7 +631,7 @@ impl Subtraction {
         match &mut self.tables()?.normal {
             Sequence::Window(recurrence) => recurrence.periodicity(),
             // The runs need not hold the whole period; the window search does.
-            Sequence::Runs(_) => self.set.periodicity(budget),
+            Sequence::Runs { .. } => self.set.periodicity(budget),
         }
     }
 
