@@ -49,11 +49,17 @@ pub fn solve(input: &str) -> Result<String, String> {
         let outcome = Subtraction::new(set)
             .outcome(&[n])
             .map_err(|e| e.to_string())?;
-        answers.push(if outcome == Outcome::First { "Alice" } else { "Bob" });
+        answers.push(if outcome == Outcome::First {
+            "Alice"
+        } else {
+            "Bob"
+        });
     }
     if let Some(extra) = numbers.next() {
         let token = extra.map_or_else(|e| e, |v| v.to_string());
-        return Err(format!("unexpected extra input after query {queries}: {token}"));
+        return Err(format!(
+            "unexpected extra input after query {queries}: {token}"
+        ));
     }
     Ok(answers.join("\n"))
 }

@@ -40,7 +40,11 @@ fn set_with_huge_moves() -> impl Strategy<Value = Vec<u64>> {
 }
 
 fn outcome_of(wins: bool) -> Outcome {
-    if wins { Outcome::First } else { Outcome::Second }
+    if wins {
+        Outcome::First
+    } else {
+        Outcome::Second
+    }
 }
 
 const UPTO: usize = 300_000;
@@ -116,9 +120,27 @@ fn codeforces_1194d_samples_and_huge_k() {
         assert_eq!(game.outcome(&[n]).unwrap() == Outcome::First, alice);
     }
     let budget = Budget::from_mebibytes(16);
-    for k in [999_999_999, 1_000_000_000, 10u64.pow(18), 10u64.pow(18) - 1, 3 << 40] {
-        let mut game = Subtraction::new(SubtractionSet::new([1, 2, k]).unwrap()).with_budget(budget);
-        for n in [0, 1, k - 1, k, k + 1, 2 * k, 2 * k + 1, 2 * k + 2, u64::MAX - 7, u64::MAX] {
+    for k in [
+        999_999_999,
+        1_000_000_000,
+        10u64.pow(18),
+        10u64.pow(18) - 1,
+        3 << 40,
+    ] {
+        let mut game =
+            Subtraction::new(SubtractionSet::new([1, 2, k]).unwrap()).with_budget(budget);
+        for n in [
+            0,
+            1,
+            k - 1,
+            k,
+            k + 1,
+            2 * k,
+            2 * k + 1,
+            2 * k + 2,
+            u64::MAX - 7,
+            u64::MAX,
+        ] {
             assert_eq!(
                 game.outcome(&[n]).unwrap() == Outcome::First,
                 alice_wins_1194d(n, k),
@@ -156,7 +178,10 @@ fn a_tiny_budget_is_refused_with_a_typed_error() {
     // Asked again after a refusal, the search resumes where it stopped (each
     // query has the whole cap) and never mistakes its own restart for a period.
     for _ in 0..3 {
-        assert!(matches!(capped.outcome(&[10u64.pow(15)]), Err(Error::WorkLimitExceeded { .. })));
+        assert!(matches!(
+            capped.outcome(&[10u64.pow(15)]),
+            Err(Error::WorkLimitExceeded { .. })
+        ));
     }
     let mut resumed = Subtraction::new(SubtractionSet::new([1, 2, huge]).unwrap())
         .with_budget(Budget::default().with_work(400));
@@ -170,9 +195,13 @@ fn runs_that_give_up_leave_the_set_to_the_window_search() {
     // Work cap 1: the runs refuse at once; the window of 70,000 fits the
     // budget, so the window search answers as before.
     let moves = [1, 2, 70_000];
-    let mut game =
-        Subtraction::new(SubtractionSet::new(moves).unwrap()).with_budget(Budget::default().with_work(1));
+    let mut game = Subtraction::new(SubtractionSet::new(moves).unwrap())
+        .with_budget(Budget::default().with_work(1));
     for n in [69_999u64, 70_000, 140_001, 10u64.pow(18)] {
-        assert_eq!(game.outcome(&[n]).unwrap() == Outcome::First, alice_wins_1194d(n, 70_000), "{n}");
+        assert_eq!(
+            game.outcome(&[n]).unwrap() == Outcome::First,
+            alice_wins_1194d(n, 70_000),
+            "{n}"
+        );
     }
 }

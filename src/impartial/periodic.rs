@@ -267,7 +267,12 @@ impl WindowRecurrence {
                 searched: len,
             });
         }
-        try_reserve(&mut self.values, 1, "values of a period search", self.budget)?;
+        try_reserve(
+            &mut self.values,
+            1,
+            "values of a period search",
+            self.budget,
+        )?;
         let next = (self.rule)(&self.values);
         self.values.push(next);
         self.roll_hash(next);

@@ -36,8 +36,8 @@
 //! agreeing on the whole stretch (Fine and Wilf's theorem), so a comparison
 //! costs the number of runs it crosses times the run periods.
 
-use crate::impartial::periodic::{HASH_BASE, HASH_MODULUS, add_mod, mul_mod, pow_mod};
 use crate::budget::{allocation_refused, try_reserve};
+use crate::impartial::periodic::{HASH_BASE, HASH_MODULUS, add_mod, mul_mod, pow_mod};
 use crate::{Budget, Error, Result};
 use std::collections::HashMap;
 
@@ -151,52 +151,13 @@ fn geometric(z: u64, count: u128) -> u64 {
     sum
 }
 
-/// Where a stretch of the sequence comes from: a run, or the "no move" region below 0.
-#[derive(Clone, Copy)]
-enum Piece<'a> {
-    Absent,
-    Run(&'a Run),
-}
-
-impl Piece<'_> {
-    fn end(self) -> i128 {
-        match self {
-            Piece::Absent => 0,
-            Piece::Run(run) => run.end,
-        }
-    }
-
-    fn period(self) -> i128 {
-        match self {
-            Piece::Absent => 1,
-            Piece::Run(run) => run.period(),
-        }
-    }
-
-    fn at(self, x: i128) -> u32 {
-        match self {
-            Piece::Absent => ABSENT,
-            Piece::Run(run) => run.at(x),
-        }
-    }
-}
-
 /// The moves split at their widest ratio gap: `Some(i)` when `moves[..=i]` are
 /// small and the rest at least [`SPLIT_RATIO`] times larger.
 pub(crate) fn split_index(moves: &[u64]) -> Option<usize> {
-    let mut best: Option<(usize, u128, u128)> = None;
-    for i in 0..moves.len().saturating_sub(1) {
-        let (low, high) = (u128::from(moves[i]), u128::from(moves[i + 1]));
-        let wider = match best {
-            // high / low > best_high / best_low
-            Some((_, best_low, best_high)) => high * best_low > best_high * low,
-            None => true,
-        };
-        if wider {
-            best = Some((i, low, high));
-        }
-    }
-    best.and_then(|(i, low, high)| (high >= low * u128::from(SPLIT_RATIO)).then_some(i))
+    // The ratio rounded down is enough to choose a gap: only speed depends on it.
+    (0..moves.len().saturating_sub(1))
+        .max_by_key(|&i| (moves[i + 1] / moves[i], std::cmp::Reverse(i)))
+        .filter(|&i| moves[i + 1] / moves[i] >= SPLIT_RATIO)
 }
 
 /// The values of a subtraction set's sequence (Grundy values, or single-heap
@@ -235,7 +196,13 @@ impl RunSequence {
             window,
             max: i128::from(moves[moves.len() - 1]),
             rule,
-            runs: Vec::new(),
+            runs: vec![Run {
+                start: -FOREVER,
+                end: 0,
+                pattern: vec![ABSENT],
+                prefix: vec![0, 0],
+                hash_before: 0,
+            }],
             known: 0,
             repeat: None,
             round_starts: HashMap::new(),
@@ -265,13 +232,10 @@ impl RunSequence {
         }
     }
 
-    /// The piece holding position `x < known`.
-    fn piece(&self, x: i128) -> Piece<'_> {
-        if x < 0 {
-            return Piece::Absent;
-        }
-        let index = self.runs.partition_point(|run| run.start <= x) - 1;
-        Piece::Run(&self.runs[index])
+    /// The run holding position `x < known` (the first run, "no move", holds
+    /// every negative position).
+    fn piece(&self, x: i128) -> &Run {
+        &self.runs[self.runs.partition_point(|run| run.start <= x) - 1]
     }
 
     fn charge_work(&mut self, steps: u64, heap: u64) -> Result<()> {
@@ -296,7 +260,7 @@ impl RunSequence {
         let mut i = 0;
         while i < len {
             let (pa, pb) = (self.piece(a + i), self.piece(b + i));
-            let span = (pa.end() - (a + i)).min(pb.end() - (b + i)).min(len - i);
+            let span = (pa.end - (a + i)).min(pb.end - (b + i)).min(len - i);
             // Fine and Wilf: p + q agreeing values settle the whole span.
             let check = span.min(pa.period() + pb.period());
             if let Some(j) = (0..check).find(|&j| pa.at(a + i + j) != pb.at(b + i + j)) {
@@ -359,7 +323,7 @@ impl RunSequence {
             let piece = self.piece(x);
             let period = piece.period();
             // A short stretch (a transient) ends soon anyway; its length is no phase.
-            if piece.end() - x < 2 * period {
+            if piece.end - x < 2 * period {
                 continue;
             }
             let lcm = lcm(modulus, period as u64);
@@ -386,8 +350,6 @@ impl RunSequence {
             let x = y - i128::from(s);
             let v = if x >= origin {
                 buffer[(x - origin) as usize]
-            } else if x < 0 {
-                ABSENT
             } else {
                 self.piece(x).at(x)
             };
@@ -424,7 +386,7 @@ impl RunSequence {
         let mut buffer: Vec<u32> = Vec::new();
         try_reserve(&mut buffer, self.window, ROUND_VALUES, self.budget)?;
         for x in origin..n {
-            buffer.push(if x < 0 { ABSENT } else { self.piece(x).at(x) });
+            buffer.push(self.piece(x).at(x));
         }
         let phase_modulus = self.phase_modulus(n);
         let base_to_window = base_power(self.window as u128);
@@ -453,7 +415,13 @@ impl RunSequence {
             let next = y + 1;
             let phase = ((next - n) % i128::from(phase_modulus)) as u64;
             if seen.try_reserve(1).is_err() {
-                return Err(allocation_refused(seen.len(), 1, 32, ROUND_VALUES, self.budget));
+                return Err(allocation_refused(
+                    seen.len(),
+                    1,
+                    32,
+                    ROUND_VALUES,
+                    self.budget,
+                ));
             }
             match seen.insert((hash, phase), next) {
                 Some(earlier) if self.same_window(&buffer, origin, earlier, next) => {
@@ -494,7 +462,11 @@ impl RunSequence {
                 extent = extent.min(e);
             }
         }
-        let end = if extent >= FOREVER { FOREVER } else { y2 + extent };
+        let end = if extent >= FOREVER {
+            FOREVER
+        } else {
+            y2 + extent
+        };
         self.set_last_end(end);
         Ok(())
     }
@@ -520,7 +492,6 @@ impl RunSequence {
 fn encode(v: u32) -> u64 {
     if v == ABSENT { 0 } else { u64::from(v) + 1 }
 }
-
 
 /// The shortest prefix of `cycle` whose repetition is `cycle`.
 fn least_period(cycle: &[u32]) -> Vec<u32> {

@@ -12,13 +12,13 @@ use super::HeapMove;
 use super::boxes::{BallBox, Boxes};
 use super::line::{LinePlay, play_line};
 use super::nim::largest_heap_reply;
+use crate::budget::try_reserve;
 use crate::impartial::ImpartialGame;
 use crate::impartial::grundy::{heap_table, table_len};
 use crate::impartial::misere::{ExactSearch, Run};
 use crate::impartial::periodic::{Periodicity, RecurrenceRule, WindowRecurrence};
 use crate::impartial::runs::{RunRule, RunSequence};
 use crate::impartial::sum::{self, SumMove};
-use crate::budget::try_reserve;
 use crate::{Budget, Convention, Error, Nimber, Outcome, Result, Solution};
 use std::ops::ControlFlow;
 
@@ -1077,7 +1077,12 @@ impl LossBits {
             self.register & self.moves_mask == 0
         };
         if n % 64 == 0 {
-            try_reserve(&mut self.lost, 1, "loss bits of a period search", self.budget)?;
+            try_reserve(
+                &mut self.lost,
+                1,
+                "loss bits of a period search",
+                self.budget,
+            )?;
             self.lost.push(0);
         }
         if let Some(word) = self.lost.last_mut() {
