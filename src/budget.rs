@@ -204,8 +204,15 @@ pub(crate) fn try_reserve<T>(
     what: &'static str,
     budget: Budget,
 ) -> Result<()> {
-    vec.try_reserve(additional)
-        .map_err(|_| allocation_refused(vec.len(), additional, std::mem::size_of::<T>(), what, budget))
+    vec.try_reserve(additional).map_err(|_| {
+        allocation_refused(
+            vec.len(),
+            additional,
+            std::mem::size_of::<T>(),
+            what,
+            budget,
+        )
+    })
 }
 
 /// The error for an allocation of `len + additional` elements of `size`
