@@ -184,7 +184,7 @@ fn a_tiny_budget_is_refused_with_a_typed_error() {
         ));
     }
     let mut resumed = Subtraction::new(SubtractionSet::new([1, 2, huge]).unwrap())
-        .with_budget(Budget::default().with_work(400));
+        .with_budget(Budget::default().with_work(4000));
     let answer = (0..200).find_map(|_| resumed.outcome(&[10u64.pow(15)]).ok());
     assert_eq!(answer, Some(Outcome::First));
     assert!(alice_wins_1194d(10u64.pow(15), huge));

@@ -50,6 +50,11 @@ const FOREVER: i128 = 1 << 100;
 /// sets a work cap: about a second; `Subtraction` then falls back to the
 /// window search.
 const DEFAULT_WORK: u64 = 200_000_000;
+/// Work charged per computed value besides its option reads: hashing the
+/// state and finding the runs cost about as much as this many reads.
+const STEP_OVERHEAD: u64 = 64;
+/// Work charged per round besides its values (fingerprints by long powers).
+const ROUND_OVERHEAD: u64 = 2048;
 /// Moves whose gap to the next larger move is below this ratio stay small.
 const SPLIT_RATIO: u64 = 4;
 /// Bytes charged per computed value of a round (the value, and its state in
@@ -178,6 +183,8 @@ pub(crate) struct RunSequence {
     round_starts: HashMap<u64, i128>,
     stamps: Vec<u64>,
     stamp: u64,
+    /// Work of the run walks not yet charged.
+    walked: u64,
     bytes: u128,
     budget: Budget,
     work: u64,
@@ -208,6 +215,7 @@ impl RunSequence {
             round_starts: HashMap::new(),
             stamps: vec![0; moves.len() + 2],
             stamp: 0,
+            walked: 0,
             bytes: 0,
             budget,
             work: 0,
@@ -254,24 +262,26 @@ impl RunSequence {
         self.budget.check_bytes(self.bytes, what)
     }
 
-    /// The first `i < len` with `H(a + i) != H(b + i)`, if any; `len` may be
-    /// `FOREVER`. Positions must be below `known` (or in a run without end).
-    fn first_mismatch(&self, a: i128, b: i128, len: i128) -> Option<i128> {
-        let mut i = 0;
+    /// The first `i < len` with `H(a + i) != H(b + i)`, if any, and the work
+    /// it took; `len` may be `FOREVER`. Positions must be below `known` (or in
+    /// a run without end).
+    fn first_mismatch(&self, a: i128, b: i128, len: i128) -> (Option<i128>, u64) {
+        let (mut i, mut cost) = (0, 0u64);
         while i < len {
             let (pa, pb) = (self.piece(a + i), self.piece(b + i));
             let span = (pa.end - (a + i)).min(pb.end - (b + i)).min(len - i);
             // Fine and Wilf: p + q agreeing values settle the whole span.
             let check = span.min(pa.period() + pb.period());
+            cost = cost.saturating_add(check as u64 + STEP_OVERHEAD);
             if let Some(j) = (0..check).find(|&j| pa.at(a + i + j) != pb.at(b + i + j)) {
-                return Some(i + j);
+                return (Some(i + j), cost);
             }
             if span >= FOREVER / 2 {
-                return None;
+                return (None, cost);
             }
             i += span;
         }
-        None
+        (None, cost)
     }
 
     /// Hash of the values on `[0, x)`, for `0 <= x <= known < FOREVER`.
@@ -298,10 +308,9 @@ impl RunSequence {
         );
         // A round that failed (work or memory) is started again at the same place.
         if let Some(&earlier) = self.round_starts.get(&fingerprint).filter(|&&e| e < n) {
-            if self
-                .first_mismatch(earlier - width, n - width, width)
-                .is_none()
-            {
+            let (mismatch, cost) = self.first_mismatch(earlier - width, n - width, width);
+            self.walked = self.walked.saturating_add(cost);
+            if mismatch.is_none() {
                 // Equal windows: every later value repeats with period n - earlier.
                 self.repeat = Some((earlier - width, n - earlier));
                 self.round_starts = HashMap::new();
@@ -377,7 +386,11 @@ impl RunSequence {
     /// Extends the runs by one round (or proves the sequence periodic).
     fn round(&mut self, heap: u64) -> Result<()> {
         let n = self.known;
+        // A round also hashes its window with long powers: a fixed charge.
+        self.charge_work(ROUND_OVERHEAD, heap)?;
         self.check_repeat(n);
+        let walked = std::mem::take(&mut self.walked);
+        self.charge_work(walked, heap)?;
         if self.repeat.is_some() {
             return Ok(());
         }
@@ -399,7 +412,7 @@ impl RunSequence {
         let mut round_bytes = 0u128;
         let (y1, y2) = loop {
             let y = origin + buffer.len() as i128;
-            self.charge_work(options, heap)?;
+            self.charge_work(options + STEP_OVERHEAD, heap)?;
             round_bytes += BYTES_PER_ROUND_VALUE;
             self.budget
                 .check_bytes(self.bytes.saturating_add(round_bytes), ROUND_VALUES)?;
@@ -430,7 +443,9 @@ impl RunSequence {
                 _ => {}
             }
         };
-        self.close_round(n, y1, y2, &buffer)
+        self.close_round(n, y1, y2, &buffer)?;
+        let walked = std::mem::take(&mut self.walked);
+        self.charge_work(walked, heap)
     }
 
     fn same_window(&self, buffer: &[u32], origin: i128, a: i128, b: i128) -> bool {
@@ -458,7 +473,9 @@ impl RunSequence {
         let mut extent = FOREVER;
         for index in 0..self.large.len() {
             let s = i128::from(self.large[index]);
-            if let Some(e) = self.first_mismatch(y1 - s, y1 - s + cycle, extent) {
+            let (mismatch, cost) = self.first_mismatch(y1 - s, y1 - s + cycle, extent);
+            self.walked = self.walked.saturating_add(cost);
+            if let Some(e) = mismatch {
                 extent = extent.min(e);
             }
         }
