@@ -355,7 +355,10 @@ impl ImpartialGame for SubtractionSet {
 /// exact period. Misère play: when the set is `{1..a}`, the proven boxes
 /// rule; a single heap (others being unplayable), the exact misère period;
 /// otherwise [`ExactSearch`] over the sum, which refuses sums too large to
-/// search rather than guessing.
+/// search rather than guessing. A set whose largest amounts are far above the
+/// rest (above 2^16, at least 4 times the next smaller; Codeforces 1194D's
+/// `{1, 2, k}`) keeps its Grundy and misère sequences as periodic runs, so the
+/// huge amount costs neither memory nor time (docs/impartial.md "Huge moves").
 ///
 /// # Example
 /// ```
@@ -371,6 +374,10 @@ impl ImpartialGame for SubtractionSet {
 ///
 /// let mut misere = Subtraction::new(SubtractionSet::new([2, 3])?).with_convention(Convention::Misere);
 /// assert_eq!(misere.outcome(&[1])?, Outcome::First);
+///
+/// // Codeforces 1194D "1-2-K Game": k = 10^9 (a multiple of 3 plus 1) costs no more than k = 4.
+/// let mut one_two_k = Subtraction::new(SubtractionSet::new([1, 2, 1_000_000_000])?);
+/// assert_eq!(one_two_k.outcome(&[999_999_999])?, Outcome::Second); // 3 divides n
 /// # Ok::<(), stonegame::Error>(())
 /// ```
 pub struct Subtraction {
