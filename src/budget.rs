@@ -9,7 +9,8 @@ use crate::{Error, Result};
 ///
 /// Solvers compute the size of their tables before allocating and return
 /// [`Error::MemoryBudgetExceeded`] instead of aborting the process. The
-/// default is [`Budget::DEFAULT_BYTES`] (1 GiB).
+/// default is [`Budget::DEFAULT_BYTES`] (1 GiB); in a program bundled for a
+/// judge with `tools/bundle` it is [`Budget::CONTEST_BYTES`] (128 MiB).
 ///
 /// Searches that can run long (period hunts, exact misère search, …) count
 /// their elementary steps and return [`Error::WorkLimitExceeded`] at the work
@@ -38,6 +39,17 @@ pub struct Budget {
 impl Budget {
     /// The default budget: 1 GiB.
     pub const DEFAULT_BYTES: u128 = 1 << 30;
+
+    /// The default budget of a program bundled for a judge with `tools/bundle`:
+    /// 128 MiB. Tables are charged with room to grow, so the process stays
+    /// well inside the common 256 MiB limit (Codeforces, AtCoder's older
+    /// problems, LeetCode); a program sets another with `.with_budget(…)`.
+    ///
+    /// # Example
+    /// ```
+    /// assert_eq!(stonegame::Budget::CONTEST_BYTES, 128 << 20);
+    /// ```
+    pub const CONTEST_BYTES: u128 = 128 << 20;
 
     /// A budget of `bytes` bytes.
     ///
@@ -163,7 +175,58 @@ impl Budget {
 }
 
 impl Default for Budget {
+    /// [`Budget::DEFAULT_BYTES`]; in a program bundled for a judge by
+    /// `tools/bundle`, [`Budget::CONTEST_BYTES`].
     fn default() -> Self {
-        Self::from_bytes(Self::DEFAULT_BYTES)
+        Self::from_bytes(default_bytes())
+    }
+}
+
+/// The default memory budget of a Cargo build.
+#[cfg(not(stonegame_bundle))]
+const fn default_bytes() -> u128 {
+    Budget::DEFAULT_BYTES
+}
+
+/// The default memory budget of a bundle (`tools/bundle` turns
+/// `cfg(stonegame_bundle)` on and drops `cfg(not(stonegame_bundle))`).
+#[cfg(stonegame_bundle)]
+const fn default_bytes() -> u128 {
+    Budget::CONTEST_BYTES
+}
+
+/// Reserves room for `additional` more elements of `vec`, turning a refusal
+/// of the allocator (the process's address-space limit, say) into
+/// [`Error::MemoryBudgetExceeded`] instead of an abort.
+pub(crate) fn try_reserve<T>(
+    vec: &mut Vec<T>,
+    additional: usize,
+    what: &'static str,
+    budget: Budget,
+) -> Result<()> {
+    vec.try_reserve(additional).map_err(|_| {
+        allocation_refused(
+            vec.len(),
+            additional,
+            std::mem::size_of::<T>(),
+            what,
+            budget,
+        )
+    })
+}
+
+/// The error for an allocation of `len + additional` elements of `size`
+/// bytes that the allocator refused.
+pub(crate) fn allocation_refused(
+    len: usize,
+    additional: usize,
+    size: usize,
+    what: &'static str,
+    budget: Budget,
+) -> Error {
+    Error::MemoryBudgetExceeded {
+        what,
+        needed_bytes: (len as u128 + additional as u128).saturating_mul(size as u128),
+        budget_bytes: budget.bytes(),
     }
 }

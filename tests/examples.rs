@@ -21,6 +21,10 @@ mod abc368_f;
 #[path = "../examples/leetcode.rs"]
 mod leetcode;
 
+#[allow(dead_code)]
+#[path = "../examples/cf1194d.rs"]
+mod cf1194d;
+
 use proptest::prelude::*;
 use std::collections::HashMap;
 use stonegame::retrograde::Value;
@@ -212,6 +216,45 @@ fn leetcode_answers_the_samples() {
         "1690 122",
     ];
     assert_eq!(leetcode::samples(), expected);
+}
+
+#[test]
+fn cf1194d_answers_the_codeforces_sample_and_rejects_malformed_input() {
+    assert_eq!(
+        cf1194d::solve("4\n0 3\n3 3\n3 4\n4 4\n").as_deref(),
+        Ok("Bob\nAlice\nBob\nAlice")
+    );
+    for input in ["", "1\n5", "1\n5 2\n", "1\n5 x\n", "1\n5 3 7\n"] {
+        assert!(cf1194d::solve(input).is_err(), "{input:?} was accepted");
+    }
+}
+
+/// Whether the player to move wins the chip game of Codeforces 1194D, by the
+/// definition, for every cell up to `upto`.
+fn one_two_k_wins(k: u64, upto: usize) -> Vec<bool> {
+    let mut wins = vec![false; upto + 1];
+    for n in 1..=upto {
+        wins[n] = [1, 2, k]
+            .iter()
+            .any(|&s| s as usize <= n && !wins[n - s as usize]);
+    }
+    wins
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+    #[test]
+    fn cf1194d_agrees_with_brute_force(k in prop_oneof![3u64..=300, 65_537u64..=120_000],
+                                        cells in prop::collection::vec(0usize..=360_000, 1..=6)) {
+        let wins = one_two_k_wins(k, 360_000);
+        let input = format!(
+            "{}\n{}",
+            cells.len(),
+            cells.iter().map(|n| format!("{n} {k}\n")).collect::<String>()
+        );
+        let expected: Vec<&str> = cells.iter().map(|&n| if wins[n] { "Alice" } else { "Bob" }).collect();
+        prop_assert_eq!(cf1194d::solve(&input), Ok(expected.join("\n")));
+    }
 }
 
 proptest! {

@@ -22,6 +22,7 @@ pub mod subtraction;
 
 mod heap_move;
 mod line;
+mod runs;
 
 pub use heap_move::HeapMove;
 

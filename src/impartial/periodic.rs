@@ -16,6 +16,7 @@
 //! outcomes, …) and answers any index up to `u64::MAX` from one period, so
 //! heaps of 10^18 need no table of that size.
 
+use crate::budget::try_reserve;
 use crate::{Budget, Error, Result};
 use ahash::AHashMap;
 
@@ -101,9 +102,9 @@ impl Periodicity {
 const BYTES_PER_SEARCHED_VALUE: u128 = 12;
 
 /// The Mersenne prime 2^61 - 1: modulus of the rolling window hash.
-const HASH_MODULUS: u64 = (1 << 61) - 1;
+pub(crate) const HASH_MODULUS: u64 = (1 << 61) - 1;
 /// Base of the rolling window hash.
-const HASH_BASE: u64 = 0x1f3d_5b79_a4c2_e681 % HASH_MODULUS;
+pub(crate) const HASH_BASE: u64 = 0x1f3d_5b79_a4c2_e681 % HASH_MODULUS;
 
 /// About one window in this many is distinguished (remembered by its hash).
 const DISTINGUISHED_EVERY: u64 = 64;
@@ -154,6 +155,7 @@ pub struct WindowRecurrence {
     distinguished: AHashMap<u64, usize>,
     found: Option<(u64, u64)>,
     max_len: u64,
+    budget: Budget,
 }
 
 impl WindowRecurrence {
@@ -185,6 +187,7 @@ impl WindowRecurrence {
             distinguished: AHashMap::default(),
             found: None,
             max_len,
+            budget,
         })
     }
 
@@ -264,6 +267,12 @@ impl WindowRecurrence {
                 searched: len,
             });
         }
+        try_reserve(
+            &mut self.values,
+            1,
+            "values of a period search",
+            self.budget,
+        )?;
         let next = (self.rule)(&self.values);
         self.values.push(next);
         self.roll_hash(next);
@@ -313,7 +322,8 @@ impl WindowRecurrence {
                 self.checkpoint_span = self.checkpoint_span.saturating_mul(2);
             }
         }
-        if hash % DISTINGUISHED_EVERY == 0 {
+        // A map that cannot grow only loses shortcuts: Brent's search is exact alone.
+        if hash % DISTINGUISHED_EVERY == 0 && self.distinguished.try_reserve(1).is_ok() {
             match self.distinguished.insert(hash, end) {
                 Some(start) if self.same_window(start, end) => self.finish(start, end),
                 _ => {}
@@ -340,7 +350,7 @@ impl WindowRecurrence {
 
 /// `a * b mod (2^61 - 1)` for `a, b < 2^61 - 1`, by folding the high bits
 /// (2^61 = 1 modulo the prime), which avoids a slow 128-bit division.
-fn mul_mod(a: u64, b: u64) -> u64 {
+pub(crate) fn mul_mod(a: u64, b: u64) -> u64 {
     let product = u128::from(a) * u128::from(b);
     let folded = (product as u64 & HASH_MODULUS) + (product >> 61) as u64;
     if folded >= HASH_MODULUS {
@@ -350,7 +360,7 @@ fn mul_mod(a: u64, b: u64) -> u64 {
     }
 }
 
-fn add_mod(a: u64, b: u64) -> u64 {
+pub(crate) fn add_mod(a: u64, b: u64) -> u64 {
     let sum = a + b;
     if sum >= HASH_MODULUS {
         sum - HASH_MODULUS
@@ -359,7 +369,7 @@ fn add_mod(a: u64, b: u64) -> u64 {
     }
 }
 
-fn pow_mod(mut base: u64, mut exponent: u64) -> u64 {
+pub(crate) fn pow_mod(mut base: u64, mut exponent: u64) -> u64 {
     let mut result = 1;
     while exponent > 0 {
         if exponent & 1 == 1 {

@@ -12,10 +12,12 @@ use super::HeapMove;
 use super::boxes::{BallBox, Boxes};
 use super::line::{LinePlay, play_line};
 use super::nim::largest_heap_reply;
+use crate::budget::try_reserve;
 use crate::impartial::ImpartialGame;
 use crate::impartial::grundy::{heap_table, table_len};
 use crate::impartial::misere::{ExactSearch, Run};
 use crate::impartial::periodic::{Periodicity, RecurrenceRule, WindowRecurrence};
+use crate::impartial::runs::{RunRule, RunSequence};
 use crate::impartial::sum::{self, SumMove};
 use crate::{Budget, Convention, Error, Nimber, Outcome, Result, Solution};
 use std::ops::ControlFlow;
@@ -121,12 +123,16 @@ impl SubtractionSet {
     pub fn grundy_table(&self, upto: u64, budget: Budget) -> Result<Vec<Nimber>> {
         let len = table_len(upto, budget, std::mem::size_of::<u32>(), "Grundy table")?;
         let mut rule = self.grundy_rule()?;
-        let mut values: Vec<u32> = Vec::with_capacity(len);
+        let mut values: Vec<u32> = Vec::new();
+        try_reserve(&mut values, len, "Grundy table", budget)?;
         for _ in 0..len {
             let next = rule(&values);
             values.push(next);
         }
-        Ok(values.into_iter().map(|g| Nimber(u64::from(g))).collect())
+        let mut nimbers = Vec::new();
+        try_reserve(&mut nimbers, len, "Grundy table", budget)?;
+        nimbers.extend(values.into_iter().map(|g| Nimber(u64::from(g))));
+        Ok(nimbers)
     }
 
     /// Win/lose table of single heaps `0..=upto` under `convention`
@@ -149,7 +155,8 @@ impl SubtractionSet {
     ) -> Result<Vec<Outcome>> {
         let len = table_len(upto, budget, std::mem::size_of::<bool>(), "win/lose table")?;
         let terminal_wins = convention == Convention::Misere;
-        let mut wins: Vec<bool> = Vec::with_capacity(len);
+        let mut wins: Vec<bool> = Vec::new();
+        try_reserve(&mut wins, len, "win/lose table", budget)?;
         if self.max() <= 128 {
             self.fill_outcomes_by_mask(len, terminal_wins, &mut wins);
         }
@@ -164,10 +171,13 @@ impl SubtractionSet {
             };
             wins.push(win);
         }
-        Ok(wins
-            .into_iter()
-            .map(|w| if w { Outcome::First } else { Outcome::Second })
-            .collect())
+        let mut outcomes = Vec::new();
+        try_reserve(&mut outcomes, len, "win/lose table", budget)?;
+        outcomes.extend(
+            wins.into_iter()
+                .map(|w| if w { Outcome::First } else { Outcome::Second }),
+        );
+        Ok(outcomes)
     }
 
     /// Win/lose of heaps `0..len` for sets within 1..=128, O(1) per heap: a
@@ -345,7 +355,10 @@ impl ImpartialGame for SubtractionSet {
 /// exact period. Misère play: when the set is `{1..a}`, the proven boxes
 /// rule; a single heap (others being unplayable), the exact misère period;
 /// otherwise [`ExactSearch`] over the sum, which refuses sums too large to
-/// search rather than guessing.
+/// search rather than guessing. A set whose largest amounts are far above the
+/// rest (above 2^16, at least 4 times the next smaller; Codeforces 1194D's
+/// `{1, 2, k}`) keeps its Grundy and misère sequences as periodic runs, so the
+/// huge amount costs neither memory nor time (docs/impartial.md "Huge moves").
 ///
 /// # Example
 /// ```
@@ -361,6 +374,10 @@ impl ImpartialGame for SubtractionSet {
 ///
 /// let mut misere = Subtraction::new(SubtractionSet::new([2, 3])?).with_convention(Convention::Misere);
 /// assert_eq!(misere.outcome(&[1])?, Outcome::First);
+///
+/// // Codeforces 1194D "1-2-K Game": k = 10^9 (a multiple of 3 plus 1) costs no more than k = 4.
+/// let mut one_two_k = Subtraction::new(SubtractionSet::new([1, 2, 1_000_000_000])?);
+/// assert_eq!(one_two_k.outcome(&[999_999_999])?, Outcome::Second); // 3 divides n
 /// # Ok::<(), stonegame::Error>(())
 /// ```
 pub struct Subtraction {
@@ -375,10 +392,79 @@ pub struct Subtraction {
     line_search: Option<Run<SubtractionSet>>,
 }
 
+/// Amounts up to this are left to the window search whatever the set's shape:
+/// it is cheap there (milliseconds to a few seconds), and faster than the runs
+/// for sets with several mid-size amounts.
+const RUNS_ABOVE: u64 = 1 << 16;
+
+/// Whether the window search can hold two windows of `set` within `budget`
+/// (else it could never find a period, and the runs' refusal stands).
+fn window_may_repeat(set: &SubtractionSet, budget: Budget) -> bool {
+    u128::from(set.max()).saturating_mul(2 * 12) <= budget.bytes()
+}
+
+/// One sequence of a set: the plain window search, or periodic runs when a
+/// few moves are far larger than the rest (see [`super::runs`]).
+enum Sequence {
+    Window(WindowRecurrence),
+    Runs {
+        runs: RunSequence,
+        set: SubtractionSet,
+        rule: RunRule,
+        budget: Budget,
+    },
+}
+
+impl Sequence {
+    fn new(set: &SubtractionSet, rule: RunRule, budget: Budget) -> Result<Self> {
+        if set.max() > RUNS_ABOVE {
+            if let Some(runs) = RunSequence::new(set.moves(), rule, budget) {
+                return Ok(Self::Runs {
+                    runs,
+                    set: set.clone(),
+                    rule,
+                    budget,
+                });
+            }
+        }
+        Self::window(set, rule, budget)
+    }
+
+    fn window(set: &SubtractionSet, rule: RunRule, budget: Budget) -> Result<Self> {
+        Ok(Self::Window(match rule {
+            RunRule::Mex => set.grundy_recurrence(budget)?,
+            RunRule::MisereWin => set.misere_recurrence(budget)?,
+        }))
+    }
+
+    fn value(&mut self, n: u64) -> Result<u32> {
+        match self {
+            Self::Window(recurrence) => recurrence.value(n),
+            Self::Runs {
+                runs,
+                set,
+                rule,
+                budget,
+            } => match runs.value(n) {
+                // Runs that multiply past the budget or the work cap: the
+                // window search, which answers whenever the period fits.
+                Err(Error::MemoryBudgetExceeded { .. } | Error::WorkLimitExceeded { .. })
+                    if window_may_repeat(set, *budget) =>
+                {
+                    let (set, rule, budget) = (set.clone(), *rule, *budget);
+                    *self = Self::window(&set, rule, budget)?;
+                    self.value(n)
+                }
+                answer => answer,
+            },
+        }
+    }
+}
+
 /// The sequences a [`Subtraction`] computes as it is asked.
 struct Tables {
-    normal: WindowRecurrence,
-    misere: WindowRecurrence,
+    normal: Sequence,
+    misere: Sequence,
     /// Single-heap outcomes as bits, for sets within 1..=128 (the fast path).
     normal_losses: Option<LossBits>,
     misere_losses: Option<LossBits>,
@@ -387,8 +473,8 @@ struct Tables {
 impl Tables {
     fn new(set: &SubtractionSet, budget: Budget) -> Result<Self> {
         Ok(Self {
-            normal: set.grundy_recurrence(budget)?,
-            misere: set.misere_recurrence(budget)?,
+            normal: Sequence::new(set, RunRule::Mex, budget)?,
+            misere: Sequence::new(set, RunRule::MisereWin, budget)?,
             normal_losses: LossBits::new(set, Convention::Normal, budget),
             misere_losses: LossBits::new(set, Convention::Misere, budget),
         })
@@ -548,7 +634,12 @@ impl Subtraction {
     /// # Ok::<(), stonegame::Error>(())
     /// ```
     pub fn periodicity(&mut self) -> Result<Periodicity> {
-        self.tables()?.normal.periodicity()
+        let budget = self.budget;
+        match &mut self.tables()?.normal {
+            Sequence::Window(recurrence) => recurrence.periodicity(),
+            // The runs need not hold the whole period; the window search does.
+            Sequence::Runs { .. } => self.set.periodicity(budget),
+        }
     }
 
     /// Who wins the sum of `heaps`.
@@ -932,6 +1023,7 @@ struct LossBits {
     checkpoint_span: u64,
     found: Option<(u64, u64)>,
     max_len: u64,
+    budget: Budget,
 }
 
 /// Bits of the loss sequence charged per byte of the budget (a bit each, with
@@ -961,6 +1053,7 @@ impl LossBits {
             found: None,
             max_len: u64::try_from(budget.bytes().saturating_mul(LOSS_BITS_PER_BYTE))
                 .unwrap_or(u64::MAX),
+            budget,
         })
     }
 
@@ -994,6 +1087,12 @@ impl LossBits {
             self.register & self.moves_mask == 0
         };
         if n % 64 == 0 {
+            try_reserve(
+                &mut self.lost,
+                1,
+                "loss bits of a period search",
+                self.budget,
+            )?;
             self.lost.push(0);
         }
         if let Some(word) = self.lost.last_mut() {

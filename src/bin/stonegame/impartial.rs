@@ -36,7 +36,9 @@ pub struct NimArgs {
 /// One instance: heap sizes (0 to 18446744073709551615, so 10^18 is fine),
 /// separated by spaces. Answer: `First` or `Second`. Normal play unless
 /// `--misere`. Heaps of any size are answered from the exact period of the
-/// Grundy sequence (found within the 1 GiB memory budget, else an error). Under
+/// Grundy sequence (found within the 1 GiB memory budget, else an error); a
+/// set with a few amounts far above the rest (e.g. 1,2,1000000000) is stored
+/// as periodic runs, so its largest amount costs no memory or time. Under
 /// misère play: S = {1..a} uses the proven boxes rule, a single playable heap
 /// uses the exact misère period, and other sums are searched exactly (refused
 /// with an error above 1048576 positions).
