@@ -3,7 +3,7 @@
 //! Positions are half-open intervals `(left, right)`: the stones
 //! `values[left..right]` are still in the row.
 
-use super::{Score, ScoringGame, abs_sum, overflow, totals_from};
+use super::{DpFamily, DpVariant, Negamax, Score, ScoringGame, abs_sum, overflow, totals_from};
 use crate::{Budget, Error, Outcome, Result, Solution};
 use std::fmt;
 
@@ -55,7 +55,7 @@ enum Rule {
 
 /// Prefix sums `p[i] = values[0] + … + values[i-1]`; the caller has checked
 /// that `sum |values|` fits, which bounds every prefix sum.
-fn prefix_sums<T: Score>(values: &[T]) -> Vec<T> {
+pub(crate) fn prefix_sums<T: Score>(values: &[T]) -> Vec<T> {
     let mut prefix = Vec::with_capacity(values.len() + 1);
     let mut running = T::zero();
     prefix.push(running);
@@ -64,10 +64,6 @@ fn prefix_sums<T: Score>(values: &[T]) -> Vec<T> {
         prefix.push(running);
     }
     prefix
-}
-
-fn empty_row<T: Score>() -> Vec<T> {
-    Vec::new()
 }
 
 /// Points scored by taking `end` of the interval `(left, right)` under `rule`.
@@ -180,6 +176,34 @@ impl<T: Score> Ends<T> {
     /// ```
     pub fn value_by_interval_dp(&self) -> T {
         ends_difference(&self.values)
+    }
+
+    /// The value by one named DP variant ([`DpFamily::Ends`]): memoised
+    /// ([`Negamax`]), full table ([`Ends::table`]), rolling (row-major,
+    /// `i` descending), length-major ([`Ends::value_by_interval_dp`]) or
+    /// linear ([`Ends::value`]). All agree; `docs/benchmarks.md` times them.
+    ///
+    /// Fails with [`Error::InvalidParameter`] for a variant the family lacks
+    /// and with [`Error::MemoryBudgetExceeded`] when a memo or table exceeds the budget.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::{DpFamily, Ends};
+    /// let game = Ends::new(vec![4i64, 5, 3, 1, 2])?;
+    /// for &variant in DpFamily::Ends.variants() {
+    ///     assert_eq!(game.value_by(variant)?, 1);
+    /// }
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn value_by(&self, variant: DpVariant) -> Result<T> {
+        match variant {
+            DpVariant::Memoised => Negamax::new(self).with_budget(self.budget).value(),
+            DpVariant::FullTable => Ok(self.table()?.value()),
+            DpVariant::Rolling => Ok(ends_rolling(&self.values)),
+            DpVariant::LengthMajor => Ok(self.value_by_interval_dp()),
+            DpVariant::Linear => Ok(self.value()),
+            other => Err(DpFamily::Ends.unsupported(other)),
+        }
     }
 
     /// Who wins under optimal play.
@@ -470,8 +494,31 @@ fn larger_end_play<T: Score>(row: &[T]) -> T {
     difference
 }
 
-/// The O(n)-memory sweep by interval length behind [`Ends::value_by_interval_dp`].
-fn ends_difference<T: Score>(values: &[T]) -> T {
+/// The O(n)-memory sweep by interval length behind [`Ends::value_by_interval_dp`]:
+/// `d(i, j) = max(v[i] − d(i+1, j), v[j] − d(i, j−1))`, all intervals of one
+/// length in one pass with `i` ascending. Inside a pass no cell depends on
+/// another, so the loop vectorizes.
+pub(crate) fn ends_difference<T: Score>(values: &[T]) -> T {
+    // |v[i]| + |d| <= sum |values| for every take, so twice the sum bounds
+    // the difference of two takes: then `max_by_sign` is exact.
+    let sum = values.iter().fold(T::zero(), |acc, &v| acc + v.abs());
+    if let Some(narrow) = narrowed::<T>(values, sum) {
+        return T::from(ends_difference_kernel(&narrow, true)).unwrap_or_else(T::zero);
+    }
+    ends_difference_kernel(values, sum.checked_add(&sum).is_some())
+}
+
+fn ends_difference_kernel<T: Score>(values: &[T], sign_max: bool) -> T {
+    if sign_max {
+        ends_difference_with(values, max_by_sign::<T>)
+    } else {
+        ends_difference_with(values, |a: T, b: T| a.max(b))
+    }
+}
+
+/// One monomorphic sweep per maximum function, so the choice is made once.
+#[inline(always)]
+fn ends_difference_with<T: Score>(values: &[T], max: impl Fn(T, T) -> T) -> T {
     let n = values.len();
     let mut d = values.to_vec();
     for len in 2..=n {
@@ -483,10 +530,122 @@ fn ends_difference<T: Score>(values: &[T]) -> T {
         for i in 0..count {
             let take_left = lefts[i] - d[i + 1];
             let take_right = rights[i] - d[i];
-            d[i] = take_left.max(take_right);
+            d[i] = max(take_left, take_right);
         }
     }
     d.first().copied().unwrap_or_else(T::zero)
+}
+
+/// The row-major rolling loop of LeetCode 877 ([`DpVariant::Rolling`]):
+/// `d[j]` holds the interval `i..=j` for the current `i`, `i` descending and
+/// `j` ascending; each `d[j]` needs the `d[j − 1]` just written.
+fn ends_rolling<T: Score>(values: &[T]) -> T {
+    let n = values.len();
+    let mut d = values.to_vec();
+    for i in (0..n).rev() {
+        d[i] = values[i];
+        let first = values[i];
+        for j in i + 1..n {
+            d[j] = (first - d[j]).max(values[j] - d[j - 1]);
+        }
+    }
+    d.last().copied().unwrap_or_else(T::zero)
+}
+
+/// The row-major rolling loop of LeetCode 1690 ([`DpVariant::Rolling`]),
+/// the contest loop: `d[j]` holds the interval `i..=j`, `i` descending.
+fn remainder_rolling<T: Score>(prefix: &[T]) -> T {
+    let n = prefix.len() - 1;
+    let mut d = vec![T::zero(); n];
+    for i in (0..n).rev() {
+        d[i] = T::zero();
+        for j in i + 1..n {
+            d[j] = (prefix[j + 1] - prefix[i + 1] - d[j]).max(prefix[j] - prefix[i] - d[j - 1]);
+        }
+    }
+    d.last().copied().unwrap_or_else(T::zero)
+}
+
+/// `max(a, b)` by the sign of `a − b`, for `a − b` that cannot overflow.
+///
+/// Without SSE4.2 (plain x86-64) there is no vector compare of 64-bit lanes;
+/// a subtraction, an arithmetic shift and a mask are all SSE2 has, and this
+/// form lets the loops above vectorize on it. With SSE4.2 and later the
+/// compiler's own `max` is as good or better.
+#[inline(always)]
+pub(crate) fn max_by_sign<T: Score>(a: T, b: T) -> T {
+    if cfg!(any(target_feature = "sse4.2", not(target_arch = "x86_64"))) {
+        return a.max(b);
+    }
+    let difference = a - b;
+    let sign_bits = std::mem::size_of::<T>() * 8 - 1;
+    // All ones when a < b (arithmetic shift of a signed type), else zero.
+    a - (difference & (difference >> sign_bits))
+}
+
+/// `values` as `i32` when `T` is wider and `2 · bound` fits `i32`: four
+/// lanes to a 128-bit register instead of two, and half the memory traffic.
+pub(crate) fn narrowed<T: Score>(values: &[T], bound: T) -> Option<Vec<i32>> {
+    if std::mem::size_of::<T>() <= 4 {
+        return None;
+    }
+    let doubled = bound.checked_add(&bound)?;
+    if doubled > T::from(i32::MAX)? {
+        return None;
+    }
+    values.iter().map(|v| v.to_i32()).collect()
+}
+
+/// LeetCode 1690 by interval length in the *kept-sum* form.
+///
+/// With `S(i, j)` the sum of the interval and `d` the game value, let
+/// `e(i, j) = S(i, j) − d(i, j)`. Taking the left stone scores
+/// `S(i+1, j) = S(i, j) − v[i]`, so
+/// `d(i, j) = S(i, j) − min(v[i] + d(i+1, j), v[j] + d(i, j−1))`, and since
+/// `v[i] + d(i+1, j) = S(i, j) − e(i+1, j)` (and likewise on the right):
+///
+/// ```text
+/// e(i, i) = v[i],    e(i, j) = S(i, j) − max(e(i+1, j), e(i, j−1)),    d = S − e.
+/// ```
+///
+/// Two prefix-sum loads, one maximum and two subtractions per cell, against
+/// four loads, one maximum and four subtractions for `d` directly.
+pub(crate) fn remainder_difference<T: Score>(values: &[T], prefix: &[T], worst: T) -> T {
+    if values.len() < 2 {
+        return T::zero();
+    }
+    // |e| <= n · sum |values| = worst, so 2 · worst bounds the compared difference.
+    if let Some(narrow) = narrowed::<T>(values, worst) {
+        let narrow_prefix = prefix_sums(&narrow);
+        let value = remainder_kernel(&narrow, &narrow_prefix, true);
+        return T::from(value).unwrap_or_else(T::zero);
+    }
+    remainder_kernel(values, prefix, worst.checked_add(&worst).is_some())
+}
+
+fn remainder_kernel<T: Score>(values: &[T], prefix: &[T], sign_max: bool) -> T {
+    if sign_max {
+        remainder_kept_with(values, prefix, max_by_sign::<T>)
+    } else {
+        remainder_kept_with(values, prefix, |a: T, b: T| a.max(b))
+    }
+}
+
+#[inline(always)]
+fn remainder_kept_with<T: Score>(values: &[T], prefix: &[T], max: impl Fn(T, T) -> T) -> T {
+    let n = values.len();
+    let mut kept = values.to_vec();
+    kept.push(T::zero());
+    for len in 2..=n {
+        let count = n - len + 1;
+        let ends = &prefix[len..len + count];
+        let starts = &prefix[..count];
+        let kept = &mut kept[..=count];
+        for i in 0..count {
+            kept[i] = (ends[i] - starts[i]) - max(kept[i], kept[i + 1]);
+        }
+    }
+    prefix[n] - kept[0]
 }
 
 /// Take the stone at either end of the row, score the sum of the stones that
@@ -519,6 +678,8 @@ fn ends_difference<T: Score>(values: &[T]) -> T {
 pub struct EndsRemainder<T> {
     values: Vec<T>,
     prefix: Vec<T>,
+    /// `n · sum |values|`: bounds every value and every total of the game.
+    worst: T,
     budget: Budget,
 }
 
@@ -535,13 +696,14 @@ impl<T: Score> EndsRemainder<T> {
     /// ```
     pub fn new(values: Vec<T>) -> Result<Self> {
         let sum = abs_sum(&values, "stone values")?;
-        T::from(values.len())
+        let worst = T::from(values.len())
             .and_then(|n| n.checked_mul(&sum))
             .ok_or_else(|| overflow::<T>("n · sum |stone values| does not fit"))?;
         let prefix = prefix_sums(&values);
         Ok(Self {
             values,
             prefix,
+            worst,
             budget: Budget::default(),
         })
     }
@@ -581,7 +743,33 @@ impl<T: Score> EndsRemainder<T> {
     /// assert_eq!(game.value(), 122);
     /// ```
     pub fn value(&self) -> T {
-        self.sweep(false).0
+        remainder_difference(&self.values, &self.prefix, self.worst)
+    }
+
+    /// The value by one named DP variant ([`DpFamily::EndsRemainder`]):
+    /// memoised ([`Negamax`]), full table ([`EndsRemainder::table`]), rolling
+    /// (row-major, `i` descending) or length-major ([`EndsRemainder::value`]).
+    ///
+    /// Fails with [`Error::InvalidParameter`] for a variant the family lacks
+    /// and with [`Error::MemoryBudgetExceeded`] when a memo or table exceeds the budget.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::{DpFamily, EndsRemainder};
+    /// let game = EndsRemainder::new(vec![7i64, 90, 5, 1, 100, 10, 10, 2])?;
+    /// for &variant in DpFamily::EndsRemainder.variants() {
+    ///     assert_eq!(game.value_by(variant)?, 122);
+    /// }
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn value_by(&self, variant: DpVariant) -> Result<T> {
+        match variant {
+            DpVariant::Memoised => Negamax::new(self).with_budget(self.budget).value(),
+            DpVariant::FullTable => Ok(self.table()?.value()),
+            DpVariant::Rolling => Ok(remainder_rolling(&self.prefix)),
+            DpVariant::LengthMajor => Ok(self.value()),
+            other => Err(DpFamily::EndsRemainder.unsupported(other)),
+        }
     }
 
     /// Who wins under optimal play.
@@ -606,42 +794,38 @@ impl<T: Score> EndsRemainder<T> {
     /// assert_eq!(EndsRemainder::new(vec![1i64, 2, 3]).unwrap().totals(), (5, 3));
     /// ```
     pub fn totals(&self) -> (T, T) {
-        let (difference, total) = self.sweep(true);
+        let (difference, total) = self.sweep_with_totals();
         totals_from(total, difference)
     }
 
-    /// `(value, points scored along the line)` of the whole row.
-    fn sweep(&self, with_totals: bool) -> (T, T) {
+    /// `(value, points scored along the line)` of the whole row: the sweep by
+    /// length on `d` directly, with a second row for the points scored.
+    fn sweep_with_totals(&self) -> (T, T) {
         let n = self.values.len();
         let p = &self.prefix;
         // Intervals of length 1 are worth 0: taking the last stone scores nothing.
         let mut d = vec![T::zero(); n + 1];
-        let mut scored = if with_totals {
-            vec![T::zero(); n + 1]
-        } else {
-            empty_row()
-        };
+        let mut scored = vec![T::zero(); n + 1];
         for len in 2..=n {
             let count = n - len + 1;
+            let (ends, starts) = (&p[len..len + count], &p[..count]);
+            let (ends_before, starts_after) = (&p[len - 1..len - 1 + count], &p[1..=count]);
+            let (d, scored) = (&mut d[..=count], &mut scored[..=count]);
             for i in 0..count {
-                let j = i + len;
-                let left_points = p[j] - p[i + 1];
-                let right_points = p[j - 1] - p[i];
+                let left_points = ends[i] - starts_after[i];
+                let right_points = ends_before[i] - starts[i];
                 let take_left = left_points - d[i + 1];
                 let take_right = right_points - d[i];
-                if with_totals {
-                    // Ties go left, as in the table and the generic solver.
-                    scored[i] = if take_left >= take_right {
-                        left_points + scored[i + 1]
-                    } else {
-                        right_points + scored[i]
-                    };
-                }
+                // Ties go left, as in the table and the generic solver.
+                scored[i] = if take_left >= take_right {
+                    left_points + scored[i + 1]
+                } else {
+                    right_points + scored[i]
+                };
                 d[i] = take_left.max(take_right);
             }
         }
-        let total = scored.first().copied().unwrap_or_else(T::zero);
-        (d[0], total)
+        (d[0], scored[0])
     }
 
     /// Value, outcome and the whole optimal line (ties go to [`End::Left`]),

@@ -4,7 +4,8 @@
 //! A position is the index of the first stone left (plus `M` for
 //! [`FrontDoubling`]); a move is the number of stones taken.
 
-use super::{Score, ScoringGame, abs_sum, totals_from};
+use super::variants::{check_work, cubic_steps};
+use super::{DpFamily, DpVariant, Negamax, Score, ScoringGame, abs_sum, totals_from};
 use crate::{Budget, Error, Outcome, Result, Solution};
 use std::collections::VecDeque;
 
@@ -460,6 +461,66 @@ impl<T: Score> FrontDoubling<T> {
     /// ```
     pub fn value(&self) -> Result<T> {
         Ok(self.table()?.value())
+    }
+
+    /// The value by one named DP variant ([`DpFamily::FrontDoubling`]):
+    /// memoised ([`Negamax`], O(n³) moves), full table (every state `(i, M)`
+    /// bottom-up trying every move, O(n³) time, (n + 1)² cells) or sliding
+    /// window ([`FrontDoubling::value`], O(n²)).
+    ///
+    /// Fails with [`Error::InvalidParameter`] for a variant the family
+    /// lacks, [`Error::MemoryBudgetExceeded`] when the table exceeds the
+    /// budget and [`Error::WorkLimitExceeded`] when the cubic variants would
+    /// pass the work cap.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::{DpFamily, FrontDoubling};
+    /// let game = FrontDoubling::new(vec![2i64, 7, 9, 4, 4])?;
+    /// for &variant in DpFamily::FrontDoubling.variants() {
+    ///     assert_eq!(game.value_by(variant)?, -6);
+    /// }
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn value_by(&self, variant: DpVariant) -> Result<T> {
+        match variant {
+            DpVariant::Memoised => Negamax::new(self).with_budget(self.budget).value(),
+            DpVariant::FullTable => self.value_by_full_table(),
+            DpVariant::SlidingWindow => self.value(),
+            other => Err(DpFamily::FrontDoubling.unsupported(other)),
+        }
+    }
+
+    /// Every state `(i, M)`, `M <= n`, bottom-up over `i` descending, trying
+    /// every move: the textbook O(n³) table.
+    fn value_by_full_table(&self) -> Result<T> {
+        let n = self.values.len();
+        let width = n + 1;
+        self.budget.check_elements::<T>(
+            width as u128 * width as u128,
+            "take-up-to-2M full table ((n + 1)² cells)",
+        )?;
+        check_work(
+            self.budget,
+            2 * cubic_steps(n),
+            "take-up-to-2M full table (about n³/3 moves)",
+        )?;
+        let p = &self.prefix;
+        // value[i * width + m] for 1 <= m <= n; row n (no stone left) is 0.
+        let mut value = vec![T::zero(); width * width];
+        for i in (0..n).rev() {
+            for m in 1..=n {
+                let most = (2 * m).min(n - i);
+                let mut best: Option<T> = None;
+                for take in 1..=most {
+                    let next = (i + take) * width + m.max(take);
+                    let candidate = p[i + take] - p[i] - value[next];
+                    best = Some(best.map_or(candidate, |b| b.max(candidate)));
+                }
+                value[i * width + m] = best.unwrap_or_else(T::zero);
+            }
+        }
+        Ok(if n == 0 { T::zero() } else { value[1] })
     }
 
     /// Who wins under optimal play.

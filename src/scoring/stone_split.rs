@@ -45,7 +45,8 @@
 //! of the stones, and every running maximum is below twice that sum: the
 //! constructor checks once that `2 · sum` fits the score type.
 
-use super::{Score, overflow};
+use super::variants::{check_work, cubic_steps};
+use super::{DpFamily, DpVariant, Score, overflow};
 use crate::{Budget, Error, Outcome, Result};
 use std::fmt;
 
@@ -220,6 +221,118 @@ impl<T: Score> StoneSplit<T> {
     pub fn value(&self) -> Result<T> {
         self.check_budget(1)?;
         Ok(self.fill(|_, _, _| {}))
+    }
+
+    /// Alice's largest total by one named DP variant ([`DpFamily::StoneSplit`]):
+    /// memoised (top-down over every interval with an explicit stack, trying
+    /// every cut: O(n³)), full table (bottom-up by length, every cut: O(n³))
+    /// or monotone split ([`StoneSplit::value`], O(n²)).
+    ///
+    /// Fails with [`Error::InvalidParameter`] for a variant the family
+    /// lacks, [`Error::MemoryBudgetExceeded`] when the tables exceed the
+    /// budget and [`Error::WorkLimitExceeded`] when the cubic variants would
+    /// pass the work cap.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::{DpFamily, StoneSplit};
+    /// let game = StoneSplit::new(vec![6i64, 2, 3, 4, 5, 5])?;
+    /// for &variant in DpFamily::StoneSplit.variants() {
+    ///     assert_eq!(game.value_by(variant)?, 18);
+    /// }
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn value_by(&self, variant: DpVariant) -> Result<T> {
+        match variant {
+            DpVariant::Memoised => self.value_memoised(),
+            DpVariant::FullTable => self.value_by_full_table(),
+            DpVariant::MonotoneSplit => self.value(),
+            other => Err(DpFamily::StoneSplit.unsupported(other)),
+        }
+    }
+
+    /// The best of every cut of `i..=j`, from the values of the parts kept.
+    fn best_cut(&self, i: usize, j: usize, value: impl Fn(usize, usize) -> T) -> T {
+        let mut best = T::zero();
+        for k in i..j {
+            let (l, r) = (self.sum(i, k), self.sum(k + 1, j));
+            if l <= r {
+                best = best.max(l + value(i, k));
+            }
+            if l >= r {
+                best = best.max(r + value(k + 1, j));
+            }
+        }
+        best
+    }
+
+    /// The textbook O(n³) table: every interval by length, every cut.
+    fn value_by_full_table(&self) -> Result<T> {
+        let n = self.stones.len();
+        self.check_budget(1)?;
+        check_work(
+            self.budget,
+            cubic_steps(n),
+            "Stone Game V full table (n³/6 cuts)",
+        )?;
+        let mut dp = vec![T::zero(); triangle_cells(n)];
+        for len in 2..=n {
+            for i in 0..=n - len {
+                let j = i + len - 1;
+                let best = self.best_cut(i, j, |a, b| dp[triangle_index(n, a, b)]);
+                dp[triangle_index(n, i, j)] = best;
+            }
+        }
+        Ok(if n < 2 {
+            T::zero()
+        } else {
+            dp[triangle_index(n, 0, n - 1)]
+        })
+    }
+
+    /// Top-down with a memo: an interval is solved once all the parts its
+    /// cuts may keep are. The stack holds the pending parts along one path
+    /// of shrinking intervals, so at most about n² entries (budget-checked).
+    fn value_memoised(&self) -> Result<T> {
+        let n = self.stones.len();
+        if n < 2 {
+            return Ok(T::zero());
+        }
+        let cells = triangle_cells(n) as u128;
+        self.budget.check_bytes(
+            cells * (std::mem::size_of::<T>() + 1 + 4 * std::mem::size_of::<usize>()) as u128,
+            "Stone Game V memo (n(n+1)/2 scores, flags and stack entries)",
+        )?;
+        check_work(self.budget, cubic_steps(n), "Stone Game V memo (n³/6 cuts)")?;
+        let mut memo = vec![T::zero(); triangle_cells(n)];
+        let mut known = vec![false; triangle_cells(n)];
+        for i in 0..n {
+            known[triangle_index(n, i, i)] = true;
+        }
+        let mut stack = vec![(0, n - 1)];
+        while let Some(&(i, j)) = stack.last() {
+            if known[triangle_index(n, i, j)] {
+                stack.pop();
+                continue;
+            }
+            let before = stack.len();
+            for k in i..j {
+                let (l, r) = (self.sum(i, k), self.sum(k + 1, j));
+                if l <= r && !known[triangle_index(n, i, k)] {
+                    stack.push((i, k));
+                }
+                if l >= r && !known[triangle_index(n, k + 1, j)] {
+                    stack.push((k + 1, j));
+                }
+            }
+            if stack.len() == before {
+                let best = self.best_cut(i, j, |a, b| memo[triangle_index(n, a, b)]);
+                memo[triangle_index(n, i, j)] = best;
+                known[triangle_index(n, i, j)] = true;
+                stack.pop();
+            }
+        }
+        Ok(memo[triangle_index(n, 0, n - 1)])
     }
 
     /// Alice's largest total and the line of play: every split she makes, in
