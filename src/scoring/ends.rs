@@ -620,7 +620,32 @@ pub(crate) fn remainder_difference<T: Score>(values: &[T], prefix: &[T], worst: 
         let value = remainder_kernel(&narrow, &narrow_prefix, true);
         return T::from(value).unwrap_or_else(T::zero);
     }
+    if PREFER_FLOAT_LANES {
+        if let Some(value) = remainder_in_f64(values, prefix, worst) {
+            return value;
+        }
+    }
     remainder_kernel(values, prefix, worst.checked_add(&worst).is_some())
+}
+
+/// Plain x86-64 (SSE2) has a two-lane `f64` maximum in one instruction and
+/// none for `i64`; from AVX2 on, the `i64` loop is as fast or faster.
+const PREFER_FLOAT_LANES: bool = cfg!(all(target_arch = "x86_64", not(target_feature = "avx2")));
+
+/// The kept-sum sweep in `f64` when every number it forms is an integer of
+/// magnitude at most 2^53, so every `f64` operation is exact: `|S| <= sum`,
+/// `|e| <= n · sum = worst`, and each intermediate is at most `2 · worst`.
+/// `None` when `2 · worst` exceeds 2^53.
+fn remainder_in_f64<T: Score>(values: &[T], prefix: &[T], worst: T) -> Option<T> {
+    const EXACT: f64 = 9_007_199_254_740_992.0; // 2^53
+    if worst.to_f64()? * 2.0 > EXACT {
+        return None;
+    }
+    let values: Vec<f64> = values.iter().map(|v| v.to_f64()).collect::<Option<_>>()?;
+    let prefix: Vec<f64> = prefix.iter().map(|v| v.to_f64()).collect::<Option<_>>()?;
+    // `a > b` and `maxpd` agree on every non-NaN pair; there are no NaNs here.
+    let value = remainder_kept_with(&values, &prefix, |a: f64, b: f64| if a > b { a } else { b });
+    T::from(value)
 }
 
 fn remainder_kernel<T: Score>(values: &[T], prefix: &[T], sign_max: bool) -> T {
@@ -632,17 +657,25 @@ fn remainder_kernel<T: Score>(values: &[T], prefix: &[T], sign_max: bool) -> T {
 }
 
 #[inline(always)]
-fn remainder_kept_with<T: Score>(values: &[T], prefix: &[T], max: impl Fn(T, T) -> T) -> T {
+fn remainder_kept_with<T>(values: &[T], prefix: &[T], max: impl Fn(T, T) -> T) -> T
+where
+    T: Copy + Default + std::ops::Sub<Output = T>,
+{
     let n = values.len();
     let mut kept = values.to_vec();
-    kept.push(T::zero());
+    kept.push(T::default());
     for len in 2..=n {
         let count = n - len + 1;
         let ends = &prefix[len..len + count];
         let starts = &prefix[..count];
         let kept = &mut kept[..=count];
+        // The old `kept[i + 1]` is the next cell's old `kept[i]`: carried in a
+        // register, so each cell loads it once (the vectorizer shuffles lanes).
+        let mut next = kept[0];
         for i in 0..count {
-            kept[i] = (ends[i] - starts[i]) - max(kept[i], kept[i + 1]);
+            let here = next;
+            next = kept[i + 1];
+            kept[i] = (ends[i] - starts[i]) - max(here, next);
         }
     }
     prefix[n] - kept[0]
