@@ -6,7 +6,9 @@
 #
 # Builds the CLI twice: plain `cargo build --release` (target/release) and with
 # RUSTFLAGS="-C target-cpu=native" (target/native/release), so each is set
-# against g++ -O3 -march=native. Prints every run and each side's median.
+# against g++ -O3 -march=native. Prints every run (CPU seconds, user + system,
+# then wall seconds) and each side's medians; on a shared machine the CPU
+# time is the steadier figure.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 rounds=${1:-5}
@@ -18,13 +20,14 @@ RUSTFLAGS="-C target-cpu=native" CARGO_TARGET_DIR=target/native \
 g++ -O3 -march=native -mprefer-vector-width=512 -o target/ends_remainder_variants \
     benches/baseline/ends_remainder_variants.cpp
 g++ -O3 -march=native -o target/stone_split_monotone benches/baseline/stone_split_monotone.cpp
+g++ -O3 -march=native -o target/front_doubling_windows benches/baseline/front_doubling_windows.cpp
 plain=target/release/stonegame
 native=target/native/release/stonegame
 
 run() { # label input command...
     local label=$1 input=$2
     shift 2
-    /usr/bin/time -f "$label %e" "$@" < "$input" 2>&1 >/dev/null | tail -1
+    /usr/bin/time -f "$label %U %S %e" "$@" < "$input" 2>&1 >/dev/null | tail -1
 }
 
 compare() { # input, then "label::command" pairs, alternating for $rounds rounds
@@ -42,10 +45,15 @@ compare() { # input, then "label::command" pairs, alternating for $rounds rounds
 import statistics, sys
 runs = {}
 for line in open(sys.argv[1]):
-    label, seconds = line.rsplit(" ", 1)
-    runs.setdefault(label, []).append(float(seconds))
+    label, user, system, wall = line.rsplit(" ", 3)
+    runs.setdefault(label, []).append((float(user) + float(system), float(wall)))
+first = None
 for label, times in runs.items():
-    print(f"median {label}: {statistics.median(times):.2f} s over {len(times)} runs")
+    cpu = statistics.median(t[0] for t in times)
+    wall = statistics.median(t[1] for t in times)
+    first = first or cpu
+    print(f"median {label}: cpu {cpu:.2f} s, wall {wall:.2f} s over {len(times)} runs; "
+          f"cpu ratio to the first line {cpu / first:.2f}")
 PY
     rm -f "$log"
 }
@@ -61,3 +69,8 @@ compare "$inputs/split_16000.txt" \
     "cpp-monotone::target/stone_split_monotone" \
     "stonegame-release::$plain stone-split" \
     "stonegame-native::$native stone-split"
+echo "== Stone Game II (LeetCode 1140), n = 8,000, values in [-10^9, 10^9]"
+compare "$inputs/doubling_8000.txt" \
+    "cpp-windows::target/front_doubling_windows" \
+    "stonegame-release::$plain front-doubling" \
+    "stonegame-native::$native front-doubling"

@@ -11,6 +11,7 @@ front_1000000.txt   10^6 values in [-10^9, 10^9]   (front --max-take 1000000)
 doubling_2000.txt   2,000 values in [-10^9, 10^9]  (front-doubling)
 remainder_pos_60000.txt 60,000 values in [1, 10^6] (ends-remainder: dp_ratios.sh)
 split_16000.txt     16,000 values in [1, 10^6]    (stone-split: dp_ratios.sh)
+doubling_8000.txt   8,000 values in [-10^9, 10^9]  (front-doubling: dp_ratios.sh)
 """
 import os
 import random
@@ -42,6 +43,7 @@ def main():
     write(os.path.join(out, "doubling_60000.txt"), 60_000, 6)
     write(os.path.join(out, "remainder_pos_60000.txt"), 60_000, 7, 10**6, 1)
     write(os.path.join(out, "split_16000.txt"), 16_000, 8, 10**6, 1)
+    write(os.path.join(out, "doubling_8000.txt"), 8_000, 9)
 
 
 if __name__ == "__main__":
