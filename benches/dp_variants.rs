@@ -26,7 +26,9 @@ fn values(n: usize, seed: u64, low: i64, high: i64) -> Vec<i64> {
 
 /// The sizes, powers of 4 from 16, up to `largest`.
 fn sizes(largest: usize) -> impl Iterator<Item = usize> {
-    (2..).map(|k| 1usize << (2 * k)).take_while(move |&n| n <= largest)
+    (2..)
+        .map(|k| 1usize << (2 * k))
+        .take_while(move |&n| n <= largest)
 }
 
 /// The largest size each variant runs at (quadratic memory or cubic time stop early).

@@ -12,9 +12,13 @@
 // kept    the same order on e = S - d: e(i,j) = S(i,j) - max(e(i+1,j), e(i,j-1)),
 //         e(i,i) = v[i]; two prefix loads, one max, two subtractions a cell.
 //         The fastest here; the crate's figures are against it.
+// table   `--line`: every interval's value in a triangle stored by length
+//         (n(n+1)/2 cells, each length a vectorized pass over the one before),
+//         then the line read back (ties to the left); prints "value | L R ...".
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <string>
 #include <vector>
 
 typedef long long ll;
@@ -56,6 +60,29 @@ static ll kept_sum(const std::vector<ll>& v, const std::vector<ll>& p, int n) {
     return p[n] - e[0];
 }
 
+static void table_and_line(const std::vector<ll>& p, int n) {
+    std::vector<ll> cells((size_t)n * (n + 1) / 2, 0);
+    std::vector<size_t> start(n + 2, 0);  // row of length len at start[len]
+    for (int len = 1; len <= n; ++len) start[len + 1] = start[len] + (n - len + 1);
+    const ll* P = p.data();
+    for (int len = 2; len <= n; ++len) {
+        const int count = n - len + 1;
+        ll* row = cells.data() + start[len];
+        const ll* prev = cells.data() + start[len - 1];
+        for (int i = 0; i < count; ++i)
+            row[i] = std::max((P[i + len] - P[i + 1]) - prev[i + 1], (P[i + len - 1] - P[i]) - prev[i]);
+    }
+    auto cell = [&](int l, int r) -> ll { return l == r ? 0 : cells[start[r - l] + l]; };
+    std::string line;
+    line.reserve(2 * (size_t)n);
+    int l = 0, r = n;
+    while (l < r) {
+        const ll left = (P[r] - P[l + 1]) - cell(l + 1, r), right = (P[r - 1] - P[l]) - cell(l, r - 1);
+        if (left >= right) { line += " L"; ++l; } else { line += " R"; --r; }
+    }
+    std::printf("%lld |%s\n", cell(0, n), line.c_str());
+}
+
 int main(int argc, char** argv) {
     const char* variant = argc > 1 ? argv[1] : "kept";
     std::vector<ll> v;
@@ -64,6 +91,7 @@ int main(int argc, char** argv) {
     const int n = static_cast<int>(v.size());
     std::vector<ll> p(n + 1, 0);
     for (int i = 0; i < n; ++i) p[i + 1] = p[i] + v[i];
+    if (!std::strcmp(variant, "table")) { table_and_line(p, n); return 0; }
     ll answer;
     if (!std::strcmp(variant, "row")) answer = row_major(p, n);
     else if (!std::strcmp(variant, "length")) answer = length_major(p, n);

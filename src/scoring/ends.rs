@@ -912,6 +912,36 @@ pub struct EndsTable<T> {
     cells: Vec<T>,
 }
 
+/// The intervals of length `len` (`row[i]` is `(i, i + len)`) from those of
+/// length `len − 1` (`previous[i]`); ties and values as in
+/// [`EndsTable::best_choice`].
+fn fill_row<T: Score>(rule: Rule, prefix: &[T], len: usize, row: &mut [T], previous: &[T]) {
+    let count = row.len();
+    let starts = &prefix[..count];
+    let starts_after = &prefix[1..=count];
+    let ends = &prefix[len..len + count];
+    let ends_before = &prefix[len - 1..len - 1 + count];
+    let (shorter_left, shorter_right) = (&previous[1..=count], &previous[..count]);
+    // Taking the left end leaves (i + 1, j), the right end (i, j − 1). One
+    // loop per rule, so the rule is decided once per row.
+    match rule {
+        Rule::TakenStone => {
+            for i in 0..count {
+                let (left_points, right_points) =
+                    (starts_after[i] - starts[i], ends[i] - ends_before[i]);
+                row[i] = (left_points - shorter_left[i]).max(right_points - shorter_right[i]);
+            }
+        }
+        Rule::Remainder => {
+            for i in 0..count {
+                let (left_points, right_points) =
+                    (ends[i] - starts_after[i], ends_before[i] - starts[i]);
+                row[i] = (left_points - shorter_left[i]).max(right_points - shorter_right[i]);
+            }
+        }
+    }
+}
+
 impl<T: Score> EndsTable<T> {
     fn len(&self) -> usize {
         self.prefix.len() - 1
@@ -927,18 +957,33 @@ impl<T: Score> EndsTable<T> {
         let n = prefix.len() - 1;
         let cells_needed = (n as u128) * (n as u128 + 1) / 2;
         budget.check_elements::<T>(cells_needed, "interval table (n(n+1)/2 cells)")?;
-        let mut table = Self {
+        let mut cells = vec![T::zero(); n * (n + 1) / 2];
+        // Row `len - 1` (the intervals of length len) from the row before it,
+        // one pass per length like the O(n)-memory sweeps.
+        let mut row_start = 0;
+        for len in 1..=n {
+            let count = n - len + 1;
+            let (done, rest) = cells.split_at_mut(row_start);
+            let row = &mut rest[..count];
+            match len {
+                1 if rule == Rule::TakenStone => {
+                    for (cell, pair) in row.iter_mut().zip(prefix.windows(2)) {
+                        *cell = pair[1] - pair[0];
+                    }
+                }
+                1 => {} // one stone left scores nothing under the remainder rule
+                _ => {
+                    let previous = &done[row_start - (count + 1)..];
+                    fill_row(rule, &prefix, len, row, &previous[..=count]);
+                }
+            }
+            row_start += count;
+        }
+        Ok(Self {
             rule,
             prefix,
-            cells: Vec::with_capacity(n * (n + 1) / 2),
-        };
-        for len in 1..=n {
-            for left in 0..=n - len {
-                let value = table.best_choice(left, left + len).0;
-                table.cells.push(value);
-            }
-        }
-        Ok(table)
+            cells,
+        })
     }
 
     /// The value of `(left, right)` from cells already computed.
