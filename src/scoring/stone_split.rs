@@ -367,7 +367,8 @@ impl<T: Score> StoneSplit<T> {
     /// Refuses `triangles` triangles of scores (plus one row) beyond the budget.
     fn check_budget(&self, triangles: u128) -> Result<()> {
         let n = self.stones.len() as u128;
-        let cells = triangles * (n * (n + 1) / 2) + n;
+        // Beside the triangles: three rows of scores and one of indices.
+        let cells = triangles * (n * (n + 1) / 2) + 4 * n + 1;
         self.budget
             .check_elements::<T>(cells, "Stone Game V interval tables (n(n+1)/2 scores each)")
     }
@@ -380,53 +381,73 @@ impl<T: Score> StoneSplit<T> {
     /// Fills every interval (see the module documentation) and returns
     /// `dp(0, n − 1)`; `record(i, j, dp(i, j))` hears every interval of two
     /// stones or more.
+    ///
+    /// Columns `j` ascending, and in each column `i` descending, so that
+    /// every access is sequential or nearly so: the suffix maxima `right(·, j)`
+    /// live in one column array filled as `i` descends; each row `i` keeps
+    /// its split pointer and the running maximum `left(i, k* − 1)` in two
+    /// arrays indexed by `i`; and `S(i, t) + dp(i, t)` is stored by column,
+    /// where advancing a pointer reads it (neighbouring rows have
+    /// neighbouring pointers). The row-major order reads `right` down a
+    /// column for every interval, a cache miss each time at large n.
     fn fill(&self, mut record: impl FnMut(usize, usize, T)) -> T {
         let n = self.stones.len();
         if n < 2 {
             return T::zero();
         }
-        let p = &self.prefix[..];
-        // right[row[t] + j] = max over s in t..=j of S(s, j) + dp(s, j), for rows t below i.
-        let mut right = vec![T::zero(); triangle_cells(n)];
-        let row: Vec<usize> = (0..n).map(|t| triangle_index(n, t, t) - t).collect();
-        // left[k] = max over t in i..=k of S(i, t) + dp(i, t), for the current row i.
-        let mut left = vec![T::zero(); n];
+        let p = &self.prefix[..=n];
+        let stones = &self.stones[..n];
+        // kept[j(j+1)/2 + i] = S(i, j) + dp(i, j) for i <= j (column j, rows 0..=j).
+        let mut kept = vec![T::zero(); triangle_cells(n)];
+        kept[0] = stones[0]; // column 0: the single stone 0 (later columns set their own)
+        // right[s] = max over s' in s..=j of S(s', j) + dp(s', j), column j.
+        let mut right = vec![T::zero(); n + 1];
+        // Row i: the first cut whose left part outweighs the right, and the
+        // best kept left part among the cuts before it (0: none yet, every
+        // candidate is positive).
+        let mut first_heavy_left = vec![0usize; n];
+        let mut best_left = vec![T::zero(); n];
         let mut value = T::zero();
-        for i in (0..n).rev() {
-            right[row[i] + i] = self.stones[i];
-            left[i] = self.stones[i];
-            // The first cut k >= i whose left part outweighs the right (j when none).
-            let mut first_heavy_left = i;
-            for j in i + 1..n {
+        for j in 1..n {
+            let (earlier, current) = kept.split_at_mut(j * (j + 1) / 2);
+            let current = &mut current[..=j];
+            current[j] = stones[j];
+            right[j] = stones[j];
+            first_heavy_left[j - 1] = j - 1;
+            best_left[j - 1] = T::zero();
+            for i in (0..j).rev() {
                 // S(i, k) <= S(k + 1, j)  ⟺  2 P(k + 1) <= P(i) + P(j + 1); both sides
                 // are at most twice the sum, which the constructor checked fits.
                 let ends = p[i] + p[j + 1];
-                while first_heavy_left < j
-                    && p[first_heavy_left + 1] + p[first_heavy_left + 1] <= ends
-                {
-                    first_heavy_left += 1;
+                let mut heavy = first_heavy_left[i];
+                let mut left = best_left[i];
+                while heavy < j && p[heavy + 1] + p[heavy + 1] <= ends {
+                    // Cut `heavy` may keep the left part i..=heavy.
+                    left = left.max(earlier[heavy * (heavy + 1) / 2 + i]);
+                    heavy += 1;
                 }
-                // Every candidate is positive, so 0 stands for "no candidate yet".
+                first_heavy_left[i] = heavy;
+                best_left[i] = left;
                 let mut best = T::zero();
-                let mut first_light_right = first_heavy_left;
-                if first_heavy_left > i {
-                    // Cuts i..first_heavy_left may keep the left part.
-                    best = left[first_heavy_left - 1];
+                let mut first_light_right = heavy;
+                if heavy > i {
+                    // Cuts i..heavy may keep the left part.
+                    best = left;
                     // A tie at the last of them may keep the right part too.
-                    if p[first_heavy_left] + p[first_heavy_left] == ends {
+                    if p[heavy] + p[heavy] == ends {
                         first_light_right -= 1;
                     }
                 }
                 // Cuts first_light_right..j may keep the right part.
                 if first_light_right < j {
-                    best = best.max(right[row[first_light_right + 1] + j]);
+                    best = best.max(right[first_light_right + 1]);
                 }
                 // At least one side is always allowed (fact 1 in the module docs).
                 value = best;
                 record(i, j, value);
-                let kept = p[j + 1] - p[i] + value;
-                left[j] = left[j - 1].max(kept);
-                right[row[i] + j] = right[row[i + 1] + j].max(kept);
+                let kept_here = p[j + 1] - p[i] + value;
+                current[i] = kept_here;
+                right[i] = right[i + 1].max(kept_here);
             }
         }
         value
