@@ -60,13 +60,15 @@ PY
 
 echo "== Stone Game VII (LeetCode 1690), n = 60,000, values 1..10^6"
 compare "$inputs/remainder_pos_60000.txt" \
+    "cpp-kept-two-lengths-avx512::target/ends_remainder_variants kept2" \
     "cpp-kept-sum-avx512::target/ends_remainder_variants kept" \
     "cpp-length-major::target/ends_remainder_variants length" \
     "stonegame-release::$plain ends-remainder" \
     "stonegame-native::$native ends-remainder"
 echo "== Stone Game V (LeetCode 1563), n = 16,000, values 1..10^6"
 compare "$inputs/split_16000.txt" \
-    "cpp-monotone::target/stone_split_monotone" \
+    "cpp-monotone-columns::target/stone_split_monotone column" \
+    "cpp-monotone-rows::target/stone_split_monotone row" \
     "stonegame-release::$plain stone-split" \
     "stonegame-native::$native stone-split"
 echo "== Stone Game II (LeetCode 1140), n = 8,000, values in [-10^9, 10^9]"

@@ -3,7 +3,7 @@
 //
 //   g++ -O3 -march=native -mprefer-vector-width=512 -o ends_remainder_variants \
 //       benches/baseline/ends_remainder_variants.cpp
-//   ./ends_remainder_variants kept < remainder_60000.txt
+//   ./ends_remainder_variants kept2 < remainder_60000.txt
 //
 // row     i descending, j ascending: d[j] needs the d[j-1] just written, a serial
 //         chain (what ends_remainder_rolling.cpp does); the slowest.
@@ -11,6 +11,10 @@
 //         so the loop vectorizes. d(i,j) = max(S(i+1,j) - d(i+1,j), S(i,j-1) - d(i,j-1)).
 // kept    the same order on e = S - d: e(i,j) = S(i,j) - max(e(i+1,j), e(i,j-1)),
 //         e(i,i) = v[i]; two prefix loads, one max, two subtractions a cell.
+// kept2   kept, two lengths per pass: the length-len value at i and i+1 and the
+//         length-(len+1) value at i from them (recomputed, so the loop has no
+//         carried value and g++ vectorizes it; carrying the value at i+1 from
+//         the iteration before, as the crate does, stops g++ 12 vectorizing it).
 //         The fastest here; the crate's figures are against it.
 // table   `--line`: every interval's value in a triangle stored by length
 //         (n(n+1)/2 cells, each length a vectorized pass over the one before),
@@ -60,6 +64,25 @@ static ll kept_sum(const std::vector<ll>& v, const std::vector<ll>& p, int n) {
     return p[n] - e[0];
 }
 
+static ll kept_sum_two_lengths(const std::vector<ll>& v, const std::vector<ll>& p, int n) {
+    if (n < 2) return 0;
+    std::vector<ll> kept(v.begin(), v.end());
+    kept.push_back(0);
+    ll* e = kept.data();
+    const ll* P = p.data();
+    int len = 2;
+    for (; len < n; len += 2) {
+        const int count = n - len;  // intervals of length len + 1
+        for (int i = 0; i < count; ++i) {
+            const ll here = (P[i + len] - P[i]) - std::max(e[i], e[i + 1]);
+            const ll next = (P[i + 1 + len] - P[i + 1]) - std::max(e[i + 1], e[i + 2]);
+            e[i] = (P[i + len + 1] - P[i]) - std::max(here, next);
+        }
+    }
+    if (len == n) e[0] = (P[n] - P[0]) - std::max(e[0], e[1]);
+    return p[n] - e[0];
+}
+
 static void table_and_line(const std::vector<ll>& p, int n) {
     std::vector<ll> cells((size_t)n * (n + 1) / 2, 0);
     std::vector<size_t> start(n + 2, 0);  // row of length len at start[len]
@@ -84,7 +107,7 @@ static void table_and_line(const std::vector<ll>& p, int n) {
 }
 
 int main(int argc, char** argv) {
-    const char* variant = argc > 1 ? argv[1] : "kept";
+    const char* variant = argc > 1 ? argv[1] : "kept2";
     std::vector<ll> v;
     ll x;
     while (std::scanf("%lld", &x) == 1) v.push_back(x);
@@ -95,7 +118,8 @@ int main(int argc, char** argv) {
     ll answer;
     if (!std::strcmp(variant, "row")) answer = row_major(p, n);
     else if (!std::strcmp(variant, "length")) answer = length_major(p, n);
-    else answer = kept_sum(v, p, n);
+    else if (!std::strcmp(variant, "kept")) answer = kept_sum(v, p, n);
+    else answer = kept_sum_two_lengths(v, p, n);
     std::printf("%lld\n", answer);
     return 0;
 }

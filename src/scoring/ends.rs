@@ -664,21 +664,66 @@ where
     let n = values.len();
     let mut kept = values.to_vec();
     kept.push(T::default());
-    for len in 2..=n {
-        let count = n - len + 1;
-        let ends = &prefix[len..len + count];
-        let starts = &prefix[..count];
-        let kept = &mut kept[..=count];
-        // The old `kept[i + 1]` is the next cell's old `kept[i]`: carried in a
-        // register, so each cell loads it once (the vectorizer shuffles lanes).
-        let mut next = kept[0];
-        for i in 0..count {
-            let here = next;
-            next = kept[i + 1];
-            kept[i] = (ends[i] - starts[i]) - max(here, next);
-        }
+    // Two lengths per pass halve the passes over memory and share a load.
+    let mut len = 2;
+    while len < n {
+        kept_two_lengths(&mut kept, prefix, len, &max);
+        len += 2;
+    }
+    if len == n {
+        kept_one_length(&mut kept, prefix, len, &max);
     }
     prefix[n] - kept[0]
+}
+
+/// One pass over the intervals of length `len`: `kept[i]` becomes
+/// `e(i, i + len − 1)` from the length `len − 1` values in `kept`.
+#[inline(always)]
+fn kept_one_length<T>(kept: &mut [T], prefix: &[T], len: usize, max: &impl Fn(T, T) -> T)
+where
+    T: Copy + std::ops::Sub<Output = T>,
+{
+    let n = prefix.len() - 1;
+    let count = n - len + 1;
+    let ends = &prefix[len..len + count];
+    let starts = &prefix[..count];
+    let kept = &mut kept[..=count];
+    // The old `kept[i + 1]` is the next cell's old `kept[i]`: carried in a
+    // register, so each cell loads it once (the vectorizer shuffles lanes).
+    let mut next = kept[0];
+    for i in 0..count {
+        let here = next;
+        next = kept[i + 1];
+        kept[i] = (ends[i] - starts[i]) - max(here, next);
+    }
+}
+
+/// One pass over the lengths `len` and `len + 1`: iteration `i` makes the
+/// length-`len` interval at `i + 1` from the old values at `i + 1` and
+/// `i + 2`, then the length-`len + 1` interval at `i` from it and the one
+/// made the iteration before. Both intervals end at stone `i + len`, so they
+/// share one prefix-sum load, and the values in between stay in registers.
+#[inline(always)]
+fn kept_two_lengths<T>(kept: &mut [T], prefix: &[T], len: usize, max: &impl Fn(T, T) -> T)
+where
+    T: Copy + std::ops::Sub<Output = T>,
+{
+    let n = prefix.len() - 1;
+    let count = n - len; // intervals of length len + 1
+    let ends = &prefix[len + 1..len + 1 + count];
+    let starts = &prefix[..count + 2];
+    let kept = &mut kept[..count + 2];
+    // Carried: the old value at i + 1, and the new length-len value at i.
+    let mut old_next = kept[1];
+    let mut shorter_here = (prefix[len] - prefix[0]) - max(kept[0], kept[1]);
+    for i in 0..count {
+        let old_after = kept[i + 2];
+        let end = ends[i];
+        let shorter_next = (end - starts[i + 1]) - max(old_next, old_after);
+        kept[i] = (end - starts[i]) - max(shorter_here, shorter_next);
+        old_next = old_after;
+        shorter_here = shorter_next;
+    }
 }
 
 /// Take the stone at either end of the row, score the sum of the stones that
