@@ -593,7 +593,11 @@ pub(crate) fn narrowed<T: Score>(values: &[T], bound: T) -> Option<Vec<i32>> {
     if doubled > T::from(i32::MAX)? {
         return None;
     }
-    values.iter().map(|v| v.to_i32()).collect()
+    // Through i128: the contest bundles' num-traits stand-in has no `to_i32`.
+    values
+        .iter()
+        .map(|v| v.to_i128().and_then(|w| i32::try_from(w).ok()))
+        .collect()
 }
 
 /// LeetCode 1690 by interval length in the *kept-sum* form.
@@ -637,15 +641,18 @@ const PREFER_FLOAT_LANES: bool = cfg!(all(target_arch = "x86_64", not(target_fea
 /// `|e| <= n · sum = worst`, and each intermediate is at most `2 · worst`.
 /// `None` when `2 · worst` exceeds 2^53.
 fn remainder_in_f64<T: Score>(values: &[T], prefix: &[T], worst: T) -> Option<T> {
-    const EXACT: f64 = 9_007_199_254_740_992.0; // 2^53
-    if worst.to_f64()? * 2.0 > EXACT {
+    // 2 · worst <= 2^53. Conversions go through i128 (exact both ways for
+    // integers of this size; the contest bundles' num-traits stand-in has no
+    // `to_f64`).
+    if worst.to_i128()? > 1i128 << 52 {
         return None;
     }
-    let values: Vec<f64> = values.iter().map(|v| v.to_f64()).collect::<Option<_>>()?;
-    let prefix: Vec<f64> = prefix.iter().map(|v| v.to_f64()).collect::<Option<_>>()?;
+    let exact = |v: &T| v.to_i128().map(|w| w as f64);
+    let values: Vec<f64> = values.iter().map(exact).collect::<Option<_>>()?;
+    let prefix: Vec<f64> = prefix.iter().map(exact).collect::<Option<_>>()?;
     // `a > b` and `maxpd` agree on every non-NaN pair; there are no NaNs here.
     let value = remainder_kept_with(&values, &prefix, |a: f64, b: f64| if a > b { a } else { b });
-    T::from(value)
+    T::from(value as i128)
 }
 
 fn remainder_kernel<T: Score>(values: &[T], prefix: &[T], sign_max: bool) -> T {
