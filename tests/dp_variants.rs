@@ -157,10 +157,13 @@ proptest! {
     fn split_variants_agree(stones in prop::collection::vec(1i64..=50, 0..11)) {
         check_split(stones.clone());
         check_split(stones.iter().map(|&v| v as i16).collect());
+        // i128 fills by rows, the others by columns.
+        check_split(stones.iter().map(|&v| i128::from(v)).collect());
     }
 
     #[test]
     fn split_variants_agree_with_many_ties(stones in prop::collection::vec(1i64..=3, 0..12)) {
+        check_split(stones.iter().map(|&v| i128::from(v)).collect());
         check_split(stones);
     }
 }
