@@ -56,12 +56,12 @@ fn stone_split_refuses_bad_rows() {
     // Earlier answers are printed before the error.
     let output = run(&["stone-split"], "1 2\n5 -5\n");
     assert_eq!(stdout(&output), "1\n");
-    let row = vec!["1"; 16_383].join(" ");
+    let row = vec!["1"; 16_381].join(" ");
     let message = refused(&["stone-split"], &row, 1);
-    assert!(message.contains("above the limit of 16382"), "{message}");
-    let row = vec!["1"; 11_585].join(" ");
+    assert!(message.contains("above the limit of 16380"), "{message}");
+    let row = vec!["1"; 11_584].join(" ");
     let message = refused(&["stone-split", "--line"], &row, 1);
-    assert!(message.contains("above the limit of 11584"), "{message}");
+    assert!(message.contains("above the limit of 11583"), "{message}");
 }
 
 #[test]

@@ -3,7 +3,7 @@
 //! Positions are half-open intervals `(left, right)`: the stones
 //! `values[left..right]` are still in the row.
 
-use super::{Score, ScoringGame, abs_sum, overflow, totals_from};
+use super::{DpFamily, DpVariant, Negamax, Score, ScoringGame, abs_sum, overflow, totals_from};
 use crate::{Budget, Error, Outcome, Result, Solution};
 use std::fmt;
 
@@ -55,7 +55,7 @@ enum Rule {
 
 /// Prefix sums `p[i] = values[0] + … + values[i-1]`; the caller has checked
 /// that `sum |values|` fits, which bounds every prefix sum.
-fn prefix_sums<T: Score>(values: &[T]) -> Vec<T> {
+pub(crate) fn prefix_sums<T: Score>(values: &[T]) -> Vec<T> {
     let mut prefix = Vec::with_capacity(values.len() + 1);
     let mut running = T::zero();
     prefix.push(running);
@@ -64,10 +64,6 @@ fn prefix_sums<T: Score>(values: &[T]) -> Vec<T> {
         prefix.push(running);
     }
     prefix
-}
-
-fn empty_row<T: Score>() -> Vec<T> {
-    Vec::new()
 }
 
 /// Points scored by taking `end` of the interval `(left, right)` under `rule`.
@@ -180,6 +176,34 @@ impl<T: Score> Ends<T> {
     /// ```
     pub fn value_by_interval_dp(&self) -> T {
         ends_difference(&self.values)
+    }
+
+    /// The value by one named DP variant ([`DpFamily::Ends`]): memoised
+    /// ([`Negamax`]), full table ([`Ends::table`]), rolling (row-major,
+    /// `i` descending), length-major ([`Ends::value_by_interval_dp`]) or
+    /// linear ([`Ends::value`]). All agree; `docs/benchmarks.md` times them.
+    ///
+    /// Fails with [`Error::InvalidParameter`] for a variant the family lacks
+    /// and with [`Error::MemoryBudgetExceeded`] when a memo or table exceeds the budget.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::{DpFamily, Ends};
+    /// let game = Ends::new(vec![4i64, 5, 3, 1, 2])?;
+    /// for &variant in DpFamily::Ends.variants() {
+    ///     assert_eq!(game.value_by(variant)?, 1);
+    /// }
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn value_by(&self, variant: DpVariant) -> Result<T> {
+        match variant {
+            DpVariant::Memoised => Negamax::new(self).with_budget(self.budget).value(),
+            DpVariant::FullTable => Ok(self.table()?.value()),
+            DpVariant::Rolling => Ok(ends_rolling(&self.values)),
+            DpVariant::LengthMajor => Ok(self.value_by_interval_dp()),
+            DpVariant::Linear => Ok(self.value()),
+            other => Err(DpFamily::Ends.unsupported(other)),
+        }
     }
 
     /// Who wins under optimal play.
@@ -470,8 +494,31 @@ fn larger_end_play<T: Score>(row: &[T]) -> T {
     difference
 }
 
-/// The O(n)-memory sweep by interval length behind [`Ends::value_by_interval_dp`].
-fn ends_difference<T: Score>(values: &[T]) -> T {
+/// The O(n)-memory sweep by interval length behind [`Ends::value_by_interval_dp`]:
+/// `d(i, j) = max(v[i] − d(i+1, j), v[j] − d(i, j−1))`, all intervals of one
+/// length in one pass with `i` ascending. Inside a pass no cell depends on
+/// another, so the loop vectorizes.
+pub(crate) fn ends_difference<T: Score>(values: &[T]) -> T {
+    // |v[i]| + |d| <= sum |values| for every take, so twice the sum bounds
+    // the difference of two takes: then `max_by_sign` is exact.
+    let sum = values.iter().fold(T::zero(), |acc, &v| acc + v.abs());
+    if let Some(narrow) = narrowed::<T>(values, sum) {
+        return T::from(ends_difference_kernel(&narrow, true)).unwrap_or_else(T::zero);
+    }
+    ends_difference_kernel(values, sum.checked_add(&sum).is_some())
+}
+
+fn ends_difference_kernel<T: Score>(values: &[T], sign_max: bool) -> T {
+    if sign_max {
+        ends_difference_with(values, max_by_sign::<T>)
+    } else {
+        ends_difference_with(values, |a: T, b: T| a.max(b))
+    }
+}
+
+/// One monomorphic sweep per maximum function, so the choice is made once.
+#[inline(always)]
+fn ends_difference_with<T: Score>(values: &[T], max: impl Fn(T, T) -> T) -> T {
     let n = values.len();
     let mut d = values.to_vec();
     for len in 2..=n {
@@ -483,10 +530,207 @@ fn ends_difference<T: Score>(values: &[T]) -> T {
         for i in 0..count {
             let take_left = lefts[i] - d[i + 1];
             let take_right = rights[i] - d[i];
-            d[i] = take_left.max(take_right);
+            d[i] = max(take_left, take_right);
         }
     }
     d.first().copied().unwrap_or_else(T::zero)
+}
+
+/// The row-major rolling loop of LeetCode 877 ([`DpVariant::Rolling`]):
+/// `d[j]` holds the interval `i..=j` for the current `i`, `i` descending and
+/// `j` ascending; each `d[j]` needs the `d[j − 1]` just written.
+fn ends_rolling<T: Score>(values: &[T]) -> T {
+    let n = values.len();
+    let mut d = values.to_vec();
+    for i in (0..n).rev() {
+        d[i] = values[i];
+        let first = values[i];
+        for j in i + 1..n {
+            d[j] = (first - d[j]).max(values[j] - d[j - 1]);
+        }
+    }
+    d.last().copied().unwrap_or_else(T::zero)
+}
+
+/// The row-major rolling loop of LeetCode 1690 ([`DpVariant::Rolling`]),
+/// the contest loop: `d[j]` holds the interval `i..=j`, `i` descending.
+fn remainder_rolling<T: Score>(prefix: &[T]) -> T {
+    let n = prefix.len() - 1;
+    let mut d = vec![T::zero(); n];
+    for i in (0..n).rev() {
+        d[i] = T::zero();
+        for j in i + 1..n {
+            d[j] = (prefix[j + 1] - prefix[i + 1] - d[j]).max(prefix[j] - prefix[i] - d[j - 1]);
+        }
+    }
+    d.last().copied().unwrap_or_else(T::zero)
+}
+
+/// `max(a, b)` by the sign of `a − b`, for `a − b` that cannot overflow.
+///
+/// Without SSE4.2 (plain x86-64) there is no vector compare of 64-bit lanes;
+/// a subtraction, an arithmetic shift and a mask are all SSE2 has, and this
+/// form lets the loops above vectorize on it. With SSE4.2 and later the
+/// compiler's own `max` is as good or better.
+#[inline(always)]
+pub(crate) fn max_by_sign<T: Score>(a: T, b: T) -> T {
+    if cfg!(any(target_feature = "sse4.2", not(target_arch = "x86_64"))) {
+        return a.max(b);
+    }
+    let difference = a - b;
+    let sign_bits = std::mem::size_of::<T>() * 8 - 1;
+    // All ones when a < b (arithmetic shift of a signed type), else zero.
+    a - (difference & (difference >> sign_bits))
+}
+
+/// `values` as `i32` when `T` is wider and `2 · bound` fits `i32`: four
+/// lanes to a 128-bit register instead of two, and half the memory traffic.
+pub(crate) fn narrowed<T: Score>(values: &[T], bound: T) -> Option<Vec<i32>> {
+    if std::mem::size_of::<T>() <= 4 {
+        return None;
+    }
+    let doubled = bound.checked_add(&bound)?;
+    if doubled > T::from(i32::MAX)? {
+        return None;
+    }
+    // Through i128: the contest bundles' num-traits stand-in has no `to_i32`.
+    values
+        .iter()
+        .map(|v| v.to_i128().and_then(|w| i32::try_from(w).ok()))
+        .collect()
+}
+
+/// LeetCode 1690 by interval length in the *kept-sum* form.
+///
+/// With `S(i, j)` the sum of the interval and `d` the game value, let
+/// `e(i, j) = S(i, j) − d(i, j)`. Taking the left stone scores
+/// `S(i+1, j) = S(i, j) − v[i]`, so
+/// `d(i, j) = S(i, j) − min(v[i] + d(i+1, j), v[j] + d(i, j−1))`, and since
+/// `v[i] + d(i+1, j) = S(i, j) − e(i+1, j)` (and likewise on the right):
+///
+/// ```text
+/// e(i, i) = v[i],    e(i, j) = S(i, j) − max(e(i+1, j), e(i, j−1)),    d = S − e.
+/// ```
+///
+/// Two prefix-sum loads, one maximum and two subtractions per cell, against
+/// four loads, one maximum and four subtractions for `d` directly.
+pub(crate) fn remainder_difference<T: Score>(values: &[T], prefix: &[T], worst: T) -> T {
+    if values.len() < 2 {
+        return T::zero();
+    }
+    // |e| <= n · sum |values| = worst, so 2 · worst bounds the compared difference.
+    if let Some(narrow) = narrowed::<T>(values, worst) {
+        let narrow_prefix = prefix_sums(&narrow);
+        let value = remainder_kernel(&narrow, &narrow_prefix, true);
+        return T::from(value).unwrap_or_else(T::zero);
+    }
+    if PREFER_FLOAT_LANES {
+        if let Some(value) = remainder_in_f64(values, prefix, worst) {
+            return value;
+        }
+    }
+    remainder_kernel(values, prefix, worst.checked_add(&worst).is_some())
+}
+
+/// Plain x86-64 (SSE2) has a two-lane `f64` maximum in one instruction and
+/// none for `i64`; from AVX2 on, the `i64` loop is as fast or faster.
+const PREFER_FLOAT_LANES: bool = cfg!(all(target_arch = "x86_64", not(target_feature = "avx2")));
+
+/// The kept-sum sweep in `f64` when every number it forms is an integer of
+/// magnitude at most 2^53, so every `f64` operation is exact: `|S| <= sum`,
+/// `|e| <= n · sum = worst`, and each intermediate is at most `2 · worst`.
+/// `None` when `2 · worst` exceeds 2^53.
+fn remainder_in_f64<T: Score>(values: &[T], prefix: &[T], worst: T) -> Option<T> {
+    // 2 · worst <= 2^53. Conversions go through i128 (exact both ways for
+    // integers of this size; the contest bundles' num-traits stand-in has no
+    // `to_f64`).
+    if worst.to_i128()? > 1i128 << 52 {
+        return None;
+    }
+    let exact = |v: &T| v.to_i128().map(|w| w as f64);
+    let values: Vec<f64> = values.iter().map(exact).collect::<Option<_>>()?;
+    let prefix: Vec<f64> = prefix.iter().map(exact).collect::<Option<_>>()?;
+    // `a > b` and `maxpd` agree on every non-NaN pair; there are no NaNs here.
+    let value = remainder_kept_with(&values, &prefix, |a: f64, b: f64| if a > b { a } else { b });
+    T::from(value as i128)
+}
+
+fn remainder_kernel<T: Score>(values: &[T], prefix: &[T], sign_max: bool) -> T {
+    if sign_max {
+        remainder_kept_with(values, prefix, max_by_sign::<T>)
+    } else {
+        remainder_kept_with(values, prefix, |a: T, b: T| a.max(b))
+    }
+}
+
+#[inline(always)]
+fn remainder_kept_with<T>(values: &[T], prefix: &[T], max: impl Fn(T, T) -> T) -> T
+where
+    T: Copy + Default + std::ops::Sub<Output = T>,
+{
+    let n = values.len();
+    let mut kept = values.to_vec();
+    kept.push(T::default());
+    // Two lengths per pass halve the passes over memory and share a load.
+    let mut len = 2;
+    while len < n {
+        kept_two_lengths(&mut kept, prefix, len, &max);
+        len += 2;
+    }
+    if len == n {
+        kept_one_length(&mut kept, prefix, len, &max);
+    }
+    prefix[n] - kept[0]
+}
+
+/// One pass over the intervals of length `len`: `kept[i]` becomes
+/// `e(i, i + len − 1)` from the length `len − 1` values in `kept`.
+#[inline(always)]
+fn kept_one_length<T>(kept: &mut [T], prefix: &[T], len: usize, max: &impl Fn(T, T) -> T)
+where
+    T: Copy + std::ops::Sub<Output = T>,
+{
+    let n = prefix.len() - 1;
+    let count = n - len + 1;
+    let ends = &prefix[len..len + count];
+    let starts = &prefix[..count];
+    let kept = &mut kept[..=count];
+    // The old `kept[i + 1]` is the next cell's old `kept[i]`: carried in a
+    // register, so each cell loads it once (the vectorizer shuffles lanes).
+    let mut next = kept[0];
+    for i in 0..count {
+        let here = next;
+        next = kept[i + 1];
+        kept[i] = (ends[i] - starts[i]) - max(here, next);
+    }
+}
+
+/// One pass over the lengths `len` and `len + 1`: iteration `i` makes the
+/// length-`len` interval at `i + 1` from the old values at `i + 1` and
+/// `i + 2`, then the length-`len + 1` interval at `i` from it and the one
+/// made the iteration before. Both intervals end at stone `i + len`, so they
+/// share one prefix-sum load, and the values in between stay in registers.
+#[inline(always)]
+fn kept_two_lengths<T>(kept: &mut [T], prefix: &[T], len: usize, max: &impl Fn(T, T) -> T)
+where
+    T: Copy + std::ops::Sub<Output = T>,
+{
+    let n = prefix.len() - 1;
+    let count = n - len; // intervals of length len + 1
+    let ends = &prefix[len + 1..len + 1 + count];
+    let starts = &prefix[..count + 2];
+    let kept = &mut kept[..count + 2];
+    // Carried: the old value at i + 1, and the new length-len value at i.
+    let mut old_next = kept[1];
+    let mut shorter_here = (prefix[len] - prefix[0]) - max(kept[0], kept[1]);
+    for i in 0..count {
+        let old_after = kept[i + 2];
+        let end = ends[i];
+        let shorter_next = (end - starts[i + 1]) - max(old_next, old_after);
+        kept[i] = (end - starts[i]) - max(shorter_here, shorter_next);
+        old_next = old_after;
+        shorter_here = shorter_next;
+    }
 }
 
 /// Take the stone at either end of the row, score the sum of the stones that
@@ -519,6 +763,8 @@ fn ends_difference<T: Score>(values: &[T]) -> T {
 pub struct EndsRemainder<T> {
     values: Vec<T>,
     prefix: Vec<T>,
+    /// `n · sum |values|`: bounds every value and every total of the game.
+    worst: T,
     pub(super) budget: Budget,
 }
 
@@ -535,13 +781,14 @@ impl<T: Score> EndsRemainder<T> {
     /// ```
     pub fn new(values: Vec<T>) -> Result<Self> {
         let sum = abs_sum(&values, "stone values")?;
-        T::from(values.len())
+        let worst = T::from(values.len())
             .and_then(|n| n.checked_mul(&sum))
             .ok_or_else(|| overflow::<T>("n · sum |stone values| does not fit"))?;
         let prefix = prefix_sums(&values);
         Ok(Self {
             values,
             prefix,
+            worst,
             budget: Budget::default(),
         })
     }
@@ -581,7 +828,33 @@ impl<T: Score> EndsRemainder<T> {
     /// assert_eq!(game.value(), 122);
     /// ```
     pub fn value(&self) -> T {
-        self.sweep(false).0
+        remainder_difference(&self.values, &self.prefix, self.worst)
+    }
+
+    /// The value by one named DP variant ([`DpFamily::EndsRemainder`]):
+    /// memoised ([`Negamax`]), full table ([`EndsRemainder::table`]), rolling
+    /// (row-major, `i` descending) or length-major ([`EndsRemainder::value`]).
+    ///
+    /// Fails with [`Error::InvalidParameter`] for a variant the family lacks
+    /// and with [`Error::MemoryBudgetExceeded`] when a memo or table exceeds the budget.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::{DpFamily, EndsRemainder};
+    /// let game = EndsRemainder::new(vec![7i64, 90, 5, 1, 100, 10, 10, 2])?;
+    /// for &variant in DpFamily::EndsRemainder.variants() {
+    ///     assert_eq!(game.value_by(variant)?, 122);
+    /// }
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn value_by(&self, variant: DpVariant) -> Result<T> {
+        match variant {
+            DpVariant::Memoised => Negamax::new(self).with_budget(self.budget).value(),
+            DpVariant::FullTable => Ok(self.table()?.value()),
+            DpVariant::Rolling => Ok(remainder_rolling(&self.prefix)),
+            DpVariant::LengthMajor => Ok(self.value()),
+            other => Err(DpFamily::EndsRemainder.unsupported(other)),
+        }
     }
 
     /// Who wins under optimal play.
@@ -606,42 +879,38 @@ impl<T: Score> EndsRemainder<T> {
     /// assert_eq!(EndsRemainder::new(vec![1i64, 2, 3]).unwrap().totals(), (5, 3));
     /// ```
     pub fn totals(&self) -> (T, T) {
-        let (difference, total) = self.sweep(true);
+        let (difference, total) = self.sweep_with_totals();
         totals_from(total, difference)
     }
 
-    /// `(value, points scored along the line)` of the whole row.
-    fn sweep(&self, with_totals: bool) -> (T, T) {
+    /// `(value, points scored along the line)` of the whole row: the sweep by
+    /// length on `d` directly, with a second row for the points scored.
+    fn sweep_with_totals(&self) -> (T, T) {
         let n = self.values.len();
         let p = &self.prefix;
         // Intervals of length 1 are worth 0: taking the last stone scores nothing.
         let mut d = vec![T::zero(); n + 1];
-        let mut scored = if with_totals {
-            vec![T::zero(); n + 1]
-        } else {
-            empty_row()
-        };
+        let mut scored = vec![T::zero(); n + 1];
         for len in 2..=n {
             let count = n - len + 1;
+            let (ends, starts) = (&p[len..len + count], &p[..count]);
+            let (ends_before, starts_after) = (&p[len - 1..len - 1 + count], &p[1..=count]);
+            let (d, scored) = (&mut d[..=count], &mut scored[..=count]);
             for i in 0..count {
-                let j = i + len;
-                let left_points = p[j] - p[i + 1];
-                let right_points = p[j - 1] - p[i];
+                let left_points = ends[i] - starts_after[i];
+                let right_points = ends_before[i] - starts[i];
                 let take_left = left_points - d[i + 1];
                 let take_right = right_points - d[i];
-                if with_totals {
-                    // Ties go left, as in the table and the generic solver.
-                    scored[i] = if take_left >= take_right {
-                        left_points + scored[i + 1]
-                    } else {
-                        right_points + scored[i]
-                    };
-                }
+                // Ties go left, as in the table and the generic solver.
+                scored[i] = if take_left >= take_right {
+                    left_points + scored[i + 1]
+                } else {
+                    right_points + scored[i]
+                };
                 d[i] = take_left.max(take_right);
             }
         }
-        let total = scored.first().copied().unwrap_or_else(T::zero);
-        (d[0], total)
+        (d[0], scored[0])
     }
 
     /// Value, outcome and the whole optimal line (ties go to [`End::Left`]),
@@ -695,6 +964,36 @@ pub struct EndsTable<T> {
     cells: Vec<T>,
 }
 
+/// The intervals of length `len` (`row[i]` is `(i, i + len)`) from those of
+/// length `len − 1` (`previous[i]`); ties and values as in
+/// [`EndsTable::best_choice`].
+fn fill_row<T: Score>(rule: Rule, prefix: &[T], len: usize, row: &mut [T], previous: &[T]) {
+    let count = row.len();
+    let starts = &prefix[..count];
+    let starts_after = &prefix[1..=count];
+    let ends = &prefix[len..len + count];
+    let ends_before = &prefix[len - 1..len - 1 + count];
+    let (shorter_left, shorter_right) = (&previous[1..=count], &previous[..count]);
+    // Taking the left end leaves (i + 1, j), the right end (i, j − 1). One
+    // loop per rule, so the rule is decided once per row.
+    match rule {
+        Rule::TakenStone => {
+            for i in 0..count {
+                let (left_points, right_points) =
+                    (starts_after[i] - starts[i], ends[i] - ends_before[i]);
+                row[i] = (left_points - shorter_left[i]).max(right_points - shorter_right[i]);
+            }
+        }
+        Rule::Remainder => {
+            for i in 0..count {
+                let (left_points, right_points) =
+                    (ends[i] - starts_after[i], ends_before[i] - starts[i]);
+                row[i] = (left_points - shorter_left[i]).max(right_points - shorter_right[i]);
+            }
+        }
+    }
+}
+
 impl<T: Score> EndsTable<T> {
     fn len(&self) -> usize {
         self.prefix.len() - 1
@@ -710,18 +1009,33 @@ impl<T: Score> EndsTable<T> {
         let n = prefix.len() - 1;
         let cells_needed = (n as u128) * (n as u128 + 1) / 2;
         budget.check_elements::<T>(cells_needed, "interval table (n(n+1)/2 cells)")?;
-        let mut table = Self {
+        let mut cells = vec![T::zero(); n * (n + 1) / 2];
+        // Row `len - 1` (the intervals of length len) from the row before it,
+        // one pass per length like the O(n)-memory sweeps.
+        let mut row_start = 0;
+        for len in 1..=n {
+            let count = n - len + 1;
+            let (done, rest) = cells.split_at_mut(row_start);
+            let row = &mut rest[..count];
+            match len {
+                1 if rule == Rule::TakenStone => {
+                    for (cell, pair) in row.iter_mut().zip(prefix.windows(2)) {
+                        *cell = pair[1] - pair[0];
+                    }
+                }
+                1 => {} // one stone left scores nothing under the remainder rule
+                _ => {
+                    let previous = &done[row_start - (count + 1)..];
+                    fill_row(rule, &prefix, len, row, &previous[..=count]);
+                }
+            }
+            row_start += count;
+        }
+        Ok(Self {
             rule,
             prefix,
-            cells: Vec::with_capacity(n * (n + 1) / 2),
-        };
-        for len in 1..=n {
-            for left in 0..=n - len {
-                let value = table.best_choice(left, left + len).0;
-                table.cells.push(value);
-            }
-        }
-        Ok(table)
+            cells,
+        })
     }
 
     /// The value of `(left, right)` from cells already computed.

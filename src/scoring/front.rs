@@ -4,7 +4,8 @@
 //! A position is the index of the first stone left (plus `M` for
 //! [`FrontDoubling`]); a move is the number of stones taken.
 
-use super::{Score, ScoringGame, abs_sum, totals_from};
+use super::variants::{check_work, cubic_steps};
+use super::{DpFamily, DpVariant, Negamax, Score, ScoringGame, abs_sum, totals_from};
 use crate::{Budget, Error, Outcome, Result, Solution};
 use std::collections::VecDeque;
 
@@ -462,6 +463,66 @@ impl<T: Score> FrontDoubling<T> {
         Ok(self.table()?.value())
     }
 
+    /// The value by one named DP variant ([`DpFamily::FrontDoubling`]):
+    /// memoised ([`Negamax`], O(n³) moves), full table (every state `(i, M)`
+    /// bottom-up trying every move, O(n³) time, (n + 1)² cells) or sliding
+    /// window ([`FrontDoubling::value`], O(n²)).
+    ///
+    /// Fails with [`Error::InvalidParameter`] for a variant the family
+    /// lacks, [`Error::MemoryBudgetExceeded`] when the table exceeds the
+    /// budget and [`Error::WorkLimitExceeded`] when the cubic variants would
+    /// pass the work cap.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::{DpFamily, FrontDoubling};
+    /// let game = FrontDoubling::new(vec![2i64, 7, 9, 4, 4])?;
+    /// for &variant in DpFamily::FrontDoubling.variants() {
+    ///     assert_eq!(game.value_by(variant)?, -6);
+    /// }
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn value_by(&self, variant: DpVariant) -> Result<T> {
+        match variant {
+            DpVariant::Memoised => Negamax::new(self).with_budget(self.budget).value(),
+            DpVariant::FullTable => self.value_by_full_table(),
+            DpVariant::SlidingWindow => self.value(),
+            other => Err(DpFamily::FrontDoubling.unsupported(other)),
+        }
+    }
+
+    /// Every state `(i, M)`, `M <= n`, bottom-up over `i` descending, trying
+    /// every move: the textbook O(n³) table.
+    fn value_by_full_table(&self) -> Result<T> {
+        let n = self.values.len();
+        let width = n + 1;
+        self.budget.check_elements::<T>(
+            width as u128 * width as u128,
+            "take-up-to-2M full table ((n + 1)² cells)",
+        )?;
+        check_work(
+            self.budget,
+            2 * cubic_steps(n),
+            "take-up-to-2M full table (about n³/3 moves)",
+        )?;
+        let p = &self.prefix;
+        // value[i * width + m] for 1 <= m <= n; row n (no stone left) is 0.
+        let mut value = vec![T::zero(); width * width];
+        for i in (0..n).rev() {
+            for m in 1..=n {
+                let most = (2 * m).min(n - i);
+                let mut best: Option<T> = None;
+                for take in 1..=most {
+                    let next = (i + take) * width + m.max(take);
+                    let candidate = p[i + take] - p[i] - value[next];
+                    best = Some(best.map_or(candidate, |b| b.max(candidate)));
+                }
+                value[i * width + m] = best.unwrap_or_else(T::zero);
+            }
+        }
+        Ok(if n == 0 { T::zero() } else { value[1] })
+    }
+
     /// Who wins under optimal play.
     ///
     /// # Example
@@ -578,69 +639,79 @@ impl<T: Score> FrontDoublingTable<T> {
 
     fn fill(&mut self) {
         let n = self.stones();
-        let p = self.prefix.clone();
-        // first_part[m - 1]: candidates j of the window i+1..=i+m in row m, with
-        // P[j] - value(j, m) strictly decreasing front to back (front: the
-        // maximum with the smallest j).
-        let mut first_part: Vec<VecDeque<usize>> = (1..=self.rows)
-            .map(|m| VecDeque::with_capacity(m + 1))
-            .collect();
-        let mut second_part: VecDeque<usize> = VecDeque::new();
-        let mut best_unrestricted: Option<(T, usize)> = None;
+        let rows = self.rows;
+        let p = std::mem::take(&mut self.prefix);
+        // first_part[m - 1]: `(gain, j)` for the window i+1..=i+m in row m,
+        // gain = P[j] - value(j, m) strictly decreasing front to back (front:
+        // the maximum with the smallest j). Gains are kept beside the indices
+        // so a comparison never reads the table again.
+        let mut first_part: Vec<VecDeque<(T, usize)>> =
+            (1..=rows).map(|m| VecDeque::with_capacity(m + 1)).collect();
+        let mut second_part: VecDeque<(T, usize)> = VecDeque::new();
+        let mut best_unrestricted: Option<T> = None;
         for i in (0..n).rev() {
             let j = i + 1;
             let gain_all = p[j] - self.unrestricted[j];
-            // Ties prefer the smaller j, the one entering now.
-            if best_unrestricted.is_none_or(|(g, _)| gain_all >= g) {
-                best_unrestricted = Some((gain_all, j));
-            }
-            if let Some((g, _)) = best_unrestricted {
-                self.unrestricted[i] = g - p[i];
-            }
+            best_unrestricted = Some(best_unrestricted.map_or(gain_all, |g| g.max(gain_all)));
+            self.unrestricted[i] = best_unrestricted.unwrap_or(gain_all) - p[i];
+            // Row m of stone j is restricted while 2m < n - j.
+            let restricted_at_j = (n - j).saturating_sub(1) / 2;
+            let row_j = &self.cells[(j * rows).min(self.cells.len())..];
             for (row, window) in first_part.iter_mut().enumerate() {
                 let m = row + 1;
-                let gain = |j: usize| p[j] - self.get(j, m);
-                let entering = gain(j);
-                while window.back().is_some_and(|&k| gain(k) <= entering) {
+                let value_j = if m <= restricted_at_j {
+                    row_j[row]
+                } else {
+                    self.unrestricted[j]
+                };
+                let entering = p[j] - value_j;
+                while window.back().is_some_and(|&(g, _)| g <= entering) {
                     window.pop_back();
                 }
-                window.push_back(j);
-                while window.front().is_some_and(|&k| k > i + m) {
+                window.push_back((entering, j));
+                while window.front().is_some_and(|&(_, k)| k > i + m) {
                     window.pop_front();
                 }
             }
             // Window over X (child (i+X, X)), M+1..=2M; the older (smaller X)
             // candidate stays in front on ties.
             second_part.clear();
-            let restricted_rows = (n - i - 1) / 2;
-            for m in 1..=restricted_rows.min(self.rows) {
-                let diagonal_gain = |x: usize| p[i + x] - self.get(i + x, x);
+            let restricted_rows = ((n - i - 1) / 2).min(rows);
+            for m in 1..=restricted_rows {
                 for x in (m + 1).max(2 * m - 1)..=2 * m {
-                    let entering = diagonal_gain(x);
-                    while second_part
-                        .back()
-                        .is_some_and(|&y| diagonal_gain(y) < entering)
-                    {
+                    let entering = p[i + x] - self.get_with(&p, i + x, x);
+                    while second_part.back().is_some_and(|&(g, _)| g < entering) {
                         second_part.pop_back();
                     }
-                    second_part.push_back(x);
+                    second_part.push_back((entering, x));
                 }
-                while second_part.front().is_some_and(|&y| y <= m) {
+                while second_part.front().is_some_and(|&(_, y)| y <= m) {
                     second_part.pop_front();
                 }
-                let small = first_part[m - 1].front().map(|&k| p[k] - self.get(k, m));
-                let large = second_part.front().map(|&x| diagonal_gain(x));
+                let small = first_part[m - 1].front().map(|&(g, _)| g);
+                let large = second_part.front().map(|&(g, _)| g);
                 let best = match (small, large) {
                     (Some(s), Some(l)) => s.max(l),
                     (Some(s), None) => s,
                     (None, Some(l)) => l,
                     (None, None) => T::zero(),
                 };
-                self.cells[i * self.rows + (m - 1)] = best - p[i];
+                self.cells[i * rows + (m - 1)] = best - p[i];
             }
-            for m in restricted_rows + 1..=self.rows {
-                self.cells[i * self.rows + (m - 1)] = self.unrestricted[i];
+            for m in restricted_rows + 1..=rows {
+                self.cells[i * rows + (m - 1)] = self.unrestricted[i];
             }
+        }
+        self.prefix = p;
+    }
+
+    /// [`get`](Self::get) while the prefix sums are borrowed out of `self`.
+    fn get_with(&self, p: &[T], i: usize, m: usize) -> T {
+        let n = p.len() - 1;
+        if m.saturating_mul(2) >= n - i || m > self.rows {
+            self.unrestricted[i]
+        } else {
+            self.cells[i * self.rows + (m - 1)]
         }
     }
 

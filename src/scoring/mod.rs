@@ -45,6 +45,7 @@ mod stone_merge;
 mod stone_mod3;
 mod stone_split;
 mod valuations;
+pub mod variants;
 
 pub use ends::{Colour, ColouringStrategy, End, Ends, EndsReducer, EndsRemainder, EndsTable};
 pub use front::{Front, FrontDoubling, FrontDoublingTable, FrontTable};
@@ -53,6 +54,7 @@ pub use stone_merge::StoneMerge;
 pub use stone_mod3::{Removal, StoneMod3};
 pub use stone_split::{Side, Split, StoneSplit};
 pub use valuations::{Valuations, ValuationsTable};
+pub use variants::{DpFamily, DpVariant};
 
 use crate::{Error, Result};
 use num_traits::{CheckedNeg, PrimInt, Signed};

@@ -11,10 +11,10 @@ use stonegame::scoring::{Score, StoneMerge, StoneMod3, StoneSplit};
 use stonegame::{Error, Outcome};
 
 /// The most stones `stone-split` takes: its triangle of n(n+1)/2 `i64` scores
-/// (two with `--line`) must fit the 1 GiB memory budget.
-const MAX_SPLIT_STONES: usize = 16_382;
+/// (two with `--line`) and three rows of n must fit the 1 GiB memory budget.
+const MAX_SPLIT_STONES: usize = 16_380;
 /// The same limit with `--line`.
-const MAX_SPLIT_STONES_WITH_LINE: usize = 11_584;
+const MAX_SPLIT_STONES_WITH_LINE: usize = 11_583;
 
 /// LeetCode 1563 "Stone Game V": split the row; the heavier part is thrown away, the kept part scores.
 ///
@@ -30,7 +30,7 @@ const MAX_SPLIT_STONES_WITH_LINE: usize = 11_584;
 /// right (`R`) part; ties go to the earliest cut, left before right.
 ///
 /// Limits: values up to 9223372036854775807 (sums beyond i64 are solved in
-/// i128); at most 16382 stones (11584 with --line). O(n^2) time.
+/// i128); at most 16380 stones (11583 with --line). O(n^2) time.
 #[derive(Args)]
 pub struct SplitArgs {
     /// Also print the line of play: `TOTAL | SPLIT SPLIT …`.

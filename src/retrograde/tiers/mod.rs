@@ -539,7 +539,8 @@ pub(crate) struct TierLabels {
 
 impl TierLabels {
     /// Labels from value codes and remoteness words in index order (the
-    /// word of a draw is ignored).
+    /// word of a draw is ignored); the distributed solver gathers them so.
+    #[cfg(feature = "mpi")]
     pub(crate) fn new(code: Vec<u8>, word: Vec<u32>) -> Self {
         let word = word
             .into_iter()
