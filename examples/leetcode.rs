@@ -9,9 +9,9 @@
 //! inputs; the `expect`s state why.
 
 use std::ops::ControlFlow;
+use stonegame::Outcome;
 use stonegame::impartial::subtraction::SubtractionRule;
 use stonegame::scoring::{Ends, EndsRemainder, Front, FrontDoubling, Valuations};
-use stonegame::{Budget, Outcome};
 
 pub struct Solution;
 
@@ -63,7 +63,7 @@ impl Solution {
             });
         let heap = u64::try_from(n).expect("n is at least 1");
         let outcomes = squares
-            .outcome_table(heap, Budget::default())
+            .outcome_table(heap)
             .expect("10^5 heaps need a table of a few hundred kilobytes");
         outcomes[heap as usize] == Outcome::First
     }

@@ -422,7 +422,7 @@ fn squares_rule() -> SubtractionRule<impl Fn(u64, Amounts<'_>) -> ControlFlow<()
 
 #[test]
 fn subtract_a_square_losing_positions_oeis_a030193() {
-    let table = squares_rule().grundy_table(200, Budget::default()).unwrap();
+    let table = squares_rule().grundy_table(200).unwrap();
     let losing: Vec<u64> = (0..=200u64)
         .filter(|&n| table[n as usize].is_zero())
         .collect();
@@ -442,7 +442,7 @@ fn subtract_a_square_losing_positions_oeis_a030193() {
         &[0, 2, 5, 7, 10, 12, 15, 17, 20, 22, 34, 39, 44]
     );
     // LeetCode 1510 examples: n = 1 true, 2 false, 4 true, 7 false, 17 false.
-    let outcome = squares_rule().outcome_table(17, Budget::default()).unwrap();
+    let outcome = squares_rule().outcome_table(17).unwrap();
     let alice_wins: Vec<bool> = [1, 2, 4, 7, 17]
         .iter()
         .map(|&n| outcome[n] == Outcome::First)

@@ -903,13 +903,13 @@ impl LinePlay<u64> for Subtraction {
 /// # Example
 /// ```
 /// use stonegame::impartial::subtraction::SubtractionRule;
-/// use stonegame::{Budget, Outcome};
+/// use stonegame::Outcome;
 ///
 /// // LeetCode 1510 "Stone Game IV": take a non-zero square number of stones.
 /// let squares = SubtractionRule::new(|heap: u64, visit: &mut dyn FnMut(u64) -> _| {
 ///     (1..).map(|k: u64| k * k).take_while(|&s| s <= heap).try_for_each(|s| visit(s))
 /// });
-/// let wins = squares.outcome_table(7, Budget::default()).unwrap();
+/// let wins = squares.outcome_table(7).unwrap();
 /// assert_eq!(wins[1], Outcome::First); // Alice takes 1
 /// assert_eq!(wins[2], Outcome::Second);
 /// assert_eq!(wins[4], Outcome::First);
@@ -918,6 +918,7 @@ impl LinePlay<u64> for Subtraction {
 #[derive(Clone)]
 pub struct SubtractionRule<F> {
     rule: F,
+    budget: Budget,
 }
 
 impl<F> SubtractionRule<F>
@@ -937,37 +938,79 @@ where
     /// assert_eq!(GrundySolver::new(&halves).grundy(&3).unwrap().0, 2);
     /// ```
     pub fn new(rule: F) -> Self {
-        Self { rule }
+        Self {
+            rule,
+            budget: Budget::default(),
+        }
     }
 
-    /// Grundy values `G(0..=upto)` by the dense bottom-up table.
+    /// The same rule with its tables limited to `budget` (memory, and the
+    /// work cap of the options listed).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{impartial::subtraction::SubtractionRule, Budget, Error};
+    /// let any = SubtractionRule::new(|h: u64, visit: &mut dyn FnMut(u64) -> _| (1..=h).try_for_each(|s| visit(s)))
+    ///     .with_budget(Budget::from_bytes(64));
+    /// assert!(matches!(any.grundy_table(1000), Err(Error::MemoryBudgetExceeded { .. })));
+    /// ```
+    pub fn with_budget(self, budget: Budget) -> Self {
+        Self { budget, ..self }
+    }
+
+    /// The budget in force.
     ///
     /// # Example
     /// ```
     /// use stonegame::{impartial::subtraction::SubtractionRule, Budget};
-    /// let any =
-    ///     SubtractionRule::new(|h: u64, visit: &mut dyn FnMut(u64) -> _| (1..=h).try_for_each(|s| visit(s)));
-    /// let t = any.grundy_table(4, Budget::default()).unwrap();
-    /// assert_eq!(t[4].0, 4); // taking any amount is Nim
+    /// let one = SubtractionRule::new(|_h: u64, visit: &mut dyn FnMut(u64) -> _| visit(1));
+    /// assert_eq!(one.budget(), Budget::default());
     /// ```
-    pub fn grundy_table(&self, upto: u64, budget: Budget) -> Result<Vec<Nimber>> {
-        heap_table(self, upto, budget)
+    pub fn budget(&self) -> Budget {
+        self.budget
     }
 
-    /// Normal-play outcomes of single heaps `0..=upto`.
+    /// Grundy values `G(0..=upto)` by the dense bottom-up table, within the
+    /// rule's budget.
     ///
     /// # Example
     /// ```
-    /// use stonegame::{impartial::subtraction::SubtractionRule, Budget, Outcome};
-    /// let one = SubtractionRule::new(|_h: u64, visit: &mut dyn FnMut(u64) -> _| visit(1));
-    /// assert_eq!(one.outcome_table(3, Budget::default()).unwrap()[3], Outcome::First);
+    /// use stonegame::impartial::subtraction::SubtractionRule;
+    /// let any =
+    ///     SubtractionRule::new(|h: u64, visit: &mut dyn FnMut(u64) -> _| (1..=h).try_for_each(|s| visit(s)));
+    /// let t = any.grundy_table(4).unwrap();
+    /// assert_eq!(t[4].0, 4); // taking any amount is Nim
     /// ```
-    pub fn outcome_table(&self, upto: u64, budget: Budget) -> Result<Vec<Outcome>> {
+    pub fn grundy_table(&self, upto: u64) -> Result<Vec<Nimber>> {
+        heap_table(self, upto, self.budget)
+    }
+
+    /// Normal-play outcomes of single heaps `0..=upto`, within the rule's budget.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{impartial::subtraction::SubtractionRule, Outcome};
+    /// let one = SubtractionRule::new(|_h: u64, visit: &mut dyn FnMut(u64) -> _| visit(1));
+    /// assert_eq!(one.outcome_table(3).unwrap()[3], Outcome::First);
+    /// ```
+    pub fn outcome_table(&self, upto: u64) -> Result<Vec<Outcome>> {
         Ok(self
-            .grundy_table(upto, budget)?
+            .grundy_table(upto)?
             .into_iter()
             .map(Nimber::normal_outcome)
             .collect())
+    }
+}
+
+impl<F> crate::game::Configure for SubtractionRule<F>
+where
+    F: Fn(u64, &mut dyn FnMut(u64) -> ControlFlow<()>) -> ControlFlow<()>,
+{
+    fn with_budget(self, budget: Budget) -> Self {
+        SubtractionRule::with_budget(self, budget)
+    }
+    fn budget(&self) -> Budget {
+        self.budget
     }
 }
 
