@@ -33,8 +33,8 @@
 use std::io::{self, BufWriter, Read, Write};
 use std::process::ExitCode;
 
+use stonegame::Budget;
 use stonegame::retrograde::{Graph, Label, Value};
-use stonegame::{Budget, Convention};
 
 /// Exit status for malformed input or refused work.
 const BAD_INPUT: u8 = 2;
@@ -80,9 +80,7 @@ pub fn solve(input: &str) -> Result<Vec<Label>, String> {
     let (n, edges) = parse(input)?;
     let budget = Budget::default();
     let graph = Graph::from_edges(n, &edges, budget).map_err(|e| format!("line 1: {e}"))?;
-    let solution = graph
-        .solve(Convention::Normal)
-        .map_err(|e| format!("line 1: {e}"))?;
+    let solution = graph.solve().map_err(|e| format!("line 1: {e}"))?;
     Ok((0..n as u32).filter_map(|u| solution.label(u)).collect())
 }
 

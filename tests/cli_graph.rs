@@ -43,7 +43,7 @@ fn matches_the_library_on_a_random_graph() {
     }
     let output = graph(&[], &input);
     assert!(output.status.success(), "{}", stderr(&output));
-    let solution = g.solve(stonegame::Convention::Normal).unwrap();
+    let solution = g.solve().unwrap();
     let expected: String = (0..n as u32)
         .map(|u| {
             let label = solution.label(u).unwrap();

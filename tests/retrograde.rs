@@ -584,7 +584,7 @@ fn impartial_sums_follow_the_nim_rules() {
 
 fn solve_edges(n: usize, edges: &[(u32, u32)]) -> Vec<Label> {
     let graph = Graph::from_edges(n, edges, BUDGET).unwrap();
-    let solution = graph.solve(Convention::Normal).unwrap();
+    let solution = graph.solve().unwrap();
     (0..n as u32).map(|u| solution.label(u).unwrap()).collect()
 }
 
@@ -659,11 +659,17 @@ fn the_winner_hurries_and_the_loser_delays() {
 #[test]
 fn misere_flips_the_terminal_value() {
     let graph = Graph::from_edges(3, &[(0, 1), (1, 2), (2, 1)], BUDGET).unwrap();
-    let solution = graph.solve(Convention::Misere).unwrap();
+    let solution = DenseSolver::new(&graph)
+        .with_convention(Convention::Misere)
+        .solve()
+        .unwrap();
     // Nobody ever runs out of moves on the loop 1 ⇄ 2: all draws.
     assert_eq!(solution.counts().draw, 3);
     let chain = Graph::from_edges(3, &[(0, 1), (1, 2)], BUDGET).unwrap();
-    let solution = chain.solve(Convention::Misere).unwrap();
+    let solution = DenseSolver::new(&chain)
+        .with_convention(Convention::Misere)
+        .solve()
+        .unwrap();
     assert_eq!(solution.label(2), Some(win(0)));
     assert_eq!(solution.label(1), Some(lose(1)));
     assert_eq!(solution.label(0), Some(win(2)));
@@ -835,7 +841,7 @@ fn more_than_u32_max_positions_is_refused() {
 #[test]
 fn queries_out_of_range_are_none() {
     let graph = Graph::from_edges(2, &[(0, 1)], BUDGET).unwrap();
-    let solution = graph.solve(Convention::Normal).unwrap();
+    let solution = graph.solve().unwrap();
     assert_eq!(solution.value(2), None);
     assert_eq!(solution.best_move(u32::MAX), None);
     assert!(solution.principal_line(5).is_empty());
@@ -857,7 +863,7 @@ fn pseudo_random_graphs_are_reproducible_and_solved_consistently() {
         Graph::pseudo_random(2_000, 6, 5, 43, BUDGET).unwrap()
     );
     let adjacency: Vec<Vec<u32>> = (0..2_000).map(|u| graph.successors(u).to_vec()).collect();
-    let solution = graph.solve(Convention::Normal).unwrap();
+    let solution = graph.solve().unwrap();
     let counts = solution.counts();
     assert!(
         counts.win > 0 && counts.lose > 0 && counts.draw > 0,
@@ -1181,7 +1187,7 @@ proptest! {
 #[test]
 fn parallel_induction_agrees_on_a_large_random_graph() {
     let graph = Graph::pseudo_random(200_000, 6, 5, 9, BUDGET).unwrap();
-    let one = graph.solve(Convention::Normal).unwrap();
+    let one = graph.solve().unwrap();
     let all = DenseSolver::new(&graph)
         .with_parallel(true)
         .solve()
@@ -1201,7 +1207,7 @@ fn parallel_solver_falls_back_to_one_core_lists_within_a_tight_budget() {
     let (n, m) = (graph.num_positions() as u128, graph.num_moves() as u128);
     // Value byte, word and queue slot, predecessor lists, two frontiers.
     let tables = 9 * n + 4 * (n + 1 + m) + 8 * n;
-    let one = graph.solve(Convention::Normal).unwrap();
+    let one = graph.solve().unwrap();
     for bytes in [tables, tables + 8 * m - 1, tables + 8 * m] {
         let all = DenseSolver::new(&graph)
             .with_budget(Budget::from_bytes(bytes))
@@ -1525,7 +1531,7 @@ fn tiers_refuse_moves_upwards() {
 #[test]
 fn labels_and_analyses_round_trip_through_serde() {
     let graph = Graph::from_edges(3, &[(0, 1), (1, 2)], BUDGET).unwrap();
-    let solution = graph.solve(Convention::Normal).unwrap();
+    let solution = graph.solve().unwrap();
     let label = solution.label(0).unwrap();
     let text = serde_json::to_string(&label).unwrap();
     assert_eq!(serde_json::from_str::<Label>(&text).unwrap(), label);

@@ -4,7 +4,7 @@
 #![cfg(feature = "serde")]
 
 use proptest::prelude::*;
-use stonegame::retrograde::{Analysis, Graph, Label, Value};
+use stonegame::retrograde::{Analysis, DenseSolver, Graph, Label, Value};
 use stonegame::{Budget, Convention, Outcome, Solution};
 
 fn label(text: &str) -> Result<Label, serde_json::Error> {
@@ -99,7 +99,7 @@ fn self_contradicting_analyses_are_refused() {
         Budget::default(),
     )
     .unwrap();
-    let analysis = graph.solve(Convention::Normal).unwrap().analysis();
+    let analysis = graph.solve().unwrap().analysis();
     let text = serde_json::to_string(&analysis).unwrap();
     assert_eq!(serde_json::from_str::<Analysis>(&text).unwrap(), analysis);
     let forge = |change: &dyn Fn(&mut Analysis)| {
@@ -127,7 +127,7 @@ proptest! {
             edges.into_iter().map(|(u, v)| (u % n as u32, v % n as u32)).collect();
         let graph = Graph::from_edges(n, &edges, Budget::default()).unwrap();
         let convention = if misere { Convention::Misere } else { Convention::Normal };
-        let solution = graph.solve(convention).unwrap();
+        let solution = DenseSolver::new(&graph).with_convention(convention).solve().unwrap();
         for u in 0..n as u32 {
             let label = solution.label(u).unwrap();
             let text = serde_json::to_string(&label).unwrap();

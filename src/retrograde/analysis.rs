@@ -39,7 +39,7 @@ pub struct RemotenessCounts {
 ///
 /// // A chain 0 → 1 → 2 → 3 (3 has no move) and a loop 4 ⇄ 5.
 /// let graph = Graph::from_edges(6, &[(0, 1), (1, 2), (2, 3), (4, 5), (5, 4)], Budget::default()).unwrap();
-/// let analysis = graph.solve(Convention::Normal).unwrap().analysis();
+/// let analysis = graph.solve().unwrap().analysis();
 /// assert_eq!(analysis.counts.draw, 2);
 /// assert_eq!(analysis.longest_win, Some((0, 3)));
 /// assert_eq!(analysis.longest_loss, Some((1, 2)));
@@ -120,7 +120,7 @@ impl<P> Analysis<P> {
     /// ```
     /// use stonegame::{Budget, Convention, retrograde::Graph};
     /// let graph = Graph::from_edges(2, &[(0, 1)], Budget::default()).unwrap();
-    /// let analysis = graph.solve(Convention::Normal).unwrap().analysis();
+    /// let analysis = graph.solve().unwrap().analysis();
     /// let named = analysis.map_positions(|u| format!("v{u}"));
     /// assert_eq!(named.longest_win, Some(("v0".to_string(), 1)));
     /// ```

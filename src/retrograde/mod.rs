@@ -178,7 +178,7 @@ impl fmt::Display for Value {
 ///
 /// // 0 → 1, and 1 has no move.
 /// let graph = Graph::from_edges(2, &[(0, 1)], Budget::default()).unwrap();
-/// let solution = graph.solve(Convention::Normal).unwrap();
+/// let solution = graph.solve().unwrap();
 /// assert_eq!(solution.label(0), Some(Label { value: Value::Win, remoteness: Some(1) }));
 /// ```
 ///
@@ -227,7 +227,7 @@ impl TryFrom<LabelFields> for Label {
 ///
 /// // 0 ⇄ 1 loop forever; 2 → 3 ends.
 /// let graph = Graph::from_edges(4, &[(0, 1), (1, 0), (2, 3)], Budget::default()).unwrap();
-/// let counts = graph.solve(Convention::Normal).unwrap().counts();
+/// let counts = graph.solve().unwrap().counts();
 /// assert_eq!(counts, Counts { win: 1, lose: 1, tie: 0, draw: 2 });
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]

@@ -843,7 +843,7 @@ impl<'g, T, R> DenseSolver<'g, T, R> {
 ///
 /// // 0 → 1 → 2 → 0 is a cycle, with an escape 2 → 3.
 /// let graph = Graph::from_edges(4, &[(0, 1), (1, 2), (2, 0), (2, 3)], Budget::default()).unwrap();
-/// let solution = graph.solve(Convention::Normal).unwrap();
+/// let solution = graph.solve().unwrap();
 /// assert_eq!(solution.value(2), Some(Value::Win)); // escape to 3
 /// assert_eq!(solution.value(1), Some(Value::Lose));
 /// assert_eq!(solution.outcome(0), Some(Outcome::First));
@@ -863,7 +863,7 @@ impl DenseSolution<'_> {
     /// ```
     /// use stonegame::{Convention, Budget, retrograde::Graph};
     /// let graph = Graph::from_edges(3, &[], Budget::default()).unwrap();
-    /// assert_eq!(graph.solve(Convention::Normal).unwrap().len(), 3);
+    /// assert_eq!(graph.solve().unwrap().len(), 3);
     /// ```
     pub fn len(&self) -> usize {
         self.labels.len()
@@ -875,7 +875,7 @@ impl DenseSolution<'_> {
     /// ```
     /// use stonegame::{Convention, Budget, retrograde::Graph};
     /// let graph = Graph::from_edges(0, &[], Budget::default()).unwrap();
-    /// assert!(graph.solve(Convention::Normal).unwrap().is_empty());
+    /// assert!(graph.solve().unwrap().is_empty());
     /// ```
     pub fn is_empty(&self) -> bool {
         self.len() == 0
@@ -887,7 +887,7 @@ impl DenseSolution<'_> {
     /// ```
     /// use stonegame::{Convention, Budget, retrograde::{Graph, Value}};
     /// let graph = Graph::from_edges(1, &[], Budget::default()).unwrap();
-    /// assert_eq!(graph.solve(Convention::Normal).unwrap().value(0), Some(Value::Lose));
+    /// assert_eq!(graph.solve().unwrap().value(0), Some(Value::Lose));
     /// ```
     pub fn value(&self, position: u32) -> Option<Value> {
         self.labels.value(position as usize)
@@ -899,7 +899,7 @@ impl DenseSolution<'_> {
     /// ```
     /// use stonegame::{Convention, Budget, retrograde::Graph};
     /// let graph = Graph::from_edges(3, &[(0, 1), (1, 2)], Budget::default()).unwrap();
-    /// assert_eq!(graph.solve(Convention::Normal).unwrap().remoteness(0), Some(2));
+    /// assert_eq!(graph.solve().unwrap().remoteness(0), Some(2));
     /// ```
     pub fn remoteness(&self, position: u32) -> Option<u32> {
         self.labels.remoteness(position as usize)
@@ -911,7 +911,7 @@ impl DenseSolution<'_> {
     /// ```
     /// use stonegame::{Convention, Budget, retrograde::{Graph, Value}};
     /// let graph = Graph::from_edges(1, &[(0, 0)], Budget::default()).unwrap();
-    /// let label = graph.solve(Convention::Normal).unwrap().label(0).unwrap();
+    /// let label = graph.solve().unwrap().label(0).unwrap();
     /// assert_eq!((label.value, label.remoteness), (Value::Draw, None));
     /// ```
     pub fn label(&self, position: u32) -> Option<Label> {
@@ -924,7 +924,7 @@ impl DenseSolution<'_> {
     /// ```
     /// use stonegame::{Convention, Budget, Outcome, retrograde::Graph};
     /// let graph = Graph::from_edges(2, &[(0, 1)], Budget::default()).unwrap();
-    /// assert_eq!(graph.solve(Convention::Normal).unwrap().outcome(0), Some(Outcome::First));
+    /// assert_eq!(graph.solve().unwrap().outcome(0), Some(Outcome::First));
     /// ```
     pub fn outcome(&self, position: u32) -> Option<Outcome> {
         self.value(position).map(Value::outcome)
@@ -939,7 +939,7 @@ impl DenseSolution<'_> {
     /// use stonegame::{Convention, Budget, retrograde::Graph};
     /// // From 0: moving to 1 loses (1 → 2 wins for the opponent), moving to 2 wins.
     /// let graph = Graph::from_edges(3, &[(0, 1), (0, 2), (1, 2)], Budget::default()).unwrap();
-    /// assert_eq!(graph.solve(Convention::Normal).unwrap().best_move(0), Some(2));
+    /// assert_eq!(graph.solve().unwrap().best_move(0), Some(2));
     /// ```
     pub fn best_move(&self, position: u32) -> Option<u32> {
         self.labels.best_move(self.graph, position)
@@ -952,7 +952,7 @@ impl DenseSolution<'_> {
     /// ```
     /// use stonegame::{Convention, Budget, retrograde::Graph};
     /// let graph = Graph::from_edges(3, &[(0, 1), (1, 2)], Budget::default()).unwrap();
-    /// assert_eq!(graph.solve(Convention::Normal).unwrap().principal_line(0), vec![0, 1, 2]);
+    /// assert_eq!(graph.solve().unwrap().principal_line(0), vec![0, 1, 2]);
     /// ```
     pub fn principal_line(&self, position: u32) -> Vec<u32> {
         if (position as usize) < self.len() {
@@ -968,7 +968,7 @@ impl DenseSolution<'_> {
     /// ```
     /// use stonegame::{Convention, Budget, retrograde::Graph};
     /// let graph = Graph::from_edges(2, &[(0, 1)], Budget::default()).unwrap();
-    /// let counts = graph.solve(Convention::Normal).unwrap().counts();
+    /// let counts = graph.solve().unwrap().counts();
     /// assert_eq!((counts.win, counts.lose, counts.draw), (1, 1, 0));
     /// ```
     pub fn counts(&self) -> Counts {
@@ -981,7 +981,7 @@ impl DenseSolution<'_> {
     /// ```
     /// use stonegame::{Convention, Budget, retrograde::Graph};
     /// let graph = Graph::from_edges(3, &[(0, 1), (1, 2)], Budget::default()).unwrap();
-    /// let analysis = graph.solve(Convention::Normal).unwrap().analysis();
+    /// let analysis = graph.solve().unwrap().analysis();
     /// assert_eq!(analysis.longest_loss, Some((0, 2)));
     /// assert_eq!(analysis.longest_win, Some((1, 1)));
     /// ```
@@ -991,19 +991,23 @@ impl DenseSolution<'_> {
 }
 
 impl Graph {
-    /// Solves this graph with the given convention and the defaults of
-    /// [`DenseSolver`] (predecessor lists built, 1 GiB budget).
+    /// Solves this graph under normal play with the defaults of
+    /// [`DenseSolver`] (predecessor lists built, 1 GiB budget); another
+    /// convention or budget is set on the solver, as for every game:
+    /// `DenseSolver::new(&graph).with_convention(Convention::Misere).solve()`.
     ///
     /// # Errors
     /// [`Error::MemoryBudgetExceeded`] if the solver's tables exceed 1 GiB.
     ///
     /// # Example
     /// ```
-    /// use stonegame::{Convention, Budget, retrograde::{Graph, Value}};
+    /// use stonegame::{Convention, Budget, retrograde::{DenseSolver, Graph, Value}};
     /// let graph = Graph::from_edges(2, &[(0, 1)], Budget::default()).unwrap();
-    /// assert_eq!(graph.solve(Convention::Misere).unwrap().value(0), Some(Value::Lose));
+    /// assert_eq!(graph.solve().unwrap().value(0), Some(Value::Win));
+    /// let misere = DenseSolver::new(&graph).with_convention(Convention::Misere).solve();
+    /// assert_eq!(misere.unwrap().value(0), Some(Value::Lose));
     /// ```
-    pub fn solve(&self, convention: Convention) -> Result<DenseSolution<'_>> {
-        DenseSolver::new(self).with_convention(convention).solve()
+    pub fn solve(&self) -> Result<DenseSolution<'_>> {
+        DenseSolver::new(self).solve()
     }
 }
