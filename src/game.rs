@@ -200,11 +200,12 @@ pub(crate) fn require_normal(convention: Convention) -> Result<()> {
     }
 }
 
-/// Implements [`SolveAt`] (and [`NimberAt`]) for a game whose inherent calls
-/// already have the trait's names, by delegating to them. `$wrap` lifts a
-/// plain answer into `Result` where the inherent call cannot fail.
+/// Implements [`SolveAt`] for a game whose inherent calls already have the
+/// trait's names, by delegating to them. `plain` says the inherent
+/// `outcome` and `winning_move` cannot fail (their answer is lifted into
+/// `Ok`); `fallible` says they return `Result` already.
 macro_rules! delegate_solve_at {
-    ($game:ty, $position:ty, $move:ty, plain) => {
+    ($game:ty, $position:ty, $move:ty, $kind:ident) => {
         impl $crate::game::SolveAt for $game {
             type Position = $position;
             type Move = $move;
@@ -215,34 +216,10 @@ macro_rules! delegate_solve_at {
                 <$game>::with_convention(self, convention)
             }
             fn outcome(&mut self, position: &$position) -> $crate::Result<$crate::Outcome> {
-                Ok(<$game>::outcome(self, position))
+                $crate::game::lift!($kind, <$game>::outcome(self, position))
             }
             fn winning_move(&mut self, position: &$position) -> $crate::Result<Option<$move>> {
-                Ok(<$game>::winning_move(self, position))
-            }
-            fn solve(
-                &mut self,
-                position: &$position,
-            ) -> $crate::Result<$crate::Solution<$crate::Outcome, $move>> {
-                <$game>::solve(self, position)
-            }
-        }
-    };
-    ($game:ty, $position:ty, $move:ty, fallible) => {
-        impl $crate::game::SolveAt for $game {
-            type Position = $position;
-            type Move = $move;
-            fn convention(&self) -> $crate::Convention {
-                <$game>::convention(self)
-            }
-            fn with_convention(self, convention: $crate::Convention) -> Self {
-                <$game>::with_convention(self, convention)
-            }
-            fn outcome(&mut self, position: &$position) -> $crate::Result<$crate::Outcome> {
-                <$game>::outcome(self, position)
-            }
-            fn winning_move(&mut self, position: &$position) -> $crate::Result<Option<$move>> {
-                <$game>::winning_move(self, position)
+                $crate::game::lift!($kind, <$game>::winning_move(self, position))
             }
             fn solve(
                 &mut self,
@@ -259,24 +236,28 @@ pub(crate) use delegate_solve_at;
 /// answers under normal play whatever the convention: the trait refuses
 /// misère play instead.
 macro_rules! delegate_nimber_at {
-    ($game:ty, $position:ty, plain) => {
+    ($game:ty, $position:ty, $kind:ident) => {
         impl $crate::game::NimberAt for $game {
             fn nimber(&mut self, position: &$position) -> $crate::Result<$crate::Nimber> {
                 $crate::game::require_normal(self.convention)?;
-                Ok(<$game>::nimber(self, position))
-            }
-        }
-    };
-    ($game:ty, $position:ty, fallible) => {
-        impl $crate::game::NimberAt for $game {
-            fn nimber(&mut self, position: &$position) -> $crate::Result<$crate::Nimber> {
-                $crate::game::require_normal(self.convention)?;
-                <$game>::nimber(self, position)
+                $crate::game::lift!($kind, <$game>::nimber(self, position))
             }
         }
     };
 }
 pub(crate) use delegate_nimber_at;
+
+/// An inherent call's answer as the trait returns it: `plain` answers are
+/// lifted into `Ok`, `fallible` ones are `Result` already.
+macro_rules! lift {
+    (plain, $call:expr) => {
+        Ok($call)
+    };
+    (fallible, $call:expr) => {
+        $call
+    };
+}
+pub(crate) use lift;
 
 /// Implements [`Configure`] for a game that keeps a `budget` field and has
 /// an inherent `with_budget`.

@@ -16,7 +16,7 @@ macro_rules! scoring_answers {
             type Value = T;
             type Move = $move;
             fn value(&self) -> Result<T> {
-                scoring_answers!(@call $kind, $game::value(self))
+                crate::game::lift!($kind, $game::value(self))
             }
             fn outcome(&self) -> Result<Outcome> {
                 Ok(Outcome::from_difference(Solve::value(self)?))
@@ -34,12 +34,6 @@ macro_rules! scoring_answers {
                 self.budget
             }
         }
-    };
-    (@call plain, $call:expr) => {
-        Ok($call)
-    };
-    (@call fallible, $call:expr) => {
-        $call
     };
 }
 
