@@ -312,9 +312,13 @@ fn main() -> ExitCode {
 /// `preperiod P period Q` when the sequence is proven periodic (subtraction sets:
 /// a repeated window of max(S) values; octal codes: the Guy-Smith octal periodicity
 /// theorem applied to G(0..=N)), else `no period certified up to L`.
-/// Limits: N <= 10000000 for --set, N < 100000000 for --octal/--game. Values
-/// are computed until the period is certified and read off the certificate
-/// beyond it; the values computed must fit the memory budget (--memory-mib).
+/// Limits: N <= 10000000 for --set, N <= 4294967295 (2^32 - 1) for
+/// --octal/--game. Values are computed until the period is certified and read
+/// off the certificate beyond it; the values computed must fit the memory
+/// budget (--memory-mib: a byte a value while values are below 256, two below
+/// 65536) and the work cap (--max-work). `--period-only` certifies without
+/// printing the values; `--threads N` shares an octal sequence's work among N
+/// threads (the values are the same).
 #[derive(Args)]
 #[command(group(ArgGroup::new("source").required(true).multiple(false)))]
 struct GrundyArgs {
@@ -334,13 +338,32 @@ struct GrundyArgs {
     /// Also print the preperiod and period on a second line.
     #[arg(long)]
     period: bool,
+    /// Print only the period line (the values are computed, not printed).
+    #[arg(long)]
+    period_only: bool,
+    /// Threads computing an --octal/--game sequence (1 to 64; the values do
+    /// not depend on it).
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    threads: usize,
 }
 
 fn grundy(args: &GrundyArgs, out: &mut dyn std::io::Write) -> Result<(), String> {
     match (&args.set, &args.octal, &args.game) {
-        (Some(set), _, _) => impartial::grundy_of_set(set, args.upto, args.period, out),
+        (Some(set), _, _) => {
+            if args.period_only || args.threads != 1 {
+                return Err("--period-only and --threads apply to --octal and --game".into());
+            }
+            impartial::grundy_of_set(set, args.upto, args.period, out)
+        }
         (None, Some(name), _) | (None, None, Some(name)) => {
-            octal::grundy(name, args.upto, args.period, out)
+            let shown = if args.period_only {
+                octal::Shown::PeriodOnly
+            } else if args.period {
+                octal::Shown::ValuesAndPeriod
+            } else {
+                octal::Shown::Values
+            };
+            octal::grundy(name, args.upto, shown, args.threads, out)
         }
         (None, None, None) => Err("give the game: --set S, --octal CODE or --game NAME".into()),
     }

@@ -39,8 +39,8 @@ pub use quotient::{
     Presentation, QuotientPeriod,
 };
 pub use sequence::{
-    DEFAULT_SEQUENCE_WORK, MAX_SEQUENCE_HEAP, SparseGrundy, Values, grundy_sequence,
-    grundy_sequence_plain,
+    DEFAULT_SEQUENCE_WORK, MAX_SEQUENCE_HEAP, MAX_SEQUENCE_THREADS, SparseGrundy, Values,
+    grundy_sequence, grundy_sequence_plain,
 };
 
 use crate::impartial::HeapMove;
