@@ -273,7 +273,9 @@ impl BlockPlan {
     /// The smallest part `a >= 1` of a split of `total` whose pair
     /// `(a, total - a)` lies before the block.
     fn first_outside(&self, total: u32) -> u32 {
-        (total + 1).saturating_sub(self.start).max(1)
+        // In `u64`: `total + 1` overflows `u32` at the last heap, 2^32 - 1.
+        let first = (u64::from(total) + 1).saturating_sub(u64::from(self.start));
+        first.max(1) as u32
     }
 
     /// The largest smaller part of a split of `total`.
@@ -398,8 +400,10 @@ impl<T: Cell> Tables<T> {
 
 /// The rare positions (heap 0 left out) of `values` under `sparseness`.
 fn rare_positions_of<T: Value>(values: &[T], sparseness: Sparseness) -> Vec<u32> {
-    (1..values.len() as u32)
-        .filter(|&a| sparseness.is_rare(a, values[a as usize].into()))
+    // Positions are below 2^32; the length may be 2^32 itself.
+    (1..values.len())
+        .filter(|&a| sparseness.is_rare(a as u32, values[a].into()))
+        .map(|a| a as u32)
         .collect()
 }
 
