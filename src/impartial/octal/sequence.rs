@@ -228,6 +228,10 @@ const BLOCK_LEN: usize = 64;
 /// holds enough work to pay for that.
 const PARALLEL_BLOCK_LEN: usize = 256;
 
+/// The marks of a block on more than one thread stay within this many bytes
+/// (the threads' shares within their first-level caches).
+const PARALLEL_MARK_BYTES: usize = 64 << 10;
+
 /// The most threads [`SparseGrundy::with_threads`] takes.
 pub const MAX_SEQUENCE_THREADS: usize = 64;
 
@@ -925,10 +929,10 @@ impl SparseGrundy {
                     self.next_reselect *= 2;
                 }
             }
-            let block = self.block_len as u64;
+            let block = self.current_block_len() as u64;
             // With fewer rare positions than heaps in a block, blocking saves too little.
             if self.store.fast()
-                && self.rare.len() >= self.block_len
+                && self.rare.len() as u64 >= block
                 && u64::from(n) + block <= len as u64
                 && u64::from(n) + block <= self.next_reselect
             {
@@ -949,8 +953,20 @@ impl SparseGrundy {
 
     /// The plan for a block from `start`, when every split of the block's
     /// first heap leaves room for it (not for small heaps).
+    /// The heaps of the next block: on more than one thread, as many as
+    /// keep the block's marks within [`PARALLEL_MARK_BYTES`] (half as many
+    /// once the values need 512-entry mark tables).
+    fn current_block_len(&self) -> usize {
+        if self.threads > 1 {
+            self.block_len
+                .min((PARALLEL_MARK_BYTES / self.seen.len()).max(BLOCK_LEN))
+        } else {
+            self.block_len
+        }
+    }
+
     fn block_plan(&mut self, start: u32) -> Option<BlockPlan> {
-        let len = u32::try_from(self.block_len).ok()?;
+        let len = u32::try_from(self.current_block_len()).ok()?;
         self.collect_moves(start);
         let offsets: Vec<u32> = self.splits.iter().map(|s| start - s.total).collect();
         // Keeps the blocked and per-heap parts apart: len <= base / 2 < base.
