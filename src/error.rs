@@ -238,6 +238,26 @@ pub enum Error {
         /// The failing rank (the highest one, if several failed).
         rank: u32,
     },
+
+    /// A misère sum of a wild take-and-break game has a heap beyond the
+    /// verified part of the game's misère quotient, and the exact search
+    /// could not settle it within its limits.
+    #[error(
+        "misère {game}: quotient verified to heap {verified} ({order} elements); heap {heap} \
+         is beyond it: {reason}"
+    )]
+    BeyondMisereQuotient {
+        /// The game, by name and code (e.g. "Dawson's Kayles (0.07)").
+        game: String,
+        /// The last heap the quotient is verified for.
+        verified: u64,
+        /// The order of that quotient.
+        order: usize,
+        /// The largest heap of the sum.
+        heap: u64,
+        /// Why the quotient ends there and what the exact search met.
+        reason: String,
+    },
 }
 
 /// An I/O error kept as the source of [`Error::Io`]: shared so that

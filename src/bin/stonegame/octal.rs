@@ -22,9 +22,13 @@ use stonegame::impartial::octal::{
 /// budget and work cap) or the game is Nim-like; otherwise up to 4,194,303.
 /// With --misere, Nim-like codes use the misère Nim rule; other codes use
 /// their misère quotient when one with a proven period is found within 1,024
-/// heaps (Kayles, 0.75, tame codes: heaps up to 10^18), and otherwise an exact
-/// search (at most 4,000,000 positions, else an error). A `--move` that
-/// splits a heap leaves two heaps, e.g. `First 1:5->2+2`.
+/// heaps (Kayles, 0.75, tame codes: heaps up to 10^18); otherwise sums of
+/// heaps up to the last heap the quotient is verified for (24 for Dawson's
+/// Kayles) are answered from it, and other sums by an exact search (at most
+/// 4,000,000 positions; 300,000 moves for a heap beyond the verified quotient
+/// unless --max-work is given, then an error naming the game, the last
+/// verified heap and why). A `--move` that splits a heap leaves two heaps,
+/// e.g. `First 1:5->2+2`.
 #[derive(Args)]
 pub struct OctalArgs {
     #[command(flatten)]

@@ -33,10 +33,10 @@ pub use code::{MAX_CODE_DIGITS, MoveClass, OctalCode, TakeAndBreak};
 pub use game::OctalGame;
 pub use last_one::LastOne;
 pub use misere::{DEFAULT_MISERE_STATES, DEFAULT_MISERE_WORK, MAX_MISERE_HEAP, MisereSearch};
-pub use misere_play::QUOTIENT_ATTEMPT_WORK;
+pub use misere_play::{BEYOND_QUOTIENT_WORK, QUOTIENT_ATTEMPT_WORK};
 pub use quotient::{
-    DEFAULT_QUOTIENT_HEAPS, DEFAULT_QUOTIENT_WORK, MAX_QUOTIENT_ORDER, MisereQuotient,
-    Presentation, QuotientPeriod,
+    DEFAULT_QUOTIENT_HEAPS, DEFAULT_QUOTIENT_WORK, GrowthStop, MAX_QUOTIENT_ORDER, MisereQuotient,
+    Presentation, QuotientGrowth, QuotientPeriod,
 };
 pub use sequence::{
     DEFAULT_SEQUENCE_WORK, MAX_SEQUENCE_HEAP, SparseGrundy, Values, grundy_sequence,
