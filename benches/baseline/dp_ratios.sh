@@ -73,6 +73,7 @@ compare "$inputs/split_16000.txt" \
     "stonegame-native::$native stone-split"
 echo "== Stone Game II (LeetCode 1140), n = 8,000, values in [-10^9, 10^9]"
 compare "$inputs/doubling_8000.txt" \
-    "cpp-windows::target/front_doubling_windows" \
+    "cpp-windows-fast::target/front_doubling_windows fast" \
+    "cpp-windows-modulo::target/front_doubling_windows modulo" \
     "stonegame-release::$plain front-doubling" \
     "stonegame-native::$native front-doubling"

@@ -605,6 +605,34 @@ impl<T: Score> FrontDoubling<T> {
     }
 }
 
+/// Moves one window of [`FrontDoublingTable::fill`]: `(entering, j)` joins
+/// the ring (the entries it beats leave the back), the entries past `last`
+/// leave the front, and the window's maximum is returned. `ring` is the
+/// window's ring (capacity = its length), `front` and `len` its state.
+#[inline(always)]
+fn slide<T: Score>(
+    ring: &mut [(T, usize)],
+    front: &mut usize,
+    len: &mut usize,
+    entering: T,
+    j: usize,
+    last: usize,
+) -> T {
+    let capacity = ring.len();
+    let wrap = |at: usize| if at >= capacity { at - capacity } else { at };
+    while *len > 0 && ring[wrap(*front + *len - 1)].0 <= entering {
+        *len -= 1;
+    }
+    ring[wrap(*front + *len)] = (entering, j);
+    *len += 1;
+    // `j <= last` itself never leaves, so the window is never empty.
+    while ring[*front].1 > last {
+        *front = wrap(*front + 1);
+        *len -= 1;
+    }
+    ring[*front].0
+}
+
 /// Every state `(first stone left, M)` of a [`FrontDoubling`] game solved
 /// ([`FrontDoubling::table`]); a move is the number of stones taken.
 ///
@@ -675,32 +703,19 @@ impl<T: Score> FrontDoublingTable<T> {
             let gain_all = p[j] - self.unrestricted[j];
             best_unrestricted = Some(best_unrestricted.map_or(gain_all, |g| g.max(gain_all)));
             self.unrestricted[i] = best_unrestricted.unwrap_or(gain_all) - p[i];
-            // Row m of stone j is restricted while 2m < n - j.
-            let restricted_at_j = (n - j).saturating_sub(1) / 2;
-            let row_j = &self.cells[(j * rows).min(self.cells.len())..];
-            let unrestricted_j = self.unrestricted[j];
+            // Row m of stone j is restricted while 2m < n - j: those rows read
+            // value(j, m) from the table, the others all have unrestricted[j].
+            let restricted_at_j = ((n - j).saturating_sub(1) / 2).min(rows);
+            let row_j = &self.cells[(j * rows).min(self.cells.len())..][..restricted_at_j];
+            let gain_unrestricted = p[j] - self.unrestricted[j];
             let rows_state = ring_start.iter().zip(ends.iter_mut()).zip(&mut best_small);
             for (row, ((&start, (front, len)), best)) in rows_state.enumerate() {
-                let m = row + 1;
-                let ring = &mut rings[start..start + m + 1];
-                let value_j = if m <= restricted_at_j {
-                    row_j[row]
-                } else {
-                    unrestricted_j
+                let entering = match row_j.get(row) {
+                    Some(&value_j) => p[j] - value_j,
+                    None => gain_unrestricted,
                 };
-                let entering = p[j] - value_j;
-                let wrap = |at: usize| if at > m { at - (m + 1) } else { at };
-                while *len > 0 && ring[wrap(*front + *len - 1)].0 <= entering {
-                    *len -= 1;
-                }
-                ring[wrap(*front + *len)] = (entering, j);
-                *len += 1;
-                // j = i + 1 itself never leaves, so the window is never empty.
-                while ring[*front].1 > i + m {
-                    *front = wrap(*front + 1);
-                    *len -= 1;
-                }
-                *best = ring[*front].0;
+                let m = row + 1;
+                *best = slide(&mut rings[start..start + m + 1], front, len, entering, j, i + m);
             }
             // The older (smaller X) candidate stays in front on ties.
             let (mut front, mut back) = (0, 0);
