@@ -586,7 +586,8 @@ impl<T: Score> FrontDoubling<T> {
         // pairs) and the rows' ends, starts and front gains.
         let pair = (std::mem::size_of::<T>() + std::mem::size_of::<usize>()) as u128;
         let window_cells = (rows as u128) * (rows as u128 + 3) / 2 + 2 * rows as u128 + 2;
-        let row_state = rows as u128 * (3 * std::mem::size_of::<usize>() + std::mem::size_of::<T>()) as u128;
+        let row_state =
+            rows as u128 * (3 * std::mem::size_of::<usize>() + std::mem::size_of::<T>()) as u128;
         self.budget.check_bytes(
             cells * std::mem::size_of::<T>() as u128
                 + window_cells * pair
@@ -715,7 +716,14 @@ impl<T: Score> FrontDoublingTable<T> {
                     None => gain_unrestricted,
                 };
                 let m = row + 1;
-                *best = slide(&mut rings[start..start + m + 1], front, len, entering, j, i + m);
+                *best = slide(
+                    &mut rings[start..start + m + 1],
+                    front,
+                    len,
+                    entering,
+                    j,
+                    i + m,
+                );
             }
             // The older (smaller X) candidate stays in front on ties.
             let (mut front, mut back) = (0, 0);
