@@ -68,6 +68,7 @@ compare "$inputs/remainder_pos_60000.txt" \
 echo "== Stone Game V (LeetCode 1563), n = 16,000, values 1..10^6"
 compare "$inputs/split_16000.txt" \
     "cpp-monotone-columns::target/stone_split_monotone column" \
+    "cpp-monotone-two-pass::target/stone_split_monotone two-pass" \
     "cpp-monotone-rows::target/stone_split_monotone row" \
     "stonegame-release::$plain stone-split" \
     "stonegame-native::$native stone-split"
