@@ -101,6 +101,8 @@
 //! ```
 
 #![cfg_attr(docsrs, feature(doc_cfg))]
+// `unsafe` is denied everywhere but `scoring::dispatch`, which calls the
+// AVX2/AVX-512 builds of a DP kernel after checking the CPU has them.
 #![deny(unsafe_code)]
 #![deny(missing_docs)]
 
