@@ -8,7 +8,8 @@
 //         window maximum is written to an array as the window moves, which the
 //         second window reads in order (no second visit to every ring).
 // modulo  the ring index taken modulo its capacity (a division per access) and
-//         the window maximum read back from the ring: 10-30% slower.
+//         the window maximum read back from the ring (the baseline before):
+//         0-8% slower in runs on the shared machine, within their spread.
 //
 //   g++ -O3 -march=native -o front_doubling_windows benches/baseline/front_doubling_windows.cpp
 //   ./front_doubling_windows [fast|modulo] < doubling_8000.txt
