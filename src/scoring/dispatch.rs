@@ -2,9 +2,9 @@
 //!
 //! A plain `cargo build` targets x86-64 as of 2003: SSE2, two 64-bit lanes
 //! and no 64-bit integer maximum. The kernels of this module's callers are
-//! safe, generic Rust; here they are compiled a second (and third) time
-//! inside functions that enable AVX2 or AVX-512 (see [`Kernel`]), and one of those runs when
-//! the CPU has the instructions. On other architectures, in contest bundles
+//! safe, generic Rust; here they are compiled a second and a third time,
+//! inside functions that enable AVX2 or AVX-512 (see [`Kernel`]), and the
+//! widest the CPU has runs. On other architectures, in contest bundles
 //! (`cfg(stonegame_bundle)`, which stay std-only and small) and on CPUs
 //! without AVX2, the kernel runs as compiled for the plain target.
 //!
@@ -17,11 +17,21 @@
 #![allow(unsafe_code)]
 
 /// A wider instruction set than the compile target's, found on this CPU.
+///
+/// The field is private: a `Wide` is only ever made in this module, by
+/// [`detect`] or [`available`] after `is_x86_feature_detected!` found every
+/// feature of its set, so holding one proves the CPU has them. [`run`]
+/// relies on that.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Wide {
+pub(crate) struct Wide(Set);
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Set {
     /// AVX2: four 64-bit lanes (a 64-bit maximum by compare and blend).
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     Avx2,
     /// AVX-512 F, VL, BW and DQ: eight 64-bit lanes, `vpmaxsq`.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     Avx512,
 }
 
@@ -35,10 +45,15 @@ thread_local! {
 /// the plain kernels can be checked against the dispatched ones.
 #[cfg(test)]
 pub(crate) fn with_plain_kernels<R>(f: impl FnOnce() -> R) -> R {
-    let before = PLAIN_ONLY.with(|plain| plain.replace(true));
-    let result = f();
-    PLAIN_ONLY.with(|plain| plain.set(before));
-    result
+    /// Restores the switch even when `f` panics (proptest goes on shrinking).
+    struct Restore(bool);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            PLAIN_ONLY.with(|plain| plain.set(self.0));
+        }
+    }
+    let _restore = Restore(PLAIN_ONLY.with(|plain| plain.replace(true)));
+    f()
 }
 
 /// The widest instruction set this CPU offers beyond the compile target's,
@@ -59,10 +74,10 @@ pub(crate) fn available() -> Vec<Wide> {
     #[cfg(target_arch = "x86_64")]
     {
         if std::arch::is_x86_feature_detected!("avx2") {
-            sets.push(Wide::Avx2);
+            sets.push(Wide(Set::Avx2));
         }
-        if detect() == Some(Wide::Avx512) {
-            sets.push(Wide::Avx512);
+        if let Some(widest @ Wide(Set::Avx512)) = detect() {
+            sets.push(widest);
         }
     }
     sets
@@ -72,9 +87,9 @@ pub(crate) fn available() -> Vec<Wide> {
 fn detect() -> Option<Wide> {
     use std::arch::is_x86_feature_detected as has;
     if has!("avx512f") && has!("avx512vl") && has!("avx512bw") && has!("avx512dq") {
-        Some(Wide::Avx512)
+        Some(Wide(Set::Avx512))
     } else if has!("avx2") {
-        Some(Wide::Avx2)
+        Some(Wide(Set::Avx2))
     } else {
         None
     }
@@ -101,16 +116,18 @@ pub(crate) trait Kernel {
 #[inline(always)]
 pub(crate) fn run<K: Kernel>(wide: Wide, kernel: K) -> K::Output {
     #[cfg(target_arch = "x86_64")]
-    match wide {
-        // SAFETY: `Wide::Avx512` is only made by `detect` after
+    match wide.0 {
+        // SAFETY: a `Wide(Set::Avx512)` is only made in this module (its
+        // field is private), by `detect` and `available`, after
         // `is_x86_feature_detected!` found avx512f, avx512vl, avx512bw and
-        // avx512dq on this CPU (every feature `with_avx512` enables);
+        // avx512dq on this CPU: every feature `with_avx512` enables.
         // `with_avx512` itself only runs the safe `kernel`.
-        Wide::Avx512 => unsafe { with_avx512(kernel) },
-        // SAFETY: `Wide::Avx2` is only made by `detect` after
-        // `is_x86_feature_detected!("avx2")` (the one feature `with_avx2`
-        // enables, with the AVX it implies); it only runs the safe `kernel`.
-        Wide::Avx2 => unsafe { with_avx2(kernel) },
+        Set::Avx512 => unsafe { with_avx512(kernel) },
+        // SAFETY: a `Wide(Set::Avx2)` is only made in this module, by
+        // `detect` and `available`, after `is_x86_feature_detected!("avx2")`:
+        // the one feature `with_avx2` enables (with the AVX it implies). It
+        // only runs the safe `kernel`.
+        Set::Avx2 => unsafe { with_avx2(kernel) },
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
