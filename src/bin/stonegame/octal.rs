@@ -195,8 +195,9 @@ pub fn grundy(name: &str, upto: u64, period: bool, out: &mut dyn Write) -> Resul
 /// Seconds between two progress lines of `grundy --stats`.
 const PROGRESS_SECONDS: u64 = 5;
 
-/// `grundy --stats`: G(0..=upto) computed without printing it; the
-/// statistics on `out`, progress on standard error. With `checkpoint`, the
+/// `grundy --stats`: G(0..=upto) computed without printing it; at every
+/// power of two from 2^14 heaps on a line `at 2^K …` with the statistics of
+/// G(0..2^K), at the end the statistics on `out`; progress on standard error. With `checkpoint`, the
 /// run resumes from the file when it exists and keeps it up to date. A run
 /// stopped by a limit prints the statistics of what it computed, then fails.
 pub fn grundy_stats(
@@ -228,6 +229,26 @@ pub fn grundy_stats(
     let goal = upto.saturating_add(1);
     let mut last_line = std::time::Instant::now();
     let result = run.extend_with(upto, |run| {
+        let stats = run.stats();
+        if stats.heaps.is_power_of_two() {
+            // The figures at 2^k heaps, G(0..2^k), as research tables give them.
+            let last_rare = stats
+                .last_rare_heap
+                .map_or("none".to_string(), |h| h.to_string());
+            writeln!(
+                out,
+                "at 2^{} rare {} last-rare {last_rare} largest {} at {} mask {:#x}",
+                stats.heaps.trailing_zeros(),
+                stats.rare_count,
+                stats.largest_value,
+                stats.largest_first_heap,
+                stats.mask
+            )
+            .map_err(|e| stonegame::Error::Io {
+                path: "standard output".into(),
+                source: e.into(),
+            })?;
+        }
         if last_line.elapsed().as_secs() >= PROGRESS_SECONDS {
             last_line = std::time::Instant::now();
             let stats = run.stats();

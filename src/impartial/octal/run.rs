@@ -1,7 +1,7 @@
 //! Long runs of a Grundy sequence: statistics kept as the run goes (without
 //! printing the values), and checkpoints a killed run resumes from.
 
-use super::sequence::{SolverState, SparseGrundy};
+use super::sequence::{MAX_SEQUENCE_HEAP, SolverState, SparseGrundy};
 use super::{MoveClass, TakeAndBreak};
 use crate::impartial::mex::MexSet;
 use crate::{Budget, Error, IoError, Result};
@@ -25,7 +25,8 @@ use std::time::{Duration, Instant};
 /// run.extend_to(999)?;
 /// let stats = run.stats();
 /// assert_eq!(stats.heaps, 1000);
-/// assert_eq!(stats.mask, 0xfe);
+/// assert_eq!(stats.mask, run.solver().mask());
+/// assert_eq!(stats.rare_count, run.solver().rare_count() as u64);
 /// assert!(stats.to_string().starts_with("game grundys-game\nheaps 1000\n"));
 /// # Ok::<(), stonegame::Error>(())
 /// ```
@@ -113,7 +114,9 @@ const MAX_NAME_BYTES: usize = 256;
 /// })?;
 /// assert_eq!(looks, 3);
 /// let stats = run.stats();
-/// assert_eq!((stats.largest_value, stats.largest_first_heap), (124, 33_652));
+/// let largest = run.solver().values().max().unwrap();
+/// let first = run.solver().values().position(|v| v == largest).unwrap() as u64;
+/// assert_eq!((stats.largest_value, stats.largest_first_heap), (largest, first));
 /// assert!(run.values_per_second() > 0.0);
 /// # Ok::<(), stonegame::Error>(())
 /// ```
@@ -320,7 +323,9 @@ impl SequenceRun {
     /// print progress; an error it returns stops the run).
     ///
     /// # Errors
-    /// As [`SparseGrundy::extend_to`] ([`Error::WorkLimitExceeded`] at the
+    /// [`Error::SizeLimitExceeded`] above [`MAX_SEQUENCE_HEAP`] and
+    /// [`Error::MemoryBudgetExceeded`] for `G(0..=upto)` beyond the budget,
+    /// both before any work; as [`SparseGrundy::extend_to`] ([`Error::WorkLimitExceeded`] at the
     /// budget's work cap, with the values before it kept and, with
     /// checkpoints, written); [`Error::Io`] when a checkpoint cannot be written.
     ///
@@ -341,7 +346,17 @@ impl SequenceRun {
         upto: u64,
         mut look: impl FnMut(&SequenceRun) -> Result<()>,
     ) -> Result<()> {
-        let goal = upto.saturating_add(1);
+        // The whole run's limits, refused before its first chunk, not at its last.
+        if upto > MAX_SEQUENCE_HEAP {
+            return Err(Error::SizeLimitExceeded {
+                what: "heap size of a Grundy sequence",
+                value: upto.into(),
+                limit: MAX_SEQUENCE_HEAP.into(),
+            });
+        }
+        self.budget
+            .check_elements::<u32>(u128::from(upto + 1) * 2, "Grundy sequence")?;
+        let goal = upto + 1;
         while self.scanned < goal {
             let next = ((self.scanned / RUN_CHUNK + 1) * RUN_CHUNK).min(goal);
             let step = self.solver.extend_to(next - 1, self.budget);
