@@ -180,6 +180,26 @@ fn foreign_and_damaged_checkpoints_are_refused() {
     );
     assert!(stdout(&output).is_empty());
     std::fs::remove_file(&path).unwrap();
+    // A checkpoint that cannot be written is refused before the run.
+    let output = run(
+        &[
+            "grundy",
+            "--game",
+            "kayles",
+            "--upto",
+            "2^20",
+            "--stats",
+            "--checkpoint",
+            "/nonexistent-directory/x",
+        ],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("/nonexistent-directory/x"),
+        "{}",
+        stderr(&output)
+    );
 }
 
 /// A small pseudo-random sequence (SplitMix64) seeded from the clock: each
@@ -245,7 +265,9 @@ fn a_killed_run_resumes_to_identical_results() {
             .spawn()
             .unwrap();
         if kills == 0 {
-            while !path.exists() && child.try_wait().unwrap().is_none() {
+            // Until a checkpoint holds at least a chunk of values (one byte each).
+            let holds_values = || std::fs::metadata(&path).is_ok_and(|m| m.len() > 16_384);
+            while !holds_values() && child.try_wait().unwrap().is_none() {
                 std::thread::sleep(Duration::from_millis(5));
             }
         }

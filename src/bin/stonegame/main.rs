@@ -341,7 +341,8 @@ struct GrundyArgs {
     /// --memory-mib and --max-work) without printing the values; print the
     /// sparse-space statistics (rare count, last rare heap, largest value and
     /// its first heap, the mask, values per second), one `key value` per line,
-    /// and a progress line on standard error every 5 seconds.
+    /// after a line `at 2^K …` with the same figures at every power of two
+    /// from 2^14 heaps; a progress line on standard error every 5 seconds.
     #[arg(long, conflicts_with = "set")]
     stats: bool,
     /// With --stats: keep the run's state in FILE (rewritten safely every

@@ -224,7 +224,12 @@ pub fn grundy_stats(
         _ => SequenceRun::new(game).with_budget(budget),
     };
     if let Some((path, every)) = checkpoint {
+        let fresh = run.stats().heaps == 0;
         run = run.with_checkpoint(path, every);
+        if fresh {
+            // A file that cannot be written is refused now, not after the first interval.
+            run.write_checkpoint().map_err(|e| e.to_string())?;
+        }
     }
     let goal = upto.saturating_add(1);
     let mut last_line = std::time::Instant::now();
