@@ -429,3 +429,31 @@ fn impossible_solver_states_are_refused() {
         "{error}"
     );
 }
+
+/// Grundy's game to 2^21 heaps, G(0..2097152), against tczajka/octal-games'
+/// `UnsolvedGames.md` (n = 2^21): 1,274 rare heaps with heap 0 under the
+/// mask 0xfe, the last at 82,860; the largest value 231, first at heap
+/// 763,622. Checked at the power of two, as the run passes it.
+#[test]
+fn grundys_game_matches_published_figures_at_2_21() {
+    let mut run = SequenceRun::new(TakeAndBreak::grundys_game())
+        .with_budget(Budget::default().with_work(u64::MAX));
+    let mut at_2_21 = None;
+    run.extend_with(1 << 21, |run| {
+        if run.stats().heaps == 1 << 21 {
+            at_2_21 = Some(run.stats());
+        }
+        Ok(())
+    })
+    .unwrap();
+    let stats = at_2_21.expect("the run stops at every multiple of its chunk");
+    assert_eq!(stats.mask, 0xfe);
+    assert_eq!(stats.rare_count + 1, 1_274);
+    assert_eq!(stats.last_rare_heap, Some(82_860));
+    assert_eq!(
+        (stats.largest_value, stats.largest_first_heap),
+        (231, 763_622)
+    );
+    // One heap further, the figures of G(0..=2^21).
+    assert_eq!(run.stats().heaps, (1 << 21) + 1);
+}
