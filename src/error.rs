@@ -229,6 +229,26 @@ pub enum Error {
         tier: u32,
     },
 
+    // --- checkpoints (long Grundy-sequence runs) ---
+    /// A checkpoint that cannot be trusted: not a checkpoint, another format
+    /// version, cut off, or its checksums or values do not agree.
+    #[error("{path}: damaged checkpoint, not resumed: {reason} (remove it to start over)")]
+    CheckpointCorrupt {
+        /// The file.
+        path: String,
+        /// What did not agree.
+        reason: String,
+    },
+
+    /// A sound checkpoint of another computation (another game or convention).
+    #[error("{path}: checkpoint of another computation, not resumed: {reason}")]
+    CheckpointMismatch {
+        /// The file.
+        path: String,
+        /// What differs.
+        reason: String,
+    },
+
     // --- distributed ---
     /// Another process of a distributed computation (an MPI rank) stopped
     /// with an error; every rank stops together, and the failing rank
