@@ -229,6 +229,26 @@ pub enum Error {
         tier: u32,
     },
 
+    // --- checkpoints (long Grundy-sequence runs) ---
+    /// A checkpoint that cannot be trusted: not a checkpoint, another format
+    /// version, cut off, or its checksums or values do not agree.
+    #[error("{path}: damaged checkpoint, not resumed: {reason} (remove it to start over)")]
+    CheckpointCorrupt {
+        /// The file.
+        path: String,
+        /// What did not agree.
+        reason: String,
+    },
+
+    /// A sound checkpoint of another computation (another game or convention).
+    #[error("{path}: checkpoint of another computation, not resumed: {reason}")]
+    CheckpointMismatch {
+        /// The file.
+        path: String,
+        /// What differs.
+        reason: String,
+    },
+
     // --- distributed ---
     /// Another process of a distributed computation (an MPI rank) stopped
     /// with an error; every rank stops together, and the failing rank
@@ -237,6 +257,26 @@ pub enum Error {
     RankFailed {
         /// The failing rank (the highest one, if several failed).
         rank: u32,
+    },
+
+    /// A misère sum of a wild take-and-break game has a heap beyond the
+    /// verified part of the game's misère quotient, and the exact search
+    /// could not settle it within its limits.
+    #[error(
+        "misère {game}: quotient verified to heap {verified} ({order} elements); heap {heap} \
+         is beyond it: {reason}"
+    )]
+    BeyondMisereQuotient {
+        /// The game, by name and code (e.g. "Dawson's Kayles (0.07)").
+        game: String,
+        /// The last heap the quotient is verified for.
+        verified: u64,
+        /// The order of that quotient.
+        order: usize,
+        /// The largest heap of the sum.
+        heap: u64,
+        /// Why the quotient ends there and what the exact search met.
+        reason: String,
     },
 }
 

@@ -101,7 +101,9 @@
 //! ```
 
 #![cfg_attr(docsrs, feature(doc_cfg))]
-#![forbid(unsafe_code)]
+// `unsafe` is denied everywhere but `scoring::dispatch`, which calls the
+// AVX2/AVX-512 builds of a DP kernel after checking the CPU has them.
+#![deny(unsafe_code)]
 #![deny(missing_docs)]
 
 mod budget;

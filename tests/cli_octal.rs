@@ -229,3 +229,34 @@ fn grundy_limits_are_reported_with_exit_status_2() {
         assert!(err.contains(expected), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn misere_dawsons_kayles_beyond_its_quotient_is_refused_with_the_reason() {
+    // Issue 25: the refusal took 10-21 s and spoke of the memory of the
+    // options being listed; it now names the game, the verified bound and why.
+    let output = run(
+        &["octal", "--misere", "dawsons-kayles", "30", "30", "30"],
+        "",
+    );
+    let message = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{message}");
+    for part in [
+        "line 1: misère Dawson's Kayles (0.07)",
+        "verified to heap 24 (24 elements)",
+        "heap 30",
+        "heap 25",
+        "--max-work",
+    ] {
+        assert!(message.contains(part), "{part}: {message}");
+    }
+    // Sums within the verified quotient are answered.
+    assert!(
+        stdout(
+            &["octal", "--misere", "0.07", "24", "24", "24", "24", "17"],
+            ""
+        )
+        .trim()
+        .parse::<String>()
+        .is_ok()
+    );
+}

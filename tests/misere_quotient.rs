@@ -6,7 +6,9 @@ use proptest::prelude::*;
 use std::collections::HashMap;
 use std::ops::ControlFlow;
 use stonegame::impartial::ImpartialGame;
-use stonegame::impartial::octal::{MisereQuotient, MisereSearch, OctalGame, TakeAndBreak};
+use stonegame::impartial::octal::{
+    MisereQuotient, MisereSearch, OctalGame, QuotientGrowth, TakeAndBreak,
+};
 use stonegame::{Budget, Convention, Error, Outcome};
 
 /// Misère brute force: does the player to move win the sum `heaps`?
@@ -428,4 +430,128 @@ fn limits_are_refused_with_typed_errors() {
         MisereQuotient::up_to(&TakeAndBreak::grundys_game(), 10, Budget::default()),
         Err(Error::InvalidParameter { .. })
     ));
+}
+
+/// A random octal code of up to three digits after `0.` (or `4.`), each
+/// digit 0..=7 with at least one move.
+fn small_code() -> impl Strategy<Value = String> {
+    (
+        prop::sample::select(vec!["0", "4"]),
+        prop::collection::vec(0u8..=7, 1..=3),
+    )
+        .prop_filter_map("a code with a move", |(first, digits)| {
+            let code = format!(
+                "{first}.{}",
+                digits.iter().map(|d| d.to_string()).collect::<String>()
+            );
+            TakeAndBreak::octal(&code).ok().map(|_| code)
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// A grown quotient, wherever it stopped, answers every sum of heaps up
+    /// to its verified bound as the exact search does (random small codes;
+    /// sums of up to three heaps, at most 30 tokens, so the search is quick).
+    #[test]
+    fn grown_quotients_agree_with_the_exact_search(
+        code in small_code(),
+        max_heap in 1u64..=14,
+        picks in prop::collection::vec(prop::collection::vec(0u64..=1_000, 0..=3), 1..=12),
+    ) {
+        let game = TakeAndBreak::octal(&code).unwrap();
+        let grown = QuotientGrowth::new(game.clone())
+            .with_budget(Budget::default().with_work(20_000_000))
+            .with_max_heap(max_heap)
+            .grow()
+            .unwrap();
+        let quotient = grown.quotient();
+        prop_assert!(quotient.bound() <= max_heap);
+        if let Some(stop) = grown.stop() {
+            prop_assert_eq!(stop.heap, quotient.bound() + 1);
+        } else if quotient.period().is_none() {
+            prop_assert_eq!(quotient.bound(), max_heap);
+        }
+        let mut search = MisereSearch::new(game);
+        let bound = quotient.bound();
+        for pick in picks {
+            let heaps: Vec<u64> = pick.iter().map(|h| h % (bound + 1)).collect();
+            if heaps.iter().sum::<u64>() > 30 {
+                continue;
+            }
+            prop_assert_eq!(
+                quotient.outcome(&heaps).unwrap(),
+                search.outcome(&heaps).unwrap(),
+                "{} {:?}", code, heaps
+            );
+        }
+    }
+}
+
+#[test]
+fn dawsons_kayles_grows_to_heap_24_and_says_why_it_stops() {
+    // The construction verifies Q_24(0.07) (24 elements); heap 25 splits
+    // classes beyond what it handles. Siegel's |Q_30(0.07)| = 360 is not
+    // reached (see docs/misere-quotients.md).
+    let grown = QuotientGrowth::new(TakeAndBreak::dawsons_kayles())
+        .with_max_heap(30)
+        .grow()
+        .unwrap();
+    assert_eq!(grown.quotient().bound(), 24);
+    assert_eq!(grown.quotient().order(), 24);
+    let stop = grown.stop().expect("heap 25 is refused");
+    assert_eq!(stop.heap, 25);
+    assert!(
+        matches!(
+            stop.reason,
+            Error::InvalidParameter { .. } | Error::WorkLimitExceeded { .. }
+        ),
+        "{}",
+        stop.reason
+    );
+    // The grown quotient is the strict one of the same bound.
+    let strict =
+        MisereQuotient::up_to(&TakeAndBreak::dawsons_kayles(), 24, Budget::default()).unwrap();
+    for heaps in sums(3, 24) {
+        assert_eq!(
+            grown.quotient().outcome(&heaps).unwrap(),
+            strict.outcome(&heaps).unwrap()
+        );
+    }
+}
+
+#[test]
+fn misere_dawsons_kayles_beyond_the_quotient_is_refused_with_the_reason() {
+    let mut dawson =
+        OctalGame::new(TakeAndBreak::dawsons_kayles()).with_convention(Convention::Misere);
+    // Within the verified quotient: answered, and as the exact search says.
+    let heaps = [24, 24, 24, 24, 17];
+    let mut search = MisereSearch::new(TakeAndBreak::dawsons_kayles());
+    assert_eq!(
+        dawson.outcome(&[20, 3]).unwrap(),
+        search.outcome(&[20, 3]).unwrap()
+    );
+    assert!(dawson.outcome(&heaps).is_ok());
+    // Beyond it: a typed refusal naming the game, the bound and why.
+    match dawson.outcome(&[30, 30, 30]) {
+        Err(Error::BeyondMisereQuotient {
+            game,
+            verified,
+            order,
+            heap,
+            reason,
+        }) => {
+            assert_eq!(game, "Dawson's Kayles (0.07)");
+            assert_eq!((verified, order, heap), (24, 24, 30));
+            assert!(reason.contains("heap 25"), "{reason}");
+            assert!(reason.contains("Budget::with_work"), "{reason}");
+        }
+        other => panic!("expected a refusal beyond the quotient, got {other:?}"),
+    }
+    // A single big heap is still within the exact search's reach.
+    assert_eq!(
+        dawson.outcome(&[31]).unwrap(),
+        search.outcome(&[31]).unwrap()
+    );
 }

@@ -68,11 +68,13 @@ compare "$inputs/remainder_pos_60000.txt" \
 echo "== Stone Game V (LeetCode 1563), n = 16,000, values 1..10^6"
 compare "$inputs/split_16000.txt" \
     "cpp-monotone-columns::target/stone_split_monotone column" \
+    "cpp-monotone-two-pass::target/stone_split_monotone two-pass" \
     "cpp-monotone-rows::target/stone_split_monotone row" \
     "stonegame-release::$plain stone-split" \
     "stonegame-native::$native stone-split"
 echo "== Stone Game II (LeetCode 1140), n = 8,000, values in [-10^9, 10^9]"
 compare "$inputs/doubling_8000.txt" \
-    "cpp-windows::target/front_doubling_windows" \
+    "cpp-windows-fast::target/front_doubling_windows fast" \
+    "cpp-windows-modulo::target/front_doubling_windows modulo" \
     "stonegame-release::$plain front-doubling" \
     "stonegame-native::$native front-doubling"

@@ -6,12 +6,15 @@
 //         maxima of column j in one array, each row's split pointer and running
 //         left maximum in arrays indexed by i, S + dp stored by column; about half
 //         a scattered read per interval (when a pointer advances).
+// two-pass column order, each column in two passes: first every row's pointer
+//         (the scattered reads, no row waiting for another), then the values
+//         (i descending). The crate's loop; here g++ makes it slower than column.
 // row     row i descending, j ascending, one pointer per row, the column suffix
 //         maxima in a row-major triangle: one read down a column per interval,
 //         a cache miss at large n.
 //
 //   g++ -O3 -march=native -o stone_split_monotone benches/baseline/stone_split_monotone.cpp
-//   ./stone_split_monotone column < split_16000.txt
+//   ./stone_split_monotone [column|two-pass|row] < split_16000.txt
 //
 // (The textbook loop tries every cut, O(n^3): n = 16,000 would take hours.)
 #include <algorithm>
@@ -58,8 +61,51 @@ static ll column_major(const std::vector<ll>& a, const std::vector<ll>& p, int n
     return value;
 }
 
+static ll column_two_pass(const std::vector<ll>& a, const std::vector<ll>& p, int n) {
+    std::vector<ll> kept((size_t)n * (n + 1) / 2, 0), right(n + 1, 0), best_left(n, 0);
+    std::vector<int> heavy_at(n, 0);
+    kept[0] = a[0];
+    ll value = 0;
+    for (int j = 1; j < n; ++j) {
+        ll* current = kept.data() + (size_t)j * (j + 1) / 2;
+        current[j] = a[j];
+        right[j] = a[j];
+        heavy_at[j - 1] = j - 1;
+        best_left[j - 1] = 0;
+        const ll pj1 = p[j + 1];
+        for (int i = 0; i < j; ++i) {
+            const ll ends = p[i] + pj1;
+            int k = heavy_at[i];
+            ll left = best_left[i];
+            while (k < j && 2 * p[k + 1] <= ends) {
+                left = std::max(left, kept[(size_t)k * (k + 1) / 2 + i]);
+                ++k;
+            }
+            heavy_at[i] = k;
+            best_left[i] = left;
+        }
+        for (int i = j - 1; i >= 0; --i) {
+            const ll ends = p[i] + pj1;
+            const int k = heavy_at[i];
+            ll best = 0;
+            int light = k;
+            if (k > i) {
+                best = best_left[i];
+                if (2 * p[k] == ends) --light;
+            }
+            if (light < j) best = std::max(best, right[light + 1]);
+            value = best;
+            const ll kept_here = pj1 - p[i] + value;
+            current[i] = kept_here;
+            right[i] = std::max(right[i + 1], kept_here);
+        }
+    }
+    return value;
+}
+
 int main(int argc, char** argv) {
     const bool row_order = argc > 1 && !std::strcmp(argv[1], "row");
+    const bool two_pass = argc > 1 && !std::strcmp(argv[1], "two-pass");
     std::vector<ll> a;
     ll x;
     while (std::scanf("%lld", &x) == 1) a.push_back(x);
@@ -67,6 +113,7 @@ int main(int argc, char** argv) {
     if (n < 2) { std::printf("0\n"); return 0; }
     std::vector<ll> p(n + 1, 0);
     for (int i = 0; i < n; ++i) p[i + 1] = p[i] + a[i];
+    if (two_pass) { std::printf("%lld\n", column_two_pass(a, p, n)); return 0; }
     if (!row_order) { std::printf("%lld\n", column_major(a, p, n)); return 0; }
     // right[row[t] + j] = max over s in t..=j of S(s, j) + dp(s, j).
     std::vector<size_t> row(n);

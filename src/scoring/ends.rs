@@ -621,8 +621,12 @@ pub(crate) fn remainder_difference<T: Score>(values: &[T], prefix: &[T], worst: 
     // |e| <= n · sum |values| = worst, so 2 · worst bounds the compared difference.
     if let Some(narrow) = narrowed::<T>(values, worst) {
         let narrow_prefix = prefix_sums(&narrow);
-        let value = remainder_kernel(&narrow, &narrow_prefix, true);
+        let value = remainder_wide(&narrow, &narrow_prefix)
+            .unwrap_or_else(|| remainder_kernel(&narrow, &narrow_prefix, true));
         return T::from(value).unwrap_or_else(T::zero);
+    }
+    if let Some(value) = remainder_wide(values, prefix) {
+        return value;
     }
     if PREFER_FLOAT_LANES {
         if let Some(value) = remainder_in_f64(values, prefix, worst) {
@@ -630,6 +634,40 @@ pub(crate) fn remainder_difference<T: Score>(values: &[T], prefix: &[T], worst: 
         }
     }
     remainder_kernel(values, prefix, worst.checked_add(&worst).is_some())
+}
+
+/// The kept-sum sweep compiled for AVX2 or AVX-512 when the CPU has them
+/// (`dispatch`): there the `i64` maximum is one instruction on four or eight
+/// lanes. `None` on other CPUs, for scores wider than 64 bits (no vector
+/// lanes for them) and in contest bundles.
+#[cfg(not(stonegame_bundle))]
+fn remainder_wide<T: Score>(values: &[T], prefix: &[T]) -> Option<T> {
+    if std::mem::size_of::<T>() > 8 {
+        return None;
+    }
+    let wide = super::dispatch::wide()?;
+    Some(super::dispatch::run(wide, KeptSweep { values, prefix }))
+}
+
+/// [`remainder_kept_with`] with the plain maximum, as a dispatch kernel.
+#[cfg(not(stonegame_bundle))]
+struct KeptSweep<'a, T> {
+    values: &'a [T],
+    prefix: &'a [T],
+}
+
+#[cfg(not(stonegame_bundle))]
+impl<T: Score> super::dispatch::Kernel for KeptSweep<'_, T> {
+    type Output = T;
+    #[inline(always)]
+    fn run(self) -> T {
+        remainder_kept_with(self.values, self.prefix, |a: T, b: T| a.max(b))
+    }
+}
+
+#[cfg(stonegame_bundle)]
+fn remainder_wide<T: Score>(_: &[T], _: &[T]) -> Option<T> {
+    None
 }
 
 /// Plain x86-64 (SSE2) has a two-lane `f64` maximum in one instruction and
@@ -1374,5 +1412,51 @@ mod tests {
         }
         let expected: Vec<usize> = (0..n * (n + 1) / 2).collect();
         assert_eq!(seen, expected);
+    }
+
+    /// The value of 1690 by every kernel this machine can run: the
+    /// dispatched one (`value`), the plain ones (the wide sets turned off),
+    /// each wide set explicitly, all against the serial rolling loop.
+    fn remainder_by_every_kernel<T: Score>(values: Vec<T>) {
+        let Ok(game) = EndsRemainder::new(values) else {
+            return; // n · sum does not fit T: refused, nothing to compare
+        };
+        let expected = remainder_rolling(&game.prefix);
+        assert_eq!(game.value(), expected, "dispatched");
+        let plain = crate::scoring::dispatch::with_plain_kernels(|| game.value());
+        assert_eq!(plain, expected, "plain");
+        for wide in crate::scoring::dispatch::available() {
+            let kernel = KeptSweep {
+                values: &game.values,
+                prefix: &game.prefix,
+            };
+            if game.values.len() >= 2 {
+                let value = crate::scoring::dispatch::run(wide, kernel);
+                assert_eq!(value, expected, "{wide:?}");
+            }
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn remainder_kernels_agree_small_values(values in proptest::collection::vec(-50i64..50, 0..70)) {
+            remainder_by_every_kernel(values.clone());
+            remainder_by_every_kernel(values.iter().map(|&v| v as i16).collect());
+            remainder_by_every_kernel(values.iter().map(|&v| v as i32).collect());
+            remainder_by_every_kernel(values.iter().map(|&v| v as i128).collect());
+        }
+
+        // Values this large skip the i32 narrowing, and the largest the f64
+        // lanes of plain x86-64 (n · sum above 2^52).
+        #[test]
+        fn remainder_kernels_agree_large_values(
+            values in proptest::collection::vec(-(1i64 << 50)..(1i64 << 50), 0..40),
+            scale in 0u32..40,
+        ) {
+            let values: Vec<i64> = values.iter().map(|&v| v >> scale).collect();
+            remainder_by_every_kernel(values.clone());
+            remainder_by_every_kernel(values.iter().map(|&v| v as i128).collect());
+            remainder_by_every_kernel(values.iter().map(|&v| v as i32).collect());
+        }
     }
 }

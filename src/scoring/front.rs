@@ -582,10 +582,16 @@ impl<T: Score> FrontDoubling<T> {
         let rows = n.saturating_sub(1) / 2;
         let width = n + 1;
         let cells = rows as u128 * width as u128;
-        let window_cells = (rows as u128) * (rows as u128 + 1) / 2 + width as u128;
+        // The rings (rows(rows + 3)/2 pairs), the second window (2 rows + 2
+        // pairs) and the rows' ends, starts and front gains.
+        let pair = (std::mem::size_of::<T>() + std::mem::size_of::<usize>()) as u128;
+        let window_cells = (rows as u128) * (rows as u128 + 3) / 2 + 2 * rows as u128 + 2;
+        let row_state =
+            rows as u128 * (3 * std::mem::size_of::<usize>() + std::mem::size_of::<T>()) as u128;
         self.budget.check_bytes(
             cells * std::mem::size_of::<T>() as u128
-                + window_cells * std::mem::size_of::<usize>() as u128
+                + window_cells * pair
+                + row_state
                 + width as u128 * std::mem::size_of::<T>() as u128,
             "take-up-to-2M table (about n²/2 cells)",
         )?;
@@ -598,6 +604,34 @@ impl<T: Score> FrontDoubling<T> {
         table.fill();
         Ok(table)
     }
+}
+
+/// Moves one window of [`FrontDoublingTable::fill`]: `(entering, j)` joins
+/// the ring (the entries it beats leave the back), the entries past `last`
+/// leave the front, and the window's maximum is returned. `ring` is the
+/// window's ring (capacity = its length), `front` and `len` its state.
+#[inline(always)]
+fn slide<T: Score>(
+    ring: &mut [(T, usize)],
+    front: &mut usize,
+    len: &mut usize,
+    entering: T,
+    j: usize,
+    last: usize,
+) -> T {
+    let capacity = ring.len();
+    let wrap = |at: usize| if at >= capacity { at - capacity } else { at };
+    while *len > 0 && ring[wrap(*front + *len - 1)].0 <= entering {
+        *len -= 1;
+    }
+    ring[wrap(*front + *len)] = (entering, j);
+    *len += 1;
+    // `j <= last` itself never leaves, so the window is never empty.
+    while ring[*front].1 > last {
+        *front = wrap(*front + 1);
+        *len -= 1;
+    }
+    ring[*front].0
 }
 
 /// Every state `(first stone left, M)` of a [`FrontDoubling`] game solved
@@ -641,60 +675,76 @@ impl<T: Score> FrontDoublingTable<T> {
         let n = self.stones();
         let rows = self.rows;
         let p = std::mem::take(&mut self.prefix);
-        // first_part[m - 1]: `(gain, j)` for the window i+1..=i+m in row m,
-        // gain = P[j] - value(j, m) strictly decreasing front to back (front:
-        // the maximum with the smallest j). Gains are kept beside the indices
-        // so a comparison never reads the table again.
-        let mut first_part: Vec<VecDeque<(T, usize)>> =
-            (1..=rows).map(|m| VecDeque::with_capacity(m + 1)).collect();
-        let mut second_part: VecDeque<(T, usize)> = VecDeque::new();
+        // Row m's window i+1..=i+m: `(gain, j)` pairs, gain = P[j] - value(j, m)
+        // strictly decreasing front to back (front: the maximum with the
+        // smallest j), in a ring of capacity m + 1 inside one flat array
+        // (`ring_start[m - 1]`), with its front and length in `ends`. Flat
+        // rings instead of one `VecDeque` per row: no header to load per
+        // row, and the wrap is a compare, not a division. Gains are kept
+        // beside the indices so a comparison never reads the table again.
+        let ring_start: Vec<usize> = (1..=rows)
+            .scan(0, |start, m| {
+                let here = *start;
+                *start += m + 1;
+                Some(here)
+            })
+            .collect();
+        let mut rings = vec![(T::zero(), 0usize); rows * (rows + 3) / 2];
+        let mut ends = vec![(0usize, 0usize); rows];
+        // best_small[m - 1]: the front gain of row m's window for the current
+        // i, written as the window moves and read in order by the second
+        // part (instead of going back to each ring).
+        let mut best_small = vec![T::zero(); rows];
+        // The window over X (child (i+X, X)), M+1..=2M, rebuilt for every i
+        // in a plain array: entries front..back.
+        let mut second_part = vec![(T::zero(), 0usize); 2 * rows + 2];
         let mut best_unrestricted: Option<T> = None;
         for i in (0..n).rev() {
             let j = i + 1;
             let gain_all = p[j] - self.unrestricted[j];
             best_unrestricted = Some(best_unrestricted.map_or(gain_all, |g| g.max(gain_all)));
             self.unrestricted[i] = best_unrestricted.unwrap_or(gain_all) - p[i];
-            // Row m of stone j is restricted while 2m < n - j.
-            let restricted_at_j = (n - j).saturating_sub(1) / 2;
-            let row_j = &self.cells[(j * rows).min(self.cells.len())..];
-            for (row, window) in first_part.iter_mut().enumerate() {
-                let m = row + 1;
-                let value_j = if m <= restricted_at_j {
-                    row_j[row]
-                } else {
-                    self.unrestricted[j]
+            // Row m of stone j is restricted while 2m < n - j: those rows read
+            // value(j, m) from the table, the others all have unrestricted[j].
+            let restricted_at_j = ((n - j).saturating_sub(1) / 2).min(rows);
+            let row_j = &self.cells[(j * rows).min(self.cells.len())..][..restricted_at_j];
+            let gain_unrestricted = p[j] - self.unrestricted[j];
+            let rows_state = ring_start.iter().zip(ends.iter_mut()).zip(&mut best_small);
+            for (row, ((&start, (front, len)), best)) in rows_state.enumerate() {
+                let entering = match row_j.get(row) {
+                    Some(&value_j) => p[j] - value_j,
+                    None => gain_unrestricted,
                 };
-                let entering = p[j] - value_j;
-                while window.back().is_some_and(|&(g, _)| g <= entering) {
-                    window.pop_back();
-                }
-                window.push_back((entering, j));
-                while window.front().is_some_and(|&(_, k)| k > i + m) {
-                    window.pop_front();
-                }
+                let m = row + 1;
+                *best = slide(
+                    &mut rings[start..start + m + 1],
+                    front,
+                    len,
+                    entering,
+                    j,
+                    i + m,
+                );
             }
-            // Window over X (child (i+X, X)), M+1..=2M; the older (smaller X)
-            // candidate stays in front on ties.
-            second_part.clear();
+            // The older (smaller X) candidate stays in front on ties.
+            let (mut front, mut back) = (0, 0);
             let restricted_rows = ((n - i - 1) / 2).min(rows);
             for m in 1..=restricted_rows {
                 for x in (m + 1).max(2 * m - 1)..=2 * m {
                     let entering = p[i + x] - self.get_with(&p, i + x, x);
-                    while second_part.back().is_some_and(|&(g, _)| g < entering) {
-                        second_part.pop_back();
+                    while back > front && second_part[back - 1].0 < entering {
+                        back -= 1;
                     }
-                    second_part.push_back((entering, x));
+                    second_part[back] = (entering, x);
+                    back += 1;
                 }
-                while second_part.front().is_some_and(|&(_, y)| y <= m) {
-                    second_part.pop_front();
+                while back > front && second_part[front].1 <= m {
+                    front += 1;
                 }
-                let small = first_part[m - 1].front().map(|&(g, _)| g);
-                let large = second_part.front().map(|&(g, _)| g);
-                let best = match (small, large) {
-                    (Some(s), Some(l)) => s.max(l),
-                    (Some(s), None) => s,
-                    (None, Some(l)) => l,
-                    (None, None) => T::zero(),
+                let small = best_small[m - 1];
+                let best = if back > front {
+                    small.max(second_part[front].0)
+                } else {
+                    small
                 };
                 self.cells[i * rows + (m - 1)] = best - p[i];
             }

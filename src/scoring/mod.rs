@@ -37,6 +37,8 @@
 //! [`Solution`]: crate::Solution
 
 mod answers;
+#[cfg(not(stonegame_bundle))]
+mod dispatch;
 mod ends;
 mod front;
 mod memo;

@@ -488,24 +488,37 @@ impl<T: Score> StoneSplit<T> {
             right[j] = stones[j];
             first_heavy_left[j - 1] = j - 1;
             best_left[j - 1] = T::zero();
-            for i in (0..j).rev() {
+            let end = p[j + 1];
+            // Pass 1: move every row's split pointer, folding the kept left
+            // parts it passes into the row's running maximum. These reads
+            // are the scattered ones, and no row waits for another here, so
+            // the processor overlaps their cache misses; interleaved with
+            // pass 2 they sat on the chain through `right` (measured: 8%
+            // less time at n = 16,000 for the whole run).
+            let pointers = first_heavy_left[..j].iter_mut();
+            for (i, (heavy_at, left_at)) in pointers.zip(&mut best_left[..j]).enumerate() {
                 // S(i, k) <= S(k + 1, j)  ⟺  2 P(k + 1) <= P(i) + P(j + 1); both sides
                 // are at most twice the sum, which the constructor checked fits.
-                let ends = p[i] + p[j + 1];
-                let mut heavy = first_heavy_left[i];
-                let mut left = best_left[i];
+                let ends = p[i] + end;
+                let mut heavy = *heavy_at;
+                let mut left = *left_at;
                 while heavy < j && p[heavy + 1] + p[heavy + 1] <= ends {
                     // Cut `heavy` may keep the left part i..=heavy.
                     left = left.max(earlier[heavy * (heavy + 1) / 2 + i]);
                     heavy += 1;
                 }
-                first_heavy_left[i] = heavy;
-                best_left[i] = left;
+                *heavy_at = heavy;
+                *left_at = left;
+            }
+            // Pass 2: the values of column j, `i` descending for `right`.
+            for i in (0..j).rev() {
+                let ends = p[i] + end;
+                let heavy = first_heavy_left[i];
                 let mut best = T::zero();
                 let mut first_light_right = heavy;
                 if heavy > i {
                     // Cuts i..heavy may keep the left part.
-                    best = left;
+                    best = best_left[i];
                     // A tie at the last of them may keep the right part too.
                     if p[heavy] + p[heavy] == ends {
                         first_light_right -= 1;
@@ -518,7 +531,7 @@ impl<T: Score> StoneSplit<T> {
                 // At least one side is always allowed (fact 1 in the module docs).
                 value = best;
                 record(i, j, value);
-                let kept_here = p[j + 1] - p[i] + value;
+                let kept_here = end - p[i] + value;
                 current[i] = kept_here;
                 right[i] = right[i + 1].max(kept_here);
             }

@@ -312,6 +312,9 @@ fn main() -> ExitCode {
 /// `preperiod P period Q` when the sequence is proven periodic (subtraction sets:
 /// a repeated window of max(S) values; octal codes: the Guy-Smith octal periodicity
 /// theorem applied to G(0..=N)), else `no period certified up to L`.
+/// With `--stats` (take-and-break games), statistics in place of the values,
+/// for runs far past what can be printed; `--checkpoint FILE` makes a long run
+/// survive an interruption (see docs/octal.md).
 /// Limits: N <= 10000000 for --set, N <= 4294967295 (2^32 - 1) for
 /// --octal/--game. Values are computed until the period is certified and read
 /// off the certificate beyond it; the values computed must fit the memory
@@ -332,19 +335,48 @@ struct GrundyArgs {
     /// laskers-nim, officers, guiles, treblecross, nim.
     #[arg(long, value_name = "NAME", group = "source")]
     game: Option<String>,
-    /// Print G(0) through G(N).
-    #[arg(long, value_name = "N")]
+    /// Print G(0) through G(N) (N a number or a power of two written `2^K`).
+    #[arg(long, value_name = "N", value_parser = heap_bound)]
     upto: u64,
     /// Also print the preperiod and period on a second line.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "stats")]
     period: bool,
     /// Print only the period line (the values are computed, not printed).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "stats")]
     period_only: bool,
     /// Threads computing an --octal/--game sequence (1 to 64; the values do
     /// not depend on it).
     #[arg(long, value_name = "N", default_value_t = 1)]
     threads: usize,
+    /// Take-and-break games: compute G(0..=N) (N up to 4294967295, within
+    /// --memory-mib and --max-work) without printing the values; print the
+    /// sparse-space statistics (rare count, last rare heap, largest value and
+    /// its first heap, the mask, values per second), one `key value` per line,
+    /// after a line `at 2^K …` with the same figures at every power of two
+    /// from 2^14 heaps; a progress line on standard error every 5 seconds.
+    #[arg(long, conflicts_with = "set")]
+    stats: bool,
+    /// With --stats: keep the run's state in FILE (rewritten safely every
+    /// --checkpoint-seconds and at the end); a run whose FILE exists resumes
+    /// from it (a checkpoint of another game or a damaged file is refused).
+    #[arg(long, value_name = "FILE", requires = "stats")]
+    checkpoint: Option<std::path::PathBuf>,
+    /// With --checkpoint: seconds between two writes (default 60).
+    #[arg(long, value_name = "SECONDS", requires = "checkpoint", value_parser = positive_count)]
+    checkpoint_seconds: Option<u64>,
+}
+
+/// Parses `--upto`: a whole number, or `2^K` for K up to 63.
+fn heap_bound(text: &str) -> Result<u64, String> {
+    let bad = || "must be a whole number from 0 to 2^64 - 1, or 2^K with K up to 63".to_string();
+    match text.split_once('^') {
+        Some(("2", exponent)) => match exponent.parse::<u32>() {
+            Ok(k) if k < 64 => Ok(1u64 << k),
+            _ => Err(bad()),
+        },
+        Some(_) => Err(bad()),
+        None => text.parse::<u64>().map_err(|_| bad()),
+    }
 }
 
 fn grundy(args: &GrundyArgs, out: &mut dyn std::io::Write) -> Result<(), String> {
@@ -354,6 +386,13 @@ fn grundy(args: &GrundyArgs, out: &mut dyn std::io::Write) -> Result<(), String>
                 return Err("--period-only and --threads apply to --octal and --game".into());
             }
             impartial::grundy_of_set(set, args.upto, args.period, out)
+        }
+        (None, Some(name), _) | (None, None, Some(name)) if args.stats => {
+            let checkpoint = args.checkpoint.as_deref().map(|path| {
+                let every = args.checkpoint_seconds.unwrap_or(60);
+                (path, std::time::Duration::from_secs(every))
+            });
+            octal::grundy_stats(name, args.upto, checkpoint, out)
         }
         (None, Some(name), _) | (None, None, Some(name)) => {
             let shown = if args.period_only {

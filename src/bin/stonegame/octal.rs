@@ -23,9 +23,13 @@ use stonegame::impartial::octal::{
 /// budget and work cap) or the game is Nim-like; otherwise up to 4,194,303.
 /// With --misere, Nim-like codes use the misère Nim rule; other codes use
 /// their misère quotient when one with a proven period is found within 1,024
-/// heaps (Kayles, 0.75, tame codes: heaps up to 10^18), and otherwise an exact
-/// search (at most 4,000,000 positions, else an error). A `--move` that
-/// splits a heap leaves two heaps, e.g. `First 1:5->2+2`.
+/// heaps (Kayles, 0.75, tame codes: heaps up to 10^18); otherwise sums of
+/// heaps up to the last heap the quotient is verified for (24 for Dawson's
+/// Kayles) are answered from it, and other sums by an exact search (at most
+/// 4,000,000 positions; 300,000 moves for a heap beyond the verified quotient
+/// unless --max-work is given, then an error naming the game, the last
+/// verified heap and why). A `--move` that splits a heap leaves two heaps,
+/// e.g. `First 1:5->2+2`.
 #[derive(Args)]
 pub struct OctalArgs {
     #[command(flatten)]
@@ -209,4 +213,88 @@ pub fn grundy(
         writeln!(out, "{line}").map_err(written)?;
     }
     Ok(())
+}
+
+/// Seconds between two progress lines of `grundy --stats`.
+const PROGRESS_SECONDS: u64 = 5;
+
+/// `grundy --stats`: G(0..=upto) computed without printing it; at every
+/// power of two from 2^14 heaps on a line `at 2^K …` with the statistics of
+/// G(0..2^K), at the end the statistics on `out`; progress on standard error. With `checkpoint`, the
+/// run resumes from the file when it exists and keeps it up to date. A run
+/// stopped by a limit prints the statistics of what it computed, then fails.
+pub fn grundy_stats(
+    name: &str,
+    upto: u64,
+    checkpoint: Option<(&std::path::Path, std::time::Duration)>,
+    out: &mut dyn Write,
+) -> Result<(), String> {
+    use stonegame::impartial::octal::SequenceRun;
+    let game =
+        TakeAndBreak::by_name(name).map_err(|e| crate::input::echoing(&e.to_string(), name))?;
+    let budget = crate::input::budget();
+    let mut run = match checkpoint {
+        Some((path, _)) if path.exists() => {
+            let run = SequenceRun::resume(path, game, budget).map_err(|e| e.to_string())?;
+            eprintln!(
+                "grundy: resumed {} from {} at heap {}",
+                run.stats().game(),
+                path.display(),
+                run.stats().heaps
+            );
+            run
+        }
+        _ => SequenceRun::new(game).with_budget(budget),
+    };
+    if let Some((path, every)) = checkpoint {
+        let fresh = run.stats().heaps == 0;
+        run = run.with_checkpoint(path, every);
+        if fresh {
+            // A file that cannot be written is refused now, not after the first interval.
+            run.write_checkpoint().map_err(|e| e.to_string())?;
+        }
+    }
+    let goal = upto.saturating_add(1);
+    let mut last_line = std::time::Instant::now();
+    let result = run.extend_with(upto, |run| {
+        let stats = run.stats();
+        if stats.heaps.is_power_of_two() {
+            // The figures at 2^k heaps, G(0..2^k), as research tables give them.
+            let last_rare = stats
+                .last_rare_heap
+                .map_or("none".to_string(), |h| h.to_string());
+            writeln!(
+                out,
+                "at 2^{} rare {} last-rare {last_rare} largest {} at {} mask {:#x}",
+                stats.heaps.trailing_zeros(),
+                stats.rare_count,
+                stats.largest_value,
+                stats.largest_first_heap,
+                stats.mask
+            )
+            .map_err(|e| stonegame::Error::Io {
+                path: "standard output".into(),
+                source: e.into(),
+            })?;
+        }
+        if last_line.elapsed().as_secs() >= PROGRESS_SECONDS {
+            last_line = std::time::Instant::now();
+            let stats = run.stats();
+            eprintln!(
+                "grundy: {} heap {} of {goal} ({:.1}%), {} rare, largest {}, {:.0} values/s",
+                stats.game(),
+                stats.heaps,
+                stats.heaps as f64 * 100.0 / goal as f64,
+                stats.rare_count,
+                stats.largest_value,
+                run.values_per_second()
+            );
+        }
+        Ok(())
+    });
+    let written = |e: std::io::Error| format!("cannot write output: {e}");
+    writeln!(out, "{}", run.stats()).map_err(written)?;
+    writeln!(out, "values-per-second {:.0}", run.values_per_second()).map_err(written)?;
+    writeln!(out, "seconds {:.3}", run.elapsed().as_secs_f64()).map_err(written)?;
+    result.map_err(|e| e.to_string())
 }

@@ -10,7 +10,10 @@ use std::any::Any;
 
 use super::game::MisereSolver;
 use super::misere::{misere_nim_move, misere_nim_outcome};
-use super::{MisereQuotient, MisereSearch, OctalGame, TakeAndBreak};
+use super::{
+    DEFAULT_MISERE_WORK, GrowthStop, MisereQuotient, MisereSearch, OctalGame, QuotientGrowth,
+    TakeAndBreak,
+};
 use crate::impartial::HeapMove;
 use crate::{Budget, Convention, Error, Outcome, Result};
 
@@ -22,15 +25,21 @@ pub const QUOTIENT_ATTEMPT_WORK: u64 = 60_000_000;
 /// first building the quotient.
 const SMALL_MISERE_TOKENS: u64 = 40;
 
+/// The moves the exact search may examine for a sum beyond the verified part
+/// of a wild game's quotient, when the budget sets no work cap: about half a
+/// third of a second, so that a hopeless sum is refused quickly with the reason.
+pub const BEYOND_QUOTIENT_WORK: u64 = 300_000;
+
 /// The misère solvers of one game, keeping what they compute between calls.
 #[derive(Debug, Clone)]
 struct MiserePlay {
     budget: Budget,
     /// Built on first misère query of a game that is not Nim-like.
     search: Option<MisereSearch>,
-    /// The misère quotient: `None` until tried, then `Some(None)` when it
-    /// could not be computed within the budget.
-    quotient: Option<Option<MisereQuotient>>,
+    /// The misère quotient: `None` until tried, then the quotient with a
+    /// proven period, or else the largest verified bounded quotient with the
+    /// reason it could not be extended (`None` when not even that was built).
+    quotient: Option<Option<(MisereQuotient, Option<GrowthStop>)>>,
 }
 
 impl MiserePlay {
@@ -42,18 +51,35 @@ impl MiserePlay {
         }
     }
 
-    /// The quotient, tried once (`None` when it cannot be built within the
-    /// budget: then the exact search answers).
-    fn quotient(&mut self, game: &TakeAndBreak) -> Option<&MisereQuotient> {
+    /// The quotient with the reason its growth stopped, tried once: first
+    /// the quotient of every heap (a proven period), else the largest
+    /// verified bounded quotient.
+    fn grown(&mut self, game: &TakeAndBreak) -> Option<&(MisereQuotient, Option<GrowthStop>)> {
         if self.quotient.is_none() {
             // An automatic attempt gets a smaller work cap than an explicit
             // computation, so that games whose quotient is out of reach
-            // (Dawson's Kayles) fall back to the exact search quickly.
+            // (Dawson's Kayles) are settled quickly.
             let work = self.budget.work().unwrap_or(QUOTIENT_ATTEMPT_WORK);
-            let attempt = MisereQuotient::certified(game, self.budget.with_work(work)).ok();
+            let budget = self.budget.with_work(work);
+            let attempt = match MisereQuotient::certified(game, budget) {
+                Ok(q) if q.period().is_some() => Some((q, None)),
+                _ => QuotientGrowth::new(game.clone())
+                    .with_budget(budget)
+                    .grow()
+                    .ok()
+                    .map(|grown| {
+                        let stop = grown.stop().cloned();
+                        (grown.into_quotient(), stop)
+                    }),
+            };
             self.quotient = Some(attempt);
         }
         self.quotient.as_ref().and_then(Option::as_ref)
+    }
+
+    /// The quotient, tried once (`None` when not even a bounded one was built).
+    fn quotient(&mut self, game: &TakeAndBreak) -> Option<&MisereQuotient> {
+        self.grown(game).map(|(q, _)| q)
     }
 
     /// Answers from the misère quotient when it covers the heaps. Small sums
@@ -72,28 +98,133 @@ impl MiserePlay {
         self.quotient(game).and_then(|q| query(q).ok())
     }
 
+    /// Whether a sum lies beyond the verified part of a bounded quotient
+    /// (then the exact search gets a short work cap, and its refusal says why).
+    fn beyond_quotient(&mut self, game: &TakeAndBreak, heaps: &[u64]) -> Option<u64> {
+        let tokens = heaps.iter().fold(0u64, |sum, &h| sum.saturating_add(h));
+        if tokens <= SMALL_MISERE_TOKENS && self.quotient.is_none() {
+            return None;
+        }
+        let (q, _) = self.grown(game)?;
+        if q.period().is_some() {
+            return None;
+        }
+        heaps.iter().copied().filter(|&h| h > q.bound()).max()
+    }
+
     /// Runs `query` on the exact search. The search keeps its positions
     /// between queries; when they fill its limits, a refused query is tried
     /// once more with an empty memo, so earlier queries never make a later
-    /// one fail.
+    /// one fail. For a sum beyond a bounded quotient (`beyond`: its largest
+    /// heap past the bound), the search examines at most
+    /// [`BEYOND_QUOTIENT_WORK`] moves unless the budget sets a work cap, and
+    /// a refusal names the game, the verified bound and why it ends there.
     fn search<T>(
         &mut self,
         game: &TakeAndBreak,
+        beyond: Option<u64>,
         query: impl Fn(&mut MisereSearch) -> Result<T>,
     ) -> Result<T> {
         let budget = self.budget;
-        let fresh = || MisereSearch::new(game.clone()).with_budget(budget);
+        let short = beyond.is_some() && budget.work().is_none();
+        let fresh = || {
+            let search = MisereSearch::new(game.clone()).with_budget(budget);
+            if short {
+                search.with_work_limit(BEYOND_QUOTIENT_WORK)
+            } else {
+                search
+            }
+        };
         let search = self.search.get_or_insert_with(fresh);
+        if short {
+            *search = std::mem::replace(search, fresh()).with_work_limit(BEYOND_QUOTIENT_WORK);
+        } else if budget.work().is_none() {
+            *search = std::mem::replace(search, fresh()).with_work_limit(DEFAULT_MISERE_WORK);
+        }
         let held_positions = search.stored_positions() > 0;
-        match query(search) {
+        let answer = match query(search) {
             Err(Error::SizeLimitExceeded { .. } | Error::MemoryBudgetExceeded { .. })
                 if held_positions =>
             {
                 query(self.search.insert(fresh()))
             }
             answer => answer,
+        };
+        match (answer, beyond) {
+            (Err(search_error), Some(heap)) => Err(self.beyond_error(game, heap, &search_error)),
+            (answer, _) => answer,
         }
     }
+
+    /// The refusal of a sum beyond the verified bound of a wild game's quotient.
+    fn beyond_error(&mut self, game: &TakeAndBreak, heap: u64, search_error: &Error) -> Error {
+        let Some((q, stop)) = self.grown(game) else {
+            return search_error.clone();
+        };
+        let why = match stop {
+            Some(GrowthStop { heap: next, reason }) => {
+                format!("extending it to heap {next} {}", growth_refusal(reason))
+            }
+            None => format!(
+                "no period of its heap map was found up to heap {} (the quotient is not \
+                 known to be finite)",
+                q.bound()
+            ),
+        };
+        let search = match search_error {
+            Error::WorkLimitExceeded { steps, .. } => format!(
+                "the exact search of this sum reached its work limit of {steps} moves (raise \
+                 it with Budget::with_work)"
+            ),
+            Error::MemoryBudgetExceeded { budget_bytes, .. } => format!(
+                "the exact search of this sum needs more than the memory budget of \
+                 {budget_bytes} bytes (raise it with Budget::from_bytes)"
+            ),
+            other => format!("the exact search of this sum was refused ({other})"),
+        };
+        Error::BeyondMisereQuotient {
+            game: game_title(game),
+            verified: q.bound(),
+            order: q.order(),
+            heap,
+            reason: format!("{why}; {search}"),
+        }
+    }
+}
+
+/// Why a quotient's growth stopped, said briefly.
+fn growth_refusal(reason: &Error) -> String {
+    match reason {
+        Error::WorkLimitExceeded { steps, .. } => {
+            format!("passed the work cap of {steps} steps (the quotient is not known to be finite)")
+        }
+        Error::MemoryBudgetExceeded { budget_bytes, .. } => {
+            format!("needs more than the memory budget of {budget_bytes} bytes")
+        }
+        Error::SizeLimitExceeded { value, limit, .. } => {
+            format!("needs {value} elements, above the limit of {limit}")
+        }
+        _ => "splits classes of smaller heaps beyond what the construction handles \
+              (the quotient is not known to be finite)"
+            .into(),
+    }
+}
+
+/// The game as users know it: its name and code, e.g. "Dawson's Kayles (0.07)".
+fn game_title(game: &TakeAndBreak) -> String {
+    const NAMES: [(&str, &str); 7] = [
+        ("kayles", "Kayles"),
+        ("dawsons-kayles", "Dawson's Kayles"),
+        ("dawsons-chess", "Dawson's chess"),
+        ("laskers-nim", "Lasker's Nim"),
+        ("officers", "Officers"),
+        ("guiles", "Guiles"),
+        ("treblecross", "Treblecross"),
+    ];
+    NAMES
+        .iter()
+        .find(|(key, _)| TakeAndBreak::by_name(key).is_ok_and(|named| &named == game))
+        .map_or_else(|| game.to_string(), |(_, name)| format!("{name} ({game})"))
 }
 
 impl MisereSolver for MiserePlay {
@@ -103,7 +234,10 @@ impl MisereSolver for MiserePlay {
         }
         match self.answer_from_quotient(game, heaps, |q| q.outcome(heaps)) {
             Some(outcome) => Ok(outcome),
-            None => self.search(game, |search| search.outcome(heaps)),
+            None => {
+                let beyond = self.beyond_quotient(game, heaps);
+                self.search(game, beyond, |search| search.outcome(heaps))
+            }
         }
     }
 
@@ -113,7 +247,10 @@ impl MisereSolver for MiserePlay {
         }
         match self.answer_from_quotient(game, heaps, |q| q.winning_move(heaps)) {
             Some(best) => Ok(best),
-            None => self.search(game, |search| search.winning_move(heaps)),
+            None => {
+                let beyond = self.beyond_quotient(game, heaps);
+                self.search(game, beyond, |search| search.winning_move(heaps))
+            }
         }
     }
 

@@ -9,6 +9,7 @@
 //! | outcome, nimber, winning move and line of a sum of heaps, either convention | [`OctalGame`] |
 //! | Last One (rows of sticks, whoever strikes the last stick loses) | [`LastOne`] |
 //! | `G(0..=n)` | [`grundy_sequence`] (fast), [`grundy_sequence_plain`] (reference) |
+//! | long runs: rare counts, largest values, checkpoints | [`SequenceRun`], [`SequenceStats`] |
 //! | prove a period | [`find_period_certificate`], [`certify_values`] |
 //! | `G(heap)` for huge heaps (the normal-play solver inside [`OctalGame`]) | [`HeapValues`] |
 //! | misère play | [`OctalGame`] with `Convention::Misere`; [`MisereQuotient`] (misère quotient: any heap once its period is proven); [`MisereSearch`] (exact search) |
@@ -22,6 +23,7 @@ mod last_one;
 mod misere;
 mod misere_play;
 mod quotient;
+mod run;
 mod sequence;
 mod table;
 
@@ -33,14 +35,15 @@ pub use code::{MAX_CODE_DIGITS, MoveClass, OctalCode, TakeAndBreak};
 pub use game::OctalGame;
 pub use last_one::LastOne;
 pub use misere::{DEFAULT_MISERE_STATES, DEFAULT_MISERE_WORK, MAX_MISERE_HEAP, MisereSearch};
-pub use misere_play::QUOTIENT_ATTEMPT_WORK;
+pub use misere_play::{BEYOND_QUOTIENT_WORK, QUOTIENT_ATTEMPT_WORK};
 pub use quotient::{
-    DEFAULT_QUOTIENT_HEAPS, DEFAULT_QUOTIENT_WORK, MAX_QUOTIENT_ORDER, MisereQuotient,
-    Presentation, QuotientPeriod,
+    DEFAULT_QUOTIENT_HEAPS, DEFAULT_QUOTIENT_WORK, GrowthStop, MAX_QUOTIENT_ORDER, MisereQuotient,
+    Presentation, QuotientGrowth, QuotientPeriod,
 };
+pub use run::{CHECKPOINT_VERSION, RUN_CHUNK, SequenceRun, SequenceStats};
 pub use sequence::{
-    DEFAULT_SEQUENCE_WORK, MAX_SEQUENCE_HEAP, MAX_SEQUENCE_THREADS, SparseGrundy, Values,
-    grundy_sequence, grundy_sequence_plain,
+    DEFAULT_SEQUENCE_WORK, MAX_SEQUENCE_HEAP, MAX_SEQUENCE_THREADS, SolverState, SparseGrundy,
+    Values, grundy_sequence, grundy_sequence_plain,
 };
 
 use crate::impartial::HeapMove;

@@ -56,7 +56,9 @@ use crate::impartial::HeapMove;
 use crate::{Budget, Error, Outcome, Result};
 use ahash::AHashMap;
 
+mod growth;
 mod presentation;
+pub use growth::{GrowthStop, QuotientGrowth};
 pub use presentation::Presentation;
 
 /// Default work cap of a quotient computation (products and comparisons,
@@ -112,6 +114,10 @@ fn heap_weight(h: u64) -> u64 {
 
 /// Heaps between two verifications of the optimistic construction.
 const CHECKPOINT: u64 = 16;
+
+/// The same for a growth that keeps its last verified quotient
+/// ([`QuotientGrowth`]).
+const PARTIAL_CHECKPOINT: u64 = 4;
 
 /// Period of the heap map: `Φ(h + period) = Φ(h)` for every `h ≥ preperiod`.
 ///
@@ -490,10 +496,7 @@ impl Builder {
                 let mut work = base.work;
                 let (max_work, budget, what) = (base.max_work, base.budget, base.what.clone());
                 let candidate = base.candidate(game);
-                if candidate
-                    .verify_or_refine(&mut work, budget, false)?
-                    .is_none()
-                {
+                if candidate.passes_verification(&mut work, budget)? {
                     return Self::from_quotient(candidate, work, max_work, budget, what);
                 }
             }
@@ -538,9 +541,7 @@ impl Builder {
     fn is_exact(&mut self, game: &TakeAndBreak) -> Result<bool> {
         let mut work = self.work;
         let candidate = self.snapshot().candidate(game);
-        let exact = candidate
-            .verify_or_refine(&mut work, self.budget, false)?
-            .is_none();
+        let exact = candidate.passes_verification(&mut work, self.budget)?;
         self.work = work;
         Ok(exact)
     }
@@ -630,7 +631,34 @@ impl MisereQuotient {
         Self::build(game, max_bound, budget, true)
     }
 
+    /// The quotient of heaps up to 0: the identity alone.
+    pub(super) fn empty(game: &TakeAndBreak) -> Self {
+        Self {
+            game: game.clone(),
+            order: 1,
+            mul: vec![0],
+            p_portion: vec![false],
+            heap_element: vec![0],
+            period: None,
+        }
+    }
+
     fn build(game: &TakeAndBreak, bound: u64, budget: Budget, seek_period: bool) -> Result<Self> {
+        let (quotient, stop) = Self::grow(game, bound, budget, seek_period, false)?;
+        debug_assert!(stop.is_none(), "a strict build returns every refusal");
+        Ok(quotient)
+    }
+
+    /// Grows the quotient heap by heap up to `bound`. With `keep_partial`, a
+    /// refusal while adding a heap ends the growth with the last verified
+    /// quotient and the refusal; without it, the refusal is returned.
+    pub(super) fn grow(
+        game: &TakeAndBreak,
+        bound: u64,
+        budget: Budget,
+        seek_period: bool,
+        keep_partial: bool,
+    ) -> Result<(Self, Option<GrowthStop>)> {
         if game.code().is_none() {
             return Err(Error::InvalidParameter {
                 name: "game",
@@ -649,27 +677,68 @@ impl MisereQuotient {
         // rolls back to the last verified heap and redoes the steps exactly
         // (each one verified, on a finer base when classes split).
         let mut builder = Builder::new(game, budget);
+        // A growth that keeps what it verified checks more often: a failed
+        // check of many optimistic heaps can cost more than the work cap.
+        let checkpoint = if keep_partial {
+            PARTIAL_CHECKPOINT
+        } else {
+            CHECKPOINT
+        };
         let mut good = (builder.snapshot(), 0u64);
         let mut exact_until = 0u64;
         let mut period = None;
+        let mut stop = None;
         let mut h = 1u64;
         while h <= bound {
             let stepped = if h <= exact_until {
-                builder = builder.add_exact_heap(game, h)?;
+                // Every exact step is verified: the state before it is the
+                // last verified quotient if this one is refused.
+                let before = keep_partial.then(|| builder.snapshot());
+                match (builder.add_exact_heap(game, h), before) {
+                    (Ok(next), _) => builder = next,
+                    (Err(reason), Some(before)) => {
+                        builder = before;
+                        stop = Some(GrowthStop { heap: h, reason });
+                        break;
+                    }
+                    (Err(reason), None) => return Err(reason),
+                }
                 true
             } else {
-                let options = builder.heap_options(game, h)?;
-                match builder.add_heap(h, &options) {
+                let attempt = builder
+                    .heap_options(game, h)
+                    .and_then(|options| builder.add_heap(h, &options));
+                match attempt {
                     Ok(()) => true,
                     Err(Error::InvalidParameter { .. }) => false,
-                    Err(e) => return Err(e),
+                    Err(reason) if keep_partial => {
+                        // Optimistic steps since the last check are not
+                        // verified: fall back to the last verified heap.
+                        builder = good.0.snapshot();
+                        stop = Some(GrowthStop {
+                            heap: good.1 + 1,
+                            reason,
+                        });
+                        break;
+                    }
+                    Err(reason) => return Err(reason),
                 }
             };
-            let verified = stepped
-                && (h > exact_until && (h % CHECKPOINT == 0 || h == bound))
-                    .then(|| builder.is_exact(game))
-                    .transpose()?
-                    .unwrap_or(true);
+            let check = (stepped && h > exact_until && (h % checkpoint == 0 || h == bound))
+                .then(|| builder.is_exact(game))
+                .transpose();
+            let verified = match check {
+                Ok(verified) => verified.unwrap_or(stepped),
+                Err(reason) if keep_partial => {
+                    builder = good.0.snapshot();
+                    stop = Some(GrowthStop {
+                        heap: good.1 + 1,
+                        reason,
+                    });
+                    break;
+                }
+                Err(reason) => return Err(reason),
+            };
             if !verified {
                 let work = builder.work;
                 builder = good.0.snapshot();
@@ -678,9 +747,9 @@ impl MisereQuotient {
                 h = good.1 + 1;
                 continue;
             }
-            if h % CHECKPOINT == 0 || h == bound {
+            if h % checkpoint == 0 || h == bound || h <= exact_until {
                 good = (builder.snapshot(), h);
-                if seek_period {
+                if seek_period && (h % checkpoint == 0 || h == bound) {
                     period = find_period(&builder.heap_element, game);
                     if period.is_some() {
                         break;
@@ -698,6 +767,11 @@ impl MisereQuotient {
             heap_element: builder.heap_element,
             period,
         };
+        if stop.is_some() {
+            // The state kept was verified when it was reached (and its work
+            // counted then): a second verification could only hit the cap.
+            return Ok((quotient, stop));
+        }
         let quotient = quotient.verified(&mut work, budget)?;
         if let Some(p) = quotient.period {
             // Refinement may have changed the heap map: the period must still hold.
@@ -710,7 +784,7 @@ impl MisereQuotient {
                 });
             }
         }
-        Ok(quotient)
+        Ok((quotient, None))
     }
 
     /// The classes of the options of heap `h` under this quotient's heap map.
@@ -746,6 +820,25 @@ impl MisereQuotient {
         work: &mut u64,
         budget: Budget,
         unreduced: bool,
+    ) -> Result<Option<Self>> {
+        self.verify_or_refine_with(work, budget, unreduced, false)
+    }
+
+    /// Whether the closure verification passes, stopping at the first failing state.
+    fn passes_verification(&self, work: &mut u64, budget: Budget) -> Result<bool> {
+        Ok(self
+            .verify_or_refine_with(work, budget, false, true)?
+            .is_none())
+    }
+
+    /// [`MisereQuotient::verify_or_refine`]; with `check_only`, a failing
+    /// candidate is returned unrefined as soon as its first failing state is met.
+    fn verify_or_refine_with(
+        &self,
+        work: &mut u64,
+        budget: Budget,
+        unreduced: bool,
+        check_only: bool,
     ) -> Result<Option<Self>> {
         let order = self.order;
         let words = order.div_ceil(64);
@@ -807,6 +900,8 @@ impl MisereQuotient {
                 if self.p_portion[*x as usize] != (*nonempty && !member(set, 0)) {
                     consistent = false;
                 }
+                // A check stops at the first failure; a refinement needs every state.
+                consistent || !check_only
             },
             |x, set, gx, gset, next| {
                 for z in 0..order {
@@ -820,6 +915,10 @@ impl MisereQuotient {
         )?;
         if consistent && !unreduced {
             return Ok(None);
+        }
+        if check_only {
+            // The candidate failed: it is returned as its own (unrefined) witness.
+            return Ok(Some(self.clone()));
         }
         // Reduce the closure by indistinguishability under its own outcomes.
         let r = generators.len();
@@ -920,7 +1019,7 @@ impl MisereQuotient {
         limits: ClosureLimits,
         work: &mut u64,
         budget: Budget,
-        mut visit: impl FnMut(&ClosureState),
+        mut visit: impl FnMut(&ClosureState) -> bool,
         next_set: impl Fn(u32, &[u64], u32, &[u64], &mut [u64]),
     ) -> Result<Closure> {
         let max_work = budget.work_or(DEFAULT_QUOTIENT_WORK);
@@ -934,7 +1033,9 @@ impl MisereQuotient {
         let bytes_per_state = 96 + 8 * words as u128 + 8 * generators.len() as u128;
         let mut next_state = 0;
         while next_state < states.len() {
-            visit(&states[next_state]);
+            if !visit(&states[next_state]) {
+                break;
+            }
             let (x, set, _) = states[next_state].clone();
             for (g, (gx, gset)) in generators.iter().enumerate() {
                 let mut next = vec![0u64; words];
@@ -1024,7 +1125,7 @@ impl MisereQuotient {
             },
             work,
             budget,
-            |_| {},
+            |_| true,
             |x, set, gx, gset, next| {
                 for z in 0..order {
                     if member(set, z) {

@@ -1730,5 +1730,157 @@ fn scan_pairs<T: Cell>(
     visit(&xor[..xs.len()]);
 }
 
+/// The choices of a [`SparseGrundy`] that its values alone do not fix: the
+/// rare/common split in force and when it is next reconsidered, and the work
+/// done. With the values, they are everything a run needs to go on exactly
+/// as it would have (see [`SparseGrundy::resume`]); a checkpoint stores them.
+///
+/// # Example
+/// ```
+/// use stonegame::impartial::octal::{SparseGrundy, TakeAndBreak};
+/// let mut solver = SparseGrundy::new(TakeAndBreak::grundys_game());
+/// solver.extend_to(1000, stonegame::Budget::default())?;
+/// let state = solver.state();
+/// assert_eq!(state.mask, solver.mask());
+/// assert_eq!(state.work, solver.work());
+/// # Ok::<(), stonegame::Error>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SolverState {
+    /// The rare/common mask ([`SparseGrundy::mask`]).
+    pub mask: u32,
+    /// 1 when the rare parity of a value depends on its heap's parity, else 0.
+    pub domain: u32,
+    /// 1 when that dependence is shifted by one heap, else 0.
+    pub offset: u32,
+    /// The heap at which the split is next reconsidered (a power of two, at least 64).
+    pub next_reselect: u64,
+    /// How many rare positions there were at the last choice of the split.
+    pub rare_at_reselect: u64,
+    /// The power of two above every value at the last choice of the split.
+    pub width_at_reselect: u64,
+    /// Work done so far ([`SparseGrundy::work`]).
+    pub work: u64,
+}
+
+impl SparseGrundy {
+    /// The choices that, with the values, determine how the run goes on.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::octal::{SparseGrundy, TakeAndBreak};
+    /// let solver = SparseGrundy::new(TakeAndBreak::kayles());
+    /// assert_eq!(solver.state().work, 0);
+    /// ```
+    pub fn state(&self) -> SolverState {
+        SolverState {
+            mask: self.sparseness.mask,
+            domain: self.sparseness.domain,
+            offset: self.sparseness.offset,
+            next_reselect: self.next_reselect,
+            rare_at_reselect: self.rare_at_reselect as u64,
+            width_at_reselect: self.width_at_reselect as u64,
+            work: self.work,
+        }
+    }
+
+    /// A solver that goes on from stored values `G(0..len)` of `game` and the
+    /// [`SolverState`] it had then: the rare positions and the value counts
+    /// are recomputed from the values under the stored split, so extending
+    /// it gives exactly the values, rare positions, mask and work of the
+    /// solver that was stored (values are exact under any split; the stored
+    /// split keeps the rest identical too). The values are trusted: check
+    /// them (a checksum) before.
+    ///
+    /// # Errors
+    /// [`Error::InvalidParameter`] for a state no solver can have;
+    /// [`Error::SizeLimitExceeded`] / [`Error::MemoryBudgetExceeded`] as
+    /// [`Self::extend_to`] for as many values.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::octal::{SparseGrundy, TakeAndBreak};
+    /// use stonegame::Budget;
+    /// let game = TakeAndBreak::grundys_game();
+    /// let mut whole = SparseGrundy::new(game.clone());
+    /// whole.extend_to(5000, Budget::default())?;
+    /// let mut first = SparseGrundy::new(game.clone());
+    /// first.extend_to(2000, Budget::default())?;
+    /// let stored: Vec<u32> = first.values().collect();
+    /// let mut resumed = SparseGrundy::resume(game, stored, first.state(), Budget::default())?;
+    /// resumed.extend_to(5000, Budget::default())?;
+    /// assert!(resumed.values().eq(whole.values()));
+    /// assert_eq!(resumed.rare_positions(), whole.rare_positions());
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn resume<I>(
+        game: TakeAndBreak,
+        values: I,
+        state: SolverState,
+        budget: Budget,
+    ) -> Result<Self>
+    where
+        I: IntoIterator<Item = u32>,
+        I::IntoIter: ExactSizeIterator,
+    {
+        let values = values.into_iter();
+        let len = values.len();
+        let invalid = |reason: String| Error::InvalidParameter {
+            name: "solver state",
+            reason,
+        };
+        if state.domain > 1 || state.offset > 1 || (state.domain == 0 && state.offset == 1) {
+            return Err(invalid(format!(
+                "domain {} and offset {} (each 0 or 1, offset 1 only with domain 1)",
+                state.domain, state.offset
+            )));
+        }
+        if state.next_reselect < 64 || !state.next_reselect.is_power_of_two() {
+            return Err(invalid(format!(
+                "next choice of the split at heap {} (a power of two, at least 64)",
+                state.next_reselect
+            )));
+        }
+        if !state.width_at_reselect.is_power_of_two() || state.width_at_reselect > 1 << 32 {
+            return Err(invalid(format!(
+                "value width {} at the last choice (a power of two up to 2^32)",
+                state.width_at_reselect
+            )));
+        }
+        if state.rare_at_reselect > len as u64 {
+            return Err(invalid(format!(
+                "{} rare positions at the last choice, more than the {len} values",
+                state.rare_at_reselect
+            )));
+        }
+        let mut solver = Self::new(game);
+        if len == 0 {
+            return Ok(solver);
+        }
+        check_length(len as u64 - 1)?;
+        solver.budget = budget;
+        solver.store.reserve(len, 0, budget)?;
+        solver.sparseness = Sparseness {
+            mask: state.mask,
+            domain: state.domain,
+            offset: state.offset,
+        };
+        for (n, value) in values.enumerate() {
+            if value as usize >= solver.values_below {
+                // A mark per value up to the next power of two (the counts
+                // are kept modulo 1024).
+                let marks = (u128::from(value) + 1).next_power_of_two();
+                budget.check_elements::<u8>(marks, "Grundy value marks")?;
+            }
+            solver.record(n as u32, value)?;
+        }
+        solver.next_reselect = state.next_reselect;
+        solver.rare_at_reselect = state.rare_at_reselect as usize;
+        solver.width_at_reselect = state.width_at_reselect as usize;
+        solver.work = state.work;
+        Ok(solver)
+    }
+}
+
 #[cfg(test)]
 mod tests;

@@ -1,0 +1,857 @@
+//! Long runs of a Grundy sequence: statistics kept as the run goes (without
+//! printing the values), and checkpoints a killed run resumes from.
+
+use super::sequence::{MAX_SEQUENCE_HEAP, SolverState, SparseGrundy};
+use super::{MoveClass, TakeAndBreak};
+use crate::impartial::mex::MexSet;
+use crate::{Budget, Error, IoError, Result};
+use std::fmt;
+use std::fs;
+use std::io::{self, BufReader, BufWriter, Read, Write};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// What a [`SequenceRun`] knows about `G(0..heaps)`: the sparse-space figures
+/// that research tables list (Flammenkamp's, tczajka/octal-games'
+/// `UnsolvedGames.md`): how many rare positions there are under the mask in
+/// force and the last one, the largest value and the first heap with it.
+/// They depend on the values and the solver's choices only, never on time:
+/// a resumed run ends with the same statistics as an uninterrupted one.
+///
+/// # Example
+/// ```
+/// use stonegame::impartial::octal::{SequenceRun, TakeAndBreak};
+/// let mut run = SequenceRun::new(TakeAndBreak::grundys_game());
+/// run.extend_to(999)?;
+/// let stats = run.stats();
+/// assert_eq!(stats.heaps, 1000);
+/// assert_eq!(stats.mask, run.solver().mask());
+/// assert_eq!(stats.rare_count, run.solver().rare_count() as u64);
+/// assert!(stats.to_string().starts_with("game grundys-game\nheaps 1000\n"));
+/// # Ok::<(), stonegame::Error>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SequenceStats {
+    /// How many values are computed: `G(0..heaps)`.
+    pub heaps: u64,
+    /// Rare positions (heap 0 left out) under [`Self::mask`].
+    pub rare_count: u64,
+    /// The largest rare position, if any.
+    pub last_rare_heap: Option<u64>,
+    /// The largest value among `G(0..heaps)` (0 when none is computed).
+    pub largest_value: u32,
+    /// The first heap whose value is [`Self::largest_value`].
+    pub largest_first_heap: u64,
+    /// The rare/common mask in force ([`SparseGrundy::mask`]).
+    pub mask: u32,
+    /// The game, for [`fmt::Display`]: its code or name.
+    game: TakeAndBreak,
+}
+
+impl SequenceStats {
+    /// The game the figures are of.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::octal::{SequenceRun, TakeAndBreak};
+    /// let run = SequenceRun::new(TakeAndBreak::kayles());
+    /// assert_eq!(run.stats().game(), &TakeAndBreak::kayles());
+    /// ```
+    pub fn game(&self) -> &TakeAndBreak {
+        &self.game
+    }
+}
+
+/// One `key value` line per figure: `game`, `heaps`, `rare`, `last-rare`
+/// (`none` without rare positions), `largest` (`V at H`), `mask` (hex).
+impl fmt::Display for SequenceStats {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "game {}", self.game)?;
+        writeln!(f, "heaps {}", self.heaps)?;
+        writeln!(f, "rare {}", self.rare_count)?;
+        match self.last_rare_heap {
+            Some(heap) => writeln!(f, "last-rare {heap}")?,
+            None => writeln!(f, "last-rare none")?,
+        }
+        writeln!(
+            f,
+            "largest {} at {}",
+            self.largest_value, self.largest_first_heap
+        )?;
+        write!(f, "mask {:#x}", self.mask)
+    }
+}
+
+/// Heaps between two looks at a run (statistics, progress, checkpoints):
+/// the run stops at every multiple, so where it stops never depends on time
+/// or on where an earlier run was interrupted.
+pub const RUN_CHUNK: u64 = 1 << 14;
+
+/// The checkpoint format version this library writes and reads.
+pub const CHECKPOINT_VERSION: u32 = 1;
+
+const MAGIC: &[u8; 8] = b"SGGRUNDY";
+
+/// The longest game name a checkpoint holds.
+const MAX_NAME_BYTES: usize = 256;
+
+/// A long computation of `G(0..)` of one game in normal play (Grundy values
+/// are a normal-play notion): the values in the solver's compact cells,
+/// [`SequenceStats`] kept up to date chunk by chunk ([`RUN_CHUNK`] heaps),
+/// and, with [`Self::with_checkpoint`], the run's state written to a file
+/// now and then so that [`Self::resume`] goes on after an interruption
+/// with identical values and statistics.
+///
+/// # Example
+/// ```
+/// use stonegame::impartial::octal::{SequenceRun, TakeAndBreak};
+/// let mut run = SequenceRun::new(TakeAndBreak::grundys_game());
+/// let mut looks = 0;
+/// run.extend_with(40_000, |run| {
+///     looks += 1; // after each chunk: a progress line, a checkpoint, …
+///     assert!(run.stats().heaps <= 40_001);
+///     Ok(())
+/// })?;
+/// assert_eq!(looks, 3);
+/// let stats = run.stats();
+/// let largest = run.solver().values().max().unwrap();
+/// let first = run.solver().values().position(|v| v == largest).unwrap() as u64;
+/// assert_eq!((stats.largest_value, stats.largest_first_heap), (largest, first));
+/// assert!(run.values_per_second() > 0.0);
+/// # Ok::<(), stonegame::Error>(())
+/// ```
+#[derive(Debug)]
+pub struct SequenceRun {
+    solver: SparseGrundy,
+    budget: Budget,
+    /// The largest value among the values scanned, and its first heap.
+    largest: (u32, u64),
+    /// Values looked at for [`Self::largest`]: `G(0..scanned)`.
+    scanned: u64,
+    /// Heaps known when this process took the run over (for the rate).
+    known_at_start: u64,
+    started: Instant,
+    checkpoint: Option<Checkpointing>,
+}
+
+#[derive(Debug)]
+struct Checkpointing {
+    path: PathBuf,
+    every: Duration,
+    last_written: Instant,
+}
+
+impl crate::game::Configure for SequenceRun {
+    fn with_budget(self, budget: Budget) -> Self {
+        SequenceRun::with_budget(self, budget)
+    }
+    fn budget(&self) -> Budget {
+        self.budget
+    }
+}
+
+impl SequenceRun {
+    /// A run of `game` with no value computed yet.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::octal::{SequenceRun, TakeAndBreak};
+    /// assert_eq!(SequenceRun::new(TakeAndBreak::kayles()).stats().heaps, 0);
+    /// ```
+    pub fn new(game: TakeAndBreak) -> Self {
+        Self::around(SparseGrundy::new(game), Budget::default())
+    }
+
+    fn around(solver: SparseGrundy, budget: Budget) -> Self {
+        let mut run = Self {
+            solver,
+            budget,
+            largest: (0, 0),
+            scanned: 0,
+            known_at_start: 0,
+            started: Instant::now(),
+            checkpoint: None,
+        };
+        run.scan_new_values();
+        run.known_at_start = run.scanned;
+        run
+    }
+
+    /// The memory budget of the tables and the work cap of the computation
+    /// (the work of a resumed run counts on from the stored run's work).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::octal::{SequenceRun, TakeAndBreak};
+    /// use stonegame::Budget;
+    /// let mut run = SequenceRun::new(TakeAndBreak::grundys_game()).with_budget(Budget::default().with_work(1000));
+    /// assert!(matches!(run.extend_to(100_000), Err(stonegame::Error::WorkLimitExceeded { .. })));
+    /// assert!(run.stats().heaps > 0); // the values computed before the cap are kept
+    /// ```
+    pub fn with_budget(mut self, budget: Budget) -> Self {
+        self.budget = budget;
+        self
+    }
+
+    /// Writes the run's state to `path` at the end of a chunk whenever
+    /// `every` has passed since the last write, when [`Self::extend_with`]
+    /// returns (finished or stopped at the work cap), and on
+    /// [`Self::write_checkpoint`]. Each write goes to a file beside `path`,
+    /// is synced, then renamed over `path`: a kill at any moment leaves the
+    /// previous checkpoint or the new one.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::octal::{SequenceRun, TakeAndBreak};
+    /// use std::time::Duration;
+    /// let path = std::env::temp_dir().join(format!("doc-checkpoint-{}", std::process::id()));
+    /// let mut run = SequenceRun::new(TakeAndBreak::kayles()).with_checkpoint(&path, Duration::from_secs(60));
+    /// run.extend_to(5000)?;
+    /// let resumed = SequenceRun::resume(&path, TakeAndBreak::kayles(), stonegame::Budget::default())?;
+    /// assert_eq!(resumed.stats(), run.stats());
+    /// std::fs::remove_file(&path).unwrap();
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn with_checkpoint(mut self, path: impl Into<PathBuf>, every: Duration) -> Self {
+        self.checkpoint = Some(Checkpointing {
+            path: path.into(),
+            every,
+            last_written: Instant::now(),
+        });
+        self
+    }
+
+    /// The solver, with every value computed so far.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::octal::{SequenceRun, TakeAndBreak};
+    /// let mut run = SequenceRun::new(TakeAndBreak::kayles());
+    /// run.extend_to(5)?;
+    /// assert_eq!(run.solver().value(5), Some(4));
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn solver(&self) -> &SparseGrundy {
+        &self.solver
+    }
+
+    /// Gives up the solver (for its values).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::octal::{SequenceRun, TakeAndBreak};
+    /// let mut run = SequenceRun::new(TakeAndBreak::nim());
+    /// run.extend_to(2)?;
+    /// assert_eq!(run.into_solver().into_values(), [0, 1, 2]);
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn into_solver(self) -> SparseGrundy {
+        self.solver
+    }
+
+    /// The statistics of the values computed so far.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::octal::{SequenceRun, TakeAndBreak};
+    /// let mut run = SequenceRun::new(TakeAndBreak::kayles());
+    /// run.extend_to(5)?;
+    /// assert_eq!((run.stats().largest_value, run.stats().largest_first_heap), (4, 5));
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn stats(&self) -> SequenceStats {
+        let rare = self.solver.rare_positions();
+        SequenceStats {
+            heaps: self.scanned,
+            rare_count: rare.len() as u64,
+            last_rare_heap: rare.last().map(|&heap| u64::from(heap)),
+            largest_value: self.largest.0,
+            largest_first_heap: self.largest.1,
+            mask: self.solver.mask(),
+            game: self.solver.game().clone(),
+        }
+    }
+
+    /// Values computed per second by this process since it took the run
+    /// over (a resumed run counts only what it computed itself).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::octal::{SequenceRun, TakeAndBreak};
+    /// let mut run = SequenceRun::new(TakeAndBreak::kayles());
+    /// run.extend_to(10_000)?;
+    /// assert!(run.values_per_second() > 0.0);
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn values_per_second(&self) -> f64 {
+        let computed = self.scanned - self.known_at_start;
+        computed as f64 / self.elapsed().as_secs_f64().max(1e-9)
+    }
+
+    /// Time since this process created or resumed the run.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::octal::{SequenceRun, TakeAndBreak};
+    /// let run = SequenceRun::new(TakeAndBreak::kayles());
+    /// assert!(run.elapsed().as_secs() < 60);
+    /// ```
+    pub fn elapsed(&self) -> Duration {
+        self.started.elapsed()
+    }
+
+    /// Computes `G(0..=upto)` ([`Self::extend_with`] without a look between chunks).
+    ///
+    /// # Errors
+    /// As [`Self::extend_with`].
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::octal::{SequenceRun, TakeAndBreak};
+    /// let mut run = SequenceRun::new(TakeAndBreak::dawsons_kayles());
+    /// run.extend_to(100)?;
+    /// assert_eq!(run.stats().heaps, 101);
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn extend_to(&mut self, upto: u64) -> Result<()> {
+        self.extend_with(upto, |_| Ok(()))
+    }
+
+    /// Computes `G(0..=upto)` chunk by chunk, stopping at every multiple of
+    /// [`RUN_CHUNK`] heaps: the statistics are brought up to date, a
+    /// checkpoint is written when one is due, and `look` is called (it may
+    /// print progress; an error it returns stops the run).
+    ///
+    /// # Errors
+    /// [`Error::SizeLimitExceeded`] above [`MAX_SEQUENCE_HEAP`] and
+    /// [`Error::MemoryBudgetExceeded`] for `G(0..=upto)` beyond the budget,
+    /// both before any work; as [`SparseGrundy::extend_to`] ([`Error::WorkLimitExceeded`] at the
+    /// budget's work cap, with the values before it kept and, with
+    /// checkpoints, written); [`Error::Io`] when a checkpoint cannot be written.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::octal::{SequenceRun, TakeAndBreak};
+    /// let mut run = SequenceRun::new(TakeAndBreak::kayles());
+    /// let mut seen = Vec::new();
+    /// run.extend_with(40_000, |run| {
+    ///     seen.push(run.stats().heaps);
+    ///     Ok(())
+    /// })?;
+    /// assert_eq!(seen, [16_384, 32_768, 40_001]);
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn extend_with(
+        &mut self,
+        upto: u64,
+        mut look: impl FnMut(&SequenceRun) -> Result<()>,
+    ) -> Result<()> {
+        // The whole run's limits, refused before its first chunk, not at its last.
+        if upto > MAX_SEQUENCE_HEAP {
+            return Err(Error::SizeLimitExceeded {
+                what: "heap size of a Grundy sequence",
+                value: upto.into(),
+                limit: MAX_SEQUENCE_HEAP.into(),
+            });
+        }
+        // At least a byte a value (the solver checks the rest as it grows:
+        // wider cells, the rare list).
+        self.budget
+            .check_elements::<u8>(u128::from(upto + 1), "Grundy sequence")?;
+        let goal = upto + 1;
+        while self.scanned < goal {
+            let next = ((self.scanned / RUN_CHUNK + 1) * RUN_CHUNK).min(goal);
+            let step = self.solver.extend_to(next - 1, self.budget);
+            self.scan_new_values();
+            if let Err(error) = step {
+                if self.checkpoint.is_some() {
+                    self.write_checkpoint()?;
+                }
+                return Err(error);
+            }
+            if let Some(due) = &self.checkpoint {
+                if due.last_written.elapsed() >= due.every {
+                    self.write_checkpoint()?;
+                }
+            }
+            look(self)?;
+        }
+        if self.checkpoint.is_some() {
+            self.write_checkpoint()?;
+        }
+        Ok(())
+    }
+
+    /// Brings the largest value and its first heap up to the values computed.
+    fn scan_new_values(&mut self) {
+        let (mut largest, mut first) = self.largest;
+        let mut heap = self.scanned;
+        for value in self.solver.values().skip(self.scanned as usize) {
+            if value > largest {
+                (largest, first) = (value, heap);
+            }
+            heap += 1;
+        }
+        self.largest = (largest, first);
+        self.scanned = heap;
+    }
+
+    /// Writes the checkpoint now (see [`Self::with_checkpoint`]; nothing
+    /// without one).
+    ///
+    /// # Errors
+    /// [`Error::Io`] when the file cannot be written.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::octal::{SequenceRun, TakeAndBreak};
+    /// let mut run = SequenceRun::new(TakeAndBreak::kayles());
+    /// run.write_checkpoint()?; // no checkpoint file set: nothing to do
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn write_checkpoint(&mut self) -> Result<()> {
+        let Some(checkpoint) = &mut self.checkpoint else {
+            return Ok(());
+        };
+        write_checkpoint_file(&checkpoint.path, &self.solver)?;
+        checkpoint.last_written = Instant::now();
+        Ok(())
+    }
+
+    /// Goes on from the checkpoint at `path`, written by a run of `game`:
+    /// its header (format version, game, convention, length, cell width) and
+    /// both checksums are checked, its size against `budget` before the
+    /// values are read, and the first 4,096 values and the last one are
+    /// recomputed by the definition. Add [`Self::with_checkpoint`] to keep
+    /// writing it.
+    ///
+    /// # Errors
+    /// [`Error::CheckpointMismatch`] for a checkpoint of another game (or
+    /// convention); [`Error::CheckpointCorrupt`] for a damaged, cut-off or
+    /// foreign file or another format version; [`Error::Io`] when it
+    /// cannot be read; [`Error::MemoryBudgetExceeded`] /
+    /// [`Error::SizeLimitExceeded`] when its values do not fit.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::octal::{SequenceRun, TakeAndBreak};
+    /// use stonegame::{Budget, Error};
+    /// use std::time::Duration;
+    /// let path = std::env::temp_dir().join(format!("doc-resume-{}", std::process::id()));
+    /// let mut run = SequenceRun::new(TakeAndBreak::grundys_game()).with_checkpoint(&path, Duration::ZERO);
+    /// run.extend_to(20_000)?;
+    /// let mut resumed = SequenceRun::resume(&path, TakeAndBreak::grundys_game(), Budget::default())?;
+    /// resumed.extend_to(50_000)?;
+    /// run.extend_to(50_000)?;
+    /// assert_eq!(resumed.stats(), run.stats());
+    /// assert!(matches!(
+    ///     SequenceRun::resume(&path, TakeAndBreak::kayles(), Budget::default()),
+    ///     Err(Error::CheckpointMismatch { .. })
+    /// ));
+    /// std::fs::remove_file(&path).unwrap();
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn resume(path: impl AsRef<Path>, game: TakeAndBreak, budget: Budget) -> Result<Self> {
+        let path = path.as_ref();
+        let solver = read_checkpoint_file(path, game, budget)?;
+        check_by_definition(path, &solver)?;
+        Ok(Self::around(solver, budget))
+    }
+}
+
+/// The fixed part of a checkpoint: everything but the game's name and the values.
+#[derive(Debug, Clone, Copy)]
+struct Header {
+    len: u64,
+    cell: u32,
+    state: SolverState,
+}
+
+/// A 64-bit checksum over 8-byte words (the tail zero-padded, the length
+/// mixed in at the end). Each step (XOR, then a multiplication by an odd
+/// constant) is a bijection of the state, so changing any one word always
+/// changes the result.
+#[derive(Debug, Clone)]
+struct Checksum {
+    state: u64,
+    pending: [u8; 8],
+    pending_len: usize,
+    total: u64,
+}
+
+impl Checksum {
+    fn new(seed: u64) -> Self {
+        Self {
+            state: 0xcbf2_9ce4_8422_2325 ^ seed,
+            pending: [0; 8],
+            pending_len: 0,
+            total: 0,
+        }
+    }
+
+    fn word(&mut self, word: u64) {
+        self.state = (self.state ^ word)
+            .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            .rotate_left(29);
+    }
+
+    fn update(&mut self, mut bytes: &[u8]) {
+        self.total += bytes.len() as u64;
+        if self.pending_len > 0 {
+            let take = (8 - self.pending_len).min(bytes.len());
+            self.pending[self.pending_len..self.pending_len + take].copy_from_slice(&bytes[..take]);
+            self.pending_len += take;
+            bytes = &bytes[take..];
+            if self.pending_len < 8 {
+                return;
+            }
+            self.word(u64::from_le_bytes(self.pending));
+            self.pending_len = 0;
+        }
+        let mut words = bytes.chunks_exact(8);
+        for word in &mut words {
+            self.word(u64::from_le_bytes(word.try_into().expect("8 bytes")));
+        }
+        let rest = words.remainder();
+        self.pending[..rest.len()].copy_from_slice(rest);
+        self.pending_len = rest.len();
+    }
+
+    fn finish(mut self) -> u64 {
+        if self.pending_len > 0 {
+            self.pending[self.pending_len..].fill(0);
+            self.word(u64::from_le_bytes(self.pending));
+        }
+        let total = self.total;
+        self.word(total);
+        self.state
+    }
+}
+
+fn io_error(path: &Path, error: io::Error) -> Error {
+    Error::Io {
+        path: path.display().to_string(),
+        source: IoError::from(error),
+    }
+}
+
+fn corrupt(path: &Path, reason: impl Into<String>) -> Error {
+    Error::CheckpointCorrupt {
+        path: path.display().to_string(),
+        reason: reason.into(),
+    }
+}
+
+/// The narrowest cell width (bytes) that holds every value.
+fn cell_width(solver: &SparseGrundy) -> u32 {
+    match solver.values().max().unwrap_or(0) {
+        0..=0xff => 1,
+        0x100..=0xffff => 2,
+        _ => 4,
+    }
+}
+
+/// The header's bytes (without its checksum).
+fn header_bytes(game: &TakeAndBreak, header: &Header) -> Vec<u8> {
+    let name = game.to_string();
+    let mut bytes = Vec::with_capacity(96 + name.len());
+    bytes.extend_from_slice(MAGIC);
+    bytes.extend_from_slice(&CHECKPOINT_VERSION.to_le_bytes());
+    // The convention: 0 is normal play, the only one Grundy values have.
+    bytes.extend_from_slice(&0u32.to_le_bytes());
+    bytes.extend_from_slice(&(name.len() as u32).to_le_bytes());
+    bytes.extend_from_slice(name.as_bytes());
+    bytes.extend_from_slice(&header.len.to_le_bytes());
+    bytes.extend_from_slice(&header.cell.to_le_bytes());
+    let state = header.state;
+    for word in [state.mask, state.domain, state.offset] {
+        bytes.extend_from_slice(&word.to_le_bytes());
+    }
+    for word in [
+        state.next_reselect,
+        state.rare_at_reselect,
+        state.width_at_reselect,
+        state.work,
+    ] {
+        bytes.extend_from_slice(&word.to_le_bytes());
+    }
+    bytes
+}
+
+/// The bytes after the game's name: length, cell width, state.
+const FIXED_TAIL_BYTES: usize = 8 + 4 + 3 * 4 + 4 * 8;
+
+fn write_checkpoint_file(path: &Path, solver: &SparseGrundy) -> Result<()> {
+    let header = Header {
+        len: solver.len() as u64,
+        cell: cell_width(solver),
+        state: solver.state(),
+    };
+    let head = header_bytes(solver.game(), &header);
+    let head_sum = {
+        let mut sum = Checksum::new(0);
+        sum.update(&head);
+        sum.finish()
+    };
+    let directory = match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    };
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let aside = directory.join(format!(".{name}.partial"));
+    let result = (|| -> io::Result<()> {
+        let mut out = BufWriter::with_capacity(1 << 20, fs::File::create(&aside)?);
+        out.write_all(&head)?;
+        out.write_all(&head_sum.to_le_bytes())?;
+        let mut sum = Checksum::new(head_sum);
+        let mut buffer = Vec::with_capacity(1 << 16);
+        let width = header.cell as usize;
+        for value in solver.values() {
+            buffer.extend_from_slice(&value.to_le_bytes()[..width]);
+            if buffer.len() >= 1 << 16 {
+                sum.update(&buffer);
+                out.write_all(&buffer)?;
+                buffer.clear();
+            }
+        }
+        sum.update(&buffer);
+        out.write_all(&buffer)?;
+        out.write_all(&sum.finish().to_le_bytes())?;
+        out.into_inner().map_err(|e| e.into_error())?.sync_all()?;
+        fs::rename(&aside, path)?;
+        sync_directory(directory)
+    })();
+    if result.is_err() {
+        let _ = fs::remove_file(&aside);
+    }
+    result.map_err(|e| io_error(path, e))
+}
+
+/// Makes a rename in `directory` durable (POSIX: the entry lives in the directory).
+#[cfg(unix)]
+fn sync_directory(directory: &Path) -> io::Result<()> {
+    fs::File::open(directory)?.sync_all()
+}
+
+/// Elsewhere a directory cannot be opened as a file; the rename stands alone.
+#[cfg(not(unix))]
+fn sync_directory(_directory: &Path) -> io::Result<()> {
+    Ok(())
+}
+
+/// Reads `buffer.len()` bytes, a short file being a damaged checkpoint.
+fn read_exact(path: &Path, input: &mut impl Read, buffer: &mut [u8], what: &str) -> Result<()> {
+    input.read_exact(buffer).map_err(|e| match e.kind() {
+        io::ErrorKind::UnexpectedEof => corrupt(path, format!("cut off in its {what}")),
+        _ => io_error(path, e),
+    })
+}
+
+fn u32_at(bytes: &[u8], at: usize) -> u32 {
+    u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes"))
+}
+
+fn u64_at(bytes: &[u8], at: usize) -> u64 {
+    u64::from_le_bytes(bytes[at..at + 8].try_into().expect("8 bytes"))
+}
+
+/// The values of a checkpoint, decoded from their cells as they are read,
+/// summed on the way; a read error ends them (with zeros) and is kept.
+struct CellReader<'a, R> {
+    input: &'a mut R,
+    width: usize,
+    left: u64,
+    buffer: Vec<u8>,
+    at: usize,
+    sum: Checksum,
+    failed: Option<io::Error>,
+}
+
+impl<R: Read> CellReader<'_, R> {
+    fn refill(&mut self) {
+        let cells = (self.left as usize).min((1 << 16) / self.width).max(1);
+        self.buffer.resize(cells * self.width, 0);
+        if let Err(error) = self.input.read_exact(&mut self.buffer) {
+            self.failed = Some(error);
+            self.buffer.fill(0);
+        } else {
+            self.sum.update(&self.buffer);
+        }
+        self.at = 0;
+    }
+}
+
+impl<R: Read> Iterator for CellReader<'_, R> {
+    type Item = u32;
+
+    fn next(&mut self) -> Option<u32> {
+        if self.left == 0 {
+            return None;
+        }
+        if self.at == self.buffer.len() {
+            self.refill();
+        }
+        let mut cell = [0u8; 4];
+        cell[..self.width].copy_from_slice(&self.buffer[self.at..self.at + self.width]);
+        self.at += self.width;
+        self.left -= 1;
+        Some(u32::from_le_bytes(cell))
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let left = usize::try_from(self.left).unwrap_or(usize::MAX);
+        (left, Some(left))
+    }
+}
+
+impl<R: Read> ExactSizeIterator for CellReader<'_, R> {}
+
+fn read_checkpoint_file(path: &Path, game: TakeAndBreak, budget: Budget) -> Result<SparseGrundy> {
+    let file = fs::File::open(path).map_err(|e| io_error(path, e))?;
+    let size = file.metadata().map_err(|e| io_error(path, e))?.len();
+    let mut input = BufReader::with_capacity(1 << 20, file);
+    let mut start = [0u8; 20];
+    read_exact(path, &mut input, &mut start, "header")?;
+    if &start[..8] != MAGIC {
+        return Err(corrupt(
+            path,
+            "not a Grundy-sequence checkpoint (its first bytes differ)",
+        ));
+    }
+    let version = u32_at(&start, 8);
+    if version != CHECKPOINT_VERSION {
+        return Err(corrupt(
+            path,
+            format!("format version {version}, this library reads version {CHECKPOINT_VERSION}"),
+        ));
+    }
+    let name_len = u32_at(&start, 16) as usize;
+    if name_len > MAX_NAME_BYTES {
+        return Err(corrupt(path, format!("a game name of {name_len} bytes")));
+    }
+    let mut rest = vec![0u8; name_len + FIXED_TAIL_BYTES + 8];
+    read_exact(path, &mut input, &mut rest, "header")?;
+    let (head_rest, stored_sum) = rest.split_at(name_len + FIXED_TAIL_BYTES);
+    let mut sum = Checksum::new(0);
+    sum.update(&start);
+    sum.update(head_rest);
+    let head_sum = sum.finish();
+    if head_sum != u64_at(stored_sum, 0) {
+        return Err(corrupt(path, "header checksum mismatch"));
+    }
+    let convention = u32_at(&start, 12);
+    let name = String::from_utf8_lossy(&head_rest[..name_len]).into_owned();
+    let mismatch = |reason: String| Error::CheckpointMismatch {
+        path: path.display().to_string(),
+        reason,
+    };
+    if name != game.to_string() {
+        return Err(mismatch(format!(
+            "it holds values of {name}, not of {game}"
+        )));
+    }
+    if convention != 0 {
+        return Err(mismatch(format!(
+            "it holds values of play convention {convention}, not normal play"
+        )));
+    }
+    let tail = &head_rest[name_len..];
+    let header = Header {
+        len: u64_at(tail, 0),
+        cell: u32_at(tail, 8),
+        state: SolverState {
+            mask: u32_at(tail, 12),
+            domain: u32_at(tail, 16),
+            offset: u32_at(tail, 20),
+            next_reselect: u64_at(tail, 24),
+            rare_at_reselect: u64_at(tail, 32),
+            width_at_reselect: u64_at(tail, 40),
+            work: u64_at(tail, 48),
+        },
+    };
+    if ![1, 2, 4].contains(&header.cell) {
+        return Err(corrupt(path, format!("cells of {} bytes", header.cell)));
+    }
+    let expected = 20 + rest.len() as u128 + u128::from(header.len) * u128::from(header.cell) + 8;
+    if u128::from(size) != expected {
+        return Err(corrupt(
+            path,
+            format!("{size} bytes where its header calls for {expected} (cut off or extended)"),
+        ));
+    }
+    // The solver's own check (as for computing as many values), before any value is read.
+    budget.check_elements::<u32>(
+        u128::from(header.len) * 2,
+        "Grundy sequence from a checkpoint",
+    )?;
+    let mut cells = CellReader {
+        input: &mut input,
+        width: header.cell as usize,
+        left: header.len,
+        buffer: Vec::new(),
+        at: 0,
+        sum: Checksum::new(head_sum),
+        failed: None,
+    };
+    let solver = SparseGrundy::resume(game, &mut cells, header.state, budget);
+    if let Some(error) = cells.failed.take() {
+        return Err(match error.kind() {
+            io::ErrorKind::UnexpectedEof => corrupt(path, "cut off in its values"),
+            _ => io_error(path, error),
+        });
+    }
+    let values_sum = cells.sum.finish();
+    let mut stored = [0u8; 8];
+    read_exact(path, &mut input, &mut stored, "checksum")?;
+    if values_sum != u64::from_le_bytes(stored) {
+        return Err(corrupt(path, "values checksum mismatch"));
+    }
+    solver.map_err(|error| match error {
+        Error::InvalidParameter { reason, .. } => corrupt(path, reason),
+        other => other,
+    })
+}
+
+/// `G(heap)` by the definition from the smaller values the solver holds.
+fn value_by_definition(solver: &SparseGrundy, heap: u64, seen: &mut MexSet) -> u32 {
+    let value = |n: u64| solver.value(n).expect("a smaller heap is known");
+    seen.clear();
+    solver
+        .game()
+        .for_each_move_class(heap, |class| match class {
+            MoveClass::TakeAll => seen.insert(0),
+            MoveClass::LeaveOne(left) => seen.insert(value(left) as usize),
+            MoveClass::Split { total, .. } => {
+                for a in 1..=class.largest_smaller_part() {
+                    seen.insert((value(a) ^ value(total - a)) as usize);
+                }
+            }
+        });
+    seen.mex() as u32
+}
+
+/// Recomputes the first 4,096 values and the last one of a resumed solver
+/// by the definition: values of another game (or a file that checksums
+/// alone cannot catch) are refused, not extended.
+fn check_by_definition(path: &Path, solver: &SparseGrundy) -> Result<()> {
+    let len = solver.len() as u64;
+    let mut seen = MexSet::new();
+    let last = len.checked_sub(1).filter(|&last| last >= 4096);
+    for heap in (0..len.min(4096)).chain(last) {
+        let expected = value_by_definition(solver, heap, &mut seen);
+        let stored = solver.value(heap).expect("within the values");
+        if stored != expected {
+            return Err(corrupt(
+                path,
+                format!(
+                    "it gives G({heap}) = {stored}, the definition gives {expected} for {}",
+                    solver.game()
+                ),
+            ));
+        }
+    }
+    Ok(())
+}

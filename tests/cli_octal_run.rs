@@ -1,0 +1,318 @@
+#![cfg(feature = "cli")]
+//! `grundy --stats` and `--checkpoint`: the statistics, a run killed at
+//! random moments and resumed until it finishes, and refused checkpoints.
+
+mod common;
+
+use common::{run, stderr, stdout};
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+use stonegame::Budget;
+use stonegame::impartial::octal::{SequenceRun, TakeAndBreak, grundy_sequence};
+
+fn scratch(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!(
+        "stonegame-cli-octal-run-{}-{name}",
+        std::process::id()
+    ))
+}
+
+/// The final statistics: every line but the timing lines and the
+/// power-of-two lines (a resumed run prints those it passes itself only).
+fn final_stats(text: &str) -> Vec<String> {
+    text.lines()
+        .filter(|line| {
+            !line.starts_with("at 2^")
+                && !line.starts_with("values-per-second ")
+                && !line.starts_with("seconds ")
+        })
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn stats_print_the_figures_not_the_values() {
+    let output = run(
+        &[
+            "grundy",
+            "--game",
+            "grundys-game",
+            "--upto",
+            "2^14",
+            "--stats",
+        ],
+        "",
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    // G(0..2^14) at the power of two, then the run to 2^14 inclusive.
+    assert!(lines[0].starts_with("at 2^14 rare "), "{text}");
+    assert_eq!(lines[1], "game grundys-game");
+    assert_eq!(lines[2], "heaps 16385");
+    assert!(lines[3].starts_with("rare "), "{text}");
+    assert!(lines[7].starts_with("values-per-second "), "{text}");
+    assert!(lines[8].starts_with("seconds "), "{text}");
+    assert_eq!(lines.len(), 9);
+    // Largest value and first heap as the library's definition-checked run gives them.
+    let mut library = SequenceRun::new(TakeAndBreak::grundys_game());
+    library.extend_to(1 << 14).unwrap();
+    let stats = library.stats();
+    assert_eq!(
+        lines[5],
+        format!(
+            "largest {} at {}",
+            stats.largest_value, stats.largest_first_heap
+        )
+    );
+    assert_eq!(lines[3], format!("rare {}", stats.rare_count));
+    assert_eq!(lines[6], format!("mask {:#x}", stats.mask));
+}
+
+#[test]
+fn bad_stats_arguments_are_refused() {
+    for args in [
+        &[
+            "grundy",
+            "--game",
+            "kayles",
+            "--upto",
+            "5",
+            "--checkpoint",
+            "x",
+        ][..],
+        &["grundy", "--set", "1,2", "--upto", "5", "--stats"],
+        &[
+            "grundy", "--game", "kayles", "--upto", "5", "--stats", "--period",
+        ],
+        &["grundy", "--game", "kayles", "--upto", "2^64", "--stats"],
+        &["grundy", "--game", "kayles", "--upto", "3^2", "--stats"],
+        &[
+            "grundy",
+            "--game",
+            "kayles",
+            "--upto",
+            "5",
+            "--stats",
+            "--checkpoint-seconds",
+            "3",
+        ],
+        &[
+            "grundy",
+            "--game",
+            "kayles",
+            "--upto",
+            "4294967295",
+            "--stats",
+        ],
+        &["grundy", "--game", "nonsense", "--upto", "5", "--stats"],
+    ] {
+        let output = run(args, "");
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(
+            stderr(&output).starts_with("line 1: "),
+            "{args:?}: {}",
+            stderr(&output)
+        );
+    }
+}
+
+#[test]
+fn foreign_and_damaged_checkpoints_are_refused() {
+    let path = scratch("refused");
+    let file = path.to_str().unwrap();
+    let output = run(
+        &[
+            "grundy",
+            "--octal",
+            "0.6",
+            "--upto",
+            "3000",
+            "--stats",
+            "--checkpoint",
+            file,
+        ],
+        "",
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let output = run(
+        &[
+            "grundy",
+            "--game",
+            "kayles",
+            "--upto",
+            "3000",
+            "--stats",
+            "--checkpoint",
+            file,
+        ],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("checkpoint of another computation"),
+        "{}",
+        stderr(&output)
+    );
+    let mut bytes = std::fs::read(&path).unwrap();
+    let last = bytes.len() - 20;
+    bytes[last] ^= 1;
+    std::fs::write(&path, &bytes).unwrap();
+    let output = run(
+        &[
+            "grundy",
+            "--octal",
+            "0.6",
+            "--upto",
+            "3000",
+            "--stats",
+            "--checkpoint",
+            file,
+        ],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("damaged checkpoint"),
+        "{}",
+        stderr(&output)
+    );
+    assert!(stdout(&output).is_empty());
+    std::fs::remove_file(&path).unwrap();
+    // A checkpoint that cannot be written is refused before the run.
+    let output = run(
+        &[
+            "grundy",
+            "--game",
+            "kayles",
+            "--upto",
+            "2^20",
+            "--stats",
+            "--checkpoint",
+            "/nonexistent-directory/x",
+        ],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("/nonexistent-directory/x"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+/// A small pseudo-random sequence (SplitMix64) seeded from the clock: each
+/// run of the test kills at other moments.
+struct Moments(u64);
+
+impl Moments {
+    fn next_millis(&mut self, below: u64) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        (z ^ (z >> 31)) % below
+    }
+}
+
+/// The CLI is killed (SIGKILL) at random moments, during the computation or
+/// a checkpoint write, and started again on the same file until a run
+/// finishes; its statistics and the values in its checkpoint are those of
+/// a run never interrupted. The first kill comes after the first checkpoint
+/// is written (after a second), so the last run resumes; every kill at a
+/// random moment up to 70% of the uninterrupted run's time.
+#[test]
+fn a_killed_run_resumes_to_identical_results() {
+    let upto = "600000";
+    let path = scratch("killed");
+    let file = path.to_str().unwrap();
+    let _ = std::fs::remove_file(&path);
+    let started = Instant::now();
+    let uninterrupted = run(
+        &[
+            "grundy",
+            "--game",
+            "grundys-game",
+            "--upto",
+            upto,
+            "--stats",
+        ],
+        "",
+    );
+    let whole = started.elapsed().as_millis() as u64;
+    assert!(uninterrupted.status.success(), "{}", stderr(&uninterrupted));
+    let seed = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_nanos() as u64;
+    let mut moments = Moments(seed);
+    let mut kills = 0;
+    let finished = loop {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_stonegame"))
+            .args([
+                "grundy",
+                "--game",
+                "grundys-game",
+                "--upto",
+                upto,
+                "--stats",
+            ])
+            .args(["--checkpoint", file, "--checkpoint-seconds", "1"])
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        if kills == 0 {
+            // Until a checkpoint holds at least a chunk of values (one byte each).
+            let holds_values = || std::fs::metadata(&path).is_ok_and(|m| m.len() > 16_384);
+            while !holds_values() && child.try_wait().unwrap().is_none() {
+                std::thread::sleep(Duration::from_millis(5));
+            }
+        }
+        let after = 20 + moments.next_millis(whole * 7 / 10);
+        let deadline = Instant::now() + Duration::from_millis(after);
+        while Instant::now() < deadline && child.try_wait().unwrap().is_none() {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        if child.try_wait().unwrap().is_none() && kills < 8 {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            kills += 1;
+            continue;
+        }
+        break child.wait_with_output().unwrap();
+    };
+    assert!(
+        finished.status.success(),
+        "seed {seed}: {}",
+        stderr(&finished)
+    );
+    assert!(
+        kills > 0,
+        "seed {seed}: never killed (the run takes {whole} ms)"
+    );
+    assert!(
+        stderr(&finished).contains("grundy: resumed"),
+        "seed {seed}: {}",
+        stderr(&finished)
+    );
+    assert_eq!(
+        final_stats(&stdout(&finished)),
+        final_stats(&stdout(&uninterrupted)),
+        "seed {seed}, {kills} kills"
+    );
+    let resumed =
+        SequenceRun::resume(&path, TakeAndBreak::grundys_game(), Budget::default()).unwrap();
+    let reference =
+        grundy_sequence(&TakeAndBreak::grundys_game(), 600_000, Budget::default()).unwrap();
+    assert!(resumed.solver().values().eq(reference), "seed {seed}");
+    std::fs::remove_file(&path).unwrap();
+    // A write killed midway leaves its partial file beside the checkpoint (the next write replaces it).
+    let aside = path.with_file_name(format!(
+        ".{}.partial",
+        path.file_name().unwrap().to_str().unwrap()
+    ));
+    let _ = std::fs::remove_file(aside);
+}

@@ -1,0 +1,459 @@
+//! Long Grundy-sequence runs (`SequenceRun`): statistics against an
+//! independent computation and published figures, checkpoints that resume
+//! to identical results, and checkpoints that are refused.
+
+use proptest::prelude::*;
+use std::path::PathBuf;
+use std::time::Duration;
+use stonegame::impartial::octal::{
+    OctalCode, SequenceRun, SequenceStats, SparseGrundy, TakeAndBreak, grundy_sequence,
+    grundy_sequence_plain,
+};
+use stonegame::{Budget, Error};
+
+/// A fresh file name in the system's temporary directory.
+fn scratch(name: &str) -> PathBuf {
+    use std::sync::atomic::{AtomicU32, Ordering};
+    static NEXT: AtomicU32 = AtomicU32::new(0);
+    let n = NEXT.fetch_add(1, Ordering::Relaxed);
+    std::env::temp_dir().join(format!(
+        "stonegame-octal-run-{}-{name}-{n}",
+        std::process::id()
+    ))
+}
+
+/// The statistics of `values` under the split `(mask, domain, offset)`,
+/// straight from their definitions.
+fn stats_by_definition(
+    values: &[u32],
+    mask: u32,
+    domain: u32,
+    offset: u32,
+) -> (u64, Option<u64>, u32, u64) {
+    let rare: Vec<u64> = (1..values.len() as u64)
+        .filter(|&n| {
+            let parity = (values[n as usize] & mask).count_ones() & 1;
+            parity == domain & ((n as u32 ^ offset) & 1)
+        })
+        .collect();
+    let largest = values.iter().copied().max().unwrap_or(0);
+    let first = values.iter().position(|&v| v == largest).unwrap_or(0) as u64;
+    (rare.len() as u64, rare.last().copied(), largest, first)
+}
+
+fn check_against_definition(game: &TakeAndBreak, upto: u64) -> Result<(), TestCaseError> {
+    let mut run = SequenceRun::new(game.clone());
+    run.extend_to(upto).unwrap();
+    let plain = grundy_sequence_plain(game, upto, Budget::default()).unwrap();
+    let stats = run.stats();
+    let state = run.solver().state();
+    prop_assert!(run.solver().values().eq(plain.iter().copied()));
+    prop_assert_eq!(stats.heaps, upto + 1);
+    prop_assert_eq!(stats.mask, state.mask);
+    prop_assert_eq!(
+        (
+            stats.rare_count,
+            stats.last_rare_heap,
+            stats.largest_value,
+            stats.largest_first_heap
+        ),
+        stats_by_definition(&plain, state.mask, state.domain, state.offset)
+    );
+    Ok(())
+}
+
+fn random_code(first: u8, digits: Vec<u8>) -> Option<TakeAndBreak> {
+    OctalCode::from_digits(&[vec![first], digits].concat(), &[])
+        .ok()
+        .map(TakeAndBreak::Octal)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Every statistic agrees with the plain definition's values.
+    #[test]
+    fn stats_agree_with_the_definition(
+        first in prop_oneof![Just(0u8), Just(4u8)],
+        digits in proptest::collection::vec(0u8..8, 1..4),
+        upto in 0u64..1500,
+    ) {
+        if let Some(game) = random_code(first, digits) {
+            check_against_definition(&game, upto)?;
+        }
+    }
+
+    /// A run stopped at any heap, written, read back and extended ends with
+    /// the values, rare positions, solver state and statistics of a run
+    /// that stopped at the same heap without a checkpoint.
+    #[test]
+    fn checkpoints_resume_to_identical_runs(
+        first in prop_oneof![Just(0u8), Just(4u8)],
+        digits in proptest::collection::vec(0u8..8, 1..4),
+        cut in 0u64..3000,
+        more in 0u64..3000,
+    ) {
+        if let Some(game) = random_code(first, digits) {
+            let path = scratch("prop");
+            let mut whole = SequenceRun::new(game.clone());
+            whole.extend_to(cut).unwrap();
+            whole.extend_to(cut + more).unwrap();
+            let mut first_part = SequenceRun::new(game.clone()).with_checkpoint(&path, Duration::from_secs(3600));
+            first_part.extend_to(cut).unwrap();
+            let mut resumed = SequenceRun::resume(&path, game, Budget::default()).unwrap();
+            prop_assert_eq!(resumed.stats(), first_part.stats());
+            resumed.extend_to(cut + more).unwrap();
+            std::fs::remove_file(&path).unwrap();
+            prop_assert!(resumed.solver().values().eq(whole.solver().values()));
+            prop_assert_eq!(resumed.solver().rare_positions(), whole.solver().rare_positions());
+            prop_assert_eq!(resumed.solver().state(), whole.solver().state());
+            prop_assert_eq!(resumed.stats(), whole.stats());
+        }
+    }
+}
+
+#[test]
+fn named_games_agree_with_the_definition() {
+    for game in [
+        TakeAndBreak::grundys_game(),
+        TakeAndBreak::kayles(),
+        TakeAndBreak::dawsons_kayles(),
+        TakeAndBreak::octal("0.6").unwrap(),
+        TakeAndBreak::octal("0.(7)").unwrap(),
+    ] {
+        check_against_definition(&game, 2500).unwrap();
+    }
+}
+
+/// Grundy's game to 2^17 heaps, G(0..131072), through the run (chunk by
+/// chunk), against published figures:
+/// - tczajka/octal-games, `UnsolvedGames.md` and its reference solver
+///   `old/src/analyze_exec.cc` (figures at 2^17 by running it, as in
+///   tests/octal_published.rs): mask 0xfe, 1,274 rare heaps counting heap 0
+///   (1,273 without), the last at 82,860; largest value 230, first at 45,668;
+/// - A. Flammenkamp, "Sprague-Grundy Values of Grundy's Game"
+///   (wwwhomes.uni-bielefeld.de/achim/grundy.html): the sparse set is the
+///   values with an even number of ones above the lowest bit (mask 0111…10),
+///   and its first members, listed there with their values, are the heaps
+///   below (heap 0 left out here).
+#[test]
+fn grundys_game_matches_published_figures_to_2_17() {
+    let mut run = SequenceRun::new(TakeAndBreak::grundys_game());
+    let mut powers = Vec::new();
+    run.extend_with((1 << 17) - 1, |run| {
+        let stats = run.stats();
+        if stats.heaps.is_power_of_two() {
+            powers.push(stats.heaps);
+        }
+        Ok(())
+    })
+    .unwrap();
+    assert_eq!(powers, [1 << 14, 1 << 15, 1 << 16, 1 << 17]);
+    let stats = run.stats();
+    assert_eq!(stats.heaps, 1 << 17);
+    assert_eq!(stats.mask, 0xfe);
+    assert_eq!(stats.rare_count, 1_273);
+    assert_eq!(stats.last_rare_heap, Some(82_860));
+    assert_eq!(
+        (stats.largest_value, stats.largest_first_heap),
+        (230, 45_668)
+    );
+    // Flammenkamp's list of sparse values, from heap 1 to heap 231: (heap, G).
+    let listed: [(u32, u32); 47] = [
+        (1, 0),
+        (2, 0),
+        (3, 1),
+        (4, 0),
+        (6, 1),
+        (7, 0),
+        (9, 1),
+        (10, 0),
+        (12, 1),
+        (15, 1),
+        (20, 0),
+        (23, 0),
+        (26, 0),
+        (28, 1),
+        (31, 1),
+        (34, 1),
+        (37, 1),
+        (40, 1),
+        (43, 1),
+        (46, 1),
+        (49, 1),
+        (50, 0),
+        (52, 1),
+        (53, 0),
+        (55, 1),
+        (58, 1),
+        (61, 1),
+        (87, 7),
+        (90, 7),
+        (93, 7),
+        (146, 6),
+        (149, 6),
+        (152, 6),
+        (158, 11),
+        (161, 11),
+        (164, 11),
+        (167, 11),
+        (176, 7),
+        (179, 7),
+        (181, 12),
+        (182, 7),
+        (185, 7),
+        (188, 7),
+        (190, 12),
+        (193, 12),
+        (196, 10),
+        (231, 10),
+    ];
+    let solver = run.solver();
+    let first: Vec<u32> = solver
+        .rare_positions()
+        .iter()
+        .copied()
+        .take_while(|&h| h <= 231)
+        .collect();
+    assert_eq!(first, listed.map(|(heap, _)| heap));
+    for (heap, value) in listed {
+        assert_eq!(solver.value(heap.into()), Some(value), "G({heap})");
+    }
+}
+
+fn written_run(game: TakeAndBreak, upto: u64) -> (PathBuf, SequenceStats) {
+    let path = scratch("file");
+    let mut run = SequenceRun::new(game).with_checkpoint(&path, Duration::from_secs(3600));
+    run.extend_to(upto).unwrap();
+    (path, run.stats())
+}
+
+fn resume(path: &PathBuf, game: TakeAndBreak) -> stonegame::Result<SequenceRun> {
+    SequenceRun::resume(path, game, Budget::default())
+}
+
+#[test]
+fn a_checkpoint_of_another_game_is_refused() {
+    let (path, _) = written_run(TakeAndBreak::grundys_game(), 3000);
+    for other in [TakeAndBreak::kayles(), TakeAndBreak::octal("0.6").unwrap()] {
+        let error = resume(&path, other).unwrap_err();
+        assert!(matches!(error, Error::CheckpointMismatch { .. }), "{error}");
+        assert!(error.to_string().contains("grundys-game"), "{error}");
+    }
+    std::fs::remove_file(&path).unwrap();
+}
+
+/// Every byte of a checkpoint matters: a change anywhere, a cut or an
+/// extension is refused, never resumed.
+#[test]
+fn a_damaged_checkpoint_is_refused() {
+    let game = TakeAndBreak::grundys_game();
+    let (path, stats) = written_run(game.clone(), 5000);
+    let sound = std::fs::read(&path).unwrap();
+    assert_eq!(resume(&path, game.clone()).unwrap().stats(), stats);
+    // Bytes 0..8 are the magic, 8..12 the version: every byte, header and values.
+    let mut places: Vec<usize> = (0..120).collect();
+    places.extend((120..sound.len()).step_by(97));
+    places.push(sound.len() - 1);
+    for place in places {
+        for flip in [0x01u8, 0x80] {
+            let mut bytes = sound.clone();
+            bytes[place] ^= flip;
+            std::fs::write(&path, &bytes).unwrap();
+            match resume(&path, game.clone()) {
+                Err(Error::CheckpointCorrupt { .. }) => {}
+                Err(Error::CheckpointMismatch { .. }) if (20..32).contains(&place) => {}
+                other => panic!("byte {place} ^ {flip:#x}: {other:?}"),
+            }
+        }
+    }
+    for len in [0, 7, 19, 40, sound.len() / 2, sound.len() - 1] {
+        std::fs::write(&path, &sound[..len]).unwrap();
+        let error = resume(&path, game.clone()).unwrap_err();
+        assert!(
+            matches!(error, Error::CheckpointCorrupt { .. }),
+            "{len}: {error}"
+        );
+    }
+    let mut longer = sound.clone();
+    longer.push(0);
+    std::fs::write(&path, &longer).unwrap();
+    assert!(matches!(
+        resume(&path, game.clone()),
+        Err(Error::CheckpointCorrupt { .. })
+    ));
+    // Another format version is named as such.
+    let mut newer = sound.clone();
+    newer[8] = 2;
+    std::fs::write(&path, &newer).unwrap();
+    let error = resume(&path, game.clone()).unwrap_err();
+    assert!(error.to_string().contains("format version 2"), "{error}");
+    std::fs::remove_file(&path).unwrap();
+    let error = resume(&path, game).unwrap_err();
+    assert!(matches!(error, Error::Io { .. }), "{error}");
+}
+
+/// A checkpoint whose values are not the game's (written by a program with
+/// another rule under the same name, sums recomputed) is refused by the
+/// definition check.
+#[test]
+fn values_of_another_game_under_a_sound_header_are_refused() {
+    let game = TakeAndBreak::grundys_game();
+    let (path, _) = written_run(TakeAndBreak::kayles(), 5000);
+    let bytes = std::fs::read(&path).unwrap();
+    let kayles = TakeAndBreak::kayles().to_string();
+    // Rename the game in the header and recompute both checksums the way the format does.
+    let named = rewrite_name(&bytes, &kayles, &game.to_string());
+    std::fs::write(&path, named).unwrap();
+    let error = resume(&path, game).unwrap_err();
+    assert!(matches!(error, Error::CheckpointCorrupt { .. }), "{error}");
+    assert!(error.to_string().contains("definition"), "{error}");
+    std::fs::remove_file(&path).unwrap();
+}
+
+/// The header with `from` renamed `to`, and both checksums recomputed (the
+/// format's checksum, written out independently: XOR, multiply, rotate per
+/// little-endian word, the tail zero-padded, the length last).
+fn rewrite_name(bytes: &[u8], from: &str, to: &str) -> Vec<u8> {
+    fn checksum(seed: u64, bytes: &[u8]) -> u64 {
+        let mut state = 0xcbf2_9ce4_8422_2325 ^ seed;
+        let mut step = |word: u64| {
+            state = (state ^ word)
+                .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+                .rotate_left(29);
+        };
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            step(u64::from_le_bytes(word));
+        }
+        step(bytes.len() as u64);
+        state
+    }
+    let name_len = u32::from_le_bytes(bytes[16..20].try_into().unwrap()) as usize;
+    assert_eq!(&bytes[20..20 + name_len], from.as_bytes());
+    let header_end = 20 + name_len + 56;
+    let mut head = bytes[..16].to_vec();
+    head.extend_from_slice(&(to.len() as u32).to_le_bytes());
+    head.extend_from_slice(to.as_bytes());
+    head.extend_from_slice(&bytes[20 + name_len..header_end]);
+    let head_sum = checksum(0, &head);
+    let values = &bytes[header_end + 8..bytes.len() - 8];
+    let mut out = head;
+    out.extend_from_slice(&head_sum.to_le_bytes());
+    out.extend_from_slice(values);
+    out.extend_from_slice(&checksum(head_sum, values).to_le_bytes());
+    out
+}
+
+#[test]
+fn a_checkpoint_larger_than_the_budget_is_refused_before_reading() {
+    let game = TakeAndBreak::grundys_game();
+    let (path, _) = written_run(game.clone(), 100_000);
+    let error = SequenceRun::resume(&path, game, Budget::from_bytes(64 << 10)).unwrap_err();
+    assert!(
+        matches!(error, Error::MemoryBudgetExceeded { .. }),
+        "{error}"
+    );
+    std::fs::remove_file(&path).unwrap();
+}
+
+/// A run stopped by the work cap keeps (and writes) what it computed; with
+/// a higher cap it resumes from there to the values of a run never stopped.
+#[test]
+fn a_run_stopped_by_the_work_cap_resumes_with_more_work() {
+    let game = TakeAndBreak::grundys_game();
+    let path = scratch("cap");
+    let mut capped = SequenceRun::new(game.clone())
+        .with_budget(Budget::default().with_work(3_000_000))
+        .with_checkpoint(&path, Duration::from_secs(3600));
+    let error = capped.extend_to(60_000).unwrap_err();
+    assert!(matches!(error, Error::WorkLimitExceeded { .. }), "{error}");
+    let reached = capped.stats().heaps;
+    assert!(reached > 0 && reached < 60_001, "{reached}");
+    let mut resumed = resume(&path, game.clone()).unwrap();
+    assert_eq!(resumed.stats(), capped.stats());
+    resumed.extend_to(60_000).unwrap();
+    std::fs::remove_file(&path).unwrap();
+    let reference = grundy_sequence(&game, 60_000, Budget::default()).unwrap();
+    assert!(resumed.solver().values().eq(reference));
+}
+
+/// `SparseGrundy::resume` refuses states no solver has.
+#[test]
+fn impossible_solver_states_are_refused() {
+    let game = TakeAndBreak::kayles();
+    let mut solver = SparseGrundy::new(game.clone());
+    solver.extend_to(300, Budget::default()).unwrap();
+    let values: Vec<u32> = solver.values().collect();
+    let good = solver.state();
+    use stonegame::impartial::octal::SolverState;
+    let bad = [
+        SolverState { domain: 2, ..good },
+        SolverState {
+            domain: 0,
+            offset: 1,
+            ..good
+        },
+        SolverState {
+            next_reselect: 0,
+            ..good
+        },
+        SolverState {
+            next_reselect: 100,
+            ..good
+        },
+        SolverState {
+            width_at_reselect: 3,
+            ..good
+        },
+        SolverState {
+            rare_at_reselect: 302,
+            ..good
+        },
+    ];
+    for state in bad {
+        let error = SparseGrundy::resume(game.clone(), values.clone(), state, Budget::default())
+            .unwrap_err();
+        assert!(
+            matches!(error, Error::InvalidParameter { .. }),
+            "{state:?}: {error}"
+        );
+    }
+    // A value far beyond the budget's counts is refused, not allocated.
+    let mut huge = values.clone();
+    huge[5] = u32::MAX - 1;
+    let error = SparseGrundy::resume(game, huge, good, Budget::from_mebibytes(16)).unwrap_err();
+    assert!(
+        matches!(error, Error::MemoryBudgetExceeded { .. }),
+        "{error}"
+    );
+}
+
+/// Grundy's game to 2^21 heaps, G(0..2097152), against tczajka/octal-games'
+/// `UnsolvedGames.md` (n = 2^21): 1,274 rare heaps with heap 0 under the
+/// mask 0xfe, the last at 82,860; the largest value 231, first at heap
+/// 763,622. Checked at the power of two, as the run passes it.
+#[test]
+fn grundys_game_matches_published_figures_at_2_21() {
+    let mut run = SequenceRun::new(TakeAndBreak::grundys_game())
+        .with_budget(Budget::default().with_work(u64::MAX));
+    let mut at_2_21 = None;
+    run.extend_with(1 << 21, |run| {
+        if run.stats().heaps == 1 << 21 {
+            at_2_21 = Some(run.stats());
+        }
+        Ok(())
+    })
+    .unwrap();
+    let stats = at_2_21.expect("the run stops at every multiple of its chunk");
+    assert_eq!(stats.mask, 0xfe);
+    assert_eq!(stats.rare_count + 1, 1_274);
+    assert_eq!(stats.last_rare_heap, Some(82_860));
+    assert_eq!(
+        (stats.largest_value, stats.largest_first_heap),
+        (231, 763_622)
+    );
+    // One heap further, the figures of G(0..=2^21).
+    assert_eq!(run.stats().heaps, (1 << 21) + 1);
+}
