@@ -392,7 +392,7 @@ fn grundy(args: &GrundyArgs, out: &mut dyn std::io::Write) -> Result<(), String>
                 let every = args.checkpoint_seconds.unwrap_or(60);
                 (path, std::time::Duration::from_secs(every))
             });
-            octal::grundy_stats(name, args.upto, checkpoint, out)
+            octal::grundy_stats(name, args.upto, checkpoint, args.threads, out)
         }
         (None, Some(name), _) | (None, None, Some(name)) => {
             let shown = if args.period_only {

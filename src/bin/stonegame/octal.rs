@@ -227,11 +227,17 @@ pub fn grundy_stats(
     name: &str,
     upto: u64,
     checkpoint: Option<(&std::path::Path, std::time::Duration)>,
+    threads: usize,
     out: &mut dyn Write,
 ) -> Result<(), String> {
     use stonegame::impartial::octal::SequenceRun;
     let game =
         TakeAndBreak::by_name(name).map_err(|e| crate::input::echoing(&e.to_string(), name))?;
+    if !(1..=MAX_SEQUENCE_THREADS).contains(&threads) {
+        return Err(format!(
+            "--threads {threads} is outside 1..={MAX_SEQUENCE_THREADS}"
+        ));
+    }
     let budget = crate::input::budget();
     let mut run = match checkpoint {
         Some((path, _)) if path.exists() => {
@@ -254,6 +260,7 @@ pub fn grundy_stats(
             run.write_checkpoint().map_err(|e| e.to_string())?;
         }
     }
+    run = run.with_threads(threads);
     let goal = upto.saturating_add(1);
     let mut last_line = std::time::Instant::now();
     let result = run.extend_with(upto, |run| {
