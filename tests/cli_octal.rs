@@ -165,6 +165,72 @@ fn the_misere_search_work_cap_is_named_with_its_option() {
 }
 
 #[test]
+fn grundy_certifies_without_printing_values_and_on_threads() {
+    // `.16`: preperiod 105,351, period 149,459 (Gangolli and Plambeck).
+    for threads in ["1", "2"] {
+        let text = stdout(
+            &[
+                "grundy",
+                "--octal",
+                "0.16",
+                "--upto",
+                "4294967295",
+                "--period-only",
+                "--threads",
+                threads,
+            ],
+            "",
+        );
+        assert_eq!(text, "preperiod 105351 period 149459\n", "{threads}");
+    }
+    // The values do not depend on the threads.
+    let args = |threads| {
+        vec![
+            "grundy",
+            "--game",
+            "grundys-game",
+            "--upto",
+            "40000",
+            "--threads",
+            threads,
+        ]
+    };
+    assert_eq!(stdout(&args("1"), ""), stdout(&args("3"), ""));
+}
+
+#[test]
+fn grundy_limits_are_reported_with_exit_status_2() {
+    for (args, expected) in [
+        (
+            vec!["grundy", "--octal", "0.16", "--upto", "4294967296"],
+            "above the limit of 4294967295",
+        ),
+        (
+            vec![
+                "grundy",
+                "--octal",
+                "0.16",
+                "--upto",
+                "10",
+                "--threads",
+                "0",
+            ],
+            "--threads 0 is outside 1..=64",
+        ),
+        (
+            vec!["grundy", "--set", "1,2", "--upto", "10", "--period-only"],
+            "apply to --octal and --game",
+        ),
+    ] {
+        let output = run(&args, "");
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&output.stderr);
+        assert!(err.starts_with("line 1: "), "{args:?}: {err}");
+        assert!(err.contains(expected), "{args:?}: {err}");
+    }
+}
+
+#[test]
 fn misere_dawsons_kayles_beyond_its_quotient_is_refused_with_the_reason() {
     // Issue 25: the refusal took 10-21 s and spoke of the memory of the
     // options being listed; it now names the game, the verified bound and why.

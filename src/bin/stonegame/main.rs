@@ -315,9 +315,13 @@ fn main() -> ExitCode {
 /// With `--stats` (take-and-break games), statistics in place of the values,
 /// for runs far past what can be printed; `--checkpoint FILE` makes a long run
 /// survive an interruption (see docs/octal.md).
-/// Limits: N <= 10000000 for --set, N < 100000000 for --octal/--game. Values
-/// are computed until the period is certified and read off the certificate
-/// beyond it; the values computed must fit the memory budget (--memory-mib).
+/// Limits: N <= 10000000 for --set, N <= 4294967295 (2^32 - 1) for
+/// --octal/--game. Values are computed until the period is certified and read
+/// off the certificate beyond it; the values computed must fit the memory
+/// budget (--memory-mib: a byte a value while values are below 256, two below
+/// 65536) and the work cap (--max-work). `--period-only` certifies without
+/// printing the values; `--threads N` shares an octal sequence's work among N
+/// threads (the values are the same).
 #[derive(Args)]
 #[command(group(ArgGroup::new("source").required(true).multiple(false)))]
 struct GrundyArgs {
@@ -337,7 +341,14 @@ struct GrundyArgs {
     /// Also print the preperiod and period on a second line.
     #[arg(long, conflicts_with = "stats")]
     period: bool,
-    /// Take-and-break games: compute G(0..=N) (N up to 4294967294, within
+    /// Print only the period line (the values are computed, not printed).
+    #[arg(long, conflicts_with = "stats")]
+    period_only: bool,
+    /// Threads computing an --octal/--game sequence (1 to 64; the values do
+    /// not depend on it).
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    threads: usize,
+    /// Take-and-break games: compute G(0..=N) (N up to 4294967295, within
     /// --memory-mib and --max-work) without printing the values; print the
     /// sparse-space statistics (rare count, last rare heap, largest value and
     /// its first heap, the mask, values per second), one `key value` per line,
@@ -370,16 +381,28 @@ fn heap_bound(text: &str) -> Result<u64, String> {
 
 fn grundy(args: &GrundyArgs, out: &mut dyn std::io::Write) -> Result<(), String> {
     match (&args.set, &args.octal, &args.game) {
-        (Some(set), _, _) => impartial::grundy_of_set(set, args.upto, args.period, out),
+        (Some(set), _, _) => {
+            if args.period_only || args.threads != 1 {
+                return Err("--period-only and --threads apply to --octal and --game".into());
+            }
+            impartial::grundy_of_set(set, args.upto, args.period, out)
+        }
         (None, Some(name), _) | (None, None, Some(name)) if args.stats => {
             let checkpoint = args.checkpoint.as_deref().map(|path| {
                 let every = args.checkpoint_seconds.unwrap_or(60);
                 (path, std::time::Duration::from_secs(every))
             });
-            octal::grundy_stats(name, args.upto, checkpoint, out)
+            octal::grundy_stats(name, args.upto, checkpoint, args.threads, out)
         }
         (None, Some(name), _) | (None, None, Some(name)) => {
-            octal::grundy(name, args.upto, args.period, out)
+            let shown = if args.period_only {
+                octal::Shown::PeriodOnly
+            } else if args.period {
+                octal::Shown::ValuesAndPeriod
+            } else {
+                octal::Shown::Values
+            };
+            octal::grundy(name, args.upto, shown, args.threads, out)
         }
         (None, None, None) => Err("give the game: --set S, --octal CODE or --game NAME".into()),
     }

@@ -7,7 +7,8 @@ use clap::Args;
 use std::io::Write;
 use stonegame::Outcome;
 use stonegame::impartial::octal::{
-    LastOne, OctalGame, PeriodCertificate, SparseGrundy, TakeAndBreak,
+    LastOne, MAX_SEQUENCE_HEAP, MAX_SEQUENCE_THREADS, OctalGame, PeriodCertificate, SparseGrundy,
+    TakeAndBreak,
 };
 
 /// An octal game: heap sizes in, `First` or `Second` out.
@@ -18,7 +19,7 @@ use stonegame::impartial::octal::{
 /// `dawsons-chess`, `laskers-nim`, `officers`, `guiles`, `treblecross`, `nim`,
 /// `last-one`, `grundys-game` are accepted too.
 /// Heaps may go up to 10^18 when the game's period is proven (searching up to
-/// 99,999,999 heaps, as far as `grundy --period` certifies, within the memory
+/// 2^32 heaps, as far as `grundy --period` certifies, within the memory
 /// budget and work cap) or the game is Nim-like; otherwise up to 4,194,303.
 /// With --misere, Nim-like codes use the misère Nim rule; other codes use
 /// their misère quotient when one with a proven period is found within 1,024
@@ -77,7 +78,7 @@ impl OctalSolver {
                 .with_convention(args.play.convention())
                 .with_budget(crate::input::budget())
                 // Every period `grundy --upto N --period` can certify.
-                .with_search_limit(MAX_PRINTED),
+                .with_search_limit(MAX_SEQUENCE_HEAP + 1),
         })
     }
 
@@ -108,10 +109,16 @@ pub fn last_one(args: &LastOneArgs, line: &str) -> Result<String, String> {
     ))
 }
 
-/// The `grundy --octal CODE` / `--game NAME` answer: values, and with
-/// `period` a second line.
-/// The most values `grundy --upto N` prints (N + 1 values).
-pub const MAX_PRINTED: u64 = 100_000_000;
+/// What `grundy --octal CODE` / `--game NAME` prints.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Shown {
+    /// G(0..=N) on one line.
+    Values,
+    /// The values, then the period line.
+    ValuesAndPeriod,
+    /// The period line alone (`--period-only`).
+    PeriodOnly,
+}
 
 /// Grundy values of a take-and-break game: computed, or computed up to a
 /// certified period and read off the certificate beyond it.
@@ -143,12 +150,12 @@ impl GrundyValues {
 /// Computes G(0..=upto) with one solver in growing stages, stopping as soon
 /// as a period is certified: the rest of the sequence is then read off the
 /// certificate, so a periodic game costs what its proof needs, not N values.
-fn grundy_values(game: &TakeAndBreak, upto: u64) -> Result<GrundyValues, String> {
+fn grundy_values(game: &TakeAndBreak, upto: u64, threads: usize) -> Result<GrundyValues, String> {
     if game.is_nim_like() {
         return Ok(GrundyValues::Identity);
     }
     let budget = crate::input::budget();
-    let mut solver = SparseGrundy::new(game.clone());
+    let mut solver = SparseGrundy::new(game.clone()).with_threads(threads);
     if game.max_take().is_some() {
         let found = solver
             .certify_period(upto.saturating_add(1), budget)
@@ -163,25 +170,37 @@ fn grundy_values(game: &TakeAndBreak, upto: u64) -> Result<GrundyValues, String>
 
 /// `grundy --octal/--game`: G(0..=upto) streamed on one line, then with
 /// `period` the certificate's line.
-pub fn grundy(name: &str, upto: u64, period: bool, out: &mut dyn Write) -> Result<(), String> {
+pub fn grundy(
+    name: &str,
+    upto: u64,
+    shown: Shown,
+    threads: usize,
+    out: &mut dyn Write,
+) -> Result<(), String> {
     let game =
         TakeAndBreak::by_name(name).map_err(|e| crate::input::echoing(&e.to_string(), name))?;
-    if upto >= MAX_PRINTED {
+    if upto > MAX_SEQUENCE_HEAP {
         return Err(format!(
-            "--upto {upto} is above the limit of {} (at most {MAX_PRINTED} values are printed)",
-            MAX_PRINTED - 1
+            "--upto {upto} is above the limit of {MAX_SEQUENCE_HEAP} (heaps are 32-bit)"
         ));
     }
-    let values = grundy_values(&game, upto)?;
-    let written = |e: std::io::Error| format!("cannot write output: {e}");
-    for heap in 0..=upto {
-        if heap > 0 {
-            out.write_all(b" ").map_err(written)?;
-        }
-        write!(out, "{}", values.get(heap)).map_err(written)?;
+    if !(1..=MAX_SEQUENCE_THREADS).contains(&threads) {
+        return Err(format!(
+            "--threads {threads} is outside 1..={MAX_SEQUENCE_THREADS}"
+        ));
     }
-    writeln!(out).map_err(written)?;
-    if period {
+    let values = grundy_values(&game, upto, threads)?;
+    let written = |e: std::io::Error| format!("cannot write output: {e}");
+    if shown != Shown::PeriodOnly {
+        for heap in 0..=upto {
+            if heap > 0 {
+                out.write_all(b" ").map_err(written)?;
+            }
+            write!(out, "{}", values.get(heap)).map_err(written)?;
+        }
+        writeln!(out).map_err(written)?;
+    }
+    if shown != Shown::Values {
         let line = match &values {
             GrundyValues::Identity => format!(
                 "no period certified up to {upto} (G(n) = n is proven: arithmetic, not periodic)"
@@ -208,11 +227,17 @@ pub fn grundy_stats(
     name: &str,
     upto: u64,
     checkpoint: Option<(&std::path::Path, std::time::Duration)>,
+    threads: usize,
     out: &mut dyn Write,
 ) -> Result<(), String> {
     use stonegame::impartial::octal::SequenceRun;
     let game =
         TakeAndBreak::by_name(name).map_err(|e| crate::input::echoing(&e.to_string(), name))?;
+    if !(1..=MAX_SEQUENCE_THREADS).contains(&threads) {
+        return Err(format!(
+            "--threads {threads} is outside 1..={MAX_SEQUENCE_THREADS}"
+        ));
+    }
     let budget = crate::input::budget();
     let mut run = match checkpoint {
         Some((path, _)) if path.exists() => {
@@ -235,6 +260,7 @@ pub fn grundy_stats(
             run.write_checkpoint().map_err(|e| e.to_string())?;
         }
     }
+    run = run.with_threads(threads);
     let goal = upto.saturating_add(1);
     let mut last_line = std::time::Instant::now();
     let result = run.extend_with(upto, |run| {

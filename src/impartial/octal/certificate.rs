@@ -328,10 +328,14 @@ pub(crate) fn certify_with<S: GrundyTable>(
         solver.extend_to(target - 1, budget)?;
         let len = solver.len() as u64;
         // One candidate search a stage: it holds a `u32` for every other value
-        // (2 bytes a value), besides the solver's tables (at most 8 bytes a
-        // value: values and their reversed copy in 8- or 16-bit cells, the
-        // rare list at worst; checked as 10 bytes a value in all).
-        budget.check_elements::<u32>(u128::from(len) * 5 / 2, "period search")?;
+        // (2 bytes a value), besides the values in their cells.
+        let cell: u128 = match solver.value_slice() {
+            ValueSlice::Narrow(_) => 1,
+            ValueSlice::Wide(_) => 2,
+            ValueSlice::Full(_) => 4,
+        };
+        let table = (u128::from(len) / 2 + 1) * 4;
+        budget.check_bytes(u128::from(len) * cell + table, "period search")?;
         let (candidate, certificate) = match solver.value_slice() {
             ValueSlice::Narrow(values) => stage(values, max_take),
             ValueSlice::Wide(values) => stage(values, max_take),

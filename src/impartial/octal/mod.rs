@@ -42,8 +42,8 @@ pub use quotient::{
 };
 pub use run::{CHECKPOINT_VERSION, RUN_CHUNK, SequenceRun, SequenceStats};
 pub use sequence::{
-    DEFAULT_SEQUENCE_WORK, MAX_SEQUENCE_HEAP, SolverState, SparseGrundy, Values, grundy_sequence,
-    grundy_sequence_plain,
+    DEFAULT_SEQUENCE_WORK, MAX_SEQUENCE_HEAP, MAX_SEQUENCE_THREADS, SolverState, SparseGrundy,
+    Values, grundy_sequence, grundy_sequence_plain,
 };
 
 use crate::impartial::HeapMove;

@@ -193,6 +193,24 @@ impl SequenceRun {
         self
     }
 
+    /// Computes on `threads` threads ([`SparseGrundy::with_threads`]: the
+    /// values, statistics and checkpoints are the same for every number).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::octal::{SequenceRun, TakeAndBreak};
+    /// let mut two = SequenceRun::new(TakeAndBreak::grundys_game()).with_threads(2);
+    /// two.extend_to(50_000)?;
+    /// let mut one = SequenceRun::new(TakeAndBreak::grundys_game());
+    /// one.extend_to(50_000)?;
+    /// assert_eq!(two.stats(), one.stats());
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn with_threads(mut self, threads: usize) -> Self {
+        self.solver = self.solver.with_threads(threads);
+        self
+    }
+
     /// Writes the run's state to `path` at the end of a chunk whenever
     /// `every` has passed since the last write, when [`Self::extend_with`]
     /// returns (finished or stopped at the work cap), and on
@@ -354,8 +372,10 @@ impl SequenceRun {
                 limit: MAX_SEQUENCE_HEAP.into(),
             });
         }
+        // At least a byte a value (the solver checks the rest as it grows:
+        // wider cells, the rare list).
         self.budget
-            .check_elements::<u32>(u128::from(upto + 1) * 2, "Grundy sequence")?;
+            .check_elements::<u8>(u128::from(upto + 1), "Grundy sequence")?;
         let goal = upto + 1;
         while self.scanned < goal {
             let next = ((self.scanned / RUN_CHUNK + 1) * RUN_CHUNK).min(goal);

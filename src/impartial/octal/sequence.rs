@@ -7,10 +7,13 @@ use crate::impartial::octal::{MoveClass, TakeAndBreak};
 use crate::{Budget, Error, Result};
 use std::ops::BitXor;
 
-/// The largest heap size a Grundy sequence may reach (positions are stored as `u32`).
-pub const MAX_SEQUENCE_HEAP: u64 = u32::MAX as u64 - 1;
+/// The largest heap size a Grundy sequence may reach: `2^32 - 1` (positions
+/// are stored as `u32`). How far a sequence gets below it is set by the
+/// memory budget: a byte a value while every value is below 256, two bytes
+/// below 65,536, four beyond (the rare list and the work cap come on top).
+pub const MAX_SEQUENCE_HEAP: u64 = u32::MAX as u64;
 
-fn check_length(upto: u64, budget: Budget, what: &'static str) -> Result<usize> {
+fn check_length(upto: u64) -> Result<usize> {
     if upto > MAX_SEQUENCE_HEAP {
         return Err(Error::SizeLimitExceeded {
             what: "heap size of a Grundy sequence",
@@ -18,8 +21,6 @@ fn check_length(upto: u64, budget: Budget, what: &'static str) -> Result<usize> 
             limit: MAX_SEQUENCE_HEAP.into(),
         });
     }
-    // The sparse solver keeps the values and, at worst, every position in its rare list.
-    budget.check_elements::<u32>(u128::from(upto + 1) * 2, what)?;
     usize::try_from(upto + 1).map_err(|_| Error::SizeLimitExceeded {
         what: "heap size of a Grundy sequence on this platform",
         value: upto.into(),
@@ -54,7 +55,8 @@ fn value_to_u32(value: usize) -> Result<u32> {
 /// # Ok::<(), stonegame::Error>(())
 /// ```
 pub fn grundy_sequence_plain(game: &TakeAndBreak, upto: u64, budget: Budget) -> Result<Vec<u32>> {
-    let len = check_length(upto, budget, "Grundy sequence")?;
+    let len = check_length(upto)?;
+    budget.check_elements::<u32>(len as u128, "Grundy sequence")?;
     let mut values: Vec<u32> = Vec::with_capacity(len);
     let mut seen = MexSet::new();
     for n in 0..len as u64 {
@@ -91,6 +93,9 @@ pub fn grundy_sequence_plain(game: &TakeAndBreak, upto: u64, budget: Budget) -> 
 /// # Ok::<(), stonegame::Error>(())
 /// ```
 pub fn grundy_sequence(game: &TakeAndBreak, upto: u64, budget: Budget) -> Result<Vec<u32>> {
+    // The answer is a `u32` a value, besides the solver's cells.
+    let len = check_length(upto)?;
+    budget.check_elements::<u32>(len as u128, "Grundy sequence")?;
     let mut solver = SparseGrundy::new(game.clone());
     solver.extend_to(upto, budget)?;
     Ok(solver.into_values())
@@ -172,8 +177,13 @@ pub struct SparseGrundy {
     store: Store,
     rare: Vec<u32>,
     sparseness: Sparseness,
-    /// counts[value][position parity], for choosing the mask.
+    /// counts[value % 1024][position parity], for choosing the mask (masks
+    /// use the low ten bits of a value: 16 KiB at most, whatever the values).
     counts: Vec<[u64; 2]>,
+    /// One more than the largest value so far.
+    values_below: usize,
+    /// The memory budget of the current extension (for moves to wider cells).
+    budget: Budget,
     /// seen[v] != 0 when value `v` is an option of the current heap (bytes:
     /// plain stores are cheaper than bit updates in the hot loops).
     seen: Vec<u8>,
@@ -189,6 +199,10 @@ pub struct SparseGrundy {
     widen_pending: bool,
     /// Heaps solved together by the blocked rare pass (see [`BlockPlan`]).
     block_len: usize,
+    /// Threads sharing the blocked pass (see [`SparseGrundy::with_threads`]).
+    threads: usize,
+    /// [`SCAN_HORIZON`] (smaller in tests, to reach the fallback).
+    scan_horizon: u32,
     /// `block_marks[j * block_span + v] != 0` when the blocked rare pass gave
     /// value `v` to heap `start + j`.
     block_marks: Vec<u8>,
@@ -209,16 +223,34 @@ pub const DEFAULT_SEQUENCE_WORK: u64 = 10_000_000_000;
 /// block are one contiguous run of bytes.
 const BLOCK_LEN: usize = 64;
 
-/// The blocked rare pass for heaps `start..start + len`.
+/// Heaps solved together with more than one thread: each block starts the
+/// threads anew (`std::thread::scope`, tens of microseconds), so a block
+/// holds enough work to pay for that.
+const PARALLEL_BLOCK_LEN: usize = 256;
+
+/// The marks of a block on more than one thread stay within this many bytes
+/// (the threads' shares within their first-level caches).
+const PARALLEL_MARK_BYTES: usize = 64 << 10;
+
+/// The most threads [`SparseGrundy::with_threads`] takes.
+pub const MAX_SEQUENCE_THREADS: usize = 64;
+
+/// A block of heaps `start..start + len`, solved in two phases.
 ///
-/// For a split of `total = n - offset`, a rare part `a` with `len <= a < base`
-/// (where `base = start - offset`, the block's first total) pairs with
-/// `G(total - a)`, `total - a < base`: known before the block starts, and for
-/// the whole block the contiguous run `G(base - a..base - a + len)`. Those pairs
-/// are marked once per block. The rest (rare `a < len`, rare `a >= base`,
-/// including positions found rare inside the block, and for Grundy's game the
-/// window of `a` near `total / 2` that holds the forbidden equal split) is
-/// marked heap by heap.
+/// For a split of `total = n - offset` (`n = start + j`), a pair `(a, total - a)`
+/// whose parts both lie before the block reads only values known when the
+/// block starts: that holds unless the smaller part `a <= total - start`
+/// ([`BlockPlan::first_outside`]), which leaves fewer than `len` pairs a
+/// heap. The first phase ([`solve_rows`]) works on every heap of the block
+/// independently (so threads share it): the rare pairs with both parts
+/// before the block (those with a rare part `len <= a < base`, `base = start - offset`,
+/// for the whole block at once: the larger parts are the contiguous run
+/// `G(base - a..)`), the single-heap options before the block, and then the
+/// mex of all that with the common pairs before the block scanned lazily, up
+/// to [`SCAN_HORIZON`] pairs a split. The second phase, heap by heap, adds the
+/// pairs with a part inside the block and the rare parts `a >= base`; when
+/// they do not give the first phase's mex, that mex is `G(n)`, else the search
+/// goes on from there (see [`SparseGrundy::next_value_in_block`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct BlockPlan {
     start: u32,
@@ -226,17 +258,12 @@ struct BlockPlan {
     /// `n - total` of every split, in the order the splits are listed.
     offsets: Vec<u32>,
     unequal: bool,
+    sparseness: Sparseness,
+    /// Pairs of a split the first phase scans at most ([`SCAN_HORIZON`]).
+    horizon: u32,
 }
 
 impl BlockPlan {
-    /// The rare parts `a` left to the per-heap pass for splits with this
-    /// offset, as value ranges: `[0, len)`, the equal-split window, `[base, ..)`.
-    fn per_heap_ranges(&self, offset: u32) -> [std::ops::Range<u32>; 3] {
-        let base = self.start - offset;
-        let window = self.window(base);
-        [0..self.len, window, base..u32::MAX]
-    }
-
     /// The values `a` that can be `total / 2` for a block total (empty when
     /// equal splits are allowed).
     fn window(&self, base: u32) -> std::ops::Range<u32> {
@@ -246,7 +273,28 @@ impl BlockPlan {
             base..base
         }
     }
+
+    /// The smallest part `a >= 1` of a split of `total` whose pair
+    /// `(a, total - a)` lies before the block.
+    fn first_outside(&self, total: u32) -> u32 {
+        // In `u64`: `total + 1` overflows `u32` at the last heap, 2^32 - 1.
+        let first = (u64::from(total) + 1).saturating_sub(u64::from(self.start));
+        first.max(1) as u32
+    }
+
+    /// The largest smaller part of a split of `total`.
+    fn last(&self, total: u32) -> u32 {
+        if self.unequal {
+            total.saturating_sub(1) / 2
+        } else {
+            total / 2
+        }
+    }
 }
+
+/// Pairs of a split the first phase of a block scans at most (see
+/// [`BlockPlan`]): beyond, the heap is finished on the second phase's path.
+const SCAN_HORIZON: u32 = 1 << 16;
 
 /// A stored value: `u8`, `u16` or `u32`.
 trait Value: Copy + BitXor<Output = Self> + Into<u32> {}
@@ -294,102 +342,59 @@ enum Store {
     Full(Vec<u32>),
 }
 
-/// The values in cells of type `T` and, for the compact path, a reversed
-/// copy and the values of the rare positions.
+/// The values in cells of type `T` and, for the compact path, the values of
+/// the rare positions.
 ///
-/// With the reversed copy, the larger parts `G(total - a)` of a split are
-/// contiguous and ascending in `a` like the smaller parts `G(a)`, so a scan
-/// over pairs is an XOR of two contiguous slices that the compiler vectorises.
-/// The compact path runs only while the copy is there ([`Tables::fast`]):
-/// without it (a memory budget too small for it, or right after a move to
-/// wider cells) the general path reads the values in their cells.
+/// The larger parts `G(total - a)` of a split are read straight from the
+/// values (descending while `a` ascends: the pair scan XORs a slice with a
+/// reversed slice, which the compiler vectorises), so the values are held
+/// once: a byte a heap while they are bytes, two bytes while they fit 16 bits.
 #[derive(Debug, Clone, Default)]
 struct Tables<T> {
     /// `G(0..len)`.
     values: Vec<T>,
-    /// `reversed[reversed.len() - 1 - n] = G(n)`; grown geometrically ahead
-    /// of `values`, or empty.
-    reversed: Vec<T>,
     /// `G(rare[i])`, parallel to the rare list, so the rare pass loads one
     /// scattered value per pair instead of two.
     rare_values: Vec<T>,
+    /// Whether the compact path may run: cleared when the values move to
+    /// wider cells (the move happens inside a block, which then finishes on
+    /// the general path) and set again by [`Self::reserve`].
+    compact: bool,
 }
 
 impl<T: Cell> Tables<T> {
-    /// Whether the compact path may run (the reversed copy has room for
-    /// every value of the current extension).
+    /// Whether the compact path may run.
     fn fast(&self) -> bool {
-        !self.reversed.is_empty()
+        self.compact
     }
 
-    /// `large[a] = G(total - a)` for `a` in `0..=total`.
-    fn larger_parts(&self, total: u32) -> &[T] {
-        &self.reversed[self.reversed.len() - 1 - total as usize..]
-    }
-
-    /// The same values in wider cells, without a reversed copy (built by
-    /// [`Self::reserve`]); the narrow tables are freed first.
-    fn widen<U: Cell + From<T>>(&mut self) -> Tables<U> {
-        self.reversed = Vec::new();
+    /// The same values in wider cells, room for `capacity` of them reserved
+    /// (the narrow tables are freed as soon as they are copied).
+    fn widen<U: Cell + From<T>>(&mut self, capacity: usize) -> Tables<U> {
         let narrow = std::mem::take(self);
+        let mut values = Vec::with_capacity(capacity.max(narrow.values.len()));
+        values.extend(narrow.values.into_iter().map(U::from));
         Tables {
-            values: narrow.values.into_iter().map(U::from).collect(),
-            reversed: Vec::new(),
+            values,
             rare_values: narrow.rare_values.into_iter().map(U::from).collect(),
+            compact: false,
         }
     }
 
-    /// Appends `G(n)`, `n == values.len()` (with a reversed copy, room
-    /// reserved by [`Self::reserve`]).
-    fn push(&mut self, n: u32, value: T, is_rare: bool) {
+    /// Appends `G(n)`, `n == values.len()`.
+    fn push(&mut self, value: T, is_rare: bool) {
         self.values.push(value);
-        if self.fast() {
-            let slot = self.reversed.len() - 1 - n as usize;
-            self.reversed[slot] = value;
-        }
         if is_rare {
             self.rare_values.push(value);
         }
     }
 
-    /// Makes room for `len` values, and in the reversed copy: doubling (so
-    /// heap-by-heap extension stays linear overall) when the budget allows,
-    /// else exactly `len`, else none (the copy is dropped: the general path
-    /// reads the values in their cells).
-    fn reserve(&mut self, len: usize, budget: Budget) {
+    /// Makes room for `len` values (their memory was checked by the caller);
+    /// the compact path may run.
+    fn reserve(&mut self, len: usize) {
         self.values
             .reserve_exact(len.saturating_sub(self.values.len()));
-        let capacity = self.reversed.len();
-        if capacity >= len {
-            return;
-        }
-        let cell = std::mem::size_of::<T>() as u128;
-        // Values, rare values and the rare list (`u32`) at worst for every
-        // position, and the reversed copy.
-        let fits = |capacity: usize| {
-            let bytes = (len as u128) * (4 + 2 * cell) + capacity as u128 * cell;
-            budget.check_bytes(bytes, "Grundy sequence").is_ok()
-        };
-        let doubled = len.max(capacity.saturating_mul(2));
-        let capacity = if fits(doubled) {
-            doubled
-        } else if fits(len) {
-            len
-        } else {
-            self.reversed = Vec::new();
-            return;
-        };
-        // The old copy goes first: it is rebuilt from the values.
-        self.reversed = Vec::new();
-        let mut reversed = vec![T::default(); capacity];
-        let known = self.values.len();
-        for (slot, &value) in reversed[capacity - known..]
-            .iter_mut()
-            .zip(self.values.iter().rev())
-        {
-            *slot = value;
-        }
-        self.reversed = reversed;
+        self.compact = true;
     }
 
     fn rebuild_rare(&mut self, rare: &[u32]) {
@@ -399,8 +404,10 @@ impl<T: Cell> Tables<T> {
 
 /// The rare positions (heap 0 left out) of `values` under `sparseness`.
 fn rare_positions_of<T: Value>(values: &[T], sparseness: Sparseness) -> Vec<u32> {
-    (1..values.len() as u32)
-        .filter(|&a| sparseness.is_rare(a, values[a as usize].into()))
+    // Positions are below 2^32; the length may be 2^32 itself.
+    (1..values.len())
+        .filter(|&a| sparseness.is_rare(a as u32, values[a].into()))
+        .map(|a| a as u32)
         .collect()
 }
 
@@ -438,39 +445,89 @@ impl Store {
         }
     }
 
-    fn reserve(&mut self, len: usize, budget: Budget) {
+    /// Bytes a value takes in the current cells.
+    fn cell_bytes(&self) -> u128 {
         match self {
-            Store::Narrow(tables) => tables.reserve(len, budget),
-            Store::Wide(tables) => tables.reserve(len, budget),
-            Store::Full(values) => values.reserve_exact(len.saturating_sub(values.len())),
+            Store::Narrow(_) => 1,
+            Store::Wide(_) => 2,
+            Store::Full(_) => 4,
         }
     }
 
+    /// Room reserved for values (at least `len()`).
+    fn capacity(&self) -> usize {
+        match self {
+            Store::Narrow(tables) => tables.values.capacity(),
+            Store::Wide(tables) => tables.values.capacity(),
+            Store::Full(values) => values.capacity(),
+        }
+    }
+
+    /// Makes room for `len` values once `len` values in the current cells
+    /// and `others` bytes (the rare list and the marks) fit `budget`.
+    fn reserve(&mut self, len: usize, others: u128, budget: Budget) -> Result<()> {
+        let len = len.max(self.len());
+        budget.check_bytes(len as u128 * self.cell_bytes() + others, "Grundy sequence")?;
+        match self {
+            Store::Narrow(tables) => tables.reserve(len),
+            Store::Wide(tables) => tables.reserve(len),
+            Store::Full(values) => values.reserve_exact(len - values.len()),
+        }
+        Ok(())
+    }
+
     /// Appends `G(n)`, `n == len`, moving the values to wider cells first
-    /// when it does not fit theirs. Returns true when they moved from bytes
-    /// to 16-bit cells (whose reversed copy is still to be built).
-    fn push(&mut self, n: u32, value: u32, is_rare: bool) -> bool {
+    /// when it does not fit theirs (once the old and the new cells fit
+    /// `budget` together, with `others` bytes besides). Returns true when
+    /// they moved from bytes to 16-bit cells (the compact path resumes at
+    /// the next [`Self::reserve`]).
+    fn push(&mut self, value: u32, is_rare: bool, others: u128, budget: Budget) -> Result<bool> {
+        let widening = |store: &Store, wider: u128| {
+            let (len, capacity) = (store.len() as u128, store.capacity() as u128);
+            let bytes = len * store.cell_bytes() + capacity.max(len + 1) * wider + others;
+            budget.check_bytes(bytes, "Grundy sequence (moving to wider cells)")
+        };
         match self {
             Store::Narrow(tables) => match u8::try_from(value) {
-                Ok(cell) => tables.push(n, cell, is_rare),
+                Ok(cell) => tables.push(cell, is_rare),
                 Err(_) => {
-                    *self = Store::Wide(tables.widen());
-                    self.push(n, value, is_rare);
-                    return true;
+                    widening(self, 2)?;
+                    let capacity = self.capacity();
+                    let Store::Narrow(tables) = self else {
+                        unreachable!("matched above")
+                    };
+                    *self = Store::Wide(tables.widen(capacity));
+                    self.push(value, is_rare, others, budget)?;
+                    return Ok(true);
                 }
             },
             Store::Wide(tables) => match u16::try_from(value) {
-                Ok(cell) => tables.push(n, cell, is_rare),
+                Ok(cell) => tables.push(cell, is_rare),
                 Err(_) => {
-                    tables.reversed = Vec::new();
-                    let values = std::mem::take(&mut tables.values);
-                    *self = Store::Full(values.into_iter().map(u32::from).collect());
-                    self.push(n, value, is_rare);
+                    widening(self, 4)?;
+                    let capacity = self.capacity();
+                    let Store::Wide(tables) = self else {
+                        unreachable!("matched above")
+                    };
+                    let narrow = std::mem::take(&mut tables.values);
+                    let mut values = Vec::with_capacity(capacity.max(narrow.len() + 1));
+                    values.extend(narrow.into_iter().map(u32::from));
+                    *self = Store::Full(values);
+                    self.push(value, is_rare, others, budget)?;
                 }
             },
             Store::Full(values) => values.push(value),
         }
-        false
+        Ok(false)
+    }
+
+    /// Makes room for `capacity` rare values.
+    fn reserve_rare_values(&mut self, capacity: usize) {
+        match self {
+            Store::Narrow(t) => t.rare_values.reserve_exact(capacity - t.rare_values.len()),
+            Store::Wide(t) => t.rare_values.reserve_exact(capacity - t.rare_values.len()),
+            Store::Full(_) => {}
+        }
     }
 
     fn rebuild_rare(&mut self, rare: &[u32]) {
@@ -498,9 +555,8 @@ impl Store {
     }
 }
 
-/// The values of `tables` as `u32`s (the reversed copy is freed first).
+/// The values of `tables` as `u32`s (the rare values are freed first).
 fn widen_values<T: Cell>(mut tables: Tables<T>) -> Vec<u32> {
-    tables.reversed = Vec::new();
     tables.rare_values = Vec::new();
     tables.values.into_iter().map(Into::into).collect()
 }
@@ -599,6 +655,8 @@ impl SparseGrundy {
                 offset: 0,
             },
             counts: Vec::new(),
+            values_below: 0,
+            budget: Budget::default(),
             seen: vec![0; 256],
             splits: Vec::new(),
             next_reselect: 64,
@@ -606,10 +664,55 @@ impl SparseGrundy {
             width_at_reselect: 1,
             widen_pending: false,
             block_len: BLOCK_LEN,
+            threads: 1,
+            scan_horizon: SCAN_HORIZON,
             block_marks: Vec::new(),
             block_span: 256,
             work: 0,
         }
+    }
+
+    /// Shares the part of the work that reads only values before a block of
+    /// heaps (the rare pairs against older values, the first pairs of every
+    /// split) among `threads` threads; the rest, which depends on the block's
+    /// own values, stays on the calling thread. The values are the same for
+    /// every number of threads. The default is 1: the machines this crate
+    /// is used on are often shared, and a caller that owns its cores says so
+    /// (e.g. with `std::thread::available_parallelism`). 0 means 1; more
+    /// than [`MAX_SEQUENCE_THREADS`] means that many.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::octal::{SparseGrundy, TakeAndBreak};
+    /// use stonegame::Budget;
+    /// let mut one = SparseGrundy::new(TakeAndBreak::grundys_game());
+    /// let mut two = SparseGrundy::new(TakeAndBreak::grundys_game()).with_threads(2);
+    /// assert_eq!(two.threads(), 2);
+    /// one.extend_to(20_000, Budget::default())?;
+    /// two.extend_to(20_000, Budget::default())?;
+    /// assert!(one.values().eq(two.values()));
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    #[must_use]
+    pub fn with_threads(mut self, threads: usize) -> Self {
+        self.threads = threads.clamp(1, MAX_SEQUENCE_THREADS);
+        self.block_len = if self.threads > 1 {
+            PARALLEL_BLOCK_LEN
+        } else {
+            BLOCK_LEN
+        };
+        self
+    }
+
+    /// The threads set by [`Self::with_threads`].
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::octal::{SparseGrundy, TakeAndBreak};
+    /// assert_eq!(SparseGrundy::new(TakeAndBreak::kayles()).threads(), 1);
+    /// ```
+    pub fn threads(&self) -> usize {
+        self.threads
     }
 
     /// The work of one heap: each split class pairs every rare part with its
@@ -792,8 +895,11 @@ impl SparseGrundy {
     /// # Ok::<(), stonegame::Error>(())
     /// ```
     pub fn extend_to(&mut self, upto: u64, budget: Budget) -> Result<()> {
-        let len = check_length(upto, budget, "Grundy sequence")?;
-        self.store.reserve(len, budget);
+        let len = check_length(upto)?;
+        self.budget = budget;
+        if len > self.store.len() {
+            self.store.reserve(len, self.others_bytes(), budget)?;
+        }
         let cap = budget.work_or(DEFAULT_SEQUENCE_WORK);
         while self.store.len() < len {
             let n = self.store.len() as u32;
@@ -807,25 +913,26 @@ impl SparseGrundy {
                 });
             }
             if self.widen_pending {
-                // The 16-bit cells' reversed copy: the compact path resumes.
+                // The 16-bit cells are in place: the compact path resumes.
                 self.widen_pending = false;
-                self.store.reserve(len, budget);
+                self.store.reserve(len, self.others_bytes(), budget)?;
             }
+            self.reserve_rare(len, budget)?;
             if u64::from(n) >= self.next_reselect
-                || self.counts.len().next_power_of_two() > self.width_at_reselect
+                || self.values_below.next_power_of_two() > self.width_at_reselect
                 || self.rare.len() > self.rare_at_reselect + self.rare_at_reselect / 4 + 64
             {
                 self.reselect_sparseness();
                 self.rare_at_reselect = self.rare.len();
-                self.width_at_reselect = self.counts.len().next_power_of_two();
+                self.width_at_reselect = self.values_below.next_power_of_two();
                 while u64::from(n) >= self.next_reselect {
                     self.next_reselect *= 2;
                 }
             }
-            let block = self.block_len as u64;
+            let block = self.current_block_len() as u64;
             // With fewer rare positions than heaps in a block, blocking saves too little.
             if self.store.fast()
-                && self.rare.len() >= self.block_len
+                && self.rare.len() as u64 >= block
                 && u64::from(n) + block <= len as u64
                 && u64::from(n) + block <= self.next_reselect
             {
@@ -838,7 +945,7 @@ impl SparseGrundy {
                 }
             }
             let value = self.next_value(n)?;
-            self.record(n, value);
+            self.record(n, value)?;
             self.work = self.work.saturating_add(self.heap_cost());
         }
         Ok(())
@@ -846,8 +953,20 @@ impl SparseGrundy {
 
     /// The plan for a block from `start`, when every split of the block's
     /// first heap leaves room for it (not for small heaps).
+    /// The heaps of the next block: on more than one thread, as many as
+    /// keep the block's marks within [`PARALLEL_MARK_BYTES`] (half as many
+    /// once the values need 512-entry mark tables).
+    fn current_block_len(&self) -> usize {
+        if self.threads > 1 {
+            self.block_len
+                .min((PARALLEL_MARK_BYTES / self.seen.len()).max(BLOCK_LEN))
+        } else {
+            self.block_len
+        }
+    }
+
     fn block_plan(&mut self, start: u32) -> Option<BlockPlan> {
-        let len = u32::try_from(self.block_len).ok()?;
+        let len = u32::try_from(self.current_block_len()).ok()?;
         self.collect_moves(start);
         let offsets: Vec<u32> = self.splits.iter().map(|s| start - s.total).collect();
         // Keeps the blocked and per-heap parts apart: len <= base / 2 < base.
@@ -857,46 +976,64 @@ impl SparseGrundy {
             len,
             offsets,
             unequal: matches!(self.game, TakeAndBreak::GrundysGame),
+            sparseness: self.sparseness,
+            horizon: self.scan_horizon,
         })
     }
 
-    /// Solves the heaps of `plan`'s block: its blocked rare pass once, then
-    /// heap by heap the rest.
+    /// Solves the heaps of `plan`'s block: the first phase for all of them
+    /// (shared among the threads), then heap by heap the second.
     fn extend_block(&mut self, plan: &BlockPlan) -> Result<()> {
         // Every option value of the block's heaps is below the span of the
         // values before it (XORs of values below a power of two stay below it).
         self.block_span = self.seen.len();
+        let threads = self.threads;
         self.block_marks.clear();
         self.block_marks
             .resize(plan.len as usize * self.block_span, 0);
+        let mut answers = vec![None; plan.len as usize];
+        let (marks, span) = (&mut self.block_marks, self.block_span);
+        let rows = Rows {
+            tables: (),
+            rare: &self.rare,
+            plan,
+            game: &self.game,
+        };
         // Blocks are planned only while the compact path runs.
         match &self.store {
             // While values are bytes, `seen` (so the span) has exactly 256 entries.
             Store::Narrow(t) if t.fast() => {
-                mark_block::<u8, 256>(&mut self.block_marks, 256, t, &self.rare, plan)
+                rows.with(t).solve::<256>(marks, &mut answers, 256, threads)
             }
-            Store::Wide(t) if t.fast() && self.block_span == 512 => {
-                mark_block::<u16, 512>(&mut self.block_marks, 512, t, &self.rare, plan)
+            Store::Wide(t) if t.fast() && span == 512 => {
+                rows.with(t).solve::<512>(marks, &mut answers, 512, threads)
             }
             Store::Wide(t) if t.fast() => {
-                mark_block::<u16, 0>(&mut self.block_marks, self.block_span, t, &self.rare, plan)
+                rows.with(t).solve::<0>(marks, &mut answers, span, threads)
             }
             _ => {}
         }
-        for j in 0..plan.len {
+        for (j, answer) in (0..plan.len).zip(answers) {
             let n = plan.start + j;
-            let value = match self.next_value_in_block(n, plan) {
+            let value = match self.next_value_in_block(n, plan, answer) {
                 Some(value) => value,
                 // A value outgrew the cells: solve the rest alone.
                 None => self.next_value(n)?,
             };
-            self.record(n, value);
+            self.record(n, value)?;
         }
         Ok(())
     }
 
-    /// `G(n)` for a heap of a block whose blocked rare pass is in `block_marks`.
-    fn next_value_in_block(&mut self, n: u32, plan: &BlockPlan) -> Option<u32> {
+    /// `G(n)` for a heap of a block by the second phase (see [`BlockPlan`]),
+    /// given the first phase's marks in `block_marks` and its mex `answer`
+    /// (`None` when it gave up at the horizon).
+    fn next_value_in_block(
+        &mut self,
+        n: u32,
+        plan: &BlockPlan,
+        answer: Option<u32>,
+    ) -> Option<u32> {
         if !self.store.fast() {
             return None;
         }
@@ -906,15 +1043,15 @@ impl SparseGrundy {
             .iter()
             .map(|s| n - s.total)
             .eq(plan.offsets.iter().copied());
-        let span = self.block_span;
-        let j = (n - plan.start) as usize;
-        let marks = &self.block_marks[j * span..(j + 1) * span];
         let heap = HeapPass {
             rare: &self.rare,
             sparseness: self.sparseness,
             unequal: plan.unequal,
         };
-        let block = same_splits.then_some((plan, marks, n));
+        let span = self.block_span;
+        let j = (n - plan.start) as usize;
+        let marks = &self.block_marks[j * span..(j + 1) * span];
+        let block = same_splits.then_some((plan, marks, n, answer));
         let (seen, splits) = (&mut self.seen, &mut self.splits);
         // `seen` has 256 entries while values are bytes, 512 while they are below 512.
         Some(match &self.store {
@@ -925,17 +1062,20 @@ impl SparseGrundy {
         })
     }
 
-    fn record(&mut self, n: u32, value: u32) {
+    fn record(&mut self, n: u32, value: u32) -> Result<()> {
         let index = value as usize;
-        if index >= self.counts.len() {
-            self.counts.resize(index + 1, [0, 0]);
+        self.values_below = self.values_below.max(index + 1);
+        let folded = index % MASK_VALUES;
+        if folded >= self.counts.len() {
+            self.counts.resize(folded + 1, [0, 0]);
         }
         let is_rare = n > 0 && self.sparseness.is_rare(n, value);
-        if self.store.push(n, value, is_rare) {
+        let others = self.others_bytes();
+        if self.store.push(value, is_rare, others, self.budget)? {
             self.widen_pending = true;
         }
         if n > 0 {
-            self.counts[index][(n & 1) as usize] += 1;
+            self.counts[folded][(n & 1) as usize] += 1;
             if is_rare {
                 self.rare.push(n);
             }
@@ -945,6 +1085,34 @@ impl SparseGrundy {
         if needed > self.seen.len() {
             self.seen.resize(needed, 0);
         }
+        Ok(())
+    }
+
+    /// The bytes held besides the values: the rare list and its values,
+    /// the marks of a block and of a heap, the counts.
+    fn others_bytes(&self) -> u128 {
+        let cell = self.store.cell_bytes();
+        let rare = self.rare.capacity() as u128 * (4 + cell);
+        let marks = (self.block_marks.capacity() + self.seen.capacity()) as u128;
+        rare + marks + self.counts.capacity() as u128 * 16
+    }
+
+    /// Makes room for a block's worth of rare positions ahead (the rare list
+    /// doubles when full, once the doubled list fits `budget` beside `len`
+    /// values), so a list that grows with the heaps is refused in time.
+    fn reserve_rare(&mut self, len: usize, budget: Budget) -> Result<()> {
+        let room = self.block_len + 1;
+        if self.rare.capacity() - self.rare.len() >= room {
+            return Ok(());
+        }
+        let capacity = (2 * self.rare.len()).max(self.rare.len() + room).max(64);
+        let cell = self.store.cell_bytes();
+        let grown = (capacity - self.rare.capacity()) as u128 * (4 + cell);
+        let values = len.max(self.store.len()) as u128 * cell;
+        budget.check_bytes(values + self.others_bytes() + grown, "Grundy sequence")?;
+        self.rare.reserve_exact(capacity - self.rare.len());
+        self.store.reserve_rare_values(capacity);
+        Ok(())
     }
 
     /// Clears `seen`, marks the single-heap options of heap `n` and lists its splits.
@@ -1001,7 +1169,7 @@ impl SparseGrundy {
 
     /// Chooses the (mask, domain, offset) with the fewest rare positions so far.
     fn reselect_sparseness(&mut self) {
-        let bits = (usize::BITS - self.counts.len().leading_zeros()).min(10);
+        let bits = (usize::BITS - self.values_below.leading_zeros()).min(MASK_BITS);
         let mut best = (self.count_rare(self.sparseness), self.sparseness);
         for mask in 1..(1u32 << bits) {
             for (domain, offset) in [(0, 0), (1, 0), (1, 1)] {
@@ -1037,6 +1205,13 @@ impl SparseGrundy {
         rare
     }
 }
+
+/// Masks use the low `MASK_BITS` bits of a value (more would cost more to
+/// choose than they save).
+const MASK_BITS: u32 = 10;
+
+/// The values a mask tells apart: counts are kept modulo this.
+const MASK_VALUES: usize = 1 << MASK_BITS;
 
 /// Pairs of a split compared per step of a byte scan: a multiple of the
 /// vector width, large enough to amortise the per-chunk checks.
@@ -1125,22 +1300,29 @@ impl HeapPass<'_> {
         }
     }
 
-    /// `G(n)` once `collect_moves(n)` has run: the rare pass (with a block's
-    /// marks, `(plan, marks, n)`, only the part the block left out), then the mex.
+    /// `G(n)` once `collect_moves(n)` has run: the rare pass, then the mex;
+    /// in a block, `(plan, marks, n, answer)`, the second phase alone (see
+    /// [`BlockPlan`]).
     fn solve<T: Cell, const S: usize>(
         &self,
         tables: &Tables<T>,
         seen: &mut [u8],
         splits: &mut [SplitScan],
-        block: Option<(&BlockPlan, &[u8], u32)>,
+        block: Option<(&BlockPlan, &[u8], u32, Option<u32>)>,
     ) -> u32 {
         let seen = view::<S>(seen);
         match block {
-            Some((plan, marks, n)) => {
+            Some((plan, marks, n, answer)) => {
                 for (slot, &mark) in seen.iter_mut().zip(marks) {
                     *slot |= mark;
                 }
-                mark_rare_pairs_outside_block::<T, S>(seen, tables, self.rare, splits, plan, n);
+                mark_pairs_inside_block::<T, S>(seen, tables, self.rare, splits, plan, n);
+                // Every option value is below `seen.len()`.
+                if let Some(mex) = answer {
+                    if seen.get(mex as usize).is_none_or(|&mark| mark == 0) {
+                        return mex;
+                    }
+                }
             }
             None => mark_rare_pairs::<T, S>(seen, tables, self.rare, splits, self.unequal),
         }
@@ -1168,48 +1350,168 @@ fn mark_rare_pairs<T: Cell, const S: usize>(
         } else {
             (0..below, below..below)
         };
-        let large = tables.larger_parts(total);
+        let values = &tables.values[..total as usize];
         for range in [head, tail] {
             for (&a, &value) in rare[range.clone()].iter().zip(&tables.rare_values[range]) {
-                seen[slot::<S>((value ^ large[a as usize]).into())] = 1;
+                seen[slot::<S>((value ^ values[(total - a) as usize]).into())] = 1;
             }
         }
     }
 }
 
-/// The blocked rare pass (see [`BlockPlan`]): for every split offset, marks
-/// in `marks[j * span..]` the pairs of heap `plan.start + j` whose rare part
-/// lies in `[plan.len, base)` outside the equal-split window.
-fn mark_block<T: Cell, const S: usize>(
-    marks: &mut [u8],
-    span: usize,
-    tables: &Tables<T>,
-    rare: &[u32],
-    plan: &BlockPlan,
-) {
-    let len = plan.len as usize;
-    for &offset in &plan.offsets {
-        let base = plan.start - offset;
-        let window = plan.window(base);
-        for parts in [plan.len..window.start, window.end..base] {
-            let from = rare.partition_point(|&a| a < parts.start);
-            let to = rare.partition_point(|&a| a < parts.end);
-            for (&a, &value) in rare[from..to].iter().zip(&tables.rare_values[from..to]) {
-                let first = (base - a) as usize;
-                let larger = &tables.values[first..first + len];
-                // With a constant `S` the chunks' length is known: no bounds checks.
-                let stride = if S == 0 { span } else { S };
-                for (mark, &large) in marks.chunks_exact_mut(stride).zip(larger) {
-                    mark[slot::<S>((value ^ large).into())] = 1;
+/// What the first phase of a block reads (see [`BlockPlan`]); `T` is the
+/// value tables once known.
+#[derive(Clone, Copy)]
+struct Rows<'a, T> {
+    tables: T,
+    rare: &'a [u32],
+    plan: &'a BlockPlan,
+    game: &'a TakeAndBreak,
+}
+
+impl<'a> Rows<'a, ()> {
+    fn with<T>(self, tables: &'a Tables<T>) -> Rows<'a, &'a Tables<T>> {
+        Rows {
+            tables,
+            rare: self.rare,
+            plan: self.plan,
+            game: self.game,
+        }
+    }
+}
+
+impl<T: Cell + Sync> Rows<'_, &Tables<T>> {
+    /// The first phase for every heap of the block, the rows of `marks`
+    /// (`span` entries a heap) and `answers` shared out among `threads`
+    /// threads, one of them the caller's.
+    fn solve<const S: usize>(
+        self,
+        marks: &mut [u8],
+        answers: &mut [Option<u32>],
+        span: usize,
+        threads: usize,
+    ) {
+        let rows = self.plan.len;
+        let threads = threads.clamp(1, rows.max(1) as usize) as u32;
+        if threads == 1 {
+            self.solve_rows::<S>(marks, answers, 0..rows, span);
+            return;
+        }
+        let per = rows.div_ceil(threads);
+        std::thread::scope(|scope| {
+            let shares = marks
+                .chunks_mut(per as usize * span)
+                .zip(answers.chunks_mut(per as usize))
+                .zip((0..rows).step_by(per as usize));
+            let mut mine = None;
+            for ((marks, answers), first) in shares {
+                let range = first..(first + per).min(rows);
+                if mine.is_none() {
+                    mine = Some((marks, answers, range));
+                } else {
+                    scope.spawn(move || self.solve_rows::<S>(marks, answers, range, span));
+                }
+            }
+            if let Some((marks, answers, range)) = mine {
+                self.solve_rows::<S>(marks, answers, range, span);
+            }
+        });
+    }
+
+    /// The first phase for the heaps `plan.start + rows`.
+    fn solve_rows<const S: usize>(
+        self,
+        marks: &mut [u8],
+        answers: &mut [Option<u32>],
+        rows: std::ops::Range<u32>,
+        span: usize,
+    ) {
+        let (tables, rare, plan) = (self.tables, self.rare, self.plan);
+        // With a constant `S` the chunks' length is known: no bounds checks.
+        let stride = if S == 0 { span } else { S };
+        for &offset in &plan.offsets {
+            let base = plan.start - offset;
+            let window = plan.window(base);
+            // Rare parts with both parts before the block (for `a < len`,
+            // only the heaps `j < a + offset`), for all rows at once.
+            for parts in [1..window.start, window.end..base] {
+                let from = rare.partition_point(|&a| a < parts.start);
+                let to = rare.partition_point(|&a| a < parts.end);
+                for (&a, &value) in rare[from..to].iter().zip(&tables.rare_values[from..to]) {
+                    let end = rows.end.min(a.saturating_add(offset));
+                    if end <= rows.start {
+                        continue;
+                    }
+                    let first = (base - a) as usize;
+                    let larger = &tables.values[first + rows.start as usize..first + end as usize];
+                    for (mark, &large) in marks.chunks_exact_mut(stride).zip(larger) {
+                        mark[slot::<S>((value ^ large).into())] = 1;
+                    }
+                }
+            }
+            // Rare parts near `total / 2`, where Grundy's game forbids one pair.
+            let from = rare.partition_point(|&a| a < window.start);
+            let to = rare.partition_point(|&a| a < window.end);
+            for (mark, j) in marks.chunks_exact_mut(stride).zip(rows.clone()) {
+                let total = base + j;
+                for (&a, &value) in rare[from..to].iter().zip(&tables.rare_values[from..to]) {
+                    if a < total && u64::from(a) * 2 != u64::from(total) {
+                        let large = tables.values[(total - a) as usize];
+                        mark[slot::<S>((value ^ large).into())] = 1;
+                    }
                 }
             }
         }
+        let mut splits = Vec::with_capacity(plan.offsets.len());
+        for ((mark, answer), j) in marks
+            .chunks_exact_mut(stride)
+            .zip(answers.iter_mut())
+            .zip(rows)
+        {
+            let n = plan.start + j;
+            self.mark_single_heap_options(mark, n);
+            splits.clear();
+            let mut horizon_cut = false;
+            for &offset in &plan.offsets {
+                let total = n - offset;
+                let (cursor, last) = (plan.first_outside(total), plan.last(total));
+                let scanned = last.min(cursor.saturating_add(plan.horizon));
+                horizon_cut |= scanned < last;
+                splits.push(SplitScan {
+                    total,
+                    last: scanned,
+                    cursor,
+                    hard_parity: plan.sparseness.common_pair_parity(total),
+                });
+            }
+            let mex = compact_mex(view::<S>(mark), tables, &mut splits, plan.sparseness);
+            // A scan stopped at the horizon proves nothing missing.
+            let stopped = horizon_cut && splits.iter().any(|s| s.cursor > s.last);
+            *answer = (!stopped).then_some(mex);
+        }
+    }
+
+    /// Marks the values of heap `n`'s single-heap options that lie before
+    /// the block (the rest are marked by the second phase).
+    fn mark_single_heap_options(self, mark: &mut [u8], n: u32) {
+        let start = self.plan.start;
+        let values = &self.tables.values;
+        self.game
+            .for_each_move_class(u64::from(n), |class| match class {
+                MoveClass::TakeAll => mark[0] = 1,
+                MoveClass::LeaveOne(left) if left < u64::from(start) => {
+                    let value: u32 = values[left as usize].into();
+                    mark[value as usize] = 1;
+                }
+                _ => {}
+            });
     }
 }
 
-/// The per-heap part of the rare pass inside a block: the rare parts that
-/// [`mark_block`] left out for heap `n`.
-fn mark_rare_pairs_outside_block<T: Cell, const S: usize>(
+/// The second phase's marks for heap `n` of a block (see [`BlockPlan`]):
+/// every pair with its larger part inside the block, and the rare parts
+/// `a >= base`.
+fn mark_pairs_inside_block<T: Cell, const S: usize>(
     seen: &mut [u8],
     tables: &Tables<T>,
     rare: &[u32],
@@ -1219,15 +1521,19 @@ fn mark_rare_pairs_outside_block<T: Cell, const S: usize>(
 ) {
     for split in splits {
         let total = split.total;
-        let large = tables.larger_parts(total);
-        for parts in plan.per_heap_ranges(n - total) {
-            let from = rare.partition_point(|&a| a < parts.start);
-            let to = rare.partition_point(|&a| a < parts.end.min(total));
-            for (&a, &value) in rare[from..to].iter().zip(&tables.rare_values[from..to]) {
-                // Grundy's game forbids the equal split total/2 + total/2.
-                if !(plan.unequal && 2 * a == total) {
-                    seen[slot::<S>((value ^ large[a as usize]).into())] = 1;
-                }
+        let values = &tables.values[..total as usize];
+        let inside = plan.first_outside(total).min(split.last.saturating_add(1));
+        for a in 1..inside {
+            let (x, y) = (values[a as usize], values[(total - a) as usize]);
+            seen[slot::<S>((x ^ y).into())] = 1;
+        }
+        let base = plan.start - (n - total);
+        let from = rare.partition_point(|&a| a < base);
+        let to = rare.partition_point(|&a| a < total);
+        for (&a, &value) in rare[from..to].iter().zip(&tables.rare_values[from..to]) {
+            // Grundy's game forbids the equal split total/2 + total/2.
+            if !(plan.unequal && u64::from(a) * 2 == u64::from(total)) {
+                seen[slot::<S>((value ^ values[(total - a) as usize]).into())] = 1;
             }
         }
     }
@@ -1400,13 +1706,15 @@ fn scan_pairs<T: Cell>(
     if start > last {
         return;
     }
+    let total = split.total as usize;
     let small = &tables.values[start..=last];
-    let large = &tables.larger_parts(split.total)[start..=last];
+    // `large[i] = G(total - start - i)`: descending, read from its end.
+    let large = &tables.values[total - last..=total - start];
     let mut smalls = small.chunks_exact(CHUNK);
-    let mut larges = large.chunks_exact(CHUNK);
+    let mut larges = large.rchunks_exact(CHUNK);
     let mut xor = [T::default(); CHUNK];
     for (xs, ys) in (&mut smalls).zip(&mut larges) {
-        for ((out, &x), &y) in xor.iter_mut().zip(xs).zip(ys) {
+        for ((out, &x), &y) in xor.iter_mut().zip(xs).zip(ys.iter().rev()) {
             *out = x ^ y;
         }
         split.cursor += CHUNK as u32;
@@ -1415,7 +1723,7 @@ fn scan_pairs<T: Cell>(
         }
     }
     let (xs, ys) = (smalls.remainder(), larges.remainder());
-    for ((out, &x), &y) in xor.iter_mut().zip(xs).zip(ys) {
+    for ((out, &x), &y) in xor.iter_mut().zip(xs).zip(ys.iter().rev()) {
         *out = x ^ y;
     }
     split.cursor += xs.len() as u32;
@@ -1549,18 +1857,22 @@ impl SparseGrundy {
         if len == 0 {
             return Ok(solver);
         }
-        check_length(len as u64 - 1, budget, "Grundy sequence")?;
+        check_length(len as u64 - 1)?;
+        solver.budget = budget;
+        solver.store.reserve(len, 0, budget)?;
         solver.sparseness = Sparseness {
             mask: state.mask,
             domain: state.domain,
             offset: state.offset,
         };
         for (n, value) in values.enumerate() {
-            if value as usize >= solver.counts.len() {
-                // A count per value and a mark per value up to the next power of two.
-                budget.check_elements::<[u64; 3]>(u128::from(value) + 1, "Grundy value counts")?;
+            if value as usize >= solver.values_below {
+                // A mark per value up to the next power of two (the counts
+                // are kept modulo 1024).
+                let marks = (u128::from(value) + 1).next_power_of_two();
+                budget.check_elements::<u8>(marks, "Grundy value marks")?;
             }
-            solver.record(n as u32, value);
+            solver.record(n as u32, value)?;
         }
         solver.next_reselect = state.next_reselect;
         solver.rare_at_reselect = state.rare_at_reselect as usize;

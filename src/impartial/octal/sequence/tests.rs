@@ -25,7 +25,7 @@ fn general_path_in_cells(game: &TakeAndBreak, upto: u64) -> Vec<u32> {
         }
         assert!(!solver.store.fast());
         let value = solver.next_value(n).unwrap();
-        solver.record(n, value);
+        solver.record(n, value).unwrap();
     }
     let widest = solver.values().max().unwrap_or(0);
     match &solver.store {
@@ -67,6 +67,23 @@ fn blocked(game: &TakeAndBreak, upto: u64, block_len: usize) -> Vec<u32> {
     solver.into_values()
 }
 
+/// Blocks of `block_len` heaps whose first phase runs on `threads` threads
+/// and scans at most `horizon` pairs a split (a small horizon sends heaps
+/// to the second phase's fallback).
+fn threaded(
+    game: &TakeAndBreak,
+    upto: u64,
+    block_len: usize,
+    threads: usize,
+    horizon: u32,
+) -> Vec<u32> {
+    let mut solver = SparseGrundy::new(game.clone()).with_threads(threads);
+    solver.block_len = block_len;
+    solver.scan_horizon = horizon;
+    solver.extend_to(upto, Budget::default()).unwrap();
+    solver.into_values()
+}
+
 fn plain(game: &TakeAndBreak, upto: u64) -> Vec<u32> {
     grundy_sequence_plain(game, upto, Budget::default()).unwrap()
 }
@@ -86,7 +103,7 @@ fn byte_path_is_used_while_values_fit_and_dropped_after() {
     assert!(matches!(&solver.store, Store::Wide(t) if t.fast()));
     assert!(solver.values().eq(plain(&game, 700)));
     // (Reaching 65,536 for real takes quadratic time: the value alone is recorded.)
-    solver.record(701, 70_000);
+    solver.record(701, 70_000).unwrap();
     assert!(matches!(solver.store, Store::Full(_)));
     assert!(!solver.widen_pending);
     assert_eq!(solver.value(701), Some(70_000));
@@ -111,11 +128,11 @@ fn values_widen_from_bytes_to_16_bits_to_u32_in_place() {
     assert_eq!(solver.values().nth(299), Some(299));
     assert_eq!(solver.values().len(), 301);
     let mut wide = solver.clone();
-    // Room for two more values in the reversed copy, as `extend_to` makes.
-    wide.store.reserve(303, Budget::default());
-    wide.record(301, 65_535);
+    // Room for two more values, as `extend_to` makes.
+    wide.store.reserve(303, 0, Budget::default()).unwrap();
+    wide.record(301, 65_535).unwrap();
     assert!(matches!(wide.store, Store::Wide(_)));
-    wide.record(302, 65_536);
+    wide.record(302, 65_536).unwrap();
     let Store::Full(values) = &wide.store else {
         panic!("u32 cells past 65,535");
     };
@@ -152,22 +169,45 @@ fn byte_and_general_paths_agree_on_grundys_game() {
 }
 
 #[test]
-fn compact_path_falls_back_when_the_budget_is_tight() {
-    // 8 bytes a position (the sequence's own check) hold the byte tables
-    // (7 at worst) but not the 16-bit ones (10): past 255 the values stay
-    // in 16-bit cells without a reversed copy, on the general path.
-    let game = TakeAndBreak::last_one();
-    let budget = Budget::from_bytes(8 * 701);
+fn the_budget_holds_the_values_in_their_cells() {
+    // Bytes while values are below 256: 100,001 values of Grundy's game fit
+    // in a budget of about a byte a value (plus the small rare list) ...
+    let game = TakeAndBreak::grundys_game();
     let mut solver = SparseGrundy::new(game.clone());
-    solver.extend_to(255, budget).unwrap();
+    solver
+        .extend_to(100_000, Budget::from_bytes(150_000))
+        .unwrap();
     assert!(matches!(&solver.store, Store::Narrow(t) if t.fast()));
-    solver.extend_to(700, budget).unwrap();
-    assert!(matches!(&solver.store, Store::Wide(t) if !t.fast()));
-    assert!(solver.values().eq(plain(&game, 700)));
-    // A larger budget later brings the compact path back.
-    solver.extend_to(800, Budget::default()).unwrap();
-    assert!(matches!(&solver.store, Store::Wide(t) if t.fast()));
-    assert!(solver.values().eq(plain(&game, 800)));
+    assert!(solver.values().take(3001).eq(plain(&game, 3000)));
+    // ... but not in fewer bytes than values.
+    let mut tight = SparseGrundy::new(game);
+    assert!(matches!(
+        tight.extend_to(100_000, Budget::from_bytes(90_000)),
+        Err(Error::MemoryBudgetExceeded { .. })
+    ));
+    // Last One moves to 16-bit cells past 255: two bytes a value, checked
+    // when the values move.
+    let last_one = TakeAndBreak::last_one();
+    let mut wide = SparseGrundy::new(last_one.clone());
+    let small = Budget::from_bytes(2_000);
+    assert!(matches!(
+        wide.extend_to(700, small),
+        Err(Error::MemoryBudgetExceeded { .. })
+    ));
+    assert_eq!(wide.len(), 256);
+    wide.extend_to(700, Budget::default()).unwrap();
+    assert!(matches!(&wide.store, Store::Wide(t) if t.fast()));
+    assert!(wide.values().eq(plain(&last_one, 700)));
+}
+
+#[test]
+fn a_rare_list_that_grows_with_the_heaps_is_refused_in_time() {
+    // Last One (G(n) = n): under any mask about half the heaps are rare. A
+    // budget of 2 bytes a value holds the 16-bit values but not a rare list
+    // of 6 bytes for every other heap.
+    let mut solver = SparseGrundy::new(TakeAndBreak::last_one());
+    let result = solver.extend_to(3_000, Budget::from_bytes(9_000));
+    assert!(matches!(result, Err(Error::MemoryBudgetExceeded { .. })));
 }
 
 #[test]
@@ -190,6 +230,34 @@ fn blocked_path_agrees_with_plain_on_grundys_game() {
     // Values past 256 drop the byte tables in the middle of a block.
     let last_one = TakeAndBreak::last_one();
     assert_eq!(blocked(&last_one, 700, 7), plain(&last_one, 700));
+}
+
+#[test]
+fn threads_give_the_values_of_one_thread_on_grundys_game() {
+    let game = TakeAndBreak::grundys_game();
+    let reference = plain(&game, 3000);
+    for (block_len, threads, horizon) in [(64, 2, SCAN_HORIZON), (17, 3, 4), (256, 2, 0), (5, 4, 1)]
+    {
+        assert_eq!(
+            threaded(&game, 3000, block_len, threads, horizon),
+            reference,
+            "{block_len} {threads} {horizon}"
+        );
+    }
+    // Far enough for blocks of 256 heaps on two threads, the default.
+    let one = grundy_sequence(&game, 200_000, Budget::default()).unwrap();
+    let mut two = SparseGrundy::new(game).with_threads(2);
+    two.extend_to(200_000, Budget::default()).unwrap();
+    assert_eq!(two.block_len, PARALLEL_BLOCK_LEN);
+    assert!(two.values().eq(one));
+}
+
+#[test]
+fn thread_counts_are_clamped() {
+    let game = TakeAndBreak::kayles();
+    assert_eq!(SparseGrundy::new(game.clone()).with_threads(0).threads(), 1);
+    let many = SparseGrundy::new(game).with_threads(1000);
+    assert_eq!(many.threads(), MAX_SEQUENCE_THREADS);
 }
 
 #[test]
@@ -222,7 +290,7 @@ fn mask_is_rechosen_when_the_rare_list_grows() {
     assert!(solver.rare.len() <= solver.rare_at_reselect + solver.rare_at_reselect / 4 + 65);
     assert_eq!(
         solver.width_at_reselect,
-        solver.counts.len().next_power_of_two()
+        solver.values_below.next_power_of_two()
     );
 }
 
@@ -240,6 +308,24 @@ proptest! {
         if let Ok(code) = OctalCode::from_digits(&[vec![first], digits].concat(), &repeating) {
             let game = TakeAndBreak::Octal(code);
             prop_assert_eq!(blocked(&game, upto, block_len), plain(&game, upto));
+        }
+    }
+
+    #[test]
+    fn threaded_path_agrees_with_plain_and_one_thread(
+        first in prop_oneof![Just(0u8), Just(4u8)],
+        digits in proptest::collection::vec(0u8..8, 1..5),
+        repeating in proptest::collection::vec(0u8..8, 0..2),
+        upto in 0u64..1500,
+        block_len in 1usize..40,
+        threads in 2usize..5,
+        horizon in prop_oneof![Just(SCAN_HORIZON), 0u32..6],
+    ) {
+        if let Ok(code) = OctalCode::from_digits(&[vec![first], digits].concat(), &repeating) {
+            let game = TakeAndBreak::Octal(code);
+            let parallel = threaded(&game, upto, block_len, threads, horizon);
+            prop_assert_eq!(&parallel, &plain(&game, upto));
+            prop_assert_eq!(&parallel, &threaded(&game, upto, block_len, 1, horizon));
         }
     }
 
