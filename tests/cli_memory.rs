@@ -124,11 +124,13 @@ fn one_line(values: impl Iterator<Item = u64>) -> Vec<u8> {
 
 #[test]
 fn misere_searches_with_long_option_lists_are_refused_within_the_budget() {
-    // Issue 15: `octal --misere '0.(4)' 20000` aborted on allocation.
+    // Issue 15: `octal --misere '0.(4)' 20000` aborted on allocation. Now the
+    // bounded misère quotient is grown first, and the heap beyond it is
+    // refused with the reason, within the budget and the search's work limit.
     assert_refused(
         &["octal", "--misere", "0.(4)", "20000"],
         b"",
-        "memory budget",
+        "quotient verified to heap",
     );
     // `subtraction --misere --set 2,3` with 20,000 heaps of 5 on one line.
     assert_refused(
