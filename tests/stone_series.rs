@@ -177,6 +177,20 @@ proptest! {
         prop_assert_eq!(replay_split(&row, solution.line()), expected);
     }
 
+    /// Light and very heavy stones mixed: the share of intervals a later cut
+    /// keeps (the cells `value` stores) ranges from almost none to almost all.
+    #[test]
+    fn stone_split_matches_the_cubic_dp_on_skewed_rows(
+        row in prop::collection::vec(prop_oneof![1i64..=3, 10_000i64..=1_000_000], 0..=60),
+    ) {
+        let game = StoneSplit::new(row.clone()).unwrap();
+        let expected = cubic_split(&row);
+        prop_assert_eq!(game.value().unwrap(), expected);
+        prop_assert_eq!(replay_split(&row, game.solve().unwrap().line()), expected);
+        let narrow: Vec<i32> = row.iter().map(|&v| v as i32).collect();
+        prop_assert_eq!(i64::from(StoneSplit::new(narrow).unwrap().value().unwrap()), expected);
+    }
+
     /// Many ties: rows of equal stones and powers of two.
     #[test]
     fn stone_split_handles_ties(row in prop::collection::vec(prop::sample::select(vec![1i64, 2, 4]), 0..=40)) {

@@ -67,6 +67,8 @@ compare "$inputs/remainder_pos_60000.txt" \
     "stonegame-native::$native ends-remainder"
 echo "== Stone Game V (LeetCode 1563), n = 16,000, values 1..10^6"
 compare "$inputs/split_16000.txt" \
+    "cpp-compact-two-pass::target/stone_split_monotone compact-two-pass" \
+    "cpp-compact::target/stone_split_monotone compact" \
     "cpp-monotone-columns::target/stone_split_monotone column" \
     "cpp-monotone-two-pass::target/stone_split_monotone two-pass" \
     "cpp-monotone-rows::target/stone_split_monotone row" \
