@@ -13,8 +13,16 @@ fn huge_heaps_are_refused_before_listing_their_options() {
         .with_convention(Convention::Misere)
         .outcome(&[1 << 60])
         .expect_err("a heap of 2^60 cannot be searched");
+    // The heap is beyond the verified bounded quotient, and the exact search
+    // refuses it by its heap limit (without listing options): the error says both.
     assert!(
-        matches!(error, Error::SizeLimitExceeded { limit, .. } if limit == u128::from(MAX_MISERE_HEAP))
+        matches!(error, Error::BeyondMisereQuotient { heap, verified, .. } if heap == 1 << 60 && verified < heap),
+        "{error}"
+    );
+    let message = error.to_string();
+    assert!(
+        message.contains(&MAX_MISERE_HEAP.to_string()),
+        "the search's heap limit is named: {message}"
     );
 }
 
