@@ -118,88 +118,40 @@ fn bad_stats_arguments_are_refused() {
     }
 }
 
+/// `grundy SOURCE --upto 3000 --stats --checkpoint FILE` (SOURCE e.g.
+/// `["--octal", "0.6"]`).
+fn stats_with_checkpoint(source: &[&str], upto: &str, file: &str) -> std::process::Output {
+    let mut args = vec!["grundy"];
+    args.extend_from_slice(source);
+    args.extend_from_slice(&["--upto", upto, "--stats", "--checkpoint", file]);
+    run(&args, "")
+}
+
+/// The run is refused (exit 2) with `expected` in its message and prints no statistics.
+fn assert_checkpoint_refused(output: &std::process::Output, expected: &str) {
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(output));
+    assert!(stderr(output).contains(expected), "{}", stderr(output));
+}
+
 #[test]
 fn foreign_and_damaged_checkpoints_are_refused() {
     let path = scratch("refused");
     let file = path.to_str().unwrap();
-    let output = run(
-        &[
-            "grundy",
-            "--octal",
-            "0.6",
-            "--upto",
-            "3000",
-            "--stats",
-            "--checkpoint",
-            file,
-        ],
-        "",
-    );
+    let output = stats_with_checkpoint(&["--octal", "0.6"], "3000", file);
     assert!(output.status.success(), "{}", stderr(&output));
-    let output = run(
-        &[
-            "grundy",
-            "--game",
-            "kayles",
-            "--upto",
-            "3000",
-            "--stats",
-            "--checkpoint",
-            file,
-        ],
-        "",
-    );
-    assert_eq!(output.status.code(), Some(2));
-    assert!(
-        stderr(&output).contains("checkpoint of another computation"),
-        "{}",
-        stderr(&output)
-    );
+    let output = stats_with_checkpoint(&["--game", "kayles"], "3000", file);
+    assert_checkpoint_refused(&output, "checkpoint of another computation");
     let mut bytes = std::fs::read(&path).unwrap();
     let last = bytes.len() - 20;
     bytes[last] ^= 1;
     std::fs::write(&path, &bytes).unwrap();
-    let output = run(
-        &[
-            "grundy",
-            "--octal",
-            "0.6",
-            "--upto",
-            "3000",
-            "--stats",
-            "--checkpoint",
-            file,
-        ],
-        "",
-    );
-    assert_eq!(output.status.code(), Some(2));
-    assert!(
-        stderr(&output).contains("damaged checkpoint"),
-        "{}",
-        stderr(&output)
-    );
+    let output = stats_with_checkpoint(&["--octal", "0.6"], "3000", file);
+    assert_checkpoint_refused(&output, "damaged checkpoint");
     assert!(stdout(&output).is_empty());
     std::fs::remove_file(&path).unwrap();
     // A checkpoint that cannot be written is refused before the run.
-    let output = run(
-        &[
-            "grundy",
-            "--game",
-            "kayles",
-            "--upto",
-            "2^20",
-            "--stats",
-            "--checkpoint",
-            "/nonexistent-directory/x",
-        ],
-        "",
-    );
-    assert_eq!(output.status.code(), Some(2));
-    assert!(
-        stderr(&output).contains("/nonexistent-directory/x"),
-        "{}",
-        stderr(&output)
-    );
+    let output = stats_with_checkpoint(&["--game", "kayles"], "2^20", "/nonexistent-directory/x");
+    assert_checkpoint_refused(&output, "/nonexistent-directory/x");
 }
 
 /// A small pseudo-random sequence (SplitMix64) seeded from the clock: each
@@ -224,24 +176,35 @@ impl Moments {
 /// random moment up to 70% of the uninterrupted run's time.
 #[test]
 fn a_killed_run_resumes_to_identical_results() {
-    let upto = "600000";
     let path = scratch("killed");
     let file = path.to_str().unwrap();
     let _ = std::fs::remove_file(&path);
-    let started = Instant::now();
-    let uninterrupted = run(
-        &[
-            "grundy",
-            "--game",
-            "grundys-game",
-            "--upto",
-            upto,
-            "--stats",
-        ],
-        "",
-    );
-    let whole = started.elapsed().as_millis() as u64;
-    assert!(uninterrupted.status.success(), "{}", stderr(&uninterrupted));
+    // The run must outlast a few checkpoint intervals (1 s) whatever the build
+    // and the machine: the heap count doubles until the uninterrupted run takes
+    // 3 s (600,000 heaps take about 1 s in a release build, longer in debug).
+    let mut heaps: u64 = 600_000;
+    let (uninterrupted, whole) = loop {
+        let started = Instant::now();
+        let output = run(
+            &[
+                "grundy",
+                "--game",
+                "grundys-game",
+                "--upto",
+                &heaps.to_string(),
+                "--stats",
+            ],
+            "",
+        );
+        let whole = started.elapsed().as_millis() as u64;
+        assert!(output.status.success(), "{}", stderr(&output));
+        if whole >= 3_000 || heaps >= 1 << 23 {
+            break (output, whole);
+        }
+        heaps *= 2;
+    };
+    let upto = heaps.to_string();
+    let upto = upto.as_str();
     let seed = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .unwrap()
@@ -306,7 +269,7 @@ fn a_killed_run_resumes_to_identical_results() {
     let resumed =
         SequenceRun::resume(&path, TakeAndBreak::grundys_game(), Budget::default()).unwrap();
     let reference =
-        grundy_sequence(&TakeAndBreak::grundys_game(), 600_000, Budget::default()).unwrap();
+        grundy_sequence(&TakeAndBreak::grundys_game(), heaps, Budget::default()).unwrap();
     assert!(resumed.solver().values().eq(reference), "seed {seed}");
     std::fs::remove_file(&path).unwrap();
     // A write killed midway leaves its partial file beside the checkpoint (the next write replaces it).
