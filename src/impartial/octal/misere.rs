@@ -174,8 +174,14 @@ impl MisereSearch {
     /// assert!(matches!(tiny.outcome(&[20, 20]), Err(Error::WorkLimitExceeded { .. })));
     /// ```
     pub fn with_work_limit(mut self, max_work: u64) -> Self {
-        self.max_work = max_work;
+        self.set_work_limit(max_work);
         self
+    }
+
+    /// Changes the work limit of a search that keeps its stored positions
+    /// (the misère play of a game sets it per query).
+    pub(super) fn set_work_limit(&mut self, max_work: u64) {
+        self.max_work = max_work;
     }
 
     /// How many positions have been solved and stored so far.

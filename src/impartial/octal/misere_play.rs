@@ -136,10 +136,11 @@ impl MiserePlay {
             }
         };
         let search = self.search.get_or_insert_with(fresh);
+        // The kept search serves every query: its cap is this query's.
         if short {
-            *search = std::mem::replace(search, fresh()).with_work_limit(BEYOND_QUOTIENT_WORK);
+            search.set_work_limit(BEYOND_QUOTIENT_WORK);
         } else if budget.work().is_none() {
-            *search = std::mem::replace(search, fresh()).with_work_limit(DEFAULT_MISERE_WORK);
+            search.set_work_limit(DEFAULT_MISERE_WORK);
         }
         let held_positions = search.stored_positions() > 0;
         let answer = match query(search) {
