@@ -1280,8 +1280,8 @@ fn fewest_rare_sparseness(counts: &[[u64; 2]], bits: u32) -> Option<(u64, Sparse
         walsh_hadamard(table);
     }
     let mut best: Option<(u64, Sparseness)> = None;
-    for mask in 1..size {
-        let (w0, w1) = (transforms[0][mask], transforms[1][mask]);
+    let [even_heaps, odd_heaps] = &transforms;
+    for (mask, (&w0, &w1)) in even_heaps.iter().zip(odd_heaps).enumerate().skip(1) {
         let even = [(totals[0] + w0) / 2, (totals[1] + w1) / 2];
         let odd = [totals[0] - even[0], totals[1] - even[1]];
         for (domain, offset, rare) in [
