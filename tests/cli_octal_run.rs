@@ -71,6 +71,55 @@ fn stats_print_the_figures_not_the_values() {
 }
 
 #[test]
+fn stats_count_under_a_given_mask() {
+    let output = run(
+        &[
+            "grundy",
+            "--octal",
+            "0.04",
+            "--upto",
+            "2^14",
+            "--stats",
+            "--count-mask",
+            "0x7b8",
+        ],
+        "",
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    let mut library = SequenceRun::new(TakeAndBreak::octal("0.04").unwrap()).with_count_mask(0x7b8);
+    library.extend_to(1 << 14).unwrap();
+    let counted = library.stats().counted.unwrap();
+    let last = counted.last_rare_heap.unwrap();
+    assert!(
+        text.contains(&format!(
+            "\ncount-mask 0x7b8\ncount-mask-rare {}\ncount-mask-last-rare {last}\n",
+            counted.rare_count
+        )),
+        "{text}"
+    );
+    // The line at 2^14 counts G(0..2^14), one heap fewer than the end.
+    let first = text.lines().next().unwrap();
+    assert!(first.starts_with("at 2^14 rare "), "{text}");
+    assert!(first.contains(" count-mask 0x7b8 rare "), "{text}");
+    // Decimal masks too.
+    let decimal = run(
+        &[
+            "grundy",
+            "--octal",
+            "0.04",
+            "--upto",
+            "2^14",
+            "--stats",
+            "--count-mask",
+            "1976",
+        ],
+        "",
+    );
+    assert_eq!(final_stats(&stdout(&decimal)), final_stats(&text));
+}
+
+#[test]
 fn bad_stats_arguments_are_refused() {
     for args in [
         &[
@@ -107,6 +156,45 @@ fn bad_stats_arguments_are_refused() {
             "--stats",
         ],
         &["grundy", "--game", "nonsense", "--upto", "5", "--stats"],
+        &[
+            "grundy",
+            "--game",
+            "kayles",
+            "--upto",
+            "5",
+            "--count-mask",
+            "0x3",
+        ],
+        &[
+            "grundy",
+            "--game",
+            "kayles",
+            "--upto",
+            "5",
+            "--stats",
+            "--count-mask",
+            "0",
+        ],
+        &[
+            "grundy",
+            "--game",
+            "kayles",
+            "--upto",
+            "5",
+            "--stats",
+            "--count-mask",
+            "0x1g",
+        ],
+        &[
+            "grundy",
+            "--game",
+            "kayles",
+            "--upto",
+            "5",
+            "--stats",
+            "--count-mask",
+            "4294967296",
+        ],
     ] {
         let output = run(args, "");
         assert_eq!(output.status.code(), Some(2), "{args:?}");

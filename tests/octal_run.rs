@@ -457,3 +457,93 @@ fn grundys_game_matches_published_figures_at_2_21() {
     // One heap further, the figures of G(0..=2^21).
     assert_eq!(run.stats().heaps, (1 << 21) + 1);
 }
+
+/// The count under a given mask, straight from the definition: heaps
+/// `n >= 1` with `popcount(G(n) & mask)` even.
+fn counted_by_definition(values: &[u32], mask: u32) -> (u64, Option<u64>) {
+    let (rare, last, _, _) = stats_by_definition(values, mask, 0, 0);
+    (rare, last)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// The rare positions under a mask the caller gives agree with the
+    /// definition, whether counted as the run goes or by one pass over the
+    /// values afterwards, and whatever mask the solver chose.
+    #[test]
+    fn counts_under_a_given_mask_agree_with_the_definition(
+        first in prop_oneof![Just(0u8), Just(4u8)],
+        digits in proptest::collection::vec(0u8..8, 1..4),
+        upto in 0u64..2500,
+        cut in 0u64..2500,
+        mask in prop_oneof![1u32..1 << 16, any::<u32>()],
+    ) {
+        if let Some(game) = random_code(first, digits) {
+            let plain = grundy_sequence_plain(&game, upto, Budget::default()).unwrap();
+            let expected = counted_by_definition(&plain, mask);
+            let mut along = SequenceRun::new(game.clone()).with_count_mask(mask);
+            along.extend_to(cut.min(upto)).unwrap();
+            along.extend_to(upto).unwrap();
+            let counted = along.stats().counted.unwrap();
+            prop_assert_eq!(counted.mask, mask);
+            prop_assert_eq!((counted.rare_count, counted.last_rare_heap), expected);
+            let mut after = SequenceRun::new(game);
+            after.extend_to(upto).unwrap();
+            let after = after.with_count_mask(mask);
+            prop_assert_eq!(after.stats().counted, Some(counted));
+        }
+    }
+}
+
+#[test]
+fn a_finished_checkpoint_is_counted_under_a_given_mask() {
+    // .04 to 2^13 heaps; tczajka/octal-games publishes its mask 0x7b8 (at 2^17).
+    let game = TakeAndBreak::octal("0.04").unwrap();
+    let (path, _) = written_run(game.clone(), (1 << 13) - 1);
+    let resumed = resume(&path, game.clone()).unwrap().with_count_mask(0x7b8);
+    std::fs::remove_file(&path).unwrap();
+    let plain = grundy_sequence_plain(&game, (1 << 13) - 1, Budget::default()).unwrap();
+    let counted = resumed.stats().counted.unwrap();
+    assert_eq!(
+        (counted.rare_count, counted.last_rare_heap),
+        counted_by_definition(&plain, 0x7b8)
+    );
+    let shown = resumed.stats().to_string();
+    assert!(
+        shown.contains("\ncount-mask 0x7b8\ncount-mask-rare "),
+        "{shown}"
+    );
+}
+
+/// Checkpoints written by the binary of the release before masks wider than
+/// ten bits (format version 1, unchanged since): `.04` to heap 4999 (byte
+/// cells) and Last One, `0.(7)`, to heap 2999 (16-bit cells), each written
+/// by `grundy --stats --checkpoint`. They resume, extend to the values of
+/// the definition, and count under a given mask.
+#[test]
+fn checkpoints_written_before_wide_masks_resume() {
+    let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    for (file, code, heaps) in [
+        ("octal-0.04-5000-v1.ckpt", "0.04", 5000u64),
+        ("last-one-3000-v1.ckpt", "0.(7)", 3000),
+    ] {
+        let game = TakeAndBreak::octal(code).unwrap();
+        let path = data.join(file);
+        let mut resumed = resume(&path, game.clone()).unwrap().with_count_mask(0x7b8);
+        assert_eq!(resumed.stats().heaps, heaps, "{file}");
+        let upto = heaps + 300;
+        resumed.extend_to(upto).unwrap();
+        let plain = grundy_sequence_plain(&game, upto, Budget::default()).unwrap();
+        assert!(
+            resumed.solver().values().eq(plain.iter().copied()),
+            "{file}"
+        );
+        let counted = resumed.stats().counted.unwrap();
+        assert_eq!(
+            (counted.rare_count, counted.last_rare_heap),
+            counted_by_definition(&plain, 0x7b8),
+            "{file}"
+        );
+    }
+}

@@ -361,9 +361,29 @@ struct GrundyArgs {
     /// from it (a checkpoint of another game or a damaged file is refused).
     #[arg(long, value_name = "FILE", requires = "stats")]
     checkpoint: Option<std::path::PathBuf>,
+    /// With --stats: also count the rare positions under MASK (hex `0x7b8`
+    /// or decimal), e.g. a published mask, whatever mask the solver chose:
+    /// lines `count-mask`, `count-mask-rare`, `count-mask-last-rare`, and the
+    /// same figures on the `at 2^K` lines. Works on a resumed (even a
+    /// finished) checkpoint too.
+    #[arg(long, value_name = "MASK", requires = "stats", value_parser = count_mask)]
+    count_mask: Option<u32>,
     /// With --checkpoint: seconds between two writes (default 60).
     #[arg(long, value_name = "SECONDS", requires = "checkpoint", value_parser = positive_count)]
     checkpoint_seconds: Option<u64>,
+}
+
+/// Parses `--count-mask`: a nonzero 32-bit mask, hex with `0x` or decimal.
+fn count_mask(text: &str) -> Result<u32, String> {
+    let parsed = match text.strip_prefix("0x").or_else(|| text.strip_prefix("0X")) {
+        Some(hex) => u32::from_str_radix(hex, 16),
+        None => text.parse::<u32>(),
+    };
+    match parsed {
+        Ok(0) => Err("must be nonzero (a mask of 0 makes every heap rare)".into()),
+        Ok(mask) => Ok(mask),
+        Err(_) => Err("must be a mask from 1 to 0xffffffff, in hex (0x7b8) or decimal".into()),
+    }
 }
 
 /// Parses `--upto`: a whole number, or `2^K` for K up to 63.
@@ -392,7 +412,14 @@ fn grundy(args: &GrundyArgs, out: &mut dyn std::io::Write) -> Result<(), String>
                 let every = args.checkpoint_seconds.unwrap_or(60);
                 (path, std::time::Duration::from_secs(every))
             });
-            octal::grundy_stats(name, args.upto, checkpoint, args.threads, out)
+            octal::grundy_stats(
+                name,
+                args.upto,
+                checkpoint,
+                args.threads,
+                args.count_mask,
+                out,
+            )
         }
         (None, Some(name), _) | (None, None, Some(name)) => {
             let shown = if args.period_only {

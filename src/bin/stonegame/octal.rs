@@ -228,6 +228,7 @@ pub fn grundy_stats(
     upto: u64,
     checkpoint: Option<(&std::path::Path, std::time::Duration)>,
     threads: usize,
+    count_mask: Option<u32>,
     out: &mut dyn Write,
 ) -> Result<(), String> {
     use stonegame::impartial::octal::SequenceRun;
@@ -261,6 +262,9 @@ pub fn grundy_stats(
         }
     }
     run = run.with_threads(threads);
+    if let Some(mask) = count_mask {
+        run = run.with_count_mask(mask);
+    }
     let goal = upto.saturating_add(1);
     let mut last_line = std::time::Instant::now();
     let result = run.extend_with(upto, |run| {
@@ -270,9 +274,18 @@ pub fn grundy_stats(
             let last_rare = stats
                 .last_rare_heap
                 .map_or("none".to_string(), |h| h.to_string());
+            let counted = stats.counted.map_or(String::new(), |counted| {
+                let last = counted
+                    .last_rare_heap
+                    .map_or("none".to_string(), |h| h.to_string());
+                format!(
+                    " count-mask {:#x} rare {} last-rare {last}",
+                    counted.mask, counted.rare_count
+                )
+            });
             writeln!(
                 out,
-                "at 2^{} rare {} last-rare {last_rare} largest {} at {} mask {:#x}",
+                "at 2^{} rare {} last-rare {last_rare} largest {} at {} mask {:#x}{counted}",
                 stats.heaps.trailing_zeros(),
                 stats.rare_count,
                 stats.largest_value,

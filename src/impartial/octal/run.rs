@@ -44,8 +44,58 @@ pub struct SequenceStats {
     pub largest_first_heap: u64,
     /// The rare/common mask in force ([`SparseGrundy::mask`]).
     pub mask: u32,
+    /// The rare positions under a mask the caller gave
+    /// ([`SequenceRun::with_count_mask`]), e.g. a published one.
+    pub counted: Option<MaskCount>,
     /// The game, for [`fmt::Display`]: its code or name.
     game: TakeAndBreak,
+}
+
+/// The rare positions of `G(1..heaps)` under a mask given by the caller
+/// (see [`SequenceRun::with_count_mask`]): heap `n >= 1` is rare when
+/// `G(n) & mask` has an even number of one bits, as in the published tables
+/// (Flammenkamp's, tczajka/octal-games' `UnsolvedGames.md`, whose counts
+/// also include heap 0: one more). The solver's own choice may differ (a
+/// mask of other bits, or Flammenkamp's variant where the rare parity
+/// follows the heap's parity); these figures make the counts comparable.
+///
+/// # Example
+/// ```
+/// use stonegame::impartial::octal::{SequenceRun, TakeAndBreak};
+/// let mut run = SequenceRun::new(TakeAndBreak::kayles()).with_count_mask(0x1);
+/// run.extend_to(10)?;
+/// let counted = run.stats().counted.unwrap();
+/// // Kayles: G(1..=10) = 1 2 3 1 4 3 2 1 4 2; even values are rare under mask 1.
+/// assert_eq!((counted.mask, counted.rare_count, counted.last_rare_heap), (1, 5, Some(10)));
+/// # Ok::<(), stonegame::Error>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MaskCount {
+    /// The mask the positions are counted under.
+    pub mask: u32,
+    /// Rare positions (heap 0 left out).
+    pub rare_count: u64,
+    /// The largest rare position, if any.
+    pub last_rare_heap: Option<u64>,
+}
+
+impl MaskCount {
+    /// No position counted yet under `mask`.
+    fn new(mask: u32) -> Self {
+        Self {
+            mask,
+            rare_count: 0,
+            last_rare_heap: None,
+        }
+    }
+
+    /// Counts heap `heap` with value `value`.
+    fn add(&mut self, heap: u64, value: u32) {
+        if heap > 0 && (value & self.mask).count_ones() % 2 == 0 {
+            self.rare_count += 1;
+            self.last_rare_heap = Some(heap);
+        }
+    }
 }
 
 impl SequenceStats {
@@ -63,7 +113,9 @@ impl SequenceStats {
 }
 
 /// One `key value` line per figure: `game`, `heaps`, `rare`, `last-rare`
-/// (`none` without rare positions), `largest` (`V at H`), `mask` (hex).
+/// (`none` without rare positions), `largest` (`V at H`), `mask` (hex);
+/// with a count under a given mask, `count-mask` (hex), `count-mask-rare`
+/// and `count-mask-last-rare` after them.
 impl fmt::Display for SequenceStats {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "game {}", self.game)?;
@@ -78,7 +130,16 @@ impl fmt::Display for SequenceStats {
             "largest {} at {}",
             self.largest_value, self.largest_first_heap
         )?;
-        write!(f, "mask {:#x}", self.mask)
+        write!(f, "mask {:#x}", self.mask)?;
+        if let Some(counted) = &self.counted {
+            write!(f, "\ncount-mask {:#x}", counted.mask)?;
+            write!(f, "\ncount-mask-rare {}", counted.rare_count)?;
+            match counted.last_rare_heap {
+                Some(heap) => write!(f, "\ncount-mask-last-rare {heap}")?,
+                None => write!(f, "\ncount-mask-last-rare none")?,
+            }
+        }
+        Ok(())
     }
 }
 
@@ -128,6 +189,8 @@ pub struct SequenceRun {
     largest: (u32, u64),
     /// Values looked at for [`Self::largest`]: `G(0..scanned)`.
     scanned: u64,
+    /// The count under a given mask ([`Self::with_count_mask`]), over `G(0..scanned)`.
+    counted: Option<MaskCount>,
     /// Heaps known when this process took the run over (for the rate).
     known_at_start: u64,
     started: Instant,
@@ -168,6 +231,7 @@ impl SequenceRun {
             budget,
             largest: (0, 0),
             scanned: 0,
+            counted: None,
             known_at_start: 0,
             started: Instant::now(),
             checkpoint: None,
@@ -239,6 +303,35 @@ impl SequenceRun {
         self
     }
 
+    /// Also counts the rare positions under `mask` ([`MaskCount`], in
+    /// [`SequenceStats::counted`]), e.g. a mask published for the game, so
+    /// that the figures compare with the published ones whatever mask the
+    /// solver chose. The values computed so far (all of them in a run
+    /// resumed from a checkpoint, even a finished one) are counted at once
+    /// by one pass over them, the later ones as they come. Any mask is
+    /// allowed (0 makes every heap rare).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::octal::{SequenceRun, TakeAndBreak};
+    /// let mut run = SequenceRun::new(TakeAndBreak::grundys_game());
+    /// run.extend_to(100_000)?;
+    /// // Counted under the solver's own mask, the figures are its own.
+    /// let mask = run.stats().mask;
+    /// let run = run.with_count_mask(mask);
+    /// let (stats, counted) = (run.stats(), run.stats().counted.unwrap());
+    /// assert_eq!((counted.rare_count, counted.last_rare_heap), (stats.rare_count, stats.last_rare_heap));
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn with_count_mask(mut self, mask: u32) -> Self {
+        let mut counted = MaskCount::new(mask);
+        for (heap, value) in self.solver.values().take(self.scanned as usize).enumerate() {
+            counted.add(heap as u64, value);
+        }
+        self.counted = Some(counted);
+        self
+    }
+
     /// The solver, with every value computed so far.
     ///
     /// # Example
@@ -286,6 +379,7 @@ impl SequenceRun {
             largest_value: self.largest.0,
             largest_first_heap: self.largest.1,
             mask: self.solver.mask(),
+            counted: self.counted,
             game: self.solver.game().clone(),
         }
     }
@@ -400,13 +494,17 @@ impl SequenceRun {
         Ok(())
     }
 
-    /// Brings the largest value and its first heap up to the values computed.
+    /// Brings the largest value and its first heap (and the count under a
+    /// given mask) up to the values computed.
     fn scan_new_values(&mut self) {
         let (mut largest, mut first) = self.largest;
         let mut heap = self.scanned;
         for value in self.solver.values().skip(self.scanned as usize) {
             if value > largest {
                 (largest, first) = (value, heap);
+            }
+            if let Some(counted) = &mut self.counted {
+                counted.add(heap, value);
             }
             heap += 1;
         }

@@ -177,9 +177,12 @@ pub struct SparseGrundy {
     store: Store,
     rare: Vec<u32>,
     sparseness: Sparseness,
-    /// counts[value % 1024][position parity], for choosing the mask (masks
-    /// use the low ten bits of a value: 16 KiB at most, whatever the values).
+    /// counts[value % 2^16][position parity] (heap 0 left out), for choosing
+    /// the mask (masks use at most the low [`MAX_MASK_BITS`] bits of a
+    /// value: 1 MiB at most, whatever the values; charged to the budget).
     counts: Vec<[u64; 2]>,
+    /// Set by tests that run under one split throughout.
+    fixed_sparseness: bool,
     /// One more than the largest value so far.
     values_below: usize,
     /// The memory budget of the current extension (for moves to wider cells).
@@ -655,6 +658,7 @@ impl SparseGrundy {
                 offset: 0,
             },
             counts: Vec::new(),
+            fixed_sparseness: false,
             values_below: 0,
             budget: Budget::default(),
             seen: vec![0; 256],
@@ -922,7 +926,7 @@ impl SparseGrundy {
                 || self.values_below.next_power_of_two() > self.width_at_reselect
                 || self.rare.len() > self.rare_at_reselect + self.rare_at_reselect / 4 + 64
             {
-                self.reselect_sparseness();
+                self.reselect_sparseness()?;
                 self.rare_at_reselect = self.rare.len();
                 self.width_at_reselect = self.values_below.next_power_of_two();
                 while u64::from(n) >= self.next_reselect {
@@ -1064,16 +1068,25 @@ impl SparseGrundy {
 
     fn record(&mut self, n: u32, value: u32) -> Result<()> {
         let index = value as usize;
-        self.values_below = self.values_below.max(index + 1);
         let folded = index % MASK_VALUES;
         if folded >= self.counts.len() {
-            self.counts.resize(folded + 1, [0, 0]);
+            // A power of two of entries (at most 17 growths), charged before
+            // anything of heap `n` is stored (a refusal leaves the run whole).
+            let entries = (folded + 1).next_power_of_two();
+            let grown = (entries - self.counts.len()) as u128 * 16;
+            let values = (self.store.len() as u128 + 1) * self.store.cell_bytes();
+            self.budget.check_bytes(
+                values + self.others_bytes() + grown,
+                "Grundy sequence (value counts for the rare/common mask)",
+            )?;
+            self.counts.resize(entries, [0, 0]);
         }
         let is_rare = n > 0 && self.sparseness.is_rare(n, value);
         let others = self.others_bytes();
         if self.store.push(value, is_rare, others, self.budget)? {
             self.widen_pending = true;
         }
+        self.values_below = self.values_below.max(index + 1);
         if n > 0 {
             self.counts[folded][(n & 1) as usize] += 1;
             if is_rare {
@@ -1167,51 +1180,131 @@ impl SparseGrundy {
         })
     }
 
-    /// Chooses the (mask, domain, offset) with the fewest rare positions so far.
-    fn reselect_sparseness(&mut self) {
-        let bits = (usize::BITS - self.values_below.leading_zeros()).min(MASK_BITS);
-        let mut best = (self.count_rare(self.sparseness), self.sparseness);
-        for mask in 1..(1u32 << bits) {
-            for (domain, offset) in [(0, 0), (1, 0), (1, 1)] {
-                let candidate = Sparseness {
-                    mask,
-                    domain,
-                    offset,
-                };
-                let rare = self.count_rare(candidate);
-                // Switch only for a clear gain: rebuilding the rare list costs O(n).
-                if rare * 10 < best.0 * 9 {
-                    best = (rare, candidate);
-                }
+    /// Chooses the (mask, domain, offset) with the fewest rare positions so
+    /// far among masks of up to [`MAX_MASK_BITS`] bits (as many as the
+    /// values need), all at once from the value counts (see
+    /// [`fewest_rare_sparseness`]), and switches to it for a clear gain.
+    fn reselect_sparseness(&mut self) -> Result<()> {
+        if self.fixed_sparseness {
+            return Ok(());
+        }
+        // The bits of the largest value (a mask bit above them changes no
+        // count); at least one.
+        let largest = self.values_below.saturating_sub(1);
+        let bits = (usize::BITS - largest.leading_zeros()).clamp(1, MAX_MASK_BITS);
+        // Two transforms of 2^bits signed counts while the choice is made.
+        let scratch = 2 * (1u128 << bits) * 8;
+        let values = self.store.len() as u128 * self.store.cell_bytes();
+        self.budget.check_bytes(
+            values + self.others_bytes() + scratch,
+            "Grundy sequence (choosing the rare/common mask)",
+        )?;
+        let current = self.rare.len() as u64;
+        if let Some((rare, best)) = fewest_rare_sparseness(&self.counts, bits) {
+            // Switch only for a clear gain: rebuilding the rare list costs O(n).
+            if rare * 10 < current * 9 && best != self.sparseness {
+                self.sparseness = best;
+                self.rare = self.store.rare_positions(best);
+                self.store.rebuild_rare(&self.rare);
             }
         }
-        if best.1 != self.sparseness {
-            self.sparseness = best.1;
-            let sparseness = self.sparseness;
-            self.rare = self.store.rare_positions(sparseness);
-            self.store.rebuild_rare(&self.rare);
-        }
+        Ok(())
     }
 
-    fn count_rare(&self, sparseness: Sparseness) -> u64 {
-        let mut rare = 0;
-        for (value, by_parity) in self.counts.iter().enumerate() {
-            for (parity, count) in by_parity.iter().enumerate() {
-                if sparseness.is_rare(parity as u32, value as u32) {
-                    rare += count;
-                }
-            }
-        }
-        rare
+    /// Keeps `mask` (with Flammenkamp's `domain` and `offset`) for the rest of
+    /// the run, whatever the counts say: values are exact under any split.
+    #[cfg(test)]
+    fn fix_sparseness(&mut self, mask: u32, domain: u32, offset: u32) {
+        self.fixed_sparseness = true;
+        self.sparseness = Sparseness {
+            mask,
+            domain,
+            offset,
+        };
+        self.rare = self.store.rare_positions(self.sparseness);
+        self.store.rebuild_rare(&self.rare);
     }
 }
 
-/// Masks use the low `MASK_BITS` bits of a value (more would cost more to
-/// choose than they save).
-const MASK_BITS: u32 = 10;
+/// Masks use at most the low `MAX_MASK_BITS` bits of a value: the count
+/// tables hold `2^MAX_MASK_BITS` entries (1 MiB), a choice costs
+/// `O(MAX_MASK_BITS · 2^MAX_MASK_BITS)` steps, and values of the games
+/// computed so far stay far below `2^16`.
+const MAX_MASK_BITS: u32 = 16;
 
 /// The values a mask tells apart: counts are kept modulo this.
-const MASK_VALUES: usize = 1 << MASK_BITS;
+const MASK_VALUES: usize = 1 << MAX_MASK_BITS;
+
+/// The Walsh–Hadamard transform in place (`table.len()` a power of two):
+/// afterwards `table[m] = Σ_v before[v] · (-1)^popcount(v & m)`.
+fn walsh_hadamard(table: &mut [i64]) {
+    let mut half = 1;
+    while half < table.len() {
+        for block in table.chunks_mut(2 * half) {
+            let (low, high) = block.split_at_mut(half);
+            for (x, y) in low.iter_mut().zip(high) {
+                (*x, *y) = (*x + *y, *x - *y);
+            }
+        }
+        half *= 2;
+    }
+}
+
+/// The split with the fewest rare positions among masks `1..2^bits` and
+/// the three (domain, offset) variants, and that count, given
+/// `counts[v][p]`: the positions of parity `p` (heap 0 left out) whose value
+/// is `v` modulo `counts.len()` (at most `2^bits` entries). Ties go to the
+/// smaller mask, then to domain 0.
+///
+/// With `W_p[m] = Σ_v counts[v][p] · (-1)^popcount(v & m)` (a Walsh–Hadamard
+/// transform), the positions of parity `p` whose masked value has even
+/// parity number `(T_p + W_p[m]) / 2` and the others `(T_p - W_p[m]) / 2`,
+/// `T_p` being all positions of parity `p`; every rare count follows:
+/// domain 0 (rare = even) `(T + W_0 + W_1) / 2`; domain 1, offset 0 (even
+/// positions with even values, odd with odd) `(T_0 + W_0 + T_1 - W_1) / 2`;
+/// offset 1 the other two halves. `O(bits · 2^bits)` in all.
+fn fewest_rare_sparseness(counts: &[[u64; 2]], bits: u32) -> Option<(u64, Sparseness)> {
+    let size = 1usize << bits;
+    let mut transforms = [vec![0i64; size], vec![0i64; size]];
+    for (value, by_parity) in counts.iter().enumerate() {
+        for (parity, &count) in by_parity.iter().enumerate() {
+            // Counts are at most 2^32 positions: exact in i64.
+            transforms[parity][value & (size - 1)] += count as i64;
+        }
+    }
+    let totals = [
+        transforms[0].iter().sum::<i64>(),
+        transforms[1].iter().sum(),
+    ];
+    for table in &mut transforms {
+        walsh_hadamard(table);
+    }
+    let mut best: Option<(u64, Sparseness)> = None;
+    let [even_heaps, odd_heaps] = &transforms;
+    for (mask, (&w0, &w1)) in even_heaps.iter().zip(odd_heaps).enumerate().skip(1) {
+        let even = [(totals[0] + w0) / 2, (totals[1] + w1) / 2];
+        let odd = [totals[0] - even[0], totals[1] - even[1]];
+        for (domain, offset, rare) in [
+            (0, 0, even[0] + even[1]),
+            (1, 0, even[0] + odd[1]),
+            (1, 1, odd[0] + even[1]),
+        ] {
+            let rare = rare as u64;
+            if best.is_none_or(|(fewest, _)| rare < fewest) {
+                let mask = mask as u32;
+                best = Some((
+                    rare,
+                    Sparseness {
+                        mask,
+                        domain,
+                        offset,
+                    },
+                ));
+            }
+        }
+    }
+    best
+}
 
 /// Pairs of a split compared per step of a byte scan: a multiple of the
 /// vector width, large enough to amortise the per-chunk checks.
@@ -1868,7 +1961,7 @@ impl SparseGrundy {
         for (n, value) in values.enumerate() {
             if value as usize >= solver.values_below {
                 // A mark per value up to the next power of two (the counts
-                // are kept modulo 1024).
+                // are kept modulo 2^16 and checked as they grow).
                 let marks = (u128::from(value) + 1).next_power_of_two();
                 budget.check_elements::<u8>(marks, "Grundy value marks")?;
             }

@@ -21,7 +21,7 @@ fn general_path_in_cells(game: &TakeAndBreak, upto: u64) -> Vec<u32> {
     // copy; the mask is re-chosen now and then.
     for n in 0..=upto as u32 {
         if n % 50 == 49 {
-            solver.reselect_sparseness();
+            solver.reselect_sparseness().unwrap();
         }
         assert!(!solver.store.fast());
         let value = solver.next_value(n).unwrap();
@@ -186,14 +186,26 @@ fn the_budget_holds_the_values_in_their_cells() {
         Err(Error::MemoryBudgetExceeded { .. })
     ));
     // Last One moves to 16-bit cells past 255: two bytes a value, checked
-    // when the values move.
+    // when the values move. The budget holds 701 byte cells and everything
+    // else a run to heap 255 holds (the rare list, the marks, the value
+    // counts), not 16-bit cells besides.
     let last_one = TakeAndBreak::last_one();
+    // (Under one split throughout, with the count table's room for 512
+    // values given up front: re-choosing the split and growing the table
+    // take memory of their own, refused before the values move.)
+    let mut probe = SparseGrundy::new(last_one.clone());
+    probe.fix_sparseness(1, 1, 0);
+    probe.counts.resize(512, [0, 0]);
+    probe.extend_to(255, Budget::default()).unwrap();
     let mut wide = SparseGrundy::new(last_one.clone());
-    let small = Budget::from_bytes(2_000);
-    assert!(matches!(
-        wide.extend_to(700, small),
-        Err(Error::MemoryBudgetExceeded { .. })
-    ));
+    wide.fix_sparseness(1, 1, 0);
+    wide.counts.resize(512, [0, 0]);
+    let small = Budget::from_bytes(701 + probe.others_bytes() + 64);
+    let refused = wide.extend_to(700, small);
+    assert!(
+        matches!(&refused, Err(Error::MemoryBudgetExceeded { what, .. }) if what.contains("wider cells")),
+        "{refused:?}"
+    );
     assert_eq!(wide.len(), 256);
     wide.extend_to(700, Budget::default()).unwrap();
     assert!(matches!(&wide.store, Store::Wide(t) if t.fast()));
@@ -345,6 +357,211 @@ proptest! {
             prop_assert_eq!(&fast, &byte_path_stepwise(&game, upto));
             prop_assert_eq!(&fast, &wide_path(&game, upto, 5, 256));
             prop_assert_eq!(&fast, &wide_path(&game, upto, 3, 512));
+        }
+    }
+}
+
+/// The three (domain, offset) variants, in the order the choice prefers them.
+const VARIANTS: [(u32, u32); 3] = [(0, 0), (1, 0), (1, 1)];
+
+/// Rare positions under `sparseness` straight from the counts.
+fn rare_by_counts(counts: &[[u64; 2]], sparseness: Sparseness) -> u64 {
+    let mut rare = 0;
+    for (value, by_parity) in counts.iter().enumerate() {
+        for (parity, &count) in by_parity.iter().enumerate() {
+            if sparseness.is_rare(parity as u32, value as u32) {
+                rare += count;
+            }
+        }
+    }
+    rare
+}
+
+/// The fewest rare positions over every candidate, one at a time (the first
+/// in the order mask, then variant, among equals).
+fn fewest_rare_by_brute_force(counts: &[[u64; 2]], bits: u32) -> Option<(u64, Sparseness)> {
+    let mut best: Option<(u64, Sparseness)> = None;
+    for mask in 1..1u32 << bits {
+        for (domain, offset) in VARIANTS {
+            let candidate = Sparseness {
+                mask,
+                domain,
+                offset,
+            };
+            let rare = rare_by_counts(counts, candidate);
+            if best.is_none_or(|(fewest, _)| rare < fewest) {
+                best = Some((rare, candidate));
+            }
+        }
+    }
+    best
+}
+
+/// A solver holding `values` (synthetic: only the counts and the rare list
+/// matter here), under the split `(mask, 0, 0)`.
+fn holding(values: &[u32], mask: u32) -> SparseGrundy {
+    let state = SolverState {
+        mask,
+        domain: 0,
+        offset: 0,
+        next_reselect: 64,
+        rare_at_reselect: 0,
+        width_at_reselect: 1,
+        work: 0,
+    };
+    SparseGrundy::resume(
+        TakeAndBreak::kayles(),
+        values.to_vec(),
+        state,
+        Budget::default(),
+    )
+    .unwrap()
+}
+
+#[test]
+fn a_mask_with_bits_above_ten_is_chosen_when_it_is_best() {
+    // Values below 4096 whose bit 11 alone tells the many (odd parity under
+    // 0x800: values 2048..4096) from the few: only 0x800 and masks with bit
+    // 11 that agree on the few make most positions common.
+    // The low bits are scrambled (a multiplicative hash), so that no mask
+    // of low bits, nor the heap's parity, separates anything.
+    let scrambled = |n: u32| (u64::from(n).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 53) as u32;
+    let values: Vec<u32> = (0..5000u32)
+        .map(|n| {
+            if n % 97 == 0 {
+                scrambled(n)
+            } else {
+                2048 + scrambled(n)
+            }
+        })
+        .collect();
+    let mut solver = holding(&values, 1);
+    solver.reselect_sparseness().unwrap();
+    let chosen = solver.sparseness;
+    assert!(chosen.mask >= 1 << 10, "{chosen:?}");
+    assert_eq!(solver.rare, rare_positions_of(&values, chosen));
+    let (fewest, _) = fewest_rare_by_brute_force(&solver.counts, 12).unwrap();
+    assert_eq!(solver.rare.len() as u64, fewest);
+    assert!(solver.rare.len() < 100);
+}
+
+#[test]
+fn the_count_tables_are_charged_to_the_budget() {
+    // Values up to 60,000: 2^16 count entries (1 MiB) do not fit 512 KiB.
+    let values: Vec<u32> = (0..1000u32).map(|n| n * 60).collect();
+    let state = holding(&[0], 1).state();
+    let tight = Budget::from_bytes(512 << 10);
+    let refused = SparseGrundy::resume(TakeAndBreak::kayles(), values.clone(), state, tight);
+    assert!(
+        matches!(refused, Err(Error::MemoryBudgetExceeded { .. })),
+        "{refused:?}"
+    );
+    let roomy = Budget::from_bytes(4 << 20);
+    assert!(SparseGrundy::resume(TakeAndBreak::kayles(), values, state, roomy).is_ok());
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// The transform against its definition, term by term.
+    #[test]
+    fn walsh_hadamard_agrees_with_its_definition(
+        bits in 0u32..7,
+        seed in proptest::collection::vec(-1000i64..1000, 64),
+    ) {
+        let size = 1usize << bits;
+        let before: Vec<i64> = seed[..size].to_vec();
+        let mut after = before.clone();
+        walsh_hadamard(&mut after);
+        for (mask, &got) in after.iter().enumerate() {
+            let expected: i64 = before
+                .iter()
+                .enumerate()
+                .map(|(v, &c)| if (v & mask).count_ones() % 2 == 0 { c } else { -c })
+                .sum();
+            prop_assert_eq!(got, expected);
+        }
+    }
+
+    /// The split chosen from the transform has the fewest rare positions of
+    /// all candidates, counted one by one, and is the first such.
+    #[test]
+    fn the_transform_finds_the_fewest_rare_positions(
+        bits in 1u32..8,
+        counts in proptest::collection::vec((0u64..50, 0u64..50), 128),
+        sparse in any::<bool>(),
+    ) {
+        let size = 1usize << bits;
+        let counts: Vec<[u64; 2]> = counts[..size]
+            .iter()
+            .enumerate()
+            // Sparse: most values never occur (as in real sequences).
+            .map(|(v, &(a, b))| if sparse && v % 5 != 0 { [0, 0] } else { [a, b] })
+            .collect();
+        let chosen = fewest_rare_sparseness(&counts, bits);
+        prop_assert_eq!(chosen, fewest_rare_by_brute_force(&counts, bits));
+        if let Some((rare, sparseness)) = chosen {
+            prop_assert_eq!(rare, rare_by_counts(&counts, sparseness));
+        }
+    }
+
+    /// After a run, the rare list is exactly the positions rare under the
+    /// chosen split (counted from the values), and no candidate of as many
+    /// bits as the values need beats it by a tenth.
+    #[test]
+    fn the_chosen_split_counts_what_it_says(
+        first in prop_oneof![Just(0u8), Just(4u8)],
+        digits in proptest::collection::vec(0u8..8, 1..5),
+        upto in 0u64..3000,
+    ) {
+        if let Ok(code) = OctalCode::from_digits(&[vec![first], digits].concat(), &[]) {
+            let mut solver = SparseGrundy::new(TakeAndBreak::Octal(code));
+            solver.extend_to(upto, Budget::default()).unwrap();
+            let values: Vec<u32> = solver.values().collect();
+            prop_assert_eq!(&solver.rare, &rare_positions_of(&values, solver.sparseness));
+            let mut counts = vec![[0u64; 2]; solver.values_below.next_power_of_two()];
+            for (n, &v) in values.iter().enumerate().skip(1) {
+                counts[v as usize][n % 2] += 1;
+            }
+            prop_assert_eq!(&counts[..solver.counts.len()], &solver.counts[..]);
+            solver.reselect_sparseness().unwrap();
+            let bits = usize::BITS - solver.values_below.leading_zeros();
+            if let Some((fewest, _)) = fewest_rare_by_brute_force(&counts, bits) {
+                prop_assert!(fewest * 10 >= solver.rare.len() as u64 * 9);
+            }
+            prop_assert_eq!(&solver.rare, &rare_positions_of(&values, solver.sparseness));
+        }
+    }
+
+    /// The values are the plain definition's whatever split is forced, with
+    /// masks of up to 16 bits and every (domain, offset) variant, on the
+    /// blocked, threaded and general paths.
+    #[test]
+    fn values_do_not_depend_on_the_split(
+        first in prop_oneof![Just(0u8), Just(4u8)],
+        digits in proptest::collection::vec(0u8..8, 1..5),
+        upto in 0u64..1500,
+        mask in 1u32..1 << 16,
+        variant in 0usize..3,
+        threads in 1usize..3,
+        block_len in 1usize..20,
+    ) {
+        if let Ok(code) = OctalCode::from_digits(&[vec![first], digits].concat(), &[]) {
+            let game = TakeAndBreak::Octal(code);
+            let (domain, offset) = VARIANTS[variant];
+            let mut solver = SparseGrundy::new(game.clone()).with_threads(threads);
+            solver.block_len = block_len;
+            solver.fix_sparseness(mask, domain, offset);
+            solver.extend_to(upto, Budget::default()).unwrap();
+            prop_assert_eq!(solver.mask(), mask);
+            let values: Vec<u32> = solver.values().collect();
+            prop_assert_eq!(&values, &plain(&game, upto));
+            prop_assert_eq!(&solver.rare, &rare_positions_of(&values, solver.sparseness));
+            let mut general = SparseGrundy::new(game.clone());
+            general.store = Store::Full(Vec::new());
+            general.fix_sparseness(mask, domain, offset);
+            general.extend_to(upto, Budget::default()).unwrap();
+            prop_assert_eq!(general.into_values(), values);
         }
     }
 }
