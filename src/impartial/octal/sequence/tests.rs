@@ -40,7 +40,18 @@ fn general_path_in_cells(game: &TakeAndBreak, upto: u64) -> Vec<u32> {
 /// heaps; with `span` 512 the marks table starts at 512 entries (as once
 /// a value of 256 appeared), so the constant-512 loops run.
 fn wide_path(game: &TakeAndBreak, upto: u64, block_len: usize, span: usize) -> Vec<u32> {
-    let mut solver = SparseGrundy::new(game.clone());
+    wide_threaded(game, upto, block_len, span, 1)
+}
+
+/// [`wide_path`] with the first phase of each block on `threads` threads.
+fn wide_threaded(
+    game: &TakeAndBreak,
+    upto: u64,
+    block_len: usize,
+    span: usize,
+    threads: usize,
+) -> Vec<u32> {
+    let mut solver = SparseGrundy::new(game.clone()).with_threads(threads);
     solver.store = Store::Wide(Tables::default());
     solver.seen.resize(span.max(256), 0);
     solver.block_len = block_len;
@@ -345,6 +356,90 @@ proptest! {
             prop_assert_eq!(&fast, &byte_path_stepwise(&game, upto));
             prop_assert_eq!(&fast, &wide_path(&game, upto, 5, 256));
             prop_assert_eq!(&fast, &wide_path(&game, upto, 3, 512));
+            prop_assert_eq!(&fast, &wide_threaded(&game, upto, 9, 256, 2));
+            prop_assert_eq!(&fast, &wide_threaded(&game, upto, 6, 512, 3));
+        }
+    }
+
+    #[test]
+    fn quick_second_phase_decides_exactly_the_rows_whose_mex_stands(
+        first in prop_oneof![Just(0u8), Just(4u8)],
+        digits in proptest::collection::vec(0u8..8, 1..5),
+        repeating in proptest::collection::vec(0u8..8, 0..2),
+        start in 40u32..900,
+        block_len in 1u32..24,
+        horizon in prop_oneof![Just(SCAN_HORIZON), 0u32..6],
+    ) {
+        if let Ok(code) = OctalCode::from_digits(&[vec![first], digits].concat(), &repeating) {
+            check_quick_rows(&TakeAndBreak::Octal(code), start, block_len, horizon)?;
+        }
+    }
+}
+
+/// For a block from `start`, the quick second phase gives a row's value
+/// exactly when the first phase's mex is that value (the plain values are
+/// the reference), and then gives that value.
+fn check_quick_rows(
+    game: &TakeAndBreak,
+    start: u32,
+    block_len: u32,
+    horizon: u32,
+) -> std::result::Result<(), TestCaseError> {
+    let reference = plain(game, u64::from(start + block_len));
+    let mut solver = SparseGrundy::new(game.clone());
+    solver.block_len = block_len as usize;
+    solver.scan_horizon = horizon;
+    solver.extend_to(u64::from(start) - 1, Budget::default()).unwrap();
+    let span = solver.seen.len();
+    let Some(plan) = solver.block_plan(start) else {
+        return Ok(());
+    };
+    let rows = Rows {
+        tables: (),
+        rare: &solver.rare,
+        plan: &plan,
+        game,
+    };
+    let mut marks = vec![0; plan.len as usize * span];
+    let mut answers = vec![None; plan.len as usize];
+    let Store::Narrow(tables) = &solver.store else {
+        return Ok(());
+    };
+    rows.with(tables)
+        .solve_rows::<256>(&mut marks, &mut answers, 0..plan.len, span);
+    let block: Vec<u8> = reference[start as usize..]
+        .iter()
+        .map(|&v| u8::try_from(v).unwrap_or(u8::MAX))
+        .collect();
+    for (j, &answer) in answers.iter().enumerate() {
+        let n = start + j as u32;
+        let value = reference[n as usize];
+        let quick = pool::QuickRow {
+            tables,
+            rare: &solver.rare,
+            plan: &plan,
+            game,
+            block: &block[..j],
+        }
+        .value(n, answer);
+        let stands = answer == Some(value) && value < 256;
+        prop_assert_eq!(quick.is_some(), stands, "heap {} of {}", n, game);
+        if let Some(quick) = quick {
+            prop_assert_eq!(u32::from(quick), value);
+        }
+        if value >= 256 {
+            // The values widen here: the later rows go another way.
+            break;
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn quick_second_phase_on_grundys_game_and_kayles() {
+    for game in [TakeAndBreak::grundys_game(), TakeAndBreak::kayles()] {
+        for (start, block_len, horizon) in [(3000, 64, SCAN_HORIZON), (1000, 17, 2), (500, 5, 0)] {
+            check_quick_rows(&game, start, block_len, horizon).unwrap();
         }
     }
 }
