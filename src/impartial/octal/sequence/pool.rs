@@ -14,7 +14,7 @@
 //! thread records the block's values: the tables are never written while
 //! another thread reads them.
 
-use super::{BlockPlan, Cell, Rows, SparseGrundy, Store, Tables};
+use super::{BlockPlan, Cell, Rows, SparseGrundy, SplitScan, Store, Tables, compact_mex};
 use crate::impartial::octal::{MoveClass, TakeAndBreak};
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::{Condvar, Mutex, MutexGuard, PoisonError, RwLock};
@@ -246,7 +246,7 @@ impl Pool {
 
     /// The calling thread's share of block `generation` (`chunks` chunks):
     /// claims chunks while any are left and, in row order, finishes every row
-    /// whose chunk is done by the quick second phase ([`quick_value`]).
+    /// whose chunk is done by the second phase of [`QuickRow`].
     /// Returns once every chunk is done, with the values of the block's first
     /// rows; the row after them (if any) needs the full second phase.
     pub(super) fn lead(&self, generation: u32, chunks: u32) -> Vec<u32> {
@@ -268,6 +268,7 @@ impl Pool {
         let plan = inputs.plan.as_ref().expect("a published block has a plan");
         let rows = inputs.chunk_rows;
         let mut quick: Vec<T> = Vec::with_capacity(plan.len as usize);
+        let mut scratch = RowScratch::default();
         let mut stuck = false;
         let mut idle = 0u32;
         loop {
@@ -277,8 +278,10 @@ impl Pool {
                     break;
                 }
                 let out = self.chunk(chunk);
-                for &answer in &out.answers[quick.len() - (chunk * rows) as usize..] {
+                let span = inputs.span;
+                for row in quick.len() - (chunk * rows) as usize..out.answers.len() {
                     let n = plan.start + quick.len() as u32;
+                    let marks = &out.marks[row * span..(row + 1) * span];
                     let quick_value = QuickRow {
                         tables,
                         rare: &inputs.rare,
@@ -286,7 +289,7 @@ impl Pool {
                         game: &self.game,
                         block: &quick,
                     }
-                    .value(n, answer);
+                    .value(n, out.answers[row], marks, &mut scratch);
                     match quick_value {
                         Some(value) => quick.push(value),
                         None => {
@@ -321,10 +324,16 @@ impl Pool {
     }
 }
 
-/// The quick second phase of a row of a block: instead of marking every
-/// option the block's own values give (see [`super::mark_pairs_inside_block`]),
-/// it only asks whether one of them equals the first phase's mex; when none
-/// does, that mex is the row's value.
+/// The second phase of a row of a block on the leading thread, while the
+/// block's values are not yet recorded (they are in `block`).
+///
+/// First the quick check: instead of marking every option the block's own
+/// values give (see [`super::mark_pairs_inside_block`]), it only asks
+/// whether one of them equals the first phase's mex; when none does, that
+/// mex is the row's value. Else (or when the first phase stopped at its
+/// horizon) the full second phase: the first phase's marks, every option
+/// the block's values give, and the common pairs before the block scanned
+/// from their first pair with no horizon.
 pub(super) struct QuickRow<'a, T> {
     pub(super) tables: &'a Tables<T>,
     pub(super) rare: &'a [u32],
@@ -334,23 +343,41 @@ pub(super) struct QuickRow<'a, T> {
     pub(super) block: &'a [T],
 }
 
+/// Room for the full second phase of a row, kept from row to row.
+#[derive(Default)]
+pub(super) struct RowScratch {
+    seen: Vec<u8>,
+    splits: Vec<SplitScan>,
+    /// Single-heap options inside the block.
+    left: Vec<u32>,
+}
+
 impl<T: Cell> QuickRow<'_, T> {
-    /// `G(n)` when the first phase's mex `answer` is no option of the
-    /// block's own values; `None` when it may be one (or the first phase
-    /// stopped at its horizon, or the mex does not fit a cell, or heap `n`
-    /// has other splits than the block's plan): the full second phase decides.
-    pub(super) fn value(&self, n: u32, answer: Option<u32>) -> Option<T> {
-        let target = T::try_from(answer?).ok()?;
+    /// `G(n)` given the first phase's `marks` of the row and its mex
+    /// `answer`; `None` when the value does not fit a cell or heap `n` has
+    /// other splits than the block's plan (the caller's own path decides).
+    pub(super) fn value(
+        &self,
+        n: u32,
+        answer: Option<u32>,
+        marks: &[u8],
+        scratch: &mut RowScratch,
+    ) -> Option<T> {
+        let target = answer.and_then(|answer| T::try_from(answer).ok());
         let start = self.plan.start;
         let mut offsets = self.plan.offsets.iter();
         let (mut hit, mut same_splits) = (false, true);
+        scratch.splits.clear();
+        scratch.left.clear();
         self.game.for_each_move_class(u64::from(n), |class| match class {
-            // The first phase marks 0: the mex is never 0.
+            // The first phase marks 0.
             MoveClass::TakeAll => {}
             MoveClass::LeaveOne(left) => {
                 // Single-heap options before the block are in the first phase's marks.
                 if left >= u64::from(start) {
-                    hit |= self.block[(left - u64::from(start)) as usize] == target;
+                    let value = self.block[(left - u64::from(start)) as usize];
+                    hit |= Some(value) == target;
+                    scratch.left.push(value.into());
                 }
             }
             MoveClass::Split { total, .. } => {
@@ -358,13 +385,25 @@ impl<T: Cell> QuickRow<'_, T> {
                 if last >= 1 {
                     let total = total as u32;
                     same_splits &= offsets.next() == Some(&(n - total));
-                    if same_splits {
+                    if let (true, Some(target)) = (same_splits, target) {
                         hit |= self.split_gives(n, total, last, target);
                     }
+                    scratch.splits.push(SplitScan {
+                        total,
+                        last,
+                        cursor: self.plan.first_outside(total).min(last.saturating_add(1)),
+                        hard_parity: self.plan.sparseness.common_pair_parity(total),
+                    });
                 }
             }
         });
-        (same_splits && offsets.next().is_none() && !hit).then_some(target)
+        if !same_splits || offsets.next().is_some() {
+            return None;
+        }
+        match target {
+            Some(target) if !hit => Some(target),
+            _ => self.full_value(n, marks, scratch),
+        }
     }
 
     /// Whether a pair of the split of `total` that the first phase left out
@@ -372,23 +411,36 @@ impl<T: Cell> QuickRow<'_, T> {
     /// and those with a rare part `a >= base` (as
     /// [`super::mark_pairs_inside_block`] marks them).
     fn split_gives(&self, n: u32, total: u32, last: u32, target: T) -> bool {
-        let (plan, values) = (self.plan, &self.tables.values);
-        let start = plan.start;
-        let inside = plan.first_outside(total).min(last.saturating_add(1));
         let mut hit = false;
-        if inside > 1 {
-            // `G(a)` for `a` in `1..inside`, with `G(total - a)`, from the
-            // block's values (ascending there while `a` descends).
-            let small = &values[1..inside as usize];
-            let large = &self.block[(total - (inside - 1) - start) as usize..(total - start) as usize];
-            hit = small
-                .iter()
-                .zip(large.iter().rev())
-                .fold(false, |hit, (&x, &y)| hit | (x ^ y == target));
+        let (small, large) = self.pairs_inside(total, last);
+        hit |= small
+            .iter()
+            .zip(large.iter().rev())
+            .fold(false, |hit, (&x, &y)| hit | (x ^ y == target));
+        self.for_each_rare_pair_from_base(n, total, |value| hit |= value == target);
+        hit
+    }
+
+    /// The pairs `(a, total - a)` with the larger part inside the block:
+    /// `G(a)` for `a` in `1..inside` and `G(total - a)`, the latter from the
+    /// block's values (ascending there while `a` descends).
+    fn pairs_inside(&self, total: u32, last: u32) -> (&[T], &[T]) {
+        let start = self.plan.start;
+        let inside = self.plan.first_outside(total).min(last.saturating_add(1));
+        if inside <= 1 {
+            return (&[], &[]);
         }
-        // The rare list holds positions before the block: a rare part inside
-        // it gives a pair with its smaller part counted above.
-        let base = start - (n - total);
+        let small = &self.tables.values[1..inside as usize];
+        let large = &self.block[(total - (inside - 1) - start) as usize..(total - start) as usize];
+        (small, large)
+    }
+
+    /// The values of the pairs with a rare part `a >= base` of the split of
+    /// `total`. The rare list holds positions before the block: a rare part
+    /// inside it gives a pair with the larger part inside, counted apart.
+    fn for_each_rare_pair_from_base(&self, n: u32, total: u32, mut visit: impl FnMut(T)) {
+        let (plan, values) = (self.plan, &self.tables.values);
+        let base = plan.start - (n - total);
         let from = self.rare.partition_point(|&a| a < base);
         let to = self.rare.partition_point(|&a| a < total);
         for (&a, &value) in self.rare[from..to]
@@ -397,10 +449,36 @@ impl<T: Cell> QuickRow<'_, T> {
         {
             // Grundy's game forbids the equal split total/2 + total/2.
             if !(plan.unequal && u64::from(a) * 2 == u64::from(total)) {
-                hit |= value ^ values[(total - a) as usize] == target;
+                visit(value ^ values[(total - a) as usize]);
             }
         }
-        hit
+    }
+
+    /// The full second phase (the splits listed in `scratch`, their cursors
+    /// at their first pair before the block).
+    fn full_value(&self, n: u32, marks: &[u8], scratch: &mut RowScratch) -> Option<T> {
+        let RowScratch { seen, splits, left } = scratch;
+        seen.clear();
+        seen.extend_from_slice(marks);
+        // Every option value is below the span (the length of `marks`) or
+        // the power of two above the block's values (a mex can reach the span).
+        let widest = (self.block.iter())
+            .fold(0usize, |widest, &value| widest.max(value.into()));
+        seen.resize(seen.len().max((widest + 1).next_power_of_two()), 0);
+        for &value in left.iter() {
+            seen[value as usize] = 1;
+        }
+        for split in splits.iter() {
+            let (small, large) = self.pairs_inside(split.total, split.last);
+            for (&x, &y) in small.iter().zip(large.iter().rev()) {
+                seen[Into::<usize>::into(x ^ y)] = 1;
+            }
+            self.for_each_rare_pair_from_base(n, split.total, |value| {
+                seen[Into::<usize>::into(value)] = 1;
+            });
+        }
+        let mex = compact_mex(seen, self.tables, splits, self.plan.sparseness);
+        T::try_from(mex).ok()
     }
 }
 
