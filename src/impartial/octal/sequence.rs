@@ -228,7 +228,7 @@ const PARALLEL_BLOCK_LEN: usize = 256;
 
 /// The marks of a block on more than one thread stay within this many bytes
 /// (a thread works on a chunk of its rows at a time, see `pool`).
-const PARALLEL_MARK_BYTES: usize = 64 << 10;
+const PARALLEL_MARK_BYTES: usize = 128 << 10;
 
 /// The most threads [`SparseGrundy::with_threads`] takes.
 pub const MAX_SEQUENCE_THREADS: usize = 64;
