@@ -920,7 +920,13 @@ impl SparseGrundy {
     }
 
     /// The loop of [`Self::extend_to`], blocks shared through `pool`.
-    fn extend_with_pool(&mut self, len: usize, upto: u64, cap: u64, pool: &pool::Pool) -> Result<()> {
+    fn extend_with_pool(
+        &mut self,
+        len: usize,
+        upto: u64,
+        cap: u64,
+        pool: &pool::Pool,
+    ) -> Result<()> {
         let budget = self.budget;
         while self.store.len() < len {
             let n = self.store.len() as u32;

@@ -369,34 +369,35 @@ impl<T: Cell> QuickRow<'_, T> {
         let (mut hit, mut same_splits) = (false, true);
         scratch.splits.clear();
         scratch.left.clear();
-        self.game.for_each_move_class(u64::from(n), |class| match class {
-            // The first phase marks 0.
-            MoveClass::TakeAll => {}
-            MoveClass::LeaveOne(left) => {
-                // Single-heap options before the block are in the first phase's marks.
-                if left >= u64::from(start) {
-                    let value = self.block[(left - u64::from(start)) as usize];
-                    hit |= Some(value) == target;
-                    scratch.left.push(value.into());
-                }
-            }
-            MoveClass::Split { total, .. } => {
-                let last = class.largest_smaller_part() as u32;
-                if last >= 1 {
-                    let total = total as u32;
-                    same_splits &= offsets.next() == Some(&(n - total));
-                    if let (true, Some(target)) = (same_splits, target) {
-                        hit |= self.split_gives(n, total, last, target);
+        self.game
+            .for_each_move_class(u64::from(n), |class| match class {
+                // The first phase marks 0.
+                MoveClass::TakeAll => {}
+                MoveClass::LeaveOne(left) => {
+                    // Single-heap options before the block are in the first phase's marks.
+                    if left >= u64::from(start) {
+                        let value = self.block[(left - u64::from(start)) as usize];
+                        hit |= Some(value) == target;
+                        scratch.left.push(value.into());
                     }
-                    scratch.splits.push(SplitScan {
-                        total,
-                        last,
-                        cursor: self.plan.first_outside(total).min(last.saturating_add(1)),
-                        hard_parity: self.plan.sparseness.common_pair_parity(total),
-                    });
                 }
-            }
-        });
+                MoveClass::Split { total, .. } => {
+                    let last = class.largest_smaller_part() as u32;
+                    if last >= 1 {
+                        let total = total as u32;
+                        same_splits &= offsets.next() == Some(&(n - total));
+                        if let (true, Some(target)) = (same_splits, target) {
+                            hit |= self.split_gives(n, total, last, target);
+                        }
+                        scratch.splits.push(SplitScan {
+                            total,
+                            last,
+                            cursor: self.plan.first_outside(total).min(last.saturating_add(1)),
+                            hard_parity: self.plan.sparseness.common_pair_parity(total),
+                        });
+                    }
+                }
+            });
         if !same_splits || offsets.next().is_some() {
             return None;
         }
@@ -462,8 +463,7 @@ impl<T: Cell> QuickRow<'_, T> {
         seen.extend_from_slice(marks);
         // Every option value is below the span (the length of `marks`) or
         // the power of two above the block's values (a mex can reach the span).
-        let widest = (self.block.iter())
-            .fold(0usize, |widest, &value| widest.max(value.into()));
+        let widest = (self.block.iter()).fold(0usize, |widest, &value| widest.max(value.into()));
         seen.resize(seen.len().max((widest + 1).next_power_of_two()), 0);
         for &value in left.iter() {
             seen[value as usize] = 1;

@@ -390,7 +390,9 @@ fn check_leading_rows(
     let mut solver = SparseGrundy::new(game.clone());
     solver.block_len = block_len as usize;
     solver.scan_horizon = horizon;
-    solver.extend_to(u64::from(start) - 1, Budget::default()).unwrap();
+    solver
+        .extend_to(u64::from(start) - 1, Budget::default())
+        .unwrap();
     let span = solver.seen.len();
     let Some(plan) = solver.block_plan(start) else {
         return Ok((0, 0));
