@@ -316,6 +316,11 @@ impl Pool {
             // now and then in case the helper waits for one.
             idle += 1;
             if idle % 64 == 0 {
+                // A helper that panicked in a chunk never finishes it.
+                assert!(
+                    !self.chunks.iter().any(Mutex::is_poisoned),
+                    "a helper thread of the Grundy sequence panicked"
+                );
                 std::thread::yield_now();
             } else {
                 std::hint::spin_loop();
