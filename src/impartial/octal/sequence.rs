@@ -206,11 +206,9 @@ pub struct SparseGrundy {
     threads: usize,
     /// [`SCAN_HORIZON`] (smaller in tests, to reach the fallback).
     scan_horizon: u32,
-    /// `block_marks[j * block_span + v] != 0` when the blocked rare pass gave
-    /// value `v` to heap `start + j`.
-    block_marks: Vec<u8>,
-    /// The values the current block's marks cover (a power of two).
-    block_span: usize,
+    /// The bytes of the marks of the last block's first phase (held by the
+    /// pool of [`Self::extend_to`]).
+    block_marks_bytes: usize,
     /// Work done so far, in pair evaluations of the rare pass (an estimate
     /// of the whole cost that grows with it), against the budget's work cap.
     work: u64,
@@ -226,14 +224,14 @@ pub const DEFAULT_SEQUENCE_WORK: u64 = 10_000_000_000;
 /// block are one contiguous run of bytes.
 const BLOCK_LEN: usize = 64;
 
-/// Heaps solved together with more than one thread: each block starts the
-/// threads anew (`std::thread::scope`, tens of microseconds), so a block
+/// Heaps solved together with more than one thread: the threads meet at
+/// the end of every block (the next block reads all its values), so a block
 /// holds enough work to pay for that.
 const PARALLEL_BLOCK_LEN: usize = 256;
 
 /// The marks of a block on more than one thread stay within this many bytes
-/// (the threads' shares within their first-level caches).
-const PARALLEL_MARK_BYTES: usize = 64 << 10;
+/// (a thread works on a chunk of its rows at a time, see `pool`).
+const PARALLEL_MARK_BYTES: usize = 128 << 10;
 
 /// The most threads [`SparseGrundy::with_threads`] takes.
 pub const MAX_SEQUENCE_THREADS: usize = 64;
@@ -252,7 +250,8 @@ pub const MAX_SEQUENCE_THREADS: usize = 64;
 /// mex of all that with the common pairs before the block scanned lazily, up
 /// to [`SCAN_HORIZON`] pairs a split. The second phase, heap by heap, adds the
 /// pairs with a part inside the block and the rare parts `a >= base`; when
-/// they do not give the first phase's mex, that mex is `G(n)`, else the search
+/// they do not give the first phase's mex, that mex is `G(n)` (the quick
+/// second phase only compares them with it, see `pool`), else the search
 /// goes on from there (see [`SparseGrundy::next_value_in_block`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct BlockPlan {
@@ -670,16 +669,18 @@ impl SparseGrundy {
             block_len: BLOCK_LEN,
             threads: 1,
             scan_horizon: SCAN_HORIZON,
-            block_marks: Vec::new(),
-            block_span: 256,
+            block_marks_bytes: 0,
             work: 0,
         }
     }
 
     /// Shares the part of the work that reads only values before a block of
     /// heaps (the rare pairs against older values, the first pairs of every
-    /// split) among `threads` threads; the rest, which depends on the block's
-    /// own values, stays on the calling thread. The values are the same for
+    /// split) among `threads` threads, started once an extension and
+    /// claiming parts of each block as they come free; the rest, which
+    /// depends on the block's own values, stays on the calling thread, which
+    /// also takes every part no other thread has claimed (a thread that the
+    /// system keeps waiting holds up no more than its part). The values are the same for
     /// every number of threads. The default is 1: the machines this crate
     /// is used on are often shared, and a caller that owns its cores says so
     /// (e.g. with `std::thread::available_parallelism`). 0 means 1; more
@@ -905,6 +906,32 @@ impl SparseGrundy {
             self.store.reserve(len, self.others_bytes(), budget)?;
         }
         let cap = budget.work_or(DEFAULT_SEQUENCE_WORK);
+        let threads = self.pool_threads(len.saturating_sub(self.store.len()));
+        let pool = pool::Pool::new(self.game.clone(), threads, self.block_len);
+        if threads == 1 {
+            return self.extend_with_pool(len, upto, cap, &pool);
+        }
+        // The helpers live for the whole call and wait between blocks.
+        std::thread::scope(|scope| {
+            let stop = pool::StopOnDrop(&pool);
+            for _ in 1..threads {
+                scope.spawn(|| pool.help());
+            }
+            let result = self.extend_with_pool(len, upto, cap, &pool);
+            drop(stop);
+            result
+        })
+    }
+
+    /// The loop of [`Self::extend_to`], blocks shared through `pool`.
+    fn extend_with_pool(
+        &mut self,
+        len: usize,
+        upto: u64,
+        cap: u64,
+        pool: &pool::Pool,
+    ) -> Result<()> {
+        let budget = self.budget;
         while self.store.len() < len {
             let n = self.store.len() as u32;
             if self.work > cap {
@@ -941,7 +968,7 @@ impl SparseGrundy {
                 && u64::from(n) + block <= self.next_reselect
             {
                 if let Some(plan) = self.block_plan(n) {
-                    self.extend_block(&plan)?;
+                    self.extend_block(plan, pool)?;
                     self.work = self
                         .work
                         .saturating_add(self.heap_cost().saturating_mul(block));
@@ -986,56 +1013,58 @@ impl SparseGrundy {
     }
 
     /// Solves the heaps of `plan`'s block: the first phase for all of them
-    /// (shared among the threads), then heap by heap the second.
-    fn extend_block(&mut self, plan: &BlockPlan) -> Result<()> {
+    /// (shared among the pool's threads) while the calling thread finishes
+    /// rows in order by the quick second phase; from the first row that
+    /// needs it on, the full second phase, heap by heap.
+    fn extend_block(&mut self, plan: BlockPlan, pool: &pool::Pool) -> Result<()> {
         // Every option value of the block's heaps is below the span of the
         // values before it (XORs of values below a power of two stay below it).
-        self.block_span = self.seen.len();
-        let threads = self.threads;
-        self.block_marks.clear();
-        self.block_marks
-            .resize(plan.len as usize * self.block_span, 0);
-        let mut answers = vec![None; plan.len as usize];
-        let (marks, span) = (&mut self.block_marks, self.block_span);
-        let rows = Rows {
-            tables: (),
-            rare: &self.rare,
-            plan,
-            game: &self.game,
-        };
-        // Blocks are planned only while the compact path runs.
-        match &self.store {
-            // While values are bytes, `seen` (so the span) has exactly 256 entries.
-            Store::Narrow(t) if t.fast() => {
-                rows.with(t).solve::<256>(marks, &mut answers, 256, threads)
-            }
-            Store::Wide(t) if t.fast() && span == 512 => {
-                rows.with(t).solve::<512>(marks, &mut answers, 512, threads)
-            }
-            Store::Wide(t) if t.fast() => {
-                rows.with(t).solve::<0>(marks, &mut answers, span, threads)
-            }
-            _ => {}
+        let span = self.seen.len();
+        let (chunk_rows, chunks) = pool.chunking(plan.len);
+        self.block_marks_bytes = (chunks * chunk_rows) as usize * span;
+        {
+            let mut inputs = pool.write();
+            std::mem::swap(&mut inputs.store, &mut self.store);
+            std::mem::swap(&mut inputs.rare, &mut self.rare);
+            inputs.plan = Some(plan);
+            inputs.span = span;
+            inputs.chunk_rows = chunk_rows;
         }
-        for (j, answer) in (0..plan.len).zip(answers) {
+        let generation = pool.publish(chunks);
+        let quick = pool.lead(generation, chunks);
+        let plan = {
+            let mut inputs = pool.write();
+            std::mem::swap(&mut inputs.store, &mut self.store);
+            std::mem::swap(&mut inputs.rare, &mut self.rare);
+            inputs.plan.take().expect("the block's plan")
+        };
+        for (n, &value) in (plan.start..).zip(&quick) {
+            self.record(n, value)?;
+        }
+        for j in quick.len() as u32..plan.len {
             let n = plan.start + j;
-            let value = match self.next_value_in_block(n, plan, answer) {
+            let chunk = pool.chunk(j / chunk_rows);
+            let row = (j % chunk_rows) as usize;
+            let marks = &chunk.marks[row * span..(row + 1) * span];
+            let value = match self.next_value_in_block(n, &plan, marks, chunk.answers[row]) {
                 Some(value) => value,
                 // A value outgrew the cells: solve the rest alone.
                 None => self.next_value(n)?,
             };
+            drop(chunk);
             self.record(n, value)?;
         }
         Ok(())
     }
 
-    /// `G(n)` for a heap of a block by the second phase (see [`BlockPlan`]),
-    /// given the first phase's marks in `block_marks` and its mex `answer`
-    /// (`None` when it gave up at the horizon).
+    /// `G(n)` for a heap of a block by the full second phase (see
+    /// [`BlockPlan`]), given the first phase's `marks` of the heap and its mex
+    /// `answer` (`None` when it gave up at the horizon).
     fn next_value_in_block(
         &mut self,
         n: u32,
         plan: &BlockPlan,
+        marks: &[u8],
         answer: Option<u32>,
     ) -> Option<u32> {
         if !self.store.fast() {
@@ -1052,9 +1081,6 @@ impl SparseGrundy {
             sparseness: self.sparseness,
             unequal: plan.unequal,
         };
-        let span = self.block_span;
-        let j = (n - plan.start) as usize;
-        let marks = &self.block_marks[j * span..(j + 1) * span];
         let block = same_splits.then_some((plan, marks, n, answer));
         let (seen, splits) = (&mut self.seen, &mut self.splits);
         // `seen` has 256 entries while values are bytes, 512 while they are below 512.
@@ -1106,7 +1132,7 @@ impl SparseGrundy {
     fn others_bytes(&self) -> u128 {
         let cell = self.store.cell_bytes();
         let rare = self.rare.capacity() as u128 * (4 + cell);
-        let marks = (self.block_marks.capacity() + self.seen.capacity()) as u128;
+        let marks = (self.block_marks_bytes + self.seen.capacity()) as u128;
         rare + marks + self.counts.capacity() as u128 * 16
     }
 
@@ -1474,43 +1500,6 @@ impl<'a> Rows<'a, ()> {
 }
 
 impl<T: Cell + Sync> Rows<'_, &Tables<T>> {
-    /// The first phase for every heap of the block, the rows of `marks`
-    /// (`span` entries a heap) and `answers` shared out among `threads`
-    /// threads, one of them the caller's.
-    fn solve<const S: usize>(
-        self,
-        marks: &mut [u8],
-        answers: &mut [Option<u32>],
-        span: usize,
-        threads: usize,
-    ) {
-        let rows = self.plan.len;
-        let threads = threads.clamp(1, rows.max(1) as usize) as u32;
-        if threads == 1 {
-            self.solve_rows::<S>(marks, answers, 0..rows, span);
-            return;
-        }
-        let per = rows.div_ceil(threads);
-        std::thread::scope(|scope| {
-            let shares = marks
-                .chunks_mut(per as usize * span)
-                .zip(answers.chunks_mut(per as usize))
-                .zip((0..rows).step_by(per as usize));
-            let mut mine = None;
-            for ((marks, answers), first) in shares {
-                let range = first..(first + per).min(rows);
-                if mine.is_none() {
-                    mine = Some((marks, answers, range));
-                } else {
-                    scope.spawn(move || self.solve_rows::<S>(marks, answers, range, span));
-                }
-            }
-            if let Some((marks, answers, range)) = mine {
-                self.solve_rows::<S>(marks, answers, range, span);
-            }
-        });
-    }
-
     /// The first phase for the heaps `plan.start + rows`.
     fn solve_rows<const S: usize>(
         self,
@@ -1974,6 +1963,8 @@ impl SparseGrundy {
         Ok(solver)
     }
 }
+
+mod pool;
 
 #[cfg(test)]
 mod tests;

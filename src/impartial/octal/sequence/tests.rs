@@ -40,7 +40,18 @@ fn general_path_in_cells(game: &TakeAndBreak, upto: u64) -> Vec<u32> {
 /// heaps; with `span` 512 the marks table starts at 512 entries (as once
 /// a value of 256 appeared), so the constant-512 loops run.
 fn wide_path(game: &TakeAndBreak, upto: u64, block_len: usize, span: usize) -> Vec<u32> {
-    let mut solver = SparseGrundy::new(game.clone());
+    wide_threaded(game, upto, block_len, span, 1)
+}
+
+/// [`wide_path`] with the first phase of each block on `threads` threads.
+fn wide_threaded(
+    game: &TakeAndBreak,
+    upto: u64,
+    block_len: usize,
+    span: usize,
+    threads: usize,
+) -> Vec<u32> {
+    let mut solver = SparseGrundy::new(game.clone()).with_threads(threads);
     solver.store = Store::Wide(Tables::default());
     solver.seen.resize(span.max(256), 0);
     solver.block_len = block_len;
@@ -357,6 +368,22 @@ proptest! {
             prop_assert_eq!(&fast, &byte_path_stepwise(&game, upto));
             prop_assert_eq!(&fast, &wide_path(&game, upto, 5, 256));
             prop_assert_eq!(&fast, &wide_path(&game, upto, 3, 512));
+            prop_assert_eq!(&fast, &wide_threaded(&game, upto, 9, 256, 2));
+            prop_assert_eq!(&fast, &wide_threaded(&game, upto, 6, 512, 3));
+        }
+    }
+
+    #[test]
+    fn leading_second_phase_gives_the_plain_values(
+        first in prop_oneof![Just(0u8), Just(4u8)],
+        digits in proptest::collection::vec(0u8..8, 1..5),
+        repeating in proptest::collection::vec(0u8..8, 0..2),
+        start in 40u32..900,
+        block_len in 1u32..24,
+        horizon in prop_oneof![Just(SCAN_HORIZON), 0u32..6],
+    ) {
+        if let Ok(code) = OctalCode::from_digits(&[vec![first], digits].concat(), &repeating) {
+            check_leading_rows(&TakeAndBreak::Octal(code), start, block_len, horizon)?;
         }
     }
 }
@@ -564,4 +591,82 @@ proptest! {
             prop_assert_eq!(general.into_values(), values);
         }
     }
+}
+
+/// For a block from `start`, the leading thread's second phase
+/// ([`pool::QuickRow`]) gives every row its plain value while the values
+/// fit bytes. Returns how many rows the first phase's mex stood for (the
+/// quick check) and how many needed the full second phase.
+fn check_leading_rows(
+    game: &TakeAndBreak,
+    start: u32,
+    block_len: u32,
+    horizon: u32,
+) -> std::result::Result<(usize, usize), TestCaseError> {
+    let reference = plain(game, u64::from(start + block_len));
+    let mut solver = SparseGrundy::new(game.clone());
+    solver.block_len = block_len as usize;
+    solver.scan_horizon = horizon;
+    solver
+        .extend_to(u64::from(start) - 1, Budget::default())
+        .unwrap();
+    let span = solver.seen.len();
+    let Some(plan) = solver.block_plan(start) else {
+        return Ok((0, 0));
+    };
+    let Store::Narrow(tables) = &solver.store else {
+        return Ok((0, 0));
+    };
+    let rows = Rows {
+        tables: (),
+        rare: &solver.rare,
+        plan: &plan,
+        game,
+    };
+    let mut marks = vec![0; plan.len as usize * span];
+    let mut answers = vec![None; plan.len as usize];
+    rows.with(tables)
+        .solve_rows::<256>(&mut marks, &mut answers, 0..plan.len, span);
+    let mut block = Vec::new();
+    let mut scratch = pool::RowScratch::default();
+    let (mut stood, mut full) = (0, 0);
+    for (j, &answer) in answers.iter().enumerate() {
+        let n = start + j as u32;
+        let value = reference[n as usize];
+        let leading = pool::QuickRow {
+            tables,
+            rare: &solver.rare,
+            plan: &plan,
+            game,
+            block: &block,
+        }
+        .value(n, answer, &marks[j * span..(j + 1) * span], &mut scratch);
+        let Ok(cell) = u8::try_from(value) else {
+            // The values widen here: the caller's own path takes over.
+            prop_assert_eq!(leading, None, "heap {} of {}", n, game);
+            break;
+        };
+        prop_assert_eq!(leading, Some(cell), "heap {} of {}", n, game);
+        if answer == Some(value) {
+            stood += 1;
+        } else {
+            full += 1;
+        }
+        block.push(cell);
+    }
+    Ok((stood, full))
+}
+
+#[test]
+fn leading_second_phase_on_grundys_game_and_kayles() {
+    let (mut stood, mut full) = (0, 0);
+    for game in [TakeAndBreak::grundys_game(), TakeAndBreak::kayles()] {
+        for (start, block_len, horizon) in [(3000, 64, SCAN_HORIZON), (1000, 17, 2), (500, 5, 0)] {
+            let (quick, slow) = check_leading_rows(&game, start, block_len, horizon).unwrap();
+            stood += quick;
+            full += slow;
+        }
+    }
+    // Both the quick check and the full second phase were tried.
+    assert!(stood > 20 && full > 5, "{stood} {full}");
 }
