@@ -4,7 +4,7 @@
 //! memory in docs/octal.md).
 
 use stonegame::Budget;
-use stonegame::impartial::octal::{SparseGrundy, TakeAndBreak};
+use stonegame::impartial::octal::{SparseGrundy, TakeAndBreak, grundy_sequence_plain};
 
 /// `(code, preperiod, period)` of the nontrivial solved games in
 /// tczajka/octal-games' `SolvedGames.md` (Kenyon 1967; Austin 1976;
@@ -61,6 +61,22 @@ fn the_4_364_class_certifies_with_preperiod_11687_and_period_62() {
         (certificate.preperiod(), certificate.period()),
         (11_687, 62)
     );
+}
+
+/// `4.344`, also in `UnsolvedGames.md`, certifies from 2,101 values:
+/// preperiod 998, period 51. The plain reference (every option, no sparse
+/// space) puts the last exception at the same heap, 997.
+#[test]
+fn the_4_344_class_certifies_and_the_plain_reference_finds_the_same_last_exception() {
+    let certificate = certify("4.344");
+    assert_eq!((certificate.preperiod(), certificate.period()), (998, 51));
+    let game = TakeAndBreak::octal("4.344").unwrap();
+    let plain = grundy_sequence_plain(&game, 3_000, Budget::default()).unwrap();
+    let last_exception = (0..plain.len() - 51)
+        .rev()
+        .find(|&n| plain[n] != plain[n + 51]);
+    assert_eq!(last_exception, Some(997));
+    assert_eq!(&plain[..998 + 51], certificate.values());
 }
 
 /// The codes that tczajka/octal-games' `GameLookup.md` maps to `.644`
