@@ -358,6 +358,21 @@ fn a_checkpoint_larger_than_the_budget_is_refused_before_reading() {
     std::fs::remove_file(&path).unwrap();
 }
 
+/// The budget a resume needs is that of the values in their cells (one byte
+/// each here) plus the solver's tables, not four bytes a value twice over: a
+/// budget of three bytes a value holds a byte-cell checkpoint.
+#[test]
+fn a_checkpoint_resumes_within_a_budget_of_its_cells() {
+    let game = TakeAndBreak::kayles();
+    let heaps = 1u64 << 20;
+    let (path, stats) = written_run(game.clone(), heaps);
+    assert!(stats.largest_value < 256, "byte cells");
+    let budget = Budget::from_bytes(3 * u128::from(heaps));
+    let run = SequenceRun::resume(&path, game, budget).unwrap();
+    assert_eq!(run.stats(), stats);
+    std::fs::remove_file(&path).unwrap();
+}
+
 /// A run stopped by the work cap keeps (and writes) what it computed; with
 /// a higher cap it resumes from there to the values of a run never stopped.
 #[test]
