@@ -56,6 +56,7 @@ use crate::impartial::HeapMove;
 use crate::{Budget, Error, Outcome, Result};
 use ahash::AHashMap;
 
+mod candidate;
 mod growth;
 mod presentation;
 pub use growth::{GrowthStop, QuotientGrowth};
@@ -693,15 +694,23 @@ impl MisereQuotient {
             let stepped = if h <= exact_until {
                 // Every exact step is verified: the state before it is the
                 // last verified quotient if this one is refused.
-                let before = keep_partial.then(|| builder.snapshot());
+                let before = builder.snapshot();
                 match (builder.add_exact_heap(game, h), before) {
                     (Ok(next), _) => builder = next,
-                    (Err(reason), Some(before)) => {
+                    (Err(Error::InvalidParameter { .. }), before) => {
+                        // Classes of smaller heaps split beyond what this
+                        // construction handles: the candidate search takes
+                        // over from the last verified quotient.
+                        let mut work = before.work;
+                        let base = before.candidate(game);
+                        return candidate::extend(base, bound, budget, &mut work, keep_partial);
+                    }
+                    (Err(reason), before) if keep_partial => {
                         builder = before;
                         stop = Some(GrowthStop { heap: h, reason });
                         break;
                     }
-                    (Err(reason), None) => return Err(reason),
+                    (Err(reason), _) => return Err(reason),
                 }
                 true
             } else {
