@@ -30,7 +30,7 @@
 //! search ends; here every step is charged to the work cap and every monoid
 //! sized against the memory budget.
 
-use super::{DEFAULT_QUOTIENT_WORK, GrowthStop, MAX_QUOTIENT_ORDER, MisereQuotient};
+use super::{DEFAULT_QUOTIENT_WORK, MAX_QUOTIENT_ORDER, MisereQuotient};
 use crate::impartial::octal::{MoveClass, TakeAndBreak};
 use crate::{Budget, Error, Result};
 use ahash::AHashMap;
@@ -38,6 +38,9 @@ use std::cell::RefCell;
 
 /// A sum of heaps: `word[h]` heaps of `h` tokens (index 0 unused).
 type Word = Vec<u32>;
+
+/// The least word of an element, with its options' elements.
+type Least = (Word, Elements);
 
 /// The order of words: the larger heaps' counts decide first.
 fn word_less(a: &[u32], b: &[u32]) -> bool {
@@ -226,21 +229,27 @@ impl Candidate {
     /// The reduced candidate: elements that no sum of heaps tells apart
     /// (partition refinement from the P-portion under the heaps) merged.
     fn reduced(&self, meter: &mut Meter) -> Result<Self> {
+        // Heaps of the same element act alike: one of each is enough.
+        let mut generators: Vec<u32> = Vec::new();
+        for h in 1..=self.heaps as u32 {
+            if generators.iter().all(|&g| self.phi(g as usize) != self.phi(h as usize)) {
+                generators.push(h);
+            }
+        }
         let mut block: Vec<u32> = self.p.iter().map(|&p| u32::from(p)).collect();
         let mut blocks = 0;
         loop {
             let mut ids: AHashMap<Vec<u32>, u32> = AHashMap::default();
             let next: Vec<u32> = (0..self.order as u32)
                 .map(|x| {
-                    let mut signature = Vec::with_capacity(self.heaps + 1);
+                    let mut signature = Vec::with_capacity(generators.len() + 1);
                     signature.push(block[x as usize]);
-                    signature
-                        .extend((1..=self.heaps as u32).map(|h| block[self.act(h, x) as usize]));
+                    signature.extend(generators.iter().map(|&h| block[self.act(h, x) as usize]));
                     let fresh = ids.len() as u32;
                     *ids.entry(signature).or_insert(fresh)
                 })
                 .collect();
-            meter.charge((self.order * (self.heaps + 1)) as u64)?;
+            meter.charge((self.order * (generators.len() + 1)) as u64)?;
             block = next;
             if ids.len() == blocks {
                 break;
@@ -300,25 +309,35 @@ impl Candidate {
     /// `skip(element, options' elements)` rejects (the empty word is never
     /// rejected), and calls `visit(word, element, options' elements)` on the
     /// rest, until it returns [`Visit::Stop`] (the word is returned) or a word
-    /// reaches `limit`.
+    /// reaches `limit`. With `with_largest_heap`, only the words that hold
+    /// the largest heap are walked.
+    #[allow(clippy::too_many_arguments)]
     fn walk(
         &self,
         rules: &HeapRules,
         meter: &mut Meter,
         limit: Option<&[u32]>,
+        with_largest_heap: bool,
         mut skip: impl FnMut(u32, &Elements) -> bool,
         mut visit: impl FnMut(&[u32], u32, &Elements) -> Visit,
     ) -> Result<Option<Word>> {
         let n = self.heaps;
         // Level `d` holds the word made of the heaps `>= d` (counts[d] of heap
-        // `d`); level 0 visits the word of level 1. A count of `None` means
-        // the level was just entered and still holds its parent's word.
+        // `d`); level 0 visits the word of level 1. `entered[d]`: the level
+        // was just entered and still holds its parent's word (count 0).
         let mut counts: Vec<u32> = vec![0; n + 2];
         let mut entered: Vec<bool> = vec![false; n + 2];
         let mut element: Vec<u32> = vec![0; n + 2];
         let mut options: Vec<Elements> = vec![Elements::empty(self.order); n + 2];
         let words = self.order.div_ceil(64) as u64;
-        let mut depth = 0usize;
+        // The walk starts at the empty word, or at one largest heap (the
+        // levels below it entered afresh).
+        let mut depth = if with_largest_heap && n > 0 {
+            entered[1..n].fill(true);
+            n
+        } else {
+            0
+        };
         let mut steps = 0u64;
         loop {
             if depth == 0 {
@@ -376,15 +395,15 @@ impl Candidate {
         }
     }
 
-    /// Marks the P-portion from the least word of each element, and returns
-    /// those words.
-    fn mark(&mut self, rules: &HeapRules, meter: &mut Meter) -> Result<Vec<Option<Word>>> {
+    /// Marks the P-portion from the least word of each element.
+    fn mark(&mut self, rules: &HeapRules, meter: &mut Meter) -> Result<()> {
         let least: RefCell<Vec<Option<Word>>> = RefCell::new(vec![None; self.order]);
         let mut p = vec![false; self.order];
         self.walk(
             rules,
             meter,
             None,
+            false,
             |x, _| least.borrow()[x as usize].is_some(),
             |word, x, options| {
                 let x = x as usize;
@@ -397,19 +416,21 @@ impl Candidate {
             },
         )?;
         self.p = p;
-        Ok(least.into_inner())
+        Ok(())
     }
 
-    /// The least word of each element.
-    fn least_words(&self, rules: &HeapRules, meter: &mut Meter) -> Result<Vec<Option<Word>>> {
-        let least: RefCell<Vec<Option<Word>>> = RefCell::new(vec![None; self.order]);
+    /// The least word of each element, with its options' elements.
+    fn least_words(&self, rules: &HeapRules, meter: &mut Meter) -> Result<Vec<Option<Least>>> {
+        let least: RefCell<Vec<Option<Least>>> = RefCell::new(vec![None; self.order]);
         self.walk(
             rules,
             meter,
             None,
+            false,
             |x, _| least.borrow()[x as usize].is_some(),
-            |word, x, _| {
-                least.borrow_mut()[x as usize].get_or_insert_with(|| word.to_vec());
+            |word, x, options| {
+                least.borrow_mut()[x as usize]
+                    .get_or_insert_with(|| (word.to_vec(), options.clone()));
                 Visit::Continue
             },
         )?;
@@ -422,13 +443,13 @@ impl Candidate {
     fn least_p_failure(
         &self,
         rules: &HeapRules,
-        least: &[Option<Word>],
+        least: &[Option<Least>],
         heaps: impl Iterator<Item = usize> + Clone,
         meter: &mut Meter,
     ) -> Result<Option<Word>> {
         let mut best: Option<Word> = None;
         for x in 0..self.order as u32 {
-            let Some(word) = &least[x as usize] else {
+            let Some((word, _)) = &least[x as usize] else {
                 continue;
             };
             for h in heaps.clone() {
@@ -458,6 +479,7 @@ impl Candidate {
         rules: &HeapRules,
         meter: &mut Meter,
         limit: Option<&[u32]>,
+        with_largest_heap: bool,
     ) -> Result<Option<Word>> {
         // For each element, the least sets of options' elements met so far: a
         // word whose set contains one of them cannot fail, nor can its extensions.
@@ -470,6 +492,7 @@ impl Candidate {
             rules,
             meter,
             limit,
+            with_largest_heap,
             |x, options| {
                 let list = &mut minimal[x as usize];
                 if list.iter().any(|old| options.contains_all(old)) {
@@ -511,7 +534,7 @@ impl Candidate {
     fn least_failure(&self, rules: &HeapRules, meter: &mut Meter) -> Result<Option<Word>> {
         let least = self.least_words(rules, meter)?;
         let p_failure = self.least_p_failure(rules, &least, 1..=self.heaps, meter)?;
-        let n_failure = self.least_n_failure(rules, meter, p_failure.as_deref())?;
+        let n_failure = self.least_n_failure(rules, meter, p_failure.as_deref(), false)?;
         Ok(n_failure.or(p_failure))
     }
 
@@ -745,6 +768,33 @@ impl Search<'_> {
         })
     }
 
+    /// Whether, in `trial` (the smaller heaps' quotient with heap `h` acting
+    /// as an element of it), each element's least word plus `h` is P exactly
+    /// when none of its options is.
+    fn consistent_with_one_more(
+        &mut self,
+        trial: &Candidate,
+        least: &[Option<Least>],
+        h: usize,
+    ) -> Result<bool> {
+        for (y, entry) in least.iter().enumerate() {
+            let Some((_, options)) = entry else {
+                continue;
+            };
+            let y = y as u32;
+            let some_option_p = options.iter().any(|t| trial.p[trial.act(h as u32, t) as usize])
+                || self.rules.options[h]
+                    .iter()
+                    .any(|&(a, b)| trial.p[trial.act(b, trial.act(a, y)) as usize]);
+            if trial.p[trial.act(h as u32, y) as usize] == some_option_p {
+                self.meter.charge((trial.order as u64) * 4)?;
+                return Ok(false);
+            }
+        }
+        self.meter.charge((trial.order as u64) * 4)?;
+        Ok(true)
+    }
+
     /// The candidate for heaps up to `h`, from the quotient of smaller heaps.
     fn extend(&mut self, q: &Candidate, h: usize) -> Result<Candidate> {
         if !self.rules.has_options(h) {
@@ -761,13 +811,21 @@ impl Search<'_> {
             if q.p[x as usize] != heap_is_p {
                 continue;
             }
-            let Some(word) = &least[x as usize] else {
+            let Some((word, _)) = &least[x as usize] else {
                 continue;
             };
             let trial = q.with_heap_as(word, self.meter.budget)?;
+            // A quick test first: each element's least word with h added must
+            // be P exactly when none of its options is P.
+            if !self.consistent_with_one_more(&trial, &least, h)? {
+                continue;
+            }
             let p_fail =
                 trial.least_p_failure(&self.rules, &least, std::iter::once(h), &mut self.meter)?;
-            if p_fail.is_none() && trial.least_n_failure(&self.rules, &mut self.meter, None)?.is_none()
+            if p_fail.is_none()
+                && trial
+                    .least_n_failure(&self.rules, &mut self.meter, None, true)?
+                    .is_none()
             {
                 return Ok(trial);
             }
@@ -794,21 +852,26 @@ fn describe(word: &[u32]) -> String {
     format!("[{}]", heaps.join(", "))
 }
 
-/// Extends the verified quotient `q` (of heaps up to `h − 1`) heap by heap
-/// to `bound` with the candidate search. Each quotient is proven by the
-/// closure verification before it is kept. With `keep_partial`, a refusal
-/// ends the growth with the last verified quotient and the refusal.
-pub(super) fn extend(
-    q: MisereQuotient,
-    bound: u64,
+/// The quotient of heaps up to `h`, found by the candidate search from the
+/// verified quotient `q` of heaps up to `h − 1` and proven by the closure
+/// verification; `work` is the work done so far, and grows.
+///
+/// # Errors
+/// [`Error::WorkLimitExceeded`] at the work cap (`budget.work_or(DEFAULT_QUOTIENT_WORK)`),
+/// [`Error::MemoryBudgetExceeded`] when a candidate's tables or the search's
+/// sets would not fit, [`Error::SizeLimitExceeded`] for a candidate above
+/// [`MAX_QUOTIENT_ORDER`] elements, [`Error::InvalidParameter`] when no
+/// candidate is found or the one found is not proven.
+pub(super) fn extend_one(
+    q: &MisereQuotient,
+    h: u64,
     budget: Budget,
     work: &mut u64,
-    keep_partial: bool,
-) -> Result<(MisereQuotient, Option<GrowthStop>)> {
+) -> Result<MisereQuotient> {
     let game = q.game.clone();
     let mut search = Search {
         game: &game,
-        rules: HeapRules::new(&game, bound),
+        rules: HeapRules::new(&game, h),
         meter: Meter {
             work: *work,
             max_work: budget.work_or(DEFAULT_QUOTIENT_WORK),
@@ -816,42 +879,19 @@ pub(super) fn extend(
             what: format!("misère quotient candidate search of {game}"),
         },
     };
-    let mut verified = q;
-    let mut candidate = Candidate::from_quotient(&verified, budget)?;
-    let mut h = verified.bound() + 1;
-    let mut stop = None;
-    while h <= bound {
-        let step = search
-            .extend(&candidate, h as usize)
-            .and_then(|next| {
-                let quotient = next.clone().into_quotient(&game, &mut search.meter)?;
-                let mut work = search.meter.work;
-                let proven = quotient.passes_verification(&mut work, budget)?;
-                search.meter.work = work;
-                if !proven {
-                    return Err(Error::InvalidParameter {
-                        name: "game",
-                        reason: format!(
-                            "the misère quotient candidate of {game} for heap {h} failed its \
-                             verification"
-                        ),
-                    });
-                }
-                Ok((next, quotient))
-            });
-        match step {
-            Ok((next, quotient)) => {
-                candidate = next;
-                verified = quotient;
-            }
-            Err(reason) if keep_partial => {
-                stop = Some(GrowthStop { heap: h, reason });
-                break;
-            }
-            Err(reason) => return Err(reason),
-        }
-        h += 1;
-    }
+    let base = Candidate::from_quotient(q, budget)?;
+    let result = search
+        .extend(&base, h as usize)
+        .and_then(|next| next.into_quotient(&game, &mut search.meter));
     *work = search.meter.work;
-    Ok((verified, stop))
+    let quotient = result?;
+    if !quotient.passes_verification(work, budget)? {
+        return Err(Error::InvalidParameter {
+            name: "game",
+            reason: format!(
+                "the misère quotient candidate of {game} for heap {h} failed its verification"
+            ),
+        });
+    }
+    Ok(quotient)
 }
