@@ -895,3 +895,100 @@ pub(super) fn extend_one(
     }
     Ok(quotient)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Outcome;
+    use crate::impartial::octal::MisereSearch;
+    use proptest::prelude::*;
+
+    /// The quotient of heaps up to `bound` built by the candidate search
+    /// alone, heap after heap from the empty quotient (each one proven).
+    fn by_candidates_only(game: &TakeAndBreak, bound: u64) -> Result<MisereQuotient> {
+        let budget = Budget::default();
+        let mut work = 0;
+        let mut q = MisereQuotient::empty(game);
+        for h in 1..=bound {
+            q = extend_one(&q, h, budget, &mut work)?;
+        }
+        Ok(q)
+    }
+
+    #[test]
+    fn words_are_ordered_by_their_largest_heaps_first() {
+        assert!(word_less(&[0, 5, 0], &[0, 0, 1]));
+        assert!(word_less(&[0, 0, 1], &[0, 1, 1]));
+        assert!(!word_less(&[0, 1, 1], &[0, 1, 1]));
+        assert_eq!(describe(&[0, 1, 0, 2]), "[1, 3, 3]");
+    }
+
+    #[test]
+    fn subsets_come_in_increasing_order() {
+        assert_eq!(subsets(&[2, 5, 7], 2), [vec![2, 5], vec![2, 7], vec![5, 7]]);
+        assert_eq!(subsets(&[2, 5], 3), Vec::<Vec<usize>>::new());
+    }
+
+    #[test]
+    fn dawsons_kayles_by_candidates_alone_matches_the_construction() {
+        // Dawson's Kayles splits classes at heap 10; the candidate search alone
+        // finds the same (unique, reduced) quotients as the main construction.
+        let game = TakeAndBreak::dawsons_kayles();
+        for bound in [9, 10, 14] {
+            let alone = by_candidates_only(&game, bound).unwrap();
+            let built = MisereQuotient::up_to(&game, bound, Budget::default()).unwrap();
+            assert_eq!(alone.order(), built.order(), "Q_{bound}(0.07)");
+        }
+    }
+
+    #[test]
+    fn the_work_cap_and_memory_budget_are_named() {
+        let game = TakeAndBreak::dawsons_kayles();
+        let q = MisereQuotient::up_to(&game, 24, Budget::default()).unwrap();
+        let mut work = 0;
+        let capped = extend_one(&q, 25, Budget::default().with_work(100_000), &mut work);
+        assert!(
+            matches!(capped, Err(Error::WorkLimitExceeded { steps: 100_000, .. })),
+            "{capped:?}"
+        );
+        let mut work = 0;
+        let small = extend_one(&q, 25, Budget::from_bytes(4 << 10), &mut work);
+        assert!(
+            matches!(small, Err(Error::MemoryBudgetExceeded { .. })),
+            "{small:?}"
+        );
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// Quotients built by the candidate search alone (codes `0.…` and
+        /// `4.…` of up to three digits) predict the outcomes of the exact
+        /// misère search, and have the orders of the main construction's.
+        #[test]
+        fn candidate_quotients_agree_with_the_exact_search(
+            splits_for_free in any::<bool>(),
+            digits in proptest::collection::vec(0u8..8, 0..=2),
+            last in 1u8..8,
+            bound in 4u64..=11,
+            sums in proptest::collection::vec(proptest::collection::vec(1u64..=11, 1..=3), 12),
+        ) {
+            let digits: String = digits.iter().map(|d| d.to_string()).collect();
+            let first = if splits_for_free { 4 } else { 0 };
+            let code = format!("{first}.{digits}{last}");
+            let game = TakeAndBreak::octal(&code).unwrap();
+            let quotient = by_candidates_only(&game, bound)
+                .unwrap_or_else(|e| panic!("{code} to {bound}: {e}"));
+            if let Ok(built) = MisereQuotient::up_to(&game, bound, Budget::default()) {
+                prop_assert_eq!(quotient.order(), built.order(), "{} to {}", code, bound);
+            }
+            let mut search = MisereSearch::new(game);
+            for heaps in sums {
+                let heaps: Vec<u64> = heaps.into_iter().map(|h| h.min(bound)).collect();
+                let expected = search.outcome(&heaps).unwrap();
+                prop_assert_eq!(quotient.outcome(&heaps).unwrap(), expected, "{} {:?}", code, heaps);
+                prop_assert!(matches!(expected, Outcome::First | Outcome::Second));
+            }
+        }
+    }
+}
