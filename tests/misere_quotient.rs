@@ -567,8 +567,8 @@ fn misere_dawsons_kayles_beyond_the_quotient_is_refused_with_the_reason() {
         search.outcome(&[20, 3]).unwrap()
     );
     assert!(dawson.outcome(&heaps).is_ok());
-    // The automatic attempt's work cap verifies Q_28 (176 elements).
-    let within = [28, 27, 26];
+    // The automatic attempt's work cap verifies Q_26 (144 elements).
+    let within = [26, 25, 24];
     assert!(dawson.outcome(&within).is_ok());
     // Beyond it: a typed refusal naming the game, the bound and why.
     match dawson.outcome(&[30, 30, 30]) {
@@ -580,8 +580,8 @@ fn misere_dawsons_kayles_beyond_the_quotient_is_refused_with_the_reason() {
             reason,
         }) => {
             assert_eq!(game, "Dawson's Kayles (0.07)");
-            assert_eq!((verified, order, heap), (28, 176, 30));
-            assert!(reason.contains("heap 29"), "{reason}");
+            assert_eq!((verified, order, heap), (26, 144, 30));
+            assert!(reason.contains("heap 27"), "{reason}");
             assert!(reason.contains("Budget::with_work"), "{reason}");
         }
         other => panic!("expected a refusal beyond the quotient, got {other:?}"),
