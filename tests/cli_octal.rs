@@ -264,7 +264,10 @@ fn misere_dawsons_kayles_beyond_its_quotient_is_refused_with_the_reason() {
 }
 
 #[test]
-#[cfg_attr(debug_assertions, ignore = "seconds in a release build; run with --release")]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "seconds in a release build; run with --release"
+)]
 fn misere_dawsons_kayles_up_to_heap_30_is_answered_with_more_work() {
     // Issue 25: Q_30(0.07) (360 elements) answers sums of heaps up to 30.
     let text = stdout(
@@ -280,5 +283,8 @@ fn misere_dawsons_kayles_up_to_heap_30_is_answered_with_more_work() {
         ],
         "",
     );
-    assert!(text.starts_with("First") || text.starts_with("Second"), "{text}");
+    assert!(
+        text.starts_with("First") || text.starts_with("Second"),
+        "{text}"
+    );
 }

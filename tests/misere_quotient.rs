@@ -227,7 +227,10 @@ fn dawsons_kayles_past_heap_24_comes_from_the_candidate_search() {
 }
 
 #[test]
-#[cfg_attr(debug_assertions, ignore = "about 2 s in a release build; run with --release")]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "about 2 s in a release build; run with --release"
+)]
 fn dawsons_kayles_q30_has_siegels_360_elements() {
     // Siegel reports |Q_30(0.07)| = 360 (A. Siegel on the misère games blog,
     // 28 August 2007, "Some MisereSolver questions answered").
@@ -539,7 +542,13 @@ fn dawsons_kayles_grows_past_heap_24_and_says_why_it_stops() {
     let stop = capped.stop().expect("the work cap stops it");
     assert_eq!(stop.heap, bound + 1);
     assert!(
-        matches!(stop.reason, Error::WorkLimitExceeded { steps: 20_000_000, .. }),
+        matches!(
+            stop.reason,
+            Error::WorkLimitExceeded {
+                steps: 20_000_000,
+                ..
+            }
+        ),
         "{}",
         stop.reason
     );

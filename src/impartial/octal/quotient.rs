@@ -677,7 +677,6 @@ impl MisereQuotient {
         seek_period: bool,
         keep_partial: bool,
     ) -> Result<(Self, Option<GrowthStop>)> {
-
         if game.code().is_none() {
             return Err(Error::InvalidParameter {
                 name: "game",

@@ -232,7 +232,10 @@ impl Candidate {
         // Heaps of the same element act alike: one of each is enough.
         let mut generators: Vec<u32> = Vec::new();
         for h in 1..=self.heaps as u32 {
-            if generators.iter().all(|&g| self.phi(g as usize) != self.phi(h as usize)) {
+            if generators
+                .iter()
+                .all(|&g| self.phi(g as usize) != self.phi(h as usize))
+            {
                 generators.push(h);
             }
         }
@@ -716,7 +719,10 @@ fn subsets(items: &[usize], size: usize) -> Vec<Vec<usize>> {
     }
     loop {
         all.push(chosen.iter().map(|&i| items[i]).collect());
-        let Some(i) = (0..size).rev().find(|&i| chosen[i] < items.len() - size + i) else {
+        let Some(i) = (0..size)
+            .rev()
+            .find(|&i| chosen[i] < items.len() - size + i)
+        else {
             return all;
         };
         chosen[i] += 1;
@@ -782,7 +788,9 @@ impl Search<'_> {
                 continue;
             };
             let y = y as u32;
-            let some_option_p = options.iter().any(|t| trial.p[trial.act(h as u32, t) as usize])
+            let some_option_p = options
+                .iter()
+                .any(|t| trial.p[trial.act(h as u32, t) as usize])
                 || self.rules.options[h]
                     .iter()
                     .any(|&(a, b)| trial.p[trial.act(b, trial.act(a, y)) as usize]);
