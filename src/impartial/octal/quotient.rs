@@ -485,9 +485,6 @@ impl Builder {
     /// heaps' quotient, whose elements also record their options' outcomes.
     fn add_exact_heap(self, game: &TakeAndBreak, h: u64) -> Result<Self> {
         let mut base = self;
-        // The candidate search's refusal at its share of the work cap, given
-        // instead of the finer base's refusal when that fails too.
-        let mut candidate_refusal: Option<Error> = None;
         for level in 0..=MAX_BASE_LEVELS {
             let mut saved = base.snapshot();
             let options = base.heap_options(game, h)?;
@@ -510,26 +507,16 @@ impl Builder {
             if level == 0 {
                 // Classes of smaller heaps split: first the candidate search,
                 // which finds the splits from the sums its candidates get wrong.
-                // It gets half of the work left, so that the finer base below
-                // still has its turn when the search does not settle.
                 let mut work = saved.work;
                 let (max_work, budget, what) = (saved.max_work, saved.budget, saved.what.clone());
-                let share = budget.with_work(work + max_work.saturating_sub(work) / 2);
-                let base_quotient = saved.snapshot().candidate(game);
-                match candidate::extend_one(&base_quotient, h, share, &mut work) {
+                match candidate::extend_one(&saved.snapshot().candidate(game), h, budget, &mut work)
+                {
                     Ok(extended) => {
                         return Self::from_quotient(extended, work, max_work, budget, what);
                     }
                     // Then the finer base below, its work counted.
                     Err(Error::InvalidParameter { .. } | Error::SizeLimitExceeded { .. }) => {
                         saved.work = work;
-                    }
-                    Err(Error::WorkLimitExceeded { what, .. }) => {
-                        saved.work = work;
-                        candidate_refusal = Some(Error::WorkLimitExceeded {
-                            what,
-                            steps: max_work,
-                        });
                     }
                     Err(e) => return Err(e),
                 }
@@ -543,9 +530,6 @@ impl Builder {
                 // The state cap is part of the construction, not of the
                 // budget: name the heap, and that no setting raises it.
                 Err(Error::SizeLimitExceeded { value, limit, .. }) => {
-                    if let Some(refusal) = candidate_refusal {
-                        return Err(refusal);
-                    }
                     return Err(Error::InvalidParameter {
                         name: "game",
                         reason: format!(
@@ -561,16 +545,14 @@ impl Builder {
             };
             base = Self::from_quotient(finer, work, max_work, budget, what)?;
         }
-        Err(
-            candidate_refusal.unwrap_or_else(|| Error::InvalidParameter {
-                name: "game",
-                reason: format!(
-                    "the misère quotient of {game} could not be extended to heap {h} \
+        Err(Error::InvalidParameter {
+            name: "game",
+            reason: format!(
+                "the misère quotient of {game} could not be extended to heap {h} \
                  (classes of smaller heaps split beyond what the construction handles); \
                  use the exact search"
-                ),
-            }),
-        )
+            ),
+        })
     }
 
     /// Whether the current monoid passes the closure verification.
