@@ -234,6 +234,8 @@ fn grundy_limits_are_reported_with_exit_status_2() {
 fn misere_dawsons_kayles_beyond_its_quotient_is_refused_with_the_reason() {
     // Issue 25: the refusal took 10-21 s and spoke of the memory of the
     // options being listed; it now names the game, the verified bound and why.
+    // Within the automatic attempt's work cap the candidate search verifies
+    // Q_26 (144 elements); a larger --max-work reaches Q_30 (360).
     let output = run(
         &["octal", "--misere", "dawsons-kayles", "30", "30", "30"],
         "",
@@ -242,9 +244,9 @@ fn misere_dawsons_kayles_beyond_its_quotient_is_refused_with_the_reason() {
     assert_eq!(output.status.code(), Some(2), "{message}");
     for part in [
         "line 1: misère Dawson's Kayles (0.07)",
-        "verified to heap 24 (24 elements)",
+        "verified to heap 26 (144 elements)",
         "heap 30",
-        "heap 25",
+        "heap 27",
         "--max-work",
     ] {
         assert!(message.contains(part), "{part}: {message}");
@@ -252,11 +254,37 @@ fn misere_dawsons_kayles_beyond_its_quotient_is_refused_with_the_reason() {
     // Sums within the verified quotient are answered.
     assert!(
         stdout(
-            &["octal", "--misere", "0.07", "24", "24", "24", "24", "17"],
+            &["octal", "--misere", "0.07", "26", "25", "24", "24", "17"],
             ""
         )
         .trim()
         .parse::<String>()
         .is_ok()
+    );
+}
+
+#[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "seconds in a release build; run with --release"
+)]
+fn misere_dawsons_kayles_up_to_heap_30_is_answered_with_more_work() {
+    // Issue 25: Q_30(0.07) (360 elements) answers sums of heaps up to 30.
+    let text = stdout(
+        &[
+            "octal",
+            "--misere",
+            "--max-work",
+            "400000000",
+            "0.07",
+            "30",
+            "29",
+            "27",
+        ],
+        "",
+    );
+    assert!(
+        text.starts_with("First") || text.starts_with("Second"),
+        "{text}"
     );
 }

@@ -207,26 +207,57 @@ fn dawsons_kayles_is_tame_up_to_heap_9_and_its_quotient_is_misere_nims() {
 }
 
 #[test]
-fn dawsons_kayles_beyond_heap_24_is_refused_not_guessed() {
-    // Siegel reports |Q_30(0.07)| = 360 (answer on the misère games blog,
-    // https://miseregames.wordpress.com/2007/08/28/some-miseresolver-questions-answered/).
-    // This construction verifies Q_n(0.07) up to n = 24 (order 24) and
-    // refuses larger bounds with a typed error rather than return an
-    // unverified quotient.
+fn dawsons_kayles_past_heap_24_comes_from_the_candidate_search() {
+    // Q_24(0.07) has 24 elements; heap 25 splits classes of smaller heaps, and
+    // the candidate search (after Siegel's MisereSolver) finds Q_25 and Q_26,
+    // of 144 elements each, each proven by the closure verification.
     let game = TakeAndBreak::octal("0.07").unwrap();
     let q = MisereQuotient::up_to(&game, 24, Budget::default()).unwrap();
     assert_eq!(q.order(), 24);
-    match MisereQuotient::up_to(&game, 30, Budget::default()) {
-        Ok(q) => assert_eq!(q.order(), 360, "a verified Q_30 must be Siegel's"),
-        Err(e) => assert!(
-            matches!(
-                e,
-                Error::SizeLimitExceeded { .. }
-                    | Error::InvalidParameter { .. }
-                    | Error::WorkLimitExceeded { .. }
-            ),
-            "{e}"
-        ),
+    for bound in [25, 26] {
+        let q = MisereQuotient::up_to(&game, bound, Budget::default()).unwrap();
+        assert_eq!(q.order(), 144, "Q_{bound}(0.07)");
+        assert_onto_and_reduced(&q, bound, "0.07");
+    }
+    // A work cap too small for heap 25 is a typed refusal naming the cap.
+    match MisereQuotient::up_to(&game, 25, Budget::default().with_work(2_000_000)) {
+        Err(Error::WorkLimitExceeded { steps, .. }) => assert_eq!(steps, 2_000_000),
+        other => panic!("expected the work cap, got {other:?}"),
+    }
+}
+
+#[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "about 2 s in a release build; run with --release"
+)]
+fn dawsons_kayles_q30_has_siegels_360_elements() {
+    // Siegel reports |Q_30(0.07)| = 360 (A. Siegel on the misère games blog,
+    // 28 August 2007, "Some MisereSolver questions answered").
+    let game = TakeAndBreak::dawsons_kayles();
+    let q = MisereQuotient::up_to(&game, 30, Budget::default()).unwrap();
+    assert_eq!(q.order(), 360);
+    assert_onto_and_reduced(&q, 30, "0.07");
+    // Its answers agree with the exact search on sums of heaps up to 30.
+    let mut search = MisereSearch::new(game);
+    let mut rng = 0x2545_f491_4f6c_dd1du64;
+    let mut next = |below: u64| {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        rng % below
+    };
+    for _ in 0..60 {
+        let big = 25 + next(6);
+        let mut heaps = vec![big];
+        for _ in 0..next(3) {
+            heaps.push(1 + next(10));
+        }
+        assert_eq!(
+            q.outcome(&heaps).unwrap(),
+            search.outcome(&heaps).unwrap(),
+            "{heaps:?}"
+        );
     }
 }
 
@@ -490,32 +521,44 @@ proptest! {
 }
 
 #[test]
-fn dawsons_kayles_grows_to_heap_24_and_says_why_it_stops() {
-    // The construction verifies Q_24(0.07) (24 elements); heap 25 splits
-    // classes beyond what it handles. Siegel's |Q_30(0.07)| = 360 is not
-    // reached (see docs/misere-quotients.md).
+fn dawsons_kayles_grows_past_heap_24_and_says_why_it_stops() {
+    // Heap 25 splits classes; the candidate search carries the growth on.
     let grown = QuotientGrowth::new(TakeAndBreak::dawsons_kayles())
-        .with_max_heap(30)
+        .with_max_heap(26)
         .grow()
         .unwrap();
-    assert_eq!(grown.quotient().bound(), 24);
-    assert_eq!(grown.quotient().order(), 24);
-    let stop = grown.stop().expect("heap 25 is refused");
-    assert_eq!(stop.heap, 25);
+    assert_eq!(grown.quotient().bound(), 26);
+    assert_eq!(grown.quotient().order(), 144);
+    assert!(grown.stop().is_none());
+    // With a smaller work cap the growth keeps its last verified quotient and
+    // names the cap.
+    let capped = QuotientGrowth::new(TakeAndBreak::dawsons_kayles())
+        .with_max_heap(30)
+        .with_budget(Budget::default().with_work(20_000_000))
+        .grow()
+        .unwrap();
+    let bound = capped.quotient().bound();
+    assert!((24..30).contains(&bound), "{bound}");
+    let stop = capped.stop().expect("the work cap stops it");
+    assert_eq!(stop.heap, bound + 1);
     assert!(
         matches!(
             stop.reason,
-            Error::InvalidParameter { .. } | Error::WorkLimitExceeded { .. }
+            Error::WorkLimitExceeded {
+                steps: 20_000_000,
+                ..
+            }
         ),
         "{}",
         stop.reason
     );
     // The grown quotient is the strict one of the same bound.
     let strict =
-        MisereQuotient::up_to(&TakeAndBreak::dawsons_kayles(), 24, Budget::default()).unwrap();
+        MisereQuotient::up_to(&TakeAndBreak::dawsons_kayles(), bound, Budget::default()).unwrap();
+    assert_eq!(capped.quotient().order(), strict.order());
     for heaps in sums(3, 24) {
         assert_eq!(
-            grown.quotient().outcome(&heaps).unwrap(),
+            capped.quotient().outcome(&heaps).unwrap(),
             strict.outcome(&heaps).unwrap()
         );
     }
@@ -533,6 +576,9 @@ fn misere_dawsons_kayles_beyond_the_quotient_is_refused_with_the_reason() {
         search.outcome(&[20, 3]).unwrap()
     );
     assert!(dawson.outcome(&heaps).is_ok());
+    // The automatic attempt's work cap verifies Q_26 (144 elements).
+    let within = [26, 25, 24];
+    assert!(dawson.outcome(&within).is_ok());
     // Beyond it: a typed refusal naming the game, the bound and why.
     match dawson.outcome(&[30, 30, 30]) {
         Err(Error::BeyondMisereQuotient {
@@ -543,8 +589,8 @@ fn misere_dawsons_kayles_beyond_the_quotient_is_refused_with_the_reason() {
             reason,
         }) => {
             assert_eq!(game, "Dawson's Kayles (0.07)");
-            assert_eq!((verified, order, heap), (24, 24, 30));
-            assert!(reason.contains("heap 25"), "{reason}");
+            assert_eq!((verified, order, heap), (26, 144, 30));
+            assert!(reason.contains("heap 27"), "{reason}");
             assert!(reason.contains("Budget::with_work"), "{reason}");
         }
         other => panic!("expected a refusal beyond the quotient, got {other:?}"),

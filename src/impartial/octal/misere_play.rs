@@ -59,12 +59,17 @@ impl MiserePlay {
             // An automatic attempt gets a smaller work cap than an explicit
             // computation, so that games whose quotient is out of reach
             // (Dawson's Kayles) are settled quickly.
+            // Half the cap looks for a period (then the quotient answers
+            // every heap: Kayles) and the other half grows the largest
+            // verified bounded quotient (Dawson's Kayles), so that a wild
+            // game is settled within the one cap.
             let work = self.budget.work().unwrap_or(QUOTIENT_ATTEMPT_WORK);
-            let budget = self.budget.with_work(work);
+            let (period_work, growth_work) = (work / 2, work - work / 2);
+            let budget = self.budget.with_work(period_work);
             let attempt = match MisereQuotient::certified(game, budget) {
                 Ok(q) if q.period().is_some() => Some((q, None)),
                 _ => QuotientGrowth::new(game.clone())
-                    .with_budget(budget)
+                    .with_budget(budget.with_work(growth_work))
                     .grow()
                     .ok()
                     .map(|grown| {

@@ -56,6 +56,7 @@ use crate::impartial::HeapMove;
 use crate::{Budget, Error, Outcome, Result};
 use ahash::AHashMap;
 
+mod candidate;
 mod growth;
 mod presentation;
 pub use growth::{GrowthStop, QuotientGrowth};
@@ -485,7 +486,7 @@ impl Builder {
     fn add_exact_heap(self, game: &TakeAndBreak, h: u64) -> Result<Self> {
         let mut base = self;
         for level in 0..=MAX_BASE_LEVELS {
-            let saved = base.snapshot();
+            let mut saved = base.snapshot();
             let options = base.heap_options(game, h)?;
             let attempt = base.add_heap(h, &options);
             if let Err(e) = attempt {
@@ -502,6 +503,23 @@ impl Builder {
             }
             if level == MAX_BASE_LEVELS {
                 break;
+            }
+            if level == 0 {
+                // Classes of smaller heaps split: first the candidate search,
+                // which finds the splits from the sums its candidates get wrong.
+                let mut work = saved.work;
+                let (max_work, budget, what) = (saved.max_work, saved.budget, saved.what.clone());
+                match candidate::extend_one(&saved.snapshot().candidate(game), h, budget, &mut work)
+                {
+                    Ok(extended) => {
+                        return Self::from_quotient(extended, work, max_work, budget, what);
+                    }
+                    // Then the finer base below, its work counted.
+                    Err(Error::InvalidParameter { .. } | Error::SizeLimitExceeded { .. }) => {
+                        saved.work = work;
+                    }
+                    Err(e) => return Err(e),
+                }
             }
             // Redo the step on a finer base.
             let (work, max_work, budget, what) =
@@ -689,13 +707,19 @@ impl MisereQuotient {
         let mut period = None;
         let mut stop = None;
         let mut h = 1u64;
+        // Whether the current state was proven by the closure verification
+        // when it was reached (then it is not verified a second time).
+        let mut proven = true;
         while h <= bound {
             let stepped = if h <= exact_until {
                 // Every exact step is verified: the state before it is the
                 // last verified quotient if this one is refused.
                 let before = keep_partial.then(|| builder.snapshot());
                 match (builder.add_exact_heap(game, h), before) {
-                    (Ok(next), _) => builder = next,
+                    (Ok(next), _) => {
+                        builder = next;
+                        proven = true;
+                    }
                     (Err(reason), Some(before)) => {
                         builder = before;
                         stop = Some(GrowthStop { heap: h, reason });
@@ -708,6 +732,7 @@ impl MisereQuotient {
                 let attempt = builder
                     .heap_options(game, h)
                     .and_then(|options| builder.add_heap(h, &options));
+                proven = false;
                 match attempt {
                     Ok(()) => true,
                     Err(Error::InvalidParameter { .. }) => false,
@@ -728,7 +753,10 @@ impl MisereQuotient {
                 .then(|| builder.is_exact(game))
                 .transpose();
             let verified = match check {
-                Ok(verified) => verified.unwrap_or(stepped),
+                Ok(verified) => {
+                    proven |= verified == Some(true);
+                    verified.unwrap_or(stepped)
+                }
                 Err(reason) if keep_partial => {
                     builder = good.0.snapshot();
                     stop = Some(GrowthStop {
@@ -772,7 +800,11 @@ impl MisereQuotient {
             // counted then): a second verification could only hit the cap.
             return Ok((quotient, stop));
         }
-        let quotient = quotient.verified(&mut work, budget)?;
+        let quotient = if proven {
+            quotient
+        } else {
+            quotient.verified(&mut work, budget)?
+        };
         if let Some(p) = quotient.period {
             // Refinement may have changed the heap map: the period must still hold.
             if find_period(&quotient.heap_element, game) != Some(p) {

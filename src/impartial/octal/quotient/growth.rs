@@ -46,9 +46,11 @@ pub struct GrowthStop {
 /// use stonegame::impartial::octal::{QuotientGrowth, TakeAndBreak};
 /// use stonegame::Outcome;
 ///
-/// let dawson = QuotientGrowth::new(TakeAndBreak::dawsons_kayles()).grow()?;
+/// let dawson = QuotientGrowth::new(TakeAndBreak::dawsons_kayles())
+///     .with_max_heap(26)
+///     .grow()?;
 /// let q = dawson.quotient();
-/// assert!(q.bound() >= 24);
+/// assert_eq!((q.bound(), q.order()), (26, 144)); // heap 25 splits classes
 /// assert_eq!(q.outcome(&[24, 24, 7, 3])?, q.outcome(&[7, 3])?); // x + x cancels here
 /// assert_eq!(q.outcome(&[2])?, Outcome::Second);
 /// # Ok::<(), stonegame::Error>(())
