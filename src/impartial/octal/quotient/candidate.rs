@@ -710,25 +710,44 @@ fn cyclic_for(index: u32) -> (u32, u32) {
     (index, period)
 }
 
-/// Every subset of `items` of `size` elements, in increasing order.
-fn subsets(items: &[usize], size: usize) -> Vec<Vec<usize>> {
-    let mut all = Vec::new();
-    let mut chosen: Vec<usize> = (0..size).collect();
-    if size > items.len() {
-        return all;
+/// Every subset of `items` of `size` elements, in increasing order, one at
+/// a time: a failing sum can hold many distinct heaps, and the subsets of
+/// one size can be far more than memory holds, while the search stops at the
+/// first that works or at its work cap.
+fn subsets(items: &[usize], size: usize) -> Subsets<'_> {
+    Subsets {
+        items,
+        chosen: (0..size).collect(),
+        done: size > items.len(),
     }
-    loop {
-        all.push(chosen.iter().map(|&i| items[i]).collect());
-        let Some(i) = (0..size)
-            .rev()
-            .find(|&i| chosen[i] < items.len() - size + i)
-        else {
-            return all;
-        };
-        chosen[i] += 1;
-        for j in i + 1..size {
-            chosen[j] = chosen[j - 1] + 1;
+}
+
+/// The iterator of [`subsets`]: `chosen` holds the indices of the next subset.
+struct Subsets<'a> {
+    items: &'a [usize],
+    chosen: Vec<usize>,
+    done: bool,
+}
+
+impl Iterator for Subsets<'_> {
+    type Item = Vec<usize>;
+
+    fn next(&mut self) -> Option<Vec<usize>> {
+        if self.done {
+            return None;
         }
+        let subset = self.chosen.iter().map(|&i| self.items[i]).collect();
+        let (size, len) = (self.chosen.len(), self.items.len());
+        match (0..size).rev().find(|&i| self.chosen[i] < len - size + i) {
+            Some(i) => {
+                self.chosen[i] += 1;
+                for j in i + 1..size {
+                    self.chosen[j] = self.chosen[j - 1] + 1;
+                }
+            }
+            None => self.done = true,
+        }
+        Some(subset)
     }
 }
 
@@ -933,8 +952,13 @@ mod tests {
 
     #[test]
     fn subsets_come_in_increasing_order() {
-        assert_eq!(subsets(&[2, 5, 7], 2), [vec![2, 5], vec![2, 7], vec![5, 7]]);
-        assert_eq!(subsets(&[2, 5], 3), Vec::<Vec<usize>>::new());
+        assert_eq!(
+            subsets(&[2, 5, 7], 2).collect::<Vec<_>>(),
+            [vec![2, 5], vec![2, 7], vec![5, 7]]
+        );
+        assert_eq!(subsets(&[2, 5], 3).count(), 0);
+        assert_eq!(subsets(&[4, 6, 8, 9], 4).count(), 1);
+        assert_eq!(subsets(&(0..30).collect::<Vec<_>>(), 3).count(), 4060);
     }
 
     #[test]
