@@ -186,6 +186,19 @@ struct Builder {
     what: String,
 }
 
+/// Adds `steps` to `work` and refuses once it passes `max_work` (the
+/// construction and the candidate search count their work the same way).
+fn charge_work(work: &mut u64, max_work: u64, steps: u64, what: &str) -> Result<()> {
+    *work = work.saturating_add(steps);
+    if *work > max_work {
+        return Err(Error::WorkLimitExceeded {
+            what: what.to_owned(),
+            steps: max_work,
+        });
+    }
+    Ok(())
+}
+
 impl Builder {
     fn new(game: &TakeAndBreak, budget: Budget) -> Self {
         Self {
@@ -204,14 +217,7 @@ impl Builder {
     }
 
     fn charge(&mut self, steps: u64) -> Result<()> {
-        self.work = self.work.saturating_add(steps);
-        if self.work > self.max_work {
-            return Err(Error::WorkLimitExceeded {
-                what: self.what.clone(),
-                steps: self.max_work,
-            });
-        }
-        Ok(())
+        charge_work(&mut self.work, self.max_work, steps, &self.what)
     }
 
     /// The classes of the options of heap `h` (all heaps below `h` are known).

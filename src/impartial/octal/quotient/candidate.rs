@@ -89,14 +89,7 @@ struct Meter {
 
 impl Meter {
     fn charge(&mut self, steps: u64) -> Result<()> {
-        self.work = self.work.saturating_add(steps);
-        if self.work > self.max_work {
-            return Err(Error::WorkLimitExceeded {
-                what: self.what.clone(),
-                steps: self.max_work,
-            });
-        }
-        Ok(())
+        super::charge_work(&mut self.work, self.max_work, steps, &self.what)
     }
 }
 
