@@ -864,11 +864,13 @@ impl Search<'_> {
 
 /// A word as a list of heaps, `[1, 2, 2]`.
 fn describe(word: &[u32]) -> String {
-    let heaps: Vec<String> = word
-        .iter()
-        .enumerate()
-        .flat_map(|(h, &count)| std::iter::repeat_n(h.to_string(), count as usize))
-        .collect();
+    // A loop, not `iter::repeat_n`: contest bundles build on rustc 1.70.
+    let mut heaps: Vec<String> = Vec::new();
+    for (h, &count) in word.iter().enumerate() {
+        for _ in 0..count {
+            heaps.push(h.to_string());
+        }
+    }
     format!("[{}]", heaps.join(", "))
 }
 
