@@ -137,6 +137,7 @@ fn bad_stats_arguments_are_refused() {
         ],
         &["grundy", "--game", "kayles", "--upto", "2^64", "--stats"],
         &["grundy", "--game", "kayles", "--upto", "3^2", "--stats"],
+        &["grundy", "--game", "kayles", "--upto", "2^33", "--stats"],
         &[
             "grundy",
             "--game",
@@ -202,6 +203,35 @@ fn bad_stats_arguments_are_refused() {
             stderr(&output).starts_with("line 1: "),
             "{args:?}: {}",
             stderr(&output)
+        );
+        // A refusal before any work prints no statistics of an empty run.
+        assert_eq!(stdout(&output), "", "{args:?}");
+    }
+}
+
+#[test]
+fn a_run_refused_at_its_limits_leaves_no_checkpoint() {
+    let file = scratch("refused.ckpt");
+    let _ = std::fs::remove_file(&file);
+    for upto in ["2^33", "4294967295"] {
+        let output = run(
+            &[
+                "grundy",
+                "--game",
+                "kayles",
+                "--upto",
+                upto,
+                "--stats",
+                "--checkpoint",
+                file.to_str().unwrap(),
+            ],
+            "",
+        );
+        assert_eq!(output.status.code(), Some(2), "{upto}");
+        assert_eq!(stdout(&output), "", "{upto}");
+        assert!(
+            !file.exists(),
+            "{upto}: a refused run created its checkpoint"
         );
     }
 }

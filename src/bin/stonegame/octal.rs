@@ -253,6 +253,8 @@ pub fn grundy_stats(
         }
         _ => SequenceRun::new(game).with_budget(budget),
     };
+    // Refused before anything is printed or a checkpoint file is created.
+    run.check_goal(upto).map_err(|e| e.to_string())?;
     if let Some((path, every)) = checkpoint {
         let fresh = run.stats().heaps == 0;
         run = run.with_checkpoint(path, every);

@@ -412,6 +412,36 @@ impl SequenceRun {
         self.started.elapsed()
     }
 
+    /// Checks, before any work, the limits a run to `G(0..=upto)` must
+    /// meet from the start: the heap limit and a byte a value within the
+    /// budget ([`Self::extend_with`] checks them too; a caller that prepares
+    /// anything for the run, such as a checkpoint file, calls this first).
+    ///
+    /// # Errors
+    /// [`Error::SizeLimitExceeded`] above [`MAX_SEQUENCE_HEAP`];
+    /// [`Error::MemoryBudgetExceeded`] when a byte a value is beyond the budget.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::octal::{SequenceRun, TakeAndBreak};
+    /// let run = SequenceRun::new(TakeAndBreak::kayles());
+    /// assert!(run.check_goal(1_000_000).is_ok());
+    /// assert!(run.check_goal(1 << 33).is_err());
+    /// ```
+    pub fn check_goal(&self, upto: u64) -> Result<()> {
+        if upto > MAX_SEQUENCE_HEAP {
+            return Err(Error::SizeLimitExceeded {
+                what: "heap size of a Grundy sequence",
+                value: upto.into(),
+                limit: MAX_SEQUENCE_HEAP.into(),
+            });
+        }
+        // At least a byte a value (the solver checks the rest as it grows:
+        // wider cells, the rare list).
+        self.budget
+            .check_elements::<u8>(u128::from(upto + 1), "Grundy sequence")
+    }
+
     /// Computes `G(0..=upto)` ([`Self::extend_with`] without a look between chunks).
     ///
     /// # Errors
@@ -458,18 +488,7 @@ impl SequenceRun {
         upto: u64,
         mut look: impl FnMut(&SequenceRun) -> Result<()>,
     ) -> Result<()> {
-        // The whole run's limits, refused before its first chunk, not at its last.
-        if upto > MAX_SEQUENCE_HEAP {
-            return Err(Error::SizeLimitExceeded {
-                what: "heap size of a Grundy sequence",
-                value: upto.into(),
-                limit: MAX_SEQUENCE_HEAP.into(),
-            });
-        }
-        // At least a byte a value (the solver checks the rest as it grows:
-        // wider cells, the rare list).
-        self.budget
-            .check_elements::<u8>(u128::from(upto + 1), "Grundy sequence")?;
+        self.check_goal(upto)?;
         let goal = upto + 1;
         while self.scanned < goal {
             let next = ((self.scanned / RUN_CHUNK + 1) * RUN_CHUNK).min(goal);
