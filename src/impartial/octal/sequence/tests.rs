@@ -577,8 +577,8 @@ proptest! {
     }
 
     /// After a run, the rare list is exactly the positions rare under the
-    /// chosen split (counted from the values), and no candidate of as many
-    /// bits as the values need beats it by a tenth.
+    /// chosen split (counted from the values), and no variant's fewest-rare
+    /// split of as many bits as the values need is estimated a tenth cheaper.
     #[test]
     fn the_chosen_split_counts_what_it_says(
         first in prop_oneof![Just(0u8), Just(4u8)],
