@@ -148,7 +148,9 @@ struct SplitScan {
 /// looked for by scanning the split's pairs lazily and stopping as soon as the
 /// smallest missing candidate is found. A candidate that the complete scan
 /// does not produce is the mex. The rare/common mask is re-chosen from a
-/// histogram of the values so far, minimising the number of rare positions,
+/// histogram of the values so far, minimising an estimate of the work a heap
+/// (the rare positions times the splits they take part in, and the whole
+/// scans of a split that heaps of the parity its common pairs give need),
 /// at every doubling of `n`, whenever a value needs one more bit than all
 /// before it, and whenever the rare list has grown by a quarter since the last
 /// choice (a mask chosen before a wider value became common can make most new
@@ -1206,10 +1208,12 @@ impl SparseGrundy {
         })
     }
 
-    /// Chooses the (mask, domain, offset) with the fewest rare positions so
-    /// far among masks of up to [`MAX_MASK_BITS`] bits (as many as the
-    /// values need), all at once from the value counts (see
-    /// [`fewest_rare_sparseness`]), and switches to it for a clear gain.
+    /// Finds, for each (domain, offset) variant, the mask with the fewest
+    /// rare positions so far among masks of up to [`MAX_MASK_BITS`] bits (as
+    /// many as the values need), all at once from the value counts (see
+    /// [`fewest_rare_by_variant`]), and switches to the one whose estimated
+    /// work a heap ([`MaskCost`]) is lowest when that is a tenth below the
+    /// current split's.
     fn reselect_sparseness(&mut self) -> Result<()> {
         if self.fixed_sparseness {
             return Ok(());
@@ -1218,17 +1222,44 @@ impl SparseGrundy {
         // count); at least one.
         let largest = self.values_below.saturating_sub(1);
         let bits = (usize::BITS - largest.leading_zeros()).clamp(1, MAX_MASK_BITS);
-        // Two transforms of 2^bits signed counts while the choice is made.
-        let scratch = 2 * (1u128 << bits) * 8;
+        // Two transforms of 2^bits signed counts while the choice is made,
+        // and the split totals of two heaps (as many as the heaps with
+        // splits of every size, as in `0.(4)`).
+        let splits = u128::from(MaskCost::split_classes(
+            &self.game,
+            self.store.len() as u64 + 1,
+        ));
+        let scratch = 2 * (1u128 << bits) * 8 + 2 * splits * 8;
         let values = self.store.len() as u128 * self.store.cell_bytes();
         self.budget.check_bytes(
             values + self.others_bytes() + scratch,
             "Grundy sequence (choosing the rare/common mask)",
         )?;
-        let current = self.rare.len() as u64;
-        if let Some((rare, best)) = fewest_rare_sparseness(&self.counts, bits) {
+        // The fewest rare positions alone mislead: a rare position below
+        // fewer split totals costs less, and a heap whose value has the
+        // parity the common pairs of a split give costs a whole scan of that
+        // split (see `MaskCost`); a mask with bits above most values that
+        // makes the early heaps rare was chosen over a cheaper one for
+        // `0.(4)`. The cheapest of each variant's fewest-rare masks is
+        // compared with the current split.
+        let cost = MaskCost::new(self);
+        let current = cost.estimate(self, self.sparseness, self.rare.len() as u64);
+        let mut cheapest: Option<(f64, u64, Sparseness)> = None;
+        for (rare, candidate) in fewest_rare_by_variant(&self.counts, bits)
+            .into_iter()
+            .flatten()
+        {
+            let estimate = cost.estimate(self, candidate, rare);
+            // Ties go to fewer rare positions, then to the variant order.
+            if cheapest.is_none_or(|(least, fewest, _)| {
+                estimate < least || (estimate == least && rare < fewest)
+            }) {
+                cheapest = Some((estimate, rare, candidate));
+            }
+        }
+        if let Some((estimate, _, best)) = cheapest {
             // Switch only for a clear gain: rebuilding the rare list costs O(n).
-            if rare * 10 < current * 9 && best != self.sparseness {
+            if estimate < 0.9 * current && best != self.sparseness {
                 self.sparseness = best;
                 self.rare = self.store.rare_positions(best);
                 self.store.rebuild_rare(&self.rare);
@@ -1277,10 +1308,27 @@ fn walsh_hadamard(table: &mut [i64]) {
 }
 
 /// The split with the fewest rare positions among masks `1..2^bits` and
-/// the three (domain, offset) variants, and that count, given
+/// the three (domain, offset) variants, and that count (ties to the smaller
+/// mask, then to domain 0): the best of [`fewest_rare_by_variant`].
+#[cfg(test)]
+fn fewest_rare_sparseness(counts: &[[u64; 2]], bits: u32) -> Option<(u64, Sparseness)> {
+    // The variants are listed in the tie order, each with its smallest best mask.
+    let mut best: Option<(u64, Sparseness)> = None;
+    for (rare, candidate) in fewest_rare_by_variant(counts, bits).into_iter().flatten() {
+        if best.is_none_or(|(fewest, chosen)| {
+            rare < fewest || (rare == fewest && candidate.mask < chosen.mask)
+        }) {
+            best = Some((rare, candidate));
+        }
+    }
+    best
+}
+
+/// For each (domain, offset) variant, in the order plain, domain with
+/// offset 0, domain with offset 1, the mask among `1..2^bits` with the fewest
+/// rare positions (the smaller mask among equals) and that count, given
 /// `counts[v][p]`: the positions of parity `p` (heap 0 left out) whose value
-/// is `v` modulo `counts.len()` (at most `2^bits` entries). Ties go to the
-/// smaller mask, then to domain 0.
+/// is `v` modulo `counts.len()` (at most `2^bits` entries).
 ///
 /// With `W_p[m] = Σ_v counts[v][p] · (-1)^popcount(v & m)` (a Walsh–Hadamard
 /// transform), the positions of parity `p` whose masked value has even
@@ -1289,7 +1337,7 @@ fn walsh_hadamard(table: &mut [i64]) {
 /// domain 0 (rare = even) `(T + W_0 + W_1) / 2`; domain 1, offset 0 (even
 /// positions with even values, odd with odd) `(T_0 + W_0 + T_1 - W_1) / 2`;
 /// offset 1 the other two halves. `O(bits · 2^bits)` in all.
-fn fewest_rare_sparseness(counts: &[[u64; 2]], bits: u32) -> Option<(u64, Sparseness)> {
+fn fewest_rare_by_variant(counts: &[[u64; 2]], bits: u32) -> [Option<(u64, Sparseness)>; 3] {
     let size = 1usize << bits;
     let mut transforms = [vec![0i64; size], vec![0i64; size]];
     for (value, by_parity) in counts.iter().enumerate() {
@@ -1305,23 +1353,22 @@ fn fewest_rare_sparseness(counts: &[[u64; 2]], bits: u32) -> Option<(u64, Sparse
     for table in &mut transforms {
         walsh_hadamard(table);
     }
-    let mut best: Option<(u64, Sparseness)> = None;
+    let mut best: [Option<(u64, Sparseness)>; 3] = [None; 3];
     let [even_heaps, odd_heaps] = &transforms;
     for (mask, (&w0, &w1)) in even_heaps.iter().zip(odd_heaps).enumerate().skip(1) {
         let even = [(totals[0] + w0) / 2, (totals[1] + w1) / 2];
         let odd = [totals[0] - even[0], totals[1] - even[1]];
-        for (domain, offset, rare) in [
+        for (slot, (domain, offset, rare)) in best.iter_mut().zip([
             (0, 0, even[0] + even[1]),
             (1, 0, even[0] + odd[1]),
             (1, 1, odd[0] + even[1]),
-        ] {
+        ]) {
             let rare = rare as u64;
-            if best.is_none_or(|(fewest, _)| rare < fewest) {
-                let mask = mask as u32;
-                best = Some((
+            if slot.is_none_or(|(fewest, _)| rare < fewest) {
+                *slot = Some((
                     rare,
                     Sparseness {
-                        mask,
+                        mask: mask as u32,
                         domain,
                         offset,
                     },
@@ -1330,6 +1377,124 @@ fn fewest_rare_sparseness(counts: &[[u64; 2]], bits: u32) -> Option<(u64, Sparse
         }
     }
     best
+}
+
+/// A scanned pair (two contiguous cells XORed, compared or marked a vector
+/// at a time) costs about this fraction of a pair of the rare pass (a
+/// scattered read and a scattered store).
+const SCAN_PAIR_COST: f64 = 0.25;
+
+/// The estimated work of the next heap under a split, in rare-pass pairs,
+/// from what the heaps so far say (see [`MaskCost::estimate`]).
+struct MaskCost {
+    /// The split totals and largest smaller parts of the next heap `n` and
+    /// of `n + 1` (both heap parities), totals ascending.
+    splits: [Vec<(u32, u32)>; 2],
+    /// The next heap.
+    next: u32,
+}
+
+impl MaskCost {
+    /// The split classes of `heap` (counted, not listed: for the budget).
+    fn split_classes(game: &TakeAndBreak, heap: u64) -> u64 {
+        let mut classes = 0;
+        game.for_each_move_class(heap, |class| {
+            classes += u64::from(matches!(class, MoveClass::Split { .. }));
+        });
+        classes
+    }
+
+    /// The splits of the solver's next two heaps.
+    fn new(solver: &SparseGrundy) -> Self {
+        let next = solver.store.len() as u32;
+        let splits = [0, 1].map(|ahead| {
+            let mut splits = Vec::new();
+            solver
+                .game
+                .for_each_move_class(u64::from(next) + ahead, |class| {
+                    if let MoveClass::Split { total, .. } = class {
+                        let last = class.largest_smaller_part() as u32;
+                        if last >= 1 {
+                            splits.push((total as u32, last));
+                        }
+                    }
+                });
+            splits.sort_unstable();
+            splits
+        });
+        Self { splits, next }
+    }
+
+    /// The estimated work of the next heap under `sparseness`, which makes
+    /// `rare` positions rare, in pairs of the rare pass: those pairs
+    /// ([`Self::rare_pairs`]) and the pairs of the whole scans
+    /// ([`Self::whole_scans`]) at [`SCAN_PAIR_COST`]. Without splits the
+    /// mask changes no work, and the fewest rare positions stay the measure.
+    fn estimate(&self, solver: &SparseGrundy, sparseness: Sparseness, rare: u64) -> f64 {
+        if self.splits.iter().all(Vec::is_empty) {
+            return rare as f64;
+        }
+        self.rare_pairs(solver, sparseness, rare) as f64
+            + SCAN_PAIR_COST * self.whole_scans(solver, sparseness)
+    }
+
+    /// The pairs of the next heap's rare pass: every rare `a` with each split
+    /// whose total exceeds it. When splits take a few tokens that is every
+    /// split for all but the last few positions (the rare count times the
+    /// splits); with splits of every size, as in `0.(4)`, an early rare
+    /// position costs more than a late one, so a mask that makes the early
+    /// heaps rare can cost more with fewer rare positions. Only the positions
+    /// from the smallest total on are read.
+    fn rare_pairs(&self, solver: &SparseGrundy, sparseness: Sparseness, rare: u64) -> u64 {
+        let totals = &self.splits[0];
+        let mut pairs = totals.len() as u64 * rare;
+        if let Some(&(smallest, _)) = totals.first() {
+            let mut reached = 0;
+            for a in smallest..self.next {
+                while reached < totals.len() && totals[reached].0 <= a {
+                    reached += 1;
+                }
+                let value = solver.store.get(a as usize).unwrap_or(0);
+                if sparseness.is_rare(a, value) {
+                    // The splits with totals up to `a` do not pair it.
+                    pairs -= reached as u64;
+                }
+            }
+        }
+        pairs
+    }
+
+    /// The expected pairs of whole scans a heap costs: a heap whose value has
+    /// the parity that the common pairs of a split give is known only once
+    /// all of that split's pairs are scanned (with the plain variant the rare
+    /// heaps; with the domain variant, for a split of the other parity, the
+    /// common ones), weighed by how often the heaps of that parity so far
+    /// had values of each parity under the mask. The next two heaps stand
+    /// for both heap parities.
+    fn whole_scans(&self, solver: &SparseGrundy, sparseness: Sparseness) -> f64 {
+        // heaps[p][q]: heaps of parity p whose value has mask parity q.
+        let mut heaps = [[0u64; 2]; 2];
+        for (value, by_parity) in solver.counts.iter().enumerate() {
+            let q = sparseness.value_parity(value as u32) as usize;
+            for (p, &count) in by_parity.iter().enumerate() {
+                heaps[p][q] += count;
+            }
+        }
+        let mut scanned = 0.0;
+        for (ahead, splits) in self.splits.iter().enumerate() {
+            let p = (self.next as usize + ahead) & 1;
+            let all = (heaps[p][0] + heaps[p][1]).max(1) as f64;
+            for (q, &count) in heaps[p].iter().enumerate() {
+                let whole: u64 = splits
+                    .iter()
+                    .filter(|&&(total, _)| sparseness.common_pair_parity(total) as usize == q)
+                    .map(|&(_, last)| u64::from(last))
+                    .sum();
+                scanned += count as f64 / all * whole as f64 / 2.0;
+            }
+        }
+        scanned
+    }
 }
 
 /// Pairs of a split compared per step of a byte scan: a multiple of the

@@ -407,9 +407,18 @@ fn rare_by_counts(counts: &[[u64; 2]], sparseness: Sparseness) -> u64 {
 /// The fewest rare positions over every candidate, one at a time (the first
 /// in the order mask, then variant, among equals).
 fn fewest_rare_by_brute_force(counts: &[[u64; 2]], bits: u32) -> Option<(u64, Sparseness)> {
+    fewest_rare_of_variants(counts, bits, &VARIANTS)
+}
+
+/// [`fewest_rare_by_brute_force`] among the given variants only.
+fn fewest_rare_of_variants(
+    counts: &[[u64; 2]],
+    bits: u32,
+    variants: &[(u32, u32)],
+) -> Option<(u64, Sparseness)> {
     let mut best: Option<(u64, Sparseness)> = None;
     for mask in 1..1u32 << bits {
-        for (domain, offset) in VARIANTS {
+        for &(domain, offset) in variants {
             let candidate = Sparseness {
                 mask,
                 domain,
@@ -473,6 +482,37 @@ fn a_mask_with_bits_above_ten_is_chosen_when_it_is_best() {
 }
 
 #[test]
+fn splits_of_every_size_keep_the_early_heaps_common() {
+    // 0.(4): G(n) grows like n / 2, and every split size is allowed. Masks of
+    // high bits (0x300 at heap 1,474 before) make all heaps below some
+    // point rare and fewer heaps rare in all, but an early rare position is
+    // paired in nearly every split: the split kept must cost the next
+    // heap's rare pass no more pairs than the fewest-rare split would.
+    let game = TakeAndBreak::Octal(OctalCode::from_digits(&[0], &[4]).unwrap());
+    let mut solver = SparseGrundy::new(game.clone());
+    solver.extend_to(1500, Budget::default()).unwrap();
+    let values: Vec<u32> = solver.values().collect();
+    let pairs = |sparseness: Sparseness| {
+        let rare = rare_positions_of(&values, sparseness);
+        let mut pairs = 0;
+        game.for_each_move_class(1501, |class| {
+            if let MoveClass::Split { total, .. } = class {
+                pairs += rare.iter().filter(|&&a| u64::from(a) < total).count();
+            }
+        });
+        pairs
+    };
+    let bits = usize::BITS - solver.values_below.leading_zeros();
+    let (_, fewest) = fewest_rare_sparseness(&solver.counts, bits).unwrap();
+    assert!(fewest.mask >= 1 << 8, "{fewest:?}");
+    assert!(
+        pairs(solver.sparseness) < pairs(fewest),
+        "{:?}",
+        solver.sparseness
+    );
+}
+
+#[test]
 fn the_count_tables_are_charged_to_the_budget() {
     // Values up to 60,000: 2^16 count entries (1 MiB) do not fit 512 KiB.
     let values: Vec<u32> = (0..1000u32).map(|n| n * 60).collect();
@@ -527,14 +567,18 @@ proptest! {
             .collect();
         let chosen = fewest_rare_sparseness(&counts, bits);
         prop_assert_eq!(chosen, fewest_rare_by_brute_force(&counts, bits));
+        let by_variant = fewest_rare_by_variant(&counts, bits);
+        for (variant, best) in VARIANTS.iter().zip(by_variant) {
+            prop_assert_eq!(best, fewest_rare_of_variants(&counts, bits, &[*variant]));
+        }
         if let Some((rare, sparseness)) = chosen {
             prop_assert_eq!(rare, rare_by_counts(&counts, sparseness));
         }
     }
 
     /// After a run, the rare list is exactly the positions rare under the
-    /// chosen split (counted from the values), and no candidate of as many
-    /// bits as the values need beats it by a tenth.
+    /// chosen split (counted from the values), and no variant's fewest-rare
+    /// split of as many bits as the values need is estimated a tenth cheaper.
     #[test]
     fn the_chosen_split_counts_what_it_says(
         first in prop_oneof![Just(0u8), Just(4u8)],
@@ -552,10 +596,71 @@ proptest! {
             }
             prop_assert_eq!(&counts[..solver.counts.len()], &solver.counts[..]);
             solver.reselect_sparseness().unwrap();
-            let bits = usize::BITS - solver.values_below.leading_zeros();
-            if let Some((fewest, _)) = fewest_rare_by_brute_force(&counts, bits) {
-                prop_assert!(fewest * 10 >= solver.rare.len() as u64 * 9);
+            prop_assert_eq!(&solver.rare, &rare_positions_of(&values, solver.sparseness));
+            // No variant's fewest-rare split (found one by one) is estimated a
+            // tenth cheaper than the split kept.
+            let bits = (usize::BITS - solver.values_below.leading_zeros()).max(1);
+            let cost = MaskCost::new(&solver);
+            let kept = cost.estimate(&solver, solver.sparseness, solver.rare.len() as u64);
+            for variant in VARIANTS {
+                if let Some((rare, best)) = fewest_rare_of_variants(&counts, bits, &[variant]) {
+                    let estimate = cost.estimate(&solver, best, rare);
+                    prop_assert!(estimate >= 0.9 * kept, "{best:?} {estimate} {kept}");
+                }
             }
+        }
+    }
+
+    /// The rare pass pairs of the next heap that the estimate counts are
+    /// those of the splits listed one by one: every rare `a >= 1` below a
+    /// split's total (codes with repeated digits have splits of every size).
+    #[test]
+    fn the_estimate_counts_the_rare_pass_pairs(
+        first in prop_oneof![Just(0u8), Just(4u8)],
+        digits in proptest::collection::vec(0u8..8, 0..4),
+        repeating in proptest::collection::vec(0u8..8, 0..2),
+        upto in 1u64..400,
+        mask in 1u32..1 << 10,
+        variant in 0usize..3,
+    ) {
+        if let Ok(code) = OctalCode::from_digits(&[vec![first], digits].concat(), &repeating) {
+            let game = TakeAndBreak::Octal(code);
+            let values = plain(&game, upto);
+            let mut solver = SparseGrundy::new(game.clone());
+            solver.extend_to(upto, Budget::default()).unwrap();
+            let (domain, offset) = VARIANTS[variant];
+            let sparseness = Sparseness { mask, domain, offset };
+            let rare = rare_positions_of(&values, sparseness);
+            let next = upto + 1;
+            let mut expected = 0u64;
+            game.for_each_move_class(next, |class| {
+                if let MoveClass::Split { total, .. } = class {
+                    if class.largest_smaller_part() >= 1 {
+                        expected += rare.iter().filter(|&&a| u64::from(a) < total).count() as u64;
+                    }
+                }
+            });
+            let cost = MaskCost::new(&solver);
+            prop_assert_eq!(cost.rare_pairs(&solver, sparseness, rare.len() as u64), expected);
+        }
+    }
+
+    /// Whatever split the estimate picks, the values are the plain
+    /// definition's, on codes with splits of every size too (where the
+    /// choice departs most from the fewest rare positions).
+    #[test]
+    fn the_choice_does_not_change_values(
+        first in prop_oneof![Just(0u8), Just(4u8)],
+        digits in proptest::collection::vec(0u8..8, 0..4),
+        repeating in proptest::collection::vec(0u8..8, 0..2),
+        upto in 0u64..700,
+    ) {
+        if let Ok(code) = OctalCode::from_digits(&[vec![first], digits].concat(), &repeating) {
+            let game = TakeAndBreak::Octal(code);
+            let mut solver = SparseGrundy::new(game.clone());
+            solver.extend_to(upto, Budget::default()).unwrap();
+            let values: Vec<u32> = solver.values().collect();
+            prop_assert_eq!(&values, &plain(&game, upto));
             prop_assert_eq!(&solver.rare, &rare_positions_of(&values, solver.sparseness));
         }
     }
