@@ -159,7 +159,7 @@ fn the_misere_search_work_cap_is_named_with_its_option() {
     let message = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(2), "{message}");
     assert!(message.starts_with("line 1: "), "{message}");
-    for hint in ["work limit", "--max-work"] {
+    for hint in ["cap of 10000 moves", "--max-work"] {
         assert!(message.contains(hint), "{message}");
     }
 }
