@@ -159,7 +159,7 @@ fn the_misere_search_work_cap_is_named_with_its_option() {
     let message = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(2), "{message}");
     assert!(message.starts_with("line 1: "), "{message}");
-    for hint in ["work limit", "--max-work"] {
+    for hint in ["cap of 10000 moves", "--max-work"] {
         assert!(message.contains(hint), "{message}");
     }
 }
@@ -287,4 +287,51 @@ fn misere_dawsons_kayles_up_to_heap_30_is_answered_with_more_work() {
         text.starts_with("First") || text.starts_with("Second"),
         "{text}"
     );
+}
+
+#[test]
+fn misere_refusals_beyond_a_quotient_are_printed_whole() {
+    // Issue 25: the refusals of 0.07 and 0.137 were cut mid-word by the
+    // command line ("raise it with Budget::with_wo… (message cut, 303
+    // characters)"). Each names the game, the verified heap and the
+    // quotient's order, the limits met and the flag that raises them.
+    for (args, game) in [
+        (
+            vec!["octal", "--misere", "0.07", "30", "30", "30"],
+            "Dawson's Kayles (0.07)",
+        ),
+        (
+            vec!["octal", "--misere", "0.137", "33", "33"],
+            "Dawson's chess (0.137)",
+        ),
+        (
+            vec!["octal", "--misere", "0.6", "20", "20", "20"],
+            "Officers (0.6)",
+        ),
+    ] {
+        let output = run(&args, "");
+        let message = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {message}");
+        assert_eq!(message.lines().count(), 1, "{message}");
+        assert!(!message.contains("message cut"), "{message}");
+        assert!(!message.contains('…'), "{message}");
+        let message = message.trim_end();
+        assert!(
+            message.starts_with(&format!(
+                "line 1: misère {game}: quotient verified to heap "
+            )),
+            "{message}"
+        );
+        for part in [
+            " elements)",
+            "hit the cap of ",
+            "exact search hit its cap of 300000 moves",
+        ] {
+            assert!(message.contains(part), "{part}: {message}");
+        }
+        assert!(
+            message.ends_with("(raise: Budget::with_work); on the command line: --max-work"),
+            "{message}"
+        );
+    }
 }

@@ -226,12 +226,14 @@ pub fn report(number: usize, message: &str) {
 /// The library's refusals say how to raise a limit in code (`Budget::…`);
 /// on the command line the same limit is a flag, named here.
 fn command_line_hint(message: &str) -> &'static str {
-    if message.contains("Budget::from_bytes") {
-        "; on the command line: --memory-mib"
-    } else if message.contains("Budget::with_work") {
-        "; on the command line: --max-work"
-    } else {
-        ""
+    match (
+        message.contains("Budget::from_bytes"),
+        message.contains("Budget::with_work"),
+    ) {
+        (true, true) => "; on the command line: --memory-mib and --max-work",
+        (true, false) => "; on the command line: --memory-mib",
+        (false, true) => "; on the command line: --max-work",
+        (false, false) => "",
     }
 }
 

@@ -17,9 +17,23 @@ use super::{
 use crate::impartial::HeapMove;
 use crate::{Budget, Convention, Error, Outcome, Result};
 
-/// The work cap of the misère quotient [`OctalGame`] tries on its first
-/// misère query (when the budget sets none): enough for Kayles (about 0.3 s).
-pub const QUOTIENT_ATTEMPT_WORK: u64 = 60_000_000;
+/// The work cap of the misère quotient [`OctalGame`] grows on its first
+/// misère query (when the budget sets none): enough to prove Kayles' period
+/// (about 0.1 s) and to verify `Q_26` of Dawson's Kayles (about 0.2 s), and
+/// short enough that a refusal beyond a wild game's quotient comes well
+/// within a second (the growth spends its whole cap on the heap it cannot add).
+///
+/// # Example
+/// ```
+/// use stonegame::impartial::octal::{QuotientGrowth, TakeAndBreak, QUOTIENT_ATTEMPT_WORK};
+/// use stonegame::Budget;
+/// let kayles = QuotientGrowth::new(TakeAndBreak::kayles())
+///     .with_budget(Budget::default().with_work(QUOTIENT_ATTEMPT_WORK))
+///     .grow()?;
+/// assert!(kayles.quotient().period().is_some());
+/// # Ok::<(), stonegame::Error>(())
+/// ```
+pub const QUOTIENT_ATTEMPT_WORK: u64 = 30_000_000;
 
 /// Misère sums of at most this many tokens are searched exactly without
 /// first building the quotient.
@@ -51,32 +65,26 @@ impl MiserePlay {
         }
     }
 
-    /// The quotient with the reason its growth stopped, tried once: first
-    /// the quotient of every heap (a proven period), else the largest
-    /// verified bounded quotient.
+    /// The quotient with the reason its growth stopped, tried once: the
+    /// quotient of every heap when its period is proven on the way, else the
+    /// largest verified bounded quotient.
     fn grown(&mut self, game: &TakeAndBreak) -> Option<&(MisereQuotient, Option<GrowthStop>)> {
         if self.quotient.is_none() {
             // An automatic attempt gets a smaller work cap than an explicit
             // computation, so that games whose quotient is out of reach
-            // (Dawson's Kayles) are settled quickly.
-            // Half the cap looks for a period (then the quotient answers
-            // every heap: Kayles) and the other half grows the largest
-            // verified bounded quotient (Dawson's Kayles), so that a wild
-            // game is settled within the one cap.
+            // (Dawson's Kayles) are settled quickly. One growth both looks
+            // for a period (Kayles) and keeps what it verified (Dawson's
+            // Kayles): a separate search for a period first built the same
+            // quotients again, and doubled the time of every refusal.
             let work = self.budget.work().unwrap_or(QUOTIENT_ATTEMPT_WORK);
-            let (period_work, growth_work) = (work / 2, work - work / 2);
-            let budget = self.budget.with_work(period_work);
-            let attempt = match MisereQuotient::certified(game, budget) {
-                Ok(q) if q.period().is_some() => Some((q, None)),
-                _ => QuotientGrowth::new(game.clone())
-                    .with_budget(budget.with_work(growth_work))
-                    .grow()
-                    .ok()
-                    .map(|grown| {
-                        let stop = grown.stop().cloned();
-                        (grown.into_quotient(), stop)
-                    }),
-            };
+            let attempt = QuotientGrowth::new(game.clone())
+                .with_budget(self.budget.with_work(work))
+                .grow()
+                .ok()
+                .map(|grown| {
+                    let stop = grown.stop().cloned();
+                    (grown.into_quotient(), stop)
+                });
             self.quotient = Some(attempt);
         }
         self.quotient.as_ref().and_then(Option::as_ref)
@@ -162,57 +170,89 @@ impl MiserePlay {
         }
     }
 
-    /// The refusal of a sum beyond the verified bound of a wild game's quotient.
+    /// The refusal of a sum beyond the verified bound of a wild game's
+    /// quotient: one short sentence (a command line prints it whole), with
+    /// the heap the quotient stopped at, the limit each stage met and the
+    /// budget setting that raises them.
     fn beyond_error(&mut self, game: &TakeAndBreak, heap: u64, search_error: &Error) -> Error {
         let Some((q, stop)) = self.grown(game) else {
             return search_error.clone();
-        };
-        let why = match stop {
-            Some(GrowthStop { heap: next, reason }) => {
-                format!("extending it to heap {next} {}", growth_refusal(reason))
-            }
-            None => format!(
-                "no period of its heap map was found up to heap {} (the quotient is not \
-                 known to be finite)",
-                q.bound()
-            ),
-        };
-        let search = match search_error {
-            Error::WorkLimitExceeded { steps, .. } => format!(
-                "the exact search of this sum reached its work limit of {steps} moves (raise \
-                 it with Budget::with_work)"
-            ),
-            Error::MemoryBudgetExceeded { budget_bytes, .. } => format!(
-                "the exact search of this sum needs more than the memory budget of \
-                 {budget_bytes} bytes (raise it with Budget::from_bytes)"
-            ),
-            other => format!("the exact search of this sum was refused ({other})"),
         };
         Error::BeyondMisereQuotient {
             game: game_title(game),
             verified: q.bound(),
             order: q.order(),
             heap,
-            reason: format!("{why}; {search}"),
+            reason: beyond_reason(stop.as_ref(), q.bound(), search_error),
         }
     }
 }
 
-/// Why a quotient's growth stopped, said briefly.
-fn growth_refusal(reason: &Error) -> String {
+/// Why a sum beyond a quotient verified to heap `bound` is refused: where
+/// and why the growth stopped, what stopped the exact search, and the budget
+/// settings that raise those limits.
+fn beyond_reason(stop: Option<&GrowthStop>, bound: u64, search_error: &Error) -> String {
+    let (why, growth_limit) = match stop {
+        Some(GrowthStop { heap: next, reason }) => growth_refusal(*next, reason),
+        None => (format!("no period found up to heap {bound}"), None),
+    };
+    let (search, search_limit) = search_refusal(search_error);
+    let mut raise: Vec<&str> = Vec::new();
+    for limit in [growth_limit, search_limit].into_iter().flatten() {
+        if !raise.contains(&limit) {
+            raise.push(limit);
+        }
+    }
+    if raise.is_empty() {
+        format!("{why}; {search}")
+    } else {
+        format!("{why}; {search} (raise: {})", raise.join(", "))
+    }
+}
+
+/// Why a quotient's growth stopped at heap `next`, said briefly, and the
+/// budget setting that raises that limit (none for the construction's own).
+fn growth_refusal(next: u64, reason: &Error) -> (String, Option<&'static str>) {
     match reason {
-        Error::WorkLimitExceeded { steps, .. } => {
-            format!("passed the work cap of {steps} steps (the quotient is not known to be finite)")
+        Error::WorkLimitExceeded { steps, .. } => (
+            format!("heap {next} hit the cap of {steps} steps"),
+            Some("Budget::with_work"),
+        ),
+        Error::MemoryBudgetExceeded { budget_bytes, .. } => (
+            format!("heap {next} needs over {budget_bytes} bytes"),
+            Some("Budget::from_bytes"),
+        ),
+        Error::SizeLimitExceeded { value, limit, .. } => (
+            format!("heap {next} needs {value} elements (limit {limit})"),
+            None,
+        ),
+        _ => (
+            format!("heap {next} splits classes beyond the construction"),
+            None,
+        ),
+    }
+}
+
+/// What stopped the exact search of the sum, said briefly, and the budget
+/// setting that raises it.
+fn search_refusal(error: &Error) -> (String, Option<&'static str>) {
+    match error {
+        Error::WorkLimitExceeded { steps, .. } => (
+            format!("exact search hit its cap of {steps} moves"),
+            Some("Budget::with_work"),
+        ),
+        Error::MemoryBudgetExceeded { budget_bytes, .. } => (
+            format!("exact search needs over {budget_bytes} bytes"),
+            Some("Budget::from_bytes"),
+        ),
+        Error::SizeLimitExceeded { what, limit, .. } if what.starts_with("positions") => (
+            format!("exact search hit its limit of {limit} positions"),
+            None,
+        ),
+        Error::SizeLimitExceeded { limit, .. } => {
+            (format!("exact search takes heaps up to {limit}"), None)
         }
-        Error::MemoryBudgetExceeded { budget_bytes, .. } => {
-            format!("needs more than the memory budget of {budget_bytes} bytes")
-        }
-        Error::SizeLimitExceeded { value, limit, .. } => {
-            format!("needs {value} elements, above the limit of {limit}")
-        }
-        _ => "splits classes of smaller heaps beyond what the construction handles \
-              (the quotient is not known to be finite)"
-            .into(),
+        _ => ("exact search refused".into(), None),
     }
 }
 
@@ -326,3 +366,93 @@ impl OctalGame {
 crate::game::delegate_solve_at!(OctalGame, [u64], HeapMove, fallible);
 crate::game::delegate_configure!(OctalGame);
 crate::game::delegate_nimber_at!(OctalGame, [u64], fallible);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every refusal beyond a quotient fits the 300 characters a command line
+    /// prints whole, with the longest code (64 digits), the largest caps and
+    /// budgets, and the largest heap each stage can meet.
+    #[test]
+    fn refusals_beyond_a_quotient_are_short() {
+        let code = format!("0.{}", "7".repeat(super::super::MAX_CODE_DIGITS - 1));
+        let game = TakeAndBreak::octal(&code).unwrap();
+        let big = u64::MAX;
+        let growth_stops = [
+            Error::WorkLimitExceeded {
+                what: String::new(),
+                steps: big,
+            },
+            Error::MemoryBudgetExceeded {
+                what: "",
+                needed_bytes: u128::MAX,
+                budget_bytes: big.into(),
+            },
+            Error::SizeLimitExceeded {
+                what: "",
+                value: u32::MAX.into(),
+                limit: 1 << 16,
+            },
+            Error::InvalidParameter {
+                name: "game",
+                reason: String::new(),
+            },
+        ];
+        // A heap above the exact search's limit is refused before any move.
+        let searches = [
+            (
+                super::super::MAX_MISERE_HEAP,
+                Error::WorkLimitExceeded {
+                    what: String::new(),
+                    steps: big,
+                },
+            ),
+            (
+                super::super::MAX_MISERE_HEAP,
+                Error::MemoryBudgetExceeded {
+                    what: "",
+                    needed_bytes: u128::MAX,
+                    budget_bytes: big.into(),
+                },
+            ),
+            (
+                super::super::MAX_MISERE_HEAP,
+                Error::SizeLimitExceeded {
+                    what: "positions of the exact misère search",
+                    value: u128::MAX,
+                    limit: big.into(),
+                },
+            ),
+            (
+                big,
+                Error::SizeLimitExceeded {
+                    what: "heap size",
+                    value: big.into(),
+                    limit: super::super::MAX_MISERE_HEAP.into(),
+                },
+            ),
+        ];
+        for stop in &growth_stops {
+            for (heap, search_error) in &searches {
+                let stop = GrowthStop {
+                    heap: 1025,
+                    reason: stop.clone(),
+                };
+                let message = Error::BeyondMisereQuotient {
+                    game: game_title(&game),
+                    verified: 1024,
+                    order: 1 << 16,
+                    heap: *heap,
+                    reason: beyond_reason(Some(&stop), 1024, search_error),
+                }
+                .to_string();
+                assert!(
+                    message.chars().count() <= 300,
+                    "{} {message}",
+                    message.chars().count()
+                );
+            }
+        }
+    }
+}

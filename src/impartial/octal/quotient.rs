@@ -95,6 +95,15 @@ struct Closure {
     parent: Vec<(usize, usize)>,
 }
 
+/// A quotient's table, P-portion and closure generators `(Φ(h), T(h))` whose
+/// verification passed: a later check of the same table and P-portion whose
+/// generators are among these reaches no state that was not checked then.
+struct PassedClosure {
+    mul: Vec<u32>,
+    p_portion: Vec<bool>,
+    generators: ahash::AHashSet<(u32, Vec<u64>)>,
+}
+
 /// What a closure's refusals are called, and its cap on states.
 struct ClosureLimits {
     memory: &'static str,
@@ -313,6 +322,10 @@ impl Builder {
             .collect();
         let mut blocks = 2usize;
         loop {
+            // Each round is paid for before it runs (so are the tables
+            // below): a round or a table of a product monoid that has grown
+            // large would otherwise overrun the cap many times over.
+            self.charge((size * letters.len()) as u64)?;
             let mut ids: AHashMap<Vec<u32>, u32> = AHashMap::default();
             let mut next = Vec::with_capacity(size);
             for c in 0..size {
@@ -324,7 +337,6 @@ impl Builder {
                 let fresh = ids.len() as u32;
                 next.push(*ids.entry(signature).or_insert(fresh));
             }
-            self.charge((size * letters.len()) as u64)?;
             let count = ids.len();
             block = next;
             if count == blocks {
@@ -341,6 +353,7 @@ impl Builder {
         }
         self.budget
             .check_elements::<u32>((blocks as u128).pow(2), "misère quotient table")?;
+        self.charge((blocks * blocks) as u64)?;
         // The representative of each block: its member of least weight.
         let tokens = |c: usize| old_weight[c % m] + (c / m) as u64 * heap_weight(h);
         let mut member = vec![usize::MAX; blocks];
@@ -356,7 +369,6 @@ impl Builder {
                 mul[a * blocks + b] = block[candidate_mul(member[a], member[b])];
             }
         }
-        self.charge((blocks * blocks) as u64)?;
         let p_portion = member.iter().map(|&c| columns[c / m][c % m]).collect();
         let rep_weight = member.iter().map(|&c| tokens(c)).collect();
         let rep_options = member
@@ -561,11 +573,16 @@ impl Builder {
         })
     }
 
-    /// Whether the current monoid passes the closure verification.
-    fn is_exact(&mut self, game: &TakeAndBreak) -> Result<bool> {
+    /// Whether the current monoid passes the closure verification (a check
+    /// that only repeats the last one that passed is answered from `passed`).
+    fn is_exact(
+        &mut self,
+        game: &TakeAndBreak,
+        passed: &mut Option<PassedClosure>,
+    ) -> Result<bool> {
         let mut work = self.work;
         let candidate = self.snapshot().candidate(game);
-        let exact = candidate.passes_verification(&mut work, self.budget)?;
+        let exact = candidate.passes_verification_after(&mut work, self.budget, passed)?;
         self.work = work;
         Ok(exact)
     }
@@ -701,14 +718,20 @@ impl MisereQuotient {
         // rolls back to the last verified heap and redoes the steps exactly
         // (each one verified, on a finer base when classes split).
         let mut builder = Builder::new(game, budget);
-        // A growth that keeps what it verified checks more often: a failed
-        // check of many optimistic heaps can cost more than the work cap.
-        let checkpoint = if keep_partial {
-            PARTIAL_CHECKPOINT
-        } else {
-            CHECKPOINT
+        // A growth that keeps what it verified checks more often while the
+        // quotient grows: a failed check of many optimistic heaps can cost
+        // more than the work cap. Once its order holds still (a period on
+        // its way, as for Kayles), checks pass and cost as much as a check
+        // of the whole closure: then every CHECKPOINT heaps is enough.
+        let due = |h: u64, order: usize, good: &(Builder, u64)| {
+            h % CHECKPOINT == 0
+                || h == bound
+                || (keep_partial && h % PARTIAL_CHECKPOINT == 0 && order != good.0.order)
         };
         let mut good = (builder.snapshot(), 0u64);
+        // The last closure that passed: once the monoid stops changing (a
+        // period on its way), each check would walk the same closure again.
+        let mut passed = None;
         let mut exact_until = 0u64;
         let mut period = None;
         let mut stop = None;
@@ -717,53 +740,39 @@ impl MisereQuotient {
         // when it was reached (then it is not verified a second time).
         let mut proven = true;
         while h <= bound {
-            let stepped = if h <= exact_until {
-                // Every exact step is verified: the state before it is the
-                // last verified quotient if this one is refused.
-                let before = keep_partial.then(|| builder.snapshot());
-                match (builder.add_exact_heap(game, h), before) {
-                    (Ok(next), _) => {
-                        builder = next;
-                        proven = true;
-                    }
-                    (Err(reason), Some(before)) => {
-                        builder = before;
-                        stop = Some(GrowthStop { heap: h, reason });
-                        break;
-                    }
-                    (Err(reason), None) => return Err(reason),
-                }
-                true
+            // Whether heap h was added (an optimistic step can be refused as
+            // inconsistent: then it is redone exactly) and, at a checkpoint,
+            // verified; an error is a refusal (work cap, memory, order limit).
+            let verified = if h <= exact_until {
+                // Every exact step is verified: `good` holds the state before it.
+                let base = std::mem::replace(&mut builder, Builder::new(game, budget));
+                base.add_exact_heap(game, h).map(|next| {
+                    builder = next;
+                    proven = true;
+                    true
+                })
             } else {
+                proven = false;
                 let attempt = builder
                     .heap_options(game, h)
                     .and_then(|options| builder.add_heap(h, &options));
-                proven = false;
                 match attempt {
-                    Ok(()) => true,
-                    Err(Error::InvalidParameter { .. }) => false,
-                    Err(reason) if keep_partial => {
-                        // Optimistic steps since the last check are not
-                        // verified: fall back to the last verified heap.
-                        builder = good.0.snapshot();
-                        stop = Some(GrowthStop {
-                            heap: good.1 + 1,
-                            reason,
-                        });
-                        break;
+                    Ok(()) if due(h, builder.order, &good) => {
+                        let exact = builder.is_exact(game, &mut passed);
+                        proven = matches!(exact, Ok(true));
+                        exact
                     }
-                    Err(reason) => return Err(reason),
+                    Ok(()) => Ok(true),
+                    Err(Error::InvalidParameter { .. }) => Ok(false),
+                    Err(reason) => Err(reason),
                 }
             };
-            let check = (stepped && h > exact_until && (h % checkpoint == 0 || h == bound))
-                .then(|| builder.is_exact(game))
-                .transpose();
-            let verified = match check {
-                Ok(verified) => {
-                    proven |= verified == Some(true);
-                    verified.unwrap_or(stepped)
-                }
+            let verified = match verified {
+                Ok(verified) => verified,
                 Err(reason) if keep_partial => {
+                    // Optimistic steps since the last check are not verified
+                    // (and an exact step was refused): fall back to the last
+                    // verified heap.
                     builder = good.0.snapshot();
                     stop = Some(GrowthStop {
                         heap: good.1 + 1,
@@ -781,9 +790,10 @@ impl MisereQuotient {
                 h = good.1 + 1;
                 continue;
             }
-            if h % checkpoint == 0 || h == bound || h <= exact_until {
+            let checked = due(h, builder.order, &good);
+            if checked || h <= exact_until {
                 good = (builder.snapshot(), h);
-                if seek_period && (h % checkpoint == 0 || h == bound) {
+                if seek_period && checked {
                     period = find_period(&builder.heap_element, game);
                     if period.is_some() {
                         break;
@@ -859,24 +869,38 @@ impl MisereQuotient {
         budget: Budget,
         unreduced: bool,
     ) -> Result<Option<Self>> {
-        self.verify_or_refine_with(work, budget, unreduced, false)
+        self.verify_or_refine_with(work, budget, unreduced, None)
     }
 
     /// Whether the closure verification passes, stopping at the first failing state.
     fn passes_verification(&self, work: &mut u64, budget: Budget) -> Result<bool> {
+        self.passes_verification_after(work, budget, &mut None)
+    }
+
+    /// [`MisereQuotient::passes_verification`], skipping the closure when
+    /// `passed` (the last closure that passed) covers it, and recording the
+    /// closure in `passed` when it passes.
+    fn passes_verification_after(
+        &self,
+        work: &mut u64,
+        budget: Budget,
+        passed: &mut Option<PassedClosure>,
+    ) -> Result<bool> {
         Ok(self
-            .verify_or_refine_with(work, budget, false, true)?
+            .verify_or_refine_with(work, budget, false, Some(passed))?
             .is_none())
     }
 
-    /// [`MisereQuotient::verify_or_refine`]; with `check_only`, a failing
-    /// candidate is returned unrefined as soon as its first failing state is met.
+    /// [`MisereQuotient::verify_or_refine`]; with `check_only` (the last
+    /// closure that passed), a failing candidate is returned unrefined as soon
+    /// as its first failing state is met, and a candidate whose closure lies
+    /// within the last one that passed passes without walking it.
     fn verify_or_refine_with(
         &self,
         work: &mut u64,
         budget: Budget,
         unreduced: bool,
-        check_only: bool,
+        check_only: Option<&mut Option<PassedClosure>>,
     ) -> Result<Option<Self>> {
         let order = self.order;
         let words = order.div_ceil(64);
@@ -893,6 +917,7 @@ impl MisereQuotient {
             let set = match option_sets.get(&option_elements) {
                 Some(set) => set.clone(),
                 None => {
+                    self.spend(work, budget, (order * order) as u64, "verification")?;
                     let mut set = vec![0u64; words];
                     for z in 0..order {
                         if (0..order).any(|o| {
@@ -902,7 +927,6 @@ impl MisereQuotient {
                             set[z / 64] |= 1 << (z % 64);
                         }
                     }
-                    *work += (order * order) as u64;
                     option_sets.insert(option_elements, set.clone());
                     set
                 }
@@ -914,6 +938,19 @@ impl MisereQuotient {
                 generators.push(key);
             }
             heap_generator[h as usize] = Some(index);
+        }
+        // The same table and P-portion with generators that passed before:
+        // every state reachable now was reached, and found consistent, then.
+        let repeats = |last: &PassedClosure| {
+            last.p_portion == self.p_portion
+                && last.mul == self.mul
+                && generators.iter().all(|g| last.generators.contains(g))
+        };
+        if let Some(Some(last)) = check_only.as_deref() {
+            *work += (order * order) as u64;
+            if repeats(last) {
+                return Ok(None);
+            }
         }
         let member = |set: &[u64], z: usize| set[z / 64] >> (z % 64) & 1 == 1;
         // States (Φ(X), T(X), X ≠ 0) reachable from the empty sum, with the
@@ -939,7 +976,7 @@ impl MisereQuotient {
                     consistent = false;
                 }
                 // A check stops at the first failure; a refinement needs every state.
-                consistent || !check_only
+                consistent || check_only.is_none()
             },
             |x, set, gx, gset, next| {
                 for z in 0..order {
@@ -952,9 +989,16 @@ impl MisereQuotient {
             },
         )?;
         if consistent && !unreduced {
+            if let Some(passed) = check_only {
+                *passed = Some(PassedClosure {
+                    mul: self.mul.clone(),
+                    p_portion: self.p_portion.clone(),
+                    generators: generators.into_iter().collect(),
+                });
+            }
             return Ok(None);
         }
-        if check_only {
+        if check_only.is_some() {
             // The candidate failed: it is returned as its own (unrefined) witness.
             return Ok(Some(self.clone()));
         }
@@ -970,6 +1014,7 @@ impl MisereQuotient {
             .collect();
         let mut blocks = 0usize;
         loop {
+            self.spend(work, budget, (count * r) as u64, "verification")?;
             let mut ids: AHashMap<Vec<u32>, u32> = AHashMap::default();
             let mut next = Vec::with_capacity(count);
             for s in 0..count {
@@ -979,7 +1024,6 @@ impl MisereQuotient {
                 let fresh = ids.len() as u32;
                 next.push(*ids.entry(signature).or_insert(fresh));
             }
-            *work += (count * r) as u64;
             block = next;
             if ids.len() == blocks {
                 break;
@@ -1007,27 +1051,17 @@ impl MisereQuotient {
                 first[block[s] as usize] = s;
             }
         }
-        let path_of = |mut s: usize| {
-            let mut path = Vec::new();
-            while s != 0 {
-                let (p, g) = parent[s];
-                path.push(g);
-                s = p;
-            }
-            path
+        let closure = Closure {
+            states,
+            transitions,
+            parent,
         };
-        let paths: Vec<Vec<usize>> = first.iter().map(|&s| path_of(s)).collect();
-        let mut mul = vec![0u32; blocks * blocks];
-        for a in 0..blocks {
-            for b in 0..blocks {
-                let mut s = first[a];
-                for &g in &paths[b] {
-                    s = transitions[s * r + g];
-                }
-                mul[a * blocks + b] = block[s];
-            }
-            *work += (blocks * 4) as u64;
-        }
+        let mul = self.closure_table(&closure, &first, |s| block[s], work, budget, "refinement")?;
+        let Closure {
+            states,
+            transitions,
+            ..
+        } = closure;
         let p_portion = first
             .iter()
             .map(|&s| states[s].2 && !member(&states[s].1, 0))
@@ -1047,6 +1081,61 @@ impl MisereQuotient {
         }))
     }
 
+    /// Adds `steps` to `work` before they are taken, and refuses once the
+    /// total passes the budget's work cap (`what` names the stage).
+    fn spend(&self, work: &mut u64, budget: Budget, steps: u64, what: &str) -> Result<()> {
+        let max_work = budget.work_or(DEFAULT_QUOTIENT_WORK);
+        *work = work.saturating_add(steps);
+        if *work > max_work {
+            return Err(Error::WorkLimitExceeded {
+                what: format!("{what} of the misère quotient of {}", self.game),
+                steps: max_work,
+            });
+        }
+        Ok(())
+    }
+
+    /// The multiplication table of the elements `0..first.len()` of a
+    /// closure, element `i` standing for the state `first[i]` and `class`
+    /// giving the element of any state: `a·b` is `a`'s state moved along the
+    /// generators that reach `b`'s state from the empty sum. Paid for before
+    /// it is built.
+    fn closure_table(
+        &self,
+        closure: &Closure,
+        first: &[usize],
+        class: impl Fn(usize) -> u32,
+        work: &mut u64,
+        budget: Budget,
+        what: &str,
+    ) -> Result<Vec<u32>> {
+        let r = closure.transitions.len() / closure.states.len();
+        let path_of = |mut s: usize| {
+            let mut path = Vec::new();
+            while s != 0 {
+                let (p, g) = closure.parent[s];
+                path.push(g);
+                s = p;
+            }
+            path
+        };
+        let paths: Vec<Vec<usize>> = first.iter().map(|&s| path_of(s)).collect();
+        let order = first.len();
+        let path_steps: usize = paths.iter().map(|path| path.len() + 1).sum();
+        self.spend(work, budget, (order * path_steps) as u64, what)?;
+        let mut mul = vec![0u32; order * order];
+        for (b, path) in paths.iter().enumerate() {
+            for (a, &start) in first.iter().enumerate() {
+                let mut s = start;
+                for &g in path {
+                    s = closure.transitions[s * r + g];
+                }
+                mul[a * order + b] = class(s);
+            }
+        }
+        Ok(mul)
+    }
+
     /// The states `(element, set of elements, non-empty)` reachable from the
     /// empty sum by adding generators, breadth first: each new state's set is
     /// written by `next_set(x, set, g's element, g's set, out)`; `visit` sees
@@ -1060,7 +1149,6 @@ impl MisereQuotient {
         mut visit: impl FnMut(&ClosureState) -> bool,
         next_set: impl Fn(u32, &[u64], u32, &[u64], &mut [u64]),
     ) -> Result<Closure> {
-        let max_work = budget.work_or(DEFAULT_QUOTIENT_WORK);
         let words = self.order.div_ceil(64);
         let start: ClosureState = (0, vec![0u64; words], false);
         let mut index: AHashMap<ClosureState, usize> = AHashMap::default();
@@ -1102,12 +1190,7 @@ impl MisereQuotient {
                 };
                 transitions.push(target);
             }
-            if *work > max_work {
-                return Err(Error::WorkLimitExceeded {
-                    what: format!("{} of the misère quotient of {}", limits.work, self.game),
-                    steps: max_work,
-                });
-            }
+            self.spend(work, budget, 0, limits.work)?;
             next_state += 1;
         }
         Ok(Closure {
@@ -1148,7 +1231,6 @@ impl MisereQuotient {
             }
             heap_generator[h as usize] = Some(index);
         }
-        let r = generators.len();
         let Closure {
             states,
             transitions,
@@ -1179,27 +1261,25 @@ impl MisereQuotient {
         )?;
         let count = states.len();
         budget.check_elements::<u32>((count as u128).pow(2), "misère quotient table")?;
-        let path_of = |mut s: usize| {
-            let mut path = Vec::new();
-            while s != 0 {
-                let (p, g) = parent[s];
-                path.push(g);
-                s = p;
-            }
-            path
+        let states_in_order: Vec<usize> = (0..count).collect();
+        let closure = Closure {
+            states,
+            transitions,
+            parent,
         };
-        let mut mul = vec![0u32; count * count];
-        for b in 0..count {
-            let path = path_of(b);
-            for a in 0..count {
-                let mut s = a;
-                for &g in &path {
-                    s = transitions[s * r + g];
-                }
-                mul[a * count + b] = s as u32;
-            }
-            *work += (count * path.len()) as u64;
-        }
+        let mul = self.closure_table(
+            &closure,
+            &states_in_order,
+            |s| s as u32,
+            work,
+            budget,
+            "option closure",
+        )?;
+        let Closure {
+            states,
+            transitions,
+            ..
+        } = closure;
         Ok(Self {
             game: self.game.clone(),
             order: count,
@@ -1499,4 +1579,56 @@ fn find_period(heap_element: &[u32], game: &TakeAndBreak) -> Option<QuotientPeri
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+
+        /// A check answered from the last closure that passed agrees with a
+        /// check that walks its closure, on a sequence of verified quotients
+        /// `Q_1, Q_2, …` with wrong candidates in between (a P-portion or a
+        /// heap's element changed: the same table, other generators).
+        #[test]
+        fn checks_from_the_last_passed_closure_agree_with_full_checks(
+            digits in proptest::collection::vec(0u8..8, 0..=2),
+            last in 1u8..8,
+            bound in 2u64..=14,
+            changes in proptest::collection::vec((any::<bool>(), 0usize..1000, 0usize..1000), 14),
+        ) {
+            let digits: String = digits.iter().map(|d| d.to_string()).collect();
+            let game = TakeAndBreak::octal(&format!("0.{digits}{last}")).unwrap();
+            let mut passed = None;
+            let mut shortcuts = 0;
+            for (h, &(flip_p, at, to)) in (1..=bound).zip(&changes) {
+                let Ok(q) = MisereQuotient::up_to(&game, h, Budget::default()) else {
+                    break;
+                };
+                let mut wrong = q.clone();
+                if flip_p {
+                    let x = at % wrong.order;
+                    wrong.p_portion[x] = !wrong.p_portion[x];
+                } else {
+                    let heap = 1 + at % (wrong.heap_element.len() - 1);
+                    wrong.heap_element[heap] = (to % wrong.order) as u32;
+                }
+                for candidate in [&q, &wrong, &q] {
+                    let (mut a, mut b) = (0, 0);
+                    let had = passed.is_some();
+                    let cached = candidate
+                        .passes_verification_after(&mut a, Budget::default(), &mut passed)
+                        .unwrap();
+                    let full = candidate.passes_verification(&mut b, Budget::default()).unwrap();
+                    prop_assert_eq!(cached, full, "heap {} of 0.{}{}", h, digits, last);
+                    shortcuts += usize::from(had && cached && a < b);
+                }
+            }
+            // The shortcut is taken (Q_h checked right after itself).
+            prop_assert!(shortcuts > 0);
+        }
+    }
 }

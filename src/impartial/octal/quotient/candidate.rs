@@ -391,46 +391,52 @@ impl Candidate {
         }
     }
 
-    /// Marks the P-portion from the least word of each element.
-    fn mark(&mut self, rules: &HeapRules, meter: &mut Meter) -> Result<()> {
-        let least: RefCell<Vec<Option<Word>>> = RefCell::new(vec![None; self.order]);
-        let mut p = vec![false; self.order];
+    /// Walks the words in order and calls `first(word, element, options'
+    /// elements)` on the least word of each element (the words that extend
+    /// a word of an element already met are not walked).
+    fn for_each_least_word(
+        &self,
+        rules: &HeapRules,
+        meter: &mut Meter,
+        mut first: impl FnMut(&[u32], u32, &Elements),
+    ) -> Result<()> {
+        let met: RefCell<Vec<bool>> = RefCell::new(vec![false; self.order]);
         self.walk(
             rules,
             meter,
             None,
             false,
-            |x, _| least.borrow()[x as usize].is_some(),
+            |x, _| met.borrow()[x as usize],
             |word, x, options| {
-                let x = x as usize;
-                let mut least = least.borrow_mut();
-                if least[x].is_none() {
-                    p[x] = !options.is_empty() && options.iter().all(|t| !p[t as usize]);
-                    least[x] = Some(word.to_vec());
+                let mut met = met.borrow_mut();
+                if !met[x as usize] {
+                    met[x as usize] = true;
+                    first(word, x, options);
                 }
                 Visit::Continue
             },
         )?;
+        Ok(())
+    }
+
+    /// Marks the P-portion from the least word of each element: the least
+    /// words come in order, so the elements of their options are decided.
+    fn mark(&mut self, rules: &HeapRules, meter: &mut Meter) -> Result<()> {
+        let mut p = vec![false; self.order];
+        self.for_each_least_word(rules, meter, |_, x, options| {
+            p[x as usize] = !options.is_empty() && options.iter().all(|t| !p[t as usize]);
+        })?;
         self.p = p;
         Ok(())
     }
 
     /// The least word of each element, with its options' elements.
     fn least_words(&self, rules: &HeapRules, meter: &mut Meter) -> Result<Vec<Option<Least>>> {
-        let least: RefCell<Vec<Option<Least>>> = RefCell::new(vec![None; self.order]);
-        self.walk(
-            rules,
-            meter,
-            None,
-            false,
-            |x, _| least.borrow()[x as usize].is_some(),
-            |word, x, options| {
-                least.borrow_mut()[x as usize]
-                    .get_or_insert_with(|| (word.to_vec(), options.clone()));
-                Visit::Continue
-            },
-        )?;
-        Ok(least.into_inner())
+        let mut least: Vec<Option<Least>> = vec![None; self.order];
+        self.for_each_least_word(rules, meter, |word, x, options| {
+            least[x as usize] = Some((word.to_vec(), options.clone()));
+        })?;
+        Ok(least)
     }
 
     /// The least word that is P with an option in P: the least word of an
