@@ -397,3 +397,49 @@ fn a_killed_run_resumes_to_identical_results() {
     ));
     let _ = std::fs::remove_file(aside);
 }
+
+/// A game whose sparse space fails (.06: the solver runs its dense kernel
+/// from heap 4,096 on) stopped at a checkpoint inside the dense part and
+/// resumed, by the CLI (as tools/octal-frontier runs its two phases) and by
+/// the library: the statistics, the solver's state (its work included) and
+/// the values are those of a run never stopped.
+#[test]
+fn a_dense_run_resumes_from_its_checkpoint_to_identical_results() {
+    let path = scratch("dense");
+    let file = path.to_str().unwrap();
+    let _ = std::fs::remove_file(&path);
+    let args = |upto: &'static str| ["grundy", "--octal", "0.06", "--upto", upto, "--stats"];
+    let whole = run(&args("12000"), "");
+    assert!(whole.status.success(), "{}", stderr(&whole));
+    let first = Command::new(env!("CARGO_BIN_EXE_stonegame"))
+        .args(args("6000"))
+        .args(["--checkpoint", file])
+        .output()
+        .unwrap();
+    assert!(first.status.success(), "{}", stderr(&first));
+    let second = Command::new(env!("CARGO_BIN_EXE_stonegame"))
+        .args(args("12000"))
+        .args(["--checkpoint", file])
+        .output()
+        .unwrap();
+    assert!(second.status.success(), "{}", stderr(&second));
+    assert!(
+        stderr(&second).contains("grundy: resumed"),
+        "{}",
+        stderr(&second)
+    );
+    assert_eq!(final_stats(&stdout(&second)), final_stats(&stdout(&whole)));
+    let game = TakeAndBreak::octal("0.06").unwrap();
+    let mut resumed = SequenceRun::resume(&path, game.clone(), Budget::default()).unwrap();
+    assert_eq!(resumed.stats().heaps, 12_001);
+    let mut uninterrupted = SequenceRun::new(game.clone());
+    uninterrupted.extend_to(12_000).unwrap();
+    assert_eq!(resumed.stats(), uninterrupted.stats());
+    assert_eq!(resumed.solver().state(), uninterrupted.solver().state());
+    resumed.extend_to(14_000).unwrap();
+    uninterrupted.extend_to(14_000).unwrap();
+    assert_eq!(resumed.solver().state(), uninterrupted.solver().state());
+    let reference = grundy_sequence(&game, 14_000, Budget::default()).unwrap();
+    assert!(resumed.solver().values().eq(reference));
+    std::fs::remove_file(&path).unwrap();
+}

@@ -214,7 +214,35 @@ pub struct SparseGrundy {
     /// Work done so far, in pair evaluations of the rare pass (an estimate
     /// of the whole cost that grows with it), against the budget's work cap.
     work: u64,
+    /// When a heap is solved by the dense kernel (tests force it).
+    dense: DenseChoice,
 }
+
+/// When [`SparseGrundy`] solves a heap by the dense kernel (every pair of
+/// every split) instead of the sparse space. A function of the solver's
+/// state alone (never of timings), so a run resumed from a checkpoint takes
+/// the same path, with the same work, as one never interrupted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum DenseChoice {
+    /// When the rare positions are a large share of the heaps (see
+    /// [`DENSE_RARE_SHARE`]).
+    Measured,
+    /// Dense for `period` heaps, sparse for the next `period`, and so on
+    /// (tests: switches both ways many times in one run).
+    #[cfg(test)]
+    Alternate(u32),
+}
+
+/// The dense kernel runs once the rare positions are at least one heap in
+/// this many. A rare pair costs a scattered load, a pair of the dense kernel
+/// two sequential ones, and the sparse path adds its lazy scans of common
+/// pairs; measured on the dense games of docs/octal-frontier.md (see
+/// [`SparseGrundy::dense_pays`]).
+const DENSE_RARE_SHARE: u64 = 8;
+
+/// Pairs XORed together by the dense kernel before their values are marked:
+/// a multiple of the vector width.
+const DENSE_CHUNK: usize = 256;
 
 /// Default work cap of [`SparseGrundy::extend_to`]: about ten seconds of
 /// pair scans (Grundy's game to 2^21 uses about a quarter of it).
@@ -673,6 +701,7 @@ impl SparseGrundy {
             scan_horizon: SCAN_HORIZON,
             block_marks_bytes: 0,
             work: 0,
+            dense: DenseChoice::Measured,
         }
     }
 
@@ -962,6 +991,12 @@ impl SparseGrundy {
                     self.next_reselect *= 2;
                 }
             }
+            if self.dense_pays(n) {
+                let (value, pairs) = self.next_value_dense(n);
+                self.record(n, value)?;
+                self.work = self.work.saturating_add(pairs.saturating_add(1));
+                continue;
+            }
             let block = self.current_block_len() as u64;
             // With fewer rare positions than heaps in a block, blocking saves too little.
             if self.store.fast()
@@ -1206,6 +1241,49 @@ impl SparseGrundy {
             Store::Wide(t) => heap.general(&t.values, seen, splits),
             Store::Full(values) => heap.general(values, seen, splits),
         })
+    }
+
+    /// Whether heap `n` is solved by the dense kernel: the values are in
+    /// 8- or 16-bit cells and the rare positions are at least one heap in
+    /// [`DENSE_RARE_SHARE`] (then the sparse space saves less than its
+    /// scattered reads and lazy scans cost). Depends on the state alone: the
+    /// run switches either way as the rare share moves (after a new mask,
+    /// say), always at the same heaps.
+    fn dense_pays(&self, n: u32) -> bool {
+        if matches!(self.store, Store::Full(_)) {
+            return false;
+        }
+        match self.dense {
+            DenseChoice::Measured => {
+                // Small heaps are cheap either way; below 2^12 the rare share is noise.
+                n >= 1 << 12 && self.rare.len() as u64 * DENSE_RARE_SHARE >= u64::from(n)
+            }
+            #[cfg(test)]
+            DenseChoice::Alternate(period) => (n / period.max(1)) % 2 == 0,
+        }
+    }
+
+    /// `G(n)` by the dense kernel, and the pairs it evaluated: every pair
+    /// `G(a) ^ G(total - a)` of every split is marked (no rare list, no
+    /// lazy scan), then the mex is read off the marks.
+    fn next_value_dense(&mut self, n: u32) -> (u32, u64) {
+        self.collect_moves(n);
+        let pairs = self.splits.iter().map(|s| u64::from(s.last)).sum();
+        let (seen, splits) = (&mut self.seen, &self.splits);
+        // A constant table length drops the bounds checks of the marking.
+        let value = match (&self.store, seen.len()) {
+            (Store::Narrow(t), 256) => dense_mex::<u8, 256>(&t.values, seen, splits),
+            (Store::Narrow(t), _) => dense_mex::<u8, 0>(&t.values, seen, splits),
+            (Store::Wide(t), 256) => dense_mex::<u16, 256>(&t.values, seen, splits),
+            (Store::Wide(t), 512) => dense_mex::<u16, 512>(&t.values, seen, splits),
+            (Store::Wide(t), 1024) => dense_mex::<u16, 1024>(&t.values, seen, splits),
+            (Store::Wide(t), 2048) => dense_mex::<u16, 2048>(&t.values, seen, splits),
+            (Store::Wide(t), 4096) => dense_mex::<u16, 4096>(&t.values, seen, splits),
+            (Store::Wide(t), 8192) => dense_mex::<u16, 8192>(&t.values, seen, splits),
+            (Store::Wide(t), _) => dense_mex::<u16, 0>(&t.values, seen, splits),
+            (Store::Full(_), _) => unreachable!("dense_pays is false for u32 cells"),
+        };
+        (value, pairs)
     }
 
     /// Finds, for each (domain, offset) variant, the mask with the fewest
@@ -1504,6 +1582,48 @@ const CHUNK: usize = 128;
 /// At most this many missing candidates are looked for by comparison; with
 /// more, marking every value met is cheaper.
 const MAX_TARGETS: usize = 16;
+
+/// The dense kernel: marks `G(a) ^ G(total - a)` for every `a` in
+/// `1..=last` of every split (the single-heap options are marked already)
+/// and returns the mex. `S` as in [`view`]: `seen.len()` when a constant.
+///
+/// The smaller parts ascend while the larger ones descend: each chunk of
+/// larger parts is read backwards from a contiguous slice (a vector load
+/// and a lane reversal, no reversed copy of the values to keep), XORed into
+/// a small buffer in one vectorised pass, and then marked; the marking, one
+/// byte store a pair, is what the kernel's speed comes down to.
+fn dense_mex<T: Cell, const S: usize>(values: &[T], seen: &mut [u8], splits: &[SplitScan]) -> u32 {
+    let seen = view::<S>(seen);
+    let mut xor = [T::default(); DENSE_CHUNK];
+    for split in splits {
+        let (last, total) = (split.last as usize, split.total as usize);
+        // `small[i] = G(1 + i)`, `large[last - 1 - i] = G(total - 1 - i)`.
+        let small = &values[1..=last];
+        let large = &values[total - last..total];
+        let mut smalls = small.chunks_exact(DENSE_CHUNK);
+        let mut larges = large.rchunks_exact(DENSE_CHUNK);
+        for (xs, ys) in (&mut smalls).zip(&mut larges) {
+            for ((out, &x), &y) in xor.iter_mut().zip(xs).zip(ys.iter().rev()) {
+                *out = x ^ y;
+            }
+            for &value in &xor {
+                seen[slot::<S>(value.into())] = 1;
+            }
+        }
+        for (&x, &y) in smalls
+            .remainder()
+            .iter()
+            .zip(larges.remainder().iter().rev())
+        {
+            seen[slot::<S>((x ^ y).into())] = 1;
+        }
+    }
+    // Every option value is below `seen.len()`: an unmarked entry, or the
+    // length itself, is the mex.
+    seen.iter()
+        .position(|&mark| mark == 0)
+        .unwrap_or(seen.len()) as u32
+}
 
 /// What the per-heap part of the compact path needs besides the tables.
 struct HeapPass<'a> {

@@ -775,3 +775,144 @@ fn leading_second_phase_on_grundys_game_and_kayles() {
     // Both the quick check and the full second phase were tried.
     assert!(stood > 20 && full > 5, "{stood} {full}");
 }
+
+/// The solver with the dense kernel forced by `choice` (every heap with
+/// `Alternate(u32::MAX)`; switching both ways every `period` heaps with
+/// `Alternate(period)`), on `threads` threads.
+fn dense(game: &TakeAndBreak, upto: u64, choice: DenseChoice, threads: usize) -> SparseGrundy {
+    let mut solver = SparseGrundy::new(game.clone()).with_threads(threads);
+    solver.dense = choice;
+    solver.extend_to(upto, Budget::default()).unwrap();
+    solver
+}
+
+#[test]
+fn the_measured_choice_goes_dense_where_the_sparse_space_fails_only() {
+    // .06: about 40% of the heaps are rare by 2^13.
+    let mut solver = SparseGrundy::new(TakeAndBreak::octal("0.06").unwrap());
+    solver.extend_to(1 << 13, Budget::default()).unwrap();
+    assert!(solver.dense_pays(1 << 13), "{} rare", solver.rare_count());
+    assert!(!solver.dense_pays(100), "small heaps stay sparse");
+    let mut grundy = SparseGrundy::new(TakeAndBreak::grundys_game());
+    grundy.extend_to(1 << 13, Budget::default()).unwrap();
+    assert!(!grundy.dense_pays(1 << 13));
+    // u32 cells never take the dense kernel.
+    let mut full = SparseGrundy::new(TakeAndBreak::octal("0.06").unwrap());
+    full.store = Store::Full(Vec::new());
+    full.extend_to(1 << 13, Budget::default()).unwrap();
+    assert!(!full.dense_pays(1 << 13));
+}
+
+#[test]
+fn the_dense_kernel_agrees_with_plain_on_dense_games_in_both_cell_widths() {
+    let mut widest = 0;
+    for code in ["0.06", "0.04", "0.76", "0.164"] {
+        let game = TakeAndBreak::octal(code).unwrap();
+        // Values pass 256 before 3,000 heaps in these games: bytes, then 16-bit cells.
+        let reference = plain(&game, 3000);
+        widest = widest.max(reference.iter().copied().max().unwrap_or(0));
+        let solver = dense(&game, 3000, DenseChoice::Alternate(u32::MAX), 1);
+        assert!(solver.values().eq(reference.iter().copied()), "{code}");
+        for period in [1, 7, 64, 500] {
+            let solver = dense(&game, 3000, DenseChoice::Alternate(period), 1);
+            assert!(
+                solver.values().eq(reference.iter().copied()),
+                "{code} {period}"
+            );
+            assert_eq!(
+                solver.rare_positions(),
+                rare_positions_of(&reference, solver.sparseness),
+                "{code} {period}"
+            );
+        }
+    }
+    assert!(
+        widest < 256,
+        "{widest}: the dense games stay in bytes this far"
+    );
+    // 4.(7) (any number taken, the rest in up to two heaps) passes 1,024 by
+    // heap 600: 16-bit cells and marks of 512, 1,024 and 2,048 entries.
+    let game = TakeAndBreak::octal("4.(7)").unwrap();
+    let reference = plain(&game, 600);
+    assert!(reference.iter().any(|&v| v >= 1024));
+    for period in [u32::MAX, 1, 50] {
+        let solver = dense(&game, 600, DenseChoice::Alternate(period), 1);
+        assert!(solver.values().eq(reference.iter().copied()), "{period}");
+    }
+}
+
+#[test]
+fn the_dense_kernel_is_charged_a_unit_of_work_a_pair() {
+    // .04 has one splitting digit: heap n has (n - 2) / 2 pairs.
+    let game = TakeAndBreak::octal("0.04").unwrap();
+    let solver = dense(&game, 999, DenseChoice::Alternate(u32::MAX), 1);
+    let pairs: u64 = (0..1000u64).map(|n| n.saturating_sub(2) / 2 + 1).sum();
+    assert_eq!(solver.work(), pairs);
+    // The work cap stops a dense run as it stops a sparse one.
+    let mut capped = SparseGrundy::new(game);
+    capped.dense = DenseChoice::Alternate(u32::MAX);
+    let result = capped.extend_to(100_000, Budget::default().with_work(1_000_000));
+    assert!(matches!(result, Err(Error::WorkLimitExceeded { .. })));
+    assert!(capped.len() < 3000, "{}", capped.len());
+}
+
+#[test]
+fn a_dense_run_resumes_to_the_values_and_state_of_one_never_stopped() {
+    // The measured choice switches .06 to the dense kernel at 4,096 heaps;
+    // the stop at 5,000 falls inside the dense part, the one at 3,000 before it.
+    let game = TakeAndBreak::octal("0.06").unwrap();
+    let mut whole = SparseGrundy::new(game.clone());
+    whole.extend_to(9000, Budget::default()).unwrap();
+    for stop in [3000, 5000] {
+        let mut first = SparseGrundy::new(game.clone());
+        first.extend_to(stop, Budget::default()).unwrap();
+        let stored: Vec<u32> = first.values().collect();
+        let mut resumed =
+            SparseGrundy::resume(game.clone(), stored, first.state(), Budget::default()).unwrap();
+        resumed.extend_to(9000, Budget::default()).unwrap();
+        assert!(resumed.values().eq(whole.values()), "{stop}");
+        let (resumed_state, whole_state) = (resumed.state(), whole.state());
+        assert_eq!(resumed_state.mask, whole_state.mask, "{stop}");
+        if stop >= 4096 {
+            // Dense heaps are charged one by one: the same work however the
+            // run was cut (the sparse path charges blocks, which a resume
+            // from a heap inside a block aligns differently).
+            assert_eq!(resumed_state, whole_state, "{stop}");
+        }
+        assert_eq!(resumed.rare_positions(), whole.rare_positions(), "{stop}");
+    }
+    assert!(whole.dense_pays(9000));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    /// The dense kernel, alone or switching with the sparse path every
+    /// `period` heaps (both ways, across reselections and the move to
+    /// 16-bit cells), gives the plain definition's values, on one thread or two.
+    #[test]
+    fn the_dense_kernel_agrees_with_plain(
+        first in prop_oneof![Just(0u8), Just(4u8)],
+        digits in proptest::collection::vec(0u8..8, 1..5),
+        repeating in proptest::collection::vec(0u8..8, 0..2),
+        upto in 0u64..1500,
+        period in prop_oneof![Just(u32::MAX), 1u32..200],
+        threads in 1usize..3,
+        wide in any::<bool>(),
+    ) {
+        if let Ok(code) = OctalCode::from_digits(&[vec![first], digits].concat(), &repeating) {
+            let game = TakeAndBreak::Octal(code);
+            let mut solver = SparseGrundy::new(game.clone()).with_threads(threads);
+            solver.dense = DenseChoice::Alternate(period);
+            if wide {
+                // 16-bit cells from the start, marks of 512 entries.
+                solver.store = Store::Wide(Tables::default());
+                solver.seen.resize(512, 0);
+            }
+            solver.extend_to(upto, Budget::default()).unwrap();
+            let values: Vec<u32> = solver.values().collect();
+            prop_assert_eq!(&values, &plain(&game, upto));
+            prop_assert_eq!(&solver.rare, &rare_positions_of(&values, solver.sparseness));
+        }
+    }
+}
