@@ -22,6 +22,7 @@
 //! (`--features parallel` for the cores group).
 
 use std::hint::black_box;
+use std::ops::ControlFlow;
 use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
@@ -145,10 +146,15 @@ impl TieredGame for Layered {
     fn tier_size(&self, _tier: u32) -> u32 {
         self.size
     }
-    fn for_each_move(&self, p: TierPosition, visit: &mut dyn FnMut(TierPosition)) {
+    fn for_each_move(
+        &self,
+        p: TierPosition,
+        mut visit: impl FnMut(TierPosition) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         self.moves(p.tier, p.index, |tier, index| {
-            visit(TierPosition { tier, index })
+            let _ = visit(TierPosition { tier, index });
         });
+        ControlFlow::Continue(())
     }
 }
 

@@ -20,6 +20,7 @@
 //! For a judge: `tools/bundle examples/uva10891.rs > submission.rs` (docs/contest.md).
 
 use std::io::Read;
+use std::ops::ControlFlow;
 use std::process::ExitCode;
 
 use stonegame::scoring::{Negamax, ScoringGame};
@@ -55,8 +56,16 @@ impl ScoringGame for GameOfSum {
         (0, self.len())
     }
 
-    fn moves(&self, &(l, r): &(usize, usize)) -> Vec<(bool, usize)> {
-        (1..=r - l).flat_map(|k| [(true, k), (false, k)]).collect()
+    fn for_each_move(
+        &self,
+        &(l, r): &(usize, usize),
+        mut visit: impl FnMut((bool, usize)) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        for k in 1..=r - l {
+            visit((true, k))?;
+            visit((false, k))?;
+        }
+        ControlFlow::Continue(())
     }
 
     fn play(&self, &(l, r): &(usize, usize), &(left, k): &(bool, usize)) -> (i64, (usize, usize)) {

@@ -182,6 +182,40 @@ pub trait Solve {
     fn solve(&self) -> Result<Solution<Self::Value, Self::Move>>;
 }
 
+/// How a game's moves run through its dense numbering of positions
+/// ([`ScoringGame::dense_order`](crate::scoring::ScoringGame::dense_order),
+/// [`ImpartialGame::dense_order`](crate::impartial::ImpartialGame::dense_order)).
+///
+/// A declared order lets the generic solvers fill their value tables
+/// bottom-up in one sweep over the numbers (no recursion, no search state),
+/// as a hand-written DP does; `Unordered` (the default) makes them search
+/// depth-first over the same arrays with an explicit stack. The declaration
+/// is checked as the sweep goes: a move against it is refused with
+/// [`Error::InvalidParameter`](crate::Error::InvalidParameter), never
+/// answered from an unfilled cell.
+///
+/// # Example
+/// ```
+/// use stonegame::game::MoveOrder;
+///
+/// // A move from (i, j) to (i + 1, j) or (i, j + 1), numbered i * w + j,
+/// // always goes to a larger number.
+/// let (w, i, j) = (10usize, 3usize, 4usize);
+/// assert!((i + 1) * w + j > i * w + j && i * w + j + 1 > i * w + j);
+/// assert_eq!(MoveOrder::default(), MoveOrder::Unordered);
+/// assert_ne!(MoveOrder::ToLarger, MoveOrder::ToSmaller);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum MoveOrder {
+    /// Nothing is promised: the solver searches (explicit stack, the same arrays).
+    #[default]
+    Unordered,
+    /// Every move goes to a position with a smaller number: one sweep from 0 up.
+    ToSmaller,
+    /// Every move goes to a position with a larger number: one sweep from the top down.
+    ToLarger,
+}
+
 /// The refusal of a convention that `game` has no solver for.
 pub(crate) fn unsupported(game: &'static str, convention: Convention) -> crate::Error {
     crate::Error::UnsupportedConvention {

@@ -10,7 +10,7 @@
 //! # Ok::<(), stonegame::Error>(())
 //! ```
 
-pub use crate::game::{Configure, NimberAt, Solve, SolveAt};
+pub use crate::game::{Configure, MoveOrder, NimberAt, Solve, SolveAt};
 pub use crate::impartial::boxes::{BallBox, Boxes};
 pub use crate::impartial::euclid::Euclid;
 pub use crate::impartial::fibonacci_nim::{FibonacciNim, FibonacciPosition};

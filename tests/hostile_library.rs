@@ -158,7 +158,7 @@ fn option_enumeration_stops_when_the_visitor_breaks() {
     // 0.(4): every removal may split the rest, about u64::MAX^2 / 2 options.
     let splitting = TakeAndBreak::octal("0.(4)").unwrap();
     let mut seen = 0;
-    let flow = splitting.for_each_option(&u64::MAX, &mut |_| {
+    let flow = splitting.for_each_option(&u64::MAX, |_| {
         seen += 1;
         if seen == 3 {
             ControlFlow::Break(())
@@ -169,7 +169,7 @@ fn option_enumeration_stops_when_the_visitor_breaks() {
     assert_eq!((flow, seen), (ControlFlow::Break(()), 3));
 
     let mut seen = 0;
-    let flow = Wythoff::new().for_each_option(&[u64::MAX, u64::MAX], &mut |_| {
+    let flow = Wythoff::new().for_each_option(&[u64::MAX, u64::MAX], |_| {
         seen += 1;
         ControlFlow::Break(())
     });
@@ -177,7 +177,7 @@ fn option_enumeration_stops_when_the_visitor_breaks() {
 
     // A complete enumeration reports Continue.
     let mut all = Vec::new();
-    let flow = splitting.for_each_option(&4, &mut |sum| {
+    let flow = splitting.for_each_option(&4, |sum| {
         all.push(sum.to_vec());
         ControlFlow::Continue(())
     });

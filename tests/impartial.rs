@@ -587,7 +587,7 @@ fn cyclic_games_are_reported() {
         Err(Error::CyclicGame { .. })
     ));
     let mut options = 0;
-    let _ = two_cycle.for_each_option(&0, &mut |_| {
+    let _ = two_cycle.for_each_option(&0, |_| {
         options += 1;
         ControlFlow::Continue(())
     });

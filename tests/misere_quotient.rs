@@ -29,7 +29,7 @@ impl Brute {
     fn options(&self, position: &[u64]) -> Vec<Vec<u64>> {
         let mut result = Vec::new();
         for i in 0..position.len() {
-            let _ = self.game.for_each_option(&position[i], &mut |parts| {
+            let _ = self.game.for_each_option(&position[i], |parts| {
                 let mut next: Vec<u64> = position[..i].to_vec();
                 next.extend_from_slice(&position[i + 1..]);
                 next.extend_from_slice(parts);
@@ -157,7 +157,7 @@ fn grundy_values(game: &TakeAndBreak, bound: u64) -> Vec<u64> {
     let mut values: Vec<u64> = Vec::new();
     for h in 0..=bound {
         let mut seen = Vec::new();
-        let _ = game.for_each_option(&h, &mut |parts| {
+        let _ = game.for_each_option(&h, |parts| {
             seen.push(parts.iter().fold(0, |acc, &p| acc ^ values[p as usize]));
             ControlFlow::Continue(())
         });

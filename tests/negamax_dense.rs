@@ -2,6 +2,8 @@
 //! game hashed and against a plain exponential minimax (UVa 10891 "Game of
 //! Sum": take one or more stones from either end, score their sum).
 
+use std::ops::ControlFlow;
+
 use proptest::prelude::*;
 use stonegame::scoring::{Negamax, ScoringGame};
 use stonegame::{Budget, Error};
@@ -21,8 +23,16 @@ impl ScoringGame for GameOfSum {
         (0, self.row.len())
     }
 
-    fn moves(&self, &(l, r): &(usize, usize)) -> Vec<(bool, usize)> {
-        (1..=r - l).flat_map(|k| [(true, k), (false, k)]).collect()
+    fn for_each_move(
+        &self,
+        &(l, r): &(usize, usize),
+        mut visit: impl FnMut((bool, usize)) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        for k in 1..=r - l {
+            visit((true, k))?;
+            visit((false, k))?;
+        }
+        ControlFlow::Continue(())
     }
 
     fn play(&self, &(l, r): &(usize, usize), &(left, k): &(bool, usize)) -> (i64, (usize, usize)) {
@@ -91,8 +101,12 @@ fn a_wrong_numbering_is_refused() {
         fn start(&self) -> (usize, usize) {
             self.0.start()
         }
-        fn moves(&self, p: &(usize, usize)) -> Vec<(bool, usize)> {
-            self.0.moves(p)
+        fn for_each_move(
+            &self,
+            p: &(usize, usize),
+            visit: impl FnMut((bool, usize)) -> ControlFlow<()>,
+        ) -> ControlFlow<()> {
+            self.0.for_each_move(p, visit)
         }
         fn play(&self, p: &(usize, usize), m: &(bool, usize)) -> (i64, (usize, usize)) {
             self.0.play(p, m)

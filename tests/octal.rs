@@ -290,7 +290,7 @@ fn misere_brute_memo(
     let mut wins = false;
     'search: for i in 0..heaps.len() {
         let mut options = Vec::new();
-        let _ = game.for_each_option(&heaps[i], &mut |sum| {
+        let _ = game.for_each_option(&heaps[i], |sum| {
             options.push(sum.to_vec());
             ControlFlow::Continue(())
         });
@@ -449,7 +449,7 @@ fn check_octal_line(
     );
     let options = |heap: u64| {
         let mut all = Vec::new();
-        let _ = game.for_each_option(&heap, &mut |sum| {
+        let _ = game.for_each_option(&heap, |sum| {
             all.push(sum.to_vec());
             ControlFlow::Continue(())
         });

@@ -546,7 +546,7 @@ impl ImpartialGame for NimHeap {
     fn for_each_option(
         &self,
         heap: &u8,
-        visit: &mut dyn FnMut(&[u8]) -> ControlFlow<()>,
+        mut visit: impl FnMut(&[u8]) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         for smaller in 0..*heap {
             if smaller == 0 {
@@ -937,12 +937,13 @@ impl retrograde::TieredGame for TieredGraph<'_> {
     fn for_each_move(
         &self,
         p: retrograde::TierPosition,
-        visit: &mut dyn FnMut(retrograde::TierPosition),
-    ) {
+        mut visit: impl FnMut(retrograde::TierPosition) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         let u = self.members[p.tier as usize][p.index as usize];
         for &v in &self.adjacency[u as usize] {
-            visit(self.position(v));
+            visit(self.position(v))?;
         }
+        ControlFlow::Continue(())
     }
     fn terminal(&self, p: retrograde::TierPosition) -> Option<Value> {
         self.terminal[self.members[p.tier as usize][p.index as usize] as usize]

@@ -11,6 +11,7 @@
 //! Without `mpirun` the test is skipped with a message, except under CI
 //! (`CI` set), where it fails.
 
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::process::{Command, ExitCode};
 
@@ -182,7 +183,11 @@ impl TieredGame for RandomTiers {
         self.sizes[tier as usize]
     }
 
-    fn for_each_move(&self, p: TierPosition, visit: &mut dyn FnMut(TierPosition)) {
+    fn for_each_move(
+        &self,
+        p: TierPosition,
+        mut visit: impl FnMut(TierPosition) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         let key = mix(self.seed ^ (u64::from(p.tier) << 32 | u64::from(p.index)));
         for k in 0..key % 4 {
             let r = mix(key + k);
@@ -196,9 +201,10 @@ impl TieredGame for RandomTiers {
                 visit(TierPosition {
                     tier,
                     index: (r >> 20) as u32 % size,
-                });
+                })?;
             }
         }
+        ControlFlow::Continue(())
     }
 
     fn terminal(&self, p: TierPosition) -> Option<Value> {
@@ -286,10 +292,15 @@ fn errors_stop_every_rank<C: Communicator>(world: &C, failures: &mut Vec<String>
         fn tier_size(&self, _: u32) -> u32 {
             50
         }
-        fn for_each_move(&self, p: TierPosition, visit: &mut dyn FnMut(TierPosition)) {
+        fn for_each_move(
+            &self,
+            p: TierPosition,
+            mut visit: impl FnMut(TierPosition) -> ControlFlow<()>,
+        ) -> ControlFlow<()> {
             if p.tier == 0 && p.index == 49 {
-                visit(TierPosition { tier: 1, index: 0 });
+                visit(TierPosition { tier: 1, index: 0 })?;
             }
+            ControlFlow::Continue(())
         }
     }
     let dir = PathBuf::from(std::env::var_os(DIRECTORY).expect("the driver sets the directory"))

@@ -1,6 +1,8 @@
 //! Scoring games: every fast path against the generic solver and against a
 //! plain exponential minimax written here, independently of the library.
 
+use std::ops::ControlFlow;
+
 use proptest::prelude::*;
 use stonegame::scoring::{
     End, Ends, EndsReducer, EndsRemainder, Front, FrontDoubling, Negamax, NegamaxTable,
@@ -90,7 +92,8 @@ fn check_line<G: ScoringGame<Score = i64>>(
         position = next;
     }
     assert!(
-        game.moves(&position).is_empty(),
+        game.for_each_move(&position, |_| ControlFlow::Break(()))
+            .is_continue(),
         "the line must end the game"
     );
     assert_eq!(totals, [first_total, second_total]);
@@ -622,8 +625,12 @@ impl ScoringGame for MergeFromLeft {
     fn start(&self) -> usize {
         1
     }
-    fn moves(&self, &i: &usize) -> Vec<usize> {
-        (i + 1..=self.stones()).collect()
+    fn for_each_move(
+        &self,
+        &i: &usize,
+        visit: impl FnMut(usize) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        (i + 1..=self.stones()).try_for_each(visit)
     }
     fn play(&self, _: &usize, &j: &usize) -> (i64, usize) {
         (self.prefix[j], j)

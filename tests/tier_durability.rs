@@ -6,6 +6,7 @@
 //! test `kill_test_child`, selected by an environment variable) and kills it
 //! at random moments of a solve or of a re-solve under the other convention.
 
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -46,8 +47,9 @@ impl Woven {
         for tier in 0..self.tiers {
             for index in 0..self.size {
                 let from = TierPosition { tier, index };
-                self.for_each_move(from, &mut |to| {
+                let _ = self.for_each_move(from, |to| {
                     edges.push((self.global(from), self.global(to)));
+                    ControlFlow::Continue(())
                 });
             }
         }
@@ -79,7 +81,11 @@ impl TieredGame for Woven {
     fn tier_size(&self, _tier: u32) -> u32 {
         self.size
     }
-    fn for_each_move(&self, p: TierPosition, visit: &mut dyn FnMut(TierPosition)) {
+    fn for_each_move(
+        &self,
+        p: TierPosition,
+        mut visit: impl FnMut(TierPosition) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         // Not a position the fingerprint samples (first, middle, last): the
         // solve itself fails.
         if self.panic_at == Some(p.tier) && p.index == 1 {
@@ -98,8 +104,9 @@ impl TieredGame for Woven {
             visit(TierPosition {
                 tier,
                 index: ((g >> 8) % u64::from(self.size)) as u32,
-            });
+            })?;
         }
+        ControlFlow::Continue(())
     }
 }
 

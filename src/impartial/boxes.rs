@@ -303,7 +303,7 @@ impl ImpartialGame for Boxes {
     fn for_each_option(
         &self,
         position: &BallBox,
-        visit: &mut dyn FnMut(&[BallBox]) -> ControlFlow<()>,
+        mut visit: impl FnMut(&[BallBox]) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         for take in 1..=position.max_take.min(position.balls) {
             visit(&[BallBox {

@@ -91,7 +91,7 @@ fn children(
         if i > 0 && heaps[i - 1] == heap {
             continue;
         }
-        let flow = game.for_each_option(&heap, &mut |sum| {
+        let flow = game.for_each_option(&heap, |sum| {
             usage.work = usage.work.saturating_add(1);
             listed_bytes += state_bytes(&(Vec::new(), 0, 0))
                 + ((heaps.len() + sum.len()) * std::mem::size_of::<u64>()) as u128;

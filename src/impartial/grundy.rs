@@ -340,16 +340,14 @@ impl<G: ImpartialGame> GrundySolver<G> {
         sum::winning_move(&values, |index, target| {
             let mut found = None;
             let memo = &self.memo;
-            let _ = self
-                .game
-                .for_each_option(&components[index], &mut |option| {
-                    work.step()?;
-                    if option_value(memo, option) == Some(target) {
-                        found = Some(option.to_vec());
-                        return ControlFlow::Break(());
-                    }
-                    ControlFlow::Continue(())
-                });
+            let _ = self.game.for_each_option(&components[index], |option| {
+                work.step()?;
+                if option_value(memo, option) == Some(target) {
+                    found = Some(option.to_vec());
+                    return ControlFlow::Break(());
+                }
+                ControlFlow::Continue(())
+            });
             if work.exceeded() {
                 return Err(work.error("GrundySolver's winning move"));
             }
@@ -369,7 +367,7 @@ impl<G: ImpartialGame> GrundySolver<G> {
     ) -> bool {
         unknown.clear();
         let memo = &self.memo;
-        let flow = self.game.for_each_option(position, &mut |option| {
+        let flow = self.game.for_each_option(position, |option| {
             work.step()?;
             unknown.extend(option.iter().filter(|c| !memo.contains_key(*c)).cloned());
             if unknown.len() > room {
@@ -392,7 +390,7 @@ impl<G: ImpartialGame> GrundySolver<G> {
     fn mex_of_known_options(&self, position: &G::Position, work: &mut WorkCount) -> Result<Nimber> {
         let mut values = Vec::new();
         let memo = &self.memo;
-        let flow = self.game.for_each_option(position, &mut |option| {
+        let flow = self.game.for_each_option(position, |option| {
             work.step()?;
             match option_value(memo, option) {
                 Some(value) => {
@@ -520,7 +518,7 @@ fn first_option<G: ImpartialGame>(
         .enumerate()
         .find_map(|(component, position)| {
             let mut first = None;
-            let _ = game.for_each_option(position, &mut |option| {
+            let _ = game.for_each_option(position, |option| {
                 first = Some(option.to_vec());
                 ControlFlow::Break(())
             });
@@ -599,7 +597,7 @@ where
     for heap in 0..len as u64 {
         values.clear();
         let mut offending = None;
-        let _ = game.for_each_option(&heap, &mut |option| {
+        let _ = game.for_each_option(&heap, |option| {
             work.step()?;
             let mut total = 0;
             for &component in option {

@@ -397,7 +397,7 @@ where
         let held = self.bytes.saturating_add(self.pending_bytes);
         let mut listed_bytes: u128 = 0;
         let mut options = Vec::new();
-        let flow = self.game.for_each_option(component, &mut |option| {
+        let flow = self.game.for_each_option(component, |option| {
             work += 1;
             listed_bytes +=
                 (std::mem::size_of::<Vec<G::Position>>() + std::mem::size_of_val(option)) as u128;
@@ -439,7 +439,7 @@ where
             if index > 0 && state[index - 1] == *component {
                 continue;
             }
-            let _ = self.game.for_each_option(component, &mut |option| {
+            let _ = self.game.for_each_option(component, |option| {
                 work = work.saturating_add(state.len() as u64);
                 listed_bytes += option_bytes + std::mem::size_of_val(option) as u128;
                 if work > cap {

@@ -81,7 +81,7 @@ use std::ops::ControlFlow;
 ///     fn for_each_option(
 ///         &self,
 ///         heap: &u64,
-///         visit: &mut dyn FnMut(&[u64]) -> ControlFlow<()>,
+///         mut visit: impl FnMut(&[u64]) -> ControlFlow<()>,
 ///     ) -> ControlFlow<()> {
 ///         for take in 1..=2 {
 ///             if take <= *heap {
@@ -93,7 +93,7 @@ use std::ops::ControlFlow;
 /// }
 ///
 /// let mut options = Vec::new();
-/// let _ = TakeOneOrTwo.for_each_option(&5, &mut |sum| {
+/// let _ = TakeOneOrTwo.for_each_option(&5, |sum| {
 ///     options.push(sum.to_vec());
 ///     ControlFlow::Continue(())
 /// });
@@ -101,7 +101,7 @@ use std::ops::ControlFlow;
 ///
 /// // A caller that wants only the first option stops the enumeration.
 /// let mut first = None;
-/// let stopped = TakeOneOrTwo.for_each_option(&5, &mut |sum| {
+/// let stopped = TakeOneOrTwo.for_each_option(&5, |sum| {
 ///     first = Some(sum.to_vec());
 ///     ControlFlow::Break(())
 /// });
@@ -118,8 +118,42 @@ pub trait ImpartialGame {
     fn for_each_option(
         &self,
         position: &Self::Position,
-        visit: &mut dyn FnMut(&[Self::Position]) -> ControlFlow<()>,
+        visit: impl FnMut(&[Self::Position]) -> ControlFlow<()>,
     ) -> ControlFlow<()>;
+
+    /// An optional dense numbering, for speed: `Some(n)` when
+    /// [`dense_index`](ImpartialGame::dense_index) numbers every component
+    /// position the solver meets below `n`.
+    /// [`GrundySolver`](grundy::GrundySolver) then keeps its Grundy values in
+    /// an array of the narrowest cells that hold them instead of a hash map.
+    /// `None` by default.
+    fn dense_positions(&self) -> Option<usize> {
+        None
+    }
+
+    /// The number of `position` in `0..n` (see
+    /// [`dense_positions`](ImpartialGame::dense_positions)); `None` by default.
+    fn dense_index(&self, position: &Self::Position) -> Option<usize> {
+        let _ = position;
+        None
+    }
+
+    /// The inverse of [`dense_index`](ImpartialGame::dense_index): the
+    /// position numbered `index`, or `None` when no position has that
+    /// number. Needed with a declared [`dense_order`](ImpartialGame::dense_order).
+    fn dense_position(&self, index: usize) -> Option<Self::Position> {
+        let _ = index;
+        None
+    }
+
+    /// How options run through the dense numbering: `Unordered` by default;
+    /// `ToSmaller` promises that every component of every option has a
+    /// smaller number than the position (so one sweep fills the table),
+    /// `ToLarger` a larger one. A component against the declaration is
+    /// refused with [`Error::InvalidParameter`](crate::Error::InvalidParameter).
+    fn dense_order(&self) -> crate::game::MoveOrder {
+        crate::game::MoveOrder::Unordered
+    }
 }
 
 /// An [`ImpartialGame`] defined by a closure, for games too small to deserve a type.
@@ -170,7 +204,7 @@ where
     ///     (0..*heap).try_for_each(|left| visit(&[left]))
     /// });
     /// let mut count = 0;
-    /// let _ = nim.for_each_option(&3, &mut |_| {
+    /// let _ = nim.for_each_option(&3, |_| {
     ///     count += 1;
     ///     ControlFlow::Continue(())
     /// });
@@ -233,9 +267,9 @@ where
     fn for_each_option(
         &self,
         position: &P,
-        visit: &mut dyn FnMut(&[P]) -> ControlFlow<()>,
+        mut visit: impl FnMut(&[P]) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        (self.options)(position, visit)
+        (self.options)(position, &mut visit)
     }
 }
 
@@ -245,8 +279,24 @@ impl<G: ImpartialGame + ?Sized> ImpartialGame for &G {
     fn for_each_option(
         &self,
         position: &Self::Position,
-        visit: &mut dyn FnMut(&[Self::Position]) -> ControlFlow<()>,
+        visit: impl FnMut(&[Self::Position]) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         (**self).for_each_option(position, visit)
+    }
+
+    fn dense_positions(&self) -> Option<usize> {
+        (**self).dense_positions()
+    }
+
+    fn dense_index(&self, position: &Self::Position) -> Option<usize> {
+        (**self).dense_index(position)
+    }
+
+    fn dense_position(&self, index: usize) -> Option<Self::Position> {
+        (**self).dense_position(index)
+    }
+
+    fn dense_order(&self) -> crate::game::MoveOrder {
+        (**self).dense_order()
     }
 }

@@ -201,7 +201,7 @@ impl ImpartialGame for Nim {
     fn for_each_option(
         &self,
         heap: &u64,
-        visit: &mut dyn FnMut(&[u64]) -> ControlFlow<()>,
+        mut visit: impl FnMut(&[u64]) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         (0..*heap).try_for_each(|left| visit(&[left]))
     }

@@ -321,7 +321,7 @@ impl ImpartialGame for Staircase {
     fn for_each_option(
         &self,
         coins: &Vec<u64>,
-        visit: &mut dyn FnMut(&[Vec<u64>]) -> ControlFlow<()>,
+        mut visit: impl FnMut(&[Vec<u64>]) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         for step in 0..coins.len() {
             for to in 0..coins[step] {

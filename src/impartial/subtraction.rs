@@ -335,7 +335,7 @@ impl ImpartialGame for SubtractionSet {
     fn for_each_option(
         &self,
         heap: &u64,
-        visit: &mut dyn FnMut(&[u64]) -> ControlFlow<()>,
+        mut visit: impl FnMut(&[u64]) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         for &s in self.moves.iter().take_while(|&&s| s <= *heap) {
             visit(&[heap - s])?;
@@ -1023,7 +1023,7 @@ where
     fn for_each_option(
         &self,
         heap: &u64,
-        visit: &mut dyn FnMut(&[u64]) -> ControlFlow<()>,
+        mut visit: impl FnMut(&[u64]) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         let heap = *heap;
         (self.rule)(heap, &mut |s| {

@@ -451,7 +451,7 @@ impl ImpartialGame for Wythoff {
     fn for_each_option(
         &self,
         position: &[u64; 2],
-        visit: &mut dyn FnMut(&[[u64; 2]]) -> ControlFlow<()>,
+        mut visit: impl FnMut(&[[u64; 2]]) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         let [a, b] = *position;
         (0..a).try_for_each(|x| visit(&[[x, b]]))?;

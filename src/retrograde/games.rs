@@ -38,7 +38,7 @@ use super::{Retrograde, RetrogradeTable};
 ///     fn for_each_option(
 ///         &self,
 ///         heap: &u8,
-///         visit: &mut dyn FnMut(&[u8]) -> ControlFlow<()>,
+///         mut visit: impl FnMut(&[u8]) -> ControlFlow<()>,
 ///     ) -> ControlFlow<()> {
 ///         for smaller in 0..*heap {
 ///             if smaller == 0 { visit(&[])? } else { visit(&[smaller])? }
@@ -73,7 +73,7 @@ pub fn solve_impartial_sum<G: ImpartialGame>(
         let option_bytes = option_bytes::<G::Position>(sum.len());
         let most = budget.bytes() / option_bytes;
         for (i, component) in sum.iter().enumerate() {
-            let flow = game.for_each_option(component, &mut |replacement| {
+            let flow = game.for_each_option(component, |replacement| {
                 if options.len() as u128 >= most {
                     return ControlFlow::Break(());
                 }

@@ -6,6 +6,7 @@
 use super::{DpFamily, DpVariant, Negamax, Score, ScoringGame, abs_sum, overflow, totals_from};
 use crate::{Budget, Error, Outcome, Result, Solution};
 use std::fmt;
+use std::ops::ControlFlow;
 
 /// Which end of the row a move takes.
 ///
@@ -1355,12 +1356,16 @@ impl<T: Score> ScoringGame for Ends<T> {
         (0, self.values.len())
     }
 
-    fn moves(&self, &(left, right): &(usize, usize)) -> Vec<End> {
+    fn for_each_move(
+        &self,
+        &(left, right): &(usize, usize),
+        mut visit: impl FnMut(End) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         if left < right {
-            vec![End::Left, End::Right]
-        } else {
-            Vec::new()
+            visit(End::Left)?;
+            visit(End::Right)?;
         }
+        ControlFlow::Continue(())
     }
 
     fn play(&self, &(left, right): &(usize, usize), &end: &End) -> (T, (usize, usize)) {
@@ -1381,12 +1386,16 @@ impl<T: Score> ScoringGame for EndsRemainder<T> {
         (0, self.values.len())
     }
 
-    fn moves(&self, &(left, right): &(usize, usize)) -> Vec<End> {
+    fn for_each_move(
+        &self,
+        &(left, right): &(usize, usize),
+        mut visit: impl FnMut(End) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         if left < right {
-            vec![End::Left, End::Right]
-        } else {
-            Vec::new()
+            visit(End::Left)?;
+            visit(End::Right)?;
         }
+        ControlFlow::Continue(())
     }
 
     fn play(&self, &position: &(usize, usize), &end: &End) -> (T, (usize, usize)) {

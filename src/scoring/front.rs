@@ -8,6 +8,7 @@ use super::variants::{check_work, cubic_steps};
 use super::{DpFamily, DpVariant, Negamax, Score, ScoringGame, abs_sum, totals_from};
 use crate::{Budget, Error, Outcome, Result, Solution};
 use std::collections::VecDeque;
+use std::ops::ControlFlow;
 
 /// Prefix sums `p[i] = values[0] + … + values[i-1]` (bounded by `sum |values|`,
 /// which the constructors check fits).
@@ -356,9 +357,13 @@ impl<T: Score> ScoringGame for Front<T> {
         0
     }
 
-    fn moves(&self, &first: &usize) -> Vec<usize> {
+    fn for_each_move(
+        &self,
+        &first: &usize,
+        visit: impl FnMut(usize) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         let left = self.values.len().saturating_sub(first);
-        (1..=self.max_take.min(left)).collect()
+        (1..=self.max_take.min(left)).try_for_each(visit)
     }
 
     fn play(&self, &first: &usize, &take: &usize) -> (T, usize) {
@@ -878,9 +883,13 @@ impl<T: Score> ScoringGame for FrontDoubling<T> {
         (0, 1)
     }
 
-    fn moves(&self, &(first, m): &(usize, usize)) -> Vec<usize> {
+    fn for_each_move(
+        &self,
+        &(first, m): &(usize, usize),
+        visit: impl FnMut(usize) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         let left = self.values.len().saturating_sub(first);
-        (1..=m.saturating_mul(2).min(left)).collect()
+        (1..=m.saturating_mul(2).min(left)).try_for_each(visit)
     }
 
     fn play(&self, &(first, m): &(usize, usize), &take: &usize) -> (T, (usize, usize)) {

@@ -62,6 +62,7 @@ use crate::{Error, Result};
 use num_traits::{CheckedNeg, PrimInt, Signed};
 use std::fmt::{Debug, Display};
 use std::hash::Hash;
+use std::ops::ControlFlow;
 
 /// The score types of every scoring game: signed primitive integers
 /// (`i8` … `i128`, `isize`).
@@ -93,8 +94,17 @@ impl<T> Score for T where
 /// The game must be finite: every line of play ends. A position without moves
 /// ends the game (it is worth 0 to the player to move).
 ///
+/// Moves are listed the way every definition trait of the crate lists them
+/// ([`ImpartialGame::for_each_option`](crate::impartial::ImpartialGame::for_each_option),
+/// [`TieredGame::for_each_move`](crate::retrograde::TieredGame::for_each_move)):
+/// a callback called once per move that can stop the listing by returning
+/// [`ControlFlow::Break`]. Nothing is allocated per position, and the
+/// callback is a generic parameter, so the solver's loop and the game's
+/// listing compile into one loop.
+///
 /// # Example
 /// ```
+/// use std::ops::ControlFlow;
 /// use stonegame::scoring::{Negamax, ScoringGame};
 /// use stonegame::Outcome;
 ///
@@ -108,8 +118,17 @@ impl<T> Score for T where
 ///     fn start(&self) -> usize {
 ///         0
 ///     }
-///     fn moves(&self, &i: &usize) -> Vec<usize> {
-///         (1..=2).filter(|take| i + take <= self.0.len()).collect()
+///     fn for_each_move(
+///         &self,
+///         &i: &usize,
+///         mut visit: impl FnMut(usize) -> ControlFlow<()>,
+///     ) -> ControlFlow<()> {
+///         for take in 1..=2 {
+///             if i + take <= self.0.len() {
+///                 visit(take)?; // stop when the solver says so
+///             }
+///         }
+///         ControlFlow::Continue(())
 ///     }
 ///     fn play(&self, &i: &usize, &take: &usize) -> (i64, usize) {
 ///         (self.0[i..i + take].iter().sum(), i + take)
@@ -133,26 +152,46 @@ pub trait ScoringGame {
     /// The starting position.
     fn start(&self) -> Self::Position;
 
-    /// The legal moves from `position`, in a fixed order: solvers break ties
-    /// between equally good moves in favour of the earliest. Calling it twice
-    /// on one position must give the same list.
-    fn moves(&self, position: &Self::Position) -> Vec<Self::Move>;
+    /// Calls `visit` once for every legal move of `position`, in a fixed
+    /// order, until `visit` returns [`ControlFlow::Break`]; then stops at
+    /// once and returns `Break(())` (the `?` operator does exactly that).
+    /// Returns `Continue(())` when every move was visited.
+    ///
+    /// Solvers break ties between equally good moves in favour of the
+    /// earliest, so the order must be the same every time a position is
+    /// listed.
+    fn for_each_move(
+        &self,
+        position: &Self::Position,
+        visit: impl FnMut(Self::Move) -> ControlFlow<()>,
+    ) -> ControlFlow<()>;
 
     /// Plays `mv` from `position`: the points the mover scores and the next position.
     fn play(&self, position: &Self::Position, mv: &Self::Move) -> (Self::Score, Self::Position);
 
     /// An optional dense numbering, for speed: `Some(n)` when
     /// [`dense_index`](ScoringGame::dense_index) numbers every position
-    /// reachable from the start below `n`. [`Negamax`] then keeps its memo in
-    /// a vector of `n` slots instead of a hash map. `None` by default.
+    /// reachable from the start below `n`. [`Negamax`] then keeps one value
+    /// per number in an array instead of a hash map (the memory of a
+    /// hand-written DP table: `size_of::<Score>()` bytes a number, plus one
+    /// bit a number while it searches without a declared
+    /// [`dense_order`](ScoringGame::dense_order)). `None` by default.
     ///
     /// # Example
     /// ```
+    /// use std::ops::ControlFlow;
+    /// use stonegame::game::MoveOrder;
     /// use stonegame::scoring::{Negamax, ScoringGame};
     ///
     /// /// UVa 10891 "Game of Sum": take any number of stones from either end
     /// /// of the row, scoring their sum. A position is the interval left.
     /// struct GameOfSum(Vec<i64>);
+    ///
+    /// impl GameOfSum {
+    ///     fn width(&self) -> usize {
+    ///         self.0.len() + 1
+    ///     }
+    /// }
     ///
     /// impl ScoringGame for GameOfSum {
     ///     type Position = (usize, usize);
@@ -161,8 +200,16 @@ pub trait ScoringGame {
     ///     fn start(&self) -> (usize, usize) {
     ///         (0, self.0.len())
     ///     }
-    ///     fn moves(&self, &(l, r): &(usize, usize)) -> Vec<(bool, usize)> {
-    ///         (1..=r - l).flat_map(|k| [(true, k), (false, k)]).collect()
+    ///     fn for_each_move(
+    ///         &self,
+    ///         &(l, r): &(usize, usize),
+    ///         mut visit: impl FnMut((bool, usize)) -> ControlFlow<()>,
+    ///     ) -> ControlFlow<()> {
+    ///         for k in 1..=r - l {
+    ///             visit((true, k))?;
+    ///             visit((false, k))?;
+    ///         }
+    ///         ControlFlow::Continue(())
     ///     }
     ///     fn play(&self, &(l, r): &(usize, usize), &(left, k): &(bool, usize)) -> (i64, (usize, usize)) {
     ///         if left {
@@ -171,11 +218,20 @@ pub trait ScoringGame {
     ///             (self.0[r - k..r].iter().sum(), (l, r - k))
     ///         }
     ///     }
+    ///     // Number the interval l..r by its length first: every move shortens
+    ///     // it, so every move goes to a smaller number and one sweep fills the table.
     ///     fn dense_positions(&self) -> Option<usize> {
-    ///         Some((self.0.len() + 1) * (self.0.len() + 1))
+    ///         Some(self.width() * self.width())
     ///     }
     ///     fn dense_index(&self, &(l, r): &(usize, usize)) -> Option<usize> {
-    ///         Some(l * (self.0.len() + 1) + r)
+    ///         Some((r - l) * self.width() + l)
+    ///     }
+    ///     fn dense_position(&self, index: usize) -> Option<(usize, usize)> {
+    ///         let (len, l) = (index / self.width(), index % self.width());
+    ///         (l + len <= self.0.len()).then_some((l, l + len))
+    ///     }
+    ///     fn dense_order(&self) -> MoveOrder {
+    ///         MoveOrder::ToSmaller
     ///     }
     /// }
     ///
@@ -196,6 +252,27 @@ pub trait ScoringGame {
         let _ = position;
         None
     }
+
+    /// The inverse of [`dense_index`](ScoringGame::dense_index): the
+    /// position numbered `index`, or `None` when no position has that
+    /// number. Needed only with a declared
+    /// [`dense_order`](ScoringGame::dense_order), whose sweep visits the
+    /// numbers rather than the moves; `None` by default.
+    fn dense_position(&self, index: usize) -> Option<Self::Position> {
+        let _ = index;
+        None
+    }
+
+    /// How moves run through the dense numbering ([`MoveOrder`]):
+    /// `Unordered` by default. Declaring `ToSmaller` or `ToLarger` (with
+    /// [`dense_position`](ScoringGame::dense_position)) lets [`Negamax`]
+    /// fill its table in one sweep; a move against the declaration is
+    /// refused with [`Error::InvalidParameter`].
+    ///
+    /// [`MoveOrder`]: crate::game::MoveOrder
+    fn dense_order(&self) -> crate::game::MoveOrder {
+        crate::game::MoveOrder::Unordered
+    }
 }
 
 /// A game borrowed is the same game: `Negamax::new(&game)` keeps `game` usable.
@@ -208,8 +285,12 @@ impl<G: ScoringGame + ?Sized> ScoringGame for &G {
         (**self).start()
     }
 
-    fn moves(&self, position: &Self::Position) -> Vec<Self::Move> {
-        (**self).moves(position)
+    fn for_each_move(
+        &self,
+        position: &Self::Position,
+        visit: impl FnMut(Self::Move) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        (**self).for_each_move(position, visit)
     }
 
     fn play(&self, position: &Self::Position, mv: &Self::Move) -> (Self::Score, Self::Position) {
@@ -222,6 +303,14 @@ impl<G: ScoringGame + ?Sized> ScoringGame for &G {
 
     fn dense_index(&self, position: &Self::Position) -> Option<usize> {
         (**self).dense_index(position)
+    }
+
+    fn dense_position(&self, index: usize) -> Option<Self::Position> {
+        (**self).dense_position(index)
+    }
+
+    fn dense_order(&self) -> crate::game::MoveOrder {
+        (**self).dense_order()
     }
 }
 

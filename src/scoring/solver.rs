@@ -12,6 +12,7 @@ use super::memo::{DenseStore, Entry, HashedStore, Known, Memo, Solved, Store};
 use super::{ScoringGame, overflow, totals_from};
 use crate::{Budget, Error, Outcome, Result, Solution};
 use num_traits::Zero;
+use std::ops::ControlFlow;
 use std::sync::OnceLock;
 
 /// One position being expanded on the explicit stack: where it is in its
@@ -500,17 +501,22 @@ impl<'g, G: ScoringGame, S: Store<G>> Search<'g, G, S> {
     }
 
     fn push(&mut self, position: G::Position) -> Result<()> {
-        let moves = self.game.moves(&position);
-        self.check_memory(1, 1, moves.len())?;
-        self.spend(moves.len())?;
+        let first = self.moves.len();
+        let moves = &mut self.moves;
+        let _ = self.game.for_each_move(&position, |mv| {
+            moves.push(mv);
+            ControlFlow::Continue(())
+        });
+        let listed = self.moves.len() - first;
+        self.check_memory(1, 1, 0)?;
+        self.spend(listed)?;
         self.store.begin(self.game, &position)?;
         self.stack.push(Frame {
             position,
-            first: self.moves.len(),
+            first,
             next: 0,
             best: None,
         });
-        self.moves.extend(moves);
         Ok(())
     }
 
@@ -605,8 +611,15 @@ mod tests {
         fn start(&self) -> u32 {
             self.0
         }
-        fn moves(&self, &n: &u32) -> Vec<()> {
-            if n > 0 { vec![()] } else { Vec::new() }
+        fn for_each_move(
+            &self,
+            &n: &u32,
+            mut visit: impl FnMut(()) -> ControlFlow<()>,
+        ) -> ControlFlow<()> {
+            if n > 0 {
+                visit(())?;
+            }
+            ControlFlow::Continue(())
         }
         fn play(&self, &n: &u32, _: &()) -> (i64, u32) {
             (1, n - 1)
@@ -651,8 +664,12 @@ mod tests {
         fn start(&self) -> u8 {
             0
         }
-        fn moves(&self, _: &u8) -> Vec<()> {
-            vec![()]
+        fn for_each_move(
+            &self,
+            _: &u8,
+            mut visit: impl FnMut(()) -> ControlFlow<()>,
+        ) -> ControlFlow<()> {
+            visit(())
         }
         fn play(&self, &p: &u8, _: &()) -> (i32, u8) {
             (1, (p + 1) % 3)
@@ -675,8 +692,15 @@ mod tests {
         fn start(&self) -> u8 {
             3
         }
-        fn moves(&self, &p: &u8) -> Vec<()> {
-            if p > 0 { vec![()] } else { Vec::new() }
+        fn for_each_move(
+            &self,
+            &p: &u8,
+            mut visit: impl FnMut(()) -> ControlFlow<()>,
+        ) -> ControlFlow<()> {
+            if p > 0 {
+                visit(())?;
+            }
+            ControlFlow::Continue(())
         }
         fn play(&self, &p: &u8, _: &()) -> (i8, u8) {
             (if p % 2 == 1 { 100 } else { -100 }, p - 1)

@@ -29,6 +29,7 @@
 
 use super::{Score, ScoringGame, overflow};
 use crate::{Budget, Error, Outcome, Result};
+use std::ops::ControlFlow;
 
 /// LeetCode 1872 "Stone Game VIII": a move takes the `x > 1` leftmost stones,
 /// scores their sum and puts back one stone of that sum at the left; the game
@@ -236,9 +237,13 @@ impl<T: Score> ScoringGame for StoneMerge<T> {
         1
     }
 
-    fn moves(&self, &merged: &usize) -> Vec<usize> {
+    fn for_each_move(
+        &self,
+        &merged: &usize,
+        visit: impl FnMut(usize) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         let row = self.stones.len() + 1 - merged.min(self.stones.len());
-        (2..=row).collect()
+        (2..=row).try_for_each(visit)
     }
 
     fn play(&self, &merged: &usize, &take: &usize) -> (T, usize) {

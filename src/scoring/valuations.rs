@@ -4,6 +4,7 @@
 use super::{Score, ScoringGame, abs_sum, overflow};
 use crate::{Budget, Error, Outcome, Result, Solution};
 use std::cmp::Reverse;
+use std::ops::ControlFlow;
 
 /// Stone `i` is worth `first[i]` to the first player and `second[i]` to the
 /// second; a move takes any remaining stone and scores the mover's value of
@@ -437,8 +438,12 @@ impl<T: Score> ScoringGame for Valuations<T> {
         vec![false; self.len()]
     }
 
-    fn moves(&self, taken: &Vec<bool>) -> Vec<usize> {
-        (0..taken.len()).filter(|&i| !taken[i]).collect()
+    fn for_each_move(
+        &self,
+        taken: &Vec<bool>,
+        visit: impl FnMut(usize) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        (0..taken.len()).filter(|&i| !taken[i]).try_for_each(visit)
     }
 
     fn play(&self, taken: &Vec<bool>, &stone: &usize) -> (T, Vec<bool>) {

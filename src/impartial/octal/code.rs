@@ -331,7 +331,7 @@ impl MoveClass {
 /// use stonegame::impartial::ImpartialGame;
 ///
 /// let mut options = Vec::new();
-/// let _ = TakeAndBreak::grundys_game().for_each_option(&6, &mut |sum| {
+/// let _ = TakeAndBreak::grundys_game().for_each_option(&6, |sum| {
 ///     options.push(sum.to_vec());
 ///     std::ops::ControlFlow::Continue(())
 /// });
@@ -687,7 +687,7 @@ impl ImpartialGame for TakeAndBreak {
     fn for_each_option(
         &self,
         heap: &u64,
-        visit: &mut dyn FnMut(&[u64]) -> ControlFlow<()>,
+        mut visit: impl FnMut(&[u64]) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         self.try_for_each_move_class(*heap, |class| match class {
             MoveClass::TakeAll => visit(&[]),
@@ -713,7 +713,7 @@ mod tests {
         for game in games.iter().chain([&TakeAndBreak::grundys_game()]) {
             for n in 0..40 {
                 let mut first = None;
-                let _ = game.for_each_option(&n, &mut |sum| {
+                let _ = game.for_each_option(&n, |sum| {
                     first = Some(sum.to_vec());
                     ControlFlow::Break(())
                 });

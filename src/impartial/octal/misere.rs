@@ -252,7 +252,7 @@ impl MisereSearch {
             let (mut work, cap) = (self.work, self.max_work);
             let budget = self.budget.bytes();
             let mut over = false;
-            let _ = self.game.for_each_option(&heap, &mut |sum| {
+            let _ = self.game.for_each_option(&heap, |sum| {
                 work += 1;
                 listed_bytes += 2 * stack_state_bytes(state) + 16;
                 if work > cap || held + listed_bytes > budget {
@@ -422,7 +422,7 @@ impl MisereSearch {
         self.work = 0;
         for (index, &heap) in heaps.iter().enumerate() {
             let mut replacements: Vec<Vec<u64>> = Vec::new();
-            let _ = self.game.for_each_option(&heap, &mut |sum| {
+            let _ = self.game.for_each_option(&heap, |sum| {
                 replacements.push(sum.to_vec());
                 ControlFlow::Continue(())
             });

@@ -5,6 +5,7 @@
 //! renamed; manifest first, completion last), so the database is the same
 //! format, checked the same way.
 
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 
 use ::mpi::traits::{Communicator, Destination, Source};
@@ -31,6 +32,7 @@ const WRITE_CHUNK: usize = 1 << 20;
 ///
 /// # Example
 /// ```
+/// # use std::ops::ControlFlow;
 /// use stonegame::retrograde::mpi::{DistributedTieredSolver, rsmpi};
 /// use stonegame::retrograde::{TierPosition, TieredGame, Value};
 ///
@@ -39,12 +41,17 @@ const WRITE_CHUNK: usize = 1 << 20;
 /// impl TieredGame for Countdown {
 ///     fn num_tiers(&self) -> u32 { self.0 + 1 }
 ///     fn tier_size(&self, _tier: u32) -> u32 { 1 }
-///     fn for_each_move(&self, p: TierPosition, visit: &mut dyn FnMut(TierPosition)) {
+///     fn for_each_move(
+///         &self,
+///         p: TierPosition,
+///         mut visit: impl FnMut(TierPosition) -> ControlFlow<()>,
+///     ) -> ControlFlow<()> {
 ///         for take in 1..=2 {
 ///             if let Some(tier) = p.tier.checked_sub(take) {
-///                 visit(TierPosition { tier, index: 0 });
+///                 visit(TierPosition { tier, index: 0 })?;
 ///             }
 ///         }
+///         ControlFlow::Continue(())
 ///     }
 /// }
 ///
@@ -198,7 +205,10 @@ impl<G: TieredGame> MoveSource for TierMoves<'_, '_, G> {
         let here = self.here(position);
         self.moves.clear();
         let moves = &mut self.moves;
-        self.game.for_each_move(here, &mut |to| moves.push(to));
+        let _ = self.game.for_each_move(here, |to| {
+            moves.push(to);
+            ControlFlow::Continue(())
+        });
         for &to in &self.moves {
             if to.tier == self.tier && to.index < self.game.tier_size(self.tier) {
                 out.push(Move::Here(u64::from(to.index)));

@@ -96,9 +96,10 @@ pub(super) fn game_fingerprint<G: TieredGame + ?Sized>(game: &G) -> u64 {
                 Some(value) => hash.update(&[1, file_value(value_code(value))]),
                 None => {
                     hash.update(&[0]);
-                    game.for_each_move(position, &mut |to| {
+                    let _ = game.for_each_move(position, |to| {
                         hash.update(&to.tier.to_le_bytes());
                         hash.update(&to.index.to_le_bytes());
+                        std::ops::ControlFlow::Continue(())
                     });
                 }
             }

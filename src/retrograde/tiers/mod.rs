@@ -20,6 +20,7 @@
 
 use std::collections::HashMap;
 use std::fs;
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
 use ahash::AHashMap;
@@ -54,6 +55,7 @@ pub struct TierPosition {
 ///
 /// # Example
 /// ```
+/// # use std::ops::ControlFlow;
 /// use stonegame::retrograde::{TierPosition, TieredGame};
 ///
 /// /// Take 1 or 2 stones from n; tier t holds the single position n = t.
@@ -62,12 +64,17 @@ pub struct TierPosition {
 ///     fn identity(&self) -> &str { "countdown, take 1 or 2, v1" }
 ///     fn num_tiers(&self) -> u32 { self.0 + 1 }
 ///     fn tier_size(&self, _tier: u32) -> u32 { 1 }
-///     fn for_each_move(&self, p: TierPosition, visit: &mut dyn FnMut(TierPosition)) {
+///     fn for_each_move(
+///         &self,
+///         p: TierPosition,
+///         mut visit: impl FnMut(TierPosition) -> ControlFlow<()>,
+///     ) -> ControlFlow<()> {
 ///         for take in 1..=2 {
 ///             if let Some(tier) = p.tier.checked_sub(take) {
-///                 visit(TierPosition { tier, index: 0 });
+///                 visit(TierPosition { tier, index: 0 })?;
 ///             }
 ///         }
+///         ControlFlow::Continue(())
 ///     }
 /// }
 /// assert_eq!(Countdown(5).num_tiers(), 6);
@@ -79,8 +86,17 @@ pub trait TieredGame {
     /// The number of positions in `tier`.
     fn tier_size(&self, tier: u32) -> u32;
 
-    /// Calls `visit` for every move from `position` (to its own tier or a lower one).
-    fn for_each_move(&self, position: TierPosition, visit: &mut dyn FnMut(TierPosition));
+    /// Calls `visit` once for every move from `position` (to its own tier or
+    /// a lower one) until `visit` returns [`ControlFlow::Break`]; then stops
+    /// at once and returns `Break(())`. Returns `Continue(())` when every
+    /// move was visited: the shape of every definition trait of the crate
+    /// ([`ScoringGame::for_each_move`](crate::scoring::ScoringGame::for_each_move),
+    /// [`ImpartialGame::for_each_option`](crate::impartial::ImpartialGame::for_each_option)).
+    fn for_each_move(
+        &self,
+        position: TierPosition,
+        visit: impl FnMut(TierPosition) -> ControlFlow<()>,
+    ) -> ControlFlow<()>;
 
     /// `Some(value)` ends the game at `position` with that value for the
     /// player to move (its moves are ignored); by default no position ends
@@ -119,18 +135,24 @@ pub trait TieredGame {
 ///
 /// # Example
 /// ```
+/// # use std::ops::ControlFlow;
 /// use stonegame::retrograde::{TierPosition, TieredGame, TieredSolver, Value};
 ///
 /// struct Countdown(u32);
 /// impl TieredGame for Countdown {
 ///     fn num_tiers(&self) -> u32 { self.0 + 1 }
 ///     fn tier_size(&self, _tier: u32) -> u32 { 1 }
-///     fn for_each_move(&self, p: TierPosition, visit: &mut dyn FnMut(TierPosition)) {
+///     fn for_each_move(
+///         &self,
+///         p: TierPosition,
+///         mut visit: impl FnMut(TierPosition) -> ControlFlow<()>,
+///     ) -> ControlFlow<()> {
 ///         for take in 1..=2 {
 ///             if let Some(tier) = p.tier.checked_sub(take) {
-///                 visit(TierPosition { tier, index: 0 });
+///                 visit(TierPosition { tier, index: 0 })?;
 ///             }
 ///         }
+///         ControlFlow::Continue(())
 ///     }
 /// }
 ///
@@ -155,12 +177,13 @@ impl<'g, G: TieredGame> TieredSolver<'g, G> {
     ///
     /// # Example
     /// ```
+    /// # use std::ops::ControlFlow;
     /// # use stonegame::retrograde::{TierPosition, TieredGame, TieredSolver};
     /// # struct Empty;
     /// # impl TieredGame for Empty {
     /// #     fn num_tiers(&self) -> u32 { 0 }
     /// #     fn tier_size(&self, _: u32) -> u32 { 0 }
-    /// #     fn for_each_move(&self, _: TierPosition, _: &mut dyn FnMut(TierPosition)) {}
+    /// #     fn for_each_move(&self, _: TierPosition, _: impl FnMut(TierPosition) -> ControlFlow<()>) -> ControlFlow<()> { ControlFlow::Continue(()) }
     /// # }
     /// let dir = std::env::temp_dir().join(format!("stonegame-doc-empty-{}", std::process::id()));
     /// let solver = TieredSolver::new(&Empty, &dir);
@@ -180,12 +203,13 @@ impl<'g, G: TieredGame> TieredSolver<'g, G> {
     ///
     /// # Example
     /// ```
+    /// # use std::ops::ControlFlow;
     /// # use stonegame::retrograde::{TierPosition, TieredGame, TieredSolver, Value};
     /// # struct One;
     /// # impl TieredGame for One {
     /// #     fn num_tiers(&self) -> u32 { 1 }
     /// #     fn tier_size(&self, _: u32) -> u32 { 1 }
-    /// #     fn for_each_move(&self, _: TierPosition, _: &mut dyn FnMut(TierPosition)) {}
+    /// #     fn for_each_move(&self, _: TierPosition, _: impl FnMut(TierPosition) -> ControlFlow<()>) -> ControlFlow<()> { ControlFlow::Continue(()) }
     /// # }
     /// let dir = std::env::temp_dir().join(format!("stonegame-doc-misere-{}", std::process::id()));
     /// let mut db = TieredSolver::new(&One, &dir)
@@ -205,12 +229,13 @@ impl<'g, G: TieredGame> TieredSolver<'g, G> {
     ///
     /// # Example
     /// ```
+    /// # use std::ops::ControlFlow;
     /// # use stonegame::retrograde::{TierPosition, TieredGame, TieredSolver};
     /// # struct Big;
     /// # impl TieredGame for Big {
     /// #     fn num_tiers(&self) -> u32 { 1 }
     /// #     fn tier_size(&self, _: u32) -> u32 { 1_000_000 }
-    /// #     fn for_each_move(&self, _: TierPosition, _: &mut dyn FnMut(TierPosition)) {}
+    /// #     fn for_each_move(&self, _: TierPosition, _: impl FnMut(TierPosition) -> ControlFlow<()>) -> ControlFlow<()> { ControlFlow::Continue(()) }
     /// # }
     /// let dir = std::env::temp_dir().join(format!("stonegame-doc-big-{}", std::process::id()));
     /// let refused = TieredSolver::new(&Big, &dir)
@@ -308,11 +333,8 @@ impl<'g, G: TieredGame> TieredSolver<'g, G> {
             if let Some(value) = terminal {
                 code[index as usize] = value_code(value);
             } else {
-                game.for_each_move(here, &mut |to| {
+                let _ = game.for_each_move(here, |to| {
                     hash.add_move(to);
-                    if bad_move.is_some() {
-                        return;
-                    }
                     let id = if to.tier == tier && (to.index as usize) < n {
                         to.index
                     } else if to.tier < tier && to.index < game.tier_size(to.tier) {
@@ -329,9 +351,10 @@ impl<'g, G: TieredGame> TieredSolver<'g, G> {
                                  or a lower tier, inside its size"
                             ),
                         });
-                        return;
+                        return ControlFlow::Break(());
                     };
                     targets.push(id);
+                    ControlFlow::Continue(())
                 });
                 if let Some(error) = bad_move.take() {
                     return Err(error);
@@ -393,7 +416,10 @@ pub(crate) fn tier_chain<G: TieredGame + ?Sized>(game: &G, tier: u32, lower: u64
         let terminal = game.terminal(here);
         hash.position(index, terminal);
         if terminal.is_none() {
-            game.for_each_move(here, &mut |to| hash.add_move(to));
+            let _ = game.for_each_move(here, |to| {
+                hash.add_move(to);
+                ControlFlow::Continue(())
+            });
         }
     }
     hash.0
@@ -696,12 +722,13 @@ impl TierDatabase {
     ///
     /// # Example
     /// ```
+    /// # use std::ops::ControlFlow;
     /// # use stonegame::retrograde::{TierPosition, TieredGame, TieredSolver, TierDatabase};
     /// # struct One;
     /// # impl TieredGame for One {
     /// #     fn num_tiers(&self) -> u32 { 1 }
     /// #     fn tier_size(&self, _: u32) -> u32 { 1 }
-    /// #     fn for_each_move(&self, _: TierPosition, _: &mut dyn FnMut(TierPosition)) {}
+    /// #     fn for_each_move(&self, _: TierPosition, _: impl FnMut(TierPosition) -> ControlFlow<()>) -> ControlFlow<()> { ControlFlow::Continue(()) }
     /// # }
     /// use stonegame::{Budget, Convention, Error};
     /// let dir = std::env::temp_dir().join(format!("stonegame-doc-expect-{}", std::process::id()));
@@ -725,12 +752,13 @@ impl TierDatabase {
     ///
     /// # Example
     /// ```
+    /// # use std::ops::ControlFlow;
     /// # use stonegame::retrograde::{TierPosition, TieredGame, TieredSolver, TierDatabase};
     /// struct Row(u32);
     /// impl TieredGame for Row {
     ///     fn num_tiers(&self) -> u32 { 1 }
     ///     fn tier_size(&self, _: u32) -> u32 { self.0 }
-    ///     fn for_each_move(&self, _: TierPosition, _: &mut dyn FnMut(TierPosition)) {}
+    ///     fn for_each_move(&self, _: TierPosition, _: impl FnMut(TierPosition) -> ControlFlow<()>) -> ControlFlow<()> { ControlFlow::Continue(()) }
     /// }
     /// use stonegame::{Budget, Error};
     /// let dir = std::env::temp_dir().join(format!("stonegame-doc-game-{}", std::process::id()));
@@ -774,13 +802,15 @@ impl TierDatabase {
     ///
     /// # Example
     /// ```
+    /// # use std::ops::ControlFlow;
     /// # use stonegame::retrograde::{TierPosition, TieredGame, TieredSolver, TierDatabase, Value};
     /// # struct Two;
     /// # impl TieredGame for Two {
     /// #     fn num_tiers(&self) -> u32 { 1 }
     /// #     fn tier_size(&self, _: u32) -> u32 { 2 }
-    /// #     fn for_each_move(&self, p: TierPosition, visit: &mut dyn FnMut(TierPosition)) {
-    /// #         if p.index == 1 { visit(TierPosition { tier: 0, index: 0 }) }
+    /// #     fn for_each_move(&self, p: TierPosition, mut visit: impl FnMut(TierPosition) -> ControlFlow<()>) -> ControlFlow<()> {
+    /// #         if p.index == 1 { visit(TierPosition { tier: 0, index: 0 })?; }
+    /// #         ControlFlow::Continue(())
     /// #     }
     /// # }
     /// let dir = std::env::temp_dir().join(format!("stonegame-doc-label-{}", std::process::id()));
@@ -818,13 +848,15 @@ impl TierDatabase {
     ///
     /// # Example
     /// ```
+    /// # use std::ops::ControlFlow;
     /// # use stonegame::retrograde::{TierPosition, TieredGame, TieredSolver};
     /// # struct Two;
     /// # impl TieredGame for Two {
     /// #     fn num_tiers(&self) -> u32 { 1 }
     /// #     fn tier_size(&self, _: u32) -> u32 { 2 }
-    /// #     fn for_each_move(&self, p: TierPosition, visit: &mut dyn FnMut(TierPosition)) {
-    /// #         if p.index == 1 { visit(TierPosition { tier: 0, index: 0 }) }
+    /// #     fn for_each_move(&self, p: TierPosition, mut visit: impl FnMut(TierPosition) -> ControlFlow<()>) -> ControlFlow<()> {
+    /// #         if p.index == 1 { visit(TierPosition { tier: 0, index: 0 })?; }
+    /// #         ControlFlow::Continue(())
     /// #     }
     /// # }
     /// let dir = std::env::temp_dir().join(format!("stonegame-doc-counts-{}", std::process::id()));
@@ -849,12 +881,13 @@ impl TierDatabase {
     ///
     /// # Example
     /// ```
+    /// # use std::ops::ControlFlow;
     /// # use stonegame::retrograde::{TierPosition, TieredGame, TieredSolver};
     /// # struct One;
     /// # impl TieredGame for One {
     /// #     fn num_tiers(&self) -> u32 { 1 }
     /// #     fn tier_size(&self, _: u32) -> u32 { 1 }
-    /// #     fn for_each_move(&self, _: TierPosition, _: &mut dyn FnMut(TierPosition)) {}
+    /// #     fn for_each_move(&self, _: TierPosition, _: impl FnMut(TierPosition) -> ControlFlow<()>) -> ControlFlow<()> { ControlFlow::Continue(()) }
     /// # }
     /// let dir = std::env::temp_dir().join(format!("stonegame-doc-verify-{}", std::process::id()));
     /// let db = TieredSolver::new(&One, &dir).solve().unwrap();
