@@ -1552,12 +1552,14 @@ fn labels_and_analyses_round_trip_through_serde() {
 /// The case: take 1 or 2 from a count, with predecessors that also
 /// list v + 3. Checked (the default in debug builds and tests), it is
 /// refused with the position where they differ; unchecked, the labels are
-/// wrong, which is why the check exists.
+/// wrong, which is why the check exists. (The check is asked for explicitly:
+/// release builds default to no check.)
 #[test]
 fn predecessors_that_disagree_with_the_successors_are_refused() {
     let succ = |&n: &u32| (1..=2).filter_map(move |s| n.checked_sub(s));
     let refused = Retrograde::new(succ)
         .predecessors(|&v: &u32| vec![v + 1, v + 2, v + 3])
+        .with_predecessor_check(true)
         .solve([10])
         .unwrap_err();
     assert!(
