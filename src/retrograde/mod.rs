@@ -85,6 +85,7 @@ mod analysis;
 mod games;
 mod graph;
 mod hashed;
+mod implicit;
 #[cfg(feature = "mpi")]
 #[cfg_attr(docsrs, doc(cfg(feature = "mpi")))]
 pub mod mpi;
@@ -101,6 +102,10 @@ pub use analysis::{Analysis, RemotenessCounts};
 pub use games::{solve_impartial_sum, sum_key};
 pub use graph::Graph;
 pub use hashed::{NoPredecessors, NoTerminalRule, Retrograde, RetrogradeTable, solve};
+pub use implicit::{
+    DEFAULT_IMPLICIT_WORK, FnImplicitGame, IMPLICIT_BYTES_PER_POSITION, ImplicitGame,
+    ImplicitSolution, ImplicitSolver, NoImplicitTerminal,
+};
 pub use solver::{DenseSolution, DenseSolver};
 pub use tiers::{TierDatabase, TierPosition, TieredGame, TieredSolver};
 
