@@ -155,7 +155,13 @@ impl<S, R> FnImplicitGame<S, R> {
     /// let chain = FnImplicitGame::new(3, |u| (u + 1 < 3).then_some(u + 1), |v| v.checked_sub(1));
     /// assert_eq!(chain.positions(), 3);
     /// ```
-    pub fn new(positions: usize, successors: S, predecessors: R) -> Self {
+    pub fn new<IS, IR>(positions: usize, successors: S, predecessors: R) -> Self
+    where
+        S: Fn(u32) -> IS,
+        IS: IntoIterator<Item = u32>,
+        R: Fn(u32) -> IR,
+        IR: IntoIterator<Item = u32>,
+    {
         Self {
             positions,
             successors,
@@ -287,7 +293,13 @@ impl<S, R> ImplicitSolver<FnImplicitGame<S, R>> {
     /// assert_eq!(solution.remoteness(0), Some(9));
     /// # Ok::<(), stonegame::Error>(())
     /// ```
-    pub fn from_fns(positions: usize, successors: S, predecessors: R) -> Self {
+    pub fn from_fns<IS, IR>(positions: usize, successors: S, predecessors: R) -> Self
+    where
+        S: Fn(u32) -> IS,
+        IS: IntoIterator<Item = u32>,
+        R: Fn(u32) -> IR,
+        IR: IntoIterator<Item = u32>,
+    {
         Self::new(FnImplicitGame::new(positions, successors, predecessors))
     }
 }
