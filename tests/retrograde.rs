@@ -1550,20 +1550,26 @@ fn labels_and_analyses_round_trip_through_serde() {
 }
 
 /// The case: take 1 or 2 from a count, with predecessors that also
-/// list v + 3. Checked (the default in debug builds and tests), it is
-/// refused with the position where they differ; unchecked, the labels are
-/// wrong, which is why the check exists.
+/// list v + 3. Checked (the default in debug builds only, so asked for here:
+/// `cargo test --release` runs this too), it is refused with the position
+/// where they differ; unchecked, the labels are wrong, which is why the
+/// check exists.
 #[test]
 fn predecessors_that_disagree_with_the_successors_are_refused() {
     let succ = |&n: &u32| (1..=2).filter_map(move |s| n.checked_sub(s));
     let refused = Retrograde::new(succ)
         .predecessors(|&v: &u32| vec![v + 1, v + 2, v + 3])
+        .with_predecessor_check(true)
         .solve([10])
         .unwrap_err();
     assert!(
         matches!(&refused, Error::PredecessorMismatch { position } if position.contains("numbered")),
         "{refused}"
     );
+    let by_default = Retrograde::new(succ)
+        .predecessors(|&v: &u32| vec![v + 1, v + 2, v + 3])
+        .solve([10]);
+    assert_eq!(by_default.is_err(), cfg!(debug_assertions));
     let unchecked = Retrograde::new(succ)
         .predecessors(|&v: &u32| vec![v + 1, v + 2, v + 3])
         .with_predecessor_check(false)
