@@ -87,10 +87,11 @@
 //!   the explored graph `4 (V + 1) + 4 E`, `9 V`, and the predecessor lists
 //!   `4 (V + 1) + 4 E` unless given.
 //! - [`ImplicitSolver`]: `9 V`, nothing a move.
-//! - [`TieredSolver`]: one tier at a time: `2 (4 (n + l + 1) + 4 m) + 9 (n + l)
-//!   + 24 l` for a tier of `n` positions, `m` moves and `l` distinct
-//!   lower-tier targets, plus `5` bytes a position of the lower tiers it
-//!   keeps in memory (dropped, highest first, when they do not fit).
+//! - [`TieredSolver`]: one tier at a time, for a tier of `n` positions, `m`
+//!   moves and `l` distinct lower-tier targets,
+//!   `2 (4 (n + l + 1) + 4 m) + 9 (n + l) + 24 l`, plus `5` bytes a position
+//!   of the lower tiers it keeps in memory (dropped, highest first, when
+//!   they do not fit).
 //!
 //! The predecessor check ([`DenseSolver::with_predecessor_check`],
 //! [`ImplicitSolver::with_predecessor_check`]) needs `8 V` more while it
