@@ -43,6 +43,16 @@ pub struct Berzerk {
     steps: [Vec<u32>; 2],
 }
 
+impl Berzerk {
+    /// `n` objects (`n >= 2`), Rick's and Morty's steps (each in `1..n`).
+    pub fn new(n: u32, rick: Vec<u32>, morty: Vec<u32>) -> Self {
+        Self {
+            n,
+            steps: [rick, morty],
+        }
+    }
+}
+
 impl ImplicitGame for Berzerk {
     fn positions(&self) -> usize {
         2 * self.n as usize
@@ -158,7 +168,7 @@ fn parse(input: &str) -> Result<Berzerk, String> {
         return Err(format!("line {first}: n = {n}, expected 2 <= n <= {limit}"));
     }
     let n = n as u32;
-    let mut steps = [Vec::new(), Vec::new()];
+    let mut steps: [Vec<u32>; 2] = [Vec::new(), Vec::new()];
     let mut last = first;
     for (player, name) in ["Rick", "Morty"].into_iter().enumerate() {
         let (number, line) = lines
@@ -172,7 +182,8 @@ fn parse(input: &str) -> Result<Berzerk, String> {
             "line {number}: unexpected input after Morty's steps"
         ));
     }
-    Ok(Berzerk { n, steps })
+    let [rick, morty] = steps;
+    Ok(Berzerk::new(n, rick, morty))
 }
 
 /// `k s_1 … s_k`: `1 <= k <= n - 1` distinct steps in `1..n`.

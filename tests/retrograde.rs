@@ -2,6 +2,9 @@
 //! acyclic graphs, a naive fixpoint on cyclic ones, the definition of
 //! remoteness, bottom-up tables for subtraction games, and the misère Nim rule.
 
+#[path = "retrograde_strategies/mod.rs"]
+mod strategies;
+
 use proptest::prelude::*;
 use std::ops::ControlFlow;
 use stonegame::impartial::ImpartialGame;
@@ -9,6 +12,7 @@ use stonegame::retrograde::{
     self, DenseSolver, Graph, Label, Retrograde, Value, solve_impartial_sum, sum_key,
 };
 use stonegame::{Budget, Convention, Error, Outcome};
+use strategies::{any_convention, terminal_rules};
 
 const BUDGET: Budget = Budget::from_mebibytes(64);
 
@@ -251,22 +255,6 @@ fn adjacency_of(n: usize, edges: &[(u32, u32)]) -> Vec<Vec<u32>> {
         adjacency[u as usize].push(v);
     }
     adjacency
-}
-
-fn any_convention() -> impl Strategy<Value = Convention> {
-    prop_oneof![Just(Convention::Normal), Just(Convention::Misere)]
-}
-
-/// Mostly no terminal rule; sometimes a forced Win, Lose, Tie or Draw.
-fn terminal_rules(n: usize) -> impl Strategy<Value = Vec<Option<Value>>> {
-    let rule = prop_oneof![
-        8 => Just(None),
-        1 => Just(Some(Value::Win)),
-        1 => Just(Some(Value::Lose)),
-        2 => Just(Some(Value::Tie)),
-        1 => Just(Some(Value::Draw)),
-    ];
-    proptest::collection::vec(rule, n)
 }
 
 /// A random graph on up to `max_n` positions (self-loops and repeated moves included).

@@ -1,14 +1,27 @@
 //! The implicit retrograde solver (no stored moves) against the dense one on
 //! random graphs with cycles, terminal rules and both conventions; its
 //! refusals: predecessor mismatches, moves out of range, memory budget,
-//! work cap; a deep chain.
+//! work cap; a deep chain; Codeforces 786A (examples/cf786a.rs) against the
+//! hand-written BFS (benches/baseline/hand_cf786a.rs).
+
+#[allow(dead_code)]
+#[path = "../examples/cf786a.rs"]
+mod cf786a;
+
+#[allow(dead_code)]
+#[path = "../benches/baseline/hand_cf786a.rs"]
+mod hand;
+
+#[path = "retrograde_strategies/mod.rs"]
+mod strategies;
 
 use proptest::prelude::*;
 use std::ops::ControlFlow;
 use stonegame::retrograde::{
     DenseSolver, FnImplicitGame, Graph, ImplicitGame, ImplicitSolver, Value,
 };
-use stonegame::{Budget, Convention, Error};
+use stonegame::{Budget, Error};
+use strategies::{any_convention, terminal_rules};
 
 const BUDGET: Budget = Budget::from_mebibytes(64);
 
@@ -67,22 +80,6 @@ impl ImplicitGame for Lists {
     }
 }
 
-fn any_convention() -> impl Strategy<Value = Convention> {
-    prop_oneof![Just(Convention::Normal), Just(Convention::Misere)]
-}
-
-/// Mostly no terminal rule; sometimes a forced Win, Lose, Tie or Draw.
-fn terminal_rules(n: usize) -> impl Strategy<Value = Vec<Option<Value>>> {
-    let rule = prop_oneof![
-        8 => Just(None),
-        1 => Just(Some(Value::Win)),
-        1 => Just(Some(Value::Lose)),
-        2 => Just(Some(Value::Tie)),
-        1 => Just(Some(Value::Draw)),
-    ];
-    proptest::collection::vec(rule, n)
-}
-
 /// A random graph with cycles, self-loops and repeated moves, and terminal rules.
 fn game() -> impl Strategy<Value = (usize, Vec<(u32, u32)>, Vec<Option<Value>>)> {
     (1..=14usize).prop_flat_map(|n| {
@@ -126,7 +123,7 @@ proptest! {
             |u| lists.successors[u as usize].clone(),
             |v| lists.predecessors[v as usize].clone(),
         )
-        .terminal(|u| terminal[u as usize]);
+        .with_terminal(|u| terminal[u as usize]);
         let from_closures = ImplicitSolver::new(closures)
             .with_convention(convention)
             .with_budget(BUDGET)
@@ -245,8 +242,9 @@ fn a_small_budget_is_refused_before_anything_is_listed() {
     // u32::MAX positions need 9 × 2^32 bytes: refused at once; no closure
     // is called (each would panic).
     let listed = |_: u32| -> Option<u32> { panic!("listed a move before the budget check") };
-    let game = FnImplicitGame::new(u32::MAX as usize, listed, listed)
-        .terminal(|_| -> Option<Value> { panic!("asked a terminal rule before the budget check") });
+    let game = FnImplicitGame::new(u32::MAX as usize, listed, listed).with_terminal(
+        |_| -> Option<Value> { panic!("asked a terminal rule before the budget check") },
+    );
     let refused = ImplicitSolver::new(game).solve().unwrap_err();
     assert!(
         matches!(refused, Error::MemoryBudgetExceeded { needed_bytes, .. } if needed_bytes == 9 * u32::MAX as u128),
@@ -306,52 +304,67 @@ fn the_work_cap_is_enforced() {
 }
 
 #[test]
-fn berzerk_samples() {
-    // Codeforces 786A, both samples, through closures over (player, object).
-    fn berzerk(n: u32, rick: &[u32], morty: &[u32]) -> String {
-        let steps = [rick.to_vec(), morty.to_vec()];
-        let successors = |v: u32| {
-            let (p, x) = (v / n, v % n);
-            let next = (1 - p) * n;
-            steps[p as usize]
-                .iter()
-                .map(move |&s| next + (x + s) % n)
-                .collect::<Vec<_>>()
+fn berzerk_answers_the_samples() {
+    assert_eq!(
+        cf786a::solve("5\n2 3 2\n3 1 2 3\n").unwrap(),
+        "Lose Win Win Loop\nLoop Win Win Win\n"
+    );
+    assert_eq!(
+        cf786a::solve("8\n4 6 2 3 4\n2 3 6\n").unwrap(),
+        "Win Win Win Win Win Win Win\nLose Win Lose Lose Win Lose Lose\n"
+    );
+}
+
+#[test]
+fn berzerk_names_the_bad_line() {
+    for (input, expected) in [
+        ("", "line 1: empty input"),
+        ("1\n1 1\n1 1\n", "line 1: n = 1"),
+        ("5\n2 3 2\n", "line 3: input ends before Morty's steps"),
+        ("5\n\n2 3 3\n3 1 2 3\n", "line 3: Rick: step 3 is repeated"),
+        (
+            "5\n2 3 2\n3 1 2 5\n",
+            "line 3: Morty: step 5 is outside 1..5",
+        ),
+        (
+            "5\n2 3 2\n2 1 2 3\n",
+            "line 3: Morty: k = 2, but 3 steps follow",
+        ),
+        ("5\n0\n1 1\n", "line 2: Rick: k = 0"),
+        ("5\n2 3 x\n1 1\n", "line 2: Rick: `x` is not"),
+        ("5\n2 3 2\n1 1\n7\n", "line 4: unexpected input"),
+    ] {
+        let error = cf786a::solve(input).expect_err(input);
+        assert!(error.starts_with(expected), "{input:?}: {error}");
+    }
+}
+
+proptest! {
+    /// The example (implicit solver) agrees with the hand-written BFS.
+    #[test]
+    fn berzerk_agrees_with_the_hand_bfs(
+        (n, rick, morty) in (2usize..=14).prop_flat_map(|n| {
+            let set = proptest::sample::subsequence((1..n).collect::<Vec<_>>(), 1..n);
+            (Just(n), set.clone().prop_shuffle(), set.prop_shuffle())
+        })
+    ) {
+        let line = |set: &Vec<usize>| {
+            format!("{} {}\n", set.len(), set.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(" "))
         };
-        let predecessors = |v: u32| {
-            let (p, y) = (v / n, v % n);
-            let q = 1 - p;
-            steps[q as usize]
-                .iter()
-                .map(move |&s| q * n + (y + n - s) % n)
-                .collect::<Vec<_>>()
-        };
-        let game = FnImplicitGame::new(2 * n as usize, successors, predecessors)
-            .terminal(|v| (v % n == 0).then_some(Value::Lose));
-        let solution = ImplicitSolver::new(game)
-            .with_predecessor_check(true)
-            .solve()
-            .unwrap();
-        (0..2)
-            .map(|p| {
-                (1..n)
-                    .map(|x| match solution.value(p * n + x).unwrap() {
-                        Value::Win => "Win",
-                        Value::Lose => "Lose",
+        let input = format!("{n}\n{}{}", line(&rick), line(&morty));
+        let result = hand::solve(n, &[rick, morty]);
+        let expected: String = (0..2)
+            .map(|player| {
+                let words: Vec<&str> = (1..n)
+                    .map(|object| match result[player * n + object] {
+                        1 => "Win",
+                        2 => "Lose",
                         _ => "Loop",
                     })
-                    .collect::<Vec<_>>()
-                    .join(" ")
+                    .collect();
+                words.join(" ") + "\n"
             })
-            .collect::<Vec<_>>()
-            .join("\n")
+            .collect();
+        prop_assert_eq!(cf786a::solve(&input).unwrap(), expected);
     }
-    assert_eq!(
-        berzerk(5, &[3, 2], &[1, 2, 3]),
-        "Lose Win Win Loop\nLoop Win Win Win"
-    );
-    assert_eq!(
-        berzerk(8, &[6, 2, 3, 4], &[3, 6]),
-        "Win Win Win Win Win Win Win\nLose Win Lose Lose Win Lose Lose"
-    );
 }

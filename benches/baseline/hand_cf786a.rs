@@ -11,14 +11,35 @@ use std::io::{self, Read, Write};
 fn main() {
     let mut input = String::new();
     io::stdin().read_to_string(&mut input).unwrap();
-    let mut it = input.split_ascii_whitespace().map(|t| t.parse::<usize>().unwrap());
+    let mut it = input
+        .split_ascii_whitespace()
+        .map(|t| t.parse::<usize>().unwrap());
     let n = it.next().unwrap();
     let mut steps: [Vec<usize>; 2] = [Vec::new(), Vec::new()];
     for set in steps.iter_mut() {
         let k = it.next().unwrap();
         *set = (0..k).map(|_| it.next().unwrap()).collect();
     }
-    // state = player * n + object; 0 undecided, 1 win, 2 lose.
+    let result = solve(n, &steps);
+    let mut out = String::with_capacity(10 * n);
+    for player in 0..2 {
+        for object in 1..n {
+            if object > 1 {
+                out.push(' ');
+            }
+            out.push_str(match result[player * n + object] {
+                1 => "Win",
+                2 => "Lose",
+                _ => "Loop",
+            });
+        }
+        out.push('\n');
+    }
+    io::stdout().write_all(out.as_bytes()).unwrap();
+}
+
+/// For each state `player * n + object`: 1 won, 2 lost, 0 loops.
+pub fn solve(n: usize, steps: &[Vec<usize>; 2]) -> Vec<u8> {
     let mut result = vec![0u8; 2 * n];
     let mut counter = vec![0u32; 2 * n];
     let mut queue = Vec::with_capacity(2 * n);
@@ -37,7 +58,11 @@ fn main() {
         let mover = 1 - player;
         let lost = result[state] == 2;
         for &step in &steps[mover] {
-            let from = if object >= step { object - step } else { object + n - step };
+            let from = if object >= step {
+                object - step
+            } else {
+                object + n - step
+            };
             if from == 0 {
                 continue;
             }
@@ -57,19 +82,5 @@ fn main() {
             }
         }
     }
-    let mut out = String::with_capacity(10 * n);
-    for player in 0..2 {
-        for object in 1..n {
-            if object > 1 {
-                out.push(' ');
-            }
-            out.push_str(match result[player * n + object] {
-                1 => "Win",
-                2 => "Lose",
-                _ => "Loop",
-            });
-        }
-        out.push('\n');
-    }
-    io::stdout().write_all(out.as_bytes()).unwrap();
+    result
 }

@@ -130,7 +130,7 @@ pub type NoImplicitTerminal = fn(u32) -> Option<Value>;
 /// // A ring of 6 positions, one step clockwise a move; reaching 0 ends the
 /// // game and the player then to move has lost.
 /// let game = FnImplicitGame::new(6, |u| [(u + 1) % 6], |v| [(v + 5) % 6])
-///     .terminal(|u| (u == 0).then_some(Value::Lose));
+///     .with_terminal(|u| (u == 0).then_some(Value::Lose));
 /// let solution = ImplicitSolver::new(game).solve()?;
 /// assert_eq!(solution.value(5), Some(Value::Win));
 /// assert_eq!(solution.value(4), Some(Value::Lose));
@@ -172,15 +172,18 @@ impl<S, R> FnImplicitGame<S, R> {
 }
 
 impl<S, R, T> FnImplicitGame<S, R, T> {
-    /// Sets a terminal rule (see [`ImplicitGame::terminal`]).
+    /// Sets a terminal rule (see [`ImplicitGame::terminal`], which answers
+    /// with it; hence the name, where the solvers' builders say `terminal`).
     ///
     /// # Example
     /// ```
     /// use stonegame::retrograde::{FnImplicitGame, ImplicitGame, Value};
-    /// let game = FnImplicitGame::new(2, |u| [1 - u], |v| [1 - v]).terminal(|u| (u == 1).then_some(Value::Tie));
+    /// let game = FnImplicitGame::new(2, |u| [1 - u], |v| [1 - v])
+    ///     .with_terminal(|u| (u == 1).then_some(Value::Tie));
     /// assert_eq!(game.terminal(1), Some(Value::Tie));
+    /// assert_eq!(game.terminal(0), None);
     /// ```
-    pub fn terminal<T2>(self, rule: T2) -> FnImplicitGame<S, R, T2>
+    pub fn with_terminal<T2>(self, rule: T2) -> FnImplicitGame<S, R, T2>
     where
         T2: Fn(u32) -> Option<Value>,
     {
