@@ -91,7 +91,8 @@
 //!   moves and `l` distinct lower-tier targets,
 //!   `2 (4 (n + l + 1) + 4 m) + 9 (n + l) + 24 l`, plus `5` bytes a position
 //!   of the lower tiers it keeps in memory (dropped, highest first, when
-//!   they do not fit).
+//!   they do not fit); `9 (n + l) + 24 l` and nothing a move when the game
+//!   lists predecessors ([`TieredGame::lists_predecessors`]).
 //!
 //! The predecessor check ([`DenseSolver::with_predecessor_check`],
 //! [`ImplicitSolver::with_predecessor_check`]) needs `8 V` more while it
