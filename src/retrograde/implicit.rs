@@ -499,27 +499,9 @@ impl<G: ImplicitGame> Moves for Listing<'_, G> {
     }
 
     fn for_each_successor(&self, u: u32, visit: &mut impl FnMut(u32)) -> Result<()> {
-        let mut outside = None;
-        let mut listed = 0u64;
-        let _ = self.game.for_each_move(u, |v| {
-            if v >= self.num_positions {
-                outside = Some(v);
-                return ControlFlow::Break(());
-            }
-            listed += 1;
-            visit(v);
-            ControlFlow::Continue(())
-        });
-        if let Some(v) = outside {
-            return Err(outside_error(
-                "for_each_move",
-                "a move",
-                u,
-                v,
-                self.num_positions,
-            ));
-        }
-        self.meter.charge(listed)
+        let mut listing = InRange::new(self.num_positions);
+        let _ = self.game.for_each_move(u, |v| listing.visit(v, visit));
+        listing.finish(self.meter, |v| (("for_each_move", "a move"), u, v))
     }
 
     fn find_move(&self, u: u32, mut wanted: impl FnMut(u32) -> bool) -> Option<u32> {
@@ -536,10 +518,54 @@ impl<G: ImplicitGame> Moves for Listing<'_, G> {
     }
 }
 
-fn outside_error(name: &'static str, what: &str, from: u32, to: u32, n: u32) -> Error {
-    Error::InvalidParameter {
-        name,
-        reason: format!("position {from} has {what} {to}, outside 0..{n}"),
+/// Passes on the positions a game lists while they are inside `0..N`,
+/// counting them; the first one outside stops the listing.
+struct InRange {
+    num_positions: u32,
+    listed: u64,
+    outside: Option<u32>,
+}
+
+impl InRange {
+    fn new(num_positions: u32) -> Self {
+        Self {
+            num_positions,
+            listed: 0,
+            outside: None,
+        }
+    }
+
+    fn visit(&mut self, u: u32, visit: &mut impl FnMut(u32)) -> ControlFlow<()> {
+        if u >= self.num_positions {
+            self.outside = Some(u);
+            return ControlFlow::Break(());
+        }
+        self.listed += 1;
+        visit(u);
+        ControlFlow::Continue(())
+    }
+
+    /// Charges what was listed, or refuses the position outside: `name`
+    /// gives the game's method and what it lists, the position listed from
+    /// and the one outside.
+    fn finish(
+        self,
+        meter: &WorkMeter,
+        name: impl FnOnce(u32) -> ((&'static str, &'static str), u32, u32),
+    ) -> Result<()> {
+        match self.outside {
+            Some(u) => {
+                let ((method, what), from, to) = name(u);
+                Err(Error::InvalidParameter {
+                    name: method,
+                    reason: format!(
+                        "position {from} has {what} {to}, outside 0..{}",
+                        self.num_positions
+                    ),
+                })
+            }
+            None => meter.charge(self.listed),
+        }
     }
 }
 
@@ -552,28 +578,13 @@ struct GamePredecessors<'a, G> {
 
 impl<G: ImplicitGame> Predecessors for GamePredecessors<'_, G> {
     fn for_each(&mut self, v: u32, visit: &mut impl FnMut(u32)) -> Result<()> {
-        let n = self.num_positions;
-        let mut outside = None;
-        let mut listed = 0u64;
-        let _ = self.game.for_each_predecessor(v, |u| {
-            if u >= n {
-                outside = Some(u);
-                return ControlFlow::Break(());
-            }
-            listed += 1;
-            visit(u);
-            ControlFlow::Continue(())
-        });
-        if let Some(u) = outside {
-            return Err(outside_error(
-                "for_each_predecessor",
-                "a predecessor",
-                v,
-                u,
-                n,
-            ));
-        }
-        self.meter.charge(listed)
+        let mut listing = InRange::new(self.num_positions);
+        let _ = self
+            .game
+            .for_each_predecessor(v, |u| listing.visit(u, visit));
+        listing.finish(self.meter, |u| {
+            (("for_each_predecessor", "a predecessor"), v, u)
+        })
     }
 }
 
