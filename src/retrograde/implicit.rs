@@ -35,7 +35,11 @@ pub const DEFAULT_IMPLICIT_WORK: u64 = 5_000_000_000;
 /// a position a terminal rule ends may be listed or not (its moves are never
 /// followed). A wrong predecessor function gives wrong labels unless the
 /// solver checks it ([`ImplicitSolver::with_predecessor_check`], on by
-/// default in debug builds, which also refuses moves outside `0..N`).
+/// default in debug builds). The check also refuses a move outside
+/// `0..N`; without it such a move is only counted (the out-degrees are
+/// counted without looking at the targets, which is what makes that pass
+/// cheap), so it too gives wrong labels. A predecessor outside `0..N` is
+/// always refused.
 ///
 /// # Example
 /// ```
