@@ -61,6 +61,7 @@
 //! | Grundy sequences and their periods | OEIS | [`impartial::octal::grundy_sequence`], [`impartial::octal::find_period_certificate`], [`impartial::periodic`] |
 //! | any impartial game you define | | implement [`impartial::ImpartialGame`] (or [`impartial::FnGame`], `FnGame::from_successors`); solve with [`impartial::GrundySolver`] (normal and misère play) |
 //! | any finite game, cycles, ties and draws included | chess-like endgames, games on a graph | [`retrograde::solve`] / [`retrograde::Retrograde`] (closures; `with_canonical` for symmetry, `solve_from` for a [`Solution`]), [`retrograde::Graph`] + [`retrograde::DenseSolver`] (numbered positions) |
+//! | any finite game on numbered positions whose moves and predecessors you can list, too many moves to store | Codeforces 786A "Berzerk" (`examples/cf786a.rs`) | implement [`retrograde::ImplicitGame`] (or closures: [`retrograde::ImplicitSolver::from_fns`]), solve with [`retrograde::ImplicitSolver`] (9 bytes a position, no move stored) |
 //! | a game too big for memory, split into tiers | | [`retrograde::TieredSolver`] → [`retrograde::TierDatabase`] |
 //! | rock-paper-scissors with coins: count bankrupting sequences | a CodeIQ puzzle | [`counting::janken_count`], [`counting::AbsorbingWalk`] |
 //!

@@ -24,7 +24,8 @@ pub use crate::impartial::subtraction::{Subtraction, SubtractionRule, Subtractio
 pub use crate::impartial::wythoff::Wythoff;
 pub use crate::impartial::{FnGame, HeapMove, ImpartialGame};
 pub use crate::retrograde::{
-    DenseSolver, Graph, Label, Retrograde, TierDatabase, TieredGame, TieredSolver, Value,
+    DenseSolver, FnImplicitGame, Graph, ImplicitGame, ImplicitSolver, Label, Retrograde,
+    TierDatabase, TieredGame, TieredSolver, Value,
 };
 pub use crate::scoring::{
     End, Ends, EndsRemainder, Front, FrontDoubling, Negamax, ScoringGame, StoneMerge, StoneMod3,

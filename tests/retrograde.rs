@@ -2,6 +2,9 @@
 //! acyclic graphs, a naive fixpoint on cyclic ones, the definition of
 //! remoteness, bottom-up tables for subtraction games, and the misère Nim rule.
 
+#[path = "retrograde_strategies/mod.rs"]
+mod strategies;
+
 use proptest::prelude::*;
 use std::ops::ControlFlow;
 use stonegame::impartial::ImpartialGame;
@@ -9,6 +12,7 @@ use stonegame::retrograde::{
     self, DenseSolver, Graph, Label, Retrograde, Value, solve_impartial_sum, sum_key,
 };
 use stonegame::{Budget, Convention, Error, Outcome};
+use strategies::{any_convention, terminal_rules};
 
 const BUDGET: Budget = Budget::from_mebibytes(64);
 
@@ -251,22 +255,6 @@ fn adjacency_of(n: usize, edges: &[(u32, u32)]) -> Vec<Vec<u32>> {
         adjacency[u as usize].push(v);
     }
     adjacency
-}
-
-fn any_convention() -> impl Strategy<Value = Convention> {
-    prop_oneof![Just(Convention::Normal), Just(Convention::Misere)]
-}
-
-/// Mostly no terminal rule; sometimes a forced Win, Lose, Tie or Draw.
-fn terminal_rules(n: usize) -> impl Strategy<Value = Vec<Option<Value>>> {
-    let rule = prop_oneof![
-        8 => Just(None),
-        1 => Just(Some(Value::Win)),
-        1 => Just(Some(Value::Lose)),
-        2 => Just(Some(Value::Tie)),
-        1 => Just(Some(Value::Draw)),
-    ];
-    proptest::collection::vec(rule, n)
 }
 
 /// A random graph on up to `max_n` positions (self-loops and repeated moves included).
@@ -911,6 +899,9 @@ struct TieredGraph<'a> {
     terminal: &'a [Option<Value>],
     tiers: &'a [u32],
     members: Vec<Vec<u32>>,
+    /// Each vertex's predecessors, when the game lists them (then each tier
+    /// is solved without storing its moves).
+    reverse: Option<Vec<Vec<u32>>>,
 }
 
 impl TieredGraph<'_> {
@@ -948,6 +939,24 @@ impl retrograde::TieredGame for TieredGraph<'_> {
     fn terminal(&self, p: retrograde::TierPosition) -> Option<Value> {
         self.terminal[self.members[p.tier as usize][p.index as usize] as usize]
     }
+    fn lists_predecessors(&self) -> bool {
+        self.reverse.is_some()
+    }
+    fn for_each_predecessor(
+        &self,
+        p: retrograde::TierPosition,
+        tier: u32,
+        mut visit: impl FnMut(u32) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let v = self.members[p.tier as usize][p.index as usize];
+        for &u in &self.reverse.as_ref().unwrap()[v as usize] {
+            let from = self.position(u);
+            if from.tier == tier {
+                visit(from.index)?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
 }
 
 /// A graph whose moves never climb tiers: tiers drawn at random, edges
@@ -980,12 +989,14 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(128))]
 
     /// Tier by tier through files gives exactly the labels of solving the
-    /// whole graph at once.
+    /// whole graph at once, with the tiers' moves stored or (when the game
+    /// lists predecessors) not.
     #[test]
     fn tiers_match_the_whole_graph(
         (n, tiers, edges) in tiered_graph(),
         terminal in terminal_rules(12),
         convention in any_convention(),
+        lists_predecessors in any::<bool>(),
     ) {
         let terminal = &terminal[..n];
         let adjacency = adjacency_of(n, &edges);
@@ -996,11 +1007,19 @@ proptest! {
         for u in 0..n as u32 {
             members[tiers[u as usize] as usize].push(u);
         }
-        let game = TieredGraph { adjacency: &adjacency, terminal, tiers: &tiers, members };
+        let reverse = lists_predecessors.then(|| {
+            let mut reverse = vec![Vec::new(); n];
+            for &(u, v) in &edges {
+                reverse[v as usize].push(u);
+            }
+            reverse
+        });
+        let game = TieredGraph { adjacency: &adjacency, terminal, tiers: &tiers, members, reverse };
         let dir = scratch_dir("tiers");
         let mut database = retrograde::TieredSolver::new(&game, &dir)
             .with_convention(convention)
             .with_budget(BUDGET)
+            .with_predecessor_check(true)
             .solve()
             .unwrap();
         // Reopened from disk only, to check the files themselves; and with a
@@ -1337,6 +1356,63 @@ fn rehash_block(b: &mut [u8]) {
     b[end..].copy_from_slice(&hash.to_le_bytes());
 }
 
+/// A tiered game whose predecessor lists miss a move (within a tier, or
+/// from a lower tier's position) is refused by the check, tier by tier.
+#[test]
+fn tiered_predecessors_that_disagree_are_refused() {
+    use retrograde::TieredSolver;
+    // Tier 0: 0; tier 1: 1 → 0, 2 → 1, 2 → 2 (2 keeps the game going: a draw).
+    let adjacency = vec![vec![], vec![0], vec![1, 2]];
+    let terminal = vec![None; 3];
+    let tiers = vec![0, 1, 1];
+    let right = vec![vec![1], vec![2], vec![2]];
+    for (wrong, what) in [
+        (vec![vec![], vec![2], vec![2]], "Tier"),
+        (
+            vec![vec![1], vec![], vec![2]],
+            "TierPosition { tier: 1, index: 0 }",
+        ),
+        (
+            vec![vec![1], vec![2], vec![2, 2]],
+            "TierPosition { tier: 1, index: 1 }",
+        ),
+    ] {
+        let game = TieredGraph {
+            adjacency: &adjacency,
+            terminal: &terminal,
+            tiers: &tiers,
+            members: vec![vec![0], vec![1, 2]],
+            reverse: Some(wrong),
+        };
+        let dir = scratch_dir("tier-preds");
+        let refused = TieredSolver::new(&game, &dir)
+            .with_predecessor_check(true)
+            .solve()
+            .unwrap_err();
+        assert!(
+            matches!(&refused, Error::PredecessorMismatch { position } if position.contains(what)),
+            "{refused}"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+    let game = TieredGraph {
+        adjacency: &adjacency,
+        terminal: &terminal,
+        tiers: &tiers,
+        members: vec![vec![0], vec![1, 2]],
+        reverse: Some(right),
+    };
+    let dir = scratch_dir("tier-preds");
+    let mut database = TieredSolver::new(&game, &dir)
+        .with_predecessor_check(true)
+        .solve()
+        .unwrap();
+    let p = |tier, index| retrograde::TierPosition { tier, index };
+    assert_eq!(database.value(p(1, 0)).unwrap(), Some(Value::Win));
+    assert_eq!(database.value(p(1, 1)).unwrap(), Some(Value::Draw));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn corrupted_tier_files_are_refused() {
     use retrograde::{TierDatabase, TierPosition, TieredSolver};
@@ -1348,6 +1424,7 @@ fn corrupted_tier_files_are_refused() {
         terminal: &terminal,
         tiers: &tiers,
         members: vec![vec![0], vec![1, 2]],
+        reverse: None,
     };
     let dir = scratch_dir("corrupt");
     TieredSolver::new(&game, &dir).solve().unwrap();
@@ -1518,6 +1595,7 @@ fn tiers_refuse_moves_upwards() {
         terminal: &terminal,
         tiers: &tiers,
         members: vec![vec![0], vec![1]],
+        reverse: None,
     };
     let dir = scratch_dir("upwards");
     let refused = TieredSolver::new(&game, &dir).solve().unwrap_err();
@@ -1550,10 +1628,10 @@ fn labels_and_analyses_round_trip_through_serde() {
 }
 
 /// The case: take 1 or 2 from a count, with predecessors that also
-/// list v + 3. Checked (the default in debug builds and tests), it is
-/// refused with the position where they differ; unchecked, the labels are
-/// wrong, which is why the check exists. (The check is asked for explicitly:
-/// release builds default to no check.)
+/// list v + 3. Checked (the default in debug builds only, so asked for here:
+/// `cargo test --release` runs this too), it is refused with the position
+/// where they differ; unchecked, the labels are wrong, which is why the
+/// check exists.
 #[test]
 fn predecessors_that_disagree_with_the_successors_are_refused() {
     let succ = |&n: &u32| (1..=2).filter_map(move |s| n.checked_sub(s));
@@ -1566,6 +1644,10 @@ fn predecessors_that_disagree_with_the_successors_are_refused() {
         matches!(&refused, Error::PredecessorMismatch { position } if position.contains("numbered")),
         "{refused}"
     );
+    let by_default = Retrograde::new(succ)
+        .predecessors(|&v: &u32| vec![v + 1, v + 2, v + 3])
+        .solve([10]);
+    assert_eq!(by_default.is_err(), cfg!(debug_assertions));
     let unchecked = Retrograde::new(succ)
         .predecessors(|&v: &u32| vec![v + 1, v + 2, v + 3])
         .with_predecessor_check(false)

@@ -78,6 +78,15 @@ where
 ///   symmetric positions (only canonical positions are stored and solved);
 /// - [`with_budget`](Retrograde::with_budget): a [`Budget`] for the tables.
 ///
+/// # Cost
+/// Charged as the exploration grows, for `V` positions reached and `E`
+/// moves: each position stored twice (in a list and as an `ahash` map key:
+/// `size_of::<P>() + ⌈8 (size_of::<(P, u32)>() + 1) / 7⌉` bytes, 28 for a
+/// `u64`), the explored graph `4 (V + 1) + 4 E`, the induction's `9 V`, and
+/// the predecessor lists `4 (V + 1) + 4 E` unless a predecessor function is
+/// given. The table keeps the positions, the map, the graph and `5 V` of
+/// labels.
+///
 /// # Example
 /// ```
 /// use stonegame::Convention;

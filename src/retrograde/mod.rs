@@ -52,6 +52,14 @@
 //! - [`Graph`] + [`DenseSolver`]: positions already numbered `0..N`, moves in a
 //!   compressed (CSR, `u32`) adjacency: the fast path (on every core with
 //!   the `parallel` feature, `DenseSolver::with_parallel`).
+//! - [`ImplicitGame`] + [`ImplicitSolver`]: positions numbered `0..N` whose
+//!   moves *and predecessors* the game lists on demand (a trait with
+//!   `for_each_move` / `for_each_predecessor`, or closures:
+//!   [`ImplicitSolver::from_fns`], [`FnImplicitGame`]): no move is stored,
+//!   9 bytes a position in all, for games with more moves than memory
+//!   (Codeforces 786A "Berzerk": 98 million moves on 14 000 positions).
+//!   The answer is an [`ImplicitSolution`] (same queries as
+//!   [`DenseSolution`]; best moves found by listing the moves again).
 //! - [`TieredSolver`]: a game split into tiers (moves never go to a higher
 //!   tier), solved from the bottom tier up, each tier's results written to a
 //!   checksummed file ([`TierDatabase`]).
@@ -64,6 +72,31 @@
 //!
 //! [`Analysis`] reports counts by value and remoteness and the longest wins
 //! and losses.
+//!
+//! # What each solver costs
+//!
+//! Bytes charged to the [`Budget`](crate::Budget) before allocating, for `V`
+//! positions and `E` moves (docs/retrograde.md has the table):
+//!
+//! - [`DenseSolver`]: the [`Graph`] `4 (V + 1) + 4 E` (charged when it is
+//!   built), then `9 V`, plus `4 (V + 1) + 4 E` of predecessor lists unless
+//!   a predecessor function is given (then nothing a move beyond the graph);
+//!   `+ 8 V` with the `parallel` flag.
+//! - [`Retrograde`] (hashed): per position the position stored twice (list
+//!   and `ahash` map: `size_of::<P>() + ⌈8 (size_of::<(P, u32)>() + 1) / 7⌉`),
+//!   the explored graph `4 (V + 1) + 4 E`, `9 V`, and the predecessor lists
+//!   `4 (V + 1) + 4 E` unless given.
+//! - [`ImplicitSolver`]: `9 V`, nothing a move.
+//! - [`TieredSolver`]: one tier at a time, for a tier of `n` positions, `m`
+//!   moves and `l` distinct lower-tier targets,
+//!   `2 (4 (n + l + 1) + 4 m) + 9 (n + l) + 24 l`, plus `5` bytes a position
+//!   of the lower tiers it keeps in memory (dropped, highest first, when
+//!   they do not fit); `9 (n + l) + 24 l` and nothing a move when the game
+//!   lists predecessors ([`TieredGame::lists_predecessors`]).
+//!
+//! The predecessor check ([`DenseSolver::with_predecessor_check`],
+//! [`ImplicitSolver::with_predecessor_check`]) needs `8 V` more while it
+//! runs.
 //!
 //! # Example
 //! ```
@@ -85,6 +118,7 @@ mod analysis;
 mod games;
 mod graph;
 mod hashed;
+mod implicit;
 #[cfg(feature = "mpi")]
 #[cfg_attr(docsrs, doc(cfg(feature = "mpi")))]
 pub mod mpi;
@@ -101,6 +135,10 @@ pub use analysis::{Analysis, RemotenessCounts};
 pub use games::{solve_impartial_sum, sum_key};
 pub use graph::Graph;
 pub use hashed::{NoPredecessors, NoTerminalRule, Retrograde, RetrogradeTable, solve};
+pub use implicit::{
+    DEFAULT_IMPLICIT_WORK, FnImplicitGame, IMPLICIT_BYTES_PER_POSITION, ImplicitGame,
+    ImplicitSolution, ImplicitSolver, NoImplicitTerminal,
+};
 pub use solver::{DenseSolution, DenseSolver};
 pub use tiers::{TierDatabase, TierPosition, TieredGame, TieredSolver};
 

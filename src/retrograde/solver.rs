@@ -160,6 +160,46 @@ impl Predecessors for Graph {
     }
 }
 
+/// What the induction needs to know of the moves themselves: how many
+/// positions there are, each one's out-degree (the loss counters start
+/// there), the moves of a position for the predecessor check, and the
+/// first move to a wanted target for best moves. A [`Graph`] answers from
+/// its tables; an implicit game (`super::implicit`) lists the moves again.
+pub(crate) trait Moves {
+    /// The number of positions `N`.
+    fn num_positions(&self) -> usize;
+
+    /// The number of moves from `u` (`u < N`).
+    fn out_degree(&self, u: u32) -> Result<u32>;
+
+    /// Calls `visit` for each move of `u` (with multiplicity); a move
+    /// outside `0..N` is an error.
+    fn for_each_successor(&self, u: u32, visit: &mut impl FnMut(u32)) -> Result<()>;
+
+    /// The first move of `u` whose target `wanted` accepts (targets outside
+    /// `0..N` are skipped).
+    fn find_move(&self, u: u32, wanted: impl FnMut(u32) -> bool) -> Option<u32>;
+}
+
+impl Moves for Graph {
+    fn num_positions(&self) -> usize {
+        Graph::num_positions(self)
+    }
+
+    fn out_degree(&self, u: u32) -> Result<u32> {
+        Ok(self.degree(u as usize))
+    }
+
+    fn for_each_successor(&self, u: u32, visit: &mut impl FnMut(u32)) -> Result<()> {
+        self.successors(u).iter().for_each(|&v| visit(v));
+        Ok(())
+    }
+
+    fn find_move(&self, u: u32, mut wanted: impl FnMut(u32) -> bool) -> Option<u32> {
+        self.successors(u).iter().copied().find(|&v| wanted(v))
+    }
+}
+
 /// Whether predecessor functions are checked unless the caller says:
 /// in debug builds (tests included), not in release builds.
 pub(crate) const PREDECESSOR_CHECK_DEFAULT: bool = cfg!(debug_assertions);
@@ -172,7 +212,7 @@ pub(crate) const PREDECESSOR_CHECK_DEFAULT: bool = cfg!(debug_assertions);
 /// the predecessors, so equal lists leave every sum at zero and any
 /// difference leaves one nonzero except with probability about 2⁻⁶⁴.
 pub(crate) fn check_predecessors(
-    graph: &Graph,
+    graph: &impl Moves,
     code: &[u8],
     predecessors: &mut impl Predecessors,
     budget: Budget,
@@ -186,9 +226,9 @@ pub(crate) fn check_predecessors(
         if ends(u) {
             continue;
         }
-        for &v in graph.successors(u) {
+        graph.for_each_successor(u, &mut |v| {
             sums[v as usize] = sums[v as usize].wrapping_add(move_hash(u, v));
-        }
+        })?;
     }
     for v in 0..n as u32 {
         let sum = &mut sums[v as usize];
@@ -267,7 +307,7 @@ impl Labels {
     /// A second, breadth-first pass from the tied endings labels the
     /// positions that can force a tie (see [`Labels::spread_ties`]).
     pub(crate) fn induce(
-        graph: &Graph,
+        graph: &impl Moves,
         mut code: Vec<u8>,
         seeded: Option<Vec<u32>>,
         convention: Convention,
@@ -289,7 +329,7 @@ impl Labels {
         let mut seeds = Vec::new();
         for (u, slot) in code.iter_mut().enumerate() {
             if *slot == UNKNOWN {
-                match graph.degree(u) {
+                match graph.out_degree(u as u32)? {
                     0 => *slot = no_move_code,
                     degree => {
                         word[u] = unresolved_base
@@ -453,32 +493,28 @@ impl Labels {
     /// A move that realises the label: to the nearest loss for a win, to the
     /// farthest win for a loss, to the nearest tie for a tie, to a draw for a
     /// draw; `None` at the end.
-    pub(crate) fn best_move(&self, graph: &Graph, u: u32) -> Option<u32> {
+    pub(crate) fn best_move(&self, graph: &impl Moves, u: u32) -> Option<u32> {
         let code = *self.code.get(u as usize)?;
         let wanted = |target_code: u8| {
             let r = self.word[u as usize].checked_sub(1)?;
-            graph
-                .successors(u)
-                .iter()
-                .copied()
-                .find(|&v| self.code[v as usize] == target_code && self.word[v as usize] == r)
+            graph.find_move(u, |v| {
+                self.code.get(v as usize) == Some(&target_code) && self.word[v as usize] == r
+            })
         };
         match code {
             WIN => wanted(LOSE),
             LOSE => wanted(WIN),
             TIE => wanted(TIE),
-            UNKNOWN => graph
-                .successors(u)
-                .iter()
-                .copied()
-                .find(|&v| matches!(self.code[v as usize], UNKNOWN | DRAW)),
+            UNKNOWN => graph.find_move(u, |v| {
+                matches!(self.code.get(v as usize), Some(&(UNKNOWN | DRAW)))
+            }),
             _ => None,
         }
     }
 
     /// Best moves from `u` until the game ends (a draw has no end, so its
     /// line is just `[u]`).
-    pub(crate) fn principal_line(&self, graph: &Graph, u: u32) -> Vec<u32> {
+    pub(crate) fn principal_line(&self, graph: &impl Moves, u: u32) -> Vec<u32> {
         let mut line = vec![u];
         if matches!(self.code.get(u as usize), Some(&(WIN | LOSE | TIE))) {
             let mut current = u;
@@ -496,7 +532,7 @@ impl Labels {
     /// a position a terminal rule declared drawn is reached; just `[u]` for
     /// a position that is not drawn. Each position enters the line at most
     /// once before the repeat, so it has at most `V + 1` entries.
-    pub(crate) fn drawing_line(&self, graph: &Graph, u: u32) -> Vec<u32> {
+    pub(crate) fn drawing_line(&self, graph: &impl Moves, u: u32) -> Vec<u32> {
         let mut line = vec![u];
         if self.code.get(u as usize) != Some(&UNKNOWN) {
             return line;
@@ -576,6 +612,17 @@ fn parallel_induce(_: &Graph, _: &Graph, _: Vec<u8>, _: Convention, _: bool) -> 
 ///
 /// A predecessor function must list `u` among the predecessors of `v` exactly
 /// as many times as `u` has a move to `v`; otherwise the labels are wrong.
+///
+/// # Cost
+/// The [`Graph`] holds every move once (`4 (V + 1) + 4 E` bytes, charged
+/// when it is built) and the solver reads its out-degrees and best moves
+/// from it. The solver charges `9 V` bytes (value byte, counter word, queue
+/// slot), plus `4 (V + 1) + 4 E` for the predecessor lists it builds when
+/// no predecessor function is given (with one, nothing a move beyond the
+/// graph), plus `8 V` for the frontiers of [`DenseSolver::with_parallel`]
+/// (and `8 E` of scratch to build the lists on every core, when it fits).
+/// The solution keeps `5 V`. A game whose moves do not fit even once:
+/// [`ImplicitSolver`](super::ImplicitSolver), `9 V` and nothing a move.
 ///
 /// # Example
 /// ```

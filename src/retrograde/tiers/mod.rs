@@ -28,7 +28,10 @@ use ahash::AHashMap;
 use crate::{Budget, Convention, Error, Result};
 
 use super::graph::{Graph, check_counts, csr_bytes};
-use super::solver::{DRAW, LOSE, Labels, TIE, UNKNOWN, WIN, code_value, value_code};
+use super::solver::{
+    DRAW, LOSE, Labels, Moves, PREDECESSOR_CHECK_DEFAULT, Predecessors, TIE, UNKNOWN, WIN,
+    check_predecessors, code_value, value_code,
+};
 use super::{Counts, Label, Value};
 
 mod format;
@@ -105,6 +108,67 @@ pub trait TieredGame {
         None
     }
 
+    /// Whether [`TieredGame::for_each_predecessor`] lists the predecessors
+    /// of positions: then [`TieredSolver`] solves each tier without storing
+    /// its moves (see its cost). `false` by default.
+    fn lists_predecessors(&self) -> bool {
+        false
+    }
+
+    /// When [`TieredGame::lists_predecessors`] says so: calls `visit` with
+    /// the index of each position of tier `tier` that has a move to
+    /// `position` (a position of `tier` or of a lower tier), once per such
+    /// move, stopping when `visit` returns `Break`. Positions a terminal
+    /// rule ends may be listed or not. A wrong list gives wrong labels
+    /// unless the solver checks it
+    /// ([`TieredSolver::with_predecessor_check`], on in debug builds). Lists
+    /// nothing by default.
+    ///
+    /// # Example
+    /// ```
+    /// # use std::ops::ControlFlow;
+    /// use stonegame::retrograde::{TierPosition, TieredGame, TieredSolver, Value};
+    ///
+    /// /// Take 1 or 2 from n; tier t holds the single position n = t.
+    /// struct Countdown(u32);
+    /// impl TieredGame for Countdown {
+    ///     fn num_tiers(&self) -> u32 { self.0 + 1 }
+    ///     fn tier_size(&self, _tier: u32) -> u32 { 1 }
+    ///     fn for_each_move(
+    ///         &self,
+    ///         p: TierPosition,
+    ///         mut visit: impl FnMut(TierPosition) -> ControlFlow<()>,
+    ///     ) -> ControlFlow<()> {
+    ///         (1..=2).filter_map(|take| p.tier.checked_sub(take))
+    ///             .try_for_each(|tier| visit(TierPosition { tier, index: 0 }))
+    ///     }
+    ///     fn lists_predecessors(&self) -> bool { true }
+    ///     fn for_each_predecessor(
+    ///         &self,
+    ///         p: TierPosition,
+    ///         tier: u32,
+    ///         mut visit: impl FnMut(u32) -> ControlFlow<()>,
+    ///     ) -> ControlFlow<()> {
+    ///         // Tier `tier` reaches p from p.tier + 1 and p.tier + 2.
+    ///         if (1..=2).contains(&(tier - p.tier)) { visit(0) } else { ControlFlow::Continue(()) }
+    ///     }
+    /// }
+    ///
+    /// let dir = std::env::temp_dir().join(format!("stonegame-doc-tier-preds-{}", std::process::id()));
+    /// let mut db = TieredSolver::new(&Countdown(10), &dir).with_predecessor_check(true).solve()?;
+    /// assert_eq!(db.value(TierPosition { tier: 9, index: 0 })?, Some(Value::Lose));
+    /// # std::fs::remove_dir_all(&dir).unwrap();
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    fn for_each_predecessor(
+        &self,
+        _position: TierPosition,
+        _tier: u32,
+        _visit: impl FnMut(u32) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+
     /// The game's name and the version of its rules (at most 1024 bytes),
     /// recorded in the database it is solved into. The database's
     /// fingerprint covers it, the number of tiers, every tier's size, the
@@ -132,6 +196,19 @@ pub trait TieredGame {
 /// the same hash of every move and terminal value of its tier and the tiers
 /// below (one pass over those moves, no induction). Every other tier is
 /// solved again. One solve at a time may write into a directory.
+///
+/// # Cost
+/// One tier at a time: for a tier of `n` positions, `m` moves and `l`
+/// distinct lower-tier targets, its graph and predecessor lists
+/// (`2 (4 (n + l + 1) + 4 m)` bytes), the induction's `9 (n + l)`, and
+/// `24 l` for the map of lower-tier targets; plus `5` bytes a position of
+/// the lower tiers whose labels it keeps in memory (dropped, highest tier
+/// first, when they do not fit beside the tier being solved). Each tier's
+/// moves are stored while it is solved, unless the game lists predecessors
+/// ([`TieredGame::lists_predecessors`]): then a tier costs
+/// `9 (n + l) + 24 l` and nothing a move (its moves are listed twice, to
+/// find the lower-tier targets and to count out-degrees, and predecessors
+/// once; best moves are not offered by the database either way).
 ///
 /// # Example
 /// ```
@@ -169,6 +246,7 @@ pub struct TieredSolver<'g, G> {
     directory: PathBuf,
     convention: Convention,
     budget: Budget,
+    checks_predecessors: bool,
 }
 
 impl<'g, G: TieredGame> TieredSolver<'g, G> {
@@ -196,7 +274,23 @@ impl<'g, G: TieredGame> TieredSolver<'g, G> {
             directory: directory.into(),
             convention: Convention::Normal,
             budget: Budget::default(),
+            checks_predecessors: PREDECESSOR_CHECK_DEFAULT,
         }
+    }
+
+    /// Whether the predecessors a game lists
+    /// ([`TieredGame::lists_predecessors`]) are checked against its moves,
+    /// tier by tier, before each tier's induction (one more pass over both,
+    /// 8 bytes a position of the tier): on by default in debug builds, off
+    /// in release builds; a mismatch is refused with
+    /// [`Error::PredecessorMismatch`]. Ignored for games that do not list
+    /// predecessors.
+    ///
+    /// # Example
+    /// See [`TieredGame::for_each_predecessor`].
+    pub fn with_predecessor_check(mut self, check: bool) -> Self {
+        self.checks_predecessors = check;
+        self
     }
 
     /// Sets who wins at a position without moves.
@@ -311,9 +405,16 @@ impl<'g, G: TieredGame> TieredSolver<'g, G> {
         let n = game.tier_size(tier) as usize;
         check_counts(n, 0)?;
         let budget = self.budget;
+        // Without predecessors from the game, the tier's moves are stored.
+        let stores_moves = !game.lists_predecessors();
         let tier_bytes = |positions: usize, moves: usize| {
-            // The graph, its reverse and the induction's tables.
-            2 * csr_bytes(positions, moves) + 9 * positions as u128
+            // The graph and its reverse when stored, the induction's tables.
+            let graphs = if stores_moves {
+                2 * csr_bytes(positions, moves)
+            } else {
+                0
+            };
+            graphs + 9 * positions as u128
         };
         budget.check_bytes(tier_bytes(n, 0), "one tier's tables")?;
         let mut offsets = Vec::with_capacity(n + 1);
@@ -353,7 +454,9 @@ impl<'g, G: TieredGame> TieredSolver<'g, G> {
                         });
                         return ControlFlow::Break(());
                     };
-                    targets.push(id);
+                    if stores_moves {
+                        targets.push(id);
+                    }
                     ControlFlow::Continue(())
                 });
                 if let Some(error) = bad_move.take() {
@@ -368,12 +471,15 @@ impl<'g, G: TieredGame> TieredSolver<'g, G> {
                 tier_bytes(positions, targets.len()) + lower_bytes + cached_bytes,
                 "one tier's tables",
             )?;
-            offsets.push(targets.len() as u32);
+            if stores_moves {
+                offsets.push(targets.len() as u32);
+            }
         }
-        drop(lower);
         // Lower-tier targets: positions without moves, seeded with their labels.
         let total = n + lower_list.len();
-        offsets.resize(total + 1, targets.len() as u32);
+        if stores_moves {
+            offsets.resize(total + 1, targets.len() as u32);
+        }
         code.resize(total, UNKNOWN);
         let mut word = vec![0u32; total];
         // Tier by tier, so that a lower tier too large to keep beside the
@@ -390,9 +496,35 @@ impl<'g, G: TieredGame> TieredSolver<'g, G> {
             code[n + k as usize] = c;
             word[n + k as usize] = w;
         }
-        let graph = Graph::from_parts(offsets, targets);
-        let mut reverse = graph.reversed(Budget::unlimited())?;
-        let labels = Labels::induce(&graph, code, Some(word), self.convention, &mut reverse)?;
+        let labels =
+            if stores_moves {
+                drop(lower);
+                let graph = Graph::from_parts(offsets, targets);
+                let mut reverse = graph.reversed(Budget::unlimited())?;
+                Labels::induce(&graph, code, Some(word), self.convention, &mut reverse)?
+            } else {
+                let moves = TierMoves {
+                    game,
+                    tier,
+                    size: n as u32,
+                    lower: &lower,
+                };
+                let mut predecessors = TierPredecessors {
+                    game,
+                    tier,
+                    size: n as u32,
+                    lower: &lower_list,
+                };
+                if self.checks_predecessors {
+                    check_predecessors(&moves, &code, &mut predecessors, budget, |v| {
+                        match lower_list.get((v as usize).wrapping_sub(n)) {
+                            Some(p) => format!("{p:?}, reached from tier {tier}"),
+                            None => format!("{:?}", TierPosition { tier, index: v }),
+                        }
+                    })?;
+                }
+                Labels::induce(&moves, code, Some(word), self.convention, &mut predecessors)?
+            };
         let (code, word) = labels.raw();
         let labels = TierLabels {
             code: code[..n].to_vec(),
@@ -403,6 +535,140 @@ impl<'g, G: TieredGame> TieredSolver<'g, G> {
                 .collect(),
         };
         Ok((labels, hash.0))
+    }
+}
+
+/// One tier's moves as the induction reads them when they are not stored:
+/// positions `0..size` of the tier, then the lower-tier positions its moves
+/// reach (numbered by `lower`), which have no moves here.
+struct TierMoves<'a, G> {
+    game: &'a G,
+    tier: u32,
+    size: u32,
+    lower: &'a AHashMap<TierPosition, u32>,
+}
+
+impl<G: TieredGame> TierMoves<'_, G> {
+    /// The number the tier's solve gives `to`, a target of a move of the tier.
+    fn id(&self, to: TierPosition) -> Option<u32> {
+        if to.tier == self.tier {
+            (to.index < self.size).then_some(to.index)
+        } else {
+            self.lower.get(&to).copied()
+        }
+    }
+
+    /// Calls `visit` with the number of each move's target; a target not
+    /// seen when the moves were first listed is an error.
+    fn for_each_target(&self, u: u32, mut visit: impl FnMut(u32) -> bool) -> Result<()> {
+        let here = TierPosition {
+            tier: self.tier,
+            index: u,
+        };
+        let mut unknown = None;
+        let _ = self.game.for_each_move(here, |to| match self.id(to) {
+            Some(v) if visit(v) => ControlFlow::Break(()),
+            Some(_) => ControlFlow::Continue(()),
+            None => {
+                unknown = Some(to);
+                ControlFlow::Break(())
+            }
+        });
+        match unknown {
+            Some(to) => Err(Error::InvalidParameter {
+                name: "for_each_move",
+                reason: format!(
+                    "move from {here:?} to {to:?}, not listed the first time: the moves \
+                     must be the same at every call"
+                ),
+            }),
+            None => Ok(()),
+        }
+    }
+}
+
+impl<G: TieredGame> Moves for TierMoves<'_, G> {
+    fn num_positions(&self) -> usize {
+        self.size as usize + self.lower.len()
+    }
+
+    fn out_degree(&self, u: u32) -> Result<u32> {
+        if u >= self.size {
+            return Ok(0);
+        }
+        let mut degree = 0u32;
+        let _ = self.game.for_each_move(
+            TierPosition {
+                tier: self.tier,
+                index: u,
+            },
+            |_| {
+                degree += 1;
+                ControlFlow::Continue(())
+            },
+        );
+        Ok(degree)
+    }
+
+    fn for_each_successor(&self, u: u32, visit: &mut impl FnMut(u32)) -> Result<()> {
+        if u >= self.size {
+            return Ok(());
+        }
+        self.for_each_target(u, |v| {
+            visit(v);
+            false
+        })
+    }
+
+    fn find_move(&self, u: u32, mut wanted: impl FnMut(u32) -> bool) -> Option<u32> {
+        let mut found = None;
+        if u < self.size {
+            let _ = self.for_each_target(u, |v| {
+                found = Some(v).filter(|&v| wanted(v));
+                found.is_some()
+            });
+        }
+        found
+    }
+}
+
+/// The predecessors a game lists, inside the tier being solved.
+struct TierPredecessors<'a, G> {
+    game: &'a G,
+    tier: u32,
+    size: u32,
+    /// The lower-tier positions numbered `size..`.
+    lower: &'a [TierPosition],
+}
+
+impl<G: TieredGame> Predecessors for TierPredecessors<'_, G> {
+    fn for_each(&mut self, v: u32, visit: &mut impl FnMut(u32)) -> Result<()> {
+        let position = match v.checked_sub(self.size) {
+            None => TierPosition {
+                tier: self.tier,
+                index: v,
+            },
+            Some(k) => self.lower[k as usize],
+        };
+        let mut outside = None;
+        let _ = self.game.for_each_predecessor(position, self.tier, |u| {
+            if u >= self.size {
+                outside = Some(u);
+                return ControlFlow::Break(());
+            }
+            visit(u);
+            ControlFlow::Continue(())
+        });
+        match outside {
+            Some(u) => Err(Error::InvalidParameter {
+                name: "for_each_predecessor",
+                reason: format!(
+                    "{position:?} has a predecessor {u} in tier {}, outside 0..{}",
+                    self.tier, self.size
+                ),
+            }),
+            None => Ok(()),
+        }
     }
 }
 

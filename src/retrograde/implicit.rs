@@ -1,0 +1,802 @@
+//! Retrograde analysis over an implicit graph: positions numbered `0..N`,
+//! successors and predecessors listed by the game on demand, no move
+//! stored.
+
+use std::cell::Cell;
+use std::fmt;
+use std::ops::ControlFlow;
+
+use crate::{Budget, Convention, Error, Outcome, Result};
+
+use super::graph::check_counts;
+use super::solver::{
+    Labels, Moves, PREDECESSOR_CHECK_DEFAULT, Predecessors, UNKNOWN, check_predecessors, value_code,
+};
+use super::{Analysis, Counts, Label, Value};
+
+/// Bytes per position the implicit solver allocates: the value byte, the
+/// `u32` counter/remoteness word and the `u32` queue slot. Nothing is
+/// allocated per move. The predecessor check, when on, needs 8 bytes a
+/// position more while it runs (before the word and the queue exist).
+pub const IMPLICIT_BYTES_PER_POSITION: u128 = 1 + 4 + 4;
+
+/// The default work cap of [`ImplicitSolver`]: moves listed, successors
+/// (counting out-degrees, the predecessor check) and predecessors (the
+/// induction, the check) together. At one to a few nanoseconds a move that
+/// is a few seconds; Codeforces 786A at `n = 7000` lists about 2 × 10^8.
+pub const DEFAULT_IMPLICIT_WORK: u64 = 5_000_000_000;
+
+/// A game whose positions are numbered `0..positions()` and whose moves are
+/// listed on demand, forwards and backwards: solved by [`ImplicitSolver`]
+/// without storing a move.
+///
+/// `for_each_predecessor(v, …)` must list each `u` with a move to `v` once
+/// per such move (as `for_each_move(u, …)` lists `v`), and nothing else;
+/// a position a terminal rule ends may be listed or not (its moves are never
+/// followed). A wrong predecessor function gives wrong labels unless the
+/// solver checks it ([`ImplicitSolver::with_predecessor_check`], on by
+/// default in debug builds). The check also refuses a move outside
+/// `0..N`; without it such a move is only counted (the out-degrees are
+/// counted without looking at the targets, which is what makes that pass
+/// cheap), so it too gives wrong labels. A predecessor outside `0..N` is
+/// always refused.
+///
+/// # Example
+/// ```
+/// use std::ops::ControlFlow;
+/// use stonegame::retrograde::{ImplicitGame, ImplicitSolver, Value};
+///
+/// /// Take 1 or 2 from a heap of 0..=10; who cannot move loses.
+/// struct TakeOneOrTwo;
+///
+/// impl ImplicitGame for TakeOneOrTwo {
+///     fn positions(&self) -> usize {
+///         11
+///     }
+///     fn for_each_move(&self, n: u32, mut visit: impl FnMut(u32) -> ControlFlow<()>) -> ControlFlow<()> {
+///         (1..=2).filter(|&s| s <= n).try_for_each(|s| visit(n - s))
+///     }
+///     fn for_each_predecessor(&self, n: u32, mut visit: impl FnMut(u32) -> ControlFlow<()>) -> ControlFlow<()> {
+///         (1..=2).filter(|&s| n + s <= 10).try_for_each(|s| visit(n + s))
+///     }
+/// }
+///
+/// let solution = ImplicitSolver::new(TakeOneOrTwo).solve()?;
+/// assert_eq!(solution.value(9), Some(Value::Lose)); // multiples of 3 lose
+/// assert_eq!(solution.best_move(10), Some(9));
+/// # Ok::<(), stonegame::Error>(())
+/// ```
+pub trait ImplicitGame {
+    /// The number of positions `N`; positions are `0..N`.
+    fn positions(&self) -> usize;
+
+    /// Calls `visit` with the target of each move from `position`, stopping
+    /// when it returns `Break` (and then returning `Break`).
+    fn for_each_move(
+        &self,
+        position: u32,
+        visit: impl FnMut(u32) -> ControlFlow<()>,
+    ) -> ControlFlow<()>;
+
+    /// Calls `visit` with each position that has a move to `position`, once
+    /// per such move, stopping when it returns `Break`.
+    fn for_each_predecessor(
+        &self,
+        position: u32,
+        visit: impl FnMut(u32) -> ControlFlow<()>,
+    ) -> ControlFlow<()>;
+
+    /// A terminal rule: `Some(value)` ends the game at `position` with that
+    /// value for the player to move (its moves are ignored); `None` (the
+    /// default) lets play go on.
+    fn terminal(&self, _position: u32) -> Option<Value> {
+        None
+    }
+}
+
+impl<G: ImplicitGame> ImplicitGame for &G {
+    fn positions(&self) -> usize {
+        (**self).positions()
+    }
+
+    fn for_each_move(
+        &self,
+        position: u32,
+        visit: impl FnMut(u32) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        (**self).for_each_move(position, visit)
+    }
+
+    fn for_each_predecessor(
+        &self,
+        position: u32,
+        visit: impl FnMut(u32) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        (**self).for_each_predecessor(position, visit)
+    }
+
+    fn terminal(&self, position: u32) -> Option<Value> {
+        (**self).terminal(position)
+    }
+}
+
+/// The terminal rule of an [`FnImplicitGame`] that has none.
+pub type NoImplicitTerminal = fn(u32) -> Option<Value>;
+
+/// An [`ImplicitGame`] made of closures: the number of positions, a
+/// successor closure and a predecessor closure (each returning any
+/// iterator of positions), and optionally a terminal rule.
+///
+/// # Example
+/// ```
+/// use stonegame::retrograde::{FnImplicitGame, ImplicitSolver, Value};
+///
+/// // A ring of 6 positions, one step clockwise a move; reaching 0 ends the
+/// // game and the player then to move has lost.
+/// let game = FnImplicitGame::new(6, |u| [(u + 1) % 6], |v| [(v + 5) % 6])
+///     .with_terminal(|u| (u == 0).then_some(Value::Lose));
+/// let solution = ImplicitSolver::new(game).solve()?;
+/// assert_eq!(solution.value(5), Some(Value::Win));
+/// assert_eq!(solution.value(4), Some(Value::Lose));
+/// assert_eq!(solution.principal_line(3), vec![3, 4, 5, 0]);
+/// # Ok::<(), stonegame::Error>(())
+/// ```
+#[derive(Clone)]
+pub struct FnImplicitGame<S, R, T = NoImplicitTerminal> {
+    positions: usize,
+    successors: S,
+    predecessors: R,
+    terminal: Option<T>,
+}
+
+impl<S, R> FnImplicitGame<S, R> {
+    /// A game of `positions` positions whose moves `successors` lists and
+    /// whose reverse moves `predecessors` lists; no terminal rule.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::retrograde::{FnImplicitGame, ImplicitGame};
+    /// let chain = FnImplicitGame::new(3, |u| (u + 1 < 3).then_some(u + 1), |v| v.checked_sub(1));
+    /// assert_eq!(chain.positions(), 3);
+    /// ```
+    pub fn new<IS, IR>(positions: usize, successors: S, predecessors: R) -> Self
+    where
+        S: Fn(u32) -> IS,
+        IS: IntoIterator<Item = u32>,
+        R: Fn(u32) -> IR,
+        IR: IntoIterator<Item = u32>,
+    {
+        Self {
+            positions,
+            successors,
+            predecessors,
+            terminal: None,
+        }
+    }
+}
+
+impl<S, R, T> FnImplicitGame<S, R, T> {
+    /// Sets a terminal rule (see [`ImplicitGame::terminal`], which answers
+    /// with it; hence the name, where the solvers' builders say `terminal`).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::retrograde::{FnImplicitGame, ImplicitGame, Value};
+    /// let game = FnImplicitGame::new(2, |u| [1 - u], |v| [1 - v])
+    ///     .with_terminal(|u| (u == 1).then_some(Value::Tie));
+    /// assert_eq!(game.terminal(1), Some(Value::Tie));
+    /// assert_eq!(game.terminal(0), None);
+    /// ```
+    pub fn with_terminal<T2>(self, rule: T2) -> FnImplicitGame<S, R, T2>
+    where
+        T2: Fn(u32) -> Option<Value>,
+    {
+        FnImplicitGame {
+            positions: self.positions,
+            successors: self.successors,
+            predecessors: self.predecessors,
+            terminal: Some(rule),
+        }
+    }
+}
+
+impl<S, R, T> fmt::Debug for FnImplicitGame<S, R, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("FnImplicitGame")
+            .field("positions", &self.positions)
+            .field("terminal_rule", &self.terminal.is_some())
+            .finish_non_exhaustive()
+    }
+}
+
+impl<S, R, T, IS, IR> ImplicitGame for FnImplicitGame<S, R, T>
+where
+    S: Fn(u32) -> IS,
+    IS: IntoIterator<Item = u32>,
+    R: Fn(u32) -> IR,
+    IR: IntoIterator<Item = u32>,
+    T: Fn(u32) -> Option<Value>,
+{
+    fn positions(&self) -> usize {
+        self.positions
+    }
+
+    fn for_each_move(
+        &self,
+        position: u32,
+        visit: impl FnMut(u32) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        (self.successors)(position).into_iter().try_for_each(visit)
+    }
+
+    fn for_each_predecessor(
+        &self,
+        position: u32,
+        visit: impl FnMut(u32) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        (self.predecessors)(position)
+            .into_iter()
+            .try_for_each(visit)
+    }
+
+    fn terminal(&self, position: u32) -> Option<Value> {
+        self.terminal.as_ref().and_then(|rule| rule(position))
+    }
+}
+
+/// Solves an [`ImplicitGame`]: the same labels and remoteness as
+/// [`DenseSolver`](super::DenseSolver) on the same moves (same conventions,
+/// terminal rules and preferences, see the [module docs](super)), in
+/// [`IMPLICIT_BYTES_PER_POSITION`] = 9 bytes a position and nothing a move.
+///
+/// The out-degrees are counted by listing every position's moves once;
+/// the induction then lists the predecessors of each won or lost position
+/// once, and of each tied position once. A predecessor function that
+/// disagrees with the moves gives wrong labels unless it is checked
+/// ([`ImplicitSolver::with_predecessor_check`], default on in debug builds).
+///
+/// Options: the [`Convention`] for positions without moves (default normal
+/// play), the [`Budget`] (memory: `9 N` bytes charged before allocating;
+/// work: moves listed, default [`DEFAULT_IMPLICIT_WORK`]).
+///
+/// # Example
+/// ```
+/// use stonegame::Convention;
+/// use stonegame::retrograde::{ImplicitSolver, Value};
+///
+/// // Positions 0..=20, a move takes 1, 3 or 4; under misère play whoever
+/// // cannot move wins.
+/// let solver = ImplicitSolver::from_fns(
+///     21,
+///     |n| [1, 3, 4].into_iter().filter(move |&s| s <= n).map(move |s| n - s),
+///     |n| [1, 3, 4].into_iter().map(move |s| n + s).filter(|&p| p <= 20),
+/// );
+/// let solution = solver.with_convention(Convention::Misere).solve()?;
+/// assert_eq!(solution.value(0), Some(Value::Win));
+/// assert_eq!(solution.value(1), Some(Value::Lose));
+/// # Ok::<(), stonegame::Error>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct ImplicitSolver<G> {
+    game: G,
+    convention: Convention,
+    budget: Budget,
+    checks_predecessors: bool,
+}
+
+impl<S, R> ImplicitSolver<FnImplicitGame<S, R>> {
+    /// A solver for the game of `positions` positions whose moves
+    /// `successors` lists and whose reverse moves `predecessors` lists (the
+    /// closure form of [`FnImplicitGame`]; for a terminal rule build the
+    /// `FnImplicitGame` and pass it to [`ImplicitSolver::new`]).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::retrograde::{ImplicitSolver, Value};
+    /// // A chain 0 → 1 → … → 9.
+    /// let solution = ImplicitSolver::from_fns(10, |u| (u < 9).then_some(u + 1), |v| v.checked_sub(1))
+    ///     .solve()?;
+    /// assert_eq!(solution.value(0), Some(Value::Win));
+    /// assert_eq!(solution.remoteness(0), Some(9));
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn from_fns<IS, IR>(positions: usize, successors: S, predecessors: R) -> Self
+    where
+        S: Fn(u32) -> IS,
+        IS: IntoIterator<Item = u32>,
+        R: Fn(u32) -> IR,
+        IR: IntoIterator<Item = u32>,
+    {
+        Self::new(FnImplicitGame::new(positions, successors, predecessors))
+    }
+}
+
+impl<G> ImplicitSolver<G> {
+    /// A solver for `game` (by value, or `&game`) with normal play, the
+    /// default budget and the predecessor check of the build (on in debug).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::retrograde::{FnImplicitGame, ImplicitSolver, Value};
+    /// let game = FnImplicitGame::new(2, |u| [1 - u], |v| [1 - v]);
+    /// assert_eq!(ImplicitSolver::new(&game).solve()?.value(0), Some(Value::Draw));
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn new(game: G) -> Self {
+        Self {
+            game,
+            convention: Convention::Normal,
+            budget: Budget::default(),
+            checks_predecessors: PREDECESSOR_CHECK_DEFAULT,
+        }
+    }
+
+    /// Sets who wins at a position without moves.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{Convention, retrograde::{ImplicitSolver, Value}};
+    /// let solver = ImplicitSolver::from_fns(1, |_| None, |_| None);
+    /// let solution = solver.with_convention(Convention::Misere).solve()?;
+    /// assert_eq!(solution.value(0), Some(Value::Win));
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn with_convention(mut self, convention: Convention) -> Self {
+        self.convention = convention;
+        self
+    }
+
+    /// Sets the memory budget (`9 N` bytes are charged before anything is
+    /// allocated) and the work cap (moves listed; default
+    /// [`DEFAULT_IMPLICIT_WORK`]).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{Budget, Error, retrograde::ImplicitSolver};
+    /// let solver = ImplicitSolver::from_fns(1000, |_| None, |_| None);
+    /// let refused = solver.with_budget(Budget::from_bytes(100)).solve();
+    /// assert!(matches!(refused, Err(Error::MemoryBudgetExceeded { .. })));
+    /// ```
+    pub fn with_budget(mut self, budget: Budget) -> Self {
+        self.budget = budget;
+        self
+    }
+
+    /// Whether the predecessor function is checked against the moves
+    /// before the induction (one more pass over both, 8 bytes a position
+    /// while it runs): on by default in debug builds, off in release
+    /// builds. A mismatch is refused with [`Error::PredecessorMismatch`], a
+    /// move outside `0..N` with [`Error::InvalidParameter`].
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{Error, retrograde::ImplicitSolver};
+    /// // A chain 0 → 1 → 2, and a predecessor function that is off by one.
+    /// let solver = ImplicitSolver::from_fns(3, |u| (u < 2).then_some(u + 1), |v| v.checked_sub(2));
+    /// let refused = solver.with_predecessor_check(true).solve();
+    /// assert!(matches!(refused, Err(Error::PredecessorMismatch { .. })));
+    /// ```
+    pub fn with_predecessor_check(mut self, check: bool) -> Self {
+        self.checks_predecessors = check;
+        self
+    }
+}
+
+impl<G: ImplicitGame> ImplicitSolver<G> {
+    /// Labels every position.
+    ///
+    /// # Errors
+    /// [`Error::SizeLimitExceeded`] beyond `u32::MAX` positions;
+    /// [`Error::MemoryBudgetExceeded`] (before allocating) if `9 N` bytes
+    /// exceed the budget; [`Error::WorkLimitExceeded`] past the work cap;
+    /// [`Error::InvalidParameter`] for a predecessor outside `0..N`;
+    /// [`Error::PredecessorMismatch`] if the predecessors disagree with the
+    /// moves (when checked).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::retrograde::{ImplicitSolver, Value};
+    /// // 0 → 1 → 2 and 1 → 0.
+    /// let solver = ImplicitSolver::from_fns(
+    ///     3,
+    ///     |u| match u { 0 => vec![1], 1 => vec![2, 0], _ => vec![] },
+    ///     |v| match v { 0 => vec![1], 1 => vec![0], _ => vec![1] },
+    /// );
+    /// let solution = solver.solve()?;
+    /// assert_eq!(solution.value(1), Some(Value::Win));
+    /// assert_eq!(solution.value(0), Some(Value::Lose));
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn solve(self) -> Result<ImplicitSolution<G>> {
+        let n = self.game.positions();
+        check_counts(n, 0)?;
+        self.budget.check_bytes(
+            IMPLICIT_BYTES_PER_POSITION * n as u128,
+            "implicit retrograde tables (9 bytes a position)",
+        )?;
+        let meter = WorkMeter::new(self.budget.work_or(DEFAULT_IMPLICIT_WORK));
+        let listing = Listing {
+            game: &self.game,
+            num_positions: n as u32,
+            meter: &meter,
+        };
+        let code: Vec<u8> = (0..n as u32)
+            .map(|u| self.game.terminal(u).map_or(UNKNOWN, value_code))
+            .collect();
+        let mut predecessors = GamePredecessors {
+            game: &self.game,
+            num_positions: n as u32,
+            meter: &meter,
+        };
+        if self.checks_predecessors {
+            check_predecessors(&listing, &code, &mut predecessors, self.budget, |v| {
+                format!("position {v}")
+            })?;
+        }
+        let labels = Labels::induce(&listing, code, None, self.convention, &mut predecessors)?;
+        Ok(ImplicitSolution {
+            game: self.game,
+            labels,
+        })
+    }
+}
+
+/// Counts the moves listed against the work cap.
+struct WorkMeter {
+    listed: Cell<u64>,
+    cap: u64,
+}
+
+impl WorkMeter {
+    fn new(cap: u64) -> Self {
+        Self {
+            listed: Cell::new(0),
+            cap,
+        }
+    }
+
+    /// How many more moves may be listed.
+    fn left(&self) -> u64 {
+        self.cap - self.listed.get()
+    }
+
+    fn charge(&self, moves: u64) -> Result<()> {
+        if moves > self.left() {
+            return Err(Error::WorkLimitExceeded {
+                what: "retrograde analysis of an implicit game (moves listed)".to_string(),
+                steps: self.cap,
+            });
+        }
+        self.listed.set(self.listed.get() + moves);
+        Ok(())
+    }
+}
+
+/// The successors of an [`ImplicitGame`], as the induction reads them.
+struct Listing<'a, G> {
+    game: &'a G,
+    num_positions: u32,
+    meter: &'a WorkMeter,
+}
+
+impl<G: ImplicitGame> Moves for Listing<'_, G> {
+    fn num_positions(&self) -> usize {
+        self.num_positions as usize
+    }
+
+    /// Counts the moves without looking at their targets (a target outside
+    /// `0..N` is found by the predecessor check), charged after each
+    /// position: a visitor that only counts lets the compiler drop the
+    /// targets' arithmetic, often the whole loop (a length).
+    fn out_degree(&self, u: u32) -> Result<u32> {
+        let mut degree = 0u64;
+        let _ = self.game.for_each_move(u, |_| {
+            degree += 1;
+            ControlFlow::Continue(())
+        });
+        self.meter.charge(degree)?;
+        u32::try_from(degree).map_err(|_| Error::SizeLimitExceeded {
+            what: "moves from one position (u32 counters)",
+            value: u128::from(degree),
+            limit: u128::from(u32::MAX),
+        })
+    }
+
+    fn for_each_successor(&self, u: u32, visit: &mut impl FnMut(u32)) -> Result<()> {
+        let mut listing = InRange::new(self.num_positions);
+        let _ = self.game.for_each_move(u, |v| listing.visit(v, visit));
+        listing.finish(self.meter, |v| (("for_each_move", "a move"), u, v))
+    }
+
+    fn find_move(&self, u: u32, mut wanted: impl FnMut(u32) -> bool) -> Option<u32> {
+        let mut found = None;
+        let _ = self.game.for_each_move(u, |v| {
+            if v < self.num_positions && wanted(v) {
+                found = Some(v);
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        found
+    }
+}
+
+/// Passes on the positions a game lists while they are inside `0..N`,
+/// counting them; the first one outside stops the listing.
+struct InRange {
+    num_positions: u32,
+    listed: u64,
+    outside: Option<u32>,
+}
+
+impl InRange {
+    fn new(num_positions: u32) -> Self {
+        Self {
+            num_positions,
+            listed: 0,
+            outside: None,
+        }
+    }
+
+    fn visit(&mut self, u: u32, visit: &mut impl FnMut(u32)) -> ControlFlow<()> {
+        if u >= self.num_positions {
+            self.outside = Some(u);
+            return ControlFlow::Break(());
+        }
+        self.listed += 1;
+        visit(u);
+        ControlFlow::Continue(())
+    }
+
+    /// Charges what was listed, or refuses the position outside: `name`
+    /// gives the game's method and what it lists, the position listed from
+    /// and the one outside.
+    fn finish(
+        self,
+        meter: &WorkMeter,
+        name: impl FnOnce(u32) -> ((&'static str, &'static str), u32, u32),
+    ) -> Result<()> {
+        match self.outside {
+            Some(u) => {
+                let ((method, what), from, to) = name(u);
+                Err(Error::InvalidParameter {
+                    name: method,
+                    reason: format!(
+                        "position {from} has {what} {to}, outside 0..{}",
+                        self.num_positions
+                    ),
+                })
+            }
+            None => meter.charge(self.listed),
+        }
+    }
+}
+
+/// The predecessors of an [`ImplicitGame`], checked against the range.
+struct GamePredecessors<'a, G> {
+    game: &'a G,
+    num_positions: u32,
+    meter: &'a WorkMeter,
+}
+
+impl<G: ImplicitGame> Predecessors for GamePredecessors<'_, G> {
+    fn for_each(&mut self, v: u32, visit: &mut impl FnMut(u32)) -> Result<()> {
+        let mut listing = InRange::new(self.num_positions);
+        let _ = self
+            .game
+            .for_each_predecessor(v, |u| listing.visit(u, visit));
+        listing.finish(self.meter, |u| {
+            (("for_each_predecessor", "a predecessor"), v, u)
+        })
+    }
+}
+
+/// The labels of every position of an [`ImplicitGame`] (which it keeps, to
+/// replay moves for best moves). Queries out of range return `None`.
+///
+/// # Example
+/// ```
+/// use stonegame::{Outcome, retrograde::{ImplicitSolver, Value}};
+/// // 0 → 1 → 2 → 0 is a cycle, with an escape 2 → 3.
+/// let solver = ImplicitSolver::from_fns(
+///     4,
+///     |u| match u { 0 => vec![1], 1 => vec![2], 2 => vec![0, 3], _ => vec![] },
+///     |v| match v { 0 => vec![2], 1 => vec![0], 2 => vec![1], _ => vec![2] },
+/// );
+/// let solution = solver.solve()?;
+/// assert_eq!(solution.value(2), Some(Value::Win));
+/// assert_eq!(solution.outcome(0), Some(Outcome::First));
+/// assert_eq!(solution.principal_line(0), vec![0, 1, 2, 3]);
+/// assert_eq!(solution.value(9), None);
+/// # Ok::<(), stonegame::Error>(())
+/// ```
+pub struct ImplicitSolution<G> {
+    game: G,
+    labels: Labels,
+}
+
+impl<G> fmt::Debug for ImplicitSolution<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ImplicitSolution")
+            .field("positions", &self.labels.len())
+            .field("counts", &self.labels.counts())
+            .finish_non_exhaustive()
+    }
+}
+
+impl<G> ImplicitSolution<G> {
+    /// Number of positions.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::retrograde::ImplicitSolver;
+    /// let solution = ImplicitSolver::from_fns(3, |_| None, |_| None).solve()?;
+    /// assert_eq!(solution.len(), 3);
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn len(&self) -> usize {
+        self.labels.len()
+    }
+
+    /// Whether there are no positions.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::retrograde::ImplicitSolver;
+    /// assert!(ImplicitSolver::from_fns(0, |_| None, |_| None).solve()?.is_empty());
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The game solved.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::retrograde::{ImplicitGame, ImplicitSolver};
+    /// let solution = ImplicitSolver::from_fns(3, |_| None, |_| None).solve()?;
+    /// assert_eq!(solution.game().positions(), 3);
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    /// Win, lose, tie or draw for the player to move at `position`.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::retrograde::{ImplicitSolver, Value};
+    /// let solution = ImplicitSolver::from_fns(1, |_| None, |_| None).solve()?;
+    /// assert_eq!(solution.value(0), Some(Value::Lose));
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn value(&self, position: u32) -> Option<Value> {
+        self.labels.value(position as usize)
+    }
+
+    /// Moves to the end under optimal play (`None` for draws and out of range).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::retrograde::ImplicitSolver;
+    /// let solution = ImplicitSolver::from_fns(3, |u| (u < 2).then_some(u + 1), |v| v.checked_sub(1))
+    ///     .solve()?;
+    /// assert_eq!(solution.remoteness(0), Some(2));
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn remoteness(&self, position: u32) -> Option<u32> {
+        self.labels.remoteness(position as usize)
+    }
+
+    /// Value and remoteness together.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::retrograde::{ImplicitSolver, Label, Value};
+    /// let solution = ImplicitSolver::from_fns(1, |_| Some(0), |_| Some(0)).solve()?;
+    /// assert_eq!(solution.label(0), Some(Label { value: Value::Draw, remoteness: None }));
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn label(&self, position: u32) -> Option<Label> {
+        self.labels.label(position as usize)
+    }
+
+    /// The value as an [`Outcome`] (`First`: the player to move wins).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{Outcome, retrograde::ImplicitSolver};
+    /// let solution = ImplicitSolver::from_fns(2, |u| (u == 0).then_some(1), |v| (v == 1).then_some(0))
+    ///     .solve()?;
+    /// assert_eq!(solution.outcome(0), Some(Outcome::First));
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn outcome(&self, position: u32) -> Option<Outcome> {
+        self.value(position).map(Value::outcome)
+    }
+
+    /// How many positions are wins, losses, ties and draws.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::retrograde::{Counts, ImplicitSolver};
+    /// let solution = ImplicitSolver::from_fns(2, |u| (u == 0).then_some(1), |v| (v == 1).then_some(0))
+    ///     .solve()?;
+    /// assert_eq!(solution.counts(), Counts { win: 1, lose: 1, tie: 0, draw: 0 });
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn counts(&self) -> Counts {
+        self.labels.counts()
+    }
+
+    /// Counts by value and remoteness and the longest win, loss and tie.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::retrograde::ImplicitSolver;
+    /// let solution = ImplicitSolver::from_fns(3, |u| (u < 2).then_some(u + 1), |v| v.checked_sub(1))
+    ///     .solve()?;
+    /// assert_eq!(solution.analysis().longest_loss, Some((0, 2)));
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn analysis(&self) -> Analysis<u32> {
+        Analysis::of_labels(&self.labels)
+    }
+}
+
+impl<G: ImplicitGame> ImplicitSolution<G> {
+    /// An optimal move, found by listing the moves of `position` again
+    /// against the labels: to a loss at remoteness `r - 1` from a win, to
+    /// a win at `r - 1` from a loss, to a tie at `r - 1` from a tie, to a
+    /// draw from a draw; `None` where the game is over.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::retrograde::ImplicitSolver;
+    /// // From 0: moving to 1 loses (1 → 2 wins for the opponent), moving to 2 wins.
+    /// let solution = ImplicitSolver::from_fns(
+    ///     3,
+    ///     |u| match u { 0 => vec![1, 2], 1 => vec![2], _ => vec![] },
+    ///     |v| match v { 1 => vec![0], 2 => vec![0, 1], _ => vec![] },
+    /// )
+    /// .solve()?;
+    /// assert_eq!(solution.best_move(0), Some(2));
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn best_move(&self, position: u32) -> Option<u32> {
+        self.with_listing(|moves| self.labels.best_move(moves, position))
+    }
+
+    /// `position` followed by best moves until the game ends (just
+    /// `[position]` for a draw, whose play never ends; empty out of range).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::retrograde::ImplicitSolver;
+    /// let solution = ImplicitSolver::from_fns(3, |u| (u < 2).then_some(u + 1), |v| v.checked_sub(1))
+    ///     .solve()?;
+    /// assert_eq!(solution.principal_line(0), vec![0, 1, 2]);
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn principal_line(&self, position: u32) -> Vec<u32> {
+        if (position as usize) < self.len() {
+            self.with_listing(|moves| self.labels.principal_line(moves, position))
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// Runs `query` on the moves as the queries read them (listing a few
+    /// moves is not charged to any cap).
+    fn with_listing<T>(&self, query: impl FnOnce(&Listing<'_, G>) -> T) -> T {
+        let meter = WorkMeter::new(u64::MAX);
+        query(&Listing {
+            game: &self.game,
+            num_positions: self.labels.len() as u32,
+            meter: &meter,
+        })
+    }
+}
