@@ -42,10 +42,12 @@ mod dispatch;
 mod ends;
 mod front;
 mod memo;
+mod search;
 mod solver;
 mod stone_merge;
 mod stone_mod3;
 mod stone_split;
+mod sweep;
 mod valuations;
 pub mod variants;
 
