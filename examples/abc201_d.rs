@@ -143,11 +143,15 @@ fn parse(input: &str) -> Result<Vec<&[u8]>, String> {
                 row.len()
             ));
         }
-        if let Some(&bad) = row.iter().find(|&&cell| cell != b'+' && cell != b'-') {
+        // Checked without stopping early, which vectorises; the culprit is
+        // looked for only in a bad row.
+        let is_cell = |cell: u8| cell == b'+' || cell == b'-';
+        if !row.iter().fold(true, |valid, &cell| valid & is_cell(cell)) {
+            let bad = row.iter().copied().find(|&cell| !is_cell(cell));
             return Err(format!(
                 "line {}: '{}' is not '+' or '-'",
                 index + 1,
-                char::from(bad)
+                bad.map_or('?', char::from)
             ));
         }
         rows.push(row);

@@ -14,6 +14,8 @@
 //! byte counts here are the ones the budget is charged with.
 
 use super::ScoringGame;
+use super::sweep::slot;
+use crate::game::MoveOrder;
 use crate::{Budget, Error, Result};
 use ahash::AHashMap;
 use num_traits::Zero;
@@ -129,8 +131,9 @@ impl StateBits {
 pub(super) enum Memo<G: ScoringGame> {
     /// Filled by one sweep: every number with a position holds its value.
     Swept {
+        /// In sweep order ([`slot`](super::sweep::slot)).
         values: Vec<G::Score>,
-        positions: usize,
+        order: MoveOrder,
     },
     /// Filled by the dense search: the numbers solved hold their values.
     Searched {
@@ -146,9 +149,9 @@ impl<G: ScoringGame> Memo<G> {
     /// The value of `position` for the player to move, if it was solved.
     pub(super) fn value(&self, game: &G, position: &G::Position) -> Option<G::Score> {
         match self {
-            Self::Swept { values, .. } => {
+            Self::Swept { values, order, .. } => {
                 let number = game.dense_index(position)?;
-                let value = *values.get(number)?;
+                let value = *values.get(slot(*order, values.len(), number))?;
                 // A number is solved when it has a position, and it is this one.
                 (game.dense_position(number).as_ref() == Some(position)).then_some(value)
             }
@@ -161,10 +164,14 @@ impl<G: ScoringGame> Memo<G> {
         }
     }
 
-    /// How many positions are solved.
-    pub(super) fn len(&self) -> usize {
+    /// How many positions are solved (after a sweep, counted on request:
+    /// the numbers that are positions).
+    pub(super) fn len(&self, game: &G) -> usize {
         match self {
-            Self::Swept { positions, .. } | Self::Searched { positions, .. } => *positions,
+            Self::Swept { values, .. } => (0..values.len())
+                .filter(|&number| game.dense_position(number).is_some())
+                .count(),
+            Self::Searched { positions, .. } => *positions,
             Self::Hashed(map) => map.len(),
         }
     }

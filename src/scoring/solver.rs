@@ -504,7 +504,8 @@ impl<G: ScoringGame> NegamaxTable<G> {
         )
     }
 
-    /// How many positions were solved.
+    /// How many positions were solved (after a sweep, every number that
+    /// is a position, counted on request).
     ///
     /// # Example
     /// ```
@@ -514,7 +515,7 @@ impl<G: ScoringGame> NegamaxTable<G> {
     /// # Ok::<(), stonegame::Error>(())
     /// ```
     pub fn positions(&self) -> usize {
-        self.solved().memo.len()
+        self.solved().memo.len(&self.game)
     }
 
     /// How many positions the table holds (as [`NegamaxTable::positions`]).

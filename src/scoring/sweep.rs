@@ -4,15 +4,17 @@
 //! value[child])`, as a hand-written DP fills its table. No hashing, no
 //! recursion, no search state: one `Score` per number.
 //!
-//! The declaration is checked for every move (one comparison): a child
-//! numbered against it, or outside `0..count`, is refused before its cell is
-//! read, so an unfilled cell is never used.
+//! The values are appended in sweep order, each written once as it is found
+//! (no zeroing pass first). The declaration is checked for every move (one
+//! comparison, against the values filled so far, which is also the bounds
+//! check): a child numbered against it, or outside `0..count`, is refused
+//! before its cell is read, so an unfilled cell is never used.
 
-use super::memo::{Memo, zeroed_values};
+use super::memo::{Memo, refused};
 use super::{ScoringGame, overflow};
 use crate::game::MoveOrder;
 use crate::{Budget, Error, Result};
-use num_traits::CheckedSub;
+use num_traits::{Bounded, CheckedSub, Zero};
 use std::ops::ControlFlow;
 
 /// What the budget error names.
@@ -27,43 +29,37 @@ pub(super) fn sweep<G: ScoringGame>(
     budget: Budget,
     work_cap: u64,
 ) -> Result<Memo<G>> {
-    let mut sweep = Sweep {
-        game,
-        values: zeroed_values(count, 0, budget, WHAT)?,
-        positions: 0,
-        work: 0,
-        work_cap,
-    };
-    match order {
-        MoveOrder::ToSmaller => {
-            for number in 0..count {
-                sweep.fill(number, order, |child| child < number)?;
-            }
-        }
-        MoveOrder::ToLarger => {
-            for number in (0..count).rev() {
-                sweep.fill(number, order, |child| number < child && child < count)?;
-            }
-        }
+    let bytes = (count as u128).saturating_mul(std::mem::size_of::<G::Score>() as u128);
+    budget.check_bytes(bytes, WHAT)?;
+    let values = match order {
+        MoveOrder::ToSmaller => sweep_in::<G, false>(game, count, bytes, budget, work_cap)?,
+        MoveOrder::ToLarger => sweep_in::<G, true>(game, count, bytes, budget, work_cap)?,
         MoveOrder::Unordered => {
             return Err(Error::InvalidParameter {
                 name: "game",
                 reason: "an unordered numbering cannot be swept".to_string(),
             });
         }
-    }
-    Ok(Memo::Swept {
-        values: sweep.values,
-        positions: sweep.positions,
-    })
+    };
+    Ok(Memo::Swept { values, order })
 }
 
-struct Sweep<'g, G: ScoringGame> {
-    game: &'g G,
-    values: Vec<G::Score>,
-    positions: usize,
-    work: u64,
-    work_cap: u64,
+/// Where the value of `number` sits in a sweep's array of `count` values:
+/// the array is filled in sweep order (each value written once, as it is
+/// found), so `ToLarger` stores the numbers from the top down. A number
+/// beyond `count` wraps to a huge slot, past every filled one.
+#[inline]
+pub(super) fn slot(order: MoveOrder, count: usize, number: usize) -> usize {
+    slot_in(order == MoveOrder::ToLarger, count, number)
+}
+
+#[inline(always)]
+fn slot_in(to_larger: bool, count: usize, number: usize) -> usize {
+    if to_larger {
+        (count - 1).wrapping_sub(number)
+    } else {
+        number
+    }
 }
 
 /// Why a move stopped the sweep (the error is built outside the hot loop).
@@ -73,19 +69,35 @@ enum Fault {
     Overflow,
 }
 
-impl<G: ScoringGame> Sweep<'_, G> {
-    /// Fills the value of `number` (if it is a position) from its children,
-    /// each of whose numbers must pass `allowed`.
-    #[inline]
-    fn fill(
-        &mut self,
-        number: usize,
-        order: MoveOrder,
-        allowed: impl Fn(usize) -> bool,
-    ) -> Result<()> {
-        let game = self.game;
+/// The sweep (to larger numbers if `TO_LARGER`, else to smaller), compiled
+/// once per direction so the hot loop has no branch on it: the value of
+/// each number (0 for a number that is no position), in sweep order. A
+/// child's value is read from the values filled so far: a child whose slot
+/// is not below their count breaks the declared order (one comparison,
+/// which is also the bounds check). The array is this function's own (the
+/// `bytes` charged by the caller), so its length stays in a register.
+fn sweep_in<G: ScoringGame, const TO_LARGER: bool>(
+    game: &G,
+    count: usize,
+    bytes: u128,
+    budget: Budget,
+    work_cap: u64,
+) -> Result<Vec<G::Score>> {
+    let mut values = Vec::new();
+    values
+        .try_reserve_exact(count)
+        .map_err(|_| refused(WHAT, bytes, budget))?;
+    let order = if TO_LARGER {
+        MoveOrder::ToLarger
+    } else {
+        MoveOrder::ToSmaller
+    };
+    let mut work = 0u64;
+    for step in 0..count {
+        let number = slot_in(TO_LARGER, count, step);
         let Some(position) = game.dense_position(number) else {
-            return Ok(());
+            values.push(G::Score::zero());
+            continue;
         };
         if game.dense_index(&position) != Some(number) {
             return Err(Error::InvalidParameter {
@@ -96,29 +108,30 @@ impl<G: ScoringGame> Sweep<'_, G> {
                 ),
             });
         }
-        self.positions += 1;
-        let values = &self.values;
-        let mut best = None;
+        let filled = values.as_slice();
+        // The best so far, with no Option on the dependency chain from one
+        // cell to the next (the minimum is a value like any other: `moves`
+        // says whether there was a move).
+        let mut best = G::Score::min_value();
         let mut moves = 0u64;
         let mut fault = None;
         let _ = game.for_each_move(&position, |mv| {
             moves += 1;
             let (points, child) = game.play(&position, &mv);
-            match game.dense_index(&child) {
-                Some(child) if allowed(child) => match points.checked_sub(&values[child]) {
-                    Some(candidate) => {
-                        if best.is_none_or(|best| candidate > best) {
-                            best = Some(candidate);
-                        }
-                        ControlFlow::Continue(())
-                    }
-                    None => {
-                        fault = Some(Fault::Overflow);
-                        ControlFlow::Break(())
-                    }
-                },
-                other => {
-                    fault = Some(Fault::Order(other));
+            let child_value = game
+                .dense_index(&child)
+                .and_then(|child| filled.get(slot_in(TO_LARGER, count, child)));
+            match child_value.map(|value| points.checked_sub(value)) {
+                Some(Some(candidate)) => {
+                    best = best.max(candidate);
+                    ControlFlow::Continue(())
+                }
+                Some(None) => {
+                    fault = Some(Fault::Overflow);
+                    ControlFlow::Break(())
+                }
+                None => {
+                    fault = Some(Fault::Order(game.dense_index(&child)));
                     ControlFlow::Break(())
                 }
             }
@@ -131,21 +144,19 @@ impl<G: ScoringGame> Sweep<'_, G> {
                 ));
             }
             Some(Fault::Order(child)) => {
-                return Err(order_violation(number, child, order, self.values.len()));
+                return Err(order_violation(number, child, order, count));
             }
         }
-        self.work = self.work.saturating_add(moves);
-        if self.work > self.work_cap {
+        work += moves;
+        if work > work_cap {
             return Err(Error::WorkLimitExceeded {
                 what: "generic negamax sweep".to_string(),
-                steps: self.work_cap,
+                steps: work_cap,
             });
         }
-        if let Some(best) = best {
-            self.values[number] = best;
-        }
-        Ok(())
+        values.push(if moves == 0 { G::Score::zero() } else { best });
     }
+    Ok(values)
 }
 
 /// The refusal of a move from `number` to `child` against the declared `order`.
