@@ -640,3 +640,60 @@ fn a_chain_of_a_million_moves_does_not_overflow_the_stack_any_way() {
         assert_eq!(Negamax::new(Chain(999_999, mode)).value().unwrap(), 1);
     }
 }
+
+/// Values that do not fit the score type are refused on every way, the
+/// sweep's cold path included.
+#[test]
+fn overflow_is_reported_every_way() {
+    /// From n, one move to n - 1 scoring ±100 in `i8`: the values run out of range.
+    struct Swing(Mode);
+    impl ScoringGame for Swing {
+        type Position = u8;
+        type Move = ();
+        type Score = i8;
+        fn start(&self) -> u8 {
+            3
+        }
+        fn for_each_move(
+            &self,
+            &p: &u8,
+            mut visit: impl FnMut(()) -> ControlFlow<()>,
+        ) -> ControlFlow<()> {
+            if p > 0 {
+                visit(())?;
+            }
+            ControlFlow::Continue(())
+        }
+        fn play(&self, &p: &u8, _: &()) -> (i8, u8) {
+            (if p % 2 == 1 { 100 } else { -100 }, p - 1)
+        }
+        fn dense_positions(&self) -> Option<usize> {
+            (self.0 != Mode::Hashed).then_some(4)
+        }
+        fn dense_index(&self, &p: &u8) -> Option<usize> {
+            match self.0 {
+                Mode::Hashed => None,
+                Mode::ToLarger => Some(3 - usize::from(p)),
+                _ => Some(usize::from(p)),
+            }
+        }
+        fn dense_position(&self, number: usize) -> Option<u8> {
+            let p = match self.0 {
+                Mode::ToLarger => 3 - number,
+                Mode::ToSmaller => number,
+                _ => return None,
+            };
+            u8::try_from(p).ok()
+        }
+        fn dense_order(&self) -> MoveOrder {
+            self.0.order()
+        }
+    }
+    for mode in MODES {
+        let refused = Negamax::new(Swing(mode)).value();
+        assert!(
+            matches!(refused, Err(Error::ScoreOverflow { .. })),
+            "{mode:?}: {refused:?}"
+        );
+    }
+}

@@ -62,13 +62,6 @@ fn slot_in(to_larger: bool, count: usize, number: usize) -> usize {
     }
 }
 
-/// Why a move stopped the sweep (the error is built outside the hot loop).
-enum Fault {
-    /// The child's number (if any) breaks the declared order.
-    Order(Option<usize>),
-    Overflow,
-}
-
 /// The sweep (to larger numbers if `TO_LARGER`, else to smaller), compiled
 /// once per direction so the hot loop has no branch on it: the value of
 /// each number (0 for a number that is no position), in sweep order. A
@@ -87,11 +80,6 @@ fn sweep_in<G: ScoringGame, const TO_LARGER: bool>(
     values
         .try_reserve_exact(count)
         .map_err(|_| refused(WHAT, bytes, budget))?;
-    let order = if TO_LARGER {
-        MoveOrder::ToLarger
-    } else {
-        MoveOrder::ToSmaller
-    };
     let mut work = 0u64;
     for step in 0..count {
         let number = slot_in(TO_LARGER, count, step);
@@ -110,53 +98,86 @@ fn sweep_in<G: ScoringGame, const TO_LARGER: bool>(
         }
         let filled = values.as_slice();
         // The best so far, with no Option on the dependency chain from one
-        // cell to the next (the minimum is a value like any other: `moves`
-        // says whether there was a move).
+        // cell to the next (the minimum is a value like any other: the work
+        // counted says whether there was a move). The loop keeps as little
+        // state as it can: a move it cannot take stops it, and the cold
+        // path below lists the moves again to say why.
         let mut best = G::Score::min_value();
-        let mut moves = 0u64;
-        let mut fault = None;
-        let _ = game.for_each_move(&position, |mv| {
-            moves += 1;
+        let before = work;
+        let flow = game.for_each_move(&position, |mv| {
+            work += 1;
             let (points, child) = game.play(&position, &mv);
-            let child_value = game
+            let candidate = game
                 .dense_index(&child)
-                .and_then(|child| filled.get(slot_in(TO_LARGER, count, child)));
-            match child_value.map(|value| points.checked_sub(value)) {
-                Some(Some(candidate)) => {
+                .and_then(|child| filled.get(slot_in(TO_LARGER, count, child)))
+                .and_then(|value| points.checked_sub(value));
+            match candidate {
+                Some(candidate) => {
                     best = best.max(candidate);
                     ControlFlow::Continue(())
                 }
-                Some(None) => {
-                    fault = Some(Fault::Overflow);
-                    ControlFlow::Break(())
-                }
-                None => {
-                    fault = Some(Fault::Order(game.dense_index(&child)));
-                    ControlFlow::Break(())
-                }
+                None => ControlFlow::Break(()),
             }
         });
-        match fault {
-            None => {}
-            Some(Fault::Overflow) => {
-                return Err(overflow::<G::Score>(
-                    "a position's value difference does not fit",
-                ));
-            }
-            Some(Fault::Order(child)) => {
-                return Err(order_violation(number, child, order, count));
-            }
+        if flow.is_break() {
+            return Err(refusal::<G, TO_LARGER>(
+                game, &position, number, filled, count,
+            ));
         }
-        work += moves;
         if work > work_cap {
             return Err(Error::WorkLimitExceeded {
                 what: "generic negamax sweep".to_string(),
                 steps: work_cap,
             });
         }
-        values.push(if moves == 0 { G::Score::zero() } else { best });
+        values.push(if work == before {
+            G::Score::zero()
+        } else {
+            best
+        });
     }
     Ok(values)
+}
+
+/// Why the sweep could not take a move from `position` (numbered `number`):
+/// its moves listed again to find the first whose child is not filled (a
+/// move against the declared order) or whose value overflows.
+#[cold]
+#[inline(never)]
+fn refusal<G: ScoringGame, const TO_LARGER: bool>(
+    game: &G,
+    position: &G::Position,
+    number: usize,
+    filled: &[G::Score],
+    count: usize,
+) -> Error {
+    let mut refusal = None;
+    let _ = game.for_each_move(position, |mv| {
+        let (points, child) = game.play(position, &mv);
+        let child_number = game.dense_index(&child);
+        match child_number.and_then(|child| filled.get(slot_in(TO_LARGER, count, child))) {
+            None => {
+                let order = if TO_LARGER {
+                    MoveOrder::ToLarger
+                } else {
+                    MoveOrder::ToSmaller
+                };
+                refusal = Some(order_violation(number, child_number, order, count));
+                ControlFlow::Break(())
+            }
+            Some(value) if points.checked_sub(value).is_none() => {
+                refusal = Some(overflow::<G::Score>(
+                    "a position's value difference does not fit",
+                ));
+                ControlFlow::Break(())
+            }
+            Some(_) => ControlFlow::Continue(()),
+        }
+    });
+    refusal.unwrap_or_else(|| Error::InvalidParameter {
+        name: "game",
+        reason: format!("the moves of position number {number} changed between two listings"),
+    })
 }
 
 /// The refusal of a move from `number` to `child` against the declared `order`.
