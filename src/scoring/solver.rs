@@ -23,14 +23,16 @@ use std::sync::OnceLock;
 ///
 /// | the game declares | the solver | memory the budget is charged |
 /// |---|---|---|
-/// | [`dense_positions`](ScoringGame::dense_positions) `Some(n)` and a [`dense_order`](ScoringGame::dense_order) (`ToSmaller`/`ToLarger`) | one bottom-up sweep over the numbers, as a hand-written DP: no hashing, no recursion | `n × size_of::<Score>()` bytes |
-/// | `dense_positions` `Some(n)`, no order | depth-first search over the same array | `n × size_of::<Score>()` bytes + `n / 4` bytes of state (2 bits a number, in 8-byte words) + the stack and the moves listed along the current line |
-/// | nothing | depth-first search with a hash map | per bucket `size_of::<(Position, Option<Score>)>() + 1` bytes, buckets a power of two ≥ 8/7 × the positions solved (old and new tables together while it grows) + the stack and the moves listed along the current line |
+/// | [`dense_positions`](ScoringGame::dense_positions) `Some(n)` and a [`dense_order`](ScoringGame::dense_order) (`ToSmaller`/`ToLarger`) | one bottom-up sweep over the numbers, as a hand-written DP: no hashing, no recursion, no search state | `n × size_of::<Score>()` bytes, nothing else |
+/// | `dense_positions` `Some(n)`, no order | depth-first search over the same array | `n × size_of::<Score>()` + `8 × ⌈n / 32⌉` bytes (two bits of search state a number) + the stack and the moves along the current line |
+/// | nothing | depth-first search with a hash map from position to `Option<Score>` | `b × (size_of::<(Position, Option<Score>)>() + 1) + 16` bytes for `b` buckets, a power of two ≥ 8/7 × the positions solved (so 1.14 to 2.3 × the entry a position); when the table doubles, the old and new tables are charged together + the stack and the moves along the current line |
+///
+/// The stack and the move list grow by doubling and are charged as
+/// `capacity × size_of`, old and new buffers together when they grow (a
+/// frame holds a position, two indices and an `Option<Score>`).
 ///
 /// The search is iterative (an explicit stack), so a game whose lines are
-/// millions of moves long does not overflow the call stack; the stack and
-/// the move list are charged as `capacity × size_of` (frames hold a
-/// position, two indices and an `Option<Score>`). Every allocation is
+/// millions of moves long does not overflow the call stack. Every allocation is
 /// charged to the budget before it is made, so a game too big for it is
 /// refused with [`Error::MemoryBudgetExceeded`], never an abort. Arithmetic
 /// is checked ([`Error::ScoreOverflow`]); the moves visited are counted
