@@ -697,3 +697,46 @@ fn overflow_is_reported_every_way() {
         );
     }
 }
+
+/// An empty numbering cannot hold the start: refused on every numbered way.
+#[test]
+fn an_empty_numbering_is_refused() {
+    for mode in [Mode::Dense, Mode::ToSmaller, Mode::ToLarger] {
+        struct Empty(Mode);
+        impl ScoringGame for Empty {
+            type Position = usize;
+            type Move = ();
+            type Score = i64;
+            fn start(&self) -> usize {
+                0
+            }
+            fn for_each_move(
+                &self,
+                _: &usize,
+                _: impl FnMut(()) -> ControlFlow<()>,
+            ) -> ControlFlow<()> {
+                ControlFlow::Continue(())
+            }
+            fn play(&self, &n: &usize, _: &()) -> (i64, usize) {
+                (0, n)
+            }
+            fn dense_positions(&self) -> Option<usize> {
+                Some(0)
+            }
+            fn dense_index(&self, &n: &usize) -> Option<usize> {
+                Some(n)
+            }
+            fn dense_position(&self, n: usize) -> Option<usize> {
+                Some(n)
+            }
+            fn dense_order(&self) -> MoveOrder {
+                self.0.order()
+            }
+        }
+        let refused = Negamax::new(Empty(mode)).value();
+        assert!(
+            matches!(refused, Err(Error::InvalidParameter { .. })),
+            "{mode:?}: {refused:?}"
+        );
+    }
+}

@@ -56,7 +56,7 @@ pub(super) fn slot(order: MoveOrder, count: usize, number: usize) -> usize {
 #[inline(always)]
 fn slot_in(to_larger: bool, count: usize, number: usize) -> usize {
     if to_larger {
-        (count - 1).wrapping_sub(number)
+        count.wrapping_sub(1).wrapping_sub(number)
     } else {
         number
     }
