@@ -7,9 +7,12 @@
 //! second's under optimal play. Invalid input prints a message on standard
 //! error and exits with status 1.
 //!
-//! The game is written once as a [`ScoringGame`] and solved by [`Negamax`];
-//! numbering its positions densely (`dense_positions`, `dense_index`) gives
-//! the solver arrays instead of a hash map, the speed of a hand-written DP.
+//! The game is written once as a [`ScoringGame`] and solved by [`Negamax`].
+//! Its positions (the intervals left) are numbered by length first, so every
+//! move, which shortens the interval, goes to a smaller number; declaring
+//! that (`dense_order`) with the inverse numbering (`dense_position`) lets
+//! the solver fill one value per interval in a single bottom-up sweep, as a
+//! hand-written DP does: no hashing, no search.
 //!
 //! ```text
 //! $ printf '4\n4 -10 -20 7\n4\n1 2 3 4\n0\n' | cargo run --release --example uva10891
@@ -23,6 +26,7 @@ use std::io::Read;
 use std::ops::ControlFlow;
 use std::process::ExitCode;
 
+use stonegame::game::MoveOrder;
 use stonegame::scoring::{Negamax, ScoringGame};
 
 /// The row and its prefix sums (a take's score in O(1)).
@@ -42,6 +46,11 @@ impl GameOfSum {
 
     fn len(&self) -> usize {
         self.prefix.len() - 1
+    }
+
+    /// Intervals of each length take this many numbers (one per left end).
+    fn stride(&self) -> usize {
+        self.len() + 1
     }
 }
 
@@ -77,11 +86,22 @@ impl ScoringGame for GameOfSum {
     }
 
     fn dense_positions(&self) -> Option<usize> {
-        Some((self.len() + 1) * (self.len() + 1))
+        Some(self.stride() * self.stride())
     }
 
+    /// The interval `l..r` is numbered `(r - l) * stride + l`: length first.
     fn dense_index(&self, &(l, r): &(usize, usize)) -> Option<usize> {
-        Some(l * (self.len() + 1) + r)
+        Some((r - l) * self.stride() + l)
+    }
+
+    fn dense_position(&self, number: usize) -> Option<(usize, usize)> {
+        let (length, l) = (number / self.stride(), number % self.stride());
+        (l + length <= self.len()).then_some((l, l + length))
+    }
+
+    /// Every move shortens the interval.
+    fn dense_order(&self) -> MoveOrder {
+        MoveOrder::ToSmaller
     }
 }
 

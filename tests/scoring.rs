@@ -122,7 +122,7 @@ proptest! {
         for left in 0..=v.len() {
             for right in left..=v.len() {
                 prop_assert_eq!(table.value_at(left, right), solution.value_at(&(left, right)));
-                prop_assert_eq!(table.best_move(left, right), solution.best_move(&(left, right)).copied());
+                prop_assert_eq!(table.best_move(left, right), solution.best_move(&(left, right)));
                 prop_assert_eq!(table.value_at(left, right), Some(brute_ends(&v[left..right])));
             }
         }
@@ -145,7 +145,7 @@ proptest! {
         for left in 0..=v.len() {
             for right in left..=v.len() {
                 prop_assert_eq!(table.value_at(left, right), solution.value_at(&(left, right)));
-                prop_assert_eq!(table.best_move(left, right), solution.best_move(&(left, right)).copied());
+                prop_assert_eq!(table.best_move(left, right), solution.best_move(&(left, right)));
             }
         }
     }
@@ -165,7 +165,7 @@ proptest! {
         check_line(&game, &play, game.totals());
         for first in 0..=v.len() {
             prop_assert_eq!(fast.value_at(first), solution.value_at(&first));
-            prop_assert_eq!(fast.best_move(first), solution.best_move(&first).copied());
+            prop_assert_eq!(fast.best_move(first), solution.best_move(&first));
             prop_assert_eq!(fast.value_at(first), Some(brute_front(&v[first..], k)));
         }
     }
@@ -190,7 +190,7 @@ proptest! {
                 prop_assert_eq!(table.value_at(first, m), Some(expected));
                 if let Some(value) = solution.value_at(&(first, m)) {
                     prop_assert_eq!(value, expected);
-                    prop_assert_eq!(table.best_move(first, m), solution.best_move(&(first, m)).copied());
+                    prop_assert_eq!(table.best_move(first, m), solution.best_move(&(first, m)));
                 }
             }
         }

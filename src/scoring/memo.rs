@@ -1,233 +1,241 @@
-//! Where the generic negamax keeps what it knows: a hash map by default, or
-//! arrays indexed by the game's dense numbering of its positions
-//! ([`ScoringGame::dense_positions`]). The search loop is compiled once per
-//! store, so the dense one runs without hashing or a branch on the store.
+//! What the generic negamax keeps: the value of each solved position and
+//! nothing else (best moves, lines and totals are re-derived from the values
+//! on request).
+//!
+//! Three memos, one per way of solving ([`Negamax`](super::Negamax)):
+//! - the sweep of a game with a declared [`MoveOrder`](crate::game::MoveOrder):
+//!   one `Score` per number;
+//! - the depth-first search of a numbered game without an order: one `Score`
+//!   per number plus two bits of search state ([`StateBits`]);
+//! - the depth-first search of any other game: a hash map from position to
+//!   `Option<Score>` (`None` while the position is on the current line).
+//!
+//! Every allocation is sized against the budget before it is made; the
+//! byte counts here are the ones the budget is charged with.
 
 use super::ScoringGame;
+use super::sweep::slot;
+use crate::game::MoveOrder;
 use crate::{Budget, Error, Result};
 use ahash::AHashMap;
 use num_traits::Zero;
 
-/// What the solver knows about a position.
-#[derive(Debug, Clone)]
-pub(super) enum Entry<P, M, T> {
-    /// On the current search path: meeting it again means the game has a cycle.
-    InProgress,
-    /// Solved.
-    Solved(Solved<P, M, T>),
-}
+/// The hashed memo: `None` while a position is on the current line of play
+/// (meeting it again is a cycle), `Some(value)` once it is solved.
+pub(super) type HashedMemo<G> =
+    AHashMap<<G as ScoringGame>::Position, Option<<G as ScoringGame>::Score>>;
 
-#[derive(Debug, Clone)]
-pub(super) struct Solved<P, M, T> {
-    /// Best difference for the player to move.
-    pub(super) value: T,
-    /// Points scored by both players together along the chosen line.
-    pub(super) total: T,
-    /// The chosen move and where it leads; `None` at the end of the game.
-    pub(super) best: Option<(M, P)>,
-}
+/// Width of a hash table's control group (hashbrown's SSE2 group): the
+/// control bytes a table allocates beyond one per bucket.
+const HASH_GROUP_BYTES: u128 = 16;
 
-/// The memo of a solved game, as its table keeps it.
-pub(super) type Memo<G> = AHashMap<
-    <G as ScoringGame>::Position,
-    Entry<<G as ScoringGame>::Position, <G as ScoringGame>::Move, <G as ScoringGame>::Score>,
->;
-
-type GameSolved<G> =
-    Solved<<G as ScoringGame>::Position, <G as ScoringGame>::Move, <G as ScoringGame>::Score>;
-
-/// What the search knows of a position, as its hot loop reads it.
-pub(super) enum Known<T> {
-    Unknown,
-    InProgress,
-    Solved { value: T, total: T },
-}
-
-/// A memo the search can use.
-pub(super) trait Store<G: ScoringGame>: Default {
-    /// Bytes one more entry may take (0 when the store was paid for up front).
-    const ENTRY_BYTES: u128;
-
-    /// Bytes allocated up front.
-    fn fixed_bytes(&self) -> u128;
-
-    /// Positions entered so far.
-    fn len(&self) -> usize;
-
-    fn get(&self, game: &G, position: &G::Position) -> Result<Known<G::Score>>;
-
-    /// Marks `position` as on the current line of play.
-    fn begin(&mut self, game: &G, position: &G::Position) -> Result<()>;
-
-    fn finish(&mut self, game: &G, position: G::Position, solved: GameSolved<G>) -> Result<()>;
-
-    fn into_memo(self) -> Memo<G>;
-}
-
-/// The default memo: a hash map by position.
-pub(super) struct HashedStore<G: ScoringGame>(Memo<G>);
-
-impl<G: ScoringGame> Default for HashedStore<G> {
-    fn default() -> Self {
-        Self(AHashMap::default())
-    }
-}
-
-impl<G: ScoringGame> Store<G> for HashedStore<G> {
-    /// The entry, doubled for the hash table's spare capacity, plus its
-    /// control bytes.
-    const ENTRY_BYTES: u128 =
-        (std::mem::size_of::<(G::Position, Entry<G::Position, G::Move, G::Score>)>() as u128 + 1)
-            * 2;
-
-    fn fixed_bytes(&self) -> u128 {
+/// Buckets of a hash table (std's hashbrown) that holds `items` entries:
+/// a power of two with at most 7/8 of it used (4 or 8 for small tables).
+fn hash_buckets(items: usize) -> u128 {
+    let items = items as u128;
+    if items == 0 {
         0
-    }
-
-    fn len(&self) -> usize {
-        self.0.len()
-    }
-
-    fn get(&self, _: &G, position: &G::Position) -> Result<Known<G::Score>> {
-        Ok(match self.0.get(position) {
-            None => Known::Unknown,
-            Some(Entry::InProgress) => Known::InProgress,
-            Some(Entry::Solved(solved)) => Known::Solved {
-                value: solved.value,
-                total: solved.total,
-            },
-        })
-    }
-
-    fn begin(&mut self, _: &G, position: &G::Position) -> Result<()> {
-        self.0.insert(position.clone(), Entry::InProgress);
-        Ok(())
-    }
-
-    fn finish(&mut self, _: &G, position: G::Position, solved: GameSolved<G>) -> Result<()> {
-        self.0.insert(position, Entry::Solved(solved));
-        Ok(())
-    }
-
-    fn into_memo(self) -> Memo<G> {
-        self.0
+    } else if items < 4 {
+        4
+    } else if items < 8 {
+        8
+    } else {
+        (items * 8 / 7).next_power_of_two()
     }
 }
 
-const UNKNOWN: u8 = 0;
-const IN_PROGRESS: u8 = 1;
-const SOLVED: u8 = 2;
-
-type DenseRest<G> = (
-    <G as ScoringGame>::Position,
-    Option<(<G as ScoringGame>::Move, <G as ScoringGame>::Position)>,
-);
-
-/// The memo of a densely numbered game: the state and scores read for every
-/// move tried sit in small arrays apart from the positions and best moves,
-/// which only the table reads.
-pub(super) struct DenseStore<G: ScoringGame> {
-    /// Per slot: unknown, on the current line of play, or solved.
-    state: Vec<u8>,
-    /// Value and total of each solved slot.
-    scores: Vec<(G::Score, G::Score)>,
-    /// Each solved slot's position and best move.
-    rest: Vec<Option<DenseRest<G>>>,
-    filled: usize,
+/// Bytes of a hash table of `entry_bytes`-byte entries that holds `items`:
+/// each bucket holds an entry and one control byte.
+pub(super) fn hash_table_bytes(items: usize, entry_bytes: usize) -> u128 {
+    match hash_buckets(items) {
+        0 => 0,
+        buckets => buckets * (entry_bytes as u128 + 1) + HASH_GROUP_BYTES,
+    }
 }
 
-impl<G: ScoringGame> Default for DenseStore<G> {
-    fn default() -> Self {
-        Self {
-            state: Vec::new(),
-            scores: Vec::new(),
-            rest: Vec::new(),
-            filled: 0,
+/// The refusal of an allocation the allocator turned down (the process's
+/// address-space limit, say) after the budget let it through.
+pub(super) fn refused(what: &'static str, needed_bytes: u128, budget: Budget) -> Error {
+    Error::MemoryBudgetExceeded {
+        what,
+        needed_bytes,
+        budget_bytes: budget.bytes(),
+    }
+}
+
+/// `count` zero values, checked against the budget (with `extra_bytes` more
+/// allocated alongside) before they are allocated.
+pub(super) fn zeroed_values<T: Zero + Clone>(
+    count: usize,
+    extra_bytes: u128,
+    budget: Budget,
+    what: &'static str,
+) -> Result<Vec<T>> {
+    let bytes = (count as u128).saturating_mul(std::mem::size_of::<T>() as u128);
+    budget.check_bytes(bytes.saturating_add(extra_bytes), what)?;
+    let mut values = Vec::new();
+    values
+        .try_reserve_exact(count)
+        .map_err(|_| refused(what, bytes, budget))?;
+    values.resize(count, T::zero());
+    Ok(values)
+}
+
+/// What the depth-first search knows of a number, two bits each.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum State {
+    Unknown = 0,
+    /// On the current line of play: meeting it again means the game has a cycle.
+    OnLine = 1,
+    Solved = 2,
+}
+
+/// Two bits of search state per number, 32 numbers a word.
+pub(super) struct StateBits {
+    words: Vec<u64>,
+}
+
+impl StateBits {
+    /// Bytes of the state of `count` numbers.
+    pub(super) fn bytes(count: usize) -> u128 {
+        (count as u128).div_ceil(32) * 8
+    }
+
+    /// All `count` numbers unknown; the caller has charged [`StateBits::bytes`].
+    pub(super) fn new(count: usize, budget: Budget, what: &'static str) -> Result<Self> {
+        let len = count.div_ceil(32);
+        let mut words = Vec::new();
+        words
+            .try_reserve_exact(len)
+            .map_err(|_| refused(what, Self::bytes(count), budget))?;
+        words.resize(len, 0);
+        Ok(Self { words })
+    }
+
+    pub(super) fn get(&self, number: usize) -> State {
+        match (self.words[number / 32] >> (2 * (number % 32))) & 3 {
+            0 => State::Unknown,
+            1 => State::OnLine,
+            _ => State::Solved,
+        }
+    }
+
+    pub(super) fn set(&mut self, number: usize, state: State) {
+        let shift = 2 * (number % 32);
+        let word = &mut self.words[number / 32];
+        *word = (*word & !(3 << shift)) | ((state as u64) << shift);
+    }
+}
+
+/// The values of a solved game, as its table keeps them.
+pub(super) enum Memo<G: ScoringGame> {
+    /// Filled by one sweep: every number with a position holds its value.
+    Swept {
+        /// In sweep order ([`slot`](super::sweep::slot)).
+        values: Vec<G::Score>,
+        order: MoveOrder,
+    },
+    /// Filled by the dense search: the numbers solved hold their values.
+    Searched {
+        values: Vec<G::Score>,
+        state: StateBits,
+        positions: usize,
+    },
+    /// Filled by the hashed search.
+    Hashed(HashedMemo<G>),
+}
+
+impl<G: ScoringGame> Memo<G> {
+    /// The value of `position` for the player to move, if it was solved.
+    pub(super) fn value(&self, game: &G, position: &G::Position) -> Option<G::Score> {
+        match self {
+            Self::Swept { values, order, .. } => {
+                let number = game.dense_index(position)?;
+                let value = *values.get(slot(*order, values.len(), number))?;
+                // A number is solved when it has a position, and it is this one.
+                (game.dense_position(number).as_ref() == Some(position)).then_some(value)
+            }
+            Self::Searched { values, state, .. } => {
+                let number = game.dense_index(position)?;
+                let value = *values.get(number)?;
+                (state.get(number) == State::Solved).then_some(value)
+            }
+            Self::Hashed(map) => map.get(position).copied().flatten(),
+        }
+    }
+
+    /// How many positions are solved (after a sweep, counted on request:
+    /// the numbers that are positions).
+    pub(super) fn len(&self, game: &G) -> usize {
+        match self {
+            Self::Swept { values, .. } => (0..values.len())
+                .filter(|&number| game.dense_position(number).is_some())
+                .count(),
+            Self::Searched { positions, .. } => *positions,
+            Self::Hashed(map) => map.len(),
         }
     }
 }
 
-impl<G: ScoringGame> DenseStore<G> {
-    /// Bytes of one slot.
-    const SLOT_BYTES: u128 = (1
-        + std::mem::size_of::<(G::Score, G::Score)>()
-        + std::mem::size_of::<Option<DenseRest<G>>>()) as u128;
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-    /// `count` empty slots, checked against `budget` before they are allocated.
-    pub(super) fn new(count: usize, budget: Budget) -> Result<Self> {
-        budget.check_bytes(
-            (count as u128).saturating_mul(Self::SLOT_BYTES),
-            "generic negamax dense memo (dense_positions() slots)",
-        )?;
-        let mut rest = Vec::new();
-        rest.resize_with(count, || None);
-        Ok(Self {
-            state: vec![UNKNOWN; count],
-            scores: vec![(G::Score::zero(), G::Score::zero()); count],
-            rest,
-            filled: 0,
-        })
-    }
-
-    /// The slot of `position`, or the refusal of a numbering out of range.
-    fn slot(&self, game: &G, position: &G::Position) -> Result<usize> {
-        let slots = self.state.len();
-        game.dense_index(position)
-            .filter(|&index| index < slots)
-            .ok_or_else(|| Error::InvalidParameter {
-                name: "game",
-                reason: format!(
-                    "dense_index gave no number below dense_positions() = {slots} for a position"
-                ),
-            })
-    }
-}
-
-impl<G: ScoringGame> Store<G> for DenseStore<G> {
-    const ENTRY_BYTES: u128 = 0;
-
-    fn fixed_bytes(&self) -> u128 {
-        self.state.len() as u128 * Self::SLOT_BYTES
-    }
-
-    fn len(&self) -> usize {
-        self.filled
-    }
-
-    fn get(&self, game: &G, position: &G::Position) -> Result<Known<G::Score>> {
-        let slot = self.slot(game, position)?;
-        Ok(match self.state[slot] {
-            UNKNOWN => Known::Unknown,
-            IN_PROGRESS => Known::InProgress,
-            _ => {
-                let (value, total) = self.scores[slot];
-                Known::Solved { value, total }
-            }
-        })
-    }
-
-    fn begin(&mut self, game: &G, position: &G::Position) -> Result<()> {
-        let slot = self.slot(game, position)?;
-        self.filled += usize::from(self.state[slot] == UNKNOWN);
-        self.state[slot] = IN_PROGRESS;
-        Ok(())
-    }
-
-    fn finish(&mut self, game: &G, position: G::Position, solved: GameSolved<G>) -> Result<()> {
-        let slot = self.slot(game, &position)?;
-        self.state[slot] = SOLVED;
-        self.scores[slot] = (solved.value, solved.total);
-        self.rest[slot] = Some((position, solved.best));
-        Ok(())
-    }
-
-    fn into_memo(self) -> Memo<G> {
-        let mut memo = AHashMap::with_capacity_and_hasher(self.filled, Default::default());
-        for ((value, total), slot) in self.scores.into_iter().zip(self.rest) {
-            if let Some((position, best)) = slot {
-                memo.insert(position, Entry::Solved(Solved { value, total, best }));
-            }
+    #[test]
+    fn state_bits_keep_each_number_apart() {
+        let mut state = StateBits::new(100, Budget::default(), "test").unwrap();
+        for n in 0..100 {
+            assert_eq!(state.get(n), State::Unknown);
         }
-        memo
+        state.set(31, State::OnLine);
+        state.set(32, State::Solved);
+        state.set(33, State::OnLine);
+        state.set(33, State::Solved);
+        assert_eq!(state.get(30), State::Unknown);
+        assert_eq!(state.get(31), State::OnLine);
+        assert_eq!(state.get(32), State::Solved);
+        assert_eq!(state.get(33), State::Solved);
+        assert_eq!(state.get(34), State::Unknown);
+        assert_eq!(StateBits::bytes(100), 32);
+    }
+
+    #[test]
+    fn hash_table_bytes_follow_the_buckets() {
+        assert_eq!(hash_table_bytes(0, 8), 0);
+        assert_eq!(hash_table_bytes(3, 8), 4 * 9 + 16);
+        assert_eq!(hash_table_bytes(7, 8), 8 * 9 + 16);
+        assert_eq!(hash_table_bytes(14, 8), 16 * 9 + 16);
+        assert_eq!(hash_table_bytes(15, 8), 32 * 9 + 16);
+    }
+
+    /// The formula agrees with std's map: a full table reserved to the
+    /// target the search asks for gets the buckets the formula charges.
+    #[test]
+    fn hash_buckets_match_std_growth() {
+        /// Entries a table of `buckets` buckets holds (hashbrown's rule).
+        fn capacity_of(buckets: u128) -> usize {
+            (if buckets < 8 {
+                buckets - 1
+            } else {
+                buckets / 8 * 7
+            }) as usize
+        }
+        let mut map: AHashMap<u64, Option<i64>> = AHashMap::default();
+        let mut key = 0;
+        while map.capacity() < 100_000 {
+            while map.len() < map.capacity() {
+                map.insert(key, None);
+                key += 1;
+            }
+            let target = (2 * map.capacity()).max(3);
+            let additional = target - map.len();
+            map.try_reserve(additional).unwrap();
+            assert_eq!(
+                map.capacity(),
+                capacity_of(hash_buckets(target)),
+                "{target}"
+            );
+            assert_eq!(hash_buckets(map.capacity()), hash_buckets(target));
+        }
     }
 }

@@ -42,10 +42,12 @@ mod dispatch;
 mod ends;
 mod front;
 mod memo;
+mod search;
 mod solver;
 mod stone_merge;
 mod stone_mod3;
 mod stone_split;
+mod sweep;
 mod valuations;
 pub mod variants;
 
@@ -172,10 +174,24 @@ pub trait ScoringGame {
     /// An optional dense numbering, for speed: `Some(n)` when
     /// [`dense_index`](ScoringGame::dense_index) numbers every position
     /// reachable from the start below `n`. [`Negamax`] then keeps one value
-    /// per number in an array instead of a hash map (the memory of a
-    /// hand-written DP table: `size_of::<Score>()` bytes a number, plus one
-    /// bit a number while it searches without a declared
-    /// [`dense_order`](ScoringGame::dense_order)). `None` by default.
+    /// per number in an array instead of a hash map, and nothing else per
+    /// position (best moves and lines are re-derived from the values):
+    ///
+    /// - with a declared [`dense_order`](ScoringGame::dense_order) and
+    ///   [`dense_position`](ScoringGame::dense_position), one bottom-up
+    ///   sweep over the numbers, the memory of a hand-written DP table:
+    ///   `n × size_of::<Score>()` bytes, charged to the budget before it is
+    ///   allocated;
+    /// - without one, a depth-first search over the same array:
+    ///   `n × size_of::<Score>()` bytes plus two bits of search state a
+    ///   number (`8 × ⌈n / 32⌉` bytes), plus the stack and the moves listed
+    ///   along the current line as they grow.
+    ///
+    /// Number the positions so that every move goes to a smaller number (or
+    /// every move to a larger one) and declare it: that is the fast form, as
+    /// below. `None` by default (a hash map: about
+    /// `(size_of::<(Position, Option<Score>)>() + 1) × 8/7` bytes a position
+    /// at best and twice that after the table doubles, see [`Negamax`]).
     ///
     /// # Example
     /// ```
@@ -257,7 +273,13 @@ pub trait ScoringGame {
     /// position numbered `index`, or `None` when no position has that
     /// number. Needed only with a declared
     /// [`dense_order`](ScoringGame::dense_order), whose sweep visits the
-    /// numbers rather than the moves; `None` by default.
+    /// numbers rather than the moves (and solves every number that is a
+    /// position, reachable or not); `None` by default.
+    ///
+    /// The sweep checks that `dense_index` gives each such position its
+    /// number back. A move to a position whose number `dense_position`
+    /// calls no position reads that number's value as 0: keep the two
+    /// inverse of each other.
     fn dense_position(&self, index: usize) -> Option<Self::Position> {
         let _ = index;
         None

@@ -1,60 +1,60 @@
-//! The generic negamax solver: memoised with `ahash`, iterative (an explicit
-//! stack), so the depth of a game never touches the call stack.
+//! The generic negamax solver ([`Negamax`]) and its table ([`NegamaxTable`]):
+//! the values of the positions, from which best moves, lines and totals are
+//! re-derived on request.
 //!
-//! Each position's moves are generated once: the frames on the stack keep
-//! their move lists one after another in a single vector, so memory grows
-//! with the positions solved plus the moves listed along the current line
-//! (all counted against the budget). A game that numbers its positions
-//! densely ([`ScoringGame::dense_positions`]) is memoised in a vector instead
-//! of a hash map: array speed, as a hand-written DP has.
+//! How it solves depends on what the game declares ([`ScoringGame`]):
+//! a bottom-up sweep over a dense numbering with a declared
+//! [`MoveOrder`] (`sweep.rs`), a depth-first search over the same value
+//! array without one, or a depth-first search with a hash map
+//! (`search.rs`).
 
-use super::memo::{DenseStore, Entry, HashedStore, Known, Memo, Solved, Store};
-use super::{ScoringGame, overflow, totals_from};
+use super::memo::Memo;
+use super::search::{DenseStore, HashedStore, Search};
+use super::sweep::sweep;
+use super::{ScoringGame, overflow};
+use crate::game::MoveOrder;
 use crate::{Budget, Error, Outcome, Result, Solution};
-use num_traits::Zero;
+use num_traits::{CheckedAdd, CheckedSub, Zero};
 use std::ops::ControlFlow;
 use std::sync::OnceLock;
 
-/// One position being expanded on the explicit stack: where it is in its
-/// move list, not the list itself.
-struct Frame<P, T> {
-    position: P,
-    /// Where this frame's moves start in the search's move list.
-    first: usize,
-    next: usize,
-    best: Option<Candidate<T>>,
-}
-
-#[derive(Clone, Copy)]
-struct Candidate<T> {
-    value: T,
-    total: T,
-    index: usize,
-}
-
-/// The generic solver for any [`ScoringGame`]: memoised negamax on the value
+/// The generic solver for any [`ScoringGame`]: negamax on the value
 /// difference, from the game's start.
 ///
-/// Iterative: positions wait on an explicit stack, so a game whose lines are
-/// millions of moves long does not overflow the call stack. Arithmetic is
-/// checked ([`Error::ScoreOverflow`]); the memo table and the stack are
-/// counted against the budget ([`Error::MemoryBudgetExceeded`]); the moves
-/// tried are counted against the work cap, [`Negamax::DEFAULT_WORK`] unless
+/// | the game declares | the solver | memory the budget is charged |
+/// |---|---|---|
+/// | [`dense_positions`](ScoringGame::dense_positions) `Some(n)` and a [`dense_order`](ScoringGame::dense_order) (`ToSmaller`/`ToLarger`) | one bottom-up sweep over the numbers, as a hand-written DP: no hashing, no recursion, no search state | `n × size_of::<Score>()` bytes, nothing else |
+/// | `dense_positions` `Some(n)`, no order | depth-first search over the same array | `n × size_of::<Score>()` + `8 × ⌈n / 32⌉` bytes (two bits of search state a number) + the stack and the moves along the current line |
+/// | nothing | depth-first search with a hash map from position to `Option<Score>` | `b × (size_of::<(Position, Option<Score>)>() + 1) + 16` bytes for `b` buckets, a power of two ≥ 8/7 × the positions solved (so 1.14 to 2.3 × the entry a position); when the table doubles, the old and new tables are charged together + the stack and the moves along the current line |
+///
+/// The stack and the move list grow by doubling and are charged as
+/// `capacity × size_of`, old and new buffers together when they grow (a
+/// frame holds a position, two indices and an `Option<Score>`).
+///
+/// The search is iterative (an explicit stack), so a game whose lines are
+/// millions of moves long does not overflow the call stack. Every allocation is
+/// charged to the budget before it is made, so a game too big for it is
+/// refused with [`Error::MemoryBudgetExceeded`], never an abort. Arithmetic
+/// is checked ([`Error::ScoreOverflow`]); the moves visited are counted
+/// against the work cap, [`Negamax::DEFAULT_WORK`] unless
 /// [`Budget::with_work`] sets one ([`Error::WorkLimitExceeded`]); a position
 /// met again on its own line of play means the game is not finite
-/// ([`Error::CyclicGame`]).
+/// ([`Error::CyclicGame`]); a move against the declared order, or a
+/// numbering out of range, is refused ([`Error::InvalidParameter`]).
 ///
-/// Ties between equally good moves go to the earliest in
-/// [`ScoringGame::moves`] order.
+/// Only values are kept: best moves, lines and totals are re-derived from
+/// them on request by replaying moves ([`NegamaxTable`]). Ties between
+/// equally good moves go to the earliest in
+/// [`ScoringGame::for_each_move`] order.
 ///
 /// | method | answers |
 /// |---|---|
 /// | [`value`](Negamax::value), [`outcome`](Negamax::outcome) | the start's value and winner |
 /// | [`solve`](Negamax::solve) | value, outcome and the whole optimal line |
-/// | [`table`](Negamax::table) | value and best move of every position reachable from the start |
+/// | [`table`](Negamax::table) | value and best move of every position solved |
 ///
-/// The search runs once: its table is kept, and every later call answers
-/// from it ([`Negamax::with_budget`] starts afresh). A refused search keeps
+/// The search runs once: its values are kept, and every later call answers
+/// from them ([`Negamax::with_budget`] starts afresh). A refused search keeps
 /// nothing, so a call after a refusal searches again.
 ///
 /// # Example
@@ -70,32 +70,31 @@ struct Candidate<T> {
 /// # Ok::<(), stonegame::Error>(())
 /// ```
 pub struct Negamax<G: ScoringGame> {
-    game: G,
     budget: Budget,
-    /// The solved table, once a search has succeeded.
-    solved: OnceLock<NegamaxTable<G>>,
+    /// The game, and its values once a search has succeeded.
+    table: NegamaxTable<G>,
 }
 
 impl<G: ScoringGame + std::fmt::Debug> std::fmt::Debug for Negamax<G> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Negamax")
-            .field("game", &self.game)
+            .field("game", &self.table.game)
             .field("budget", &self.budget)
-            .field("solved", &self.solved.get().is_some())
+            .field("solved", &self.table.solved.get().is_some())
             .finish()
     }
 }
 
-/// A clone starts without the solved table (the table holds every position).
+/// A clone starts without the solved values.
 impl<G: ScoringGame + Clone> Clone for Negamax<G> {
     fn clone(&self) -> Self {
-        Self::new(self.game.clone()).with_budget(self.budget)
+        Self::new(self.table.game.clone()).with_budget(self.budget)
     }
 }
 
 impl<G: ScoringGame> Negamax<G> {
-    /// The work cap without [`Budget::with_work`]: moves tried (and moves
-    /// generated again) in one search, about ten seconds of hashing.
+    /// The work cap without [`Budget::with_work`]: moves visited in one
+    /// search, about ten seconds of hashing.
     pub const DEFAULT_WORK: u64 = 100_000_000;
 
     /// A solver for `game` (pass `&game` to keep the game) with the default budget.
@@ -109,9 +108,11 @@ impl<G: ScoringGame> Negamax<G> {
     /// ```
     pub fn new(game: G) -> Self {
         Self {
-            game,
             budget: Budget::default(),
-            solved: OnceLock::new(),
+            table: NegamaxTable {
+                game,
+                solved: OnceLock::new(),
+            },
         }
     }
 
@@ -131,8 +132,10 @@ impl<G: ScoringGame> Negamax<G> {
     pub fn with_budget(self, budget: Budget) -> Self {
         Self {
             budget,
-            solved: OnceLock::new(),
-            ..self
+            table: NegamaxTable {
+                game: self.table.game,
+                solved: OnceLock::new(),
+            },
         }
     }
 
@@ -161,7 +164,7 @@ impl<G: ScoringGame> Negamax<G> {
     /// # Ok::<(), stonegame::Error>(())
     /// ```
     pub fn game(&self) -> &G {
-        &self.game
+        &self.table.game
     }
 
     /// First player's total minus second's under optimal play.
@@ -207,8 +210,8 @@ impl<G: ScoringGame> Negamax<G> {
         Ok(self.table()?.solution())
     }
 
-    /// Solves every position reachable from the start: the memo, with
-    /// `value_at` and `best_move` for each. The first call searches; later
+    /// The solved table: the value of every position solved, and the best
+    /// move of each re-derived on request. The first call searches; later
     /// calls return the same table.
     ///
     /// # Example
@@ -218,16 +221,16 @@ impl<G: ScoringGame> Negamax<G> {
     /// let solver = Negamax::new(&game);
     /// let table = solver.table()?;
     /// assert_eq!(table.value(), 1);
-    /// assert_eq!(table.best_move(&(1, 5)), Some(&End::Left)); // after the first player took 4
+    /// assert_eq!(table.best_move(&(1, 5)), Some(End::Left)); // after the first player took 4
     /// assert_eq!(table.value_at(&(1, 5)), Some(3));
     /// # Ok::<(), stonegame::Error>(())
     /// ```
     pub fn table(&self) -> Result<&NegamaxTable<G>> {
-        if let Some(table) = self.solved.get() {
-            return Ok(table);
+        if self.table.solved.get().is_none() {
+            let solved = self.search()?;
+            let _ = self.table.solved.set(solved);
         }
-        let table = self.search()?;
-        Ok(self.solved.get_or_init(|| table))
+        Ok(&self.table)
     }
 
     /// The solver's table, taken out of it (searching first if needed).
@@ -241,40 +244,138 @@ impl<G: ScoringGame> Negamax<G> {
     /// # Ok::<(), stonegame::Error>(())
     /// ```
     pub fn into_table(self) -> Result<NegamaxTable<G>> {
-        match self.solved.into_inner() {
-            Some(table) => Ok(table),
-            None => Self {
-                game: self.game,
-                budget: self.budget,
-                solved: OnceLock::new(),
-            }
-            .search(),
-        }
+        self.table()?;
+        Ok(self.table)
     }
 
-    fn search(&self) -> Result<NegamaxTable<G>> {
-        let work_cap = self.budget.work_or(Self::DEFAULT_WORK);
-        let start = self.game.start();
-        // One search loop per store, each compiled for its store.
-        let entries = match self.game.dense_positions() {
-            Some(count) => {
-                let store = DenseStore::new(count, self.budget)?;
-                Search::new(&self.game, self.budget, work_cap, store).run(start.clone())?
+    fn search(&self) -> Result<Solved<G>> {
+        let game = &self.table.game;
+        let budget = self.budget;
+        let work_cap = budget.work_or(Self::DEFAULT_WORK);
+        let start = game.start();
+        // One loop per way of solving, each compiled for its memo.
+        let memo = match (game.dense_positions(), game.dense_order()) {
+            (Some(count), MoveOrder::Unordered) => {
+                let store = DenseStore::new(count, budget)?;
+                Search::new(game, budget, work_cap, store).run(start.clone())?
             }
-            None => {
-                let store = HashedStore::default();
-                Search::new(&self.game, self.budget, work_cap, store).run(start.clone())?
+            (Some(count), order) => {
+                check_start_is_numbered(game, &start, count)?;
+                sweep(game, count, order, budget, work_cap)?
+            }
+            (None, MoveOrder::Unordered) => {
+                Search::new(game, budget, work_cap, HashedStore::default()).run(start.clone())?
+            }
+            (None, order) => {
+                return Err(Error::InvalidParameter {
+                    name: "game",
+                    reason: format!("dense_order() is {order:?} but dense_positions() is None"),
+                });
             }
         };
-        Ok(NegamaxTable { start, entries })
+        let value = memo
+            .value(game, &start)
+            .ok_or_else(|| Error::InvalidParameter {
+                name: "game",
+                reason: "the start was not solved: its dense_index and dense_position disagree"
+                    .to_string(),
+            })?;
+        let totals = line_totals(game, &memo, &start)?;
+        Ok(Solved {
+            start,
+            value,
+            totals,
+            memo,
+        })
     }
 }
 
-/// Every position reachable from the start of a game, solved by [`Negamax`]:
-/// the value and best move of each.
+/// Refuses a sweep whose start has no number below `count`, or whose number
+/// `dense_position` does not give back (a declared order without
+/// `dense_position`, say).
+fn check_start_is_numbered<G: ScoringGame>(
+    game: &G,
+    start: &G::Position,
+    count: usize,
+) -> Result<()> {
+    let number = game.dense_index(start).filter(|&number| number < count);
+    let Some(number) = number else {
+        return Err(Error::InvalidParameter {
+            name: "game",
+            reason: format!(
+                "dense_index gave the start no number below dense_positions() = {count}"
+            ),
+        });
+    };
+    if game.dense_position(number).as_ref() != Some(start) {
+        return Err(Error::InvalidParameter {
+            name: "game",
+            reason: format!(
+                "dense_order() is declared but dense_position({number}) does not give back \
+                 the start (numbered {number}): a declared order needs dense_position"
+            ),
+        });
+    }
+    Ok(())
+}
+
+/// The values of a solved game and what the start's line adds up to.
+struct Solved<G: ScoringGame> {
+    start: G::Position,
+    value: G::Score,
+    /// Each player's points along the optimal line from the start.
+    totals: (G::Score, G::Score),
+    memo: Memo<G>,
+}
+
+/// The best move from `position` re-derived from the values: the first move,
+/// in [`ScoringGame::for_each_move`] order, whose `points - value(child)` is
+/// the position's value; with its points and the child.
+fn best_step<G: ScoringGame>(
+    game: &G,
+    memo: &Memo<G>,
+    position: &G::Position,
+) -> Option<(G::Move, G::Score, G::Position)> {
+    let value = memo.value(game, position)?;
+    let mut found = None;
+    let _ = game.for_each_move(position, |mv| {
+        let (points, child) = game.play(position, &mv);
+        let child_value = memo.value(game, &child);
+        if child_value.and_then(|v| points.checked_sub(&v)) == Some(value) {
+            found = Some((mv, points, child));
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
+    });
+    found
+}
+
+/// Each player's points along the optimal line from `start`, checked.
+fn line_totals<G: ScoringGame>(
+    game: &G,
+    memo: &Memo<G>,
+    start: &G::Position,
+) -> Result<(G::Score, G::Score)> {
+    let mut totals = [G::Score::zero(); 2];
+    let mut turn = 0;
+    let mut position = start.clone();
+    while let Some((_, points, next)) = best_step(game, memo, &position) {
+        totals[turn] = totals[turn]
+            .checked_add(&points)
+            .ok_or_else(|| overflow::<G::Score>("the points scored along a line do not fit"))?;
+        turn = 1 - turn;
+        position = next;
+    }
+    Ok((totals[0], totals[1]))
+}
+
+/// A game solved by [`Negamax`]: the value of every position solved (every
+/// numbered position after a sweep, every position reachable from the start
+/// after a search), with best moves and lines re-derived from the values on
+/// request (nothing but values is stored per position).
 ///
 /// Ties between equally good moves go to the earliest in
-/// [`ScoringGame::moves`] order.
+/// [`ScoringGame::for_each_move`] order.
 ///
 /// # Example
 /// ```
@@ -286,30 +387,24 @@ impl<G: ScoringGame> Negamax<G> {
 /// # Ok::<(), stonegame::Error>(())
 /// ```
 pub struct NegamaxTable<G: ScoringGame> {
-    start: G::Position,
-    entries: Memo<G>,
+    game: G,
+    /// Set once solved: a table is handed out only then.
+    solved: OnceLock<Solved<G>>,
 }
 
 impl<G: ScoringGame> std::fmt::Debug for NegamaxTable<G> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("NegamaxTable")
-            .field("positions", &self.entries.len())
+            .field("positions", &self.len())
             .finish()
     }
 }
 
 impl<G: ScoringGame> NegamaxTable<G> {
-    fn solved(&self, position: &G::Position) -> Option<&Solved<G::Position, G::Move, G::Score>> {
-        match self.entries.get(position) {
-            Some(Entry::Solved(solved)) => Some(solved),
-            _ => None,
-        }
-    }
-
-    fn root(&self) -> &Solved<G::Position, G::Move, G::Score> {
-        match self.solved(&self.start) {
+    fn solved(&self) -> &Solved<G> {
+        match self.solved.get() {
             Some(solved) => solved,
-            None => unreachable!("a NegamaxTable is only built once the start is solved"),
+            None => unreachable!("a NegamaxTable is only handed out once solved"),
         }
     }
 
@@ -323,11 +418,12 @@ impl<G: ScoringGame> NegamaxTable<G> {
     /// # Ok::<(), stonegame::Error>(())
     /// ```
     pub fn value(&self) -> G::Score {
-        self.root().value
+        self.solved().value
     }
 
     /// `(first player's total, second player's total)` along the optimal line
-    /// from the start.
+    /// from the start (added up once, when the values were found, by
+    /// replaying the line).
     ///
     /// # Example
     /// ```
@@ -337,12 +433,11 @@ impl<G: ScoringGame> NegamaxTable<G> {
     /// # Ok::<(), stonegame::Error>(())
     /// ```
     pub fn totals(&self) -> (G::Score, G::Score) {
-        let root = self.root();
-        totals_from(root.total, root.value)
+        self.solved().totals
     }
 
-    /// The value of `position` for the player to move there, if it is
-    /// reachable from the start (only those are solved).
+    /// The value of `position` for the player to move there, if it was
+    /// solved.
     ///
     /// # Example
     /// ```
@@ -352,24 +447,25 @@ impl<G: ScoringGame> NegamaxTable<G> {
     /// # Ok::<(), stonegame::Error>(())
     /// ```
     pub fn value_at(&self, position: &G::Position) -> Option<G::Score> {
-        self.solved(position).map(|s| s.value)
+        self.solved().memo.value(&self.game, position)
     }
 
-    /// The best move from `position` (`None` at the end of the game or for an
-    /// unreachable position).
+    /// The best move from `position` (`None` at the end of the game or for a
+    /// position not solved): the first move, in
+    /// [`ScoringGame::for_each_move`] order, that achieves the position's
+    /// value. Re-derived from the values each call (one listing of the
+    /// position's moves), so it is returned owned.
     ///
     /// # Example
     /// ```
     /// use stonegame::scoring::{End, Ends, Negamax};
     /// let game = Ends::new(vec![1i64, 100, 2])?;
     /// let table = Negamax::new(&game).into_table()?;
-    /// assert_eq!(table.best_move(&(0, 3)), Some(&End::Left)); // both ends lose by 97
+    /// assert_eq!(table.best_move(&(0, 3)), Some(End::Left)); // both ends lose by 97
     /// # Ok::<(), stonegame::Error>(())
     /// ```
-    pub fn best_move(&self, position: &G::Position) -> Option<&G::Move> {
-        self.solved(position)
-            .and_then(|s| s.best.as_ref())
-            .map(|(mv, _)| mv)
+    pub fn best_move(&self, position: &G::Position) -> Option<G::Move> {
+        best_step(&self.game, &self.solved().memo, position).map(|(mv, _, _)| mv)
     }
 
     /// The optimal line of play from any solved `position` (empty if it is not solved).
@@ -382,11 +478,12 @@ impl<G: ScoringGame> NegamaxTable<G> {
     /// # Ok::<(), stonegame::Error>(())
     /// ```
     pub fn line_from(&self, position: &G::Position) -> Vec<G::Move> {
+        let memo = &self.solved().memo;
         let mut line = Vec::new();
-        let mut current = self.solved(position);
-        while let Some((mv, next)) = current.and_then(|s| s.best.as_ref()) {
-            line.push(mv.clone());
-            current = self.solved(next);
+        let mut position = position.clone();
+        while let Some((mv, _, next)) = best_step(&self.game, memo, &position) {
+            line.push(mv);
+            position = next;
         }
         line
     }
@@ -405,11 +502,12 @@ impl<G: ScoringGame> NegamaxTable<G> {
         Solution::new(
             value,
             Outcome::from_difference(value),
-            self.line_from(&self.start),
+            self.line_from(&self.solved().start),
         )
     }
 
-    /// How many positions were solved.
+    /// How many positions were solved (after a sweep, every number that
+    /// is a position, counted on request).
     ///
     /// # Example
     /// ```
@@ -419,7 +517,7 @@ impl<G: ScoringGame> NegamaxTable<G> {
     /// # Ok::<(), stonegame::Error>(())
     /// ```
     pub fn positions(&self) -> usize {
-        self.entries.len()
+        self.solved().memo.len(&self.game)
     }
 
     /// How many positions the table holds (as [`NegamaxTable::positions`]).
@@ -434,7 +532,7 @@ impl<G: ScoringGame> NegamaxTable<G> {
     /// # Ok::<(), stonegame::Error>(())
     /// ```
     pub fn len(&self) -> usize {
-        self.entries.len()
+        self.positions()
     }
 
     /// Whether the table is empty (never, once solved: it holds the start).
@@ -447,154 +545,8 @@ impl<G: ScoringGame> NegamaxTable<G> {
     /// # Ok::<(), stonegame::Error>(())
     /// ```
     pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
+        self.positions() == 0
     }
-}
-
-struct Search<'g, G: ScoringGame, S> {
-    game: &'g G,
-    budget: Budget,
-    work_cap: u64,
-    work: u64,
-    store: S,
-    stack: Vec<Frame<G::Position, G::Score>>,
-    /// The move lists of the frames on the stack, one after another: a frame's
-    /// moves start at its `first` (so no list is ever generated twice).
-    moves: Vec<G::Move>,
-}
-
-impl<'g, G: ScoringGame, S: Store<G>> Search<'g, G, S> {
-    fn new(game: &'g G, budget: Budget, work_cap: u64, store: S) -> Self {
-        Self {
-            game,
-            budget,
-            work_cap,
-            work: 0,
-            store,
-            stack: Vec::new(),
-            moves: Vec::new(),
-        }
-    }
-
-    /// Checks that the memo with `new_entries` more entries, the stack with
-    /// `new_frames` more frames and `new_moves` more listed moves fit the budget.
-    fn check_memory(&self, new_entries: usize, new_frames: usize, new_moves: usize) -> Result<()> {
-        let frame = std::mem::size_of::<Frame<G::Position, G::Score>>() as u128;
-        let needed = (self.store.len() + new_entries) as u128 * S::ENTRY_BYTES
-            + (self.stack.len() + new_frames) as u128 * frame
-            + (self.moves.len() + new_moves) as u128 * std::mem::size_of::<G::Move>() as u128
-            + self.store.fixed_bytes();
-        self.budget
-            .check_bytes(needed, "generic negamax memo table, stack and move lists")
-    }
-
-    /// Counts `steps` of work against the cap.
-    fn spend(&mut self, steps: usize) -> Result<()> {
-        self.work = self.work.saturating_add(steps as u64);
-        if self.work > self.work_cap {
-            return Err(Error::WorkLimitExceeded {
-                what: "generic negamax search".to_string(),
-                steps: self.work_cap,
-            });
-        }
-        Ok(())
-    }
-
-    fn push(&mut self, position: G::Position) -> Result<()> {
-        let first = self.moves.len();
-        let moves = &mut self.moves;
-        let _ = self.game.for_each_move(&position, |mv| {
-            moves.push(mv);
-            ControlFlow::Continue(())
-        });
-        let listed = self.moves.len() - first;
-        self.check_memory(1, 1, 0)?;
-        self.spend(listed)?;
-        self.store.begin(self.game, &position)?;
-        self.stack.push(Frame {
-            position,
-            first,
-            next: 0,
-            best: None,
-        });
-        Ok(())
-    }
-
-    fn run(&mut self, start: G::Position) -> Result<Memo<G>> {
-        self.push(start)?;
-        while let Some(frame) = self.stack.last_mut() {
-            // Go through the top frame's moves while their children are
-            // solved (the hot loop: no allocation, no call of `moves`).
-            let moves = &self.moves[frame.first..];
-            let mut unknown = None;
-            while let Some(mv) = moves.get(frame.next) {
-                let (points, child) = self.game.play(&frame.position, mv);
-                match self.store.get(self.game, &child)? {
-                    Known::Solved { value, total } => {
-                        let candidate = candidate(points, value, total, frame.next)?;
-                        if frame.best.is_none_or(|best| candidate.value > best.value) {
-                            frame.best = Some(candidate);
-                        }
-                        frame.next += 1;
-                    }
-                    Known::InProgress => {
-                        return Err(Error::CyclicGame {
-                            detail: "a position repeats on a line of play of a scoring game"
-                                .to_string(),
-                        });
-                    }
-                    Known::Unknown => {
-                        unknown = Some(child);
-                        break;
-                    }
-                }
-            }
-            match unknown {
-                Some(child) => self.push(child)?,
-                None => self.finish_top()?,
-            }
-        }
-        Ok(std::mem::take(&mut self.store).into_memo())
-    }
-
-    /// Records the top frame's best move, pops it and drops its move list.
-    fn finish_top(&mut self) -> Result<()> {
-        let Some(frame) = self.stack.pop() else {
-            return Ok(());
-        };
-        let solved = match frame.best {
-            None => Solved {
-                value: G::Score::zero(),
-                total: G::Score::zero(),
-                best: None,
-            },
-            Some(best) => {
-                let mv = self.moves[frame.first + best.index].clone();
-                let (_, child) = self.game.play(&frame.position, &mv);
-                Solved {
-                    value: best.value,
-                    total: best.total,
-                    best: Some((mv, child)),
-                }
-            }
-        };
-        self.moves.truncate(frame.first);
-        self.store.finish(self.game, frame.position, solved)
-    }
-}
-
-/// The candidate of move `index`: it scores `points` and leads to a child of
-/// `value` (for its mover) and `total` points scored.
-fn candidate<T: super::Score>(points: T, value: T, total: T, index: usize) -> Result<Candidate<T>> {
-    Ok(Candidate {
-        value: points
-            .checked_sub(&value)
-            .ok_or_else(|| overflow::<T>("a position's value difference does not fit"))?,
-        total: points
-            .checked_add(&total)
-            .ok_or_else(|| overflow::<T>("the points scored along a line do not fit"))?,
-        index,
-    })
 }
 
 #[cfg(test)]
