@@ -740,3 +740,143 @@ fn an_empty_numbering_is_refused() {
         );
     }
 }
+
+/// AtCoder EDPC L "Deque" with the DP's own loops as its listing
+/// (`for_each_dense_position`, no inverse numbering); `skip` leaves one
+/// interval length out of the listing, `swap` lists the two shortest
+/// lengths in the wrong order.
+struct ListedDeque {
+    row: Vec<i64>,
+    skip: Option<usize>,
+    swap: bool,
+}
+
+impl ListedDeque {
+    fn width(&self) -> usize {
+        self.row.len() + 1
+    }
+}
+
+impl ScoringGame for ListedDeque {
+    type Position = (usize, usize);
+    type Move = bool;
+    type Score = i64;
+    fn start(&self) -> (usize, usize) {
+        (0, self.row.len())
+    }
+    fn for_each_move(
+        &self,
+        &(l, r): &(usize, usize),
+        mut visit: impl FnMut(bool) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        if l < r {
+            visit(true)?;
+            visit(false)?;
+        }
+        ControlFlow::Continue(())
+    }
+    fn play(&self, &(l, r): &(usize, usize), &left: &bool) -> (i64, (usize, usize)) {
+        if left {
+            (self.row[l], (l + 1, r))
+        } else {
+            (self.row[r - 1], (l, r - 1))
+        }
+    }
+    fn dense_positions(&self) -> Option<usize> {
+        Some(self.width() * self.width())
+    }
+    fn dense_index(&self, &(l, r): &(usize, usize)) -> Option<usize> {
+        Some((r - l) * self.width() + l)
+    }
+    fn dense_order(&self) -> MoveOrder {
+        MoveOrder::ToSmaller
+    }
+    fn for_each_dense_position(
+        &self,
+        mut visit: impl FnMut((usize, usize)) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let n = self.row.len();
+        let mut lengths: Vec<usize> = (0..=n).filter(|&len| Some(len) != self.skip).collect();
+        if self.swap && lengths.len() >= 2 {
+            lengths.swap(0, 1);
+        }
+        for len in lengths {
+            for l in 0..=n - len {
+                visit((l, l + len))?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+/// Plain minimax of Deque.
+fn brute_deque(row: &[i64]) -> i64 {
+    match row {
+        [] => 0,
+        [first, rest @ ..] => {
+            let (init, last) = (&row[..row.len() - 1], row[row.len() - 1]);
+            (first - brute_deque(rest)).max(last - brute_deque(init))
+        }
+    }
+}
+
+proptest! {
+    /// A game that lists its own positions (no `dense_position`) is swept
+    /// to the brute force's values, best moves and lines.
+    #[test]
+    fn a_listing_without_an_inverse_agrees_with_brute_force(row in prop::collection::vec(-50i64..=50, 0..=8)) {
+        let game = ListedDeque { row: row.clone(), skip: None, swap: false };
+        let table = Negamax::new(&game).into_table().unwrap();
+        prop_assert_eq!(table.value(), brute_deque(&row));
+        prop_assert_eq!(table.positions(), (row.len() + 1) * (row.len() + 2) / 2);
+        for l in 0..=row.len() {
+            for r in l..=row.len() {
+                prop_assert_eq!(table.value_at(&(l, r)), Some(brute_deque(&row[l..r])));
+            }
+        }
+        let line = table.solution().line().to_vec();
+        prop_assert_eq!(line.len(), row.len());
+    }
+
+    /// A listing out of sweep order is refused, never answered: by the
+    /// order of the numbers listed, or (debug builds, first) by a move to a
+    /// number not listed yet.
+    #[test]
+    fn a_listing_out_of_order_is_refused(row in prop::collection::vec(-50i64..=50, 1..=8)) {
+        let game = ListedDeque { row, skip: None, swap: true };
+        let refused = Negamax::new(&game).value();
+        prop_assert!(
+            matches!(&refused, Err(Error::InvalidParameter { reason, .. })
+                if reason.contains("strictly increasing") || reason.contains("did not list")),
+            "{:?}", refused
+        );
+    }
+}
+
+/// A move to a number the listing skipped is refused in debug builds (the
+/// tests' builds); release builds trust the listing (documented).
+#[test]
+fn a_move_to_a_skipped_number_is_refused_in_debug_builds() {
+    let game = ListedDeque {
+        row: vec![3, 1, 4, 1, 5],
+        skip: Some(2),
+        swap: false,
+    };
+    let answer = Negamax::new(&game).value();
+    if cfg!(debug_assertions) {
+        assert!(
+            matches!(&answer, Err(Error::InvalidParameter { reason, .. }) if reason.contains("did not list")),
+            "{answer:?}"
+        );
+    }
+    // The start itself unlisted is refused in every build.
+    let game = ListedDeque {
+        row: vec![3, 1, 4],
+        skip: Some(3),
+        swap: false,
+    };
+    assert!(matches!(
+        Negamax::new(&game).value(),
+        Err(Error::InvalidParameter { .. })
+    ));
+}

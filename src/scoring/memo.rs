@@ -14,8 +14,7 @@
 //! byte counts here are the ones the budget is charged with.
 
 use super::ScoringGame;
-use super::sweep::slot;
-use crate::game::MoveOrder;
+use super::sweep::is_listed;
 use crate::{Budget, Error, Result};
 use ahash::AHashMap;
 use num_traits::Zero;
@@ -131,9 +130,11 @@ impl StateBits {
 pub(super) enum Memo<G: ScoringGame> {
     /// Filled by one sweep: every number with a position holds its value.
     Swept {
-        /// In sweep order ([`slot`](super::sweep::slot)).
+        /// By number; 0 where no position was listed.
         values: Vec<G::Score>,
-        order: MoveOrder,
+        /// One bit a number: listed (and solved) by the sweep.
+        listed: Vec<u64>,
+        positions: usize,
     },
     /// Filled by the dense search: the numbers solved hold their values.
     Searched {
@@ -149,11 +150,10 @@ impl<G: ScoringGame> Memo<G> {
     /// The value of `position` for the player to move, if it was solved.
     pub(super) fn value(&self, game: &G, position: &G::Position) -> Option<G::Score> {
         match self {
-            Self::Swept { values, order, .. } => {
+            Self::Swept { values, listed, .. } => {
                 let number = game.dense_index(position)?;
-                let value = *values.get(slot(*order, values.len(), number))?;
-                // A number is solved when it has a position, and it is this one.
-                (game.dense_position(number).as_ref() == Some(position)).then_some(value)
+                let value = *values.get(number)?;
+                is_listed(listed, number).then_some(value)
             }
             Self::Searched { values, state, .. } => {
                 let number = game.dense_index(position)?;
@@ -164,14 +164,10 @@ impl<G: ScoringGame> Memo<G> {
         }
     }
 
-    /// How many positions are solved (after a sweep, counted on request:
-    /// the numbers that are positions).
-    pub(super) fn len(&self, game: &G) -> usize {
+    /// How many positions are solved (after a sweep: every position listed).
+    pub(super) fn len(&self) -> usize {
         match self {
-            Self::Swept { values, .. } => (0..values.len())
-                .filter(|&number| game.dense_position(number).is_some())
-                .count(),
-            Self::Searched { positions, .. } => *positions,
+            Self::Swept { positions, .. } | Self::Searched { positions, .. } => *positions,
             Self::Hashed(map) => map.len(),
         }
     }

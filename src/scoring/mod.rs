@@ -276,13 +276,103 @@ pub trait ScoringGame {
     /// numbers rather than the moves (and solves every number that is a
     /// position, reachable or not); `None` by default.
     ///
-    /// The sweep checks that `dense_index` gives each such position its
-    /// number back. A move to a position whose number `dense_position`
-    /// calls no position reads that number's value as 0: keep the two
-    /// inverse of each other.
+    /// Only the default [`for_each_dense_position`](ScoringGame::for_each_dense_position)
+    /// calls it: a game that lists its positions itself need not give it.
     fn dense_position(&self, index: usize) -> Option<Self::Position> {
         let _ = index;
         None
+    }
+
+    /// Lists every numbered position in sweep order, until `visit` returns
+    /// [`ControlFlow::Break`]: ascending numbers under
+    /// [`MoveOrder::ToSmaller`](crate::game::MoveOrder::ToSmaller),
+    /// descending under `ToLarger`. The default walks the numbers
+    /// `0..dense_positions()` in that order through
+    /// [`dense_position`](ScoringGame::dense_position), skipping numbers
+    /// that are no position. Override it with the loops a hand-written DP
+    /// would run when the inverse costs a division or a search per number:
+    /// the sweep then never calls `dense_position`.
+    ///
+    /// The sweep solves exactly the positions listed (reachable or not) and
+    /// refuses a listing whose numbers do not run strictly in sweep order
+    /// ([`Error::InvalidParameter`]). Every position a listed position moves
+    /// to must be listed too: a move to a number that was skipped is refused
+    /// in debug builds (and tests) and reads as 0 in release builds, so keep
+    /// the listing and the numbering in step.
+    ///
+    /// # Example
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use stonegame::game::MoveOrder;
+    /// use stonegame::scoring::{Negamax, ScoringGame};
+    ///
+    /// /// AtCoder EDPC L "Deque": take the first or the last number, score it.
+    /// struct Deque(Vec<i64>);
+    ///
+    /// impl ScoringGame for Deque {
+    ///     type Position = (usize, usize);
+    ///     type Move = bool; // from the left?
+    ///     type Score = i64;
+    ///     fn start(&self) -> (usize, usize) {
+    ///         (0, self.0.len())
+    ///     }
+    ///     fn for_each_move(
+    ///         &self,
+    ///         &(l, r): &(usize, usize),
+    ///         mut visit: impl FnMut(bool) -> ControlFlow<()>,
+    ///     ) -> ControlFlow<()> {
+    ///         if l < r {
+    ///             visit(true)?;
+    ///             visit(false)?;
+    ///         }
+    ///         ControlFlow::Continue(())
+    ///     }
+    ///     fn play(&self, &(l, r): &(usize, usize), &left: &bool) -> (i64, (usize, usize)) {
+    ///         if left { (self.0[l], (l + 1, r)) } else { (self.0[r - 1], (l, r - 1)) }
+    ///     }
+    ///     // Intervals numbered by length: every move goes to a smaller number.
+    ///     fn dense_positions(&self) -> Option<usize> {
+    ///         Some((self.0.len() + 1) * (self.0.len() + 1))
+    ///     }
+    ///     fn dense_index(&self, &(l, r): &(usize, usize)) -> Option<usize> {
+    ///         Some((r - l) * (self.0.len() + 1) + l)
+    ///     }
+    ///     fn dense_order(&self) -> MoveOrder {
+    ///         MoveOrder::ToSmaller
+    ///     }
+    ///     // The DP's own loops instead of an inverse numbering.
+    ///     fn for_each_dense_position(
+    ///         &self,
+    ///         mut visit: impl FnMut((usize, usize)) -> ControlFlow<()>,
+    ///     ) -> ControlFlow<()> {
+    ///         let n = self.0.len();
+    ///         for len in 0..=n {
+    ///             for l in 0..=n - len {
+    ///                 visit((l, l + len))?;
+    ///             }
+    ///         }
+    ///         ControlFlow::Continue(())
+    ///     }
+    /// }
+    ///
+    /// // EDPC L's samples.
+    /// assert_eq!(Negamax::new(Deque(vec![10, 80])).value()?, 70);
+    /// assert_eq!(Negamax::new(Deque(vec![10, 100, 10])).value()?, -80);
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    fn for_each_dense_position(
+        &self,
+        mut visit: impl FnMut(Self::Position) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let count = self.dense_positions().unwrap_or(0);
+        let mut listed = |number| match self.dense_position(number) {
+            Some(position) => visit(position),
+            None => ControlFlow::Continue(()),
+        };
+        match self.dense_order() {
+            crate::game::MoveOrder::ToLarger => (0..count).rev().try_for_each(&mut listed),
+            _ => (0..count).try_for_each(&mut listed),
+        }
     }
 
     /// How moves run through the dense numbering ([`MoveOrder`]):
@@ -329,6 +419,13 @@ impl<G: ScoringGame + ?Sized> ScoringGame for &G {
 
     fn dense_position(&self, index: usize) -> Option<Self::Position> {
         (**self).dense_position(index)
+    }
+
+    fn for_each_dense_position(
+        &self,
+        visit: impl FnMut(Self::Position) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        (**self).for_each_dense_position(visit)
     }
 
     fn dense_order(&self) -> crate::game::MoveOrder {

@@ -1,14 +1,18 @@
 //! The bottom-up sweep of a game whose moves all run one way through its
 //! dense numbering ([`MoveOrder::ToSmaller`] or [`MoveOrder::ToLarger`]):
-//! one pass over the numbers, `value[n] = max over moves (points -
-//! value[child])`, as a hand-written DP fills its table. No hashing, no
-//! recursion, no search state: one `Score` per number.
+//! one pass over the positions the game lists
+//! ([`ScoringGame::for_each_dense_position`]), `value[n] = max over moves
+//! (points - value[child])`, as a hand-written DP fills its table. No
+//! hashing, no recursion, no search state: one `Score` per number, plus one
+//! bit a number saying which numbers were listed.
 //!
-//! The values are appended in sweep order, each written once as it is found
-//! (no zeroing pass first). The declaration is checked for every move (one
-//! comparison, against the values filled so far, which is also the bounds
-//! check): a child numbered against it, or outside `0..count`, is refused
-//! before its cell is read, so an unfilled cell is never used.
+//! The value array comes from the allocator zeroed (its pages are touched
+//! only where a position is written, as a hand-written DP's `vec![0; n]`
+//! is). The declaration is checked for every move (one comparison): a child
+//! numbered against it, or outside `0..count`, is refused before its cell is
+//! read, and so is a listing whose numbers do not run in sweep order. A child
+//! that the listing skipped is refused in debug builds (the listed bits are
+//! read for every move there); release builds trust the listing.
 
 use super::memo::{Memo, refused};
 use super::{ScoringGame, overflow};
@@ -18,10 +22,16 @@ use num_traits::{Bounded, CheckedSub, Zero};
 use std::ops::ControlFlow;
 
 /// What the budget error names.
-const WHAT: &str = "generic negamax sweep values (dense_positions() scores)";
+const WHAT: &str = "generic negamax sweep values (dense_positions() scores and listed bits)";
 
-/// Solves every numbered position of `game` in one sweep in `order`
-/// (`ToSmaller` or `ToLarger`) over the numbers `0..count`.
+/// The bytes a sweep over `count` numbers allocates: a score and a bit each.
+pub(super) fn sweep_bytes<T>(count: usize) -> u128 {
+    (count as u128).saturating_mul(std::mem::size_of::<T>() as u128)
+        + (count as u128).div_ceil(64) * 8
+}
+
+/// Solves every position `game` lists, in one sweep in `order` (`ToSmaller`
+/// or `ToLarger`) over the numbers `0..count`.
 pub(super) fn sweep<G: ScoringGame>(
     game: &G,
     count: usize,
@@ -29,11 +39,15 @@ pub(super) fn sweep<G: ScoringGame>(
     budget: Budget,
     work_cap: u64,
 ) -> Result<Memo<G>> {
-    let bytes = (count as u128).saturating_mul(std::mem::size_of::<G::Score>() as u128);
+    let bytes = sweep_bytes::<G::Score>(count);
     budget.check_bytes(bytes, WHAT)?;
-    let values = match order {
-        MoveOrder::ToSmaller => sweep_in::<G, false>(game, count, bytes, budget, work_cap)?,
-        MoveOrder::ToLarger => sweep_in::<G, true>(game, count, bytes, budget, work_cap)?,
+    let mut values = zeroed::<G::Score>(count, bytes, budget)?;
+    let mut listed = zeroed::<u64>(count.div_ceil(64), bytes, budget)?;
+    let positions = match order {
+        MoveOrder::ToSmaller => {
+            sweep_in::<G, false>(game, &mut values, &mut listed, work_cap)?
+        }
+        MoveOrder::ToLarger => sweep_in::<G, true>(game, &mut values, &mut listed, work_cap)?,
         MoveOrder::Unordered => {
             return Err(Error::InvalidParameter {
                 name: "game",
@@ -41,67 +55,84 @@ pub(super) fn sweep<G: ScoringGame>(
             });
         }
     };
-    Ok(Memo::Swept { values, order })
+    Ok(Memo::Swept {
+        values,
+        listed,
+        positions,
+    })
 }
 
-/// Where the value of `number` sits in a sweep's array of `count` values:
-/// the array is filled in sweep order (each value written once, as it is
-/// found), so `ToLarger` stores the numbers from the top down. A number
-/// beyond `count` wraps to a huge slot, past every filled one.
-#[inline]
-pub(super) fn slot(order: MoveOrder, count: usize, number: usize) -> usize {
-    slot_in(order == MoveOrder::ToLarger, count, number)
+/// `count` zeros from the allocator's zeroed pages. The allocation is tried
+/// first without touching it, so an address-space limit refuses it with
+/// [`Error::MemoryBudgetExceeded`] instead of aborting the process.
+fn zeroed<T: Zero + Clone>(count: usize, bytes: u128, budget: Budget) -> Result<Vec<T>> {
+    let mut probe: Vec<T> = Vec::new();
+    probe
+        .try_reserve_exact(count)
+        .map_err(|_| refused(WHAT, bytes, budget))?;
+    drop(probe);
+    // `vec![0; n]` of a primitive asks for zeroed memory (calloc): pages are
+    // mapped on first write, so numbers that are no position cost nothing.
+    Ok(vec![T::zero(); count])
 }
 
+/// Whether `number` was listed.
 #[inline(always)]
-fn slot_in(to_larger: bool, count: usize, number: usize) -> usize {
-    if to_larger {
-        count.wrapping_sub(1).wrapping_sub(number)
+pub(super) fn is_listed(listed: &[u64], number: usize) -> bool {
+    listed
+        .get(number / 64)
+        .is_some_and(|word| word >> (number % 64) & 1 == 1)
+}
+
+/// Whether a move from `number` to `child` runs the declared way (and stays
+/// below `count`); in debug builds also whether the child was listed.
+#[inline(always)]
+fn allowed<const TO_LARGER: bool>(number: usize, child: usize, count: usize, listed: &[u64]) -> bool {
+    let in_order = if TO_LARGER {
+        number < child && child < count
     } else {
-        number
-    }
+        child < number
+    };
+    in_order && (!cfg!(debug_assertions) || is_listed(listed, child))
 }
 
 /// The sweep (to larger numbers if `TO_LARGER`, else to smaller), compiled
-/// once per direction so the hot loop has no branch on it: the value of
-/// each number (0 for a number that is no position), in sweep order. A
-/// child's value is read from the values filled so far: a child whose slot
-/// is not below their count breaks the declared order (one comparison,
-/// which is also the bounds check). The array is this function's own (the
-/// `bytes` charged by the caller), so its length stays in a register.
+/// once per direction so the hot loop has no branch on it. Returns how many
+/// positions were listed and solved.
 fn sweep_in<G: ScoringGame, const TO_LARGER: bool>(
     game: &G,
-    count: usize,
-    bytes: u128,
-    budget: Budget,
+    values: &mut [G::Score],
+    listed: &mut [u64],
     work_cap: u64,
-) -> Result<Vec<G::Score>> {
-    let mut values = Vec::new();
-    values
-        .try_reserve_exact(count)
-        .map_err(|_| refused(WHAT, bytes, budget))?;
+) -> Result<usize> {
+    let count = values.len();
     let mut work = 0u64;
-    for step in 0..count {
-        let number = slot_in(TO_LARGER, count, step);
-        let Some(position) = game.dense_position(number) else {
-            values.push(G::Score::zero());
-            continue;
+    let mut positions = 0usize;
+    let mut previous: Option<usize> = None;
+    let mut fault = None;
+    let _ = game.for_each_dense_position(|position| {
+        let number = match game.dense_index(&position) {
+            Some(number) if number < count => number,
+            other => {
+                fault = Some(listing_refusal(other, previous, count, TO_LARGER));
+                return ControlFlow::Break(());
+            }
         };
-        if game.dense_index(&position) != Some(number) {
-            return Err(Error::InvalidParameter {
-                name: "game",
-                reason: format!(
-                    "dense_position({number}) gave a position that dense_index numbers {:?}",
-                    game.dense_index(&position)
-                ),
-            });
+        let in_sweep_order = match previous {
+            None => true,
+            Some(before) if TO_LARGER => number < before,
+            Some(before) => number > before,
+        };
+        if !in_sweep_order {
+            fault = Some(listing_refusal(Some(number), previous, count, TO_LARGER));
+            return ControlFlow::Break(());
         }
-        let filled = values.as_slice();
+        previous = Some(number);
+        let filled: &[G::Score] = values;
+        let seen: &[u64] = listed;
         // The best so far, with no Option on the dependency chain from one
-        // cell to the next (the minimum is a value like any other: the work
-        // counted says whether there was a move). The loop keeps as little
-        // state as it can: a move it cannot take stops it, and the cold
-        // path below lists the moves again to say why.
+        // cell to the next (the work counted says whether there was a move).
+        // A move the loop cannot take stops it; the cold path says why.
         let mut best = G::Score::min_value();
         let before = work;
         let flow = game.for_each_move(&position, |mv| {
@@ -109,8 +140,8 @@ fn sweep_in<G: ScoringGame, const TO_LARGER: bool>(
             let (points, child) = game.play(&position, &mv);
             let candidate = game
                 .dense_index(&child)
-                .and_then(|child| filled.get(slot_in(TO_LARGER, count, child)))
-                .and_then(|value| points.checked_sub(value));
+                .filter(|&child| allowed::<TO_LARGER>(number, child, count, seen))
+                .and_then(|child| points.checked_sub(&filled[child]));
             match candidate {
                 Some(candidate) => {
                     best = best.max(candidate);
@@ -120,52 +151,90 @@ fn sweep_in<G: ScoringGame, const TO_LARGER: bool>(
             }
         });
         if flow.is_break() {
-            return Err(refusal::<G, TO_LARGER>(
-                game, &position, number, filled, count,
+            fault = Some(move_refusal::<G, TO_LARGER>(
+                game, &position, number, filled, seen,
             ));
+            return ControlFlow::Break(());
         }
         if work > work_cap {
-            return Err(Error::WorkLimitExceeded {
+            fault = Some(Error::WorkLimitExceeded {
                 what: "generic negamax sweep".to_string(),
                 steps: work_cap,
             });
+            return ControlFlow::Break(());
         }
-        values.push(if work == before {
+        values[number] = if work == before {
             G::Score::zero()
         } else {
             best
-        });
+        };
+        listed[number / 64] |= 1 << (number % 64);
+        positions += 1;
+        ControlFlow::Continue(())
+    });
+    match fault {
+        Some(error) => Err(error),
+        None => Ok(positions),
     }
-    Ok(values)
+}
+
+/// The refusal of a listed position numbered `number` (None: no number, or
+/// not below `count`) after one numbered `previous`.
+#[cold]
+#[inline(never)]
+fn listing_refusal(
+    number: Option<usize>,
+    previous: Option<usize>,
+    count: usize,
+    to_larger: bool,
+) -> Error {
+    let reason = match (number, previous) {
+        (Some(number), Some(previous)) if number < count => format!(
+            "for_each_dense_position listed number {number} after number {previous}: a sweep \
+             {} needs the numbers {}",
+            if to_larger { "to larger numbers" } else { "to smaller numbers" },
+            if to_larger { "strictly decreasing" } else { "strictly increasing" }
+        ),
+        _ => format!(
+            "for_each_dense_position listed a position that dense_index does not number below \
+             dense_positions() = {count}"
+        ),
+    };
+    Error::InvalidParameter {
+        name: "game",
+        reason,
+    }
 }
 
 /// Why the sweep could not take a move from `position` (numbered `number`):
-/// its moves listed again to find the first whose child is not filled (a
-/// move against the declared order) or whose value overflows.
+/// its moves listed again to find the first whose child is against the
+/// declared order (or, in debug builds, was not listed) or whose value
+/// overflows.
 #[cold]
 #[inline(never)]
-fn refusal<G: ScoringGame, const TO_LARGER: bool>(
+fn move_refusal<G: ScoringGame, const TO_LARGER: bool>(
     game: &G,
     position: &G::Position,
     number: usize,
     filled: &[G::Score],
-    count: usize,
+    listed: &[u64],
 ) -> Error {
+    let count = filled.len();
+    let order = if TO_LARGER {
+        MoveOrder::ToLarger
+    } else {
+        MoveOrder::ToSmaller
+    };
     let mut refusal = None;
     let _ = game.for_each_move(position, |mv| {
         let (points, child) = game.play(position, &mv);
         let child_number = game.dense_index(&child);
-        match child_number.and_then(|child| filled.get(slot_in(TO_LARGER, count, child))) {
+        match child_number.filter(|&child| allowed::<TO_LARGER>(number, child, count, listed)) {
             None => {
-                let order = if TO_LARGER {
-                    MoveOrder::ToLarger
-                } else {
-                    MoveOrder::ToSmaller
-                };
-                refusal = Some(order_violation(number, child_number, order, count));
+                refusal = Some(order_violation(number, child_number, order, count, listed));
                 ControlFlow::Break(())
             }
-            Some(value) if points.checked_sub(value).is_none() => {
+            Some(child) if points.checked_sub(&filled[child]).is_none() => {
                 refusal = Some(overflow::<G::Score>(
                     "a position's value difference does not fit",
                 ));
@@ -180,8 +249,15 @@ fn refusal<G: ScoringGame, const TO_LARGER: bool>(
     })
 }
 
-/// The refusal of a move from `number` to `child` against the declared `order`.
-fn order_violation(number: usize, child: Option<usize>, order: MoveOrder, count: usize) -> Error {
+/// The refusal of a move from `number` to `child` against the declared
+/// `order` (or to a number the listing skipped).
+fn order_violation(
+    number: usize,
+    child: Option<usize>,
+    order: MoveOrder,
+    count: usize,
+    listed: &[u64],
+) -> Error {
     let reason = match child {
         None => format!(
             "a move from position number {number} goes to a position dense_index does not number"
@@ -189,6 +265,15 @@ fn order_violation(number: usize, child: Option<usize>, order: MoveOrder, count:
         Some(child) if child >= count => format!(
             "a move from position number {number} goes to number {child}, not below dense_positions() = {count}"
         ),
+        Some(child)
+            if (order == MoveOrder::ToLarger) == (child > number)
+                && !is_listed(listed, child) =>
+        {
+            format!(
+                "a move from position number {number} goes to number {child}, which \
+                 for_each_dense_position (by default, dense_position) did not list"
+            )
+        }
         Some(child) => format!(
             "dense_order() is {order:?} but a move from position number {number} goes to number {child}"
         ),
