@@ -15,13 +15,18 @@
 
 use std::ops::ControlFlow;
 
-use ahash::{AHashMap, AHashSet};
-
 use super::ImpartialGame;
 use super::mex::MexSet;
 use super::misere::{ExactSearch, Run};
+
+mod cells;
+mod dense;
+mod hashed;
+
 use super::sum::{self, SumMove};
 use crate::{Budget, Convention, Error, Nimber, Outcome, Result, Solution};
+use dense::DenseTable;
+use hashed::HashedMemo;
 
 /// Default work cap of one [`GrundySolver`] query: options visited (each a
 /// hash look-up per component; a few seconds in a release build).
@@ -54,36 +59,49 @@ pub const DEFAULT_HEAP_TABLE_WORK: u64 = 1_000_000_000;
 /// ```
 pub struct GrundySolver<G: ImpartialGame> {
     game: G,
-    memo: AHashMap<G::Position, Nimber>,
+    values: Values<G::Position>,
     budget: Budget,
-    max_entries: usize,
     work_cap: u64,
     convention: Convention,
 }
 
+/// Where the values live: a map for games without a numbering, an array
+/// over the game's dense numbering otherwise.
+enum Values<P> {
+    Hashed(HashedMemo<P>),
+    Dense(DenseTable<P>),
+}
 /// Options visited by one query, against its cap.
+#[derive(Clone, Copy)]
 struct WorkCount {
-    done: u64,
+    /// Options still allowed.
+    left: u64,
     cap: u64,
+    over: bool,
 }
 
 impl WorkCount {
     fn new(cap: u64) -> Self {
-        Self { done: 0, cap }
-    }
-
-    /// Counts one option; `Break` once the cap is passed.
-    fn step(&mut self) -> ControlFlow<()> {
-        self.done += 1;
-        if self.done > self.cap {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
+        Self {
+            left: cap,
+            cap,
+            over: false,
         }
     }
 
+    /// Counts one option; `Break` once the cap is passed.
+    #[inline]
+    fn step(&mut self) -> ControlFlow<()> {
+        if self.left == 0 {
+            self.over = true;
+            return ControlFlow::Break(());
+        }
+        self.left -= 1;
+        ControlFlow::Continue(())
+    }
+
     fn exceeded(&self) -> bool {
-        self.done > self.cap
+        self.over
     }
 
     fn error(&self, what: &str) -> Error {
@@ -103,11 +121,14 @@ impl<G: ImpartialGame> GrundySolver<G> {
     /// assert_eq!(GrundySolver::new(Nim::new()).grundy(&9).unwrap().0, 9);
     /// ```
     pub fn new(game: G) -> Self {
+        let values = match game.dense_positions() {
+            Some(n) => Values::Dense(DenseTable::new(n, game.dense_order())),
+            None => Values::Hashed(HashedMemo::new()),
+        };
         Self {
             game,
-            memo: AHashMap::default(),
+            values,
             budget: Budget::default(),
-            max_entries: max_entries::<G::Position>(Budget::default()),
             work_cap: DEFAULT_GRUNDY_WORK,
             convention: Convention::Normal,
         }
@@ -176,7 +197,6 @@ impl<G: ImpartialGame> GrundySolver<G> {
     pub fn with_budget(self, budget: Budget) -> Self {
         Self {
             budget,
-            max_entries: max_entries::<G::Position>(budget),
             work_cap: budget.work_or(DEFAULT_GRUNDY_WORK),
             ..self
         }
@@ -204,7 +224,10 @@ impl<G: ImpartialGame> GrundySolver<G> {
     /// assert_eq!(solver.known_positions(), 5);
     /// ```
     pub fn known_positions(&self) -> usize {
-        self.memo.len()
+        match &self.values {
+            Values::Hashed(memo) => memo.known(),
+            Values::Dense(table) => table.known(),
+        }
     }
 
     /// The Grundy value of one component position.
@@ -224,48 +247,23 @@ impl<G: ImpartialGame> GrundySolver<G> {
     /// assert!(matches!(GrundySolver::new(&loopy).grundy(&0), Err(Error::CyclicGame { .. })));
     /// ```
     pub fn grundy(&mut self, root: &G::Position) -> Result<Nimber> {
-        if let Some(&value) = self.memo.get(root) {
-            return Ok(value);
-        }
-        // Frames are (position, expanded). An expanded frame's unknown options
-        // sit above it on the stack; the expanded frames form the current path,
-        // so meeting one of them again as an option is a cycle.
-        let mut stack: Vec<(G::Position, bool)> = vec![(root.clone(), false)];
-        let mut on_path: AHashSet<G::Position> = AHashSet::default();
-        let mut unknown: Vec<G::Position> = Vec::new();
         let mut work = WorkCount::new(self.work_cap);
-        while let Some((position, expanded)) = stack.pop() {
-            if self.memo.contains_key(&position) {
-                continue;
-            }
-            if !expanded {
-                let room = self
-                    .max_entries
-                    .saturating_sub(self.memo.len() + stack.len());
-                if !self.collect_unknown_options(&position, &mut unknown, room, &mut work) {
-                    if work.exceeded() {
-                        return Err(work.error("GrundySolver"));
-                    }
-                    return Err(self.over_budget(self.memo.len() + stack.len() + room + 1));
-                }
-                if !unknown.is_empty() {
-                    on_path.insert(position.clone());
-                    if unknown.iter().any(|c| on_path.contains(c)) {
-                        return Err(Error::CyclicGame {
-                            detail: "found by GrundySolver".to_string(),
-                        });
-                    }
-                    stack.push((position, true));
-                    stack.extend(unknown.drain(..).map(|c| (c, false)));
-                    continue;
-                }
-            } else {
-                on_path.remove(&position);
-            }
-            let value = self.mex_of_known_options(&position, &mut work)?;
-            self.remember(position, value)?;
-        }
-        self.memo.get(root).copied().ok_or_else(inconsistent_game)
+        let value = match &mut self.values {
+            Values::Hashed(memo) => memo.grundy(&self.game, root, self.budget, &mut work),
+            Values::Dense(table) => table.grundy(&self.game, root, self.budget, &mut work),
+        };
+        value.map(Nimber)
+    }
+
+    /// The value of an option (a sum) whose components all have a value.
+    fn option_value(&self, option: &[G::Position]) -> Option<Nimber> {
+        option.iter().try_fold(Nimber::ZERO, |total, component| {
+            let value = match &self.values {
+                Values::Hashed(memo) => memo.known_value(component),
+                Values::Dense(table) => table.known_value(&self.game, component),
+            };
+            value.map(|g| total ^ Nimber(g))
+        })
     }
 
     /// The Grundy value of a disjunctive sum: the XOR of its components' values.
@@ -338,11 +336,12 @@ impl<G: ImpartialGame> GrundySolver<G> {
             .collect::<Result<Vec<_>>>()?;
         let mut work = WorkCount::new(self.work_cap);
         sum::winning_move(&values, |index, target| {
+            // Replay the component's options against the values: its own
+            // value is known, so every option's components are too.
             let mut found = None;
-            let memo = &self.memo;
             let _ = self.game.for_each_option(&components[index], |option| {
                 work.step()?;
-                if option_value(memo, option) == Some(target) {
+                if self.option_value(option) == Some(target) {
                     found = Some(option.to_vec());
                     return ControlFlow::Break(());
                 }
@@ -353,68 +352,6 @@ impl<G: ImpartialGame> GrundySolver<G> {
             }
             Ok(found)
         })
-    }
-
-    /// Collects the options' components without a value; false when there
-    /// are more than `room` (pending positions count against the budget) or
-    /// the options pass the work cap.
-    fn collect_unknown_options(
-        &self,
-        position: &G::Position,
-        unknown: &mut Vec<G::Position>,
-        room: usize,
-        work: &mut WorkCount,
-    ) -> bool {
-        unknown.clear();
-        let memo = &self.memo;
-        let flow = self.game.for_each_option(position, |option| {
-            work.step()?;
-            unknown.extend(option.iter().filter(|c| !memo.contains_key(*c)).cloned());
-            if unknown.len() > room {
-                return ControlFlow::Break(());
-            }
-            ControlFlow::Continue(())
-        });
-        flow.is_continue() && unknown.len() <= room && !work.exceeded()
-    }
-
-    fn over_budget(&self, entries: usize) -> Error {
-        let per_entry = memo_entry_bytes::<G::Position>();
-        Error::MemoryBudgetExceeded {
-            what: "Grundy memo and pending positions",
-            needed_bytes: (entries as u128).saturating_mul(per_entry),
-            budget_bytes: self.budget.bytes(),
-        }
-    }
-
-    fn mex_of_known_options(&self, position: &G::Position, work: &mut WorkCount) -> Result<Nimber> {
-        let mut values = Vec::new();
-        let memo = &self.memo;
-        let flow = self.game.for_each_option(position, |option| {
-            work.step()?;
-            match option_value(memo, option) {
-                Some(value) => {
-                    values.push(value.0);
-                    ControlFlow::Continue(())
-                }
-                None => ControlFlow::Break(()),
-            }
-        });
-        if work.exceeded() {
-            return Err(work.error("GrundySolver"));
-        }
-        if flow.is_break() {
-            return Err(inconsistent_game());
-        }
-        Ok(Nimber(mex_of(&values)))
-    }
-
-    fn remember(&mut self, position: G::Position, value: Nimber) -> Result<()> {
-        if self.memo.len() >= self.max_entries {
-            return Err(self.over_budget(self.memo.len() + 1));
-        }
-        self.memo.insert(position, value);
-        Ok(())
     }
 }
 
@@ -526,31 +463,11 @@ fn first_option<G: ImpartialGame>(
         })
 }
 
-fn option_value<P: Eq + std::hash::Hash>(
-    memo: &AHashMap<P, Nimber>,
-    option: &[P],
-) -> Option<Nimber> {
-    option
-        .iter()
-        .try_fold(Nimber::ZERO, |acc, c| memo.get(c).map(|&g| acc ^ g))
-}
-
-fn inconsistent_game() -> Error {
+pub(super) fn inconsistent_game() -> Error {
     Error::InvalidParameter {
         name: "game",
         reason: "for_each_option gave different options for the same position".to_string(),
     }
-}
-
-/// How many memo entries fit `budget`.
-fn max_entries<P>(budget: Budget) -> usize {
-    usize::try_from(budget.bytes() / memo_entry_bytes::<P>()).unwrap_or(usize::MAX)
-}
-
-/// Estimated bytes of one memo entry: the entry itself, doubled for the
-/// hash table's spare capacity, plus its control byte.
-fn memo_entry_bytes<P>() -> u128 {
-    2 * (std::mem::size_of::<(P, Nimber)>() as u128) + 1
 }
 
 /// The mex of `values`; values above `values.len()` cannot be the mex, so the
