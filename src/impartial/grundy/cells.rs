@@ -69,20 +69,6 @@ pub(super) enum Cells {
     U64(Vec<u64>),
 }
 
-/// Runs `$body` with `$cells` bound to the array inside, whatever its width:
-/// each width gets its own copy of the loop, so the hot loop never matches.
-macro_rules! with_cells {
-    ($cells:expr, $vec:ident => $body:expr) => {
-        match $cells {
-            Cells::U8($vec) => $body,
-            Cells::U16($vec) => $body,
-            Cells::U32($vec) => $body,
-            Cells::U64($vec) => $body,
-        }
-    };
-}
-pub(super) use with_cells;
-
 /// The bytes of the narrowest cell that holds `value`.
 pub(super) fn width_for(value: u64) -> usize {
     if value <= u64::from(u8::MAX) {
@@ -113,23 +99,43 @@ impl Cells {
     }
 
     pub(super) fn len(&self) -> usize {
-        with_cells!(self, v => v.len())
+        match self {
+            Cells::U8(v) => v.len(),
+            Cells::U16(v) => v.len(),
+            Cells::U32(v) => v.len(),
+            Cells::U64(v) => v.len(),
+        }
     }
 
     pub(super) fn capacity(&self) -> usize {
-        with_cells!(self, v => v.capacity())
+        match self {
+            Cells::U8(v) => v.capacity(),
+            Cells::U16(v) => v.capacity(),
+            Cells::U32(v) => v.capacity(),
+            Cells::U64(v) => v.capacity(),
+        }
     }
 
     /// The value in `slot`, if the array reaches it.
     #[inline]
     pub(super) fn get(&self, slot: usize) -> Option<u64> {
-        with_cells!(self, v => v.get(slot).map(|c| c.value()))
+        match self {
+            Cells::U8(v) => v.get(slot).map(|&c| c.value()),
+            Cells::U16(v) => v.get(slot).map(|&c| c.value()),
+            Cells::U32(v) => v.get(slot).map(|&c| c.value()),
+            Cells::U64(v) => v.get(slot).copied(),
+        }
     }
 
     /// Reserves room for `additional` more cells exactly; false when the
     /// allocator refuses.
     pub(super) fn try_reserve_exact(&mut self, additional: usize) -> bool {
-        with_cells!(self, v => v.try_reserve_exact(additional).is_ok())
+        match self {
+            Cells::U8(v) => v.try_reserve_exact(additional).is_ok(),
+            Cells::U16(v) => v.try_reserve_exact(additional).is_ok(),
+            Cells::U32(v) => v.try_reserve_exact(additional).is_ok(),
+            Cells::U64(v) => v.try_reserve_exact(additional).is_ok(),
+        }
     }
 
     /// Appends `value`, which must fit the cell width (see [`Cells::widen_to`]).

@@ -15,11 +15,24 @@
 
 use std::ops::ControlFlow;
 
-use super::cells::{Cell, Cells, StampMex, width_for, with_cells};
+use super::cells::{Cell, Cells, StampMex, width_for};
 use super::{WorkCount, inconsistent_game};
 use crate::game::MoveOrder;
 use crate::impartial::ImpartialGame;
 use crate::{Budget, Error, Result};
+
+/// Runs `$body` with `$cells` bound to the array inside, whatever its width:
+/// each width gets its own copy of the loop, so the hot loop never matches.
+macro_rules! with_cells {
+    ($cells:expr, $vec:ident => $body:expr) => {
+        match $cells {
+            Cells::U8($vec) => $body,
+            Cells::U16($vec) => $body,
+            Cells::U32($vec) => $body,
+            Cells::U64($vec) => $body,
+        }
+    };
+}
 
 /// What the budget is charged for on the dense path.
 const WHAT: &str = "Grundy table (dense numbering)";
