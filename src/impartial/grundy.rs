@@ -2,8 +2,12 @@
 //! dense bottom-up table for heap games.
 //!
 //! [`GrundySolver`] works for every finite game whose positions can be hashed.
-//! It is iterative (an explicit stack), so deep games cannot overflow the call
-//! stack, and it detects a cycle instead of looping forever. [`heap_table`] is
+//! When the game numbers its positions ([`ImpartialGame::dense_positions`]),
+//! it keeps the values in an array of the narrowest cells instead of a hash
+//! map, and with a declared order ([`ImpartialGame::dense_order`]) fills it in
+//! one sweep, as a hand-written DP does. It is iterative (an explicit stack),
+//! so deep games cannot overflow the call stack, and it detects a cycle
+//! instead of looping forever. [`heap_table`] is
 //! the fast path for games whose positions are heap sizes and whose options are
 //! sums of strictly smaller heaps: one pass from 0 upwards, no hashing.
 //!
@@ -39,10 +43,41 @@ pub const DEFAULT_HEAP_TABLE_WORK: u64 = 1_000_000_000;
 /// A memoising Grundy-value solver for any finite impartial game.
 ///
 /// Values are kept between calls, so asking for many positions of one game
-/// shares the work. The memo is bounded by a [`Budget`] (estimated from
-/// the inline size of a position), and each query by the budget's work cap
-/// ([`DEFAULT_GRUNDY_WORK`] options visited unless [`Budget::with_work`] sets
-/// one).
+/// shares the work. The values are bounded by a [`Budget`], and each query by
+/// the budget's work cap ([`DEFAULT_GRUNDY_WORK`] options visited unless
+/// [`Budget::with_work`] sets one).
+///
+/// # Two paths, and what each costs
+///
+/// **Hashed** (the game gives no numbering): a hash map from position to
+/// [`Nimber`], filled by a depth-first search with an explicit stack. A
+/// position costs a bucket of `size_of::<(P, Nimber)>() + 1` bytes, and
+/// there are 8/7 to 16/7 buckets an entry (a power of two): 19 to 39 bytes
+/// for a `P` of 8 bytes. The budget is charged, before the map or the
+/// stack grows, `buckets × (size_of::<(P, Nimber)>() + 1)` for the
+/// capacity the map grows to, plus `size_of::<(P, bool)>()` a pending
+/// position and `2 × (size_of::<P>() + 1)` a position on the current line.
+///
+/// **Dense** ([`ImpartialGame::dense_positions`] is `Some(n)`): an array
+/// indexed by the game's numbers, no hashing. Cells are bytes and widen to
+/// 2, 4 then 8 bytes the moment a value does not fit (a mex over k options is
+/// at most k, so byte cells hold every game with fewer than 256 options a
+/// position). With a declared [`dense_order`](ImpartialGame::dense_order)
+/// (`ToSmaller` or `ToLarger`) a query fills the numbers from where the last
+/// one stopped to its own in one sweep, with no other state: `width` bytes a
+/// number swept, numbers without a position included. Without an order, a
+/// search over the same array needs all `n` cells, two bits a number of state
+/// and `size_of::<(P, usize)>()` bytes a pending position. The mex uses
+/// stamps of 4 bytes (256 of them, more only for values above 255). The
+/// budget is charged, before allocating: `cells × width + 4 × stamps` on a
+/// sweep (cells: the capacity the array grows to, doubling up to `n`), plus
+/// `n / 4` bytes and the stack's capacity in entries on a search; widening
+/// charges the old and the new array together.
+///
+/// A number against the declared order, `>= n`, or missing for a position
+/// is refused with [`Error::InvalidParameter`] (one comparison an option
+/// component), never read from an unfilled cell; a cycle is
+/// [`Error::CyclicGame`].
 ///
 /// # Example
 /// ```
@@ -57,6 +92,8 @@ pub const DEFAULT_HEAP_TABLE_WORK: u64 = 1_000_000_000;
 /// // A sum of heaps 7 and 2 has nimber 0 ^ 0: the second player wins.
 /// assert_eq!(solver.outcome(&[7, 2]).unwrap(), Outcome::Second);
 /// ```
+///
+/// A numbered game (the sweep): see [`ImpartialGame::dense_positions`].
 pub struct GrundySolver<G: ImpartialGame> {
     game: G,
     values: Values<G::Position>,

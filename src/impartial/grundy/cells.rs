@@ -211,7 +211,8 @@ impl Cells {
 /// stamp, and the mex (at most the number of options) is found by a scan
 /// that stops at the first gap.
 pub(super) struct StampMex {
-    low: [u32; LOW_STAMPS],
+    /// Boxed: the solver stays small to move.
+    low: Box<[u32; LOW_STAMPS]>,
     high: Vec<u32>,
     generation: u32,
 }
@@ -222,7 +223,7 @@ const LOW_STAMPS: usize = 256;
 impl StampMex {
     pub(super) fn new() -> Self {
         Self {
-            low: [0; LOW_STAMPS],
+            low: Box::new([0; LOW_STAMPS]),
             high: Vec::new(),
             generation: 0,
         }
@@ -267,7 +268,7 @@ impl StampMex {
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
             // Once in 2^32 positions: forget every old stamp.
-            self.low = [0; LOW_STAMPS];
+            *self.low = [0; LOW_STAMPS];
             self.high.iter_mut().for_each(|s| *s = 0);
             self.generation = 1;
         }
