@@ -639,6 +639,21 @@ fn a_budget_too_small_is_refused_before_allocating() {
         let mut solver = solver.with_budget(Budget::default());
         assert_eq!(solver.grundy(&100_000).unwrap(), Nimber(0));
     }
+    // The search's arrays fit but its stack does not: refused as it grows
+    // (arrays: 2^21 bytes of cells, 2^21 / 4 of state bits, 1 KiB of stamps).
+    let arrays = (1u128 << 21) + (1 << 19) + 1024;
+    for spare in [100, 80_000] {
+        let budget = Budget::from_bytes(arrays + spare);
+        let mut solver = GrundySolver::new(Chain(MoveOrder::Unordered)).with_budget(budget);
+        assert_eq!(solver.grundy(&2).unwrap(), Nimber(0), "{spare}");
+        let error = solver.grundy(&100_000).unwrap_err();
+        assert!(
+            matches!(error, Error::MemoryBudgetExceeded { .. }),
+            "{spare}: {error}"
+        );
+        // Positions solved before the refusal stay; nothing else is wrong.
+        assert_eq!(solver.grundy(&3).unwrap(), Nimber(1), "{spare}");
+    }
     let nim = TableGame {
         options: (0..=300)
             .map(|h| (0..h).map(|k| vec![k]).collect())

@@ -414,7 +414,7 @@ fn grow_stack<T>(stack: &mut Vec<T>, limit: usize) -> std::result::Result<(), us
     if stack.len() < stack.capacity() {
         return Ok(());
     }
-    let wanted = stack.len().saturating_mul(2).clamp(64, limit.max(1));
+    let wanted = stack.len().saturating_mul(2).max(64).min(limit);
     if wanted <= stack.len() || stack.try_reserve_exact(wanted - stack.len()).is_err() {
         return Err(stack.len().saturating_mul(2).max(64));
     }
