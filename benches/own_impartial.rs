@@ -8,18 +8,21 @@
 use std::hint::black_box;
 use std::ops::ControlFlow;
 
-use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use criterion::{Criterion, criterion_group, criterion_main};
 use stonegame::game::MoveOrder;
 use stonegame::impartial::{GrundySolver, ImpartialGame};
 
-/// Sheets with both sides in `2..=max`, numbered `w * (max + 1) + h` when
-/// `numbered` (as examples/poj2311.rs does).
-struct Cutting {
-    max: u32,
+/// Sheets with both sides in `2..=MAX`, numbered `w * (MAX + 1) + h` when
+/// `numbered` (as examples/poj2311.rs does, whose bound is a constant too).
+struct Cutting<const MAX: u32> {
     numbered: bool,
 }
 
-impl ImpartialGame for Cutting {
+impl<const MAX: u32> Cutting<MAX> {
+    const STRIDE: usize = MAX as usize + 1;
+}
+
+impl<const MAX: u32> ImpartialGame for Cutting<MAX> {
     type Position = (u32, u32);
 
     fn for_each_option(
@@ -37,16 +40,15 @@ impl ImpartialGame for Cutting {
     }
 
     fn dense_positions(&self) -> Option<usize> {
-        self.numbered.then(|| (self.max as usize + 1).pow(2))
+        self.numbered.then_some(Self::STRIDE * Self::STRIDE)
     }
 
     fn dense_index(&self, &(w, h): &(u32, u32)) -> Option<usize> {
-        (h <= self.max).then(|| w as usize * (self.max as usize + 1) + h as usize)
+        (h <= MAX).then(|| w as usize * Self::STRIDE + h as usize)
     }
 
     fn dense_position(&self, index: usize) -> Option<(u32, u32)> {
-        let stride = self.max as usize + 1;
-        let (w, h) = ((index / stride) as u32, (index % stride) as u32);
+        let (w, h) = ((index / Self::STRIDE) as u32, (index % Self::STRIDE) as u32);
         (w >= 2 && h >= 2).then_some((w, h))
     }
 
@@ -80,34 +82,25 @@ fn hand_table(max: usize) -> Vec<u8> {
     g
 }
 
+/// The generic solver's Grundy value of the `MAX` x `MAX` sheet: one sweep
+/// over every smaller sheet when `numbered`, a hashed search otherwise.
+fn generic<const MAX: u32>(numbered: bool) -> u64 {
+    let mut solver = GrundySolver::new(Cutting::<MAX> { numbered });
+    solver.grundy(&(black_box(MAX), MAX)).unwrap().0
+}
+
 fn cutting(c: &mut Criterion) {
     let mut group = c.benchmark_group("own_impartial_cutting");
     group.sample_size(10);
-    for max in [60u32, 120] {
-        group.bench_with_input(BenchmarkId::new("hand_table", max), &max, |b, &max| {
-            b.iter(|| hand_table(black_box(max as usize))[max as usize * (max as usize + 2)])
-        });
-        group.bench_with_input(BenchmarkId::new("generic_sweep", max), &max, |b, &max| {
-            b.iter(|| {
-                let mut solver = GrundySolver::new(Cutting {
-                    max,
-                    numbered: true,
-                });
-                solver.grundy(&(black_box(max), max)).unwrap()
-            })
-        });
-        if max <= 60 {
-            group.bench_with_input(BenchmarkId::new("generic_hashed", max), &max, |b, &max| {
-                b.iter(|| {
-                    let mut solver = GrundySolver::new(Cutting {
-                        max,
-                        numbered: false,
-                    });
-                    solver.grundy(&(black_box(max), max)).unwrap()
-                })
-            });
-        }
-    }
+    group.bench_function("hand_table/60", |b| {
+        b.iter(|| hand_table(black_box(60))[60 * 62])
+    });
+    group.bench_function("generic_sweep/60", |b| b.iter(|| generic::<60>(true)));
+    group.bench_function("generic_hashed/60", |b| b.iter(|| generic::<60>(false)));
+    group.bench_function("hand_table/120", |b| {
+        b.iter(|| hand_table(black_box(120))[120 * 122])
+    });
+    group.bench_function("generic_sweep/120", |b| b.iter(|| generic::<120>(true)));
     group.finish();
 }
 
