@@ -76,8 +76,11 @@ pub const DEFAULT_HEAP_TABLE_WORK: u64 = 1_000_000_000;
 ///
 /// A number against the declared order, `>= n`, or missing for a position
 /// is refused with [`Error::InvalidParameter`] (one comparison an option
-/// component), never read from an unfilled cell; a cycle is
-/// [`Error::CyclicGame`].
+/// component), never read from an unfilled cell; so is a swept position whose
+/// `dense_index` is not the number it was listed under. A cycle is
+/// [`Error::CyclicGame`]. Not detected: a component that has the number of a
+/// skipped one (whose `dense_position` is `None`) reads its cell, 0; a
+/// numbering must give such numbers to no position.
 ///
 /// # Example
 /// ```
