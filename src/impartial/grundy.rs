@@ -2,8 +2,12 @@
 //! dense bottom-up table for heap games.
 //!
 //! [`GrundySolver`] works for every finite game whose positions can be hashed.
-//! It is iterative (an explicit stack), so deep games cannot overflow the call
-//! stack, and it detects a cycle instead of looping forever. [`heap_table`] is
+//! When the game numbers its positions ([`ImpartialGame::dense_positions`]),
+//! it keeps the values in an array of the narrowest cells instead of a hash
+//! map, and with a declared order ([`ImpartialGame::dense_order`]) fills it in
+//! one sweep, as a hand-written DP does. It is iterative (an explicit stack),
+//! so deep games cannot overflow the call stack, and it detects a cycle
+//! instead of looping forever. [`heap_table`] is
 //! the fast path for games whose positions are heap sizes and whose options are
 //! sums of strictly smaller heaps: one pass from 0 upwards, no hashing.
 //!
@@ -15,13 +19,18 @@
 
 use std::ops::ControlFlow;
 
-use ahash::{AHashMap, AHashSet};
-
 use super::ImpartialGame;
 use super::mex::MexSet;
 use super::misere::{ExactSearch, Run};
+
+mod cells;
+mod dense;
+mod hashed;
+
 use super::sum::{self, SumMove};
 use crate::{Budget, Convention, Error, Nimber, Outcome, Result, Solution};
+use dense::DenseTable;
+use hashed::HashedMemo;
 
 /// Default work cap of one [`GrundySolver`] query: options visited (each a
 /// hash look-up per component; a few seconds in a release build).
@@ -34,10 +43,44 @@ pub const DEFAULT_HEAP_TABLE_WORK: u64 = 1_000_000_000;
 /// A memoising Grundy-value solver for any finite impartial game.
 ///
 /// Values are kept between calls, so asking for many positions of one game
-/// shares the work. The memo is bounded by a [`Budget`] (estimated from
-/// the inline size of a position), and each query by the budget's work cap
-/// ([`DEFAULT_GRUNDY_WORK`] options visited unless [`Budget::with_work`] sets
-/// one).
+/// shares the work. The values are bounded by a [`Budget`], and each query by
+/// the budget's work cap ([`DEFAULT_GRUNDY_WORK`] options visited unless
+/// [`Budget::with_work`] sets one).
+///
+/// # Two paths, and what each costs
+///
+/// **Hashed** (the game gives no numbering): a hash map from position to
+/// [`Nimber`], filled by a depth-first search with an explicit stack. A
+/// position costs a bucket of `size_of::<(P, Nimber)>() + 1` bytes, and
+/// there are 8/7 to 16/7 buckets an entry (a power of two): 19 to 39 bytes
+/// for a `P` of 8 bytes. The budget is charged, before the map or the
+/// stack grows, `buckets × (size_of::<(P, Nimber)>() + 1)` for the
+/// capacity the map grows to, plus `size_of::<(P, bool)>()` a pending
+/// position and `2 × (size_of::<P>() + 1)` a position on the current line.
+///
+/// **Dense** ([`ImpartialGame::dense_positions`] is `Some(n)`): an array
+/// indexed by the game's numbers, no hashing. Cells are bytes and widen to
+/// 2, 4 then 8 bytes the moment a value does not fit (a mex over k options is
+/// at most k, so byte cells hold every game with fewer than 256 options a
+/// position). With a declared [`dense_order`](ImpartialGame::dense_order)
+/// (`ToSmaller` or `ToLarger`) a query fills the numbers from where the last
+/// one stopped to its own in one sweep, with no other state: `width` bytes a
+/// number swept, numbers without a position included. Without an order, a
+/// search over the same array needs all `n` cells, two bits a number of state
+/// and `size_of::<(P, usize)>()` bytes a pending position. The mex uses
+/// stamps of 4 bytes (256 of them, more only for values above 255). The
+/// budget is charged, before allocating: `cells × width + 4 × stamps` on a
+/// sweep (cells: the capacity the array grows to, doubling up to `n`), plus
+/// `n / 4` bytes and the stack's capacity in entries on a search; widening
+/// charges the old and the new array together.
+///
+/// A number against the declared order, `>= n`, or missing for a position
+/// is refused with [`Error::InvalidParameter`] (one comparison an option
+/// component), never read from an unfilled cell; so is a swept position whose
+/// `dense_index` is not the number it was listed under. A cycle is
+/// [`Error::CyclicGame`]. Not detected: a component that has the number of a
+/// skipped one (whose `dense_position` is `None`) reads its cell, 0; a
+/// numbering must give such numbers to no position.
 ///
 /// # Example
 /// ```
@@ -52,38 +95,53 @@ pub const DEFAULT_HEAP_TABLE_WORK: u64 = 1_000_000_000;
 /// // A sum of heaps 7 and 2 has nimber 0 ^ 0: the second player wins.
 /// assert_eq!(solver.outcome(&[7, 2]).unwrap(), Outcome::Second);
 /// ```
+///
+/// A numbered game (the sweep): see [`ImpartialGame::dense_positions`].
 pub struct GrundySolver<G: ImpartialGame> {
     game: G,
-    memo: AHashMap<G::Position, Nimber>,
+    values: Values<G::Position>,
     budget: Budget,
-    max_entries: usize,
     work_cap: u64,
     convention: Convention,
 }
 
+/// Where the values live: a map for games without a numbering, an array
+/// over the game's dense numbering otherwise.
+enum Values<P> {
+    Hashed(HashedMemo<P>),
+    Dense(DenseTable<P>),
+}
 /// Options visited by one query, against its cap.
+#[derive(Clone, Copy)]
 struct WorkCount {
-    done: u64,
+    /// Options still allowed.
+    left: u64,
     cap: u64,
+    over: bool,
 }
 
 impl WorkCount {
     fn new(cap: u64) -> Self {
-        Self { done: 0, cap }
-    }
-
-    /// Counts one option; `Break` once the cap is passed.
-    fn step(&mut self) -> ControlFlow<()> {
-        self.done += 1;
-        if self.done > self.cap {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
+        Self {
+            left: cap,
+            cap,
+            over: false,
         }
     }
 
+    /// Counts one option; `Break` once the cap is passed.
+    #[inline]
+    fn step(&mut self) -> ControlFlow<()> {
+        if self.left == 0 {
+            self.over = true;
+            return ControlFlow::Break(());
+        }
+        self.left -= 1;
+        ControlFlow::Continue(())
+    }
+
     fn exceeded(&self) -> bool {
-        self.done > self.cap
+        self.over
     }
 
     fn error(&self, what: &str) -> Error {
@@ -103,11 +161,14 @@ impl<G: ImpartialGame> GrundySolver<G> {
     /// assert_eq!(GrundySolver::new(Nim::new()).grundy(&9).unwrap().0, 9);
     /// ```
     pub fn new(game: G) -> Self {
+        let values = match game.dense_positions() {
+            Some(n) => Values::Dense(DenseTable::new(n, game.dense_order())),
+            None => Values::Hashed(HashedMemo::new()),
+        };
         Self {
             game,
-            memo: AHashMap::default(),
+            values,
             budget: Budget::default(),
-            max_entries: max_entries::<G::Position>(Budget::default()),
             work_cap: DEFAULT_GRUNDY_WORK,
             convention: Convention::Normal,
         }
@@ -176,7 +237,6 @@ impl<G: ImpartialGame> GrundySolver<G> {
     pub fn with_budget(self, budget: Budget) -> Self {
         Self {
             budget,
-            max_entries: max_entries::<G::Position>(budget),
             work_cap: budget.work_or(DEFAULT_GRUNDY_WORK),
             ..self
         }
@@ -204,7 +264,10 @@ impl<G: ImpartialGame> GrundySolver<G> {
     /// assert_eq!(solver.known_positions(), 5);
     /// ```
     pub fn known_positions(&self) -> usize {
-        self.memo.len()
+        match &self.values {
+            Values::Hashed(memo) => memo.known(),
+            Values::Dense(table) => table.known(),
+        }
     }
 
     /// The Grundy value of one component position.
@@ -224,48 +287,23 @@ impl<G: ImpartialGame> GrundySolver<G> {
     /// assert!(matches!(GrundySolver::new(&loopy).grundy(&0), Err(Error::CyclicGame { .. })));
     /// ```
     pub fn grundy(&mut self, root: &G::Position) -> Result<Nimber> {
-        if let Some(&value) = self.memo.get(root) {
-            return Ok(value);
-        }
-        // Frames are (position, expanded). An expanded frame's unknown options
-        // sit above it on the stack; the expanded frames form the current path,
-        // so meeting one of them again as an option is a cycle.
-        let mut stack: Vec<(G::Position, bool)> = vec![(root.clone(), false)];
-        let mut on_path: AHashSet<G::Position> = AHashSet::default();
-        let mut unknown: Vec<G::Position> = Vec::new();
         let mut work = WorkCount::new(self.work_cap);
-        while let Some((position, expanded)) = stack.pop() {
-            if self.memo.contains_key(&position) {
-                continue;
-            }
-            if !expanded {
-                let room = self
-                    .max_entries
-                    .saturating_sub(self.memo.len() + stack.len());
-                if !self.collect_unknown_options(&position, &mut unknown, room, &mut work) {
-                    if work.exceeded() {
-                        return Err(work.error("GrundySolver"));
-                    }
-                    return Err(self.over_budget(self.memo.len() + stack.len() + room + 1));
-                }
-                if !unknown.is_empty() {
-                    on_path.insert(position.clone());
-                    if unknown.iter().any(|c| on_path.contains(c)) {
-                        return Err(Error::CyclicGame {
-                            detail: "found by GrundySolver".to_string(),
-                        });
-                    }
-                    stack.push((position, true));
-                    stack.extend(unknown.drain(..).map(|c| (c, false)));
-                    continue;
-                }
-            } else {
-                on_path.remove(&position);
-            }
-            let value = self.mex_of_known_options(&position, &mut work)?;
-            self.remember(position, value)?;
-        }
-        self.memo.get(root).copied().ok_or_else(inconsistent_game)
+        let value = match &mut self.values {
+            Values::Hashed(memo) => memo.grundy(&self.game, root, self.budget, &mut work),
+            Values::Dense(table) => table.grundy(&self.game, root, self.budget, &mut work),
+        };
+        value.map(Nimber)
+    }
+
+    /// The value of an option (a sum) whose components all have a value.
+    fn option_value(&self, option: &[G::Position]) -> Option<Nimber> {
+        option.iter().try_fold(Nimber::ZERO, |total, component| {
+            let value = match &self.values {
+                Values::Hashed(memo) => memo.known_value(component),
+                Values::Dense(table) => table.known_value(&self.game, component),
+            };
+            value.map(|g| total ^ Nimber(g))
+        })
     }
 
     /// The Grundy value of a disjunctive sum: the XOR of its components' values.
@@ -338,11 +376,12 @@ impl<G: ImpartialGame> GrundySolver<G> {
             .collect::<Result<Vec<_>>>()?;
         let mut work = WorkCount::new(self.work_cap);
         sum::winning_move(&values, |index, target| {
+            // Replay the component's options against the values: its own
+            // value is known, so every option's components are too.
             let mut found = None;
-            let memo = &self.memo;
             let _ = self.game.for_each_option(&components[index], |option| {
                 work.step()?;
-                if option_value(memo, option) == Some(target) {
+                if self.option_value(option) == Some(target) {
                     found = Some(option.to_vec());
                     return ControlFlow::Break(());
                 }
@@ -353,68 +392,6 @@ impl<G: ImpartialGame> GrundySolver<G> {
             }
             Ok(found)
         })
-    }
-
-    /// Collects the options' components without a value; false when there
-    /// are more than `room` (pending positions count against the budget) or
-    /// the options pass the work cap.
-    fn collect_unknown_options(
-        &self,
-        position: &G::Position,
-        unknown: &mut Vec<G::Position>,
-        room: usize,
-        work: &mut WorkCount,
-    ) -> bool {
-        unknown.clear();
-        let memo = &self.memo;
-        let flow = self.game.for_each_option(position, |option| {
-            work.step()?;
-            unknown.extend(option.iter().filter(|c| !memo.contains_key(*c)).cloned());
-            if unknown.len() > room {
-                return ControlFlow::Break(());
-            }
-            ControlFlow::Continue(())
-        });
-        flow.is_continue() && unknown.len() <= room && !work.exceeded()
-    }
-
-    fn over_budget(&self, entries: usize) -> Error {
-        let per_entry = memo_entry_bytes::<G::Position>();
-        Error::MemoryBudgetExceeded {
-            what: "Grundy memo and pending positions",
-            needed_bytes: (entries as u128).saturating_mul(per_entry),
-            budget_bytes: self.budget.bytes(),
-        }
-    }
-
-    fn mex_of_known_options(&self, position: &G::Position, work: &mut WorkCount) -> Result<Nimber> {
-        let mut values = Vec::new();
-        let memo = &self.memo;
-        let flow = self.game.for_each_option(position, |option| {
-            work.step()?;
-            match option_value(memo, option) {
-                Some(value) => {
-                    values.push(value.0);
-                    ControlFlow::Continue(())
-                }
-                None => ControlFlow::Break(()),
-            }
-        });
-        if work.exceeded() {
-            return Err(work.error("GrundySolver"));
-        }
-        if flow.is_break() {
-            return Err(inconsistent_game());
-        }
-        Ok(Nimber(mex_of(&values)))
-    }
-
-    fn remember(&mut self, position: G::Position, value: Nimber) -> Result<()> {
-        if self.memo.len() >= self.max_entries {
-            return Err(self.over_budget(self.memo.len() + 1));
-        }
-        self.memo.insert(position, value);
-        Ok(())
     }
 }
 
@@ -526,31 +503,11 @@ fn first_option<G: ImpartialGame>(
         })
 }
 
-fn option_value<P: Eq + std::hash::Hash>(
-    memo: &AHashMap<P, Nimber>,
-    option: &[P],
-) -> Option<Nimber> {
-    option
-        .iter()
-        .try_fold(Nimber::ZERO, |acc, c| memo.get(c).map(|&g| acc ^ g))
-}
-
-fn inconsistent_game() -> Error {
+pub(super) fn inconsistent_game() -> Error {
     Error::InvalidParameter {
         name: "game",
         reason: "for_each_option gave different options for the same position".to_string(),
     }
-}
-
-/// How many memo entries fit `budget`.
-fn max_entries<P>(budget: Budget) -> usize {
-    usize::try_from(budget.bytes() / memo_entry_bytes::<P>()).unwrap_or(usize::MAX)
-}
-
-/// Estimated bytes of one memo entry: the entry itself, doubled for the
-/// hash table's spare capacity, plus its control byte.
-fn memo_entry_bytes<P>() -> u128 {
-    2 * (std::mem::size_of::<(P, Nimber)>() as u128) + 1
 }
 
 /// The mex of `values`; values above `values.len()` cannot be the mex, so the

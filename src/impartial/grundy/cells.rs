@@ -1,0 +1,327 @@
+//! The value arrays of the dense path: cells as narrow as the values allow,
+//! and a stamp-array mex sized by the largest value.
+
+/// One cell of a value array: an unsigned integer of 1, 2, 4 or 8 bytes.
+pub(super) trait Cell: Copy + Default + std::ops::BitXor<Output = Self> {
+    fn value(self) -> u64;
+    /// Marks this value present in a mex round.
+    #[inline]
+    fn mark(self, round: &mut MexRound<'_>) {
+        round.insert(self.value());
+    }
+    /// The cell holding `value`, which the caller has checked fits.
+    fn from_value(value: u64) -> Self;
+}
+
+impl Cell for u8 {
+    #[inline]
+    fn value(self) -> u64 {
+        u64::from(self)
+    }
+    #[inline]
+    fn from_value(value: u64) -> Self {
+        value as u8
+    }
+    #[inline]
+    fn mark(self, round: &mut MexRound<'_>) {
+        round.insert_byte(self);
+    }
+}
+
+impl Cell for u16 {
+    #[inline]
+    fn value(self) -> u64 {
+        u64::from(self)
+    }
+    #[inline]
+    fn from_value(value: u64) -> Self {
+        value as u16
+    }
+}
+
+impl Cell for u32 {
+    #[inline]
+    fn value(self) -> u64 {
+        u64::from(self)
+    }
+    #[inline]
+    fn from_value(value: u64) -> Self {
+        value as u32
+    }
+}
+
+impl Cell for u64 {
+    #[inline]
+    fn value(self) -> u64 {
+        self
+    }
+    #[inline]
+    fn from_value(value: u64) -> Self {
+        value
+    }
+}
+
+/// A value array in the narrowest cells that hold every value stored so far.
+pub(super) enum Cells {
+    U8(Vec<u8>),
+    U16(Vec<u16>),
+    U32(Vec<u32>),
+    U64(Vec<u64>),
+}
+
+/// The bytes of the narrowest cell that holds `value`.
+pub(super) fn width_for(value: u64) -> usize {
+    if value <= u64::from(u8::MAX) {
+        1
+    } else if value <= u64::from(u16::MAX) {
+        2
+    } else if value <= u64::from(u32::MAX) {
+        4
+    } else {
+        8
+    }
+}
+
+impl Cells {
+    /// An empty array of bytes.
+    pub(super) fn new() -> Self {
+        Cells::U8(Vec::new())
+    }
+
+    /// The bytes of one cell.
+    pub(super) fn width(&self) -> usize {
+        match self {
+            Cells::U8(_) => 1,
+            Cells::U16(_) => 2,
+            Cells::U32(_) => 4,
+            Cells::U64(_) => 8,
+        }
+    }
+
+    pub(super) fn len(&self) -> usize {
+        match self {
+            Cells::U8(v) => v.len(),
+            Cells::U16(v) => v.len(),
+            Cells::U32(v) => v.len(),
+            Cells::U64(v) => v.len(),
+        }
+    }
+
+    pub(super) fn capacity(&self) -> usize {
+        match self {
+            Cells::U8(v) => v.capacity(),
+            Cells::U16(v) => v.capacity(),
+            Cells::U32(v) => v.capacity(),
+            Cells::U64(v) => v.capacity(),
+        }
+    }
+
+    /// The value in `slot`, if the array reaches it.
+    #[inline]
+    pub(super) fn get(&self, slot: usize) -> Option<u64> {
+        match self {
+            Cells::U8(v) => v.get(slot).map(|&c| c.value()),
+            Cells::U16(v) => v.get(slot).map(|&c| c.value()),
+            Cells::U32(v) => v.get(slot).map(|&c| c.value()),
+            Cells::U64(v) => v.get(slot).copied(),
+        }
+    }
+
+    /// Reserves room for `additional` more cells exactly; false when the
+    /// allocator refuses.
+    pub(super) fn try_reserve_exact(&mut self, additional: usize) -> bool {
+        match self {
+            Cells::U8(v) => v.try_reserve_exact(additional).is_ok(),
+            Cells::U16(v) => v.try_reserve_exact(additional).is_ok(),
+            Cells::U32(v) => v.try_reserve_exact(additional).is_ok(),
+            Cells::U64(v) => v.try_reserve_exact(additional).is_ok(),
+        }
+    }
+
+    /// Appends `value`, which must fit the cell width (see [`Cells::widen_to`]).
+    pub(super) fn push(&mut self, value: u64) {
+        debug_assert!(width_for(value) <= self.width());
+        match self {
+            Cells::U8(v) => v.push(value as u8),
+            Cells::U16(v) => v.push(value as u16),
+            Cells::U32(v) => v.push(value as u32),
+            Cells::U64(v) => v.push(value),
+        }
+    }
+
+    /// Stores `value`, which must fit the cell width, in `slot` (in range).
+    pub(super) fn set(&mut self, slot: usize, value: u64) {
+        debug_assert!(width_for(value) <= self.width());
+        match self {
+            Cells::U8(v) => v[slot] = value as u8,
+            Cells::U16(v) => v[slot] = value as u16,
+            Cells::U32(v) => v[slot] = value as u32,
+            Cells::U64(v) => v[slot] = value,
+        }
+    }
+
+    /// An array of `len` zero cells of `width` bytes (`vec!` of zeros asks
+    /// the allocator for zeroed pages, which the system maps lazily); `None`
+    /// when the allocator refuses.
+    pub(super) fn zeroed(len: usize, width: usize) -> Option<Self> {
+        fn zeros<T: Clone + Default>(len: usize) -> Option<Vec<T>> {
+            let mut v = Vec::new();
+            v.try_reserve_exact(len).ok()?;
+            v.resize(len, T::default());
+            Some(v)
+        }
+        Some(match width {
+            1 => Cells::U8(zeros(len)?),
+            2 => Cells::U16(zeros(len)?),
+            4 => Cells::U32(zeros(len)?),
+            _ => Cells::U64(zeros(len)?),
+        })
+    }
+
+    /// The same values in cells of `width` bytes (wider than now), with the
+    /// same capacity; `None` when the allocator refuses (the array is then
+    /// unchanged).
+    pub(super) fn widen_to(&mut self, width: usize) -> Option<()> {
+        let capacity = self.capacity();
+        let mut wider = match width {
+            2 => Cells::U16(Vec::new()),
+            4 => Cells::U32(Vec::new()),
+            _ => Cells::U64(Vec::new()),
+        };
+        if !wider.try_reserve_exact(capacity) {
+            return None;
+        }
+        for slot in 0..self.len() {
+            let value = self.get(slot).unwrap_or(0);
+            wider.push(value);
+        }
+        *self = wider;
+        Some(())
+    }
+}
+
+/// The mex of a position's option values with a stamp array: a value is
+/// present when its stamp equals the current generation, so starting a new
+/// position costs one increment, not a clear.
+///
+/// The stamps cover every value below the smallest power of two above every
+/// value stored in the table (at least 256: the first 256 in a fixed array,
+/// which byte values index without a bounds check). An option's value is the
+/// XOR of stored values, hence below that power too: every value has a
+/// stamp, and the mex (at most the number of options) is found by a scan
+/// that stops at the first gap.
+pub(super) struct StampMex {
+    /// Boxed: the solver stays small to move.
+    low: Box<[u32; LOW_STAMPS]>,
+    high: Vec<u32>,
+    generation: u32,
+}
+
+/// The stamps in the fixed array: every byte value has one.
+const LOW_STAMPS: usize = 256;
+
+impl StampMex {
+    pub(super) fn new() -> Self {
+        Self {
+            low: Box::new([0; LOW_STAMPS]),
+            high: Vec::new(),
+            generation: 0,
+        }
+    }
+
+    /// The stamps needed to hold values up to `largest` (a power of two, at
+    /// least 256).
+    pub(super) fn len_for(largest: u64) -> usize {
+        let needed = usize::try_from(largest)
+            .unwrap_or(usize::MAX)
+            .saturating_add(1);
+        needed
+            .checked_next_power_of_two()
+            .unwrap_or(usize::MAX)
+            .max(LOW_STAMPS)
+    }
+
+    /// The stamps now.
+    pub(super) fn len(&self) -> usize {
+        LOW_STAMPS + self.high.len()
+    }
+
+    /// Grows to `len` stamps (never shrinks); false when the allocator
+    /// refuses.
+    pub(super) fn grow_to(&mut self, len: usize) -> bool {
+        let high = len.saturating_sub(LOW_STAMPS);
+        if high <= self.high.len() {
+            return true;
+        }
+        if self.high.try_reserve_exact(high - self.high.len()).is_err() {
+            return false;
+        }
+        // New stamps are 0, never a live generation (generations start at 1).
+        self.high.resize(high, 0);
+        true
+    }
+
+    /// Starts a new position: no value present. The round borrows the
+    /// stamps, so a hot loop keeps them and the generation in registers.
+    #[inline]
+    pub(super) fn start(&mut self) -> MexRound<'_> {
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            // Once in 2^32 positions: forget every old stamp.
+            *self.low = [0; LOW_STAMPS];
+            self.high.iter_mut().for_each(|s| *s = 0);
+            self.generation = 1;
+        }
+        MexRound {
+            low: &mut self.low,
+            high: &mut self.high,
+            generation: self.generation,
+        }
+    }
+}
+
+/// The values of one position's options, for their mex.
+pub(super) struct MexRound<'a> {
+    low: &'a mut [u32; LOW_STAMPS],
+    high: &'a mut [u32],
+    generation: u32,
+}
+
+impl MexRound<'_> {
+    /// Marks `value` present. Option values are below the stamps' length
+    /// (see [`StampMex`]), so the bounds check never drops one; it is there
+    /// so that a broken invariant cannot panic.
+    #[inline]
+    pub(super) fn insert(&mut self, value: u64) {
+        if value < LOW_STAMPS as u64 {
+            self.low[value as usize] = self.generation;
+        } else if let Some(stamp) = self.high.get_mut(value as usize - LOW_STAMPS) {
+            *stamp = self.generation;
+        }
+    }
+
+    /// Marks a byte value present: no bounds check.
+    #[inline]
+    pub(super) fn insert_byte(&mut self, value: u8) {
+        self.low[usize::from(value)] = self.generation;
+    }
+
+    /// The smallest value not marked in this round.
+    #[inline]
+    pub(super) fn mex(&self) -> u64 {
+        let generation = self.generation;
+        let gap = |stamps: &[u32]| stamps.iter().position(|&s| s != generation);
+        let value = match gap(&self.low[..]) {
+            Some(value) => value,
+            None => LOW_STAMPS + gap(self.high).unwrap_or(self.high.len()),
+        };
+        value as u64
+    }
+
+    /// The stamps' length: a mex this large needs more stamps (and maybe
+    /// wider cells) before it is stored.
+    #[inline]
+    pub(super) fn len(&self) -> usize {
+        LOW_STAMPS + self.high.len()
+    }
+}

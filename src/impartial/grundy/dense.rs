@@ -1,0 +1,675 @@
+//! The dense path of [`GrundySolver`](super::GrundySolver): Grundy values in
+//! an array indexed by the game's numbering of positions
+//! ([`ImpartialGame::dense_positions`]), no hashing.
+//!
+//! With a declared [`MoveOrder`] the array is filled by one sweep over the
+//! numbers, as a hand-written DP does: for `ToSmaller` from 0 up to the
+//! number asked for, for `ToLarger` from the top down (the array then holds
+//! number `n - 1 - slot` in `slot`, so both grow at the end). Nothing but the
+//! array and the mex's stamps is kept. Without an order, a depth-first search
+//! with an explicit stack fills the same array, with two bits a number for
+//! its state (solved, on the current line).
+//!
+//! Cells start as bytes and widen when a value does not fit; the loops are
+//! compiled once per width, so the hot loop reads its cells directly.
+
+use std::ops::ControlFlow;
+
+use super::cells::{Cell, Cells, StampMex, width_for};
+use super::{WorkCount, inconsistent_game};
+use crate::game::MoveOrder;
+use crate::impartial::ImpartialGame;
+use crate::{Budget, Error, Result};
+
+/// Runs `$body` with `$cells` bound to the array inside, whatever its width:
+/// each width gets its own copy of the loop, so the hot loop never matches.
+macro_rules! with_cells {
+    ($cells:expr, $vec:ident => $body:expr) => {
+        match $cells {
+            Cells::U8($vec) => $body,
+            Cells::U16($vec) => $body,
+            Cells::U32($vec) => $body,
+            Cells::U64($vec) => $body,
+        }
+    };
+}
+
+/// What the budget is charged for on the dense path.
+const WHAT: &str = "Grundy table (dense numbering)";
+
+/// The slot of `number` in a sweep's array: `number` itself for `ToSmaller`,
+/// `n - 1 - number` for `ToLarger` (so both arrays grow at the end). Every
+/// number not filled before a slot (against the order, or `>= n`: the
+/// subtraction wraps) maps to that slot or above, so one bounds check tests
+/// the declaration. The map is its own inverse.
+#[inline]
+fn slot_of<const LARGER: bool>(n: usize, number: usize) -> usize {
+    if LARGER {
+        n.wrapping_sub(1).wrapping_sub(number)
+    } else {
+        number
+    }
+}
+
+/// A value array over a dense numbering and what its sweep or search needs.
+pub(super) struct DenseTable<P> {
+    /// Numbers run over `0..n`.
+    n: usize,
+    order: MoveOrder,
+    cells: Cells,
+    mex: StampMex,
+    /// The largest value stored (sizes the mex's stamps).
+    largest: u64,
+    /// Positions with a value (numbers without a position not counted).
+    known: usize,
+    /// Search only: a bit a number, set once its value is in `cells`.
+    solved: Vec<u64>,
+    /// Search only: a bit a number, set while it is on the current line.
+    on_line: Vec<u64>,
+    /// Search only: pending positions with `number << 1 | expanded`.
+    stack: Vec<(P, usize)>,
+}
+
+/// Why a loop over options stopped before its end.
+enum Stop {
+    /// A component without a number below `n`, or against the declared order
+    /// (its number, if it has one).
+    AgainstNumbering(Option<usize>),
+    Cycle,
+    /// The pending stack would outgrow the budget (the capacity it needed).
+    Stack(usize),
+    /// A component that should have a value has none.
+    Inconsistent,
+    /// The work cap is reached.
+    Work,
+}
+
+/// A value that needs more than the loop can store: wider cells or more
+/// stamps. The caller grows them and stores it.
+struct Rare {
+    number: usize,
+    value: u64,
+}
+
+#[inline]
+fn bit(words: &[u64], index: usize) -> bool {
+    words[index / 64] >> (index % 64) & 1 != 0
+}
+
+#[inline]
+fn set_bit(words: &mut [u64], index: usize, on: bool) {
+    let mask = 1u64 << (index % 64);
+    if on {
+        words[index / 64] |= mask;
+    } else {
+        words[index / 64] &= !mask;
+    }
+}
+
+impl<P: Clone + Eq> DenseTable<P> {
+    /// An empty table over numbers `0..n`; nothing is allocated before the
+    /// first query.
+    pub(super) fn new(n: usize, order: MoveOrder) -> Self {
+        Self {
+            n,
+            order,
+            cells: Cells::new(),
+            mex: StampMex::new(),
+            largest: 0,
+            known: 0,
+            solved: Vec::new(),
+            on_line: Vec::new(),
+            stack: Vec::new(),
+        }
+    }
+
+    /// Positions with a value.
+    pub(super) fn known(&self) -> usize {
+        self.known
+    }
+
+    fn sweeps(&self) -> bool {
+        self.order != MoveOrder::Unordered
+    }
+
+    /// The bytes the budget is charged for `cells` cells of `width` bytes,
+    /// `stamps` mex stamps and `stack` pending entries: on a sweep
+    /// `cells * width + 4 * stamps`; a search adds two bits a number and
+    /// `size_of::<(P, usize)>()` bytes a pending entry.
+    fn bytes(&self, cells: usize, width: usize, stamps: usize, stack: usize) -> u128 {
+        let mut total = cells as u128 * width as u128 + 4 * stamps as u128;
+        if !self.sweeps() {
+            total += 2 * 8 * self.n.div_ceil(64) as u128
+                + stack as u128 * std::mem::size_of::<(P, usize)>() as u128;
+        }
+        total
+    }
+
+    fn refused(needed_bytes: u128, budget: Budget) -> Error {
+        Error::MemoryBudgetExceeded {
+            what: WHAT,
+            needed_bytes,
+            budget_bytes: budget.bytes(),
+        }
+    }
+
+    /// Charges and allocates: `bytes` must fit the budget, then `allocate`
+    /// must succeed (an allocator refusal is a budget refusal too).
+    fn charged(needed: u128, budget: Budget, allocate: impl FnOnce() -> bool) -> Result<()> {
+        budget.check_bytes(needed, WHAT)?;
+        if allocate() {
+            Ok(())
+        } else {
+            Err(Self::refused(needed, budget))
+        }
+    }
+
+    /// The number of a component: checked against `n`.
+    fn number_of<G: ImpartialGame<Position = P>>(&self, game: &G, position: &P) -> Result<usize> {
+        match game.dense_index(position) {
+            Some(number) if number < self.n => Ok(number),
+            other => Err(against_numbering(self.n, other)),
+        }
+    }
+
+    /// The value of a component whose value is known, if it is.
+    pub(super) fn known_value<G: ImpartialGame<Position = P>>(
+        &self,
+        game: &G,
+        position: &P,
+    ) -> Option<u64> {
+        let number = game.dense_index(position).filter(|&i| i < self.n)?;
+        if self.sweeps() {
+            let slot = if self.order == MoveOrder::ToLarger {
+                slot_of::<true>(self.n, number)
+            } else {
+                slot_of::<false>(self.n, number)
+            };
+            self.cells.get(slot)
+        } else if self.solved.is_empty() || !bit(&self.solved, number) {
+            None
+        } else {
+            self.cells.get(number)
+        }
+    }
+
+    /// The Grundy value of `root`.
+    pub(super) fn grundy<G: ImpartialGame<Position = P>>(
+        &mut self,
+        game: &G,
+        root: &P,
+        budget: Budget,
+        work: &mut WorkCount,
+    ) -> Result<u64> {
+        let number = self.number_of(game, root)?;
+        if self.sweeps() {
+            self.sweep_to(game, root, number, budget, work)
+        } else {
+            self.search(game, root, number, budget, work)
+        }
+    }
+
+    /// Grows the stamps for `value` and the cells' width for it, charged
+    /// before allocating (the old and new cells coexist while widening).
+    fn make_room_for(&mut self, value: u64, budget: Budget) -> Result<()> {
+        let largest = self.largest.max(value);
+        let stamps = StampMex::len_for(largest).max(self.mex.len());
+        let width = self.cells.width().max(width_for(value));
+        let capacity = self.cells.capacity();
+        let mut needed = self.bytes(capacity, width, stamps, self.stack.capacity());
+        if width > self.cells.width() {
+            needed += capacity as u128 * self.cells.width() as u128;
+        }
+        let (mex, cells) = (&mut self.mex, &mut self.cells);
+        Self::charged(needed, budget, || {
+            mex.grow_to(stamps) && (width == cells.width() || cells.widen_to(width).is_some())
+        })?;
+        self.largest = largest;
+        Ok(())
+    }
+
+    // --- one sweep in the declared order -----------------------------------
+
+    fn sweep_to<G: ImpartialGame<Position = P>>(
+        &mut self,
+        game: &G,
+        root: &P,
+        number: usize,
+        budget: Budget,
+        work: &mut WorkCount,
+    ) -> Result<u64> {
+        // The root must be the position its number names, or its cell
+        // would be skipped (or be another position's).
+        if game.dense_position(number).as_ref() != Some(root) {
+            return Err(mismatched_numbering(number));
+        }
+        let larger = self.order == MoveOrder::ToLarger;
+        let n = self.n;
+        let last = if larger {
+            slot_of::<true>(n, number)
+        } else {
+            slot_of::<false>(n, number)
+        };
+        if let Some(value) = self.cells.get(last) {
+            return Ok(value);
+        }
+        self.reserve_through(last, budget)?;
+        loop {
+            let (mex, known) = (&mut self.mex, &mut self.known);
+            let rare = if larger {
+                with_cells!(&mut self.cells, cells => sweep::<G, _, true>(game, n, cells, last, mex, work, known))
+            } else {
+                with_cells!(&mut self.cells, cells => sweep::<G, _, false>(game, n, cells, last, mex, work, known))
+            };
+            match rare? {
+                None => break,
+                Some(Rare { value, .. }) => {
+                    self.make_room_for(value, budget)?;
+                    self.cells.push(value);
+                    self.known += 1;
+                }
+            }
+        }
+        self.cells.get(last).ok_or_else(inconsistent_game)
+    }
+
+    /// Room for slots up to `last` (doubling, up to `n`), charged first.
+    fn reserve_through(&mut self, last: usize, budget: Budget) -> Result<()> {
+        let stamps = StampMex::len_for(self.largest).max(self.mex.len());
+        let capacity = self.cells.capacity();
+        if last < capacity && stamps == self.mex.len() {
+            return Ok(());
+        }
+        let wanted = (last + 1).max(capacity.saturating_mul(2).min(self.n));
+        let needed = self.bytes(wanted, self.cells.width(), stamps, 0);
+        let (mex, cells) = (&mut self.mex, &mut self.cells);
+        let additional = wanted - cells.len();
+        Self::charged(needed, budget, || {
+            mex.grow_to(stamps) && cells.try_reserve_exact(additional)
+        })
+    }
+
+    // --- depth-first search without an order -------------------------------
+
+    fn search<G: ImpartialGame<Position = P>>(
+        &mut self,
+        game: &G,
+        root: &P,
+        number: usize,
+        budget: Budget,
+        work: &mut WorkCount,
+    ) -> Result<u64> {
+        if self.solved.is_empty() {
+            self.allocate_search(budget)?;
+        }
+        if !bit(&self.solved, number) {
+            let result = self.search_from(game, root, number, budget, work);
+            if result.is_err() {
+                // Forget the abandoned line, so the next query starts clean.
+                for &(_, tagged) in &self.stack {
+                    set_bit(&mut self.on_line, tagged >> 1, false);
+                }
+                self.stack.clear();
+            }
+            result?;
+        }
+        self.cells.get(number).ok_or_else(inconsistent_game)
+    }
+
+    /// The whole array of bytes, the state bits and the stamps, charged first.
+    fn allocate_search(&mut self, budget: Budget) -> Result<()> {
+        let stamps = StampMex::len_for(0);
+        let words = self.n.div_ceil(64);
+        let needed = self.bytes(self.n, 1, stamps, 0);
+        let n = self.n;
+        let (mex, cells, solved, on_line) = (
+            &mut self.mex,
+            &mut self.cells,
+            &mut self.solved,
+            &mut self.on_line,
+        );
+        Self::charged(needed, budget, || {
+            let zeroed = |bits: &mut Vec<u64>| {
+                bits.try_reserve_exact(words).is_ok() && {
+                    bits.resize(words, 0);
+                    true
+                }
+            };
+            mex.grow_to(stamps)
+                && zeroed(solved)
+                && zeroed(on_line)
+                && match Cells::zeroed(n, 1) {
+                    Some(zeros) => {
+                        *cells = zeros;
+                        true
+                    }
+                    None => false,
+                }
+        })
+    }
+
+    fn search_from<G: ImpartialGame<Position = P>>(
+        &mut self,
+        game: &G,
+        root: &P,
+        number: usize,
+        budget: Budget,
+        work: &mut WorkCount,
+    ) -> Result<()> {
+        // Entries the budget leaves for the stack, beside the fixed arrays.
+        let fixed = self.bytes(self.n, self.cells.width(), self.mex.len(), 0);
+        let entry = std::mem::size_of::<(P, usize)>().max(1) as u128;
+        let stack_limit =
+            usize::try_from(budget.bytes().saturating_sub(fixed) / entry).unwrap_or(usize::MAX);
+        self.stack.clear();
+        if grow_stack(&mut self.stack, stack_limit).is_err() {
+            return Err(Self::refused(fixed + entry, budget));
+        }
+        self.stack.push((root.clone(), number << 1));
+        loop {
+            let mut state = SearchState {
+                n: self.n,
+                solved: &mut self.solved,
+                on_line: &mut self.on_line,
+                stack: &mut self.stack,
+                stack_limit,
+                mex: &mut self.mex,
+                known: &mut self.known,
+            };
+            let rare = with_cells!(&mut self.cells, cells => state.run(game, cells, work));
+            match rare {
+                Ok(None) => return Ok(()),
+                Ok(Some(Rare { number, value })) => {
+                    self.make_room_for(value, budget)?;
+                    // The frame of the rare value is on top.
+                    self.stack.pop();
+                    self.cells.set(number, value);
+                    set_bit(&mut self.solved, number, true);
+                    set_bit(&mut self.on_line, number, false);
+                    self.known += 1;
+                }
+                Err(Stop::Stack(capacity)) => {
+                    let needed = self.bytes(self.n, self.cells.width(), self.mex.len(), capacity);
+                    return Err(Self::refused(needed, budget));
+                }
+                Err(Stop::AgainstNumbering(component)) => {
+                    return Err(against_numbering(self.n, component));
+                }
+                Err(Stop::Cycle) => {
+                    return Err(Error::CyclicGame {
+                        detail: "found by GrundySolver (dense numbering)".to_string(),
+                    });
+                }
+                Err(Stop::Work) => return Err(work.error("GrundySolver")),
+                Err(Stop::Inconsistent) => return Err(inconsistent_game()),
+            }
+        }
+    }
+}
+
+/// Grows `stack` for one more entry when it is full: doubling, at most
+/// `limit` entries; `Err` with the capacity needed when that is not enough.
+#[inline]
+fn grow_stack<T>(stack: &mut Vec<T>, limit: usize) -> std::result::Result<(), usize> {
+    if stack.len() < stack.capacity() {
+        return Ok(());
+    }
+    let wanted = stack.len().saturating_mul(2).max(64).min(limit);
+    if wanted <= stack.len() || stack.try_reserve_exact(wanted - stack.len()).is_err() {
+        return Err(stack.len().saturating_mul(2).max(64));
+    }
+    Ok(())
+}
+
+/// Fills `cells` from its end through slot `last` in the declared order
+/// (`LARGER`: `ToLarger`), returning early with a value that needs wider
+/// cells or more stamps.
+fn sweep<G: ImpartialGame, C: Cell, const LARGER: bool>(
+    game: &G,
+    n: usize,
+    cells: &mut Vec<C>,
+    last: usize,
+    mex: &mut StampMex,
+    work: &mut WorkCount,
+    known: &mut usize,
+) -> Result<Option<Rare>> {
+    // A local count stays in a register through the hot loop.
+    let mut count = *work;
+    let result = sweep_with::<G, C, LARGER>(game, n, cells, last, mex, &mut count, known);
+    *work = count;
+    result
+}
+
+fn sweep_with<G: ImpartialGame, C: Cell, const LARGER: bool>(
+    game: &G,
+    n: usize,
+    cells: &mut Vec<C>,
+    last: usize,
+    mex: &mut StampMex,
+    work: &mut WorkCount,
+    known: &mut usize,
+) -> Result<Option<Rare>> {
+    while cells.len() <= last {
+        let slot = cells.len();
+        let number = slot_of::<LARGER>(n, slot);
+        let Some(position) = game.dense_position(number) else {
+            cells.push(C::default()); // a number without a position
+            continue;
+        };
+        if game.dense_index(&position) != Some(number) {
+            return Err(mismatched_numbering(number));
+        }
+        let mut round = mex.start();
+        let mut offending = None;
+        let filled = &cells[..];
+        let _ = game.for_each_option(&position, |option| {
+            work.step()?;
+            // An XOR of cells fits a cell: no widening on the way.
+            let mut value = C::default();
+            for component in option {
+                // Only numbers filled before this one map below `slot`.
+                let index = game.dense_index(component);
+                match filled.get(index.map_or(usize::MAX, |i| slot_of::<LARGER>(n, i))) {
+                    Some(&cell) => value = value ^ cell,
+                    None => {
+                        offending = Some(index);
+                        return ControlFlow::Break(());
+                    }
+                }
+            }
+            value.mark(&mut round);
+            ControlFlow::Continue(())
+        });
+        if work.exceeded() {
+            return Err(work.error("GrundySolver (sweep over the dense numbering)"));
+        }
+        if let Some(component) = offending {
+            return Err(against_order(number, component));
+        }
+        let value = round.mex();
+        if value >= round.len() as u64 {
+            return Ok(Some(Rare { number, value }));
+        }
+        cells.push(C::from_value(value));
+        *known += 1;
+    }
+    Ok(None)
+}
+
+/// The borrowed state of one search (everything but the cells, whose type
+/// varies).
+struct SearchState<'a, P> {
+    n: usize,
+    solved: &'a mut [u64],
+    on_line: &'a mut [u64],
+    stack: &'a mut Vec<(P, usize)>,
+    stack_limit: usize,
+    mex: &'a mut StampMex,
+    known: &'a mut usize,
+}
+
+impl<P: Clone> SearchState<'_, P> {
+    /// Runs the search until the stack is empty, or returns a value that
+    /// needs more room (its frame left on top of the stack).
+    fn run<G: ImpartialGame<Position = P>, C: Cell>(
+        &mut self,
+        game: &G,
+        cells: &mut [C],
+        work: &mut WorkCount,
+    ) -> std::result::Result<Option<Rare>, Stop> {
+        while let Some((position, tagged)) = self.stack.pop() {
+            let number = tagged >> 1;
+            if bit(self.solved, number) {
+                continue;
+            }
+            if tagged & 1 == 0 {
+                // First visit: on the line, below its unknown components.
+                set_bit(self.on_line, number, true);
+                self.stack.push((position.clone(), tagged | 1));
+                let Some(value) = self.expand(game, cells, &position, work)? else {
+                    continue;
+                };
+                // No unknown component: the frame is back on top.
+                self.stack.pop();
+                if value >= self.mex.len() as u64 {
+                    self.stack.push((position, tagged | 1));
+                    return Ok(Some(Rare { number, value }));
+                }
+                self.store(cells, number, value);
+            } else {
+                // Second visit: every component has its value now.
+                let value = self.mex_of_known(game, cells, &position, work)?;
+                if value >= self.mex.len() as u64 {
+                    self.stack.push((position, tagged));
+                    return Ok(Some(Rare { number, value }));
+                }
+                self.store(cells, number, value);
+            }
+        }
+        Ok(None)
+    }
+
+    #[inline]
+    fn store<C: Cell>(&mut self, cells: &mut [C], number: usize, value: u64) {
+        cells[number] = C::from_value(value);
+        set_bit(self.solved, number, true);
+        set_bit(self.on_line, number, false);
+        *self.known += 1;
+    }
+
+    /// Pushes the unknown components of `position`'s options; when there
+    /// are none, its mex (computed on the way).
+    fn expand<G: ImpartialGame<Position = P>, C: Cell>(
+        &mut self,
+        game: &G,
+        cells: &[C],
+        position: &P,
+        work: &mut WorkCount,
+    ) -> std::result::Result<Option<u64>, Stop> {
+        let mut round = self.mex.start();
+        let below = self.stack.len();
+        let mut stop = None;
+        let n = self.n;
+        let _ = game.for_each_option(position, |option| {
+            work.step()?;
+            let mut value = 0;
+            for component in option {
+                let Some(index) = game.dense_index(component).filter(|&i| i < n) else {
+                    stop = Some(Stop::AgainstNumbering(game.dense_index(component)));
+                    return ControlFlow::Break(());
+                };
+                if bit(self.solved, index) {
+                    value ^= cells[index].value();
+                    continue;
+                }
+                if bit(self.on_line, index) {
+                    stop = Some(Stop::Cycle);
+                    return ControlFlow::Break(());
+                }
+                if let Err(capacity) = grow_stack(self.stack, self.stack_limit) {
+                    stop = Some(Stop::Stack(capacity));
+                    return ControlFlow::Break(());
+                }
+                self.stack.push((component.clone(), index << 1));
+            }
+            if self.stack.len() == below {
+                round.insert(value);
+            }
+            ControlFlow::Continue(())
+        });
+        if work.exceeded() {
+            return Err(Stop::Work);
+        }
+        if let Some(stop) = stop {
+            return Err(stop);
+        }
+        Ok((self.stack.len() == below).then(|| round.mex()))
+    }
+
+    fn mex_of_known<G: ImpartialGame<Position = P>, C: Cell>(
+        &mut self,
+        game: &G,
+        cells: &[C],
+        position: &P,
+        work: &mut WorkCount,
+    ) -> std::result::Result<u64, Stop> {
+        let (n, solved) = (self.n, &*self.solved);
+        let mut round = self.mex.start();
+        let flow = game.for_each_option(position, |option| {
+            work.step()?;
+            let mut value = 0;
+            for component in option {
+                match game.dense_index(component) {
+                    Some(index) if index < n && bit(solved, index) => value ^= cells[index].value(),
+                    _ => return ControlFlow::Break(()),
+                }
+            }
+            round.insert(value);
+            ControlFlow::Continue(())
+        });
+        if work.exceeded() {
+            return Err(Stop::Work);
+        }
+        if flow.is_break() {
+            return Err(Stop::Inconsistent);
+        }
+        Ok(round.mex())
+    }
+}
+
+fn against_numbering(n: usize, number: Option<usize>) -> Error {
+    Error::InvalidParameter {
+        name: "game",
+        reason: match number {
+            Some(number) => {
+                format!("dense_index gave {number}, outside the dense_positions() range 0..{n}")
+            }
+            None => {
+                "dense_positions() is set but dense_index gave no number for a position".to_string()
+            }
+        },
+    }
+}
+
+fn against_order(number: usize, component: Option<usize>) -> Error {
+    let component = match component {
+        Some(index) => format!("number {index}"),
+        None => "no number".to_string(),
+    };
+    Error::InvalidParameter {
+        name: "game",
+        reason: format!(
+            "an option of the position numbered {number} has a component with {component}, \
+             against the declared dense_order (or outside dense_positions())"
+        ),
+    }
+}
+
+fn mismatched_numbering(number: usize) -> Error {
+    Error::InvalidParameter {
+        name: "game",
+        reason: format!(
+            "dense_position({number}) is not the position whose dense_index is {number}"
+        ),
+    }
+}
