@@ -44,9 +44,7 @@ pub(super) fn sweep<G: ScoringGame>(
     let mut values = zeroed::<G::Score>(count, bytes, budget)?;
     let mut listed = zeroed::<u64>(count.div_ceil(64), bytes, budget)?;
     let positions = match order {
-        MoveOrder::ToSmaller => {
-            sweep_in::<G, false>(game, &mut values, &mut listed, work_cap)?
-        }
+        MoveOrder::ToSmaller => sweep_in::<G, false>(game, &mut values, &mut listed, work_cap)?,
         MoveOrder::ToLarger => sweep_in::<G, true>(game, &mut values, &mut listed, work_cap)?,
         MoveOrder::Unordered => {
             return Err(Error::InvalidParameter {
@@ -87,7 +85,12 @@ pub(super) fn is_listed(listed: &[u64], number: usize) -> bool {
 /// Whether a move from `number` to `child` runs the declared way (and stays
 /// below `count`); in debug builds also whether the child was listed.
 #[inline(always)]
-fn allowed<const TO_LARGER: bool>(number: usize, child: usize, count: usize, listed: &[u64]) -> bool {
+fn allowed<const TO_LARGER: bool>(
+    number: usize,
+    child: usize,
+    count: usize,
+    listed: &[u64],
+) -> bool {
     let in_order = if TO_LARGER {
         number < child && child < count
     } else {
@@ -192,8 +195,16 @@ fn listing_refusal(
         (Some(number), Some(previous)) if number < count => format!(
             "for_each_dense_position listed number {number} after number {previous}: a sweep \
              {} needs the numbers {}",
-            if to_larger { "to larger numbers" } else { "to smaller numbers" },
-            if to_larger { "strictly decreasing" } else { "strictly increasing" }
+            if to_larger {
+                "to larger numbers"
+            } else {
+                "to smaller numbers"
+            },
+            if to_larger {
+                "strictly decreasing"
+            } else {
+                "strictly increasing"
+            }
         ),
         _ => format!(
             "for_each_dense_position listed a position that dense_index does not number below \
@@ -266,8 +277,7 @@ fn order_violation(
             "a move from position number {number} goes to number {child}, not below dense_positions() = {count}"
         ),
         Some(child)
-            if (order == MoveOrder::ToLarger) == (child > number)
-                && !is_listed(listed, child) =>
+            if (order == MoveOrder::ToLarger) == (child > number) && !is_listed(listed, child) =>
         {
             format!(
                 "a move from position number {number} goes to number {child}, which \
