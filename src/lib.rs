@@ -41,7 +41,7 @@
 //! | split the row, the heavier part is thrown away, score the kept part | LeetCode 1563 | [`scoring::StoneSplit`] |
 //! | take the x > 1 leftmost stones, score them, put their sum back | LeetCode 1872 | [`scoring::StoneMerge`] |
 //! | remove one stone; making the removed sum divisible by 3 loses | LeetCode 2029 | [`scoring::StoneMod3`] |
-//! | any scoring game you define | UVa 10891 "Game of Sum" (`examples/uva10891.rs`) | implement [`scoring::ScoringGame`] (numbering positions densely for array speed), solve with [`scoring::Negamax`] |
+//! | any scoring game you define | AtCoder ABC 201 D, UVa 10891 "Game of Sum" (`examples/abc201_d.rs`, `examples/uva10891.rs`) | implement [`scoring::ScoringGame`]; number the positions so every move goes to a smaller (or larger) number and declare it ([`game::MoveOrder`]) for a bottom-up table at hand-DP speed; solve with [`scoring::Negamax`] |
 //! | Nim, normal or misère | | [`impartial::Nim`] |
 //! | a subtraction game with a move set, heaps up to 10^18 | AtCoder EDPC K "Stones" | [`impartial::Subtraction`] over a [`impartial::SubtractionSet`] |
 //! | subtract a square, or any move rule | LeetCode 1510 | [`impartial::SubtractionRule`] |
@@ -59,7 +59,7 @@
 //! | octal games: Kayles, Dawson's Kayles, Grundy's game | | [`impartial::OctalGame`] over a [`impartial::TakeAndBreak`] |
 //! | Last One: rows of sticks, last stick loses | *Clubhouse Games* (Nintendo DS) | [`impartial::LastOne`] |
 //! | Grundy sequences and their periods | OEIS | [`impartial::octal::grundy_sequence`], [`impartial::octal::find_period_certificate`], [`impartial::periodic`] |
-//! | any impartial game you define | | implement [`impartial::ImpartialGame`] (or [`impartial::FnGame`], `FnGame::from_successors`); solve with [`impartial::GrundySolver`] (normal and misère play) |
+//! | any impartial game you define | POJ 2311 "Cutting Game" (`examples/poj2311.rs`) | implement [`impartial::ImpartialGame`] (numbered with a declared [`game::MoveOrder`] for a bottom-up Grundy table; or [`impartial::FnGame`], `FnGame::from_successors`); solve with [`impartial::GrundySolver`] (normal and misère play) |
 //! | any finite game, cycles, ties and draws included | chess-like endgames, games on a graph | [`retrograde::solve`] / [`retrograde::Retrograde`] (closures; `with_canonical` for symmetry, `solve_from` for a [`Solution`]), [`retrograde::Graph`] + [`retrograde::DenseSolver`] (numbered positions) |
 //! | any finite game on numbered positions whose moves and predecessors you can list, too many moves to store | Codeforces 786A "Berzerk" (`examples/cf786a.rs`) | implement [`retrograde::ImplicitGame`] (or closures: [`retrograde::ImplicitSolver::from_fns`]), solve with [`retrograde::ImplicitSolver`] (9 bytes a position, no move stored) |
 //! | a game too big for memory, split into tiers | | [`retrograde::TieredSolver`] → [`retrograde::TierDatabase`] |

@@ -178,10 +178,13 @@ pub trait ScoringGame {
     /// position (best moves and lines are re-derived from the values):
     ///
     /// - with a declared [`dense_order`](ScoringGame::dense_order) and
-    ///   [`dense_position`](ScoringGame::dense_position), one bottom-up
-    ///   sweep over the numbers, the memory of a hand-written DP table:
-    ///   `n × size_of::<Score>()` bytes, charged to the budget before it is
-    ///   allocated;
+    ///   [`dense_position`](ScoringGame::dense_position) (or your own
+    ///   [`for_each_dense_position`](ScoringGame::for_each_dense_position)),
+    ///   one bottom-up sweep over the positions, the memory of a
+    ///   hand-written DP table: `n × size_of::<Score>()` bytes plus a bit a
+    ///   number (`8 × ⌈n / 64⌉` bytes), charged to the budget before it is
+    ///   allocated and zeroed by the allocator (numbers that are no position
+    ///   are never touched);
     /// - without one, a depth-first search over the same array:
     ///   `n × size_of::<Score>()` bytes plus two bits of search state a
     ///   number (`8 × ⌈n / 32⌉` bytes), plus the stack and the moves listed

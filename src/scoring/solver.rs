@@ -23,7 +23,7 @@ use std::sync::OnceLock;
 ///
 /// | the game declares | the solver | memory the budget is charged |
 /// |---|---|---|
-/// | [`dense_positions`](ScoringGame::dense_positions) `Some(n)` and a [`dense_order`](ScoringGame::dense_order) (`ToSmaller`/`ToLarger`) | one bottom-up sweep over the numbers, as a hand-written DP: no hashing, no recursion, no search state | `n × size_of::<Score>()` bytes, nothing else |
+/// | [`dense_positions`](ScoringGame::dense_positions) `Some(n)` and a [`dense_order`](ScoringGame::dense_order) (`ToSmaller`/`ToLarger`) | one bottom-up sweep over the positions [`for_each_dense_position`](ScoringGame::for_each_dense_position) lists, as a hand-written DP: no hashing, no recursion, no search state | `n × size_of::<Score>()` + `8 × ⌈n / 64⌉` bytes (a bit a number: listed), zeroed by the allocator, so pages of numbers that are no position are never touched |
 /// | `dense_positions` `Some(n)`, no order | depth-first search over the same array | `n × size_of::<Score>()` + `8 × ⌈n / 32⌉` bytes (two bits of search state a number) + the stack and the moves along the current line |
 /// | nothing | depth-first search with a hash map from position to `Option<Score>` | `b × (size_of::<(Position, Option<Score>)>() + 1) + 16` bytes for `b` buckets, a power of two ≥ 8/7 × the positions solved (so 1.14 to 2.3 × the entry a position); when the table doubles, the old and new tables are charged together + the stack and the moves along the current line |
 ///
