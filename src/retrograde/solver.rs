@@ -619,7 +619,7 @@ fn parallel_induce(_: &Graph, _: &Graph, _: Vec<u8>, _: Convention, _: bool) -> 
 /// from it. The solver charges `9 V` bytes (value byte, counter word, queue
 /// slot), plus `4 (V + 1) + 4 E` for the predecessor lists it builds when
 /// no predecessor function is given (with one, nothing a move beyond the
-/// graph), plus `8 V` for the frontiers of [`DenseSolver::with_parallel`]
+/// graph), plus `8 V` for the frontiers of `DenseSolver::with_parallel` (feature `parallel`)
 /// (and `8 E` of scratch to build the lists on every core, when it fits).
 /// The solution keeps `5 V`. A game whose moves do not fit even once:
 /// [`ImplicitSolver`](super::ImplicitSolver), `9 V` and nothing a move.
