@@ -5,6 +5,10 @@
 //! table (flat bytes, each cut once, a stamp mex). Whole programs are timed
 //! by benches/baseline/own_impartial.sh; this compares the loops alone.
 
+#[allow(dead_code)]
+#[path = "baseline/hand_poj2311.rs"]
+mod hand;
+
 use std::hint::black_box;
 use std::ops::ControlFlow;
 
@@ -57,31 +61,6 @@ impl<const MAX: u32> ImpartialGame for Cutting<MAX> {
     }
 }
 
-/// The hand table: Grundy values of every sheet up to `max` x `max`.
-fn hand_table(max: usize) -> Vec<u8> {
-    let stride = max + 1;
-    let mut g = vec![0u8; stride * stride];
-    let mut stamp = [0u32; 257];
-    let mut generation = 0u32;
-    for w in 2..=max {
-        for h in 2..=max {
-            generation += 1;
-            for i in 2..=w / 2 {
-                stamp[(g[i * stride + h] ^ g[(w - i) * stride + h]) as usize] = generation;
-            }
-            for j in 2..=h / 2 {
-                stamp[(g[w * stride + j] ^ g[w * stride + h - j]) as usize] = generation;
-            }
-            let mut mex = 0;
-            while stamp[mex] == generation {
-                mex += 1;
-            }
-            g[w * stride + h] = mex as u8;
-        }
-    }
-    g
-}
-
 /// The generic solver's Grundy value of the `MAX` x `MAX` sheet: one sweep
 /// over every smaller sheet when `numbered`, a hashed search otherwise.
 fn generic<const MAX: u32>(numbered: bool) -> u64 {
@@ -93,12 +72,12 @@ fn cutting(c: &mut Criterion) {
     let mut group = c.benchmark_group("own_impartial_cutting");
     group.sample_size(10);
     group.bench_function("hand_table/60", |b| {
-        b.iter(|| hand_table(black_box(60))[60 * 62])
+        b.iter(|| hand::grundy_table(black_box(60))[60 * 62])
     });
     group.bench_function("generic_sweep/60", |b| b.iter(|| generic::<60>(true)));
     group.bench_function("generic_hashed/60", |b| b.iter(|| generic::<60>(false)));
     group.bench_function("hand_table/120", |b| {
-        b.iter(|| hand_table(black_box(120))[120 * 122])
+        b.iter(|| hand::grundy_table(black_box(120))[120 * 122])
     });
     group.bench_function("generic_sweep/120", |b| b.iter(|| generic::<120>(true)));
     group.finish();

@@ -13,31 +13,45 @@ const MAX: usize = 200;
 const STRIDE: usize = MAX + 1;
 
 fn main() {
-    let mut g = vec![0u8; STRIDE * STRIDE];
+    let g = grundy_table(MAX);
+    let mut input = String::new();
+    std::io::stdin().read_to_string(&mut input).unwrap();
+    let mut out = String::new();
+    let mut tokens = input
+        .split_ascii_whitespace()
+        .map(|t| t.parse::<usize>().unwrap());
+    while let (Some(w), Some(h)) = (tokens.next(), tokens.next()) {
+        out.push_str(if g[w * STRIDE + h] != 0 {
+            "WIN\n"
+        } else {
+            "LOSE\n"
+        });
+    }
+    std::io::stdout().write_all(out.as_bytes()).unwrap();
+}
+
+/// Grundy values of every sheet with both sides in `2..=max`, at
+/// `w * (max + 1) + h` (also the loop `benches/own_impartial.rs` times).
+pub fn grundy_table(max: usize) -> Vec<u8> {
+    let stride = max + 1;
+    let mut g = vec![0u8; stride * stride];
     let mut stamp = [0u32; 257];
     let mut generation = 0u32;
-    for w in 2..=MAX {
-        for h in 2..=MAX {
+    for w in 2..=max {
+        for h in 2..=max {
             generation += 1;
             for i in 2..=w / 2 {
-                stamp[(g[i * STRIDE + h] ^ g[(w - i) * STRIDE + h]) as usize] = generation;
+                stamp[(g[i * stride + h] ^ g[(w - i) * stride + h]) as usize] = generation;
             }
             for j in 2..=h / 2 {
-                stamp[(g[w * STRIDE + j] ^ g[w * STRIDE + h - j]) as usize] = generation;
+                stamp[(g[w * stride + j] ^ g[w * stride + h - j]) as usize] = generation;
             }
             let mut mex = 0;
             while stamp[mex] == generation {
                 mex += 1;
             }
-            g[w * STRIDE + h] = mex as u8;
+            g[w * stride + h] = mex as u8;
         }
     }
-    let mut input = String::new();
-    std::io::stdin().read_to_string(&mut input).unwrap();
-    let mut out = String::new();
-    let mut tokens = input.split_ascii_whitespace().map(|t| t.parse::<usize>().unwrap());
-    while let (Some(w), Some(h)) = (tokens.next(), tokens.next()) {
-        out.push_str(if g[w * STRIDE + h] != 0 { "WIN\n" } else { "LOSE\n" });
-    }
-    std::io::stdout().write_all(out.as_bytes()).unwrap();
+    g
 }
