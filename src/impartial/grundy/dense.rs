@@ -75,7 +75,8 @@ enum Stop {
     /// A component without a number below `n`, or against the declared order
     /// (its number, if it has one).
     AgainstNumbering(Option<usize>),
-    Cycle,
+    /// A position met again on the current line (its number).
+    Cycle(usize),
     /// The pending stack would outgrow the budget (the capacity it needed).
     Stack(usize),
     /// A component that should have a value has none.
@@ -395,8 +396,9 @@ impl<P: Clone + Eq> DenseTable<P> {
                 Err(Stop::AgainstNumbering(component)) => {
                     return Err(against_numbering(self.n, component));
                 }
-                Err(Stop::Cycle) => {
+                Err(Stop::Cycle(index)) => {
                     return Err(Error::CyclicGame {
+                        position: format!("position number {index}"),
                         detail: "found by GrundySolver (dense numbering)".to_string(),
                     });
                 }
@@ -583,7 +585,7 @@ impl<P: Clone> SearchState<'_, P> {
                     continue;
                 }
                 if bit(self.on_line, index) {
-                    stop = Some(Stop::Cycle);
+                    stop = Some(Stop::Cycle(index));
                     return ControlFlow::Break(());
                 }
                 if let Err(capacity) = grow_stack(self.stack, self.stack_limit) {

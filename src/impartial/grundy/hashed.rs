@@ -178,6 +178,7 @@ impl<P: Clone + Eq + Hash> HashedMemo<P> {
                 }
                 if self.on_line.contains(component) {
                     failure = Some(Error::CyclicGame {
+                        position: "a position".to_string(),
                         detail: "found by GrundySolver".to_string(),
                     });
                     return ControlFlow::Break(());
