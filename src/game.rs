@@ -101,8 +101,9 @@ pub trait Configure: Sized {
 pub trait SolveAt {
     /// A position: `[u64]` for a sum of heaps, `[u64; 2]` for Wythoff or Euclid, …
     type Position: ?Sized;
-    /// A move, with a `Display` in the `I:…` form (docs/conventions.md).
-    type Move: Clone;
+    /// A move, with a `Display` in the `I:…` form (heap moves `I:F->T`,
+    /// docs/conventions.md) and a `Debug` (a [`Solution`] prints its line).
+    type Move: Clone + std::fmt::Display + std::fmt::Debug;
 
     /// The play convention in force.
     fn convention(&self) -> Convention;
@@ -230,7 +231,11 @@ pub(crate) fn unsupported(game: &'static str, convention: Convention) -> crate::
 pub(crate) fn require_normal(convention: Convention) -> Result<()> {
     match convention {
         Convention::Normal => Ok(()),
-        Convention::Misere => Err(unsupported("Grundy values (nimbers) of sums", convention)),
+        Convention::Misere => Err(unsupported(
+            "nimber (Grundy values add up over sums under normal play only; outcome, \
+             winning_move and solve answer misère play)",
+            convention,
+        )),
     }
 }
 
@@ -267,14 +272,12 @@ macro_rules! delegate_solve_at {
 pub(crate) use delegate_solve_at;
 
 /// Implements [`NimberAt`] by delegating to the inherent `nimber`, which
-/// answers under normal play whatever the convention: the trait refuses
-/// misère play instead.
+/// refuses misère play itself: one function, whichever is called.
 macro_rules! delegate_nimber_at {
-    ($game:ty, $position:ty, $kind:ident) => {
+    ($game:ty, $position:ty) => {
         impl $crate::game::NimberAt for $game {
             fn nimber(&mut self, position: &$position) -> $crate::Result<$crate::Nimber> {
-                $crate::game::require_normal(self.convention)?;
-                $crate::game::lift!($kind, <$game>::nimber(self, position))
+                <$game>::nimber(self, position)
             }
         }
     };

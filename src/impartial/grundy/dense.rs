@@ -52,6 +52,7 @@ fn slot_of<const LARGER: bool>(n: usize, number: usize) -> usize {
 }
 
 /// A value array over a dense numbering and what its sweep or search needs.
+#[derive(Clone)]
 pub(super) struct DenseTable<P> {
     /// Numbers run over `0..n`.
     n: usize,
