@@ -222,7 +222,7 @@ impl SubtractionSet {
     /// let mut r = SubtractionSet::new([1, 2]).unwrap().grundy_recurrence(Budget::default()).unwrap();
     /// assert_eq!(r.value(10u64.pow(18)).unwrap(), (10u64.pow(18) % 3) as u32);
     /// ```
-    pub fn grundy_recurrence(&self, budget: Budget) -> Result<WindowRecurrence> {
+    pub fn grundy_recurrence(&self, budget: Budget) -> Result<WindowRecurrence<'static>> {
         WindowRecurrence::new(self.max(), self.grundy_rule()?, budget)
     }
 
@@ -237,7 +237,7 @@ impl SubtractionSet {
     /// assert_eq!(r.value(7).unwrap(), 0);
     /// assert_eq!(r.value(8).unwrap(), 1);
     /// ```
-    pub fn misere_recurrence(&self, budget: Budget) -> Result<WindowRecurrence> {
+    pub fn misere_recurrence(&self, budget: Budget) -> Result<WindowRecurrence<'static>> {
         let moves = self.moves.clone();
         let min = self.min();
         let rule = move |values: &[u32]| {
@@ -257,7 +257,7 @@ impl SubtractionSet {
 
     /// `G(n)` from the values before it: the mex over the moves that fit.
     /// Must be called once per index, in order (the fast rule keeps state).
-    fn grundy_rule(&self) -> Result<RecurrenceRule> {
+    fn grundy_rule(&self) -> Result<RecurrenceRule<'static>> {
         if self.max() <= 128 {
             Ok(Box::new(self.small_grundy_rule()))
         } else {
@@ -429,7 +429,7 @@ fn window_may_repeat(set: &SubtractionSet, budget: Budget) -> bool {
 /// One sequence of a set: the plain window search, or periodic runs when a
 /// few moves are far larger than the rest (see [`super::runs`]).
 enum Sequence {
-    Window(WindowRecurrence),
+    Window(WindowRecurrence<'static>),
     Runs {
         runs: RunSequence,
         set: SubtractionSet,
