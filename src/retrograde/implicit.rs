@@ -633,6 +633,7 @@ impl<G: ImplicitGame> Predecessors for GamePredecessors<'_, G> {
 /// assert_eq!(solution.value(9), None);
 /// # Ok::<(), stonegame::Error>(())
 /// ```
+#[derive(Clone)]
 pub struct ImplicitSolution<G> {
     game: G,
     labels: Labels,
