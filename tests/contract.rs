@@ -13,7 +13,8 @@ use std::ops::ControlFlow;
 use stonegame::counting::AbsorbingWalk;
 use stonegame::impartial::fibonacci_nim::FibonacciPosition;
 use stonegame::impartial::octal::{
-    HeapValues, MisereSearch, OctalCode, PeriodCertificate, QuotientGrowth,
+    ArithmeticPeriod, HeapValues, MisereQuotient, MisereSearch, OctalCode, PeriodCertificate,
+    QuotientGrowth, SequenceRun, SparseGrundy,
 };
 use stonegame::impartial::periodic::{Periodicity, WindowRecurrence};
 use stonegame::impartial::sum::SumMove;
@@ -123,6 +124,11 @@ fn every_game_solver_and_table_is_send_sync_clone_debug() {
     everything::<HeapValues>();
     everything::<MisereSearch>();
     everything::<QuotientGrowth>();
+    everything::<MisereQuotient>();
+    everything::<ArithmeticPeriod>();
+    everything::<SparseGrundy>();
+    // A run writes checkpoints to its file as it goes: it moves, it is not copied.
+    shareable::<SequenceRun>();
     everything::<PeriodCertificate>();
     everything::<Periodicity>();
     everything::<ExactSearch>();
