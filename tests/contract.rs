@@ -498,14 +498,14 @@ fn the_impartial_sum_search_takes_a_budget() {
 #[test]
 fn definitions_and_rules_may_borrow() {
     // A recurrence rule borrowing a local table.
-    let period = vec![0u32, 1, 1, 0];
+    let period = [0u32, 1, 1, 0];
     let borrowing = |values: &[u32]| period[values.len() % period.len()];
     let mut recurrence = WindowRecurrence::new(4, Box::new(borrowing), Budget::default()).unwrap();
     assert_eq!(recurrence.value(1_000_000_000_000).unwrap(), 0);
     assert_eq!(recurrence.periodicity().unwrap().period(), 4);
 
     // A move rule borrowing a local move set.
-    let amounts = vec![1u64, 3, 4];
+    let amounts = [1u64, 3, 4];
     let rule = SubtractionRule::new(|heap: u64, visit: &mut dyn FnMut(u64) -> ControlFlow<()>| {
         amounts
             .iter()

@@ -198,8 +198,8 @@ impl Boxes {
     /// The Grundy value of the sum: the XOR of the residues `x_i mod (a_i + 1)`.
     ///
     /// # Errors
-    /// [`Error::UnsupportedConvention`](crate::Error::UnsupportedConvention)
-    /// under misère play, where Grundy values do not add up over sums.
+    /// [`Error::UnsupportedConvention`] under misère play, where Grundy
+    /// values do not add up over sums.
     ///
     /// # Example
     /// ```

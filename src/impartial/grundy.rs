@@ -108,6 +108,8 @@ pub struct GrundySolver<G: ImpartialGame> {
 
 /// The game, the limits, the convention and how many values are known (the
 /// values themselves are not printed).
+// Not in contest bundles, which print no solver (smaller submissions).
+#[cfg(not(stonegame_bundle))]
 impl<G: ImpartialGame + std::fmt::Debug> std::fmt::Debug for GrundySolver<G> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("GrundySolver")

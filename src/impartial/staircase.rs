@@ -201,8 +201,8 @@ impl Staircase {
     /// The Grundy value: the XOR of the coins on the odd steps.
     ///
     /// # Errors
-    /// [`Error::UnsupportedConvention`](crate::Error::UnsupportedConvention)
-    /// under misère play, where Grundy values do not add up over sums.
+    /// [`Error::UnsupportedConvention`] under misère play, where Grundy
+    /// values do not add up over sums.
     ///
     /// # Example
     /// ```

@@ -395,6 +395,8 @@ pub struct Subtraction {
 /// A copy of the rules, convention and budget, with no table: the copy
 /// computes its own on first use (the tables hold the period searches'
 /// recurrence closures, which cannot be copied).
+// Not in contest bundles, which print no solver (smaller submissions).
+#[cfg(not(stonegame_bundle))]
 impl Clone for Subtraction {
     fn clone(&self) -> Self {
         Self::new(self.set.clone())
@@ -404,6 +406,8 @@ impl Clone for Subtraction {
 }
 
 /// The rules, the convention, the budget and whether the tables are built.
+// Not in contest bundles, which print no solver (smaller submissions).
+#[cfg(not(stonegame_bundle))]
 impl std::fmt::Debug for Subtraction {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Subtraction")
@@ -961,6 +965,8 @@ pub struct SubtractionRule<F> {
 }
 
 /// The budget and the convention (a closure has no printable form).
+// Not in contest bundles, which print no solver (smaller submissions).
+#[cfg(not(stonegame_bundle))]
 impl<F> std::fmt::Debug for SubtractionRule<F> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("SubtractionRule")
