@@ -201,10 +201,11 @@ pub trait NimberAt: SolveAt {
 /// # Ok::<(), stonegame::Error>(())
 /// ```
 pub trait Solve {
-    /// The value type: a score, or [`Outcome`] for win/lose games.
-    type Value: Copy;
-    /// A move.
-    type Move: Clone;
+    /// The value type: a score, or [`Outcome`] for win/lose games; it prints
+    /// with `{:?}`, as a [`Solution`] does.
+    type Value: Copy + std::fmt::Debug;
+    /// A move; it prints with `{:?}`, as a [`Solution`]'s line does.
+    type Move: Clone + std::fmt::Debug;
 
     /// The value of the start position for the player to move.
     fn value(&self) -> Result<Self::Value>;

@@ -247,13 +247,9 @@ fn every_game_and_solver_is_configured_through_configure() {
     configured(AbsorbingWalk::janken(2, 2));
 }
 
-/// A scoring game (its own start) answers alike through `Solve`; its best
-/// move prints.
-fn solved<G: Solve>(game: &G) -> (String, Outcome)
-where
-    G::Value: Debug,
-    G::Move: Debug,
-{
+/// A scoring game (its own start) answers alike through `Solve`; its value
+/// and best move print (`Solve::Value: Debug`, `Solve::Move: Debug`).
+fn solved<G: Solve>(game: &G) -> (String, Outcome) {
     let solution = game.solve().unwrap();
     assert_eq!(solution.outcome(), game.outcome().unwrap());
     assert_eq!(
