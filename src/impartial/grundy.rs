@@ -417,8 +417,8 @@ where
     /// let mut solver = GrundySolver::new(Nim::new());
     /// let winning = solver.winning_move(&[3, 4, 5]).unwrap().unwrap();
     /// // 3 ^ 4 ^ 5 = 2: reduce heap 3 to 1, leaving 1 ^ 4 ^ 5 = 0.
-    /// assert_eq!((winning.component, winning.option), (0, vec![1]));
     /// assert_eq!(winning.to_string(), "1:->1");
+    /// assert_eq!((winning.component, winning.option), (0, vec![1]));
     /// assert_eq!(solver.winning_move(&[2, 2]).unwrap(), None);
     /// ```
     pub fn winning_move(

@@ -30,7 +30,7 @@ use std::ops::ControlFlow;
 ///
 /// let nim = Nim::new();
 /// assert_eq!(nim.outcome(&[3, 4, 5]), Outcome::First);
-/// assert_eq!(nim.nimber(&[3, 4, 5]), Nimber(2));
+/// assert_eq!(nim.nimber(&[3, 4, 5])?, Nimber(2));
 /// let solution = nim.solve(&[3, 4, 5])?;
 /// assert_eq!(solution.best_move().unwrap().to_string(), "1:3->1");
 ///

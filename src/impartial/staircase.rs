@@ -42,9 +42,10 @@
 //! let game = Staircase::new();
 //! // Steps 1..=4 hold 3, 9, 3, 7 coins: the odd steps XOR to 3 ^ 3 = 0.
 //! assert_eq!(game.outcome(&[3, 9, 3, 7]), Outcome::Second);
-//! assert_eq!(game.nimber(&[2, 0, 5]), Nimber(7));
+//! assert_eq!(game.nimber(&[2, 0, 5])?, Nimber(7));
 //! // Move 2 coins from step 1 (5 coins) to the ground: 3 ^ 3 = 0.
 //! assert_eq!(game.winning_move(&[5, 9, 3]).unwrap().to_string(), "1:5->3");
+//! # Ok::<(), stonegame::Error>(())
 //! ```
 
 use std::fmt;
