@@ -82,15 +82,18 @@ pub enum Error {
         reason: String,
     },
 
-    /// The game has no solver for the play convention asked for (every game
-    /// answers normal play; a few have no misère analysis).
-    #[error("{game}: no {convention} play solver in this crate (supported: {supported} play)")]
+    /// A call that has no answer under the play convention in force. Every
+    /// built-in game answers both conventions' outcome calls; the refusal is
+    /// of a notion defined under one convention only: Grundy values
+    /// ([`NimberAt::nimber`](crate::game::NimberAt::nimber)) add up over sums
+    /// under normal play only.
+    #[error("{game}: answered under {supported} play only, not under {convention} play")]
     UnsupportedConvention {
-        /// The game asked about.
+        /// The call or notion asked for, and why it has no answer.
         game: &'static str,
-        /// The convention asked for.
+        /// The convention in force.
         convention: crate::Convention,
-        /// The convention the game does support.
+        /// The convention under which the call answers.
         supported: crate::Convention,
     },
 
@@ -123,9 +126,13 @@ pub enum Error {
 
     /// A generic solver met a position again while still computing it: the game
     /// is not finite (it has a cycle), so Grundy values and outcomes do not exist.
-    #[error("the game is not finite: a position is reachable from itself ({detail})")]
+    #[error("the game is not finite: {position} is reachable from itself ({detail})")]
     CyclicGame {
-        /// Where the cycle was found.
+        /// The position met again, as the solver can name it: a dense game's
+        /// position by its number (`"position number 17"`), or `"a position"`
+        /// when the position type has no printable form the solver may use.
+        position: String,
+        /// Which solver found the cycle.
         detail: String,
     },
 
@@ -144,13 +151,17 @@ pub enum Error {
 
     // --- files (tiered retrograde databases) ---
     /// The file system refused a read or a write.
-    #[error("{path}: {source}")]
+    ///
+    /// The message holds the system's error, so [`source`](std::error::Error::source)
+    /// returns what lies below it (usually nothing), never the same error
+    /// again: a chain printed link by link shows each cause once. The
+    /// system's error itself is the `error` field.
+    #[error("{path}: {error}")]
     Io {
         /// The file or directory.
-        path: String,
+        path: std::path::PathBuf,
         /// The system's error.
-        #[source]
-        source: IoError,
+        error: IoError,
     },
 
     /// A tier file is not a valid tier file for the tier asked for (bad
@@ -280,16 +291,19 @@ pub enum Error {
     },
 }
 
-/// An I/O error kept as the source of [`Error::Io`]: shared so that
+/// An I/O error kept in [`Error::Io`]: shared so that
 /// [`Error`](enum@Error) stays `Clone`, and compared by kind and message.
 ///
 /// # Example
 /// ```
 /// use std::error::Error as _;
 /// let missing = std::fs::File::open("/no/such/stonegame/file").unwrap_err();
-/// let error = stonegame::Error::Io { path: "/no/such/stonegame/file".into(), source: missing.into() };
-/// let source = error.source().unwrap().downcast_ref::<stonegame::IoError>().unwrap();
-/// assert_eq!(source.kind(), std::io::ErrorKind::NotFound);
+/// let error = stonegame::Error::Io { path: "/no/such/stonegame/file".into(), error: missing.into() };
+/// let stonegame::Error::Io { error: io, .. } = &error else { unreachable!() };
+/// assert_eq!(io.kind(), std::io::ErrorKind::NotFound);
+/// // The message holds the cause; the chain does not repeat it.
+/// assert!(error.to_string().starts_with("/no/such/stonegame/file: "));
+/// assert!(error.source().is_none());
 /// ```
 #[derive(Debug, Clone)]
 pub struct IoError(std::sync::Arc<std::io::Error>);

@@ -7,8 +7,21 @@
 //! |---|---|---|---|
 //! | [`Configure`] | any game or solver | `with_budget(Budget)`, `budget()` | every game and solver |
 //! | [`Solve`] | its own start position (a row of stones, a drawing) | `value()`, `outcome()`, `solve()` | every scoring game, `Negamax`, `GreenHackenbush` |
-//! | [`SolveAt`] | a rule set; a position is passed to each call | `convention()`, `with_convention(…)`, `outcome(&p)`, `winning_move(&p)`, `solve(&p)` | every impartial game, `GrundySolver` |
-//! | [`NimberAt`] | a [`SolveAt`] game with Grundy values | `nimber(&p)` | every impartial game with a sum rule |
+//! | [`SolveAt`] | a rule set; a position is passed to each call | `convention()`, `with_convention(…)`, `outcome(&p)`, `winning_move(&p)`, `solve(&p)` | every impartial game, `SubtractionRule`, `GrundySolver` |
+//! | [`NimberAt`] | a [`SolveAt`] game with Grundy values, normal play by default | `nimber(&p)` | every impartial game with a sum rule whose default is normal play (not Last One) |
+//!
+//! ## Which traits a type implements
+//!
+//! **A type implements a trait only where every call of the trait answers
+//! under the type's default configuration.** A call that can still refuse
+//! once the user changes the configuration (another convention, a smaller
+//! budget) says so in its signature (`Result`) and its documented errors,
+//! and the refusal says truthfully why. So [`NimberAt`] is not implemented
+//! by Last One, misère by default (its own `nimber` answers once it is set
+//! to normal play), and a `Nim` set to misère play refuses `nimber` with
+//! "answered under normal play only". A type's own call of a trait call's
+//! name is the same function as the trait call: they never answer
+//! differently.
 //!
 //! ## Which calls can fail
 //!
@@ -53,8 +66,12 @@ use crate::{Budget, Convention, Nimber, Outcome, Result, Solution};
 
 /// Limits set the same way on every game and solver.
 ///
-/// Games that keep no table accept a budget too (it changes nothing), so code
-/// can configure any game alike.
+/// Implemented by every game, every generic solver and every engine of the
+/// crate (`GrundySolver`, `Negamax`, `Retrograde`, `DenseSolver`,
+/// `TieredSolver`, `ImplicitSolver`, the MPI solvers, `ExactSearch`,
+/// `MisereSearch`, `HeapValues`, `SequenceRun`, `AbsorbingWalk`, …). Games
+/// that keep no table accept a budget too (it changes nothing), so code can
+/// configure any game alike.
 ///
 /// # Example
 /// ```
@@ -80,7 +97,8 @@ pub trait Configure: Sized {
 ///
 /// `Position` is unsized for heap games (`[u64]`: a sum of heaps). Calls take
 /// `&mut self` because some games keep tables between queries; games without
-/// caches also offer `&self` calls of the same names.
+/// caches also offer `&self` calls of the same names, which are the same
+/// functions (the trait calls delegate to them).
 ///
 /// # Example
 /// ```
@@ -101,8 +119,9 @@ pub trait Configure: Sized {
 pub trait SolveAt {
     /// A position: `[u64]` for a sum of heaps, `[u64; 2]` for Wythoff or Euclid, …
     type Position: ?Sized;
-    /// A move, with a `Display` in the `I:…` form (docs/conventions.md).
-    type Move: Clone;
+    /// A move, with a `Display` in the `I:…` form (heap moves `I:F->T`,
+    /// docs/conventions.md) and a `Debug` (a [`Solution`] prints its line).
+    type Move: Clone + std::fmt::Display + std::fmt::Debug;
 
     /// The play convention in force.
     fn convention(&self) -> Convention;
@@ -127,6 +146,18 @@ pub trait SolveAt {
 /// A [`SolveAt`] game with Grundy values (normal play): a sum's value is the
 /// XOR of its components' values.
 ///
+/// Implemented by the games whose default convention is normal play (the
+/// rule of the [module documentation](self)); Last One, misère by default,
+/// does not implement it, and the compiler says so:
+///
+/// ```compile_fail
+/// use stonegame::prelude::*;
+/// fn nimber_of<G: NimberAt>(mut game: G, position: &G::Position) -> Result<Nimber> {
+///     game.nimber(position)
+/// }
+/// nimber_of(LastOne::new(), &[1, 2, 3][..]);
+/// ```
+///
 /// # Example
 /// ```
 /// use stonegame::prelude::*;
@@ -141,11 +172,14 @@ pub trait SolveAt {
 /// # Ok::<(), stonegame::Error>(())
 /// ```
 pub trait NimberAt: SolveAt {
-    /// The Grundy value of `position` under normal play.
+    /// The Grundy value of `position` under normal play; the game's own
+    /// `nimber`, if it has one, is this same function.
     ///
     /// # Errors
     /// [`Error::UnsupportedConvention`](crate::Error::UnsupportedConvention)
-    /// under misère play, where Grundy values do not add up.
+    /// under misère play, where Grundy values do not add up over sums (the
+    /// outcome calls answer misère play); the game's own limits (a table
+    /// over the budget, a search over its work cap).
     fn nimber(&mut self, position: &Self::Position) -> Result<Nimber>;
 }
 
@@ -167,10 +201,11 @@ pub trait NimberAt: SolveAt {
 /// # Ok::<(), stonegame::Error>(())
 /// ```
 pub trait Solve {
-    /// The value type: a score, or [`Outcome`] for win/lose games.
-    type Value: Copy;
-    /// A move.
-    type Move: Clone;
+    /// The value type: a score, or [`Outcome`] for win/lose games; it prints
+    /// with `{:?}`, as a [`Solution`] does.
+    type Value: Copy + std::fmt::Debug;
+    /// A move; it prints with `{:?}`, as a [`Solution`]'s line does.
+    type Move: Clone + std::fmt::Debug;
 
     /// The value of the start position for the player to move.
     fn value(&self) -> Result<Self::Value>;
@@ -230,7 +265,11 @@ pub(crate) fn unsupported(game: &'static str, convention: Convention) -> crate::
 pub(crate) fn require_normal(convention: Convention) -> Result<()> {
     match convention {
         Convention::Normal => Ok(()),
-        Convention::Misere => Err(unsupported("Grundy values (nimbers) of sums", convention)),
+        Convention::Misere => Err(unsupported(
+            "nimber (Grundy values add up over sums under normal play only; outcome, \
+             winning_move and solve answer misère play)",
+            convention,
+        )),
     }
 }
 
@@ -267,14 +306,12 @@ macro_rules! delegate_solve_at {
 pub(crate) use delegate_solve_at;
 
 /// Implements [`NimberAt`] by delegating to the inherent `nimber`, which
-/// answers under normal play whatever the convention: the trait refuses
-/// misère play instead.
+/// refuses misère play itself: one function, whichever is called.
 macro_rules! delegate_nimber_at {
-    ($game:ty, $position:ty, $kind:ident) => {
+    ($game:ty, $position:ty) => {
         impl $crate::game::NimberAt for $game {
             fn nimber(&mut self, position: &$position) -> $crate::Result<$crate::Nimber> {
-                $crate::game::require_normal(self.convention)?;
-                $crate::game::lift!($kind, <$game>::nimber(self, position))
+                <$game>::nimber(self, position)
             }
         }
     };

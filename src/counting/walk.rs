@@ -224,6 +224,17 @@ impl AbsorbingWalk {
         Self { budget, ..self }
     }
 
+    /// The budget in force (the default, 1 GiB, unless set).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{Budget, counting::AbsorbingWalk};
+    /// assert_eq!(AbsorbingWalk::janken(3, 5).budget(), Budget::default());
+    /// ```
+    pub fn budget(&self) -> Budget {
+        self.budget
+    }
+
     /// Distance from the start to the lower barrier.
     ///
     /// # Example
@@ -960,3 +971,5 @@ mod tests {
         ));
     }
 }
+
+crate::game::delegate_configure!(AbsorbingWalk);

@@ -190,22 +190,32 @@ impl Boxes {
     /// ```
     pub fn outcome(&self, boxes: &[BallBox]) -> Outcome {
         match self.convention {
-            Convention::Normal => self.nimber(boxes).normal_outcome(),
+            Convention::Normal => Self::normal_nimber(boxes).normal_outcome(),
             Convention::Misere => nim_rule_outcome(&residues(boxes)),
         }
     }
 
-    /// The Grundy value of the sum under normal play (whatever the
-    /// convention): the XOR of the residues `x_i mod (a_i + 1)`.
+    /// The Grundy value of the sum: the XOR of the residues `x_i mod (a_i + 1)`.
+    ///
+    /// # Errors
+    /// [`Error::UnsupportedConvention`] under misère play, where Grundy
+    /// values do not add up over sums.
     ///
     /// # Example
     /// ```
     /// use stonegame::impartial::boxes::{BallBox, Boxes};
     /// use stonegame::Nimber;
     /// let boxes = [BallBox::new(10, 3).unwrap(), BallBox::new(7, 5).unwrap()];
-    /// assert_eq!(Boxes::new().nimber(&boxes), Nimber(2 ^ 1));
+    /// assert_eq!(Boxes::new().nimber(&boxes)?, Nimber(2 ^ 1));
+    /// # Ok::<(), stonegame::Error>(())
     /// ```
-    pub fn nimber(&self, boxes: &[BallBox]) -> Nimber {
+    pub fn nimber(&self, boxes: &[BallBox]) -> crate::Result<Nimber> {
+        crate::game::require_normal(self.convention)?;
+        Ok(Self::normal_nimber(boxes))
+    }
+
+    /// The normal-play Grundy value, whatever the convention.
+    fn normal_nimber(boxes: &[BallBox]) -> Nimber {
         boxes.iter().map(|b| b.grundy()).sum()
     }
 
@@ -295,7 +305,7 @@ impl LinePlay<BallBox> for BoxesLine {
 crate::game::delegate_solve_at!(Boxes, [BallBox], HeapMove, plain);
 crate::game::stateless_configure!(Boxes);
 
-crate::game::delegate_nimber_at!(Boxes, [BallBox], plain);
+crate::game::delegate_nimber_at!(Boxes, [BallBox]);
 
 impl ImpartialGame for Boxes {
     type Position = BallBox;

@@ -97,6 +97,7 @@ pub const DEFAULT_HEAP_TABLE_WORK: u64 = 1_000_000_000;
 /// ```
 ///
 /// A numbered game (the sweep): see [`ImpartialGame::dense_positions`].
+#[derive(Clone)]
 pub struct GrundySolver<G: ImpartialGame> {
     game: G,
     values: Values<G::Position>,
@@ -105,8 +106,24 @@ pub struct GrundySolver<G: ImpartialGame> {
     convention: Convention,
 }
 
+/// The game, the limits, the convention and how many values are known (the
+/// values themselves are not printed).
+// Not in contest bundles, which print no solver (smaller submissions).
+#[cfg(not(stonegame_bundle))]
+impl<G: ImpartialGame + std::fmt::Debug> std::fmt::Debug for GrundySolver<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("GrundySolver")
+            .field("game", &self.game)
+            .field("convention", &self.convention)
+            .field("budget", &self.budget)
+            .field("known_positions", &self.known_positions())
+            .finish()
+    }
+}
+
 /// Where the values live: a map for games without a numbering, an array
 /// over the game's dense numbering otherwise.
+#[derive(Clone)]
 enum Values<P> {
     Hashed(HashedMemo<P>),
     Dense(DenseTable<P>),
@@ -175,10 +192,10 @@ impl<G: ImpartialGame> GrundySolver<G> {
     }
 
     /// The same solver under `convention`. Grundy values are a normal-play
-    /// notion; under misère play the outcome calls of [`SolveAt`] (with
-    /// `G::Position: Ord`) answer by the exact search over sums.
-    ///
-    /// [`SolveAt`]: crate::game::SolveAt
+    /// notion; under misère play [`outcome`](GrundySolver::outcome),
+    /// [`winning_move`](GrundySolver::winning_move) and
+    /// [`solve`](GrundySolver::solve) (with `G::Position: Ord`) answer by the
+    /// exact search over sums.
     ///
     /// # Example
     /// ```
@@ -187,6 +204,7 @@ impl<G: ImpartialGame> GrundySolver<G> {
     ///
     /// // Misère Nim with heaps 1, 1: the player to move takes one and wins.
     /// let mut solver = GrundySolver::new(Nim::new()).with_convention(Convention::Misere);
+    /// assert_eq!(solver.outcome(&[1, 1])?, Outcome::First);
     /// assert_eq!(SolveAt::outcome(&mut solver, &[1, 1][..])?, Outcome::First);
     /// # Ok::<(), stonegame::Error>(())
     /// ```
@@ -322,54 +340,11 @@ impl<G: ImpartialGame> GrundySolver<G> {
         Ok(total)
     }
 
-    /// The normal-play outcome of a disjunctive sum (under misère play, an
-    /// [`Error::UnsupportedConvention`]: the [`SolveAt`](crate::game::SolveAt)
-    /// calls answer misère sums).
-    ///
-    /// # Example
-    /// ```
-    /// use stonegame::impartial::{nim::Nim, grundy::GrundySolver};
-    /// use stonegame::Outcome;
-    /// assert_eq!(GrundySolver::new(Nim::new()).outcome(&[1, 2, 3]).unwrap(), Outcome::Second);
-    /// ```
-    pub fn outcome(&mut self, components: &[G::Position]) -> Result<Outcome> {
-        self.require_normal_play()?;
-        Ok(self.grundy_of_sum(components)?.normal_outcome())
-    }
-
-    /// These calls answer by Grundy values, a normal-play notion: under misère
-    /// play they refuse rather than answer for the wrong convention.
-    fn require_normal_play(&self) -> Result<()> {
-        match self.convention {
-            Convention::Normal => Ok(()),
-            Convention::Misere => Err(Error::UnsupportedConvention {
-                game: "GrundySolver's own outcome and winning_move (use the SolveAt calls, \
-                       which search misère sums exactly)",
-                convention: Convention::Misere,
-                supported: Convention::Normal,
-            }),
-        }
-    }
-
-    /// A winning normal-play move in a sum: which component to play in and the
-    /// option (a sum of components) that replaces it; `None` when the sum is a
-    /// second-player win.
-    ///
-    /// # Example
-    /// ```
-    /// use stonegame::impartial::{nim::Nim, grundy::GrundySolver};
-    ///
-    /// let mut solver = GrundySolver::new(Nim::new());
-    /// let winning = solver.winning_move(&[3, 4, 5]).unwrap().unwrap();
-    /// // 3 ^ 4 ^ 5 = 2: reduce heap 3 to 1, leaving 1 ^ 4 ^ 5 = 0.
-    /// assert_eq!((winning.component, winning.option), (0, vec![1]));
-    /// assert_eq!(solver.winning_move(&[2, 2]).unwrap(), None);
-    /// ```
-    pub fn winning_move(
+    /// A winning normal-play move in a sum (whatever the convention).
+    fn normal_winning_move(
         &mut self,
         components: &[G::Position],
     ) -> Result<Option<SumMove<Vec<G::Position>>>> {
-        self.require_normal_play()?;
         let values = components
             .iter()
             .map(|c| self.grundy(c))
@@ -395,13 +370,123 @@ impl<G: ImpartialGame> GrundySolver<G> {
     }
 }
 
-/// The generic solver answers the calls of every impartial game, under
-/// either convention: normal play by Grundy values, misère play by the exact
-/// search over sums (which orders a sum's components, hence `Ord`).
-impl<G> crate::game::SolveAt for GrundySolver<G>
+/// The calls of every impartial game, under either convention: normal play
+/// by Grundy values, misère play by the exact search over sums (which orders
+/// a sum's components, hence `Ord`). The [`SolveAt`](crate::game::SolveAt)
+/// calls are these same functions.
+impl<G> GrundySolver<G>
 where
     G: ImpartialGame,
     G::Position: Ord,
+{
+    /// Who wins the disjunctive sum `components`: under normal play by the
+    /// XOR of Grundy values, under misère play by the exact search over sums.
+    ///
+    /// # Errors
+    /// As [`GrundySolver::grundy`]; under misère play, the exact search's
+    /// memory budget and work cap.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::{nim::Nim, grundy::GrundySolver};
+    /// use stonegame::{Convention, Outcome};
+    /// assert_eq!(GrundySolver::new(Nim::new()).outcome(&[1, 2, 3])?, Outcome::Second);
+    /// // Misère Nim with heaps 1, 1: the player to move takes one and wins.
+    /// let mut misere = GrundySolver::new(Nim::new()).with_convention(Convention::Misere);
+    /// assert_eq!(misere.outcome(&[1, 1])?, Outcome::First);
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn outcome(&mut self, components: &[G::Position]) -> Result<Outcome> {
+        match self.convention {
+            Convention::Normal => Ok(self.grundy_of_sum(components)?.normal_outcome()),
+            Convention::Misere => self.exact_search().outcome(components),
+        }
+    }
+
+    /// A winning move in a sum, under the convention in force: which
+    /// component to play in and the option (a sum of components) that
+    /// replaces it; `None` when the player to move loses.
+    ///
+    /// # Errors
+    /// As [`GrundySolver::outcome`].
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::{nim::Nim, grundy::GrundySolver};
+    ///
+    /// let mut solver = GrundySolver::new(Nim::new());
+    /// let winning = solver.winning_move(&[3, 4, 5]).unwrap().unwrap();
+    /// // 3 ^ 4 ^ 5 = 2: reduce heap 3 to 1, leaving 1 ^ 4 ^ 5 = 0.
+    /// assert_eq!(winning.to_string(), "1:->1");
+    /// assert_eq!((winning.component, winning.option), (0, vec![1]));
+    /// assert_eq!(solver.winning_move(&[2, 2]).unwrap(), None);
+    /// ```
+    pub fn winning_move(
+        &mut self,
+        components: &[G::Position],
+    ) -> Result<Option<SumMove<Vec<G::Position>>>> {
+        match self.convention {
+            Convention::Normal => self.normal_winning_move(components),
+            Convention::Misere => self.exact_search().winning_move(components),
+        }
+    }
+
+    /// The full answer: who wins, a winning move, and the winner's line
+    /// against a loser who plays the first option of the first component
+    /// that has one (cut after `LINE_LIMIT` moves).
+    ///
+    /// # Errors
+    /// As [`GrundySolver::outcome`].
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::{nim::Nim, grundy::GrundySolver};
+    /// use stonegame::Outcome;
+    /// let solution = GrundySolver::new(Nim::new()).solve(&[1, 2])?;
+    /// assert_eq!(solution.outcome(), Outcome::First);
+    /// assert!(solution.is_line_complete());
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn solve(
+        &mut self,
+        components: &[G::Position],
+    ) -> Result<Solution<Outcome, SumMove<Vec<G::Position>>>> {
+        let outcome = self.outcome(components)?;
+        let mut position = components.to_vec();
+        let mut line = Vec::new();
+        while line.len() < Solution::<Outcome, SumMove<Vec<G::Position>>>::LINE_LIMIT {
+            let next = match self.winning_move(&position)? {
+                Some(winning) => winning,
+                None => match first_option(&self.game, &position) {
+                    Some(reply) => reply,
+                    None => return Ok(Solution::from_line(outcome, line, true)),
+                },
+            };
+            position.splice(next.component..=next.component, next.option.iter().cloned());
+            line.push(next);
+        }
+        let over = self.winning_move(&position)?.is_none()
+            && first_option(&self.game, &position).is_none();
+        Ok(Solution::from_line(outcome, line, over))
+    }
+
+    /// A misère search over this solver's game within its budget.
+    fn exact_search(&self) -> Run<&G> {
+        Run::new(
+            &self.game,
+            self.convention,
+            ExactSearch::new().with_budget(self.budget),
+        )
+    }
+}
+
+/// The generic solver answers the calls of every impartial game whose
+/// positions are ordered (for the misère search) and printable (its moves
+/// print as `I:->T`): the inherent calls of the same names.
+impl<G> crate::game::SolveAt for GrundySolver<G>
+where
+    G: ImpartialGame,
+    G::Position: Ord + std::fmt::Debug,
 {
     type Position = [G::Position];
     type Move = SumMove<Vec<G::Position>>;
@@ -415,58 +500,21 @@ where
     }
 
     fn outcome(&mut self, components: &[G::Position]) -> Result<Outcome> {
-        match self.convention {
-            Convention::Normal => GrundySolver::outcome(self, components),
-            Convention::Misere => self.exact_search().outcome(components),
-        }
+        GrundySolver::outcome(self, components)
     }
 
     fn winning_move(&mut self, components: &[G::Position]) -> Result<Option<Self::Move>> {
-        match self.convention {
-            Convention::Normal => GrundySolver::winning_move(self, components),
-            Convention::Misere => self.exact_search().winning_move(components),
-        }
+        GrundySolver::winning_move(self, components)
     }
 
     fn solve(&mut self, components: &[G::Position]) -> Result<Solution<Outcome, Self::Move>> {
-        let outcome = crate::game::SolveAt::outcome(self, components)?;
-        let mut position = components.to_vec();
-        let mut line = Vec::new();
-        while line.len() < Solution::<Outcome, Self::Move>::LINE_LIMIT {
-            let next = match crate::game::SolveAt::winning_move(self, &position)? {
-                Some(winning) => winning,
-                None => match first_option(&self.game, &position) {
-                    Some(reply) => reply,
-                    None => return Ok(Solution::from_line(outcome, line, true)),
-                },
-            };
-            position.splice(next.component..=next.component, next.option.iter().cloned());
-            line.push(next);
-        }
-        let over = crate::game::SolveAt::winning_move(self, &position)?.is_none()
-            && first_option(&self.game, &position).is_none();
-        Ok(Solution::from_line(outcome, line, over))
-    }
-}
-
-impl<G> GrundySolver<G>
-where
-    G: ImpartialGame,
-    G::Position: Ord,
-{
-    /// A misère search over this solver's game within its budget.
-    fn exact_search(&self) -> Run<&G> {
-        Run::new(
-            &self.game,
-            self.convention,
-            ExactSearch::new().with_budget(self.budget),
-        )
+        GrundySolver::solve(self, components)
     }
 }
 
 impl<G: ImpartialGame> crate::game::NimberAt for GrundySolver<G>
 where
-    G::Position: Ord,
+    G::Position: Ord + std::fmt::Debug,
 {
     fn nimber(&mut self, components: &[G::Position]) -> Result<Nimber> {
         crate::game::require_normal(self.convention)?;

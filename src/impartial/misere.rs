@@ -495,6 +495,7 @@ where
 
 fn cycle() -> Error {
     Error::CyclicGame {
+        position: "a position".to_string(),
         detail: "found by the exact sum search".to_string(),
     }
 }

@@ -250,6 +250,15 @@ pub struct FnGame<P, F> {
     position: std::marker::PhantomData<fn(&P)>,
 }
 
+/// A closure has no printable form: the type's name only.
+// Not in contest bundles, which print no solver (smaller submissions).
+#[cfg(not(stonegame_bundle))]
+impl<P, F> std::fmt::Debug for FnGame<P, F> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("FnGame").finish_non_exhaustive()
+    }
+}
+
 impl<P, F> FnGame<P, F>
 where
     P: Clone + Eq + Hash,

@@ -30,7 +30,7 @@ use std::ops::ControlFlow;
 ///
 /// let nim = Nim::new();
 /// assert_eq!(nim.outcome(&[3, 4, 5]), Outcome::First);
-/// assert_eq!(nim.nimber(&[3, 4, 5]), Nimber(2));
+/// assert_eq!(nim.nimber(&[3, 4, 5])?, Nimber(2));
 /// let solution = nim.solve(&[3, 4, 5])?;
 /// assert_eq!(solution.best_move().unwrap().to_string(), "1:3->1");
 ///
@@ -93,22 +93,28 @@ impl Nim {
     /// ```
     pub fn outcome(&self, heaps: &[u64]) -> Outcome {
         match self.convention {
-            Convention::Normal => self.nimber(heaps).normal_outcome(),
+            Convention::Normal => normal_nimber(heaps).normal_outcome(),
             Convention::Misere => nim_rule_outcome(heaps),
         }
     }
 
-    /// The Grundy value of the position under normal play (whatever the
-    /// convention): the XOR of the heap sizes.
+    /// The Grundy value of the position: the XOR of the heap sizes.
+    ///
+    /// # Errors
+    /// [`Error::UnsupportedConvention`](crate::Error::UnsupportedConvention)
+    /// under misère play, where Grundy values do not add up over sums.
     ///
     /// # Example
     /// ```
-    /// use stonegame::{impartial::nim::Nim, Nimber};
-    /// assert_eq!(Nim::new().nimber(&[7]), Nimber(7));
-    /// assert_eq!(Nim::new().nimber(&[1, 2, 3]), Nimber(0));
+    /// use stonegame::{impartial::nim::Nim, Convention, Nimber};
+    /// assert_eq!(Nim::new().nimber(&[7])?, Nimber(7));
+    /// assert_eq!(Nim::new().nimber(&[1, 2, 3])?, Nimber(0));
+    /// assert!(Nim::new().with_convention(Convention::Misere).nimber(&[7]).is_err());
+    /// # Ok::<(), stonegame::Error>(())
     /// ```
-    pub fn nimber(&self, heaps: &[u64]) -> Nimber {
-        heaps.iter().copied().map(Nimber).sum()
+    pub fn nimber(&self, heaps: &[u64]) -> crate::Result<Nimber> {
+        crate::game::require_normal(self.convention)?;
+        Ok(normal_nimber(heaps))
     }
 
     /// A winning move, or `None` when the player to move loses (or, under
@@ -129,7 +135,7 @@ impl Nim {
     pub fn winning_move(&self, heaps: &[u64]) -> Option<HeapMove> {
         let (index, left) = match self.convention {
             Convention::Normal => {
-                let total = self.nimber(heaps).0;
+                let total = normal_nimber(heaps).0;
                 let index = heaps.iter().position(|&h| h ^ total < h)?;
                 (index, heaps[index] ^ total)
             }
@@ -181,6 +187,11 @@ impl LinePlay<u64> for NimLine {
 /// The loser's reply in games where the largest heap has a move whenever any
 /// heap has one: `smallest` stones from the first largest heap, `None` when
 /// that heap holds fewer.
+/// The normal-play Grundy value of Nim heaps: their XOR.
+pub(crate) fn normal_nimber(heaps: &[u64]) -> Nimber {
+    heaps.iter().copied().map(Nimber).sum()
+}
+
 pub(crate) fn largest_heap_reply(heaps: &[u64], smallest: u64) -> Result<Option<HeapMove>> {
     match first_largest(heaps) {
         Some(index) if heaps[index] >= smallest => {
@@ -193,7 +204,7 @@ pub(crate) fn largest_heap_reply(heaps: &[u64], smallest: u64) -> Result<Option<
 crate::game::delegate_solve_at!(Nim, [u64], HeapMove, plain);
 crate::game::stateless_configure!(Nim);
 
-crate::game::delegate_nimber_at!(Nim, [u64], plain);
+crate::game::delegate_nimber_at!(Nim, [u64]);
 
 impl ImpartialGame for Nim {
     type Position = u64;

@@ -110,7 +110,12 @@ pub(crate) const HASH_BASE: u64 = 0x1f3d_5b79_a4c2_e681 % HASH_MODULUS;
 const DISTINGUISHED_EVERY: u64 = 64;
 
 /// The rule of a [`WindowRecurrence`]: given all values so far, the next one.
-pub type RecurrenceRule = Box<dyn FnMut(&[u32]) -> u32 + Send + Sync>;
+///
+/// The closure may borrow for `'a` (a move set, a table on the caller's
+/// stack); `RecurrenceRule<'static>` owns everything it uses. It is `Send +
+/// Sync` so that a recurrence, and a game holding one, can move to a worker
+/// thread.
+pub type RecurrenceRule<'a> = Box<dyn FnMut(&[u32]) -> u32 + Send + Sync + 'a>;
 
 /// A sequence in which every value from index `window` on depends only on the
 /// `window` values before it; computed lazily, with its period found exactly.
@@ -121,10 +126,22 @@ pub type RecurrenceRule = Box<dyn FnMut(&[u32]) -> u32 + Send + Sync>;
 /// [`Budget`] allows; a query beyond that with no period found is an
 /// [`Error::NoPeriodWithinBudget`].
 ///
+/// The recurrence lives as long as its rule's borrows, `'a`.
+///
 /// # Example
 /// ```
 /// use stonegame::impartial::periodic::WindowRecurrence;
 /// use stonegame::Budget;
+///
+/// // A rule may borrow: the modulus lives on the caller's stack.
+/// let modulus = vec![10u32];
+/// let borrowing = |v: &[u32]| match v.len() {
+///     0 => 0,
+///     1 => 1,
+///     n => (v[n - 1] + v[n - 2]) % modulus[0],
+/// };
+/// let mut pisano = WindowRecurrence::new(2, Box::new(borrowing), Budget::default()).unwrap();
+/// assert_eq!(pisano.periodicity().unwrap().period(), 60);
 ///
 /// // Fibonacci numbers modulo 10 have period 60 (the Pisano period).
 /// let rule = |v: &[u32]| match v.len() {
@@ -137,9 +154,9 @@ pub type RecurrenceRule = Box<dyn FnMut(&[u32]) -> u32 + Send + Sync>;
 /// assert_eq!((p.preperiod(), p.period()), (0, 60));
 /// assert_eq!(fib.value(10u64.pow(18)).unwrap(), 5); // F(10^18) ends in 5
 /// ```
-pub struct WindowRecurrence {
+pub struct WindowRecurrence<'a> {
     window: u64,
-    rule: RecurrenceRule,
+    rule: RecurrenceRule<'a>,
     values: Vec<u32>,
     hash: u64,
     base_to_window: u64,
@@ -158,7 +175,22 @@ pub struct WindowRecurrence {
     budget: Budget,
 }
 
-impl WindowRecurrence {
+/// The window, the limits and how far the search went (the rule, a
+/// closure, has no printable form).
+// Not in contest bundles, which print no solver (smaller submissions).
+#[cfg(not(stonegame_bundle))]
+impl std::fmt::Debug for WindowRecurrence<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("WindowRecurrence")
+            .field("window", &self.window)
+            .field("computed", &self.values.len())
+            .field("period", &self.found)
+            .field("budget", &self.budget)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<'a> WindowRecurrence<'a> {
     /// A recurrence over windows of `window >= 1` values.
     ///
     /// # Example
@@ -167,7 +199,7 @@ impl WindowRecurrence {
     /// use stonegame::Budget;
     /// assert!(WindowRecurrence::new(0, Box::new(|_: &[u32]| 0), Budget::default()).is_err());
     /// ```
-    pub fn new(window: u64, rule: RecurrenceRule, budget: Budget) -> Result<Self> {
+    pub fn new(window: u64, rule: RecurrenceRule<'a>, budget: Budget) -> Result<Self> {
         if window == 0 {
             return Err(Error::InvalidParameter {
                 name: "window",

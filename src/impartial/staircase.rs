@@ -42,9 +42,10 @@
 //! let game = Staircase::new();
 //! // Steps 1..=4 hold 3, 9, 3, 7 coins: the odd steps XOR to 3 ^ 3 = 0.
 //! assert_eq!(game.outcome(&[3, 9, 3, 7]), Outcome::Second);
-//! assert_eq!(game.nimber(&[2, 0, 5]), Nimber(7));
+//! assert_eq!(game.nimber(&[2, 0, 5])?, Nimber(7));
 //! // Move 2 coins from step 1 (5 coins) to the ground: 3 ^ 3 = 0.
 //! assert_eq!(game.winning_move(&[5, 9, 3]).unwrap().to_string(), "1:5->3");
+//! # Ok::<(), stonegame::Error>(())
 //! ```
 
 use std::fmt;
@@ -198,16 +199,26 @@ impl Staircase {
         coins.iter().step_by(2).copied().collect()
     }
 
-    /// The Grundy value under normal play (whatever the convention): the XOR
-    /// of the coins on the odd steps.
+    /// The Grundy value: the XOR of the coins on the odd steps.
+    ///
+    /// # Errors
+    /// [`Error::UnsupportedConvention`] under misère play, where Grundy
+    /// values do not add up over sums.
     ///
     /// # Example
     /// ```
     /// use stonegame::impartial::staircase::Staircase;
     /// use stonegame::Nimber;
-    /// assert_eq!(Staircase::new().nimber(&[1, 100, 2]), Nimber(3));
+    /// assert_eq!(Staircase::new().nimber(&[1, 100, 2])?, Nimber(3));
+    /// # Ok::<(), stonegame::Error>(())
     /// ```
-    pub fn nimber(&self, coins: &[u64]) -> Nimber {
+    pub fn nimber(&self, coins: &[u64]) -> crate::Result<Nimber> {
+        crate::game::require_normal(self.convention)?;
+        Ok(Self::normal_nimber(coins))
+    }
+
+    /// The normal-play Grundy value, whatever the convention.
+    fn normal_nimber(coins: &[u64]) -> Nimber {
         coins.iter().step_by(2).map(|&c| Nimber(c)).sum()
     }
 
@@ -224,7 +235,7 @@ impl Staircase {
     /// ```
     pub fn outcome(&self, coins: &[u64]) -> Outcome {
         match self.convention {
-            Convention::Normal => self.nimber(coins).normal_outcome(),
+            Convention::Normal => Self::normal_nimber(coins).normal_outcome(),
             Convention::Misere => nim_rule_outcome(&Self::odd_steps(coins)),
         }
     }
@@ -242,7 +253,7 @@ impl Staircase {
     pub fn winning_move(&self, coins: &[u64]) -> Option<StaircaseMove> {
         let (heap, to) = match self.convention {
             Convention::Normal => {
-                let total = self.nimber(coins).0;
+                let total = Self::normal_nimber(coins).0;
                 let heap = coins.iter().step_by(2).position(|&c| c ^ total < c)?;
                 (heap, coins[2 * heap] ^ total)
             }
@@ -313,7 +324,7 @@ impl Staircase {
 crate::game::delegate_solve_at!(Staircase, [u64], StaircaseMove, plain);
 crate::game::stateless_configure!(Staircase);
 
-crate::game::delegate_nimber_at!(Staircase, [u64], plain);
+crate::game::delegate_nimber_at!(Staircase, [u64]);
 
 impl ImpartialGame for Staircase {
     type Position = Vec<u64>;

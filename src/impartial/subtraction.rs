@@ -10,11 +10,11 @@
 
 use super::HeapMove;
 use super::boxes::{BallBox, Boxes};
-use super::line::{LinePlay, play_line};
+use super::line::{LinePlay, play_line, reply_from_largest};
 use super::nim::largest_heap_reply;
 use crate::budget::try_reserve;
 use crate::impartial::ImpartialGame;
-use crate::impartial::grundy::{heap_table, table_len};
+use crate::impartial::grundy::{GrundySolver, heap_table, table_len};
 use crate::impartial::misere::{ExactSearch, Run};
 use crate::impartial::periodic::{Periodicity, RecurrenceRule, WindowRecurrence};
 use crate::impartial::runs::{RunRule, RunSequence};
@@ -222,7 +222,7 @@ impl SubtractionSet {
     /// let mut r = SubtractionSet::new([1, 2]).unwrap().grundy_recurrence(Budget::default()).unwrap();
     /// assert_eq!(r.value(10u64.pow(18)).unwrap(), (10u64.pow(18) % 3) as u32);
     /// ```
-    pub fn grundy_recurrence(&self, budget: Budget) -> Result<WindowRecurrence> {
+    pub fn grundy_recurrence(&self, budget: Budget) -> Result<WindowRecurrence<'static>> {
         WindowRecurrence::new(self.max(), self.grundy_rule()?, budget)
     }
 
@@ -237,7 +237,7 @@ impl SubtractionSet {
     /// assert_eq!(r.value(7).unwrap(), 0);
     /// assert_eq!(r.value(8).unwrap(), 1);
     /// ```
-    pub fn misere_recurrence(&self, budget: Budget) -> Result<WindowRecurrence> {
+    pub fn misere_recurrence(&self, budget: Budget) -> Result<WindowRecurrence<'static>> {
         let moves = self.moves.clone();
         let min = self.min();
         let rule = move |values: &[u32]| {
@@ -257,7 +257,7 @@ impl SubtractionSet {
 
     /// `G(n)` from the values before it: the mex over the moves that fit.
     /// Must be called once per index, in order (the fast rule keeps state).
-    fn grundy_rule(&self) -> Result<RecurrenceRule> {
+    fn grundy_rule(&self) -> Result<RecurrenceRule<'static>> {
         if self.max() <= 128 {
             Ok(Box::new(self.small_grundy_rule()))
         } else {
@@ -392,6 +392,33 @@ pub struct Subtraction {
     line_search: Option<Run<SubtractionSet>>,
 }
 
+/// A copy of the rules, convention and budget, with no table: the copy
+/// computes its own on first use (the tables hold the period searches'
+/// recurrence closures, which cannot be copied).
+// Not in contest bundles, which print no solver (smaller submissions).
+#[cfg(not(stonegame_bundle))]
+impl Clone for Subtraction {
+    fn clone(&self) -> Self {
+        Self::new(self.set.clone())
+            .with_convention(self.convention)
+            .with_budget(self.budget)
+    }
+}
+
+/// The rules, the convention, the budget and whether the tables are built.
+// Not in contest bundles, which print no solver (smaller submissions).
+#[cfg(not(stonegame_bundle))]
+impl std::fmt::Debug for Subtraction {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Subtraction")
+            .field("set", &self.set)
+            .field("convention", &self.convention)
+            .field("budget", &self.budget)
+            .field("tables_built", &self.tables.is_some())
+            .finish()
+    }
+}
+
 /// Amounts up to this are left to the window search whatever the set's shape:
 /// it is cheap there (milliseconds to a few seconds), and faster than the runs
 /// for sets with several mid-size amounts.
@@ -406,7 +433,7 @@ fn window_may_repeat(set: &SubtractionSet, budget: Budget) -> bool {
 /// One sequence of a set: the plain window search, or periodic runs when a
 /// few moves are far larger than the rest (see [`super::runs`]).
 enum Sequence {
-    Window(WindowRecurrence),
+    Window(WindowRecurrence<'static>),
     Runs {
         runs: RunSequence,
         set: SubtractionSet,
@@ -602,11 +629,12 @@ impl Subtraction {
         Ok(Nimber(u64::from(self.tables()?.normal.value(heap)?)))
     }
 
-    /// The Grundy value of the sum `heaps` under normal play (whatever the
-    /// convention): the XOR of the heaps' values.
+    /// The Grundy value of the sum `heaps`: the XOR of the heaps' values.
     ///
     /// # Errors
-    /// As [`Subtraction::grundy`].
+    /// As [`Subtraction::grundy`];
+    /// [`Error::UnsupportedConvention`] under misère play, where Grundy
+    /// values do not add up over sums.
     ///
     /// # Example
     /// ```
@@ -617,6 +645,12 @@ impl Subtraction {
     /// # Ok::<(), stonegame::Error>(())
     /// ```
     pub fn nimber(&mut self, heaps: &[u64]) -> Result<Nimber> {
+        crate::game::require_normal(self.convention)?;
+        self.normal_nimber(heaps)
+    }
+
+    /// The normal-play Grundy value of a sum, whatever the convention.
+    fn normal_nimber(&mut self, heaps: &[u64]) -> Result<Nimber> {
         let mut total = Nimber::ZERO;
         for &heap in heaps {
             total ^= self.grundy(heap)?;
@@ -671,7 +705,7 @@ impl Subtraction {
                         Outcome::First
                     });
                 }
-                Ok(self.nimber(heaps)?.normal_outcome())
+                Ok(self.normal_nimber(heaps)?.normal_outcome())
             }
             Convention::Misere => self.misere_outcome(heaps),
         }
@@ -876,7 +910,7 @@ impl Subtraction {
 crate::game::delegate_solve_at!(Subtraction, [u64], HeapMove, fallible);
 crate::game::delegate_configure!(Subtraction);
 
-crate::game::delegate_nimber_at!(Subtraction, [u64], fallible);
+crate::game::delegate_nimber_at!(Subtraction, [u64]);
 
 impl LinePlay<u64> for Subtraction {
     fn winning(&mut self, heaps: &[u64]) -> Result<Option<HeapMove>> {
@@ -915,10 +949,32 @@ impl LinePlay<u64> for Subtraction {
 /// assert_eq!(wins[4], Outcome::First);
 /// assert_eq!(wins[7], Outcome::Second);
 /// ```
+///
+/// It answers the calls of every impartial game ([`SolveAt`], [`NimberAt`]:
+/// `outcome`, `winning_move`, `solve`, `nimber` on a sum of heaps), normal
+/// play by Grundy values, misère play by the exact search of sums, within its
+/// budget; no table is kept between calls.
+///
+/// [`SolveAt`]: crate::game::SolveAt
+/// [`NimberAt`]: crate::game::NimberAt
 #[derive(Clone)]
 pub struct SubtractionRule<F> {
     rule: F,
     budget: Budget,
+    convention: Convention,
+}
+
+/// The budget and the convention (a closure has no printable form).
+// Not in contest bundles, which print no solver (smaller submissions).
+#[cfg(not(stonegame_bundle))]
+impl<F> std::fmt::Debug for SubtractionRule<F> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SubtractionRule")
+            .field("rule", &"<closure>")
+            .field("budget", &self.budget)
+            .field("convention", &self.convention)
+            .finish()
+    }
 }
 
 impl<F> SubtractionRule<F>
@@ -941,7 +997,129 @@ where
         Self {
             rule,
             budget: Budget::default(),
+            convention: Convention::Normal,
         }
+    }
+
+    /// The same rule under `convention` (normal play by default).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{impartial::subtraction::SubtractionRule, Convention, Outcome};
+    /// // Take 1 or 2, last stone loses: heaps 1, 4, 7, … lose.
+    /// let rule = SubtractionRule::new(|h: u64, visit: &mut dyn FnMut(u64) -> _| (1..=2.min(h)).try_for_each(|s| visit(s)))
+    ///     .with_convention(Convention::Misere);
+    /// assert_eq!(rule.outcome(&[7])?, Outcome::Second);
+    /// assert_eq!(rule.outcome(&[6])?, Outcome::First);
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn with_convention(self, convention: Convention) -> Self {
+        Self { convention, ..self }
+    }
+
+    /// The play convention.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{impartial::subtraction::SubtractionRule, Convention};
+    /// let one = SubtractionRule::new(|_h: u64, visit: &mut dyn FnMut(u64) -> _| visit(1));
+    /// assert_eq!(one.convention(), Convention::Normal);
+    /// ```
+    pub fn convention(&self) -> Convention {
+        self.convention
+    }
+
+    /// The generic solver over this rule, with its budget and convention.
+    fn solver(&self) -> GrundySolver<&Self> {
+        GrundySolver::new(self)
+            .with_budget(self.budget)
+            .with_convention(self.convention)
+    }
+
+    /// The Grundy value of the sum `heaps`: the XOR of the heaps' values.
+    ///
+    /// # Errors
+    /// As [`GrundySolver::grundy`]: the memo's budget, the work cap, a rule
+    /// that lists the amount 0 ([`Error::CyclicGame`]);
+    /// [`Error::UnsupportedConvention`] under misère play, where Grundy
+    /// values do not add up over sums.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{impartial::subtraction::SubtractionRule, Nimber};
+    /// let any = SubtractionRule::new(|h: u64, visit: &mut dyn FnMut(u64) -> _| (1..=h).try_for_each(|s| visit(s)));
+    /// assert_eq!(any.nimber(&[3, 5])?, Nimber(6)); // Nim
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn nimber(&self, heaps: &[u64]) -> Result<Nimber> {
+        crate::game::require_normal(self.convention)?;
+        GrundySolver::new(self)
+            .with_budget(self.budget)
+            .grundy_of_sum(heaps)
+    }
+
+    /// Who wins the sum `heaps` under the convention in force.
+    ///
+    /// # Errors
+    /// As [`GrundySolver::outcome`].
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{impartial::subtraction::SubtractionRule, Outcome};
+    /// let squares = SubtractionRule::new(|heap: u64, visit: &mut dyn FnMut(u64) -> _| {
+    ///     (1..).map(|k: u64| k * k).take_while(|&s| s <= heap).try_for_each(|s| visit(s))
+    /// });
+    /// assert_eq!(squares.outcome(&[2, 5])?, Outcome::Second); // both heaps are lost alone: G = 0, 0
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn outcome(&self, heaps: &[u64]) -> Result<Outcome> {
+        self.solver().outcome(heaps)
+    }
+
+    /// A winning move in the sum `heaps`, or `None` when the player to move
+    /// loses.
+    ///
+    /// # Errors
+    /// As [`GrundySolver::outcome`].
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::subtraction::SubtractionRule;
+    /// let squares = SubtractionRule::new(|heap: u64, visit: &mut dyn FnMut(u64) -> _| {
+    ///     (1..).map(|k: u64| k * k).take_while(|&s| s <= heap).try_for_each(|s| visit(s))
+    /// });
+    /// assert_eq!(squares.winning_move(&[4])?.unwrap().to_string(), "1:4->0");
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn winning_move(&self, heaps: &[u64]) -> Result<Option<HeapMove>> {
+        winning_heap_move(&mut self.solver(), heaps)
+    }
+
+    /// The full answer: who wins, a winning move, and the winner's line
+    /// against a loser who takes the fewest stones from the largest heap
+    /// that has a move (cut after `LINE_LIMIT` moves).
+    ///
+    /// # Errors
+    /// As [`GrundySolver::outcome`]; [`Error::WorkLimitExceeded`] when a
+    /// loser's reply lists more amounts than the work cap.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{impartial::subtraction::SubtractionRule, Outcome};
+    /// let one_or_two = SubtractionRule::new(|h: u64, visit: &mut dyn FnMut(u64) -> _| (1..=2.min(h)).try_for_each(|s| visit(s)));
+    /// let solution = one_or_two.solve(&[4])?;
+    /// assert_eq!(solution.outcome(), Outcome::First);
+    /// let line: Vec<String> = solution.line().iter().map(|m| m.to_string()).collect();
+    /// assert_eq!(line, ["1:4->3", "1:3->2", "1:2->0"]);
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn solve(&self, heaps: &[u64]) -> Result<Solution<Outcome, HeapMove>> {
+        let mut line = RuleLine {
+            rule: self,
+            solver: self.solver(),
+        };
+        let outcome = line.solver.outcome(heaps)?;
+        play_line(&mut line, heaps, outcome)
     }
 
     /// The same rule with its tables limited to `budget` (memory, and the
@@ -999,6 +1177,111 @@ where
             .into_iter()
             .map(Nimber::normal_outcome)
             .collect())
+    }
+}
+
+/// The generic solver's winning move in a sum of heaps, as a heap move.
+fn winning_heap_move<G>(solver: &mut GrundySolver<G>, heaps: &[u64]) -> Result<Option<HeapMove>>
+where
+    G: ImpartialGame<Position = u64>,
+{
+    match solver.winning_move(heaps)? {
+        None => Ok(None),
+        Some(SumMove { component, option }) => {
+            let remaining: Vec<u64> = option.into_iter().filter(|&heap| heap > 0).collect();
+            HeapMove::new(component, heaps[component], &remaining).map(Some)
+        }
+    }
+}
+
+/// A [`SubtractionRule`]'s line: the generic solver's winning moves, the
+/// loser's fewest stones from the largest heap.
+struct RuleLine<'r, F>
+where
+    F: Fn(u64, &mut dyn FnMut(u64) -> ControlFlow<()>) -> ControlFlow<()>,
+{
+    rule: &'r SubtractionRule<F>,
+    solver: GrundySolver<&'r SubtractionRule<F>>,
+}
+
+impl<F> LinePlay<u64> for RuleLine<'_, F>
+where
+    F: Fn(u64, &mut dyn FnMut(u64) -> ControlFlow<()>) -> ControlFlow<()>,
+{
+    fn winning(&mut self, heaps: &[u64]) -> Result<Option<HeapMove>> {
+        winning_heap_move(&mut self.solver, heaps)
+    }
+
+    fn reply(&mut self, heaps: &[u64]) -> Result<Option<HeapMove>> {
+        let cap = self
+            .rule
+            .budget
+            .work_or(crate::impartial::grundy::DEFAULT_GRUNDY_WORK);
+        reply_from_largest(heaps, |index, heap| {
+            // The smallest amount the rule lists for this heap, counted
+            // against the work cap: a rule may list every amount up to 10^18.
+            let (mut smallest, mut listed) = (None::<u64>, 0u64);
+            let flow = (self.rule.rule)(heap, &mut |amount| {
+                listed += 1;
+                if listed > cap {
+                    return ControlFlow::Break(());
+                }
+                if (1..=heap).contains(&amount) && !matches!(smallest, Some(s) if s <= amount) {
+                    smallest = Some(amount);
+                }
+                ControlFlow::Continue(())
+            });
+            if flow.is_break() && listed > cap {
+                return Err(Error::WorkLimitExceeded {
+                    what: format!("the loser's reply from a heap of {heap} (amounts listed)"),
+                    steps: cap,
+                });
+            }
+            smallest
+                .map(|amount| HeapMove::take(index, heap, amount))
+                .transpose()
+        })
+    }
+
+    fn apply(&self, heaps: &[u64], played: &HeapMove) -> Result<Vec<u64>> {
+        played.apply(heaps)
+    }
+}
+
+impl<F> crate::game::SolveAt for SubtractionRule<F>
+where
+    F: Fn(u64, &mut dyn FnMut(u64) -> ControlFlow<()>) -> ControlFlow<()>,
+{
+    type Position = [u64];
+    type Move = HeapMove;
+
+    fn convention(&self) -> Convention {
+        self.convention
+    }
+
+    fn with_convention(self, convention: Convention) -> Self {
+        SubtractionRule::with_convention(self, convention)
+    }
+
+    fn outcome(&mut self, heaps: &[u64]) -> Result<Outcome> {
+        SubtractionRule::outcome(self, heaps)
+    }
+
+    fn winning_move(&mut self, heaps: &[u64]) -> Result<Option<HeapMove>> {
+        SubtractionRule::winning_move(self, heaps)
+    }
+
+    fn solve(&mut self, heaps: &[u64]) -> Result<Solution<Outcome, HeapMove>> {
+        SubtractionRule::solve(self, heaps)
+    }
+}
+
+impl<F> crate::game::NimberAt for SubtractionRule<F>
+where
+    F: Fn(u64, &mut dyn FnMut(u64) -> ControlFlow<()>) -> ControlFlow<()>,
+{
+    fn nimber(&mut self, heaps: &[u64]) -> Result<Nimber> {
+        SubtractionRule::nimber(self, heaps)
     }
 }
 

@@ -12,11 +12,20 @@ use crate::{Error, Nimber, Outcome, Result};
 /// A move in a sum: play in `component` (an index into the sum) and replace it
 /// by `option`.
 ///
+/// Its `Display` (for an option listed as components) is `I:->T`, the
+/// heap moves' `I:F->T` without `F`, which the move does not hold: `I` the
+/// component from 1, `T` the components that replace it joined by `+`
+/// (each as its `Debug` form, so any position type prints), or `0` when
+/// none does.
+///
 /// # Example
 /// ```
 /// use stonegame::impartial::sum::SumMove;
 /// let m = SumMove { component: 2, option: vec![4u64] };
 /// assert_eq!(m.component, 2);
+/// assert_eq!(m.to_string(), "3:->4");
+/// assert_eq!(SumMove { component: 0, option: vec![(1, 2), (3, 4)] }.to_string(), "1:->(1, 2)+(3, 4)");
+/// assert_eq!(SumMove::<Vec<u8>> { component: 0, option: vec![] }.to_string(), "1:->0");
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -25,6 +34,22 @@ pub struct SumMove<O> {
     pub component: usize,
     /// What the component becomes.
     pub option: O,
+}
+
+impl<P: std::fmt::Debug> std::fmt::Display for SumMove<Vec<P>> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}:->", u128::from(self.component as u64) + 1)?;
+        if self.option.is_empty() {
+            return write!(f, "0");
+        }
+        for (k, component) in self.option.iter().enumerate() {
+            if k > 0 {
+                write!(f, "+")?;
+            }
+            write!(f, "{component:?}")?;
+        }
+        Ok(())
+    }
 }
 
 /// The Grundy value of a sum: the XOR of its components' values.

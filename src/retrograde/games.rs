@@ -20,7 +20,8 @@ use super::{Retrograde, RetrogradeTable};
 /// one component and replaces it by the components of one of its options.
 ///
 /// # Errors
-/// As [`Retrograde::solve`] with the default memory budget, and
+/// As [`Retrograde::solve`] with the default memory budget (set another with
+/// [`solve_impartial_sum_within`]), and
 /// [`Error::MemoryBudgetExceeded`] when one sum's list of options alone would
 /// exceed that budget (a component whose game lists billions of options).
 ///
@@ -58,7 +59,34 @@ pub fn solve_impartial_sum<G: ImpartialGame>(
     components: Vec<G::Position>,
     convention: Convention,
 ) -> Result<RetrogradeTable<Vec<G::Position>>> {
-    let budget = Budget::default();
+    solve_impartial_sum_within(game, components, convention, Budget::default())
+}
+
+/// [`solve_impartial_sum`] within `budget`: the positions, moves and labels
+/// of the analysis, and each sum's list of options, are charged to it
+/// before they grow, and refused with [`Error::MemoryBudgetExceeded`]
+/// beyond it. The search's time is bounded by its memory: every position
+/// and every move it visits is stored.
+///
+/// # Example
+/// ```
+/// use stonegame::impartial::nim::Nim;
+/// use stonegame::retrograde::{Value, solve_impartial_sum_within, sum_key};
+/// use stonegame::{Budget, Convention, Error};
+///
+/// let small = solve_impartial_sum_within(&Nim::new(), [1, 2, 3], Convention::Normal, Budget::default())?;
+/// assert_eq!(small.value(&sum_key(vec![1, 2, 3])), Some(Value::Lose));
+/// let refused = solve_impartial_sum_within(&Nim::new(), [40, 40, 40], Convention::Normal, Budget::from_bytes(4096));
+/// assert!(matches!(refused, Err(Error::MemoryBudgetExceeded { .. })));
+/// # Ok::<(), stonegame::Error>(())
+/// ```
+pub fn solve_impartial_sum_within<G: ImpartialGame>(
+    game: &G,
+    components: impl IntoIterator<Item = G::Position>,
+    convention: Convention,
+    budget: Budget,
+) -> Result<RetrogradeTable<Vec<G::Position>>> {
+    let components: Vec<G::Position> = components.into_iter().collect();
     // One position's options are listed in memory before the solver sees
     // them; a component with an enormous option list must be refused, not
     // collected until memory runs out. Once one list overflows, every later

@@ -113,6 +113,46 @@ pub struct Retrograde<P, S, T = NoTerminalRule<P>, R = NoPredecessors<P>, C = No
     position: PhantomData<fn(&P)>,
 }
 
+impl<P, S, T, R, C> crate::game::Configure for Retrograde<P, S, T, R, C> {
+    fn with_budget(self, budget: Budget) -> Self {
+        Retrograde::with_budget(self, budget)
+    }
+
+    fn budget(&self) -> Budget {
+        self.budget
+    }
+}
+
+/// A copy of the solver, its closures copied (each must be `Clone`).
+impl<P, S: Clone, T: Clone, R: Clone, C: Clone> Clone for Retrograde<P, S, T, R, C> {
+    fn clone(&self) -> Self {
+        Self {
+            successors: self.successors.clone(),
+            terminal: self.terminal.clone(),
+            predecessors: self.predecessors.clone(),
+            convention: self.convention,
+            budget: self.budget,
+            canonical: self.canonical.clone(),
+            checks_predecessors: self.checks_predecessors,
+            position: PhantomData,
+        }
+    }
+}
+
+/// The settings, and which rules are given (closures have no printable form).
+impl<P, S, T, R, C> std::fmt::Debug for Retrograde<P, S, T, R, C> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Retrograde")
+            .field("convention", &self.convention)
+            .field("budget", &self.budget)
+            .field("terminal", &self.terminal.is_some())
+            .field("predecessors", &self.predecessors.is_some())
+            .field("canonical", &self.canonical.is_some())
+            .field("checks_predecessors", &self.checks_predecessors)
+            .finish_non_exhaustive()
+    }
+}
+
 impl<P, S> Retrograde<P, S> {
     /// A solver for the game whose moves `successors` lists, with normal play,
     /// no terminal rule and the default memory budget.
@@ -174,6 +214,18 @@ impl<P, S, T, R, C> Retrograde<P, S, T, R, C> {
     pub fn with_budget(mut self, budget: Budget) -> Self {
         self.budget = budget;
         self
+    }
+
+    /// The budget in force (the default, 1 GiB, unless set).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{Budget, retrograde::Retrograde};
+    /// let solver = Retrograde::new(|&n: &u8| n.checked_sub(1)).with_budget(Budget::from_mebibytes(4));
+    /// assert_eq!(solver.budget(), Budget::from_mebibytes(4));
+    /// ```
+    pub fn budget(&self) -> Budget {
+        self.budget
     }
 
     /// Sets a terminal rule: `Some(value)` ends the game at that position with

@@ -284,6 +284,16 @@ pub struct ImplicitSolver<G> {
     checks_predecessors: bool,
 }
 
+impl<G> crate::game::Configure for ImplicitSolver<G> {
+    fn with_budget(self, budget: Budget) -> Self {
+        ImplicitSolver::with_budget(self, budget)
+    }
+
+    fn budget(&self) -> Budget {
+        self.budget
+    }
+}
+
 impl<S, R> ImplicitSolver<FnImplicitGame<S, R>> {
     /// A solver for the game of `positions` positions whose moves
     /// `successors` lists and whose reverse moves `predecessors` lists (the
@@ -360,6 +370,18 @@ impl<G> ImplicitSolver<G> {
     pub fn with_budget(mut self, budget: Budget) -> Self {
         self.budget = budget;
         self
+    }
+
+    /// The budget in force (the default, 1 GiB, unless set).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{Budget, retrograde::ImplicitSolver};
+    /// let solver = ImplicitSolver::from_fns(3, |_| None, |_| None);
+    /// assert_eq!(solver.with_budget(Budget::from_bytes(4096)).budget(), Budget::from_bytes(4096));
+    /// ```
+    pub fn budget(&self) -> Budget {
+        self.budget
     }
 
     /// Whether the predecessor function is checked against the moves
@@ -611,6 +633,7 @@ impl<G: ImplicitGame> Predecessors for GamePredecessors<'_, G> {
 /// assert_eq!(solution.value(9), None);
 /// # Ok::<(), stonegame::Error>(())
 /// ```
+#[derive(Clone)]
 pub struct ImplicitSolution<G> {
     game: G,
     labels: Labels,

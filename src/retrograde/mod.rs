@@ -132,7 +132,7 @@ use std::fmt;
 use crate::Outcome;
 
 pub use analysis::{Analysis, RemotenessCounts};
-pub use games::{solve_impartial_sum, sum_key};
+pub use games::{solve_impartial_sum, solve_impartial_sum_within, sum_key};
 pub use graph::Graph;
 pub use hashed::{NoPredecessors, NoTerminalRule, Retrograde, RetrogradeTable, solve};
 pub use implicit::{

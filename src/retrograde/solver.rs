@@ -649,6 +649,16 @@ pub struct DenseSolver<'g, T = fn(u32) -> Option<Value>, R = fn(u32) -> std::ite
     checks_predecessors: bool,
 }
 
+impl<T, R> crate::game::Configure for DenseSolver<'_, T, R> {
+    fn with_budget(self, budget: Budget) -> Self {
+        DenseSolver::with_budget(self, budget)
+    }
+
+    fn budget(&self) -> Budget {
+        self.budget
+    }
+}
+
 impl<'g> DenseSolver<'g> {
     /// A solver for `graph` with normal play, no terminal rule, predecessor
     /// lists built by counting sort, and the default memory budget.
@@ -699,6 +709,18 @@ impl<'g, T, R> DenseSolver<'g, T, R> {
     pub fn with_budget(mut self, budget: Budget) -> Self {
         self.budget = budget;
         self
+    }
+
+    /// The budget in force (the default, 1 GiB, unless set).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{Budget, retrograde::{DenseSolver, Graph}};
+    /// let graph = Graph::from_edges(1, &[], Budget::default()).unwrap();
+    /// assert_eq!(DenseSolver::new(&graph).budget(), Budget::default());
+    /// ```
+    pub fn budget(&self) -> Budget {
+        self.budget
     }
 
     /// Runs the induction on every core (rayon's global pool), one parallel

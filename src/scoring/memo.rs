@@ -90,6 +90,7 @@ pub(super) enum State {
 }
 
 /// Two bits of search state per number, 32 numbers a word.
+#[derive(Clone)]
 pub(super) struct StateBits {
     words: Vec<u64>,
 }
@@ -127,6 +128,7 @@ impl StateBits {
 }
 
 /// The values of a solved game, as its table keeps them.
+#[derive(Clone)]
 pub(super) enum Memo<G: ScoringGame> {
     /// Filled by one sweep: every number with a position holds its value.
     Swept {

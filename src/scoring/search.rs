@@ -319,7 +319,15 @@ impl<'g, G: ScoringGame, S: Store<G>> Search<'g, G, S> {
                         frame.next += 1;
                     }
                     Known::OnLine => {
+                        // A numbered game's position is named by its number.
+                        let position = match self.game.dense_positions() {
+                            Some(_) => self.game.dense_index(&child),
+                            None => None,
+                        };
                         return Err(Error::CyclicGame {
+                            position: position.map_or("a position".to_string(), |number| {
+                                format!("position number {number}")
+                            }),
                             detail: "a position repeats on a line of play of a scoring game"
                                 .to_string(),
                         });

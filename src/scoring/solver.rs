@@ -314,6 +314,7 @@ fn check_start_is_numbered<G: ScoringGame>(
 }
 
 /// The values of a solved game and what the start's line adds up to.
+#[derive(Clone)]
 struct Solved<G: ScoringGame> {
     start: G::Position,
     value: G::Score,
@@ -380,6 +381,7 @@ fn line_totals<G: ScoringGame>(
 /// assert_eq!(table.value_at(&(0, 9)), None); // not a position of this row
 /// # Ok::<(), stonegame::Error>(())
 /// ```
+#[derive(Clone)]
 pub struct NegamaxTable<G: ScoringGame> {
     game: G,
     /// Set once solved: a table is handed out only then.

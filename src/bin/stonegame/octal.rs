@@ -296,7 +296,7 @@ pub fn grundy_stats(
             )
             .map_err(|e| stonegame::Error::Io {
                 path: "standard output".into(),
-                source: e.into(),
+                error: e.into(),
             })?;
         }
         if last_line.elapsed().as_secs() >= PROGRESS_SECONDS {

@@ -62,6 +62,7 @@ impl Cell for u64 {
 }
 
 /// A value array in the narrowest cells that hold every value stored so far.
+#[derive(Clone)]
 pub(super) enum Cells {
     U8(Vec<u8>),
     U16(Vec<u16>),
@@ -210,6 +211,7 @@ impl Cells {
 /// XOR of stored values, hence below that power too: every value has a
 /// stamp, and the mex (at most the number of options) is found by a scan
 /// that stops at the first gap.
+#[derive(Clone)]
 pub(super) struct StampMex {
     /// Boxed: the solver stays small to move.
     low: Box<[u32; LOW_STAMPS]>,

@@ -52,6 +52,7 @@ fn slot_of<const LARGER: bool>(n: usize, number: usize) -> usize {
 }
 
 /// A value array over a dense numbering and what its sweep or search needs.
+#[derive(Clone)]
 pub(super) struct DenseTable<P> {
     /// Numbers run over `0..n`.
     n: usize,
@@ -75,7 +76,8 @@ enum Stop {
     /// A component without a number below `n`, or against the declared order
     /// (its number, if it has one).
     AgainstNumbering(Option<usize>),
-    Cycle,
+    /// A position met again on the current line (its number).
+    Cycle(usize),
     /// The pending stack would outgrow the budget (the capacity it needed).
     Stack(usize),
     /// A component that should have a value has none.
@@ -395,8 +397,9 @@ impl<P: Clone + Eq> DenseTable<P> {
                 Err(Stop::AgainstNumbering(component)) => {
                     return Err(against_numbering(self.n, component));
                 }
-                Err(Stop::Cycle) => {
+                Err(Stop::Cycle(index)) => {
                     return Err(Error::CyclicGame {
+                        position: format!("position number {index}"),
                         detail: "found by GrundySolver (dense numbering)".to_string(),
                     });
                 }
@@ -583,7 +586,7 @@ impl<P: Clone> SearchState<'_, P> {
                     continue;
                 }
                 if bit(self.on_line, index) {
-                    stop = Some(Stop::Cycle);
+                    stop = Some(Stop::Cycle(index));
                     return ControlFlow::Break(());
                 }
                 if let Err(capacity) = grow_stack(self.stack, self.stack_limit) {

@@ -15,6 +15,7 @@ use crate::{Budget, Error, Nimber, Result};
 const WHAT: &str = "Grundy memo and pending positions";
 
 /// Values of the positions met so far, and the search's scratch state.
+#[derive(Clone)]
 pub(super) struct HashedMemo<P> {
     memo: AHashMap<P, Nimber>,
     /// Pending positions, with whether their options were listed.
@@ -178,6 +179,7 @@ impl<P: Clone + Eq + Hash> HashedMemo<P> {
                 }
                 if self.on_line.contains(component) {
                     failure = Some(Error::CyclicGame {
+                        position: "a position".to_string(),
                         detail: "found by GrundySolver".to_string(),
                     });
                     return ControlFlow::Break(());

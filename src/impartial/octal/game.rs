@@ -16,7 +16,8 @@ use crate::impartial::line::{LinePlay, play_line, reply_from_largest};
 use crate::{Budget, Convention, Error, Nimber, Outcome, Result, Solution};
 
 /// The misère solvers of an [`OctalGame`], seen from normal-play code.
-pub(super) trait MisereSolver: Debug {
+/// `Send + Sync` so that the game is too: it can be solved on a worker thread.
+pub(super) trait MisereSolver: Debug + Send + Sync {
     /// Who wins the sum `heaps` of `game` under misère play.
     fn outcome(&mut self, game: &TakeAndBreak, heaps: &[u64]) -> Result<Outcome>;
     /// A winning misère move, or `None` when the player to move loses.
@@ -178,11 +179,12 @@ impl OctalGame {
         &self.values
     }
 
-    /// The Grundy value of the sum `heaps` under normal play (whatever the
-    /// convention): the XOR of the heaps' values.
+    /// The Grundy value of the sum `heaps`: the XOR of the heaps' values.
     ///
     /// # Errors
-    /// As [`HeapValues::grundy`].
+    /// As [`HeapValues::grundy`];
+    /// [`Error::UnsupportedConvention`] under misère play, where Grundy
+    /// values do not add up over sums.
     ///
     /// # Example
     /// ```
@@ -192,6 +194,12 @@ impl OctalGame {
     /// # Ok::<(), stonegame::Error>(())
     /// ```
     pub fn nimber(&mut self, heaps: &[u64]) -> Result<Nimber> {
+        crate::game::require_normal(self.convention)?;
+        self.normal_nimber(heaps)
+    }
+
+    /// The normal-play Grundy value of a sum, whatever the convention.
+    fn normal_nimber(&mut self, heaps: &[u64]) -> Result<Nimber> {
         let mut total = Nimber::ZERO;
         for &heap in heaps {
             total ^= self.values.grundy(heap)?;
@@ -218,7 +226,7 @@ impl OctalGame {
     /// ```
     pub fn outcome(&mut self, heaps: &[u64]) -> Result<Outcome> {
         match self.convention {
-            Convention::Normal => Ok(self.nimber(heaps)?.normal_outcome()),
+            Convention::Normal => Ok(self.normal_nimber(heaps)?.normal_outcome()),
             Convention::Misere => {
                 let game = self.values.game();
                 let solver = self.misere.as_mut().ok_or_else(misere_not_installed)?;

@@ -104,16 +104,26 @@ impl LastOne {
         Ok((1..=rows).collect())
     }
 
-    /// The Grundy value under normal play (whatever the convention): a row of
-    /// `n` sticks has value `n`, so the rows' XOR.
+    /// The Grundy value under normal play: a row of `n` sticks has value
+    /// `n`, so the rows' XOR.
+    ///
+    /// # Errors
+    /// [`Error::UnsupportedConvention`](crate::Error::UnsupportedConvention)
+    /// under misère play, the default, where Grundy values do not add up
+    /// over sums (so `LastOne` does not implement
+    /// [`NimberAt`](crate::game::NimberAt)).
     ///
     /// # Example
     /// ```
-    /// use stonegame::{impartial::octal::LastOne, Nimber};
-    /// assert_eq!(LastOne::new().nimber(&[1, 2, 3]), Nimber(0));
+    /// use stonegame::{impartial::octal::LastOne, Convention, Nimber};
+    /// let normal = LastOne::new().with_convention(Convention::Normal);
+    /// assert_eq!(normal.nimber(&[1, 2, 3])?, Nimber(0));
+    /// assert!(LastOne::new().nimber(&[1, 2, 3]).is_err());
+    /// # Ok::<(), stonegame::Error>(())
     /// ```
-    pub fn nimber(&self, rows: &[u64]) -> crate::Nimber {
-        Nim::new().nimber(rows)
+    pub fn nimber(&self, rows: &[u64]) -> Result<crate::Nimber> {
+        crate::game::require_normal(self.convention)?;
+        Ok(crate::impartial::nim::normal_nimber(rows))
     }
 
     /// Who wins with these row lengths (the player to move is `First`).
@@ -198,4 +208,5 @@ impl LinePlay<u64> for LastOneLine {
 crate::game::delegate_solve_at!(LastOne, [u64], HeapMove, plain);
 crate::game::stateless_configure!(LastOne);
 
-crate::game::delegate_nimber_at!(LastOne, [u64], plain);
+// No `NimberAt`: Last One is misère by default, where Grundy values do not
+// add up (docs/conventions.md, "Which traits a type implements").

@@ -149,6 +149,18 @@ impl MisereSearch {
         }
     }
 
+    /// The budget in force (the default, 1 GiB, unless set).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::octal::{MisereSearch, TakeAndBreak};
+    /// use stonegame::Budget;
+    /// assert_eq!(MisereSearch::new(TakeAndBreak::kayles()).budget(), Budget::default());
+    /// ```
+    pub fn budget(&self) -> Budget {
+        self.budget
+    }
+
     /// The same search storing at most `max_states` positions.
     ///
     /// # Example
@@ -437,3 +449,5 @@ impl MisereSearch {
         Ok(None)
     }
 }
+
+crate::game::delegate_configure!(MisereSearch);

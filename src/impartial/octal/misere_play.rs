@@ -365,7 +365,7 @@ impl OctalGame {
 // another game does not pull misère play in with them.
 crate::game::delegate_solve_at!(OctalGame, [u64], HeapMove, fallible);
 crate::game::delegate_configure!(OctalGame);
-crate::game::delegate_nimber_at!(OctalGame, [u64], fallible);
+crate::game::delegate_nimber_at!(OctalGame, [u64]);
 
 #[cfg(test)]
 mod tests {

@@ -201,6 +201,18 @@ impl HeapValues {
         Self { budget, ..self }
     }
 
+    /// The budget in force (the default, 1 GiB, unless set).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::octal::{HeapValues, TakeAndBreak};
+    /// use stonegame::Budget;
+    /// assert_eq!(HeapValues::new(TakeAndBreak::kayles()).budget(), Budget::default());
+    /// ```
+    pub fn budget(&self) -> Budget {
+        self.budget
+    }
+
     /// The game.
     ///
     /// # Example
@@ -429,3 +441,5 @@ fn nim_like_move(heaps: &[u64], total: u64) -> Option<HeapMove> {
             .flatten()
     })
 }
+
+crate::game::delegate_configure!(HeapValues);

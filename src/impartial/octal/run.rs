@@ -665,8 +665,8 @@ impl Checksum {
 
 fn io_error(path: &Path, error: io::Error) -> Error {
     Error::Io {
-        path: path.display().to_string(),
-        source: IoError::from(error),
+        path: path.to_path_buf(),
+        error: IoError::from(error),
     }
 }
 

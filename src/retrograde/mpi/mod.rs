@@ -286,6 +286,16 @@ pub struct DistributedSolver<'c, C, F, T = fn(u64) -> Option<Value>> {
     wide: bool,
 }
 
+impl<C: Communicator, F, T> crate::game::Configure for DistributedSolver<'_, C, F, T> {
+    fn with_budget(self, budget: Budget) -> Self {
+        DistributedSolver::with_budget(self, budget)
+    }
+
+    fn budget(&self) -> Budget {
+        self.budget
+    }
+}
+
 impl<'c, C: Communicator, F> DistributedSolver<'c, C, F> {
     /// A solver for positions `0..num_positions` whose moves `successors`
     /// lists, with normal play, no terminal rule and the default budget.
@@ -344,6 +354,14 @@ impl<'c, C: Communicator, F, T> DistributedSolver<'c, C, F, T> {
     pub fn with_budget(mut self, budget: Budget) -> Self {
         self.budget = budget;
         self
+    }
+
+    /// The budget of each rank in force (the default, 1 GiB, unless set).
+    ///
+    /// # Example
+    /// See [`Configure`](crate::game::Configure), which every solver implements.
+    pub fn budget(&self) -> Budget {
+        self.budget
     }
 
     /// Sets the bytes of exchange buffers of each rank (part of its budget):

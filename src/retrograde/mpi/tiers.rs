@@ -72,6 +72,18 @@ pub struct DistributedTieredSolver<'c, 'g, C, G> {
     exchange_bytes: u128,
 }
 
+impl<C: Communicator, G: TieredGame> crate::game::Configure
+    for DistributedTieredSolver<'_, '_, C, G>
+{
+    fn with_budget(self, budget: Budget) -> Self {
+        DistributedTieredSolver::with_budget(self, budget)
+    }
+
+    fn budget(&self) -> Budget {
+        self.budget
+    }
+}
+
 impl<'c, 'g, C: Communicator, G: TieredGame> DistributedTieredSolver<'c, 'g, C, G> {
     /// A solver writing its tier files to `directory` (created if needed),
     /// with normal play and the default budget per rank.
@@ -105,6 +117,14 @@ impl<'c, 'g, C: Communicator, G: TieredGame> DistributedTieredSolver<'c, 'g, C, 
     pub fn with_budget(mut self, budget: Budget) -> Self {
         self.budget = budget;
         self
+    }
+
+    /// The budget of each rank in force (the default, 1 GiB, unless set).
+    ///
+    /// # Example
+    /// See [`Configure`](crate::game::Configure), which every solver implements.
+    pub fn budget(&self) -> Budget {
+        self.budget
     }
 
     /// Sets the bytes of exchange buffers of each rank (part of its budget).

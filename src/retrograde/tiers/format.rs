@@ -596,7 +596,7 @@ pub(super) fn read_record(
 
 pub(super) fn io_error(path: &Path, error: io::Error) -> Error {
     Error::Io {
-        path: path.display().to_string(),
-        source: error.into(),
+        path: path.to_path_buf(),
+        error: error.into(),
     }
 }

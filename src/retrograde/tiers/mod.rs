@@ -249,6 +249,16 @@ pub struct TieredSolver<'g, G> {
     checks_predecessors: bool,
 }
 
+impl<G: TieredGame> crate::game::Configure for TieredSolver<'_, G> {
+    fn with_budget(self, budget: Budget) -> Self {
+        TieredSolver::with_budget(self, budget)
+    }
+
+    fn budget(&self) -> Budget {
+        self.budget
+    }
+}
+
 impl<'g, G: TieredGame> TieredSolver<'g, G> {
     /// A solver writing its tier files to `directory` (created if needed),
     /// with normal play and the default budget.
@@ -341,6 +351,14 @@ impl<'g, G: TieredGame> TieredSolver<'g, G> {
     pub fn with_budget(mut self, budget: Budget) -> Self {
         self.budget = budget;
         self
+    }
+
+    /// The budget in force (the default, 1 GiB, unless set).
+    ///
+    /// # Example
+    /// See [`Configure`](crate::game::Configure), which every solver implements.
+    pub fn budget(&self) -> Budget {
+        self.budget
     }
 
     /// Solves every tier from 0 up and writes its file, then marks the
