@@ -1,0 +1,40 @@
+//! `stonegame` for Python: the Rust solvers behind a PyO3 module
+//! (`stonegame._stonegame`, re-exported by the `stonegame` package).
+//!
+//! Every binding goes through the library's public traits (`SolveAt`,
+//! `NimberAt`, `Solve`, `Configure`), so the Python answers are the ones the
+//! CLI prints.
+
+mod common;
+mod impartial;
+
+use pyo3::prelude::*;
+
+/// The extension module.
+#[pymodule]
+fn _stonegame(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("Error", py.get_type::<common::Error>())?;
+    m.add("BudgetError", py.get_type::<common::BudgetError>())?;
+    m.add("WorkLimitError", py.get_type::<common::WorkLimitError>())?;
+    m.add("InvalidInputError", py.get_type::<common::InvalidInputError>())?;
+    m.add(
+        "UnsupportedConventionError",
+        py.get_type::<common::UnsupportedConventionError>(),
+    )?;
+    m.add_class::<common::Outcome>()?;
+    m.add_class::<common::Move>()?;
+    m.add_class::<common::Solution>()?;
+    m.add_class::<impartial::NimGame>()?;
+    m.add_class::<impartial::Subtraction>()?;
+    m.add_class::<impartial::BoxesGame>()?;
+    m.add_class::<impartial::OctalGame>()?;
+    m.add_class::<impartial::LastOneGame>()?;
+    m.add_class::<impartial::WythoffGame>()?;
+    m.add_class::<impartial::MooreGame>()?;
+    m.add_class::<impartial::StaircaseGame>()?;
+    m.add_class::<impartial::EuclidGame>()?;
+    m.add_class::<impartial::FibonacciNimGame>()?;
+    m.add_class::<impartial::GreenHackenbush>()?;
+    Ok(())
+}
