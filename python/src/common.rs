@@ -285,7 +285,9 @@ impl Move {
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
         match other.cast::<Move>() {
             Ok(other) => other.get().text == self.text,
-            Err(_) => other.extract::<String>().is_ok_and(|text| text == self.text),
+            Err(_) => other
+                .extract::<String>()
+                .is_ok_and(|text| text == self.text),
         }
     }
     fn __hash__(&self) -> u64 {

@@ -13,6 +13,9 @@ use stonegame::prelude::{
     SubtractionSet, TakeAndBreak, Wythoff,
 };
 
+/// The largest `upto` of a subtraction game's sequence, as the CLI's `grundy --set`.
+const MAX_SET_UPTO: u64 = 10_000_000;
+
 const HEAP_KIND: &str = "a whole number from 0 to 18446744073709551615";
 
 /// One whole number from 0 to 2^64 - 1, else an invalid-input error naming it.
@@ -22,7 +25,10 @@ fn whole(item: &Bound<'_, PyAny>, name: &'static str, index: usize) -> PyResult<
             .repr()
             .map(|r| r.to_string())
             .unwrap_or_else(|_| "?".into());
-        invalid(name, format!("value {} ({shown}) is not {HEAP_KIND}", index + 1))
+        invalid(
+            name,
+            format!("value {} ({shown}) is not {HEAP_KIND}", index + 1),
+        )
     })
 }
 
@@ -145,14 +151,19 @@ impartial_class!(NimGame, heaps, {
     #[new]
     #[pyo3(signature = (*, misere = false, memory_mib = None, max_work = None))]
     fn new(misere: bool, memory_mib: Option<u64>, max_work: Option<u64>) -> PyResult<Self> {
-        Ok(Self { game: InPlace::new(configured(Nim::new(), misere, memory_mib, max_work)?), misere })
+        Ok(Self {
+            game: InPlace::new(configured(Nim::new(), misere, memory_mib, max_work)?),
+            misere,
+        })
     }
 
     /// The Grundy value of `position` (normal play; a misère game refuses
     /// with `UnsupportedConventionError`).
     fn nimber(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<u64> {
         let position = heaps(position)?;
-        let answer = self.game.run(py, move |game| NimberAt::nimber(game, &position))?;
+        let answer = self
+            .game
+            .run(py, move |game| NimberAt::nimber(game, &position))?;
         Ok(lift(answer)?.0)
     }
 });
@@ -178,7 +189,11 @@ impartial_class!(Subtraction, heaps, {
         let set = heaps(moves)?;
         let game = RustSubtraction::new(lift(SubtractionSet::new(set.iter().copied()))?);
         let game = configured(game, misere, memory_mib, max_work)?;
-        Ok(Self { game: Actor::spawn(move || game)?, misere, set })
+        Ok(Self {
+            game: Actor::spawn(move || game)?,
+            misere,
+            set,
+        })
     }
 
     /// The amounts a move may take, as given.
@@ -187,11 +202,52 @@ impartial_class!(Subtraction, heaps, {
         self.set.clone()
     }
 
+    /// G(0..=upto) as a numpy `uint64` array (the CLI's `grundy --set`;
+    /// `upto` at most 10,000,000).
+    fn grundy_sequence<'py>(
+        &self,
+        py: Python<'py>,
+        upto: u64,
+    ) -> PyResult<Bound<'py, numpy::PyArray1<u64>>> {
+        use numpy::IntoPyArray;
+        if upto > MAX_SET_UPTO {
+            return Err(crate::common::to_py_error(
+                stonegame::Error::SizeLimitExceeded {
+                    what: "upto",
+                    value: u128::from(upto),
+                    limit: u128::from(MAX_SET_UPTO),
+                },
+            ));
+        }
+        let values = self
+            .game
+            .run(py, move |game| -> stonegame::Result<Vec<u64>> {
+                Configure::budget(game)
+                    .check_elements::<u64>(u128::from(upto) + 1, "Grundy sequence")?;
+                game.grundy(upto)?;
+                (0..=upto)
+                    .map(|heap| game.grundy(heap).map(|g| g.0))
+                    .collect()
+            })?;
+        Ok(lift(values)?.into_pyarray(py))
+    }
+
+    /// `(preperiod, period)` of the Grundy sequence, proven (the CLI's
+    /// `grundy --set S --period`).
+    fn period(&self, py: Python<'_>) -> PyResult<(u64, u64)> {
+        let found = self.game.run(py, |game| {
+            game.periodicity().map(|p| (p.preperiod(), p.period()))
+        })?;
+        lift(found)
+    }
+
     /// The Grundy value of `position` (normal play; a misère game refuses
     /// with `UnsupportedConventionError`).
     fn nimber(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<u64> {
         let position = heaps(position)?;
-        let answer = self.game.run(py, move |game| NimberAt::nimber(game, &position))?;
+        let answer = self
+            .game
+            .run(py, move |game| NimberAt::nimber(game, &position))?;
         Ok(lift(answer)?.0)
     }
 });
@@ -207,14 +263,19 @@ impartial_class!(BoxesGame, ball_boxes, {
     #[new]
     #[pyo3(signature = (*, misere = false, memory_mib = None, max_work = None))]
     fn new(misere: bool, memory_mib: Option<u64>, max_work: Option<u64>) -> PyResult<Self> {
-        Ok(Self { game: InPlace::new(configured(Boxes::new(), misere, memory_mib, max_work)?), misere })
+        Ok(Self {
+            game: InPlace::new(configured(Boxes::new(), misere, memory_mib, max_work)?),
+            misere,
+        })
     }
 
     /// The Grundy value of `position` (normal play; a misère game refuses
     /// with `UnsupportedConventionError`).
     fn nimber(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<u64> {
         let position = ball_boxes(position)?;
-        let answer = self.game.run(py, move |game| NimberAt::nimber(game, &position))?;
+        let answer = self
+            .game
+            .run(py, move |game| NimberAt::nimber(game, &position))?;
         Ok(lift(answer)?.0)
     }
 });
@@ -247,7 +308,11 @@ impartial_class!(OctalGame, heaps, {
                 .with_convention(convention(misere))
                 .with_budget(budget)
         })?;
-        Ok(Self { game, misere, code: code.to_string() })
+        Ok(Self {
+            game,
+            misere,
+            code: code.to_string(),
+        })
     }
 
     /// The code or name the game was made from.
@@ -257,14 +322,20 @@ impartial_class!(OctalGame, heaps, {
     }
 
     fn __repr__(&self) -> String {
-        format!("OctalGame('{}', misere={})", self.code, if self.misere() { "True" } else { "False" })
+        format!(
+            "OctalGame('{}', misere={})",
+            self.code,
+            if self.misere() { "True" } else { "False" }
+        )
     }
 
     /// The Grundy value of `position` (normal play; a misère game refuses
     /// with `UnsupportedConventionError`).
     fn nimber(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<u64> {
         let position = heaps(position)?;
-        let answer = self.game.run(py, move |game| NimberAt::nimber(game, &position))?;
+        let answer = self
+            .game
+            .run(py, move |game| NimberAt::nimber(game, &position))?;
         Ok(lift(answer)?.0)
     }
 });
@@ -280,14 +351,19 @@ impartial_class!(LastOneGame, heaps, {
     #[new]
     #[pyo3(signature = (*, misere = false, memory_mib = None, max_work = None))]
     fn new(misere: bool, memory_mib: Option<u64>, max_work: Option<u64>) -> PyResult<Self> {
-        Ok(Self { game: InPlace::new(configured(LastOne::new(), misere, memory_mib, max_work)?), misere })
+        Ok(Self {
+            game: InPlace::new(configured(LastOne::new(), misere, memory_mib, max_work)?),
+            misere,
+        })
     }
 
     /// The Grundy value of `position` (normal play; a misère game refuses
     /// with `UnsupportedConventionError`).
     fn nimber(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<u64> {
         let position = heaps(position)?;
-        let answer = self.game.run(py, move |game| NimberAt::nimber(game, &position))?;
+        let answer = self
+            .game
+            .run(py, move |game| NimberAt::nimber(game, &position))?;
         Ok(lift(answer)?.0)
     }
 });
@@ -303,7 +379,10 @@ impartial_class!(WythoffGame, pair, {
     #[new]
     #[pyo3(signature = (*, misere = false, memory_mib = None, max_work = None))]
     fn new(misere: bool, memory_mib: Option<u64>, max_work: Option<u64>) -> PyResult<Self> {
-        Ok(Self { game: InPlace::new(configured(Wythoff::new(), misere, memory_mib, max_work)?), misere })
+        Ok(Self {
+            game: InPlace::new(configured(Wythoff::new(), misere, memory_mib, max_work)?),
+            misere,
+        })
     }
 });
 
@@ -317,7 +396,15 @@ impartial_class!(MooreGame, heaps, {
     #[new]
     #[pyo3(signature = (k, *, misere = false, memory_mib = None, max_work = None))]
     fn new(k: u64, misere: bool, memory_mib: Option<u64>, max_work: Option<u64>) -> PyResult<Self> {
-        Ok(Self { game: InPlace::new(configured(lift(Moore::new(k))?, misere, memory_mib, max_work)?), misere })
+        Ok(Self {
+            game: InPlace::new(configured(
+                lift(Moore::new(k))?,
+                misere,
+                memory_mib,
+                max_work,
+            )?),
+            misere,
+        })
     }
 });
 
@@ -332,14 +419,19 @@ impartial_class!(StaircaseGame, heaps, {
     #[new]
     #[pyo3(signature = (*, misere = false, memory_mib = None, max_work = None))]
     fn new(misere: bool, memory_mib: Option<u64>, max_work: Option<u64>) -> PyResult<Self> {
-        Ok(Self { game: InPlace::new(configured(Staircase::new(), misere, memory_mib, max_work)?), misere })
+        Ok(Self {
+            game: InPlace::new(configured(Staircase::new(), misere, memory_mib, max_work)?),
+            misere,
+        })
     }
 
     /// The Grundy value of `position` (normal play; a misère game refuses
     /// with `UnsupportedConventionError`).
     fn nimber(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<u64> {
         let position = heaps(position)?;
-        let answer = self.game.run(py, move |game| NimberAt::nimber(game, &position))?;
+        let answer = self
+            .game
+            .run(py, move |game| NimberAt::nimber(game, &position))?;
         Ok(lift(answer)?.0)
     }
 });
@@ -355,7 +447,10 @@ impartial_class!(EuclidGame, pair, {
     #[new]
     #[pyo3(signature = (*, misere = false, memory_mib = None, max_work = None))]
     fn new(misere: bool, memory_mib: Option<u64>, max_work: Option<u64>) -> PyResult<Self> {
-        Ok(Self { game: InPlace::new(configured(Euclid::new(), misere, memory_mib, max_work)?), misere })
+        Ok(Self {
+            game: InPlace::new(configured(Euclid::new(), misere, memory_mib, max_work)?),
+            misere,
+        })
     }
 });
 
@@ -370,7 +465,15 @@ impartial_class!(FibonacciNimGame, fibonacci_position, {
     #[new]
     #[pyo3(signature = (*, misere = false, memory_mib = None, max_work = None))]
     fn new(misere: bool, memory_mib: Option<u64>, max_work: Option<u64>) -> PyResult<Self> {
-        Ok(Self { game: InPlace::new(configured(FibonacciNim::new(), misere, memory_mib, max_work)?), misere })
+        Ok(Self {
+            game: InPlace::new(configured(
+                FibonacciNim::new(),
+                misere,
+                memory_mib,
+                max_work,
+            )?),
+            misere,
+        })
     }
 });
 
@@ -396,10 +499,17 @@ impl GreenHackenbush {
             .map_err(|_| invalid("edges", "expected an iterable of (u, v) pairs"))?
             .map(|edge| edge?.extract::<(u32, u32)>())
             .collect::<PyResult<Vec<_>>>()
-            .map_err(|_| invalid("edges", "expected (u, v) pairs of vertex numbers from 0 to 4294967295"))?;
+            .map_err(|_| {
+                invalid(
+                    "edges",
+                    "expected (u, v) pairs of vertex numbers from 0 to 4294967295",
+                )
+            })?;
         let game = lift(stonegame::prelude::GreenHackenbush::from_edges(edges))?
             .with_budget(budget(memory_mib, max_work)?);
-        Ok(Self { game: Actor::spawn(move || game)? })
+        Ok(Self {
+            game: Actor::spawn(move || game)?,
+        })
     }
 
     /// Who wins: `Outcome.First` when the player to move wins.

@@ -7,6 +7,9 @@
 
 mod common;
 mod impartial;
+mod scoring;
+mod sequences;
+mod user;
 
 use pyo3::prelude::*;
 
@@ -17,7 +20,10 @@ fn _stonegame(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("Error", py.get_type::<common::Error>())?;
     m.add("BudgetError", py.get_type::<common::BudgetError>())?;
     m.add("WorkLimitError", py.get_type::<common::WorkLimitError>())?;
-    m.add("InvalidInputError", py.get_type::<common::InvalidInputError>())?;
+    m.add(
+        "InvalidInputError",
+        py.get_type::<common::InvalidInputError>(),
+    )?;
     m.add(
         "UnsupportedConventionError",
         py.get_type::<common::UnsupportedConventionError>(),
@@ -36,5 +42,20 @@ fn _stonegame(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<impartial::EuclidGame>()?;
     m.add_class::<impartial::FibonacciNimGame>()?;
     m.add_class::<impartial::GreenHackenbush>()?;
+    m.add_class::<scoring::Ends>()?;
+    m.add_class::<scoring::EndsRemainder>()?;
+    m.add_class::<scoring::Front>()?;
+    m.add_class::<scoring::FrontDoubling>()?;
+    m.add_class::<scoring::Valuations>()?;
+    m.add_class::<scoring::StoneSplit>()?;
+    m.add_class::<scoring::StoneMerge>()?;
+    m.add_class::<scoring::StoneMod3>()?;
+    m.add_class::<sequences::PeriodCertificate>()?;
+    m.add_function(wrap_pyfunction!(sequences::grundy_sequence, m)?)?;
+    m.add_function(wrap_pyfunction!(sequences::find_period, m)?)?;
+    m.add_function(wrap_pyfunction!(sequences::grundy_stats, m)?)?;
+    m.add_class::<user::ImpartialGame>()?;
+    m.add_class::<user::ScoringGame>()?;
+    m.add_class::<user::RetrogradeGame>()?;
     Ok(())
 }
