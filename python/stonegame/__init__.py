@@ -7,6 +7,6 @@ your own games from Python callables. See ``python/README.md`` for a tour.
 """
 
 from ._stonegame import *  # noqa: F401,F403
-from ._stonegame import __all__ as _native_all
+from . import _stonegame
 
-__all__ = list(_native_all)
+__all__ = [name for name in dir(_stonegame) if not name.startswith("_")]
