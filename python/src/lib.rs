@@ -7,6 +7,7 @@
 
 mod common;
 mod impartial;
+mod other;
 mod scoring;
 mod sequences;
 mod user;
@@ -57,5 +58,7 @@ fn _stonegame(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<user::ImpartialGame>()?;
     m.add_class::<user::ScoringGame>()?;
     m.add_class::<user::RetrogradeGame>()?;
+    m.add_function(wrap_pyfunction!(other::janken_count, m)?)?;
+    m.add_function(wrap_pyfunction!(other::solve_graph, m)?)?;
     Ok(())
 }

@@ -227,3 +227,9 @@ class RetrogradeGame:
     def value(self, start: Hashable) -> str: ...
     def outcome(self, start: Hashable) -> Outcome: ...
     def solve(self, start: Hashable) -> Solution: ...
+
+def janken_count(a_coins: int, b_coins: int, rounds: int, *, modulo: Optional[int] = None, memory_mib: Optional[int] = None) -> int:
+    """Outcome sequences of rock-paper-scissors with coins that bankrupt a player (the CLI's ``janken``)."""
+
+def solve_graph(n: int, edges: Sequence[Tuple[int, int]], *, memory_mib: Optional[int] = None) -> List[Tuple[str, Optional[int]]]:
+    """``(value, remoteness)`` of every vertex of a token game on a graph (the CLI's ``graph``)."""

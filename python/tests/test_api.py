@@ -87,3 +87,12 @@ def test_retrograde_draws() -> None:
     game = stonegame.RetrogradeGame(lambda v: cycle[v])
     assert game.value(0) == "Draw"
     assert game.outcome(0) == stonegame.Outcome.Draw
+
+
+def test_janken_and_graph() -> None:
+    # Two coins each, two rounds: A wins twice or B wins twice.
+    assert stonegame.janken_count(2, 2, 2) == 2
+    assert stonegame.janken_count(30, 30, 24) == 0
+    assert stonegame.janken_count(1, 1, 1, modulo=1000) == 2
+    assert stonegame.solve_graph(3, [(0, 1), (1, 2)]) == [("Lose", 2), ("Win", 1), ("Lose", 0)]
+    assert stonegame.solve_graph(2, [(0, 1), (1, 0)]) == [("Draw", None), ("Draw", None)]

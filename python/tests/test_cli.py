@@ -5,12 +5,17 @@ answer is compared with the CLI binary's (target/release/stonegame, built by
 import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 from typing import Callable, List, Optional
 
 import pytest
 
 import stonegame
+
+if hasattr(sys, "set_int_max_str_digits"):
+    # Exact janken counts have thousands of digits.
+    sys.set_int_max_str_digits(0)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -127,6 +132,40 @@ EXAMPLES: List[tuple] = [
         None,
         lambda: "preperiod {0.preperiod} period {0.period}".format(stonegame.find_period("0.137", 2001)),
     ),
+    (["janken"], "30,30,24", lambda: str(stonegame.janken_count(30, 30, 24))),
+    (["janken"], "50,50,10000", lambda: str(stonegame.janken_count(50, 50, 10000))),
+    (
+        ["graph"],
+        "3 2\n0 1\n1 2\n",
+        lambda: "\n".join(
+            value if r is None else f"{value} {r}" for value, r in stonegame.solve_graph(3, [(0, 1), (1, 2)])
+        ),
+    ),
+    (
+        ["moore", "--k", "2", "--move", "1", "2", "3"],
+        None,
+        lambda: first_move(stonegame.Moore(2).outcome([1, 2, 3]), stonegame.Moore(2).winning_move([1, 2, 3])),
+    ),
+    (
+        ["staircase", "--move", "3", "1", "4"],
+        None,
+        lambda: first_move(stonegame.Staircase().outcome([3, 1, 4]), stonegame.Staircase().winning_move([3, 1, 4])),
+    ),
+    (
+        ["euclid", "--move", "25", "7"],
+        None,
+        lambda: first_move(stonegame.Euclid().outcome((25, 7)), stonegame.Euclid().winning_move((25, 7))),
+    ),
+    (
+        ["fibonacci-nim", "--move", "20"],
+        None,
+        lambda: first_move(stonegame.FibonacciNim().outcome(20), stonegame.FibonacciNim().winning_move(20)),
+    ),
+    (["ends-remainder", "--line"], "5 3 1 4 2", lambda: line(stonegame.EndsRemainder([5, 3, 1, 4, 2]).solve())),
+    (["front-doubling", "--line"], "2 7 9 4 4", lambda: line(stonegame.FrontDoubling([2, 7, 9, 4, 4]).solve())),
+    (["valuations", "--line"], "1 3 / 2 1", lambda: line(stonegame.Valuations([1, 3], [2, 1]).solve())),
+    (["stone-merge", "--line"], "-1 2 -3 4 -5", lambda: line(stonegame.StoneMerge([-1, 2, -3, 4, -5]).solve())),
+    (["stone-mod3"], "2 1", lambda: str(stonegame.StoneMod3([2, 1]).value())),
 ]
 
 
