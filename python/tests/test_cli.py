@@ -6,6 +6,7 @@ import os
 import shutil
 import subprocess
 import sys
+from functools import lru_cache
 from pathlib import Path
 from typing import Callable, List, Optional
 
@@ -20,19 +21,17 @@ if hasattr(sys, "set_int_max_str_digits"):
 ROOT = Path(__file__).resolve().parents[2]
 
 
+@lru_cache(maxsize=None)
 def cli_binary() -> Path:
-    """The CLI, built once if needed."""
+    """The CLI: $STONEGAME_CLI, else target/release/stonegame brought up to
+    date once per session (`cargo build --release --features cli`)."""
     override = os.environ.get("STONEGAME_CLI")
     if override:
         return Path(override)
-    binary = ROOT / "target" / "release" / "stonegame"
-    if not binary.exists():
-        if shutil.which("cargo") is None:
-            pytest.skip("no cargo to build the CLI")
-        subprocess.run(
-            ["cargo", "build", "--release", "--features", "cli"], cwd=ROOT, check=True
-        )
-    return binary
+    if shutil.which("cargo") is None:
+        pytest.fail("no cargo to build the CLI (or set STONEGAME_CLI to its path)")
+    subprocess.run(["cargo", "build", "--release", "--features", "cli"], cwd=ROOT, check=True)
+    return ROOT / "target" / "release" / "stonegame"
 
 
 def cli(args: List[str], stdin: Optional[str] = None) -> str:
