@@ -9,13 +9,15 @@
 //! Ctrl-C stops it the same way with `KeyboardInterrupt`.
 
 use crate::common::{Outcome, Solution, budget, convention, lift, outcome_object};
+use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::types::PyAny;
 use std::cell::{Cell, RefCell};
 use std::cmp::Ordering;
 use std::hash::{Hash, Hasher};
 use std::ops::ControlFlow;
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering as AtomicOrdering};
+use std::sync::{Mutex, TryLockError};
 use stonegame::impartial::ImpartialGame as RustImpartial;
 use stonegame::prelude::{Configure, GrundySolver, Negamax, NimberAt, Retrograde, Solve, SolveAt};
 use stonegame::scoring::ScoringGame as RustScoring;
@@ -69,6 +71,56 @@ fn solving<R>(solve: impl FnOnce() -> stonegame::Result<R>) -> PyResult<R> {
         return Err(error);
     }
     lift(answer)
+}
+
+/// A solver used by one call at a time. The engines run with the GIL held,
+/// but a callable may let another Python thread in (it then waits for the
+/// solver), or call its own game again (refused: that would wait for ever).
+pub struct Exclusive<T> {
+    value: Mutex<T>,
+    /// The number of the thread using the solver (0: none).
+    owner: AtomicU64,
+}
+
+/// A number for the current thread (from 1).
+fn thread_number() -> u64 {
+    static NEXT: AtomicU64 = AtomicU64::new(1);
+    thread_local! {
+        static NUMBER: u64 = NEXT.fetch_add(1, AtomicOrdering::Relaxed);
+    }
+    NUMBER.with(|number| *number)
+}
+
+impl<T: Send> Exclusive<T> {
+    fn new(value: T) -> Self {
+        Self {
+            value: Mutex::new(value),
+            owner: AtomicU64::new(0),
+        }
+    }
+
+    /// Runs `work` on the solver once no other thread uses it.
+    fn with<R>(&self, py: Python<'_>, work: impl FnOnce(&mut T) -> R) -> PyResult<R> {
+        let me = thread_number();
+        if self.owner.load(AtomicOrdering::Acquire) == me {
+            return Err(PyRuntimeError::new_err(
+                "this game is being solved already: a callable of the game called the game again",
+            ));
+        }
+        let mut guard = loop {
+            match self.value.try_lock() {
+                Ok(guard) => break guard,
+                Err(TryLockError::Poisoned(poisoned)) => break poisoned.into_inner(),
+                Err(TryLockError::WouldBlock) => {
+                    py.detach(|| std::thread::sleep(std::time::Duration::from_millis(1)));
+                }
+            }
+        };
+        self.owner.store(me, AtomicOrdering::Release);
+        let answer = work(&mut guard);
+        self.owner.store(0, AtomicOrdering::Release);
+        Ok(answer)
+    }
 }
 
 /// A Python position: hashed once when it is met (an unhashable position
@@ -220,6 +272,17 @@ fn components(position: &Bound<'_, PyAny>, sum: bool) -> PyResult<Vec<PyPosition
     }
 }
 
+/// The generic Grundy solver over the user's `moves`.
+fn fresh_impartial(
+    moves: Py<PyAny>,
+    splits: bool,
+    misere: bool,
+    budget: Budget,
+) -> GrundySolver<PyImpartialRules> {
+    let solver = GrundySolver::new(PyImpartialRules { moves, splits });
+    Configure::with_budget(SolveAt::with_convention(solver, convention(misere)), budget)
+}
+
 /// Your own impartial game: `moves(position)` returns the positions one move
 /// reaches (with `splits=True`, each option is a list of positions: a move
 /// that splits the position into a sum). Positions must be hashable.
@@ -227,13 +290,38 @@ fn components(position: &Bound<'_, PyAny>, sum: bool) -> PyResult<Vec<PyPosition
 /// values are remembered between calls.
 #[pyclass(module = "stonegame")]
 pub struct ImpartialGame {
-    solver: Mutex<GrundySolver<PyImpartialRules>>,
+    solver: Exclusive<GrundySolver<PyImpartialRules>>,
+    moves: Py<PyAny>,
+    splits: bool,
     misere: bool,
+    budget: Budget,
 }
 
 impl ImpartialGame {
-    fn with<R>(&self, work: impl FnOnce(&mut GrundySolver<PyImpartialRules>) -> R) -> R {
-        work(&mut self.solver.lock().unwrap_or_else(|p| p.into_inner()))
+    fn with<R>(
+        &self,
+        py: Python<'_>,
+        work: impl FnOnce(&mut GrundySolver<PyImpartialRules>) -> PyResult<R>,
+    ) -> PyResult<R> {
+        self.solver.with(py, |solver| {
+            let answer = work(solver);
+            if answer.is_err() {
+                // A stopped listing may have left values computed from part
+                // of the options: start again from nothing.
+                *solver = self.fresh(py);
+            }
+            answer
+        })?
+    }
+
+    /// A solver that knows no value yet.
+    fn fresh(&self, py: Python<'_>) -> GrundySolver<PyImpartialRules> {
+        fresh_impartial(
+            self.moves.clone_ref(py),
+            self.splits,
+            self.misere,
+            self.budget,
+        )
     }
 }
 
@@ -242,37 +330,38 @@ impl ImpartialGame {
     #[new]
     #[pyo3(signature = (moves, *, splits = false, misere = false, memory_mib = None, max_work = None))]
     fn new(
+        py: Python<'_>,
         moves: Py<PyAny>,
         splits: bool,
         misere: bool,
         memory_mib: Option<u64>,
         max_work: Option<u64>,
     ) -> PyResult<Self> {
-        let rules = GrundySolver::new(PyImpartialRules { moves, splits });
-        let solver = Configure::with_budget(
-            SolveAt::with_convention(rules, convention(misere)),
-            budget(memory_mib, max_work)?,
-        );
+        let budget = budget(memory_mib, max_work)?;
+        let solver = fresh_impartial(moves.clone_ref(py), splits, misere, budget);
         Ok(Self {
-            solver: Mutex::new(solver),
+            solver: Exclusive::new(solver),
+            moves,
+            splits,
             misere,
+            budget,
         })
     }
 
     /// The Grundy value of `position` (with `sum=True`, of the sum of the
     /// positions listed). Normal play only.
     #[pyo3(signature = (position, *, sum = false))]
-    fn nimber(&self, position: &Bound<'_, PyAny>, sum: bool) -> PyResult<u64> {
+    fn nimber(&self, py: Python<'_>, position: &Bound<'_, PyAny>, sum: bool) -> PyResult<u64> {
         let position = components(position, sum)?;
-        self.with(|solver| solving(|| NimberAt::nimber(solver, &position)))
+        self.with(py, |solver| solving(|| NimberAt::nimber(solver, &position)))
             .map(|nimber| nimber.0)
     }
 
     /// Who wins from `position` (with `sum=True`, from the sum of the positions listed).
     #[pyo3(signature = (position, *, sum = false))]
-    fn outcome(&self, position: &Bound<'_, PyAny>, sum: bool) -> PyResult<Outcome> {
+    fn outcome(&self, py: Python<'_>, position: &Bound<'_, PyAny>, sum: bool) -> PyResult<Outcome> {
         let position = components(position, sum)?;
-        self.with(|solver| solving(|| SolveAt::outcome(solver, &position)))
+        self.with(py, |solver| solving(|| SolveAt::outcome(solver, &position)))
             .map(Outcome::from)
     }
 
@@ -287,7 +376,9 @@ impl ImpartialGame {
         sum: bool,
     ) -> PyResult<Option<(usize, Py<PyAny>)>> {
         let position = components(position, sum)?;
-        let found = self.with(|solver| solving(|| SolveAt::winning_move(solver, &position)))?;
+        let found = self.with(py, |solver| {
+            solving(|| SolveAt::winning_move(solver, &position))
+        })?;
         found
             .map(|m| Ok((m.component, self.option_object(py, &m.option)?)))
             .transpose()
@@ -298,7 +389,7 @@ impl ImpartialGame {
     #[pyo3(signature = (position, *, sum = false))]
     fn solve(&self, py: Python<'_>, position: &Bound<'_, PyAny>, sum: bool) -> PyResult<Solution> {
         let position = components(position, sum)?;
-        let solution = self.with(|solver| solving(|| SolveAt::solve(solver, &position)))?;
+        let solution = self.with(py, |solver| solving(|| SolveAt::solve(solver, &position)))?;
         let line = solution
             .line()
             .iter()
@@ -322,7 +413,7 @@ impl ImpartialGame {
 impl ImpartialGame {
     /// An option as the user gave it: one position, or the list of parts.
     fn option_object(&self, py: Python<'_>, option: &[PyPosition]) -> PyResult<Py<PyAny>> {
-        let splits = self.with(|solver| solver.game().splits);
+        let splits = self.with(py, |solver| Ok(solver.game().splits))?;
         if !splits && option.len() == 1 {
             return Ok(option[0].object.clone_ref(py));
         }
@@ -403,7 +494,32 @@ impl RustScoring for PyScoringRules {
 /// the second's under perfect play (the generic negamax engine).
 #[pyclass(module = "stonegame")]
 pub struct ScoringGame {
-    solver: Mutex<Negamax<PyScoringRules>>,
+    solver: Exclusive<Negamax<PyScoringRules>>,
+    budget: Budget,
+}
+
+impl ScoringGame {
+    /// Runs `work`; after an error the solver starts again from nothing (a
+    /// stopped listing may have left values computed from part of the moves).
+    fn with<R>(
+        &self,
+        py: Python<'_>,
+        work: impl FnOnce(&Negamax<PyScoringRules>) -> PyResult<R>,
+    ) -> PyResult<R> {
+        self.solver.with(py, |solver| {
+            let answer = work(solver);
+            if answer.is_err() {
+                let rules = solver.game();
+                let rules = PyScoringRules {
+                    start: rules.start.clone(),
+                    moves: rules.moves.clone_ref(py),
+                    play: rules.play.clone_ref(py),
+                };
+                *solver = Configure::with_budget(Negamax::new(rules), self.budget);
+            }
+            answer
+        })?
+    }
 }
 
 #[pymethods]
@@ -422,28 +538,29 @@ impl ScoringGame {
             moves,
             play,
         };
-        let solver = Configure::with_budget(Negamax::new(rules), budget(memory_mib, max_work)?);
+        let budget = budget(memory_mib, max_work)?;
+        let solver = Configure::with_budget(Negamax::new(rules), budget);
         Ok(Self {
-            solver: Mutex::new(solver),
+            solver: Exclusive::new(solver),
+            budget,
         })
     }
 
     /// The first player's total minus the second's under perfect play.
-    fn value(&self) -> PyResult<i64> {
-        let solver = self.solver.lock().unwrap_or_else(|p| p.into_inner());
-        solving(|| Solve::value(&*solver))
+    fn value(&self, py: Python<'_>) -> PyResult<i64> {
+        self.solver
+            .with(py, |solver| solving(|| Solve::value(&*solver)))?
     }
 
     /// Who wins (`Outcome.Draw` for a tie).
-    fn outcome(&self) -> PyResult<Outcome> {
-        let solver = self.solver.lock().unwrap_or_else(|p| p.into_inner());
-        solving(|| Solve::outcome(&*solver)).map(Outcome::from)
+    fn outcome(&self, py: Python<'_>) -> PyResult<Outcome> {
+        self.with(py, |solver| solving(|| Solve::outcome(solver)))
+            .map(Outcome::from)
     }
 
     /// The value, the outcome and the optimal line (the moves as `moves` gave them).
     fn solve(&self, py: Python<'_>) -> PyResult<Solution> {
-        let solver = self.solver.lock().unwrap_or_else(|p| p.into_inner());
-        let solution = solving(|| Solve::solve(&*solver))?;
+        let solution = self.with(py, |solver| solving(|| Solve::solve(solver)))?;
         let line: Vec<Py<PyAny>> = solution.line().iter().map(|m| m.0.clone_ref(py)).collect();
         Ok(Solution::new(
             solution.value().into_pyobject(py)?.into_any().unbind(),

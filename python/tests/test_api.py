@@ -96,3 +96,48 @@ def test_janken_and_graph() -> None:
     assert stonegame.janken_count(1, 1, 1, modulo=1000) == 2
     assert stonegame.solve_graph(3, [(0, 1), (1, 2)]) == [("Lose", 2), ("Win", 1), ("Lose", 0)]
     assert stonegame.solve_graph(2, [(0, 1), (1, 0)]) == [("Draw", None), ("Draw", None)]
+
+
+def test_a_callable_calling_its_own_game_is_refused() -> None:
+    game: "list[stonegame.ImpartialGame]" = []
+
+    def moves(n: int) -> "list[int]":
+        if n == 2:
+            game[0].nimber(1)
+        return list(range(n))
+
+    game.append(stonegame.ImpartialGame(moves))
+    with pytest.raises(RuntimeError, match="called the game again"):
+        game[0].nimber(3)
+    assert game[0].nimber(1) == 1
+
+
+def test_answers_stay_right_after_an_exception() -> None:
+    fail = [True]
+
+    def moves(n: int) -> "list[int]":
+        if n == 4 and fail[0]:
+            fail[0] = False
+            raise ValueError("once")
+        return list(range(n))
+
+    game = stonegame.ImpartialGame(moves)
+    with pytest.raises(ValueError):
+        game.nimber(6)
+    assert [game.nimber(n) for n in range(8)] == list(range(8))
+
+    row = [3, 9, 1, 2]
+    raised = [True]
+
+    def play(p: "tuple[int, int]", m: str) -> "tuple[int, tuple[int, int]]":
+        if raised[0] and p == (1, 3):
+            raised[0] = False
+            raise ValueError("once")
+        if m == "L":
+            return row[p[0]], (p[0] + 1, p[1])
+        return row[p[1] - 1], (p[0], p[1] - 1)
+
+    scoring = stonegame.ScoringGame((0, 4), lambda p: ["L", "R"] if p[0] < p[1] else [], play)
+    with pytest.raises(ValueError):
+        scoring.value()
+    assert scoring.value() == stonegame.Ends(row).value()

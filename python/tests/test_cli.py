@@ -131,6 +131,11 @@ EXAMPLES: List[tuple] = [
         None,
         lambda: "preperiod {0.preperiod} period {0.period}".format(stonegame.find_period("0.137", 2001)),
     ),
+    (
+        ["grundy", "--octal", "0.1777", "--upto", "100000"],
+        None,
+        lambda: " ".join(map(str, stonegame.grundy_sequence("0.1777", 100000).tolist())),
+    ),
     (["janken"], "30,30,24", lambda: str(stonegame.janken_count(30, 30, 24))),
     (["janken"], "50,50,10000", lambda: str(stonegame.janken_count(50, 50, 10000))),
     (
