@@ -141,3 +141,13 @@ def test_answers_stay_right_after_an_exception() -> None:
     with pytest.raises(ValueError):
         scoring.value()
     assert scoring.value() == stonegame.Ends(row).value()
+
+
+def test_threads_give_the_same_sequence() -> None:
+    one = stonegame.grundy_sequence("0.1777", 100_000)
+    two = stonegame.grundy_sequence("0.1777", 100_000, threads=2)
+    assert (one == two).all()
+    with pytest.raises(stonegame.InvalidInputError, match="threads"):
+        stonegame.grundy_sequence("kayles", 10, threads=0)
+    with pytest.raises(stonegame.InvalidInputError, match="above the limit"):
+        stonegame.grundy_sequence("kayles", 2**32)
