@@ -1,0 +1,545 @@
+//! The built-in impartial games: a game is its rules, a position is passed
+//! to each call (`outcome(position)`, `winning_move`, `nimber`, `solve`).
+
+use crate::common::{
+    Actor, InPlace, Move, Outcome, Solution, budget, convention, invalid, lift, outcome_object,
+};
+use pyo3::prelude::*;
+use pyo3::types::PyAny;
+use stonegame::impartial::octal::MAX_SEQUENCE_HEAP;
+use stonegame::prelude::{
+    BallBox, Boxes, Configure, Euclid, FibonacciNim, FibonacciPosition, LastOne, Moore, Nim,
+    NimberAt, OctalGame as RustOctal, Solve, SolveAt, Staircase, Subtraction as RustSubtraction,
+    SubtractionSet, TakeAndBreak, Wythoff,
+};
+
+/// The largest `upto` of a subtraction game's sequence, as the CLI's `grundy --set`.
+const MAX_SET_UPTO: u64 = 10_000_000;
+
+const HEAP_KIND: &str = "a whole number from 0 to 18446744073709551615";
+
+/// One whole number from 0 to 2^64 - 1, else an invalid-input error naming it.
+fn whole(item: &Bound<'_, PyAny>, name: &'static str, index: usize) -> PyResult<u64> {
+    item.extract::<u64>().map_err(|_| {
+        let shown = item
+            .repr()
+            .map(|r| r.to_string())
+            .unwrap_or_else(|_| "?".into());
+        invalid(
+            name,
+            format!("value {} ({shown}) is not {HEAP_KIND}", index + 1),
+        )
+    })
+}
+
+/// Heap sizes: any iterable of whole numbers (a list, a tuple, a numpy array).
+pub fn heaps(position: &Bound<'_, PyAny>) -> PyResult<Vec<u64>> {
+    position
+        .try_iter()
+        .map_err(|_| invalid("heaps", "expected an iterable of heap sizes"))?
+        .enumerate()
+        .map(|(index, item)| whole(&item?, "heap", index))
+        .collect()
+}
+
+/// A pair `(a, b)` of whole numbers (Wythoff's two heaps, Euclid's two numbers).
+fn pair(position: &Bound<'_, PyAny>) -> PyResult<[u64; 2]> {
+    let values = heaps(position)?;
+    <[u64; 2]>::try_from(values.as_slice()).map_err(|_| {
+        invalid(
+            "position",
+            format!("expected two whole numbers, got {}", values.len()),
+        )
+    })
+}
+
+/// Boxes: `(balls, max_take)` pairs.
+fn ball_boxes(position: &Bound<'_, PyAny>) -> PyResult<Vec<BallBox>> {
+    position
+        .try_iter()
+        .map_err(|_| invalid("boxes", "expected an iterable of (balls, max_take) pairs"))?
+        .map(|item| {
+            let [balls, max_take] = pair(&item?)?;
+            lift(BallBox::new(balls, max_take))
+        })
+        .collect()
+}
+
+/// Fibonacci Nim: a heap `n` (the first move may take up to n - 1), or a pair
+/// `(heap, max_take)` met in play.
+fn fibonacci_position(position: &Bound<'_, PyAny>) -> PyResult<FibonacciPosition> {
+    if let Ok(n) = position.extract::<u64>() {
+        return lift(FibonacciPosition::start(n));
+    }
+    let [heap, max_take] = pair(position)?;
+    lift(FibonacciPosition::new(heap, max_take))
+}
+
+/// The calls every impartial game answers (`SolveAt`), on a class holding
+/// the game in `game` (`InPlace` or `Actor`) and its convention in `misere`;
+/// the constructor and the class's other methods come in the braces.
+macro_rules! impartial_class {
+    ($name:ident, $extract:path, { $($ctor:tt)* }) => {
+        #[pymethods]
+        impl $name {
+            $($ctor)*
+
+            /// Who wins from `position` with perfect play (`Outcome.First`
+            /// when the player to move wins).
+            fn outcome(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<Outcome> {
+                let position = $extract(position)?;
+                let answer = self.game.run(py, move |game| {
+                    SolveAt::outcome(game, &position)
+                })?;
+                Ok(lift(answer)?.into())
+            }
+
+            /// A winning move from `position`, or `None` when the player to
+            /// move loses (or has already won).
+            fn winning_move(
+                &self,
+                py: Python<'_>,
+                position: &Bound<'_, PyAny>,
+            ) -> PyResult<Option<Move>> {
+                let position = $extract(position)?;
+                let answer = self.game.run(py, move |game| {
+                    SolveAt::winning_move(game, &position).map(|found| found.map(|m| Move::of(&m)))
+                })?;
+                lift(answer)
+            }
+
+            /// The outcome with a whole line of play from `position`
+            /// (winning moves for the winner).
+            fn solve(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<Solution> {
+                let position = $extract(position)?;
+                let answer = self.game.run(py, move |game| {
+                    SolveAt::solve(game, &position)
+                })?;
+                Solution::shown(py, &lift(answer)?, |outcome| outcome_object(py, outcome))
+            }
+
+            /// Whether the game is played misère (the last move loses).
+            #[getter]
+            fn misere(&self) -> bool {
+                self.misere
+            }
+        }
+    };
+}
+
+/// Builds a game from its rules with the keyword arguments every game takes.
+fn configured<G: SolveAt + Configure>(
+    game: G,
+    misere: bool,
+    memory_mib: Option<u64>,
+    max_work: Option<u64>,
+) -> PyResult<G> {
+    Ok(game
+        .with_convention(convention(misere))
+        .with_budget(budget(memory_mib, max_work)?))
+}
+
+/// Nim: a move takes any positive number of stones from one heap.
+///
+/// Positions are heap sizes. `misere=True`: the last stone loses.
+#[pyclass(name = "Nim", module = "stonegame")]
+pub struct NimGame {
+    game: InPlace<Nim>,
+    misere: bool,
+}
+impartial_class!(NimGame, heaps, {
+    #[new]
+    #[pyo3(signature = (*, misere = false, memory_mib = None, max_work = None))]
+    fn new(misere: bool, memory_mib: Option<u64>, max_work: Option<u64>) -> PyResult<Self> {
+        Ok(Self {
+            game: InPlace::new(configured(Nim::new(), misere, memory_mib, max_work)?),
+            misere,
+        })
+    }
+
+    /// The Grundy value of `position` (normal play; a misère game refuses
+    /// with `UnsupportedConventionError`).
+    fn nimber(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<u64> {
+        let position = heaps(position)?;
+        let answer = self
+            .game
+            .run(py, move |game| NimberAt::nimber(game, &position))?;
+        Ok(lift(answer)?.0)
+    }
+});
+
+/// A subtraction game: a move takes `s` stones from one heap, `s` in the set.
+///
+/// Heaps of any size up to 2^64 - 1 are answered from the exact period.
+#[pyclass(module = "stonegame")]
+pub struct Subtraction {
+    game: Actor<RustSubtraction>,
+    misere: bool,
+    set: Vec<u64>,
+}
+impartial_class!(Subtraction, heaps, {
+    #[new]
+    #[pyo3(signature = (moves, *, misere = false, memory_mib = None, max_work = None))]
+    fn new(
+        moves: &Bound<'_, PyAny>,
+        misere: bool,
+        memory_mib: Option<u64>,
+        max_work: Option<u64>,
+    ) -> PyResult<Self> {
+        let set = heaps(moves)?;
+        let game = RustSubtraction::new(lift(SubtractionSet::new(set.iter().copied()))?);
+        let game = configured(game, misere, memory_mib, max_work)?;
+        Ok(Self {
+            game: Actor::spawn(move || game)?,
+            misere,
+            set,
+        })
+    }
+
+    /// The amounts a move may take, as given.
+    #[getter]
+    fn moves(&self) -> Vec<u64> {
+        self.set.clone()
+    }
+
+    /// G(0..=upto) as a numpy `uint64` array (the CLI's `grundy --set`;
+    /// `upto` at most 10,000,000).
+    fn grundy_sequence<'py>(
+        &self,
+        py: Python<'py>,
+        upto: u64,
+    ) -> PyResult<Bound<'py, numpy::PyArray1<u64>>> {
+        use numpy::IntoPyArray;
+        if upto > MAX_SET_UPTO {
+            return Err(crate::common::to_py_error(
+                stonegame::Error::SizeLimitExceeded {
+                    what: "upto",
+                    value: u128::from(upto),
+                    limit: u128::from(MAX_SET_UPTO),
+                },
+            ));
+        }
+        let values = self
+            .game
+            .run(py, move |game| -> stonegame::Result<Vec<u64>> {
+                Configure::budget(game)
+                    .check_elements::<u64>(u128::from(upto) + 1, "Grundy sequence")?;
+                game.grundy(upto)?;
+                (0..=upto)
+                    .map(|heap| game.grundy(heap).map(|g| g.0))
+                    .collect()
+            })?;
+        Ok(lift(values)?.into_pyarray(py))
+    }
+
+    /// `(preperiod, period)` of the Grundy sequence, proven (the CLI's
+    /// `grundy --set S --period`).
+    fn period(&self, py: Python<'_>) -> PyResult<(u64, u64)> {
+        let found = self.game.run(py, |game| {
+            game.periodicity().map(|p| (p.preperiod(), p.period()))
+        })?;
+        lift(found)
+    }
+
+    /// The Grundy value of `position` (normal play; a misère game refuses
+    /// with `UnsupportedConventionError`).
+    fn nimber(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<u64> {
+        let position = heaps(position)?;
+        let answer = self
+            .game
+            .run(py, move |game| NimberAt::nimber(game, &position))?;
+        Ok(lift(answer)?.0)
+    }
+});
+
+/// Boxes: box i holds x balls, a move takes 1..=a balls from one box;
+/// positions are `(balls, max_take)` pairs.
+#[pyclass(name = "Boxes", module = "stonegame")]
+pub struct BoxesGame {
+    game: InPlace<Boxes>,
+    misere: bool,
+}
+impartial_class!(BoxesGame, ball_boxes, {
+    #[new]
+    #[pyo3(signature = (*, misere = false, memory_mib = None, max_work = None))]
+    fn new(misere: bool, memory_mib: Option<u64>, max_work: Option<u64>) -> PyResult<Self> {
+        Ok(Self {
+            game: InPlace::new(configured(Boxes::new(), misere, memory_mib, max_work)?),
+            misere,
+        })
+    }
+
+    /// The Grundy value of `position` (normal play; a misère game refuses
+    /// with `UnsupportedConventionError`).
+    fn nimber(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<u64> {
+        let position = ball_boxes(position)?;
+        let answer = self
+            .game
+            .run(py, move |game| NimberAt::nimber(game, &position))?;
+        Ok(lift(answer)?.0)
+    }
+});
+
+/// A take-and-break game given by its octal code (`"0.77"` is Kayles,
+/// `"0.07"` Dawson's Kayles, `"4.(3)"` Lasker's Nim) or a name (`"kayles"`,
+/// `"dawsons-kayles"`, `"grundys-game"`, ...), as the CLI's `octal` command.
+#[pyclass(module = "stonegame")]
+pub struct OctalGame {
+    game: Actor<RustOctal>,
+    misere: bool,
+    code: String,
+}
+impartial_class!(OctalGame, heaps, {
+    #[new]
+    #[pyo3(signature = (code, *, misere = false, memory_mib = None, max_work = None))]
+    fn new(
+        code: &str,
+        misere: bool,
+        memory_mib: Option<u64>,
+        max_work: Option<u64>,
+    ) -> PyResult<Self> {
+        let rules = lift(TakeAndBreak::by_name(code))?;
+        let budget = budget(memory_mib, max_work)?;
+        // Built on its own thread: a misère octal game is not `Send`.
+        let game = Actor::spawn(move || {
+            // Every period the sequence functions can certify, as the CLI.
+            RustOctal::new(rules)
+                .with_search_limit(MAX_SEQUENCE_HEAP + 1)
+                .with_convention(convention(misere))
+                .with_budget(budget)
+        })?;
+        Ok(Self {
+            game,
+            misere,
+            code: code.to_string(),
+        })
+    }
+
+    /// The code or name the game was made from.
+    #[getter]
+    fn code(&self) -> String {
+        self.code.clone()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "OctalGame('{}', misere={})",
+            self.code,
+            if self.misere() { "True" } else { "False" }
+        )
+    }
+
+    /// The Grundy value of `position` (normal play; a misère game refuses
+    /// with `UnsupportedConventionError`).
+    fn nimber(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<u64> {
+        let position = heaps(position)?;
+        let answer = self
+            .game
+            .run(py, move |game| NimberAt::nimber(game, &position))?;
+        Ok(lift(answer)?.0)
+    }
+});
+
+/// Last One: rows of sticks; a move strikes a run of adjacent sticks in one
+/// row; whoever strikes the last stick loses (the *Clubhouse Games* pyramid).
+#[pyclass(name = "LastOne", module = "stonegame")]
+pub struct LastOneGame {
+    game: InPlace<LastOne>,
+    misere: bool,
+}
+impartial_class!(LastOneGame, heaps, {
+    #[new]
+    #[pyo3(signature = (*, misere = false, memory_mib = None, max_work = None))]
+    fn new(misere: bool, memory_mib: Option<u64>, max_work: Option<u64>) -> PyResult<Self> {
+        Ok(Self {
+            game: InPlace::new(configured(LastOne::new(), misere, memory_mib, max_work)?),
+            misere,
+        })
+    }
+
+    /// The Grundy value of `position` (normal play; a misère game refuses
+    /// with `UnsupportedConventionError`).
+    fn nimber(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<u64> {
+        let position = heaps(position)?;
+        let answer = self
+            .game
+            .run(py, move |game| NimberAt::nimber(game, &position))?;
+        Ok(lift(answer)?.0)
+    }
+});
+
+/// Wythoff's game: take from one heap, or the same from both; positions are
+/// pairs `(a, b)`.
+#[pyclass(name = "Wythoff", module = "stonegame")]
+pub struct WythoffGame {
+    game: InPlace<Wythoff>,
+    misere: bool,
+}
+impartial_class!(WythoffGame, pair, {
+    #[new]
+    #[pyo3(signature = (*, misere = false, memory_mib = None, max_work = None))]
+    fn new(misere: bool, memory_mib: Option<u64>, max_work: Option<u64>) -> PyResult<Self> {
+        Ok(Self {
+            game: InPlace::new(configured(Wythoff::new(), misere, memory_mib, max_work)?),
+            misere,
+        })
+    }
+});
+
+/// Moore's Nim_k: a move takes from one to k heaps (any amounts).
+#[pyclass(name = "Moore", module = "stonegame")]
+pub struct MooreGame {
+    game: InPlace<Moore>,
+    misere: bool,
+}
+impartial_class!(MooreGame, heaps, {
+    #[new]
+    #[pyo3(signature = (k, *, misere = false, memory_mib = None, max_work = None))]
+    fn new(k: u64, misere: bool, memory_mib: Option<u64>, max_work: Option<u64>) -> PyResult<Self> {
+        Ok(Self {
+            game: InPlace::new(configured(
+                lift(Moore::new(k))?,
+                misere,
+                memory_mib,
+                max_work,
+            )?),
+            misere,
+        })
+    }
+});
+
+/// Staircase Nim: coins on steps 1..n; a move shifts coins from step i to
+/// step i - 1 (off the staircase from step 1). Positions list the coins per step.
+#[pyclass(name = "Staircase", module = "stonegame")]
+pub struct StaircaseGame {
+    game: InPlace<Staircase>,
+    misere: bool,
+}
+impartial_class!(StaircaseGame, heaps, {
+    #[new]
+    #[pyo3(signature = (*, misere = false, memory_mib = None, max_work = None))]
+    fn new(misere: bool, memory_mib: Option<u64>, max_work: Option<u64>) -> PyResult<Self> {
+        Ok(Self {
+            game: InPlace::new(configured(Staircase::new(), misere, memory_mib, max_work)?),
+            misere,
+        })
+    }
+
+    /// The Grundy value of `position` (normal play; a misère game refuses
+    /// with `UnsupportedConventionError`).
+    fn nimber(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<u64> {
+        let position = heaps(position)?;
+        let answer = self
+            .game
+            .run(py, move |game| NimberAt::nimber(game, &position))?;
+        Ok(lift(answer)?.0)
+    }
+});
+
+/// Euclid's game: subtract a positive multiple of the smaller number from
+/// the larger; positions are pairs `(a, b)`.
+#[pyclass(name = "Euclid", module = "stonegame")]
+pub struct EuclidGame {
+    game: InPlace<Euclid>,
+    misere: bool,
+}
+impartial_class!(EuclidGame, pair, {
+    #[new]
+    #[pyo3(signature = (*, misere = false, memory_mib = None, max_work = None))]
+    fn new(misere: bool, memory_mib: Option<u64>, max_work: Option<u64>) -> PyResult<Self> {
+        Ok(Self {
+            game: InPlace::new(configured(Euclid::new(), misere, memory_mib, max_work)?),
+            misere,
+        })
+    }
+});
+
+/// Fibonacci Nim: take at most twice the previous take (the first move, not
+/// the whole heap). A position is a heap `n`, or `(heap, max_take)`.
+#[pyclass(name = "FibonacciNim", module = "stonegame")]
+pub struct FibonacciNimGame {
+    game: InPlace<FibonacciNim>,
+    misere: bool,
+}
+impartial_class!(FibonacciNimGame, fibonacci_position, {
+    #[new]
+    #[pyo3(signature = (*, misere = false, memory_mib = None, max_work = None))]
+    fn new(misere: bool, memory_mib: Option<u64>, max_work: Option<u64>) -> PyResult<Self> {
+        Ok(Self {
+            game: InPlace::new(configured(
+                FibonacciNim::new(),
+                misere,
+                memory_mib,
+                max_work,
+            )?),
+            misere,
+        })
+    }
+});
+
+/// Green Hackenbush on any graph rooted at the ground (vertex 0): a move
+/// deletes an edge, and whatever no longer touches the ground falls.
+/// The game is its drawing: `value()`/`outcome()` take no position.
+#[pyclass(module = "stonegame")]
+pub struct GreenHackenbush {
+    game: Actor<stonegame::prelude::GreenHackenbush>,
+}
+
+#[pymethods]
+impl GreenHackenbush {
+    #[new]
+    #[pyo3(signature = (edges, *, memory_mib = None, max_work = None))]
+    fn new(
+        edges: &Bound<'_, PyAny>,
+        memory_mib: Option<u64>,
+        max_work: Option<u64>,
+    ) -> PyResult<Self> {
+        let edges = edges
+            .try_iter()
+            .map_err(|_| invalid("edges", "expected an iterable of (u, v) pairs"))?
+            .map(|edge| edge?.extract::<(u32, u32)>())
+            .collect::<PyResult<Vec<_>>>()
+            .map_err(|_| {
+                invalid(
+                    "edges",
+                    "expected (u, v) pairs of vertex numbers from 0 to 4294967295",
+                )
+            })?;
+        let game = lift(stonegame::prelude::GreenHackenbush::from_edges(edges))?
+            .with_budget(budget(memory_mib, max_work)?);
+        Ok(Self {
+            game: Actor::spawn(move || game)?,
+        })
+    }
+
+    /// Who wins: `Outcome.First` when the player to move wins.
+    fn value(&self, py: Python<'_>) -> PyResult<Outcome> {
+        self.outcome(py)
+    }
+
+    /// Who wins: `Outcome.First` when the player to move wins.
+    fn outcome(&self, py: Python<'_>) -> PyResult<Outcome> {
+        let answer = self.game.run(py, |game| Solve::outcome(game))?;
+        Ok(lift(answer)?.into())
+    }
+
+    /// The Grundy value of the drawing.
+    fn nimber(&self, py: Python<'_>) -> PyResult<u64> {
+        let answer = self.game.run(py, |game| game.nimber())?;
+        Ok(lift(answer)?.0)
+    }
+
+    /// A winning move (`I:U-V`, edge I from 1), or `None` when the player to move loses.
+    fn winning_move(&self, py: Python<'_>) -> PyResult<Option<Move>> {
+        let answer = self.game.run(py, |game| {
+            game.winning_move().map(|found| found.map(|m| Move::of(&m)))
+        })?;
+        lift(answer)
+    }
+
+    /// The outcome with a whole line of play.
+    fn solve(&self, py: Python<'_>) -> PyResult<Solution> {
+        let answer = self.game.run(py, |game| Solve::solve(game))?;
+        Solution::shown(py, &lift(answer)?, |outcome| outcome_object(py, outcome))
+    }
+}

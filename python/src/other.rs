@@ -1,0 +1,117 @@
+//! The CLI's remaining families: `janken` (counting) and `graph` (a token
+//! game on a directed graph, by retrograde analysis).
+
+use crate::common::{budget, interruptible, lift, to_py_error};
+use num_bigint::BigUint;
+use pyo3::prelude::*;
+use pyo3::types::{PyAny, PyBytes, PyInt};
+use stonegame::counting::AbsorbingWalk;
+use stonegame::prelude::{DenseSolver, Graph, Value};
+
+/// The CLI's limits on `janken` (the counts grow without a memory table to
+/// size: the work is what must be capped).
+const MAX_ROUNDS: u64 = 100_000_000;
+/// Cell updates times rounds (the big integers' length) for exact counts.
+const MAX_EXACT_WORK: u128 = 600_000_000_000;
+/// Cell updates with `modulo`.
+const MAX_MODULO_WORK: u128 = 1_000_000_000;
+
+/// A refusal of `janken_count` beyond its work limit.
+fn over_limit(what: String, steps: u128) -> PyErr {
+    to_py_error(stonegame::Error::WorkLimitExceeded {
+        what,
+        steps: u64::try_from(steps).unwrap_or(u64::MAX),
+    })
+}
+
+/// Rock-paper-scissors with coins: A holds `a_coins`, B `b_coins`; each round
+/// A wins, draws or loses and the loser pays the winner a coin. The number of
+/// outcome sequences in which a player runs out of coins within `rounds`
+/// rounds (each counted once, at the round its player hits zero): exact, or
+/// modulo `modulo`. The CLI's `janken`, with its limits (rounds up to 10^8;
+/// 6*10^11 work exactly, 10^9 cell updates modulo).
+#[pyfunction]
+#[pyo3(signature = (a_coins, b_coins, rounds, *, modulo = None, memory_mib = None))]
+pub fn janken_count(
+    py: Python<'_>,
+    a_coins: u64,
+    b_coins: u64,
+    rounds: u64,
+    modulo: Option<u64>,
+    memory_mib: Option<u64>,
+) -> PyResult<Py<PyAny>> {
+    if rounds > MAX_ROUNDS {
+        return Err(to_py_error(stonegame::Error::SizeLimitExceeded {
+            what: "rounds",
+            value: u128::from(rounds),
+            limit: u128::from(MAX_ROUNDS),
+        }));
+    }
+    let budget = budget(memory_mib, None)?;
+    let walk = AbsorbingWalk::janken(a_coins, b_coins);
+    let cells = walk.cell_updates(rounds);
+    match modulo {
+        Some(modulus) => {
+            if cells > MAX_MODULO_WORK {
+                return Err(over_limit(
+                    "janken count (cell updates modulo M)".into(),
+                    MAX_MODULO_WORK,
+                ));
+            }
+            let count = interruptible(py, move || walk.total_absorbed_modulo(rounds, modulus))?;
+            Ok(lift(count)?.into_pyobject(py)?.into_any().unbind())
+        }
+        None => {
+            let work = cells.saturating_mul(u128::from(rounds));
+            if work > MAX_EXACT_WORK {
+                return Err(over_limit(
+                    "exact janken count (cell updates times rounds; use modulo)".into(),
+                    MAX_EXACT_WORK,
+                ));
+            }
+            // About 1.585 bits a round in each count the sweep grows.
+            let bytes_per_count = u128::from(rounds) * 1585 / 8000 + 32;
+            let grown = walk.row_len(rounds).min(cells);
+            lift(budget.check_bytes(grown.saturating_mul(bytes_per_count), "janken counts"))?;
+            let count = interruptible(py, move || walk.total_absorbed::<BigUint>(rounds))?;
+            // Exact counts can be far beyond 64 bits (and beyond the digits
+            // Python converts from a string by default): passed as bytes.
+            let bytes = PyBytes::new(py, &lift(count)?.to_bytes_le());
+            Ok(py
+                .get_type::<PyInt>()
+                .call_method1("from_bytes", (bytes, "little"))?
+                .unbind())
+        }
+    }
+}
+
+/// A token on a directed graph of `n` vertices with moves `edges` (`(u, v)`
+/// pairs); a player who cannot move loses. One `(value, remoteness)` a
+/// vertex for the player to move there: `("Win", r)`, `("Lose", r)` (the
+/// winner hurries, the loser delays) or `("Draw", None)`: the CLI's `graph`.
+#[pyfunction]
+#[pyo3(signature = (n, edges, *, memory_mib = None))]
+pub fn solve_graph(
+    py: Python<'_>,
+    n: usize,
+    edges: Vec<(u32, u32)>,
+    memory_mib: Option<u64>,
+) -> PyResult<Vec<(String, Option<u64>)>> {
+    let budget = budget(memory_mib, None)?;
+    let labels = interruptible(
+        py,
+        move || -> stonegame::Result<Vec<(String, Option<u64>)>> {
+            let graph = Graph::from_edges(n, &edges, budget)?;
+            let solution = DenseSolver::new(&graph).with_budget(budget).solve()?;
+            Ok((0..n as u32)
+                .map(
+                    |u| match solution.label(u).map(|l| (l.value, l.remoteness)) {
+                        Some((Value::Draw, _) | (_, None)) | None => ("Draw".to_string(), None),
+                        Some((value, Some(r))) => (value.to_string(), Some(u64::from(r))),
+                    },
+                )
+                .collect())
+        },
+    )?;
+    lift(labels)
+}

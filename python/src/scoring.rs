@@ -1,0 +1,431 @@
+//! The built-in scoring games: a game is its row of stones; `value()` is the
+//! first player's total minus the second's under perfect play.
+//!
+//! As the CLI, values are whole numbers in the i64 range, solved in i64 and
+//! again in i128 when the game's up-front overflow check refuses i64.
+
+use crate::common::{
+    Move, Outcome, Solution, budget, interruptible, invalid, lift, outcome_object,
+};
+use pyo3::prelude::*;
+use pyo3::types::PyAny;
+use std::fmt::Display;
+use stonegame::prelude::{
+    Configure, Ends as RustEnds, EndsRemainder as RustEndsRemainder, Front as RustFront,
+    FrontDoubling as RustFrontDoubling, Solve, StoneMerge as RustStoneMerge,
+    StoneMod3 as RustStoneMod3, StoneSplit as RustStoneSplit, Valuations as RustValuations,
+};
+use stonegame::scoring::Score;
+use stonegame::{Budget, Error as RustError};
+
+/// What a call asks for.
+#[derive(Clone, Copy)]
+enum Ask {
+    Value,
+    Outcome,
+    Solve,
+}
+
+/// A game's value: a score difference, or (Stone Game IX) who wins.
+enum ValueOut {
+    Score(i128),
+    Outcome(stonegame::Outcome),
+}
+
+/// A value the bindings can hand to Python.
+trait IntoValueOut: Copy {
+    fn value_out(self) -> ValueOut;
+}
+
+impl IntoValueOut for i64 {
+    fn value_out(self) -> ValueOut {
+        ValueOut::Score(i128::from(self))
+    }
+}
+
+impl IntoValueOut for i128 {
+    fn value_out(self) -> ValueOut {
+        ValueOut::Score(self)
+    }
+}
+
+impl IntoValueOut for stonegame::Outcome {
+    fn value_out(self) -> ValueOut {
+        ValueOut::Outcome(self)
+    }
+}
+
+/// An answer computed on the worker thread, converted to Python after.
+enum Answer {
+    Value(ValueOut),
+    Outcome(stonegame::Outcome),
+    Solved {
+        value: ValueOut,
+        outcome: stonegame::Outcome,
+        moves: Vec<String>,
+        complete: bool,
+    },
+}
+
+/// Answers `ask` on a built game through the `Solve` trait; `shown` prints a
+/// move as the CLI does.
+fn answer<G>(game: G, ask: Ask, shown: impl Fn(&G::Move) -> String) -> stonegame::Result<Answer>
+where
+    G: Solve,
+    G::Value: IntoValueOut,
+{
+    Ok(match ask {
+        Ask::Value => Answer::Value(game.value()?.value_out()),
+        Ask::Outcome => Answer::Outcome(game.outcome()?),
+        Ask::Solve => {
+            let solution = game.solve()?;
+            Answer::Solved {
+                value: solution.value().value_out(),
+                outcome: solution.outcome(),
+                moves: solution.line().iter().map(shown).collect(),
+                complete: solution.is_line_complete(),
+            }
+        }
+    })
+}
+
+/// The CLI's form of a move.
+fn displayed<M: Display>(shown: &M) -> String {
+    shown.to_string()
+}
+
+/// Solves in i64, then in i128 when the overflow check refuses i64.
+fn with_fallback(
+    values: Vec<i64>,
+    narrow: impl FnOnce(Vec<i64>) -> stonegame::Result<Answer>,
+    wide: impl FnOnce(Vec<i128>) -> stonegame::Result<Answer>,
+) -> stonegame::Result<Answer> {
+    match narrow(values.clone()) {
+        Err(RustError::ScoreOverflow { .. }) => wide(values.into_iter().map(i128::from).collect()),
+        other => other,
+    }
+}
+
+/// The Python object of a value.
+fn value_object(py: Python<'_>, value: ValueOut) -> PyResult<Py<PyAny>> {
+    match value {
+        ValueOut::Score(score) => Ok(score.into_pyobject(py)?.into_any().unbind()),
+        ValueOut::Outcome(outcome) => outcome_object(py, outcome),
+    }
+}
+
+/// Converts an answer for Python.
+fn answer_object(py: Python<'_>, answer: Answer) -> PyResult<Py<PyAny>> {
+    match answer {
+        Answer::Value(value) => value_object(py, value),
+        Answer::Outcome(outcome) => outcome_object(py, outcome),
+        Answer::Solved {
+            value,
+            outcome,
+            moves,
+            complete,
+        } => {
+            let moves: Vec<Move> = moves.iter().map(Move::of).collect();
+            let solution = Solution::new(
+                value_object(py, value)?,
+                Outcome::from(outcome),
+                moves.into_pyobject(py)?.into_any().unbind(),
+                complete,
+            );
+            Ok(Py::new(py, solution)?.into_any())
+        }
+    }
+}
+
+/// A row of stone values: whole numbers in the i64 range.
+fn row(values: &Bound<'_, PyAny>, name: &'static str) -> PyResult<Vec<i64>> {
+    values
+        .try_iter()
+        .map_err(|_| invalid(name, "expected an iterable of whole numbers"))?
+        .enumerate()
+        .map(|(index, item)| {
+            let item = item?;
+            item.extract::<i64>().map_err(|_| {
+                let shown = item.repr().map(|r| r.to_string()).unwrap_or_default();
+                invalid(
+                    name,
+                    format!(
+                        "value {} ({shown}) is not an integer in the i64 range",
+                        index + 1
+                    ),
+                )
+            })
+        })
+        .collect()
+}
+
+/// `value()`, `outcome()` and `solve()` of a scoring class whose inherent
+/// `compute(ask)` answers them; the constructor and other methods in braces.
+macro_rules! scoring_class {
+    ($name:ident, { $($ctor:tt)* }) => {
+        #[pymethods]
+        impl $name {
+            $($ctor)*
+
+            /// The first player's total minus the second's under perfect play.
+            fn value(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+                self.compute(py, Ask::Value)
+            }
+
+            /// Who wins (`Outcome.Draw` for a tie).
+            fn outcome(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+                self.compute(py, Ask::Outcome)
+            }
+
+            /// The value, the outcome and the whole optimal line.
+            fn solve(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+                self.compute(py, Ask::Solve)
+            }
+
+            fn __len__(&self) -> usize {
+                self.values.len()
+            }
+        }
+    };
+}
+
+/// Runs a row game's call on a worker thread (Ctrl-C interrupts the wait).
+fn run_row(
+    py: Python<'_>,
+    work: impl FnOnce() -> stonegame::Result<Answer> + Send + 'static,
+) -> PyResult<Py<PyAny>> {
+    let answer = lift(interruptible(py, work)?)?;
+    answer_object(py, answer)
+}
+
+/// A row game over any score type, with the budget.
+fn row_answer<T: Score, G>(
+    build: impl FnOnce(Vec<T>) -> stonegame::Result<G>,
+    values: Vec<T>,
+    budget: Budget,
+    ask: Ask,
+) -> stonegame::Result<Answer>
+where
+    G: Solve + Configure,
+    G::Value: IntoValueOut,
+    G::Move: Display,
+{
+    answer(build(values)?.with_budget(budget), ask, displayed)
+}
+
+/// Declares a class for a game built from its row alone.
+macro_rules! row_game {
+    ($(#[$doc:meta])* $name:ident, $py_name:literal, $rust:ident) => {
+        $(#[$doc])*
+        #[pyclass(name = $py_name, module = "stonegame")]
+        pub struct $name {
+            values: std::sync::Arc<Vec<i64>>,
+            budget: Budget,
+        }
+
+        impl $name {
+            fn compute(&self, py: Python<'_>, ask: Ask) -> PyResult<Py<PyAny>> {
+                let values = (*self.values).clone();
+                let budget = self.budget;
+                run_row(py, move || {
+                    with_fallback(
+                        values,
+                        |v| row_answer(|v| $rust::<i64>::new(v), v, budget, ask),
+                        |v| row_answer(|v| $rust::<i128>::new(v), v, budget, ask),
+                    )
+                })
+            }
+        }
+
+        scoring_class!($name, {
+            #[new]
+            #[pyo3(signature = (values, *, memory_mib = None, max_work = None))]
+            fn new(
+                values: &Bound<'_, PyAny>,
+                memory_mib: Option<u64>,
+                max_work: Option<u64>,
+            ) -> PyResult<Self> {
+                let values = row(values, "stone")?;
+                // Refused now, as the Rust constructor would be.
+                let _ = lift($rust::<i128>::new(values.iter().map(|&v| i128::from(v)).collect()))?;
+                Ok(Self {
+                    values: std::sync::Arc::new(values),
+                    budget: budget(memory_mib, max_work)?,
+                })
+            }
+        });
+    };
+}
+
+row_game!(
+    /// Take the stone at either end of the row; it scores its value
+    /// (LeetCode 877, AtCoder EDPC L). Moves print `L` or `R`.
+    Ends, "Ends", RustEnds
+);
+row_game!(
+    /// Take the stone at either end; the move scores the sum of the stones
+    /// that remain (LeetCode 1690). Moves print `L` or `R`.
+    EndsRemainder, "EndsRemainder", RustEndsRemainder
+);
+row_game!(
+    /// Take X stones from the front, 1 <= X <= 2M; scores their sum, then
+    /// M = max(M, X), M starting at 1 (LeetCode 1140). Moves print the count taken.
+    FrontDoubling, "FrontDoubling", RustFrontDoubling
+);
+row_game!(
+    /// Split the row in two; the heavier part is thrown away and the kept
+    /// part's sum scored (LeetCode 1563, "Stone Game V").
+    StoneSplit, "StoneSplit", RustStoneSplit
+);
+row_game!(
+    /// Take the x > 1 leftmost stones, score their sum, put the sum back
+    /// (LeetCode 1872).
+    StoneMerge, "StoneMerge", RustStoneMerge
+);
+
+/// Take 1..=`max_take` stones from the front of the row; the move scores
+/// their sum (LeetCode 1406 is `max_take=3`). Moves print the count taken.
+#[pyclass(name = "Front", module = "stonegame")]
+pub struct Front {
+    values: std::sync::Arc<Vec<i64>>,
+    max_take: usize,
+    budget: Budget,
+}
+
+impl Front {
+    fn compute(&self, py: Python<'_>, ask: Ask) -> PyResult<Py<PyAny>> {
+        let values = (*self.values).clone();
+        let (max_take, budget) = (self.max_take, self.budget);
+        run_row(py, move || {
+            with_fallback(
+                values,
+                |v| row_answer(|v| RustFront::<i64>::new(v, max_take), v, budget, ask),
+                |v| row_answer(|v| RustFront::<i128>::new(v, max_take), v, budget, ask),
+            )
+        })
+    }
+}
+
+scoring_class!(Front, {
+    #[new]
+    #[pyo3(signature = (values, max_take, *, memory_mib = None, max_work = None))]
+    fn new(
+        values: &Bound<'_, PyAny>,
+        max_take: usize,
+        memory_mib: Option<u64>,
+        max_work: Option<u64>,
+    ) -> PyResult<Self> {
+        let values = row(values, "stone")?;
+        let _ = lift(RustFront::<i128>::new(
+            values.iter().map(|&v| i128::from(v)).collect(),
+            max_take,
+        ))?;
+        Ok(Self {
+            values: std::sync::Arc::new(values),
+            max_take,
+            budget: budget(memory_mib, max_work)?,
+        })
+    }
+});
+
+/// Each player values the stones differently (`first[i]` to the first
+/// player, `second[i]` to the second); a move takes any stone (LeetCode 1686).
+/// Moves print the stone taken, numbered from 1 as on the command line.
+#[pyclass(name = "Valuations", module = "stonegame")]
+pub struct Valuations {
+    values: std::sync::Arc<Vec<i64>>,
+    count: usize,
+    budget: Budget,
+}
+
+/// Valuations over a score type: the CLI numbers stones from 1.
+fn valuations_answer<T: Score + IntoValueOut>(
+    both: Vec<T>,
+    count: usize,
+    budget: Budget,
+    ask: Ask,
+) -> stonegame::Result<Answer> {
+    let mut first = both;
+    let second = first.split_off(count);
+    let game = RustValuations::new(first, second)?.with_budget(budget);
+    answer(game, ask, |stone| (stone + 1).to_string())
+}
+
+impl Valuations {
+    fn compute(&self, py: Python<'_>, ask: Ask) -> PyResult<Py<PyAny>> {
+        let values = (*self.values).clone();
+        let (count, budget) = (self.count, self.budget);
+        run_row(py, move || {
+            with_fallback(
+                values,
+                |v| valuations_answer(v, count, budget, ask),
+                |v| valuations_answer(v, count, budget, ask),
+            )
+        })
+    }
+}
+
+scoring_class!(Valuations, {
+    #[new]
+    #[pyo3(signature = (first, second, *, memory_mib = None, max_work = None))]
+    fn new(
+        first: &Bound<'_, PyAny>,
+        second: &Bound<'_, PyAny>,
+        memory_mib: Option<u64>,
+        max_work: Option<u64>,
+    ) -> PyResult<Self> {
+        let first = row(first, "first")?;
+        let second = row(second, "second")?;
+        let count = first.len();
+        let _ = lift(RustValuations::<i128>::new(
+            first.iter().map(|&v| i128::from(v)).collect(),
+            second.iter().map(|&v| i128::from(v)).collect(),
+        ))?;
+        let mut values = first;
+        values.extend(second);
+        Ok(Self {
+            values: std::sync::Arc::new(values),
+            count,
+            budget: budget(memory_mib, max_work)?,
+        })
+    }
+});
+
+/// Stone Game IX (LeetCode 2029): remove one stone a turn; whoever makes the
+/// removed sum divisible by 3 loses. Its value is the `Outcome`.
+#[pyclass(name = "StoneMod3", module = "stonegame")]
+pub struct StoneMod3 {
+    values: std::sync::Arc<Vec<u64>>,
+    budget: Budget,
+}
+
+impl StoneMod3 {
+    fn compute(&self, py: Python<'_>, ask: Ask) -> PyResult<Py<PyAny>> {
+        let stones = (*self.values).clone();
+        let budget = self.budget;
+        run_row(py, move || {
+            answer(
+                RustStoneMod3::new(stones)?.with_budget(budget),
+                ask,
+                displayed,
+            )
+        })
+    }
+}
+
+scoring_class!(StoneMod3, {
+    #[new]
+    #[pyo3(signature = (values, *, memory_mib = None, max_work = None))]
+    fn new(
+        values: &Bound<'_, PyAny>,
+        memory_mib: Option<u64>,
+        max_work: Option<u64>,
+    ) -> PyResult<Self> {
+        let stones = crate::impartial::heaps(values)?;
+        let _ = lift(RustStoneMod3::new(stones.clone()))?;
+        Ok(Self {
+            values: std::sync::Arc::new(stones),
+            budget: budget(memory_mib, max_work)?,
+        })
+    }
+});

@@ -1,0 +1,234 @@
+//! Grundy sequences as numpy arrays (moved, not copied), period
+//! certificates, and the statistics of `grundy --stats` as a dict.
+
+use crate::common::{budget, invalid, lift, wait_for};
+use numpy::{IntoPyArray, PyArray1};
+use pyo3::exceptions::PyRuntimeError;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::channel;
+use stonegame::impartial::octal::{
+    MAX_SEQUENCE_HEAP, MAX_SEQUENCE_THREADS, PeriodCertificate as RustCertificate, SequenceRun,
+    SparseGrundy, TakeAndBreak,
+};
+
+/// Runs `work` on a worker thread, polling for signals; on Ctrl-C the flag
+/// handed to `work` is raised, and the work (which checks it between chunks
+/// of values) stops and frees what it holds.
+fn cancellable<R: Send + 'static>(
+    py: Python<'_>,
+    work: impl FnOnce(&AtomicBool) -> R + Send + 'static,
+) -> PyResult<R> {
+    let cancel = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&cancel);
+    let (sender, receiver) = channel();
+    std::thread::Builder::new()
+        .name("stonegame-sequence".into())
+        .spawn(move || {
+            let _ = sender.send(work(&flag));
+        })
+        .map_err(|e| PyRuntimeError::new_err(format!("cannot start a worker thread: {e}")))?;
+    let answer = wait_for(py, receiver);
+    if answer.is_err() {
+        cancel.store(true, Ordering::Relaxed);
+    }
+    answer
+}
+
+/// The error a cancelled run stops with (nobody sees it: the caller has gone).
+fn interrupted() -> stonegame::Error {
+    stonegame::Error::WorkLimitExceeded {
+        what: "an interrupted Grundy sequence".into(),
+        steps: 0,
+    }
+}
+
+/// The take-and-break game of a code or name, and the heap bound checked.
+fn sequence_game(game: &str, upto: u64, threads: usize) -> PyResult<TakeAndBreak> {
+    let rules = lift(TakeAndBreak::by_name(game))?;
+    if upto > MAX_SEQUENCE_HEAP {
+        return Err(lift::<()>(Err(stonegame::Error::SizeLimitExceeded {
+            what: "upto",
+            value: u128::from(upto),
+            limit: u128::from(MAX_SEQUENCE_HEAP),
+        }))
+        .unwrap_err());
+    }
+    if !(1..=MAX_SEQUENCE_THREADS).contains(&threads) {
+        return Err(invalid(
+            "threads",
+            format!("{threads} is outside 1..={MAX_SEQUENCE_THREADS}"),
+        ));
+    }
+    Ok(rules)
+}
+
+/// G(0..=upto) of a take-and-break game given by its octal code (`"0.1777"`,
+/// `"4.07"`) or name (`"kayles"`, `"grundys-game"`, ...), as a numpy `uint32`
+/// array: the values the CLI's `grundy --octal CODE --upto N` prints. The
+/// array takes over the solver's buffer (no copy). Ctrl-C stops the
+/// computation within one chunk of 16,384 values.
+#[pyfunction]
+#[pyo3(signature = (game, upto, *, threads = 1, memory_mib = None, max_work = None))]
+pub fn grundy_sequence<'py>(
+    py: Python<'py>,
+    game: &str,
+    upto: u64,
+    threads: usize,
+    memory_mib: Option<u64>,
+    max_work: Option<u64>,
+) -> PyResult<Bound<'py, PyArray1<u32>>> {
+    let rules = sequence_game(game, upto, threads)?;
+    let budget = budget(memory_mib, max_work)?;
+    let values = cancellable(py, move |cancel| -> stonegame::Result<Vec<u32>> {
+        if rules.is_nim_like() {
+            // G(n) = n is proven for these codes (and upto fits u32).
+            budget.check_elements::<u32>(u128::from(upto) + 1, "Grundy sequence")?;
+            return Ok((0..=upto as u32).collect());
+        }
+        budget.check_elements::<u32>(u128::from(upto) + 1, "Grundy sequence")?;
+        let mut run = SequenceRun::new(rules)
+            .with_budget(budget)
+            .with_threads(threads);
+        run.extend_with(upto, |_| {
+            if cancel.load(Ordering::Relaxed) {
+                Err(interrupted())
+            } else {
+                Ok(())
+            }
+        })?;
+        Ok(run.into_solver().into_values())
+    })?;
+    Ok(lift(values)?.into_pyarray(py))
+}
+
+/// A proof that a take-and-break game's Grundy sequence is periodic (the
+/// octal periodicity theorem checked on the values computed).
+#[pyclass(frozen, module = "stonegame")]
+pub struct PeriodCertificate {
+    certificate: RustCertificate,
+}
+
+#[pymethods]
+impl PeriodCertificate {
+    /// The first heap of the periodic part.
+    #[getter]
+    fn preperiod(&self) -> u64 {
+        self.certificate.preperiod()
+    }
+
+    /// The period.
+    #[getter]
+    fn period(&self) -> u64 {
+        self.certificate.period()
+    }
+
+    /// The largest number of tokens a move takes.
+    #[getter]
+    fn max_take(&self) -> u64 {
+        self.certificate.max_take()
+    }
+
+    /// How many values the proof checked.
+    #[getter]
+    fn checked_len(&self) -> u64 {
+        self.certificate.checked_len()
+    }
+
+    /// G(heap) for any heap, read off the certificate.
+    fn grundy(&self, heap: u64) -> u64 {
+        self.certificate.grundy(heap).0
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "PeriodCertificate(preperiod={}, period={})",
+            self.certificate.preperiod(),
+            self.certificate.period()
+        )
+    }
+}
+
+/// Looks for a certified period of a take-and-break game among heaps below
+/// `max_len` (the CLI's `grundy --period`): a `PeriodCertificate`, or `None`
+/// when none is proven there. Nim-like codes (G(n) = n) have no period: `None`.
+#[pyfunction]
+#[pyo3(signature = (game, max_len = 1 << 20, *, memory_mib = None, max_work = None))]
+pub fn find_period(
+    py: Python<'_>,
+    game: &str,
+    max_len: u64,
+    memory_mib: Option<u64>,
+    max_work: Option<u64>,
+) -> PyResult<Option<PeriodCertificate>> {
+    let rules = sequence_game(game, max_len.saturating_sub(1), 1)?;
+    let budget = budget(memory_mib, max_work)?;
+    if rules.is_nim_like() || rules.max_take().is_none() {
+        return Ok(None);
+    }
+    let found = cancellable(py, move |_| {
+        SparseGrundy::new(rules).certify_period(max_len, budget)
+    })?;
+    Ok(lift(found)?.map(|certificate| PeriodCertificate { certificate }))
+}
+
+/// The statistics of `grundy --stats` for G(0..=upto): a dict with `game`,
+/// `heaps`, `rare_count`, `last_rare_heap`, `largest_value`,
+/// `largest_first_heap`, `mask`, `values_per_second` and `seconds` (and
+/// `count_mask`, `count_mask_rare`, `count_mask_last_rare` with `count_mask`).
+#[pyfunction]
+#[pyo3(signature = (game, upto, *, threads = 1, count_mask = None, memory_mib = None, max_work = None))]
+pub fn grundy_stats<'py>(
+    py: Python<'py>,
+    game: &str,
+    upto: u64,
+    threads: usize,
+    count_mask: Option<u32>,
+    memory_mib: Option<u64>,
+    max_work: Option<u64>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let rules = sequence_game(game, upto, threads)?;
+    if count_mask == Some(0) {
+        return Err(invalid(
+            "count_mask",
+            "must be nonzero (a mask of 0 makes every heap rare)",
+        ));
+    }
+    let budget = budget(memory_mib, max_work)?;
+    let run = cancellable(py, move |cancel| -> stonegame::Result<SequenceRun> {
+        let mut run = SequenceRun::new(rules)
+            .with_budget(budget)
+            .with_threads(threads);
+        if let Some(mask) = count_mask {
+            run = run.with_count_mask(mask);
+        }
+        run.extend_with(upto, |_| {
+            if cancel.load(Ordering::Relaxed) {
+                Err(interrupted())
+            } else {
+                Ok(())
+            }
+        })?;
+        Ok(run)
+    })?;
+    let run = lift(run)?;
+    let stats = run.stats();
+    let dict = PyDict::new(py);
+    dict.set_item("game", stats.game().to_string())?;
+    dict.set_item("heaps", stats.heaps)?;
+    dict.set_item("rare_count", stats.rare_count)?;
+    dict.set_item("last_rare_heap", stats.last_rare_heap)?;
+    dict.set_item("largest_value", stats.largest_value)?;
+    dict.set_item("largest_first_heap", stats.largest_first_heap)?;
+    dict.set_item("mask", stats.mask)?;
+    if let Some(counted) = stats.counted {
+        dict.set_item("count_mask", counted.mask)?;
+        dict.set_item("count_mask_rare", counted.rare_count)?;
+        dict.set_item("count_mask_last_rare", counted.last_rare_heap)?;
+    }
+    dict.set_item("values_per_second", run.values_per_second())?;
+    dict.set_item("seconds", run.elapsed().as_secs_f64())?;
+    Ok(dict)
+}

@@ -1,0 +1,664 @@
+//! The user's own games from Python callables, solved by the library's
+//! generic engines: an impartial game from `moves(position)`, a scoring game
+//! from `moves` and `play`, a retrograde game from `successors`.
+//!
+//! The engines run on the calling thread with the GIL held (they call back
+//! into Python). The first exception a callable raises is kept, the engine is
+//! stopped (`ControlFlow::Break`, or no more moves listed), and the exception
+//! is raised again unchanged. Every 1,024 calls the engine looks for signals:
+//! Ctrl-C stops it the same way with `KeyboardInterrupt`.
+
+use crate::common::{Outcome, Solution, budget, convention, lift, outcome_object};
+use pyo3::exceptions::PyRuntimeError;
+use pyo3::prelude::*;
+use pyo3::types::PyAny;
+use std::cell::{Cell, RefCell};
+use std::cmp::Ordering;
+use std::hash::{Hash, Hasher};
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicU64, Ordering as AtomicOrdering};
+use std::sync::{Mutex, TryLockError};
+use stonegame::impartial::ImpartialGame as RustImpartial;
+use stonegame::prelude::{Configure, GrundySolver, Negamax, NimberAt, Retrograde, Solve, SolveAt};
+use stonegame::scoring::ScoringGame as RustScoring;
+use stonegame::{Budget, Convention};
+
+thread_local! {
+    /// The first exception a callable raised during the current solve.
+    static PENDING: RefCell<Option<PyErr>> = const { RefCell::new(None) };
+    /// Callables called since the last look for signals.
+    static CALLS: Cell<u32> = const { Cell::new(0) };
+}
+
+/// How many callable calls between two looks for signals.
+const SIGNAL_EVERY: u32 = 1024;
+
+/// Keeps the first exception of the solve.
+fn keep(error: PyErr) {
+    PENDING.with(|pending| {
+        let mut pending = pending.borrow_mut();
+        if pending.is_none() {
+            *pending = Some(error);
+        }
+    });
+}
+
+/// Whether the solve is stopping (an exception is kept).
+fn stopping() -> bool {
+    PENDING.with(|pending| pending.borrow().is_some())
+}
+
+/// Counts a call; every 1,024 calls, runs Python's signal handlers (Ctrl-C
+/// keeps a `KeyboardInterrupt`).
+fn tick(py: Python<'_>) {
+    let calls = CALLS.with(|calls| {
+        let next = calls.get().wrapping_add(1);
+        calls.set(next);
+        next
+    });
+    if calls % SIGNAL_EVERY == 0 {
+        if let Err(error) = py.check_signals() {
+            keep(error);
+        }
+    }
+}
+
+/// Runs a solve: the kept exception, if any, wins over the engine's answer.
+fn solving<R>(solve: impl FnOnce() -> stonegame::Result<R>) -> PyResult<R> {
+    PENDING.with(|pending| pending.borrow_mut().take());
+    let answer = solve();
+    if let Some(error) = PENDING.with(|pending| pending.borrow_mut().take()) {
+        return Err(error);
+    }
+    lift(answer)
+}
+
+/// A solver used by one call at a time. The engines run with the GIL held,
+/// but a callable may let another Python thread in (it then waits for the
+/// solver), or call its own game again (refused: that would wait for ever).
+pub struct Exclusive<T> {
+    value: Mutex<T>,
+    /// The number of the thread using the solver (0: none).
+    owner: AtomicU64,
+}
+
+/// A number for the current thread (from 1).
+fn thread_number() -> u64 {
+    static NEXT: AtomicU64 = AtomicU64::new(1);
+    thread_local! {
+        static NUMBER: u64 = NEXT.fetch_add(1, AtomicOrdering::Relaxed);
+    }
+    NUMBER.with(|number| *number)
+}
+
+impl<T: Send> Exclusive<T> {
+    fn new(value: T) -> Self {
+        Self {
+            value: Mutex::new(value),
+            owner: AtomicU64::new(0),
+        }
+    }
+
+    /// Runs `work` on the solver once no other thread uses it.
+    fn with<R>(&self, py: Python<'_>, work: impl FnOnce(&mut T) -> R) -> PyResult<R> {
+        let me = thread_number();
+        if self.owner.load(AtomicOrdering::Acquire) == me {
+            return Err(PyRuntimeError::new_err(
+                "this game is being solved already: a callable of the game called the game again",
+            ));
+        }
+        let mut guard = loop {
+            match self.value.try_lock() {
+                Ok(guard) => break guard,
+                Err(TryLockError::Poisoned(poisoned)) => break poisoned.into_inner(),
+                Err(TryLockError::WouldBlock) => {
+                    py.detach(|| std::thread::sleep(std::time::Duration::from_millis(1)));
+                }
+            }
+        };
+        self.owner.store(me, AtomicOrdering::Release);
+        let answer = work(&mut guard);
+        self.owner.store(0, AtomicOrdering::Release);
+        Ok(answer)
+    }
+}
+
+/// A Python position: hashed once when it is met (an unhashable position
+/// raises then), compared with Python's `==`.
+pub struct PyPosition {
+    object: Py<PyAny>,
+    hash: isize,
+}
+
+impl PyPosition {
+    /// A position met in play; `None` (the exception kept) when unhashable.
+    fn new(object: Bound<'_, PyAny>) -> PyResult<Self> {
+        let hash = object.hash()?;
+        Ok(Self {
+            object: object.unbind(),
+            hash,
+        })
+    }
+}
+
+impl Clone for PyPosition {
+    fn clone(&self) -> Self {
+        Python::attach(|py| Self {
+            object: self.object.clone_ref(py),
+            hash: self.hash,
+        })
+    }
+}
+
+impl PartialEq for PyPosition {
+    fn eq(&self, other: &Self) -> bool {
+        self.hash == other.hash
+            && Python::attach(|py| {
+                self.object
+                    .bind(py)
+                    .eq(other.object.bind(py))
+                    .unwrap_or_else(|error| {
+                        keep(error);
+                        false
+                    })
+            })
+    }
+}
+
+impl Eq for PyPosition {}
+
+impl Hash for PyPosition {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.hash.hash(state);
+    }
+}
+
+/// Any total order agreeing with `==` (the misère search sorts a sum's
+/// components): by hash, then Python's `<` for equal hashes.
+impl Ord for PyPosition {
+    fn cmp(&self, other: &Self) -> Ordering {
+        match self.hash.cmp(&other.hash) {
+            Ordering::Equal if self != other => {
+                Python::attach(|py| match self.object.bind(py).lt(other.object.bind(py)) {
+                    Ok(true) => Ordering::Less,
+                    Ok(false) => Ordering::Greater,
+                    Err(error) => {
+                        keep(error);
+                        Ordering::Less
+                    }
+                })
+            }
+            order => order,
+        }
+    }
+}
+
+impl PartialOrd for PyPosition {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl std::fmt::Debug for PyPosition {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        Python::attach(|py| write!(f, "{}", self.object.bind(py)))
+    }
+}
+
+/// Calls `function(arguments)` and lists the items of the iterable it returns.
+fn listed<'py>(
+    py: Python<'py>,
+    function: &Py<PyAny>,
+    arguments: impl pyo3::call::PyCallArgs<'py>,
+    mut each: impl FnMut(Bound<'py, PyAny>) -> PyResult<ControlFlow<()>>,
+) -> ControlFlow<()> {
+    if stopping() {
+        return ControlFlow::Break(());
+    }
+    tick(py);
+    let listing = (|| -> PyResult<ControlFlow<()>> {
+        for item in function.bind(py).call1(arguments)?.try_iter()? {
+            if each(item?)?.is_break() {
+                return Ok(ControlFlow::Break(()));
+            }
+        }
+        Ok(ControlFlow::Continue(()))
+    })();
+    listing.unwrap_or_else(|error| {
+        keep(error);
+        ControlFlow::Break(())
+    })
+}
+
+/// An impartial game whose options `moves(position)` lists.
+pub struct PyImpartialRules {
+    moves: Py<PyAny>,
+    splits: bool,
+}
+
+impl RustImpartial for PyImpartialRules {
+    type Position = PyPosition;
+
+    fn for_each_option(
+        &self,
+        position: &PyPosition,
+        mut visit: impl FnMut(&[PyPosition]) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        Python::attach(|py| {
+            listed(py, &self.moves, (position.object.bind(py),), |item| {
+                if self.splits {
+                    let parts = item
+                        .try_iter()?
+                        .map(|part| PyPosition::new(part?))
+                        .collect::<PyResult<Vec<_>>>()?;
+                    Ok(visit(&parts))
+                } else {
+                    Ok(visit(std::slice::from_ref(&PyPosition::new(item)?)))
+                }
+            })
+        })
+    }
+}
+
+/// Positions as the engines take them: one position, or a sum's components.
+fn components(position: &Bound<'_, PyAny>, sum: bool) -> PyResult<Vec<PyPosition>> {
+    if sum {
+        position
+            .try_iter()?
+            .map(|part| PyPosition::new(part?))
+            .collect()
+    } else {
+        Ok(vec![PyPosition::new(position.clone())?])
+    }
+}
+
+/// The generic Grundy solver over the user's `moves`.
+fn fresh_impartial(
+    moves: Py<PyAny>,
+    splits: bool,
+    misere: bool,
+    budget: Budget,
+) -> GrundySolver<PyImpartialRules> {
+    let solver = GrundySolver::new(PyImpartialRules { moves, splits });
+    Configure::with_budget(SolveAt::with_convention(solver, convention(misere)), budget)
+}
+
+/// Your own impartial game: `moves(position)` returns the positions one move
+/// reaches (with `splits=True`, each option is a list of positions: a move
+/// that splits the position into a sum). Positions must be hashable.
+/// Solved by the generic Grundy engine (misère play by its exact search);
+/// values are remembered between calls.
+#[pyclass(module = "stonegame")]
+pub struct ImpartialGame {
+    solver: Exclusive<GrundySolver<PyImpartialRules>>,
+    moves: Py<PyAny>,
+    splits: bool,
+    misere: bool,
+    budget: Budget,
+}
+
+impl ImpartialGame {
+    fn with<R>(
+        &self,
+        py: Python<'_>,
+        work: impl FnOnce(&mut GrundySolver<PyImpartialRules>) -> PyResult<R>,
+    ) -> PyResult<R> {
+        self.solver.with(py, |solver| {
+            let answer = work(solver);
+            if answer.is_err() {
+                // A stopped listing may have left values computed from part
+                // of the options: start again from nothing.
+                *solver = self.fresh(py);
+            }
+            answer
+        })?
+    }
+
+    /// A solver that knows no value yet.
+    fn fresh(&self, py: Python<'_>) -> GrundySolver<PyImpartialRules> {
+        fresh_impartial(
+            self.moves.clone_ref(py),
+            self.splits,
+            self.misere,
+            self.budget,
+        )
+    }
+}
+
+#[pymethods]
+impl ImpartialGame {
+    #[new]
+    #[pyo3(signature = (moves, *, splits = false, misere = false, memory_mib = None, max_work = None))]
+    fn new(
+        py: Python<'_>,
+        moves: Py<PyAny>,
+        splits: bool,
+        misere: bool,
+        memory_mib: Option<u64>,
+        max_work: Option<u64>,
+    ) -> PyResult<Self> {
+        let budget = budget(memory_mib, max_work)?;
+        let solver = fresh_impartial(moves.clone_ref(py), splits, misere, budget);
+        Ok(Self {
+            solver: Exclusive::new(solver),
+            moves,
+            splits,
+            misere,
+            budget,
+        })
+    }
+
+    /// The Grundy value of `position` (with `sum=True`, of the sum of the
+    /// positions listed). Normal play only.
+    #[pyo3(signature = (position, *, sum = false))]
+    fn nimber(&self, py: Python<'_>, position: &Bound<'_, PyAny>, sum: bool) -> PyResult<u64> {
+        let position = components(position, sum)?;
+        self.with(py, |solver| solving(|| NimberAt::nimber(solver, &position)))
+            .map(|nimber| nimber.0)
+    }
+
+    /// Who wins from `position` (with `sum=True`, from the sum of the positions listed).
+    #[pyo3(signature = (position, *, sum = false))]
+    fn outcome(&self, py: Python<'_>, position: &Bound<'_, PyAny>, sum: bool) -> PyResult<Outcome> {
+        let position = components(position, sum)?;
+        self.with(py, |solver| solving(|| SolveAt::outcome(solver, &position)))
+            .map(Outcome::from)
+    }
+
+    /// A winning move: `(component, option)`, the index of the component
+    /// played in and what it becomes (a position, or with `splits=True` a
+    /// list of positions); `None` when the player to move loses.
+    #[pyo3(signature = (position, *, sum = false))]
+    fn winning_move(
+        &self,
+        py: Python<'_>,
+        position: &Bound<'_, PyAny>,
+        sum: bool,
+    ) -> PyResult<Option<(usize, Py<PyAny>)>> {
+        let position = components(position, sum)?;
+        let found = self.with(py, |solver| {
+            solving(|| SolveAt::winning_move(solver, &position))
+        })?;
+        found
+            .map(|m| Ok((m.component, self.option_object(py, &m.option)?)))
+            .transpose()
+    }
+
+    /// The outcome and a line of play: its moves are `(component, option)` as
+    /// `winning_move`'s.
+    #[pyo3(signature = (position, *, sum = false))]
+    fn solve(&self, py: Python<'_>, position: &Bound<'_, PyAny>, sum: bool) -> PyResult<Solution> {
+        let position = components(position, sum)?;
+        let solution = self.with(py, |solver| solving(|| SolveAt::solve(solver, &position)))?;
+        let line = solution
+            .line()
+            .iter()
+            .map(|m| Ok((m.component, self.option_object(py, &m.option)?)))
+            .collect::<PyResult<Vec<_>>>()?;
+        Ok(Solution::new(
+            outcome_object(py, solution.outcome())?,
+            solution.outcome().into(),
+            line.into_pyobject(py)?.into_any().unbind(),
+            solution.is_line_complete(),
+        ))
+    }
+
+    /// Whether the game is played misère (the last move loses).
+    #[getter]
+    fn misere(&self) -> bool {
+        self.misere
+    }
+}
+
+impl ImpartialGame {
+    /// An option as the user gave it: one position, or the list of parts.
+    fn option_object(&self, py: Python<'_>, option: &[PyPosition]) -> PyResult<Py<PyAny>> {
+        let splits = self.with(py, |solver| Ok(solver.game().splits))?;
+        if !splits && option.len() == 1 {
+            return Ok(option[0].object.clone_ref(py));
+        }
+        let parts: Vec<Py<PyAny>> = option.iter().map(|p| p.object.clone_ref(py)).collect();
+        Ok(parts.into_pyobject(py)?.into_any().unbind())
+    }
+}
+
+/// A move of a user's scoring game: any Python object (not hashed).
+pub struct PyMove(Py<PyAny>);
+
+impl Clone for PyMove {
+    fn clone(&self) -> Self {
+        Python::attach(|py| PyMove(self.0.clone_ref(py)))
+    }
+}
+
+impl std::fmt::Debug for PyMove {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        Python::attach(|py| write!(f, "{}", self.0.bind(py)))
+    }
+}
+
+/// A scoring game from `start`, `moves(position)` and `play(position, move)`.
+pub struct PyScoringRules {
+    start: PyPosition,
+    moves: Py<PyAny>,
+    play: Py<PyAny>,
+}
+
+impl RustScoring for PyScoringRules {
+    type Position = PyPosition;
+    type Move = PyMove;
+    type Score = i64;
+
+    fn start(&self) -> PyPosition {
+        self.start.clone()
+    }
+
+    fn for_each_move(
+        &self,
+        position: &PyPosition,
+        mut visit: impl FnMut(PyMove) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        Python::attach(|py| {
+            listed(py, &self.moves, (position.object.bind(py),), |item| {
+                Ok(visit(PyMove(item.unbind())))
+            })
+        })
+    }
+
+    fn play(&self, position: &PyPosition, mv: &PyMove) -> (i64, PyPosition) {
+        Python::attach(|py| {
+            if stopping() {
+                return (0, position.clone());
+            }
+            tick(py);
+            let played = (|| -> PyResult<(i64, PyPosition)> {
+                let answer = self
+                    .play
+                    .bind(py)
+                    .call1((position.object.bind(py), mv.0.bind(py)))?;
+                let (points, next): (i64, Bound<'_, PyAny>) = answer.extract()?;
+                Ok((points, PyPosition::new(next)?))
+            })();
+            played.unwrap_or_else(|error| {
+                keep(error);
+                (0, position.clone())
+            })
+        })
+    }
+}
+
+/// Your own scoring game: from `start`, `moves(position)` lists the moves
+/// and `play(position, move)` returns `(points, next_position)`: the points
+/// the mover scores (an int in the i64 range) and where the game goes.
+/// Positions must be hashable. `value()` is the first player's total minus
+/// the second's under perfect play (the generic negamax engine).
+#[pyclass(module = "stonegame")]
+pub struct ScoringGame {
+    solver: Exclusive<Negamax<PyScoringRules>>,
+    budget: Budget,
+}
+
+impl ScoringGame {
+    /// Runs `work`; after an error the solver starts again from nothing (a
+    /// stopped listing may have left values computed from part of the moves).
+    fn with<R>(
+        &self,
+        py: Python<'_>,
+        work: impl FnOnce(&Negamax<PyScoringRules>) -> PyResult<R>,
+    ) -> PyResult<R> {
+        self.solver.with(py, |solver| {
+            let answer = work(solver);
+            if answer.is_err() {
+                let rules = solver.game();
+                let rules = PyScoringRules {
+                    start: rules.start.clone(),
+                    moves: rules.moves.clone_ref(py),
+                    play: rules.play.clone_ref(py),
+                };
+                *solver = Configure::with_budget(Negamax::new(rules), self.budget);
+            }
+            answer
+        })?
+    }
+}
+
+#[pymethods]
+impl ScoringGame {
+    #[new]
+    #[pyo3(signature = (start, moves, play, *, memory_mib = None, max_work = None))]
+    fn new(
+        start: &Bound<'_, PyAny>,
+        moves: Py<PyAny>,
+        play: Py<PyAny>,
+        memory_mib: Option<u64>,
+        max_work: Option<u64>,
+    ) -> PyResult<Self> {
+        let rules = PyScoringRules {
+            start: PyPosition::new(start.clone())?,
+            moves,
+            play,
+        };
+        let budget = budget(memory_mib, max_work)?;
+        let solver = Configure::with_budget(Negamax::new(rules), budget);
+        Ok(Self {
+            solver: Exclusive::new(solver),
+            budget,
+        })
+    }
+
+    /// The first player's total minus the second's under perfect play.
+    fn value(&self, py: Python<'_>) -> PyResult<i64> {
+        self.solver
+            .with(py, |solver| solving(|| Solve::value(&*solver)))?
+    }
+
+    /// Who wins (`Outcome.Draw` for a tie).
+    fn outcome(&self, py: Python<'_>) -> PyResult<Outcome> {
+        self.with(py, |solver| solving(|| Solve::outcome(solver)))
+            .map(Outcome::from)
+    }
+
+    /// The value, the outcome and the optimal line (the moves as `moves` gave them).
+    fn solve(&self, py: Python<'_>) -> PyResult<Solution> {
+        let solution = self.with(py, |solver| solving(|| Solve::solve(solver)))?;
+        let line: Vec<Py<PyAny>> = solution.line().iter().map(|m| m.0.clone_ref(py)).collect();
+        Ok(Solution::new(
+            solution.value().into_pyobject(py)?.into_any().unbind(),
+            solution.outcome().into(),
+            line.into_pyobject(py)?.into_any().unbind(),
+            solution.is_line_complete(),
+        ))
+    }
+}
+
+/// Your own game, cycles and draws allowed: `successors(position)` lists the
+/// positions one move reaches; a player with no move loses (wins with
+/// `misere=True`). Solved by retrograde analysis; positions must be hashable.
+#[pyclass(module = "stonegame")]
+pub struct RetrogradeGame {
+    successors: Py<PyAny>,
+    convention: Convention,
+    budget: Budget,
+}
+
+#[pymethods]
+impl RetrogradeGame {
+    #[new]
+    #[pyo3(signature = (successors, *, misere = false, memory_mib = None, max_work = None))]
+    fn new(
+        successors: Py<PyAny>,
+        misere: bool,
+        memory_mib: Option<u64>,
+        max_work: Option<u64>,
+    ) -> PyResult<Self> {
+        Ok(Self {
+            successors,
+            convention: convention(misere),
+            budget: budget(memory_mib, max_work)?,
+        })
+    }
+
+    /// The value of `start` for the player to move there: `"Win"`, `"Lose"`
+    /// or `"Draw"` (play goes on for ever).
+    fn value(&self, py: Python<'_>, start: &Bound<'_, PyAny>) -> PyResult<String> {
+        Ok(self.solved(py, start)?.value().to_string())
+    }
+
+    /// Who wins from `start` (`Outcome.Draw` for a draw).
+    fn outcome(&self, py: Python<'_>, start: &Bound<'_, PyAny>) -> PyResult<Outcome> {
+        Ok(self.solved(py, start)?.outcome().into())
+    }
+
+    /// The value word, the outcome and the optimal line from `start`: the
+    /// positions it goes through (the winner hurries, the loser delays).
+    fn solve(&self, py: Python<'_>, start: &Bound<'_, PyAny>) -> PyResult<Solution> {
+        let solution = self.solved(py, start)?;
+        let line: Vec<Py<PyAny>> = solution
+            .line()
+            .iter()
+            .map(|p| p.object.clone_ref(py))
+            .collect();
+        Ok(Solution::new(
+            solution
+                .value()
+                .to_string()
+                .into_pyobject(py)?
+                .into_any()
+                .unbind(),
+            solution.outcome().into(),
+            line.into_pyobject(py)?.into_any().unbind(),
+            solution.is_line_complete(),
+        ))
+    }
+}
+
+impl RetrogradeGame {
+    fn solved(
+        &self,
+        py: Python<'_>,
+        start: &Bound<'_, PyAny>,
+    ) -> PyResult<stonegame::Solution<stonegame::prelude::Value, PyPosition>> {
+        let start = PyPosition::new(start.clone())?;
+        let successors = self.successors.clone_ref(py);
+        let successors = move |position: &PyPosition| -> Vec<PyPosition> {
+            Python::attach(|py| {
+                let mut next = Vec::new();
+                let _ = listed(py, &successors, (position.object.bind(py),), |item| {
+                    next.push(PyPosition::new(item)?);
+                    Ok(ControlFlow::Continue(()))
+                });
+                if stopping() {
+                    // Stop the exploration: no more positions are met.
+                    next.clear();
+                }
+                next
+            })
+        };
+        solving(|| {
+            Retrograde::new(successors)
+                .with_convention(self.convention)
+                .with_budget(self.budget)
+                .solve_from(start)
+        })
+    }
+}
