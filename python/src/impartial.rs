@@ -348,8 +348,10 @@ pub struct LastOneGame {
     misere: bool,
 }
 impartial_class!(LastOneGame, heaps, {
+    // Misère by default, as the game is named and as the library and the CLI
+    // play it: whoever strikes the last stick loses.
     #[new]
-    #[pyo3(signature = (*, misere = false, memory_mib = None, max_work = None))]
+    #[pyo3(signature = (*, misere = true, memory_mib = None, max_work = None))]
     fn new(misere: bool, memory_mib: Option<u64>, max_work: Option<u64>) -> PyResult<Self> {
         Ok(Self {
             game: InPlace::new(configured(LastOne::new(), misere, memory_mib, max_work)?),
@@ -363,7 +365,7 @@ impartial_class!(LastOneGame, heaps, {
         let position = heaps(position)?;
         let answer = self
             .game
-            .run(py, move |game| NimberAt::nimber(game, &position))?;
+            .run(py, move |game| game.nimber(&position))?;
         Ok(lift(answer)?.0)
     }
 });

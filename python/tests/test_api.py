@@ -151,3 +151,12 @@ def test_threads_give_the_same_sequence() -> None:
         stonegame.grundy_sequence("kayles", 10, threads=0)
     with pytest.raises(stonegame.InvalidInputError, match="above the limit"):
         stonegame.grundy_sequence("kayles", 2**32)
+
+
+def test_last_one_is_misere_by_default() -> None:
+    # Whoever strikes the last stick loses: one stick loses for the mover.
+    assert str(stonegame.LastOne().outcome([1])) == "Second"
+    assert str(stonegame.LastOne(misere=False).outcome([1])) == "First"
+    with pytest.raises(stonegame.UnsupportedConventionError):
+        stonegame.LastOne().nimber([1, 2])
+    assert stonegame.LastOne(misere=False).nimber([1, 2]) == 3

@@ -87,6 +87,9 @@ EXAMPLES: List[tuple] = [
         ),
     ),
     (["last-one", "1", "2", "3", "4", "5", "6"], None, lambda: str(stonegame.LastOne().outcome([1, 2, 3, 4, 5, 6]))),
+    # Rows of single sticks tell misère play (the default) from normal play.
+    (["last-one", "1"], None, lambda: str(stonegame.LastOne().outcome([1]))),
+    (["last-one", "1", "1"], None, lambda: str(stonegame.LastOne().outcome([1, 1]))),
     (
         ["wythoff", "--move", "5", "7"],
         None,
