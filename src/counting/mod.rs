@@ -38,10 +38,18 @@
 //! # let _ = residue;
 //! ```
 
+mod ntt;
 mod number;
+mod recurrence;
+mod strip;
 mod walk;
 
 pub use number::{Modular, PathCount};
+pub use recurrence::{
+    DEFAULT_SERIES_WORK, linear_recurrence_term_modulo, polynomial_product_modulo,
+    rational_series_coefficient_modulo,
+};
+pub use strip::CountingMethod;
 pub use walk::{AbsorbingWalk, Absorptions, DEFAULT_WALK_WORK, Distribution, StepWeights};
 
 use crate::Result;
