@@ -89,7 +89,11 @@ fn parse_triple(line: &str, modulo: bool) -> Result<(u64, u64, u64), String> {
     Ok((
         parse_field(a, "A (coins of A)", u64::MAX)?,
         parse_field(b, "B (coins of B)", u64::MAX)?,
-        parse_field(n, "N (round limit)", if modulo { u64::MAX } else { MAX_ROUNDS })?,
+        parse_field(
+            n,
+            "N (round limit)",
+            if modulo { u64::MAX } else { MAX_ROUNDS },
+        )?,
     ))
 }
 
