@@ -61,7 +61,7 @@ impl Montgomery {
     /// Any 64-bit number into Montgomery form: `hi * 2^32 + lo`, each half
     /// multiplied by its own constant (both products stay below `p * 2^32`).
     #[inline(always)]
-    pub(crate) fn to_montgomery(self, x: u64) -> u32 {
+    pub(crate) fn montgomery(self, x: u64) -> u32 {
         self.add(
             self.mul((x >> 32) as u32, self.r3),
             self.mul(x as u32, self.r2),
@@ -69,12 +69,12 @@ impl Montgomery {
     }
 
     #[inline(always)]
-    pub(crate) fn from_montgomery(self, a: u32) -> u32 {
+    pub(crate) fn plain(self, a: u32) -> u32 {
         self.reduce(u64::from(a))
     }
 
     pub(crate) fn pow(self, base: u32, mut exponent: u64) -> u32 {
-        let mut result = self.to_montgomery(1);
+        let mut result = self.montgomery(1);
         let mut square = base;
         while exponent > 0 {
             if exponent & 1 == 1 {
@@ -113,10 +113,10 @@ impl NttPrime {
     /// divides `prime - 1`; the caller checks).
     pub(crate) fn new(prime: u32, max_len: usize) -> Self {
         let field = Montgomery::new(prime);
-        let generator = field.to_montgomery(u64::from(primitive_root(prime)));
+        let generator = field.montgomery(u64::from(primitive_root(prime)));
         let mut roots = vec![0u32; max_len.max(2)];
         let mut inverse_roots = vec![0u32; max_len.max(2)];
-        let one = field.to_montgomery(1);
+        let one = field.montgomery(1);
         let mut half = 1;
         while half < max_len {
             let root = field.pow(generator, u64::from(prime - 1) / (2 * half as u64));
@@ -217,8 +217,8 @@ fn primitive_root(prime: u32) -> u32 {
     let field = Montgomery::new(prime);
     (2..prime)
         .find(|&candidate| {
-            let g = field.to_montgomery(u64::from(candidate));
-            let one = field.to_montgomery(1);
+            let g = field.montgomery(u64::from(candidate));
+            let one = field.montgomery(1);
             factors
                 .iter()
                 .all(|&q| field.pow(g, u64::from(order / q)) != one)
@@ -228,7 +228,7 @@ fn primitive_root(prime: u32) -> u32 {
 
 /// Whether `n < 2^32` is prime (Miller–Rabin with bases 2, 7, 61: exact below 4.7 * 10^9).
 pub(crate) fn is_prime_u32(n: u64) -> bool {
-    if n < 2 || n >= 1 << 32 {
+    if !(2..1 << 32).contains(&n) {
         return false;
     }
     for small in [2u64, 3, 5, 7, 11, 13, 61] {
@@ -314,10 +314,10 @@ impl Garner {
         let mut prefix_inverse = vec![0; count];
         for (j, target) in primes.iter().enumerate() {
             let field = target.field;
-            let mut product = field.to_montgomery(1);
+            let mut product = field.montgomery(1);
             for source in &primes[..j] {
                 prefix[j].push(product);
-                product = field.mul(product, field.to_montgomery(u64::from(source.field.prime)));
+                product = field.mul(product, field.montgomery(u64::from(source.field.prime)));
             }
             prefix_inverse[j] = field.inverse(product);
         }
@@ -377,8 +377,8 @@ mod tests {
                 (12345, 67890),
                 (u64::MAX, 3),
             ] {
-                let (ma, mb) = (field.to_montgomery(a), field.to_montgomery(b));
-                let plain = |m: u32| u64::from(field.from_montgomery(m));
+                let (ma, mb) = (field.montgomery(a), field.montgomery(b));
+                let plain = |m: u32| u64::from(field.plain(m));
                 assert_eq!(plain(ma), a % p);
                 assert_eq!(plain(field.mul(ma, mb)), (a % p) * (b % p) % p);
                 assert_eq!(plain(field.add(ma, mb)), (a % p + b % p) % p);
@@ -393,19 +393,16 @@ mod tests {
         let field = prime.field;
         let a: Vec<u64> = vec![3, 1, 4, 1, 5, 9, 2, 6];
         let b: Vec<u64> = vec![2, 7, 1, 8, 2, 8, 0, 0];
-        let mut fa: Vec<u32> = a.iter().map(|&x| field.to_montgomery(x)).collect();
-        let mut fb: Vec<u32> = b.iter().map(|&x| field.to_montgomery(x)).collect();
+        let mut fa: Vec<u32> = a.iter().map(|&x| field.montgomery(x)).collect();
+        let mut fb: Vec<u32> = b.iter().map(|&x| field.montgomery(x)).collect();
         prime.forward(&mut fa);
         prime.forward(&mut fb);
         let mut product: Vec<u32> = fa.iter().zip(&fb).map(|(&x, &y)| field.mul(x, y)).collect();
         prime.inverse(&mut product);
-        let scale = field.inverse(field.to_montgomery(8));
+        let scale = field.inverse(field.montgomery(8));
         for (k, &value) in product.iter().enumerate() {
             let expected: u64 = (0..8).map(|i| a[i] * b[(8 + k - i) % 8]).sum();
-            assert_eq!(
-                u64::from(field.from_montgomery(field.mul(value, scale))),
-                expected
-            );
+            assert_eq!(u64::from(field.plain(field.mul(value, scale))), expected);
         }
     }
 
