@@ -176,6 +176,11 @@ impl NttPrime {
         }
     }
 
+    /// `w_len^j` for `j < len / 2`, `w_len` the root of unity of order `len`.
+    pub(crate) fn points(&self, len: usize) -> &[u32] {
+        &self.roots[len / 2..len]
+    }
+
     /// `w_len^(-bit_reverse(t))` for `t < len / 2`, where `w_len` is the
     /// root of unity of order `len`: the point of a length-`len` transform
     /// whose bit-reversed position is `2 t`.

@@ -479,9 +479,15 @@ impl SeriesPlan {
         let primes = primes_of(kind);
         let len128 = len as u128;
         let school = steps * 2 * len128 * len128 * schoolbook_weight(modulus);
-        let fast = steps
-            * primes
-            * (2 * transform_work(n) + 2 * transform_work(n / 2) + 6 * u128::from(n))
+        // Per step and prime: two transforms of length n and two of n/2 (the
+        // NTT-prime engine: four of n/2), pointwise work, and Garner's
+        // reconstruction of two polynomials.
+        let transforms = if kind == Some(0) {
+            4 * transform_work(n / 2)
+        } else {
+            2 * transform_work(n) + 2 * transform_work(n / 2)
+        };
+        let fast = steps * primes * (transforms + 6 * u128::from(n))
             + steps * 2 * len128 * primes * primes;
         let schoolbook = kind.is_none() || school <= fast;
         if schoolbook && n > MAX_TRANSFORM_LEN {
@@ -565,24 +571,25 @@ fn schoolbook_step(p: &mut [u64], q: &mut [u64], odd: bool, modulus: u64) {
 /// The pointwise part of a step at one prime, from the transforms of `p`
 /// and `q` (bit-reversed order, where the points `w` and `-w` are the
 /// neighbours `2t`, `2t + 1`) to the half-length transforms of the new `p`
-/// and `q`, scaled for the inverse transform of length `n/2`.
+/// and `q`, exact or scaled for the inverse transform of length `n/2`.
 ///
 /// New `q`: `Q(w) Q(-w)`. New `p`: the even part `(U(w) + U(-w)) / 2` or
 /// the odd part `(U(w) - U(-w)) / (2w)` of `U(x) = P(x) Q(-x)`, with
 /// `U(w) = P(w) Q(-w)` and `U(-w) = P(-w) Q(w)`.
 struct HalfScales {
-    /// `(n/2)^(-1)`.
+    /// The factor of the new `q`: twice `even`.
     denominator: u32,
-    /// `n^(-1)`.
+    /// The factor of the even part (the `1/2` times any scaling).
     even: u32,
-    /// `n^(-1) w_t^(-1)` for the point `w_t` at position `2t`.
+    /// `even * w_t^(-1)` for the point `w_t` at position `2t`.
     odd: Vec<u32>,
 }
 
 impl HalfScales {
-    fn new(prime: &NttPrime, n: usize) -> Self {
+    /// Scales for the even part `even` (`n^(-1)` to prepare an inverse
+    /// transform of length `n/2`, `1/2` for exact values).
+    fn new(prime: &NttPrime, n: usize, even: u32) -> Self {
         let field = prime.field;
-        let even = field.inverse(field.montgomery(n as u64));
         let denominator = field.add(even, even);
         let odd = prime
             .inverse_points(n)
@@ -631,29 +638,56 @@ impl HalfScales {
 /// Bostan–Mori modulo an NTT-friendly prime, all in Montgomery form.
 fn prime_series(prime: &NttPrime, p: &[u64], q: &[u64], mut index: u64, n: usize) -> u64 {
     let field = prime.field;
-    let len = q.len();
-    let scales = HalfScales::new(prime, n);
-    let mut p: Vec<u32> = p.iter().map(|&x| field.montgomery(x)).collect();
-    let mut q: Vec<u32> = q.iter().map(|&x| field.montgomery(x)).collect();
+    let half = n / 2;
+    // Exact half-length evaluations (no scaling for an inverse transform):
+    // they are the even points of the next step's transform.
+    let two = field.montgomery(2);
+    let scales = HalfScales::new(prime, n, field.inverse(two));
+    let inverse_half = field.inverse(field.montgomery(half as u64));
+    // Coefficient j of a half-length inverse transform, divided by n/2 and
+    // times w_n^j: the odd points of the next transform come from it.
+    let twist: Vec<u32> = prime
+        .points(n)
+        .iter()
+        .map(|&w| field.mul(w, inverse_half))
+        .collect();
     let mut fp = vec![0u32; n];
     let mut fq = vec![0u32; n];
-    let mut hp = vec![0u32; n / 2];
-    let mut hq = vec![0u32; n / 2];
-    while index > 0 {
-        fp[..len].copy_from_slice(&p);
-        fp[len..].fill(0);
-        fq[..len].copy_from_slice(&q);
-        fq[len..].fill(0);
-        prime.forward(&mut fp);
-        prime.forward(&mut fq);
-        scales.halve(field, &fp, &fq, &mut hp, &mut hq, index & 1 == 1);
-        prime.inverse(&mut hp);
-        prime.inverse(&mut hq);
-        p.copy_from_slice(&hp[..len]);
-        q.copy_from_slice(&hq[..len]);
-        index >>= 1;
+    for (slot, &x) in fp.iter_mut().zip(p) {
+        *slot = field.montgomery(x);
     }
-    u64::from(field.plain(p[0]))
+    for (slot, &x) in fq.iter_mut().zip(q) {
+        *slot = field.montgomery(x);
+    }
+    prime.forward(&mut fp);
+    prime.forward(&mut fq);
+    let mut hp = vec![0u32; half];
+    let mut hq = vec![0u32; half];
+    if index == 0 {
+        prime.inverse(&mut fp);
+        let inverse_n = field.inverse(field.montgomery(n as u64));
+        return u64::from(field.plain(field.mul(fp[0], inverse_n)));
+    }
+    loop {
+        scales.halve(field, &fp, &fq, &mut hp, &mut hq, index & 1 == 1);
+        index >>= 1;
+        if index == 0 {
+            prime.inverse(&mut hp);
+            return u64::from(field.plain(field.mul(hp[0], inverse_half)));
+        }
+        // New polynomials have at most n/2 coefficients, so their values at
+        // the n/2 even points determine the values at the odd ones.
+        for (full, halved) in [(&mut fp, &hp), (&mut fq, &hq)] {
+            let (even_points, odd_points) = full.split_at_mut(half);
+            even_points.copy_from_slice(halved);
+            odd_points.copy_from_slice(halved);
+            prime.inverse(odd_points);
+            for (x, &w) in odd_points.iter_mut().zip(&twist) {
+                *x = field.mul(*x, w);
+            }
+            prime.forward(odd_points);
+        }
+    }
 }
 
 /// Bostan–Mori modulo any number: each step exactly over the integers
@@ -678,7 +712,10 @@ impl CrtStepper {
         let scales = garner
             .primes
             .iter()
-            .map(|prime| HalfScales::new(prime, n))
+            .map(|prime| {
+                let field = prime.field;
+                HalfScales::new(prime, n, field.inverse(field.montgomery(n as u64)))
+            })
             .collect();
         let offsets = garner
             .primes
