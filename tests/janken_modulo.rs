@@ -210,6 +210,23 @@ fn huge_rounds_choose_the_recurrence_and_small_ones_the_sweep() {
         AbsorbingWalk::janken(3, 3).method_for(10, 7),
         CountingMethod::Sweep
     );
+    // The examples of docs/counting.md.
+    let m = 1_000_000_007;
+    assert_eq!(
+        AbsorbingWalk::janken(5, 5).method_for(24, m),
+        CountingMethod::Sweep
+    );
+    assert_eq!(
+        AbsorbingWalk::janken(200, 200).method_for(100, m),
+        CountingMethod::Sweep
+    );
+    assert_eq!(
+        AbsorbingWalk::janken(200, 200).method_for(10_000, m),
+        CountingMethod::Recurrence
+    );
+    // A forced method is kept.
+    let forced = AbsorbingWalk::janken(5, 5).with_method(CountingMethod::Recurrence);
+    assert_eq!(forced.method_for(24, m), CountingMethod::Recurrence);
 }
 
 #[test]

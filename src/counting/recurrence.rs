@@ -326,11 +326,15 @@ pub(crate) fn inverse_mod(value: u64, modulus: u64) -> Option<u64> {
 /// The constant term of `denominator` must be invertible modulo `modulus`
 /// (for a linear recurrence it is 1). Entries are reduced modulo `modulus`.
 /// Cost: with `L` the longer length and `n` the power of two at or above
-/// `2L - 1`, `log2(index)` steps of two transforms of length `n` and two of
-/// length `n/2` per prime used (one prime for an NTT-friendly prime modulus,
-/// up to five for a modulus near `2^64`): O(L log L log index) operations,
-/// memory O(L) (a few arrays of `n` numbers per prime); orders of a few dozen
-/// multiply directly, O(L^2) per step.
+/// `2L - 1`, `log2(index)` steps. Modulo an NTT-friendly prime each step is
+/// four transforms of length `n/2` (the next step's transform is extended
+/// from the half-length values); modulo any other number, two transforms of
+/// length `n` and two of length `n/2` per prime used (two to five, five for a
+/// modulus near `2^64`) and Garner's reconstruction of `2L` coefficients.
+/// O(L log L log index) operations, memory O(L) (a few arrays of `n` numbers
+/// per prime); orders of a few dozen multiply directly, O(L^2) per step.
+/// For example `L = 10^5`, `index = 10^18`: about 0.35 s modulo 998244353
+/// and 1.8 s modulo 10^9 + 7 (docs/counting.md).
 ///
 /// # Errors
 /// [`Error::InvalidParameter`] if `modulus` is 0, `denominator` is empty or
