@@ -2,7 +2,9 @@
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
-use stonegame::counting::{AbsorbingWalk, Modular, StepWeights, janken_count, janken_count_modulo};
+use stonegame::counting::{
+    AbsorbingWalk, CountingMethod, Modular, StepWeights, janken_count, janken_count_modulo,
+};
 
 type Mod = Modular<1_000_000_007>;
 
@@ -80,5 +82,35 @@ fn by_weights(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, by_type, by_rounds, by_weights);
+/// The sweep against the recurrence (generating function and Bostan–Mori)
+/// where both run: A = B = 200, modulo an NTT prime and modulo 10^9 + 7.
+fn sweep_vs_recurrence(c: &mut Criterion) {
+    let mut group = c.benchmark_group("janken_sweep_vs_recurrence/A=B=200");
+    group.sample_size(10);
+    let walk = AbsorbingWalk::janken(200, 200);
+    for rounds in [1_000_u64, 10_000, 100_000] {
+        for modulus in [998_244_353_u64, 1_000_000_007] {
+            for (name, method) in [
+                ("sweep", CountingMethod::Sweep),
+                ("recurrence", CountingMethod::Recurrence),
+            ] {
+                let counted = walk.with_method(method);
+                group.bench_with_input(
+                    BenchmarkId::new(format!("{name}/mod {modulus}"), rounds),
+                    &rounds,
+                    |b, &n| {
+                        b.iter(|| {
+                            counted
+                                .total_absorbed_modulo(black_box(n), modulus)
+                                .unwrap()
+                        })
+                    },
+                );
+            }
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(benches, by_type, by_rounds, by_weights, sweep_vs_recurrence);
 criterion_main!(benches);

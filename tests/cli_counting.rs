@@ -124,15 +124,50 @@ fn size_limits_are_documented_and_enforced() {
     assert_bad(&[], "6000,6000,20000\n", "above the exact limit");
     assert_bad(
         &["--modulo", "7"],
-        "50000,50000,100000\n",
-        "above the limit of 1000000000 with --modulo",
+        "10000000,10000000,100000000000\n",
+        "above the limit of 10000000000 with --modulo",
     );
+    // N beyond the exact limit is fine modulo M; the exact limit names the way out.
+    assert_bad(&[], "1,1,100000001\n", "use --modulo M");
     // Wide barriers are cheap: only two positions per round can still bankrupt anyone.
     let output = janken(&[], "10000,10000,10000\n");
     assert!(output.status.success(), "{}", stderr(&output));
     assert_eq!(stdout(&output), "2\n");
     let help = stdout(&janken(&["--help"], ""));
     assert!(help.contains("A,B,N") && help.contains("100000000") && help.contains("--modulo"));
+    assert!(help.contains("any N <= 18446744073709551615") && help.contains("A + B up to 200000"));
+}
+
+#[test]
+fn modulo_counts_for_any_number_of_rounds() {
+    // One coin each: two sequences end at every round, 2N within N rounds.
+    let n = 1_000_000_000_000_000_000_u128;
+    let output = janken(
+        &["--modulo", "1000000007"],
+        "1,1,1000000000000000000\n1,1,18446744073709551615\n",
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let expected = format!(
+        "{}\n{}\n",
+        2 * n % 1_000_000_007,
+        2 * u128::from(u64::MAX) % 1_000_000_007
+    );
+    assert_eq!(stdout(&output), expected);
+    // Whichever method is chosen, the residue of the exact count.
+    let output = janken(&["--modulo", "998244353"], "30,40,2000\n");
+    assert!(output.status.success(), "{}", stderr(&output));
+    let exact = stdout(&janken(&[], "30,40,2000\n"));
+    let exact = num_bigint::BigUint::parse_bytes(exact.trim().as_bytes(), 10).unwrap();
+    assert_eq!(
+        stdout(&output).trim(),
+        (exact % 998_244_353_u32).to_string()
+    );
+    // Above 2^64 - 1 even modulo M: a clear error.
+    assert_bad(
+        &["--modulo", "7"],
+        "1,1,18446744073709551616\n",
+        "N (round limit) is '18446744073709551616', above the limit of 18446744073709551615",
+    );
 }
 
 #[test]

@@ -21,6 +21,13 @@
 //! modulus known at run time use [`janken_count_modulo`].
 //!
 //! Time O(rounds · min(rounds, a + b)), memory O(min(rounds, a + b)).
+//! Modulo a number the count is also the `rounds`-th term of a linear
+//! recurrence of order `d = min(a, rounds + 1) + min(b, rounds + 1)`
+//! ([`AbsorbingWalk::absorbed_series_modulo`]), found by Bostan–Mori in
+//! O(d log d log rounds) for any `rounds < 2^64`; [`janken_count_modulo`]
+//! picks the cheaper. The machinery is public: [`polynomial_product_modulo`],
+//! [`rational_series_coefficient_modulo`] and [`linear_recurrence_term_modulo`],
+//! modulo any number from 1 to `2^64 - 1`.
 //!
 //! # Example
 //! ```
@@ -38,10 +45,18 @@
 //! # let _ = residue;
 //! ```
 
+mod ntt;
 mod number;
+mod recurrence;
+mod strip;
 mod walk;
 
 pub use number::{Modular, PathCount};
+pub use recurrence::{
+    DEFAULT_SERIES_WORK, linear_recurrence_term_modulo, polynomial_product_modulo,
+    rational_series_coefficient_modulo,
+};
+pub use strip::CountingMethod;
 pub use walk::{AbsorbingWalk, Absorptions, DEFAULT_WALK_WORK, Distribution, StepWeights};
 
 use crate::Result;
@@ -70,12 +85,15 @@ pub fn janken_count<T: PathCount>(a_coins: u64, b_coins: u64, rounds: u64) -> Re
 }
 
 /// [`janken_count`] modulo `modulus`, a number known at run time (for a
-/// constant modulus, [`Modular`] works too).
+/// constant modulus, [`Modular`] works too), for any number of rounds: the
+/// sweep or the linear recurrence, whichever is estimated cheaper (see
+/// [`AbsorbingWalk::total_absorbed_modulo`]).
 ///
 /// # Errors
 /// [`Error::InvalidParameter`](crate::Error::InvalidParameter) if `modulus`
 /// is 0; [`Error::MemoryBudgetExceeded`](crate::Error::MemoryBudgetExceeded)
-/// as for [`janken_count`].
+/// and [`Error::WorkLimitExceeded`](crate::Error::WorkLimitExceeded) beyond
+/// the default budget.
 ///
 /// # Example
 /// ```
@@ -83,6 +101,9 @@ pub fn janken_count<T: PathCount>(a_coins: u64, b_coins: u64, rounds: u64) -> Re
 ///
 /// assert_eq!(janken_count_modulo(5, 5, 24, 1_000).unwrap(), 8);
 /// assert!(janken_count_modulo(5, 5, 24, 0).is_err());
+/// // One coin each: two sequences end in every round, 2N within N rounds.
+/// let n = 1_000_000_000_000_000_000;
+/// assert_eq!(janken_count_modulo(1, 1, n, 1_000_000_007).unwrap(), (2 * n as u128 % 1_000_000_007) as u64);
 /// ```
 pub fn janken_count_modulo(a_coins: u64, b_coins: u64, rounds: u64, modulus: u64) -> Result<u64> {
     AbsorbingWalk::janken(a_coins, b_coins).total_absorbed_modulo(rounds, modulus)

@@ -1,6 +1,7 @@
 //! Weighted lattice paths with steps -1, 0, +1 between two absorbing barriers.
 
 use super::number::{PathCount, add_mod, mul_mod};
+use super::strip::CountingMethod;
 use crate::{Budget, Error, Result};
 use std::marker::PhantomData;
 
@@ -180,6 +181,7 @@ pub struct AbsorbingWalk {
     upper_distance: u64,
     weights: StepWeights,
     budget: Budget,
+    method: CountingMethod,
 }
 
 impl AbsorbingWalk {
@@ -197,6 +199,7 @@ impl AbsorbingWalk {
             upper_distance,
             weights,
             budget: Budget::default(),
+            method: CountingMethod::Automatic,
         }
     }
 
@@ -222,6 +225,36 @@ impl AbsorbingWalk {
     /// ```
     pub fn with_budget(self, budget: Budget) -> Self {
         Self { budget, ..self }
+    }
+
+    /// The same walk counted modulo a number by `method` (see
+    /// [`total_absorbed_modulo`](Self::total_absorbed_modulo)); exact counts
+    /// always sweep.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::counting::{AbsorbingWalk, CountingMethod};
+    /// let walk = AbsorbingWalk::janken(2, 3);
+    /// let by_series = walk.with_method(CountingMethod::Recurrence);
+    /// assert_eq!(by_series.method(), CountingMethod::Recurrence);
+    /// assert_eq!(
+    ///     by_series.total_absorbed_modulo(1000, 998_244_353).unwrap(),
+    ///     walk.with_method(CountingMethod::Sweep).total_absorbed_modulo(1000, 998_244_353).unwrap()
+    /// );
+    /// ```
+    pub fn with_method(self, method: CountingMethod) -> Self {
+        Self { method, ..self }
+    }
+
+    /// The counting method set with [`with_method`](Self::with_method).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::counting::{AbsorbingWalk, CountingMethod};
+    /// assert_eq!(AbsorbingWalk::janken(2, 3).method(), CountingMethod::Automatic);
+    /// ```
+    pub fn method(&self) -> CountingMethod {
+        self.method
     }
 
     /// The budget in force (the default, 1 GiB, unless set).
@@ -333,15 +366,28 @@ impl AbsorbingWalk {
     /// modulus known at run time (see [`Modular`](super::Modular) for a
     /// constant one). Never overflows.
     ///
+    /// Two methods, the cheaper by estimate unless one is set with
+    /// [`with_method`](Self::with_method) (see [`method_for`](Self::method_for)):
+    /// the sweep, O(steps * min(steps, a + b)); or the count as a coefficient
+    /// of a rational series of order `d = min(a, steps + 1) + min(b, steps + 1)`
+    /// ([`absorbed_series_modulo`](Self::absorbed_series_modulo)) found by
+    /// Bostan–Mori, O(d log d log steps): `steps` up to `2^64 - 1`.
+    ///
     /// # Errors
     /// [`Error::InvalidParameter`] if `modulus` is 0;
-    /// [`Error::MemoryBudgetExceeded`] if the row does not fit the budget.
+    /// [`Error::MemoryBudgetExceeded`] if the row or the polynomials do not
+    /// fit the budget; [`Error::WorkLimitExceeded`] above the work cap
+    /// ([`DEFAULT_WALK_WORK`] cell updates for the sweep,
+    /// [`DEFAULT_SERIES_WORK`](super::DEFAULT_SERIES_WORK) operations for the recurrence).
     ///
     /// # Example
     /// ```
     /// use stonegame::counting::AbsorbingWalk;
     /// let walk = AbsorbingWalk::janken(1, 2);
     /// assert_eq!(walk.total_absorbed_modulo(3, 5).unwrap(), 7 % 5);
+    /// // 10^18 rounds: the recurrence.
+    /// let far = AbsorbingWalk::janken(300, 200).total_absorbed_modulo(1_000_000_000_000_000_000, 1_000_000_007);
+    /// assert!(far.unwrap() < 1_000_000_007);
     /// ```
     pub fn total_absorbed_modulo(&self, steps: u64, modulus: u64) -> Result<u64> {
         if modulus == 0 {
@@ -349,6 +395,9 @@ impl AbsorbingWalk {
                 name: "modulus",
                 reason: "must be at least 1".to_string(),
             });
+        }
+        if self.method_for(steps, modulus) == CountingMethod::Recurrence {
+            return self.total_by_recurrence(steps, modulus);
         }
         let arith = Modulo(modulus);
         let mut total = 0;

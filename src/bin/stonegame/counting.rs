@@ -4,14 +4,18 @@ use clap::Args;
 use num_bigint::BigUint;
 use stonegame::counting::AbsorbingWalk;
 
-/// The largest round limit N accepted (the work check itself is O(N)).
+/// The largest round limit N of exact (big-integer) counts (the work check
+/// itself is O(N)). With --modulo any N below 2^64 is accepted.
 pub const MAX_ROUNDS: u64 = 100_000_000;
 /// Exact mode: at most this many cell updates times N (the numbers have
 /// about 1.6 * N bits, so this bounds the big-integer work). It admits every
 /// instance with N <= 10^4 (the worst, A = B = 5000, takes about 20 s).
 pub const MAX_EXACT_WORK: u128 = 600_000_000_000;
-/// Modulo mode: at most this many cell updates (about 5 s).
-pub const MAX_MODULO_WORK: u128 = 1_000_000_000;
+/// Modulo mode: at most this much estimated work, in cell updates of the
+/// sweep or operations (transform butterflies) of the recurrence, whichever
+/// the library chooses (about 10 s). It admits A + B up to 2 * 10^5 for every
+/// N below 2^64 and every modulus.
+pub const MAX_MODULO_WORK: u128 = 10_000_000_000;
 
 /// Options of `janken`.
 #[derive(Args)]
@@ -26,55 +30,54 @@ pub struct JankenArgs {
 
 /// Solves one `janken` line `A,B,N`.
 pub fn janken(args: &JankenArgs, line: &str) -> Result<String, String> {
-    let (a_coins, b_coins, rounds) = parse_triple(line)?;
-    let walk = AbsorbingWalk::janken(a_coins, b_coins);
+    let (a_coins, b_coins, rounds) = parse_triple(line, args.modulo.is_some())?;
+    if let Some(modulus) = args.modulo {
+        let walk = AbsorbingWalk::janken(a_coins, b_coins).with_budget(crate::input::budget());
+        let work = walk.modulo_work(rounds, modulus);
+        if work > MAX_MODULO_WORK {
+            return Err(format!(
+                "{a_coins},{b_coins},{rounds} needs about {work} operations, above the limit of \
+                 {MAX_MODULO_WORK} with --modulo"
+            ));
+        }
+        return walk
+            .total_absorbed_modulo(rounds, modulus)
+            .map(|count| count.to_string())
+            .map_err(|e| e.to_string());
+    }
     if rounds > MAX_ROUNDS {
         return Err(format!(
-            "N = {rounds} is above the limit of {MAX_ROUNDS} rounds"
+            "N = {rounds} is above the limit of {MAX_ROUNDS} rounds for exact counts; use --modulo M"
         ));
     }
+    let walk = AbsorbingWalk::janken(a_coins, b_coins);
     let cells = walk.cell_updates(rounds);
-    match args.modulo {
-        Some(modulus) => {
-            if cells > MAX_MODULO_WORK {
-                return Err(format!(
-                    "{a_coins},{b_coins},{rounds} needs {cells} cell updates, above the limit of \
-                     {MAX_MODULO_WORK} with --modulo"
-                ));
-            }
-            walk.total_absorbed_modulo(rounds, modulus)
-                .map(|count| count.to_string())
-                .map_err(|e| e.to_string())
-        }
-        None => {
-            let work = cells.saturating_mul(u128::from(rounds));
-            if work > MAX_EXACT_WORK {
-                return Err(format!(
-                    "{a_coins},{b_coins},{rounds} needs {cells} cell updates on numbers of about \
-                     {rounds} * 1.6 bits (work {work}), above the exact limit of {MAX_EXACT_WORK}; \
-                     use --modulo M"
-                ));
-            }
-            let bytes_per_count = u128::from(rounds) * 1585 / 8000 + 32;
-            // Only positions the sweep updates grow beyond an empty number.
-            let grown = walk.row_len(rounds).min(cells);
-            let bytes = grown.saturating_mul(bytes_per_count);
-            let budget = crate::input::budget().bytes();
-            if bytes > budget {
-                return Err(format!(
-                    "{a_coins},{b_coins},{rounds} needs about {bytes} bytes of big integers, above \
-                     the memory budget of {budget} bytes; use --modulo M or raise --memory-mib"
-                ));
-            }
-            walk.total_absorbed::<BigUint>(rounds)
-                .map(|count| count.to_string())
-                .map_err(|e| e.to_string())
-        }
+    let work = cells.saturating_mul(u128::from(rounds));
+    if work > MAX_EXACT_WORK {
+        return Err(format!(
+            "{a_coins},{b_coins},{rounds} needs {cells} cell updates on numbers of about \
+             {rounds} * 1.6 bits (work {work}), above the exact limit of {MAX_EXACT_WORK}; \
+             use --modulo M"
+        ));
     }
+    let bytes_per_count = u128::from(rounds) * 1585 / 8000 + 32;
+    // Only positions the sweep updates grow beyond an empty number.
+    let grown = walk.row_len(rounds).min(cells);
+    let bytes = grown.saturating_mul(bytes_per_count);
+    let budget = crate::input::budget().bytes();
+    if bytes > budget {
+        return Err(format!(
+            "{a_coins},{b_coins},{rounds} needs about {bytes} bytes of big integers, above \
+             the memory budget of {budget} bytes; use --modulo M or raise --memory-mib"
+        ));
+    }
+    walk.total_absorbed::<BigUint>(rounds)
+        .map(|count| count.to_string())
+        .map_err(|e| e.to_string())
 }
 
 /// Parses `A,B,N` (spaces around the numbers allowed).
-fn parse_triple(line: &str) -> Result<(u64, u64, u64), String> {
+fn parse_triple(line: &str, modulo: bool) -> Result<(u64, u64, u64), String> {
     let fields: Vec<&str> = line.split(',').map(str::trim_ascii).collect();
     let [a, b, n] = fields.as_slice() else {
         return Err(format!(
@@ -86,7 +89,11 @@ fn parse_triple(line: &str) -> Result<(u64, u64, u64), String> {
     Ok((
         parse_field(a, "A (coins of A)", u64::MAX)?,
         parse_field(b, "B (coins of B)", u64::MAX)?,
-        parse_field(n, "N (round limit)", MAX_ROUNDS)?,
+        parse_field(
+            n,
+            "N (round limit)",
+            if modulo { u64::MAX } else { MAX_ROUNDS },
+        )?,
     ))
 }
 

@@ -221,12 +221,17 @@ enum Game {
     /// each counted once at the round its player hits zero; exact (big
     /// integer), or modulo M with --modulo M. Zero coins or zero rounds give 0.
     ///
-    /// Limits: A, B <= 18446744073709551615; N <= 100000000. Work is measured
-    /// in cell updates (at most N * min(2N+1, A+B-1); positions that can no
-    /// longer reach a barrier are skipped): exact mode allows cell updates * N
-    /// <= 6*10^11 (every instance with N <= 10000) and about 1 GiB of big
-    /// integers, --modulo allows 10^9 cell updates. Example:
-    /// `echo 50,50,10000 | stonegame janken`.
+    /// Limits: A, B <= 18446744073709551615. Exact counts: N <= 100000000, and
+    /// work in cell updates of the sweep (at most N * min(2N+1, A+B-1);
+    /// positions that can no longer reach a barrier are skipped) times N
+    /// <= 6*10^11 (every instance with N <= 10000), with about 1 GiB of big
+    /// integers. With --modulo: any N <= 18446744073709551615, and estimated
+    /// work <= 10^10 (about 10 s): the sweep for small N, or the count as the
+    /// N-th term of a linear recurrence of order min(A,N+1) + min(B,N+1)
+    /// (Bostan-Mori over number-theoretic transforms, O(d log d log N)),
+    /// which admits A + B up to 200000 for every N and every modulus. Example:
+    /// `echo 50,50,10000 | stonegame janken`, `echo
+    /// 50000,50000,1000000000000000000 | stonegame janken --modulo 998244353`.
     Janken(counting::JankenArgs),
     Nim(impartial::NimArgs),
     Subtraction(impartial::SubtractionArgs),

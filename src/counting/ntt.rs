@@ -1,0 +1,442 @@
+//! Number-theoretic transforms modulo primes below 2^31 (Montgomery
+//! arithmetic), and the Chinese remainder reconstruction (Garner) that turns
+//! several such transforms into exact products modulo any 64-bit number.
+
+/// Arithmetic modulo an odd prime `p < 2^31` in Montgomery form (`x` is stored
+/// as `x * 2^32 mod p`), so a product needs two multiplications and no division.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Montgomery {
+    pub(crate) prime: u32,
+    /// `-p^(-1) mod 2^32`.
+    neg_inverse: u32,
+    /// `2^64 mod p`: multiplying by it converts into Montgomery form.
+    r2: u32,
+    /// `2^96 mod p`: the same for the high half of a 64-bit number.
+    r3: u32,
+}
+
+impl Montgomery {
+    pub(crate) fn new(prime: u32) -> Self {
+        debug_assert!(prime % 2 == 1 && prime < 1 << 31);
+        // Newton's iteration doubles the correct low bits of the inverse each time.
+        let mut inverse = prime;
+        for _ in 0..5 {
+            inverse = inverse.wrapping_mul(2u32.wrapping_sub(prime.wrapping_mul(inverse)));
+        }
+        Self {
+            prime,
+            neg_inverse: inverse.wrapping_neg(),
+            r2: ((1u128 << 64) % u128::from(prime)) as u32,
+            r3: ((1u128 << 96) % u128::from(prime)) as u32,
+        }
+    }
+
+    /// `t / 2^32 mod p` for `t < p * 2^32`, in `0..p`.
+    #[inline(always)]
+    pub(crate) fn reduce(self, t: u64) -> u32 {
+        let m = (t as u32).wrapping_mul(self.neg_inverse);
+        // t + m p < 2 p 2^32 < 2^64 because p < 2^31; the sum is divisible by 2^32.
+        let r = ((t + u64::from(m) * u64::from(self.prime)) >> 32) as u32;
+        r.min(r.wrapping_sub(self.prime))
+    }
+
+    #[inline(always)]
+    pub(crate) fn mul(self, a: u32, b: u32) -> u32 {
+        self.reduce(u64::from(a) * u64::from(b))
+    }
+
+    /// Branch-free: when `a + b < p` the wrapped difference is huge and `min` keeps the sum.
+    #[inline(always)]
+    pub(crate) fn add(self, a: u32, b: u32) -> u32 {
+        let sum = a + b;
+        sum.min(sum.wrapping_sub(self.prime))
+    }
+
+    #[inline(always)]
+    pub(crate) fn sub(self, a: u32, b: u32) -> u32 {
+        let difference = a.wrapping_sub(b);
+        difference.min(difference.wrapping_add(self.prime))
+    }
+
+    /// Any 64-bit number into Montgomery form: `hi * 2^32 + lo`, each half
+    /// multiplied by its own constant (both products stay below `p * 2^32`).
+    #[inline(always)]
+    pub(crate) fn montgomery(self, x: u64) -> u32 {
+        self.add(
+            self.mul((x >> 32) as u32, self.r3),
+            self.mul(x as u32, self.r2),
+        )
+    }
+
+    #[inline(always)]
+    pub(crate) fn plain(self, a: u32) -> u32 {
+        self.reduce(u64::from(a))
+    }
+
+    pub(crate) fn pow(self, base: u32, mut exponent: u64) -> u32 {
+        let mut result = self.montgomery(1);
+        let mut square = base;
+        while exponent > 0 {
+            if exponent & 1 == 1 {
+                result = self.mul(result, square);
+            }
+            square = self.mul(square, square);
+            exponent >>= 1;
+        }
+        result
+    }
+
+    /// The inverse of a non-zero Montgomery number (Fermat).
+    pub(crate) fn inverse(self, a: u32) -> u32 {
+        self.pow(a, u64::from(self.prime) - 2)
+    }
+}
+
+/// A prime with transforms of every power-of-two size up to `max_len`.
+///
+/// `roots[h + j]` is `w_(2h)^j` (Montgomery form) for `j < h`, `h` a power of
+/// two: one table serves every level of every size up to `max_len`.
+#[derive(Debug, Clone)]
+pub(crate) struct NttPrime {
+    pub(crate) field: Montgomery,
+    roots: Vec<u32>,
+    inverse_roots: Vec<u32>,
+}
+
+/// The largest power of two dividing `p - 1`: the longest transform modulo `p`.
+pub(crate) fn two_adic_len(prime: u32) -> u64 {
+    1u64 << (prime - 1).trailing_zeros()
+}
+
+impl NttPrime {
+    /// Tables for transforms of length up to `max_len` (a power of two that
+    /// divides `prime - 1`; the caller checks).
+    pub(crate) fn new(prime: u32, max_len: usize) -> Self {
+        let field = Montgomery::new(prime);
+        let generator = field.montgomery(u64::from(primitive_root(prime)));
+        let mut roots = vec![0u32; max_len.max(2)];
+        let mut inverse_roots = vec![0u32; max_len.max(2)];
+        let one = field.montgomery(1);
+        let mut half = 1;
+        while half < max_len {
+            let root = field.pow(generator, u64::from(prime - 1) / (2 * half as u64));
+            let inverse_root = field.inverse(root);
+            roots[half] = one;
+            inverse_roots[half] = one;
+            for j in 1..half {
+                roots[half + j] = field.mul(roots[half + j - 1], root);
+                inverse_roots[half + j] = field.mul(inverse_roots[half + j - 1], inverse_root);
+            }
+            half *= 2;
+        }
+        Self {
+            field,
+            roots,
+            inverse_roots,
+        }
+    }
+
+    /// The transform of `a` (natural order in, bit-reversed order out):
+    /// decimation in frequency. `a.len()` is a power of two up to the table's.
+    pub(crate) fn forward(&self, a: &mut [u32]) {
+        let field = self.field;
+        let mut half = a.len() / 2;
+        while half >= 1 {
+            let twiddles = &self.roots[half..2 * half];
+            for block in a.chunks_exact_mut(2 * half) {
+                let (low, high) = block.split_at_mut(half);
+                for ((x, y), &w) in low.iter_mut().zip(high.iter_mut()).zip(twiddles) {
+                    let (u, v) = (*x, *y);
+                    *x = field.add(u, v);
+                    *y = field.mul(field.sub(u, v), w);
+                }
+            }
+            half /= 2;
+        }
+    }
+
+    /// The inverse transform times `a.len()` (bit-reversed order in, natural
+    /// order out): decimation in time, undoing [`forward`](Self::forward)
+    /// level by level. The caller folds the division by the length into its
+    /// own pointwise step.
+    pub(crate) fn inverse(&self, a: &mut [u32]) {
+        let field = self.field;
+        let mut half = 1;
+        while half < a.len() {
+            let twiddles = &self.inverse_roots[half..2 * half];
+            for block in a.chunks_exact_mut(2 * half) {
+                let (low, high) = block.split_at_mut(half);
+                for ((x, y), &w) in low.iter_mut().zip(high.iter_mut()).zip(twiddles) {
+                    let (u, v) = (*x, field.mul(*y, w));
+                    *x = field.add(u, v);
+                    *y = field.sub(u, v);
+                }
+            }
+            half *= 2;
+        }
+    }
+
+    /// `w_len^j` for `j < len / 2`, `w_len` the root of unity of order `len`.
+    pub(crate) fn points(&self, len: usize) -> &[u32] {
+        &self.roots[len / 2..len]
+    }
+
+    /// `w_len^(-bit_reverse(t))` for `t < len / 2`, where `w_len` is the
+    /// root of unity of order `len`: the point of a length-`len` transform
+    /// whose bit-reversed position is `2 t`.
+    pub(crate) fn inverse_points(&self, len: usize) -> Vec<u32> {
+        let half = len / 2;
+        let bits = half.trailing_zeros();
+        (0..half)
+            .map(|t| {
+                let reversed = if bits == 0 {
+                    0
+                } else {
+                    t.reverse_bits() >> (usize::BITS - bits)
+                };
+                // inverse_roots[half + j] = w_(2 half)^(-j) = w_len^(-j).
+                self.inverse_roots[half + reversed]
+            })
+            .collect()
+    }
+}
+
+/// The smallest primitive root of a prime below 2^32 (trial division of `p - 1`).
+fn primitive_root(prime: u32) -> u32 {
+    let order = prime - 1;
+    let mut factors = Vec::new();
+    let mut rest = order;
+    let mut divisor = 2;
+    while divisor * divisor <= rest {
+        if rest % divisor == 0 {
+            factors.push(divisor);
+            while rest % divisor == 0 {
+                rest /= divisor;
+            }
+        }
+        divisor += 1;
+    }
+    if rest > 1 {
+        factors.push(rest);
+    }
+    let field = Montgomery::new(prime);
+    (2..prime)
+        .find(|&candidate| {
+            let g = field.montgomery(u64::from(candidate));
+            let one = field.montgomery(1);
+            factors
+                .iter()
+                .all(|&q| field.pow(g, u64::from(order / q)) != one)
+        })
+        .unwrap_or(1)
+}
+
+/// Whether `n < 2^32` is prime (Miller–Rabin with bases 2, 7, 61: exact below 4.7 * 10^9).
+pub(crate) fn is_prime_u32(n: u64) -> bool {
+    if !(2..1 << 32).contains(&n) {
+        return false;
+    }
+    for small in [2u64, 3, 5, 7, 11, 13, 61] {
+        if n % small == 0 {
+            return n == small;
+        }
+    }
+    let (mut odd, mut twos) = (n - 1, 0);
+    while odd % 2 == 0 {
+        odd /= 2;
+        twos += 1;
+    }
+    let power = |mut base: u64, mut exponent: u64| {
+        let mut result = 1u64;
+        base %= n;
+        while exponent > 0 {
+            if exponent & 1 == 1 {
+                result = result * base % n;
+            }
+            base = base * base % n;
+            exponent >>= 1;
+        }
+        result
+    };
+    [2u64, 7, 61].iter().all(|&base| {
+        let mut x = power(base, odd);
+        if x == 1 || x == n - 1 {
+            return true;
+        }
+        for _ in 1..twos {
+            x = x * x % n;
+            if x == n - 1 {
+                return true;
+            }
+        }
+        false
+    })
+}
+
+/// The primes the exact products are computed modulo, most 2-adic first:
+/// each `c * 2^k + 1 < 2^31` with `2^k >= 2^24`.
+pub(crate) const CRT_PRIMES: [u32; 6] = [
+    2_013_265_921, // 15 * 2^27 + 1
+    1_811_939_329, // 27 * 2^26 + 1
+    469_762_049,   // 7 * 2^26 + 1
+    2_113_929_217, // 63 * 2^25 + 1
+    167_772_161,   // 5 * 2^25 + 1
+    754_974_721,   // 45 * 2^24 + 1
+];
+
+/// How many of [`CRT_PRIMES`] an exact product needs when its coefficients
+/// lie in `0..bound` (given as log2), or `None` when all of them are too few.
+pub(crate) fn crt_prime_count(log2_bound: f64) -> Option<usize> {
+    let mut log2_product = 0.0;
+    for (count, &prime) in CRT_PRIMES.iter().enumerate() {
+        log2_product += f64::from(prime).log2();
+        // Half a bit of margin against rounding in the logarithms.
+        if log2_product >= log2_bound + 0.5 {
+            return Some(count + 1);
+        }
+    }
+    None
+}
+
+/// Garner's reconstruction: residues modulo `primes` of a number below
+/// their product, turned into that number modulo `modulus`.
+#[derive(Debug, Clone)]
+pub(crate) struct Garner {
+    pub(crate) primes: Vec<NttPrime>,
+    /// `prefix[j][i]` = `p_0 ... p_(i-1) mod p_j` (Montgomery form), `i < j`.
+    prefix: Vec<Vec<u32>>,
+    /// `(p_0 ... p_(j-1))^(-1) mod p_j` (Montgomery form).
+    prefix_inverse: Vec<u32>,
+    /// `p_0 ... p_(i-1) mod modulus`.
+    weights: Vec<u64>,
+    modulus: u64,
+}
+
+impl Garner {
+    pub(crate) fn new(primes: Vec<NttPrime>, modulus: u64) -> Self {
+        let count = primes.len();
+        let mut prefix = vec![Vec::new(); count];
+        let mut prefix_inverse = vec![0; count];
+        for (j, target) in primes.iter().enumerate() {
+            let field = target.field;
+            let mut product = field.montgomery(1);
+            for source in &primes[..j] {
+                prefix[j].push(product);
+                product = field.mul(product, field.montgomery(u64::from(source.field.prime)));
+            }
+            prefix_inverse[j] = field.inverse(product);
+        }
+        let mut weights = Vec::with_capacity(count);
+        let mut weight = 1 % modulus;
+        for prime in &primes {
+            weights.push(weight);
+            weight =
+                ((u128::from(weight) * u128::from(prime.field.prime)) % u128::from(modulus)) as u64;
+        }
+        Self {
+            primes,
+            prefix,
+            prefix_inverse,
+            weights,
+            modulus,
+        }
+    }
+
+    /// The number with the given residues (plain form, one per prime),
+    /// reduced modulo the modulus.
+    #[inline]
+    pub(crate) fn combine(&self, residues: &[u32]) -> u64 {
+        let mut digits = [0u32; CRT_PRIMES.len()];
+        let mut total: u128 = 0;
+        for (j, prime) in self.primes.iter().enumerate() {
+            let field = prime.field;
+            // Mixed-radix digits: x = d_0 + p_0 (d_1 + p_1 (d_2 + ...)).
+            let mut known = 0u32;
+            for (&digit, &factor) in digits[..j].iter().zip(&self.prefix[j]) {
+                // digit < 2^31 and factor < p: the product fits the reduction.
+                known = field.add(known, field.mul(digit, factor));
+            }
+            // mul(plain, Montgomery constant) gives a plain number; a digit from
+            // a larger prime is reduced modulo p_j by the same multiplication.
+            let digit = field.mul(field.sub(residues[j], known), self.prefix_inverse[j]);
+            digits[j] = digit;
+            total += u128::from(digit) * u128::from(self.weights[j]);
+        }
+        (total % u128::from(self.modulus)) as u64
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn montgomery_arithmetic_matches_plain_arithmetic() {
+        for &prime in CRT_PRIMES.iter().chain(&[998_244_353, 3, 5, 7]) {
+            let field = Montgomery::new(prime);
+            let p = u64::from(prime);
+            for (a, b) in [
+                (0u64, 0u64),
+                (1, p - 1),
+                (p - 1, p - 1),
+                (12345, 67890),
+                (u64::MAX, 3),
+            ] {
+                let (ma, mb) = (field.montgomery(a), field.montgomery(b));
+                let plain = |m: u32| u64::from(field.plain(m));
+                assert_eq!(plain(ma), a % p);
+                assert_eq!(plain(field.mul(ma, mb)), (a % p) * (b % p) % p);
+                assert_eq!(plain(field.add(ma, mb)), (a % p + b % p) % p);
+                assert_eq!(plain(field.sub(ma, mb)), (a % p + p - b % p) % p);
+            }
+        }
+    }
+
+    #[test]
+    fn transforms_invert_each_other_and_multiply_cyclically() {
+        let prime = NttPrime::new(998_244_353, 16);
+        let field = prime.field;
+        let a: Vec<u64> = vec![3, 1, 4, 1, 5, 9, 2, 6];
+        let b: Vec<u64> = vec![2, 7, 1, 8, 2, 8, 0, 0];
+        let mut fa: Vec<u32> = a.iter().map(|&x| field.montgomery(x)).collect();
+        let mut fb: Vec<u32> = b.iter().map(|&x| field.montgomery(x)).collect();
+        prime.forward(&mut fa);
+        prime.forward(&mut fb);
+        let mut product: Vec<u32> = fa.iter().zip(&fb).map(|(&x, &y)| field.mul(x, y)).collect();
+        prime.inverse(&mut product);
+        let scale = field.inverse(field.montgomery(8));
+        for (k, &value) in product.iter().enumerate() {
+            let expected: u64 = (0..8).map(|i| a[i] * b[(8 + k - i) % 8]).sum();
+            assert_eq!(u64::from(field.plain(field.mul(value, scale))), expected);
+        }
+    }
+
+    #[test]
+    fn primality_and_prime_counts() {
+        assert!(CRT_PRIMES.iter().all(|&p| is_prime_u32(u64::from(p))));
+        assert!(is_prime_u32(998_244_353) && is_prime_u32(1_000_000_007));
+        assert!(!is_prime_u32(1) && !is_prime_u32(561) && !is_prime_u32(4_294_967_297));
+        assert_eq!(crt_prime_count(60.0), Some(2));
+        assert_eq!(crt_prime_count(147.0), Some(5));
+        assert_eq!(crt_prime_count(400.0), None);
+    }
+
+    #[test]
+    fn garner_recovers_numbers_below_the_product() {
+        let primes: Vec<NttPrime> = CRT_PRIMES[..3]
+            .iter()
+            .map(|&p| NttPrime::new(p, 2))
+            .collect();
+        let garner = Garner::new(primes, u64::MAX);
+        for x in [0u128, 1, 123_456_789_012_345_678_901_234, (1 << 88) - 1] {
+            let residues: Vec<u32> = CRT_PRIMES[..3]
+                .iter()
+                .map(|&p| (x % u128::from(p)) as u32)
+                .collect();
+            assert_eq!(
+                u128::from(garner.combine(&residues)),
+                x % u128::from(u64::MAX)
+            );
+        }
+    }
+}
