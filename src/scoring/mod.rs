@@ -58,7 +58,7 @@ pub use stone_merge::StoneMerge;
 pub use stone_mod3::{Removal, StoneMod3};
 pub use stone_split::{Side, Split, StoneSplit};
 pub use valuations::{Valuations, ValuationsTable};
-pub use variants::{DpFamily, DpVariant};
+pub use variants::{DpFamily, DpGame, DpVariant, Order, VariantCost};
 
 use crate::{Error, Result};
 use num_traits::{CheckedNeg, PrimInt, Signed};
