@@ -101,7 +101,7 @@ pub trait Configure: Sized {
 pub trait SolveAt {
     /// A position: `[u64]` for a sum of heaps, `[u64; 2]` for Wythoff or Euclid, …
     type Position: ?Sized;
-    /// A move, with a `Display` in the `I:…` form (docs/conventions.md).
+    /// A move, with a `Display` in the `I:…` form (the [conventions](crate::guide::conventions)).
     type Move: Clone;
 
     /// The play convention in force.

@@ -11,7 +11,7 @@
 //!
 //! The positive/negative sign of the root value gives the winner ([`Outcome`]).
 //!
-//! Every game has the same shape (see `docs/conventions.md`): `new(…)`
+//! Every game has the same shape (see the [conventions](crate::guide::conventions)): `new(…)`
 //! validates, `.with_budget(Budget)` sets the limits, `value()` and
 //! `outcome()` are the cheap calls, `solve()` returns a [`Solution`] with the
 //! whole optimal line, and `table()` gives every position's value and best move.

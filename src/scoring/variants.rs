@@ -11,10 +11,10 @@
 //! | [`DpFamily::StoneSplit`] | split, keep the lighter part (LeetCode 1563) | memoised, full table, monotone split |
 //!
 //! Every game of these families has a `value_by(DpVariant)` method
-//! ([`Ends::value_by`](super::Ends::value_by),
-//! [`EndsRemainder::value_by`](super::EndsRemainder::value_by),
-//! [`FrontDoubling::value_by`](super::FrontDoubling::value_by),
-//! [`StoneSplit::value_by`](super::StoneSplit::value_by)); the variants a
+//! ([`Ends::value_by`],
+//! [`EndsRemainder::value_by`],
+//! [`FrontDoubling::value_by`],
+//! [`StoneSplit::value_by`]); the variants a
 //! family lacks are refused with [`Error::InvalidParameter`]. Tables are
 //! checked against the game's budget before they are allocated, and the
 //! cubic variants against its work cap ([`Budget::work_or`](crate::Budget::work_or),
@@ -158,13 +158,13 @@ impl FromStr for DpVariant {
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum DpFamily {
-    /// [`Ends`](super::Ends): LeetCode 877, AtCoder EDPC L.
+    /// [`Ends`]: LeetCode 877, AtCoder EDPC L.
     Ends,
-    /// [`EndsRemainder`](super::EndsRemainder): LeetCode 1690.
+    /// [`EndsRemainder`]: LeetCode 1690.
     EndsRemainder,
-    /// [`FrontDoubling`](super::FrontDoubling): LeetCode 1140.
+    /// [`FrontDoubling`]: LeetCode 1140.
     FrontDoubling,
-    /// [`StoneSplit`](super::StoneSplit): LeetCode 1563.
+    /// [`StoneSplit`]: LeetCode 1563.
     StoneSplit,
 }
 
