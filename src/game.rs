@@ -119,8 +119,9 @@ pub trait Configure: Sized {
 pub trait SolveAt {
     /// A position: `[u64]` for a sum of heaps, `[u64; 2]` for Wythoff or Euclid, …
     type Position: ?Sized;
-    /// A move, with a `Display` in the `I:…` form (heap moves `I:F->T`,
-    /// docs/conventions.md) and a `Debug` (a [`Solution`] prints its line).
+    /// A move, with a `Display` in the `I:…` form (heap moves `I:F->T`, the
+    /// [conventions](crate::guide::conventions)) and a `Debug` (a
+    /// [`Solution`] prints its line).
     type Move: Clone + std::fmt::Display + std::fmt::Debug;
 
     /// The play convention in force.

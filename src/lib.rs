@@ -8,7 +8,7 @@
 //! ## One shape for every answer
 //!
 //! `use stonegame::prelude::*;` brings every everyday type into scope. Every
-//! game answers the same way (the whole contract is in `docs/conventions.md`):
+//! game answers the same way (the whole contract is in the [conventions](guide::conventions)):
 //!
 //! - a **scoring game is its row**: `Game::new(row)?`, then the cheap
 //!   `value()` (first player's total minus the second's) and `outcome()`, and
@@ -65,7 +65,7 @@
 //! | a game too big for memory, split into tiers | | [`retrograde::TieredSolver`] → [`retrograde::TierDatabase`] |
 //! | rock-paper-scissors with coins: count bankrupting sequences | a CodeIQ puzzle | [`counting::janken_count`], [`counting::AbsorbingWalk`] |
 //!
-//! The guide in `docs/` explains the theory and algorithms behind each row;
+//! The [guide] (the `docs/` directory) explains the theory and algorithms behind each row;
 //! the `stonegame` binary (feature `cli`) answers the same questions from the
 //! command line, and `tools/bundle` turns a program using the crate into one
 //! file a contest judge accepts.
@@ -118,6 +118,32 @@ pub mod game;
 pub mod impartial;
 pub mod retrograde;
 pub mod scoring;
+
+/// The rustdoc targets of the guide pages' link labels (see src/guide.rs).
+#[cfg(any(doc, doctest))]
+macro_rules! link_definitions {
+    () => {
+        concat!(
+            "[README.md]: crate::guide\n",
+            "[conventions.md]: crate::guide::conventions\n",
+            "[scoring.md]: crate::guide::scoring\n",
+            "[stone-series.md]: crate::guide::stone_series\n",
+            "[benchmarks.md]: crate::guide::benchmarks\n",
+            "[impartial.md]: crate::guide::impartial\n",
+            "[classic.md]: crate::guide::classic\n",
+            "[hackenbush.md]: crate::guide::hackenbush\n",
+            "[octal.md]: crate::guide::octal\n",
+            "[octal-arithmetic.md]: crate::guide::octal_arithmetic\n",
+            "[misere-quotients.md]: crate::guide::misere_quotients\n",
+            "[octal-frontier.md]: crate::guide::octal_frontier\n",
+            "[retrograde.md]: crate::guide::retrograde\n",
+            "[counting.md]: crate::guide::counting\n",
+            "[contest.md]: crate::guide::contest\n",
+        )
+    };
+}
+#[cfg(any(doc, doctest))]
+pub mod guide;
 
 pub use budget::Budget;
 pub use error::{Error, IoError, Result};

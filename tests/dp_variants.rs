@@ -5,7 +5,7 @@
 
 use proptest::prelude::*;
 use stonegame::scoring::{
-    DpFamily, DpVariant, Ends, EndsRemainder, FrontDoubling, Score, StoneSplit,
+    DpFamily, DpGame, DpVariant, Ends, EndsRemainder, FrontDoubling, Score, StoneSplit,
 };
 use stonegame::{Budget, Error};
 
@@ -108,8 +108,83 @@ fn check_split<T: Score>(stones: Vec<T>) {
     }
 }
 
+/// Each family's reference value: its plain recursion.
+fn reference(family: DpFamily, values: &[i128]) -> i128 {
+    match family {
+        DpFamily::Ends => ends_brute(values, 0, values.len()),
+        DpFamily::EndsRemainder => remainder_brute(values, 0, values.len()),
+        DpFamily::FrontDoubling => doubling_brute(values, 0, 1),
+        DpFamily::StoneSplit if values.is_empty() => 0,
+        DpFamily::StoneSplit => split_brute(values, 0, values.len() - 1),
+    }
+}
+
+/// Every variant of every family, reached only through [`DpGame`] (built by
+/// [`DpFamily::build`], listed by its costs, run by name), against the
+/// family's reference. Small values: every family must accept positive ones,
+/// and Stone Game V must refuse the others.
+fn check_every_family<T: Score>(values: &[T]) {
+    let wide = wide(values);
+    for family in DpFamily::ALL {
+        let built = family.build(values, Budget::default());
+        if family == DpFamily::StoneSplit && wide.iter().any(|&v| v <= 0) {
+            assert!(matches!(built, Err(Error::InvalidParameter { .. })));
+            continue;
+        }
+        let game = built.unwrap();
+        assert_eq!(game.family(), family);
+        let expected = reference(family, &wide);
+        for cost in game.costs() {
+            let got = game.value_by_name(cost.variant.name()).unwrap();
+            assert_eq!(
+                got.to_i128().unwrap(),
+                expected,
+                "{family:?} {}",
+                cost.variant
+            );
+        }
+    }
+}
+
+/// The same through the statically typed path, [`DpGame::from_values`].
+fn every_variant<G: DpGame<i64>>(values: &[i64]) -> Vec<i64> {
+    let game = G::from_values(values, Budget::default()).unwrap();
+    let costs = game.costs();
+    costs
+        .iter()
+        .map(|c| game.value_by(c.variant).unwrap())
+        .collect()
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn every_variant_of_every_family_matches_its_reference(
+        positive in prop::collection::vec(1i64..=60, 0..10),
+        signed in prop::collection::vec(-60i64..=60, 0..10),
+    ) {
+        check_every_family(&positive);
+        check_every_family(&positive.iter().map(|&v| v as i16).collect::<Vec<_>>());
+        check_every_family(&positive.iter().map(|&v| i128::from(v)).collect::<Vec<_>>());
+        check_every_family(&signed);
+        check_every_family(&signed.iter().map(|&v| v as i32).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn the_typed_path_agrees_with_the_reference(values in prop::collection::vec(1i64..=60, 1..10)) {
+        let wide = wide(&values);
+        let check = |family: DpFamily, got: Vec<i64>| {
+            assert_eq!(got.len(), family.costs().len());
+            for value in got {
+                assert_eq!(i128::from(value), reference(family, &wide), "{family:?}");
+            }
+        };
+        check(DpFamily::Ends, every_variant::<Ends<i64>>(&values));
+        check(DpFamily::EndsRemainder, every_variant::<EndsRemainder<i64>>(&values));
+        check(DpFamily::FrontDoubling, every_variant::<FrontDoubling<i64>>(&values));
+        check(DpFamily::StoneSplit, every_variant::<StoneSplit<i64>>(&values));
+    }
 
     #[test]
     fn ends_variants_agree(values in prop::collection::vec(-1000i64..=1000, 0..11)) {
@@ -192,6 +267,24 @@ fn published_values() {
             assert_eq!(split.value_by(variant).unwrap(), 18);
         }
     }
+}
+
+#[test]
+fn names_and_orders_are_data() {
+    let game = DpFamily::Ends
+        .build(&[4i64, 5, 3, 1, 2], Budget::default())
+        .unwrap();
+    let linear = game.costs().last().unwrap();
+    assert_eq!(linear.variant, DpVariant::Linear);
+    assert_eq!(
+        (linear.time.to_string(), linear.memory.to_string()),
+        ("O(n)".into(), "O(n)".into())
+    );
+    assert_eq!(game.value_by_name("length-major").unwrap(), 1);
+    let err = game.value_by_name("sliding-window").unwrap_err();
+    assert!(err.to_string().contains("LeetCode 877"), "{err}");
+    let err = game.value_by_name("quadratic").unwrap_err();
+    assert!(err.to_string().contains("unknown DP variant"), "{err}");
 }
 
 #[test]

@@ -1,3 +1,9 @@
+// Why this file is long (over 1,500 lines): every integration test file is
+// its own binary linked against the crate, so the retrograde tests stay in
+// one (sections below: references, strategies, misère Nim, cyclic cases,
+// tic-tac-toe, errors, ties/symmetry/tiers/analysis/parallel) to keep the
+// suite's link time down; the shared proptest strategies live in
+// tests/retrograde_strategies/.
 //! Retrograde analysis against independent references: plain minimax on
 //! acyclic graphs, a naive fixpoint on cyclic ones, the definition of
 //! remoteness, bottom-up tables for subtraction games, and the misère Nim rule.

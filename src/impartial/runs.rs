@@ -13,7 +13,7 @@
 //! after having been seen at `y1 = y2 - C`. Then the sequence is
 //! `C`-periodic from `y1 - window` for as long as every large move `s` reads
 //! a `C`-periodic stretch starting at `y1 - s`, which is measured on the runs
-//! (the extension lemma, proved in docs/impartial.md):
+//! (the extension lemma, proved in the [impartial guide](crate::guide::impartial)):
 //!
 //! > if the values on `[y1 - w, y2)` are true values and `C`-periodic
 //! > (`w = window`, `C = y2 - y1`), and for each large move `s` the sequence

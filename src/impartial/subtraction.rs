@@ -358,7 +358,7 @@ impl ImpartialGame for SubtractionSet {
 /// search rather than guessing. A set whose largest amounts are far above the
 /// rest (above 2^16, at least 4 times the next smaller; Codeforces 1194D's
 /// `{1, 2, k}`) keeps its Grundy and misère sequences as periodic runs, so the
-/// huge amount costs neither memory nor time (docs/impartial.md "Huge moves").
+/// huge amount costs neither memory nor time (the impartial guide, [theory](crate::guide::impartial#theory-and-algorithms), "Huge moves").
 ///
 /// # Example
 /// ```

@@ -230,7 +230,9 @@ impl<P, S, T, R, C> Retrograde<P, S, T, R, C> {
 
     /// Sets a terminal rule: `Some(value)` ends the game at that position with
     /// that value for the player to move (its successors are not explored);
-    /// `None` lets play go on. `Some(Value::Draw)` is a tie.
+    /// `None` lets play go on. `Some(Value::Tie)` is a level ending (a tie,
+    /// with remoteness); `Some(Value::Draw)` declares the position drawn, as
+    /// if play went on for ever: a draw, with no remoteness.
     ///
     /// # Example
     /// ```

@@ -76,7 +76,7 @@
 //! # What each solver costs
 //!
 //! Bytes charged to the [`Budget`](crate::Budget) before allocating, for `V`
-//! positions and `E` moves (docs/retrograde.md has the table):
+//! positions and `E` moves (the [retrograde guide](crate::guide::retrograde) has the table):
 //!
 //! - [`DenseSolver`]: the [`Graph`] `4 (V + 1) + 4 E` (charged when it is
 //!   built), then `9 V`, plus `4 (V + 1) + 4 E` of predecessor lists unless

@@ -19,7 +19,7 @@
 //! applies its updates with plain stores. Compare-and-swaps are locked
 //! instructions that keep a thread's cache misses from overlapping; routed,
 //! they overlap again (at 10^8 positions 5.3 s instead of 6.8 to 7.4 s for
-//! the induction; docs/retrograde.md has the figures).
+//! the induction; the [retrograde guide](crate::guide::retrograde) has the figures).
 //!
 //! The predecessor lists are built here too ([`reversed`]): moves are first
 //! sorted into buckets by range of targets, then each range is filled by

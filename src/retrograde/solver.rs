@@ -729,7 +729,7 @@ impl<'g, T, R> DenseSolver<'g, T, R> {
     /// through buckets by target range, when the budget has room for 8 more
     /// bytes a move of scratch, otherwise on one core. Ignored when a
     /// predecessor function is given (the closure is called from one
-    /// thread). Needs the `parallel` feature. See docs/retrograde.md for
+    /// thread). Needs the `parallel` feature. See the [retrograde guide](crate::guide::retrograde) for
     /// measured speed (on a 2-vCPU machine shared with other work).
     ///
     /// # Example

@@ -13,7 +13,7 @@
 //! because running its instructions on a CPU without them is undefined
 //! behaviour, and each call below is made only after
 //! `is_x86_feature_detected!` confirmed every feature the function enables.
-//! `docs/benchmarks.md` has the measurements that justify it.
+//! The [benchmarks](crate::guide::benchmarks) have the measurements that justify it.
 #![allow(unsafe_code)]
 
 /// A wider instruction set than the compile target's, found on this CPU.

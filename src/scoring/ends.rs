@@ -154,7 +154,7 @@ impl<T: Score> Ends<T> {
     }
 
     /// First player's total minus second's under optimal play: O(n) time, by
-    /// peak reduction (see [`EndsReducer`]; `docs/scoring.md` gives the
+    /// peak reduction (see [`EndsReducer`]; the [scoring guide](crate::guide::scoring) gives the
     /// proof and how it is tested).
     ///
     /// # Example
@@ -182,7 +182,7 @@ impl<T: Score> Ends<T> {
     /// The value by one named DP variant ([`DpFamily::Ends`]): memoised
     /// ([`Negamax`]), full table ([`Ends::table`]), rolling (row-major,
     /// `i` descending), length-major ([`Ends::value_by_interval_dp`]) or
-    /// linear ([`Ends::value`]). All agree; `docs/benchmarks.md` times them.
+    /// linear ([`Ends::value`]). All agree; the [benchmarks](crate::guide::benchmarks) time them.
     ///
     /// Fails with [`Error::InvalidParameter`] for a variant the family lacks
     /// and with [`Error::MemoryBudgetExceeded`] when a memo or table exceeds the budget.
@@ -342,7 +342,7 @@ fn linear_value<T: Score>(values: &[T]) -> T {
 /// what remains still has no interior peak: [`value`](EndsReducer::value)
 /// plays this out with two pointers.
 ///
-/// `docs/scoring.md` proves both steps. The greedy: a player who always
+/// The [scoring guide](crate::guide::scoring) proves both steps. The greedy: a player who always
 /// takes the largest stone gets, at their `k`-th turn, at least the
 /// `(2k − 1)`-th largest stone (first player) or the `2k`-th (second). The
 /// reduction: by induction

@@ -11,7 +11,7 @@
 //!
 //! The positive/negative sign of the root value gives the winner ([`Outcome`]).
 //!
-//! Every game has the same shape (see `docs/conventions.md`): `new(…)`
+//! Every game has the same shape (see the [conventions](crate::guide::conventions)): `new(…)`
 //! validates, `.with_budget(Budget)` sets the limits, `value()` and
 //! `outcome()` are the cheap calls, `solve()` returns a [`Solution`] with the
 //! whole optimal line, and `table()` gives every position's value and best move.
@@ -58,7 +58,7 @@ pub use stone_merge::StoneMerge;
 pub use stone_mod3::{Removal, StoneMod3};
 pub use stone_split::{Side, Split, StoneSplit};
 pub use valuations::{Valuations, ValuationsTable};
-pub use variants::{DpFamily, DpVariant};
+pub use variants::{DpFamily, DpGame, DpVariant, Order, VariantCost};
 
 use crate::{Error, Result};
 use num_traits::{CheckedNeg, PrimInt, Signed};

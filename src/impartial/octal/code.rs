@@ -146,7 +146,7 @@ impl OctalCode {
     /// digit from `d1` on is 3 or 7, forever. Then any heap can be reduced to
     /// any smaller heap, and a split `a + b < n` has value `a ^ b <= a + b < n`,
     /// so `G(n) = n` for every `n` and misère play follows the misère Nim rule
-    /// (proof in `docs/octal.md`). Nim `0.(3)` and Last One `0.(7)` are such codes.
+    /// (proof in the [octal guide](crate::guide::octal)). Nim `0.(3)` and Last One `0.(7)` are such codes.
     ///
     /// # Example
     /// ```
@@ -346,7 +346,7 @@ pub enum TakeAndBreak {
 }
 
 impl TakeAndBreak {
-    /// Parses an octal code (notation: `0.77`, `4.07`, `0.(7)`; see `docs/octal.md`).
+    /// Parses an octal code (notation: `0.77`, `4.07`, `0.(7)`; see the [octal guide](crate::guide::octal)).
     ///
     /// # Errors
     /// [`Error::InvalidParameter`] for a malformed code.

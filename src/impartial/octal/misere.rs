@@ -1,7 +1,7 @@
 //! Misère play of take-and-break games: whoever makes the last move loses.
 //!
 //! Nim-like codes (every digit from `d1` on is 3 or 7, for ever: Nim, Last
-//! One) follow the misère Nim rule, which is proven for them (`docs/octal.md`)
+//! One) follow the misère Nim rule, which is proven for them ([octal guide](crate::guide::octal))
 //! and whose heaps all have the tame genus of Nim heaps. Every other game
 //! (misère Kayles and Dawson's Kayles are not tame) is solved by exact search
 //! over canonical sums: sorted multisets of heap sizes, with heaps that have no

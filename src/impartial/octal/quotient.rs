@@ -1,3 +1,9 @@
+// Why this file is long (over 1,500 lines): one type, MisereQuotient, with
+// its construction (the builder), the verification that makes every quotient
+// proven before it is used (closures, refinement) and its queries, all on
+// the same private fields; about 300 lines are doc comments with examples and
+// 75 are unit tests. The verification (`verify_or_refine_with` to `verified`)
+// is the part that could live in a sibling file if the file grows further.
 //! Misère quotients of take-and-break games (Plambeck; Plambeck and Siegel).
 //!
 //! # Theory

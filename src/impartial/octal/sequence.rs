@@ -1,3 +1,9 @@
+// Why this file is long (over 1,500 lines): it is one engine, SparseGrundy,
+// Flammenkamp's sparse-space search, and every part of it works on the same
+// private tables (one byte, two or four a value, widened in place), the same
+// rare/common split and the same block plan: the dense kernel, the rare-pair
+// marking, the block-parallel rows and the choice of mask. Split into files,
+// those private types and invariants would have to be shared across modules.
 //! Grundy sequences `G(0..=n)` of take-and-break games: a plain reference and
 //! Flammenkamp's sparse-space fast path.
 
@@ -236,7 +242,7 @@ enum DenseChoice {
 /// The dense kernel runs once the rare positions are at least one heap in
 /// this many. A rare pair costs a scattered load, a pair of the dense kernel
 /// two sequential ones, and the sparse path adds its lazy scans of common
-/// pairs; measured on the dense games of docs/octal-frontier.md (see
+/// pairs; measured on the dense games of the [octal frontier](crate::guide::octal_frontier) (see
 /// [`SparseGrundy::dense_pays`]).
 const DENSE_RARE_SHARE: u64 = 8;
 

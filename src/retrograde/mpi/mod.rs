@@ -30,7 +30,7 @@
 //! Every function here is *collective*: every rank of the communicator calls
 //! it with the same arguments, or the job waits for ever. An error on one
 //! rank stops every rank: that rank returns its error, the others
-//! [`Error::RankFailed`]. docs/retrograde.md says how to launch a job
+//! [`Error::RankFailed`]. The [retrograde guide](crate::guide::retrograde) says how to launch a job
 //! (`mpirun`, Slurm's `srun`), what each rank holds and what crosses the network.
 //!
 //! # Example
