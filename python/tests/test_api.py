@@ -22,7 +22,7 @@ def test_error_hierarchy_and_messages() -> None:
         assert issubclass(cls, stonegame.Error)
     with pytest.raises(stonegame.InvalidInputError, match="not an octal digit"):
         stonegame.OctalGame("0.9")
-    with pytest.raises(stonegame.UnsupportedConventionError, match="no misère play solver"):
+    with pytest.raises(stonegame.UnsupportedConventionError, match="not under misère play"):
         stonegame.Nim(misere=True).nimber([1, 2])
     with pytest.raises(stonegame.BudgetError, match="above the memory budget"):
         stonegame.grundy_sequence("0.1777", 10**7, memory_mib=1)
