@@ -363,9 +363,7 @@ impartial_class!(LastOneGame, heaps, {
     /// with `UnsupportedConventionError`).
     fn nimber(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<u64> {
         let position = heaps(position)?;
-        let answer = self
-            .game
-            .run(py, move |game| game.nimber(&position))?;
+        let answer = self.game.run(py, move |game| game.nimber(&position))?;
         Ok(lift(answer)?.0)
     }
 });
