@@ -216,7 +216,8 @@ pub(crate) fn try_reserve<T>(
 }
 
 /// The error for an allocation of `len + additional` elements of `size`
-/// bytes that the allocator refused.
+/// bytes that the allocator refused: over the budget when it is, else the
+/// system's refusal ([`Error::AllocationRefused`]).
 pub(crate) fn allocation_refused(
     len: usize,
     additional: usize,
@@ -224,9 +225,60 @@ pub(crate) fn allocation_refused(
     what: &'static str,
     budget: Budget,
 ) -> Error {
-    Error::MemoryBudgetExceeded {
-        what,
-        needed_bytes: (len as u128 + additional as u128).saturating_mul(size as u128),
-        budget_bytes: budget.bytes(),
+    let bytes = (len as u128 + additional as u128).saturating_mul(size as u128);
+    match budget.check_bytes(bytes, what) {
+        Err(over) => over,
+        Ok(()) => Error::AllocationRefused { what, bytes },
+    }
+}
+
+/// `len` copies of `value` in a vector sized against `budget` first, then
+/// allocated fallibly: a refusal of the allocator (a process memory limit
+/// below the budget) is [`Error::AllocationRefused`], never an abort.
+pub(crate) fn filled_vec<T: Clone>(
+    len: usize,
+    value: T,
+    what: &'static str,
+    budget: Budget,
+) -> Result<Vec<T>> {
+    budget.check_elements::<T>(len as u128, what)?;
+    let mut vec = Vec::new();
+    vec.try_reserve_exact(len)
+        .map_err(|_| allocation_refused(0, len, std::mem::size_of::<T>(), what, budget))?;
+    vec.resize(len, value);
+    Ok(vec)
+}
+
+/// An empty vector with room for `capacity` elements, checked against
+/// `budget` and allocated fallibly (see [`filled_vec`]).
+pub(crate) fn vec_with_capacity<T>(
+    capacity: usize,
+    what: &'static str,
+    budget: Budget,
+) -> Result<Vec<T>> {
+    budget.check_elements::<T>(capacity as u128, what)?;
+    let mut vec = Vec::new();
+    vec.try_reserve_exact(capacity)
+        .map_err(|_| allocation_refused(0, capacity, std::mem::size_of::<T>(), what, budget))?;
+    Ok(vec)
+}
+
+/// Charges `steps` of work known before a computation starts against the
+/// work cap of `budget` (`default_steps` when none is set), refusing the
+/// whole computation at once when it would not fit.
+pub(crate) fn charge_up_front(
+    budget: Budget,
+    default_steps: u64,
+    steps: u128,
+    what: impl FnOnce() -> String,
+) -> Result<()> {
+    let cap = budget.work_or(default_steps);
+    if steps <= u128::from(cap) {
+        Ok(())
+    } else {
+        Err(Error::WorkLimitExceeded {
+            what: what(),
+            steps: cap,
+        })
     }
 }
