@@ -84,12 +84,12 @@ fn misere_searches_refuse_within_the_cap() {
     assert_refused(
         &["subtraction", "--misere", "--set", &set, "1000", "1000"],
         "",
-        "exact search",
+        "misère subtraction S = {2,3,4,5,… (1000 amounts)}",
     );
     assert_refused(
         &["octal", "--misere", "grundys-game", "1000", "3"],
         "",
-        "misère search",
+        "exact misère search of grundys-game",
     );
 }
 

@@ -269,9 +269,11 @@ impl MisereSearch {
             self.work = work;
             if self.work > self.max_work {
                 return Err(Error::WorkLimitExceeded {
-                    what: "the exact misère search (counting moves examined; the position is too \
-                           large to solve exactly and the game is not known to be tame)"
-                        .into(),
+                    what: format!(
+                        "the exact misère search of {} (the position is too large to solve \
+                         exactly and the game is not known to be tame)",
+                        self.game
+                    ),
                     steps: self.max_work,
                 });
             }
