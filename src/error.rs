@@ -33,6 +33,25 @@ pub enum Error {
         budget_bytes: u128,
     },
 
+    /// The system refused an allocation that fitted the memory budget (a
+    /// process limit such as `ulimit -v` is below the budget).
+    ///
+    /// # Example
+    /// ```
+    /// let err = stonegame::Error::AllocationRefused { what: "interval table", bytes: 1 << 40 };
+    /// assert!(err.to_string().contains("lower the budget"));
+    /// ```
+    #[error(
+        "the system refused {bytes} bytes for {what} (a process memory limit is below the \
+         budget: lower the budget with Budget::from_bytes)"
+    )]
+    AllocationRefused {
+        /// What was being allocated.
+        what: &'static str,
+        /// Bytes asked for (saturated at `u128::MAX`).
+        bytes: u128,
+    },
+
     /// A search reached its work cap before it could answer.
     #[error("{what} stopped after {steps} steps, the work limit (raise it with Budget::with_work)")]
     WorkLimitExceeded {

@@ -159,7 +159,7 @@ fn the_misere_search_work_cap_is_named_with_its_option() {
     let message = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(2), "{message}");
     assert!(message.starts_with("line 1: "), "{message}");
-    for hint in ["cap of 10000 moves", "--max-work"] {
+    for hint in ["cap of 10000 steps", "--max-work"] {
         assert!(message.contains(hint), "{message}");
     }
 }
@@ -325,7 +325,7 @@ fn misere_refusals_beyond_a_quotient_are_printed_whole() {
         for part in [
             " elements)",
             "hit the cap of ",
-            "exact search hit its cap of 300000 moves",
+            "exact search hit its cap of 30000000 steps",
         ] {
             assert!(message.contains(part), "{part}: {message}");
         }

@@ -46,9 +46,9 @@ pub fn to_py_error(error: stonegame::Error) -> PyErr {
     use stonegame::Error as E;
     let message = error.to_string();
     match error {
-        E::MemoryBudgetExceeded { .. } | E::NoPeriodWithinBudget { .. } => {
-            BudgetError::new_err(message)
-        }
+        E::MemoryBudgetExceeded { .. }
+        | E::AllocationRefused { .. }
+        | E::NoPeriodWithinBudget { .. } => BudgetError::new_err(message),
         E::WorkLimitExceeded { .. } => WorkLimitError::new_err(message),
         E::UnsupportedConvention { .. } => UnsupportedConventionError::new_err(message),
         E::ScoreOverflow { .. }

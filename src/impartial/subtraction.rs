@@ -419,6 +419,30 @@ impl std::fmt::Debug for Subtraction {
     }
 }
 
+/// A work-cap refusal of the exact misère search with the game named: its
+/// set, cut after a few amounts so the message stays short.
+fn named_refusal(error: Error, set: &SubtractionSet) -> Error {
+    match error {
+        Error::WorkLimitExceeded { what, steps } => {
+            let moves = set.moves();
+            let shown: Vec<String> = moves.iter().take(4).map(u64::to_string).collect();
+            let more = if moves.len() > 4 {
+                format!(",… ({} amounts)", moves.len())
+            } else {
+                String::new()
+            };
+            Error::WorkLimitExceeded {
+                what: format!(
+                    "misère subtraction S = {{{}{more}}}: {what}",
+                    shown.join(",")
+                ),
+                steps,
+            }
+        }
+        other => other,
+    }
+}
+
 /// Amounts up to this are left to the window search whatever the set's shape:
 /// it is cheap there (milliseconds to a few seconds), and faster than the runs
 /// for sets with several mid-size amounts.
@@ -877,6 +901,7 @@ impl Subtraction {
                 self.search
                     .with_convention(Convention::Misere)
                     .outcome(&self.set, &live)
+                    .map_err(|e| named_refusal(e, &self.set))
             }
         }
     }
@@ -894,7 +919,9 @@ impl Subtraction {
             [single] => self.move_to_loss(*single, heaps[*single], Convention::Misere),
             _ => {
                 let live: Vec<u64> = playable.iter().map(|&i| heaps[i]).collect();
-                let found = self.searched_misere_move(&live)?;
+                let found = self
+                    .searched_misere_move(&live)
+                    .map_err(|e| named_refusal(e, &self.set))?;
                 found
                     .map(|m| {
                         let before = live[m.component];

@@ -1,6 +1,7 @@
 //! Games given explicitly: positions numbered `0..N`, moves in a compressed
 //! (CSR) adjacency with `u32` indices.
 
+use crate::budget::{filled_vec, vec_with_capacity};
 use crate::{Budget, Error, Result};
 
 /// Largest number of positions (and of moves) a [`Graph`] can hold: indices are `u32`.
@@ -63,11 +64,12 @@ impl Graph {
             csr_bytes(num_positions, edges.len()),
             "retrograde move graph",
         )?;
-        let mut offsets = vec![0u32; num_positions + 1];
+        const WHAT: &str = "retrograde move graph";
+        let mut offsets = filled_vec(num_positions + 1, 0u32, WHAT, budget)?;
         for &(from, _) in edges {
             offsets[from as usize] += 1;
         }
-        let mut targets = vec![0u32; edges.len()];
+        let mut targets = filled_vec(edges.len(), 0u32, WHAT, budget)?;
         into_end_offsets(&mut offsets);
         // Filling backwards turns each end offset into a start offset and keeps
         // every position's moves in input order.
@@ -113,7 +115,7 @@ impl Graph {
     {
         check_counts(num_positions, 0)?;
         budget.check_bytes(csr_bytes(num_positions, 0), "retrograde move graph")?;
-        let mut offsets = Vec::with_capacity(num_positions + 1);
+        let mut offsets = vec_with_capacity(num_positions + 1, "retrograde move graph", budget)?;
         offsets.push(0u32);
         let mut total: u128 = 0;
         for u in 0..num_positions as u32 {
@@ -135,7 +137,7 @@ impl Graph {
         }
         let moves = total as usize;
         budget.check_bytes(csr_bytes(num_positions, moves), "retrograde move graph")?;
-        let mut targets = Vec::with_capacity(moves);
+        let mut targets = vec_with_capacity(moves, "retrograde move graph", budget)?;
         for u in 0..num_positions as u32 {
             let end = offsets[u as usize + 1] as usize;
             for v in successors(u) {
@@ -263,12 +265,13 @@ impl Graph {
             csr_bytes(self.num_positions(), self.num_moves()),
             "retrograde predecessor lists",
         )?;
-        let mut offsets = vec![0u32; self.offsets.len()];
+        const WHAT: &str = "retrograde predecessor lists";
+        let mut offsets = filled_vec(self.offsets.len(), 0u32, WHAT, budget)?;
         for &v in &self.targets {
             offsets[v as usize] += 1;
         }
         into_end_offsets(&mut offsets);
-        let mut sources = vec![0u32; self.targets.len()];
+        let mut sources = filled_vec(self.targets.len(), 0u32, WHAT, budget)?;
         // Backwards, so each predecessor list comes out sorted. Reading the
         // counter of the move `FILL_LOOKAHEAD` places ahead lets the cache
         // misses of random targets overlap.

@@ -1,5 +1,6 @@
 //! The solver: queue-based backward induction over a [`Graph`].
 
+use crate::budget::filled_vec;
 use crate::{Budget, Convention, Error, Outcome, Result};
 
 use super::graph::{Graph, csr_bytes};
@@ -50,14 +51,14 @@ struct LevelQueue {
 }
 
 impl LevelQueue {
-    fn new(n: usize) -> Self {
-        Self {
-            slots: vec![0; n],
+    fn new(n: usize) -> Result<Self> {
+        Ok(Self {
+            slots: filled_vec(n, 0, "retrograde level queue", Budget::unlimited())?,
             wins: 0,
             losses: 0,
             win_head: 0,
             lose_head: 0,
-        }
+        })
     }
 
     fn push_win(&mut self, u: u32) {
@@ -221,7 +222,7 @@ pub(crate) fn check_predecessors(
     let n = graph.num_positions();
     budget.check_bytes(8 * n as u128, "the predecessor check (8 bytes a position)")?;
     let ends = |u: u32| code.get(u as usize).is_some_and(|&c| c != UNKNOWN);
-    let mut sums = vec![0u64; n];
+    let mut sums = filled_vec(n, 0u64, "the predecessor check", budget)?;
     for u in 0..n as u32 {
         if ends(u) {
             continue;
@@ -314,7 +315,10 @@ impl Labels {
         predecessors: &mut impl Predecessors,
     ) -> Result<Self> {
         let n = graph.num_positions();
-        let mut word = seeded.unwrap_or_else(|| vec![0u32; n]);
+        let mut word = match seeded {
+            Some(word) => word,
+            None => filled_vec(n, 0u32, "retrograde labels", Budget::unlimited())?,
+        };
         let highest_seed = word.iter().copied().max().unwrap_or(0);
         // `Graph` guarantees N <= u32::MAX.
         let unresolved_base = (n as u32)
@@ -325,7 +329,7 @@ impl Labels {
             Outcome::First => WIN,
             _ => LOSE,
         };
-        let mut queue = LevelQueue::new(n);
+        let mut queue = LevelQueue::new(n)?;
         let mut seeds = Vec::new();
         for (u, slot) in code.iter_mut().enumerate() {
             if *slot == UNKNOWN {
@@ -870,7 +874,7 @@ impl<'g, T, R> DenseSolver<'g, T, R> {
             Some(mut rule) => (0..n as u32)
                 .map(|u| rule(u).map_or(UNKNOWN, value_code))
                 .collect(),
-            None => vec![UNKNOWN; n],
+            None => filled_vec(n, UNKNOWN, "retrograde solver tables", self.budget)?,
         };
         let labels = match self.predecessors {
             Some(predecessors) => {

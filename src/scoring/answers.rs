@@ -9,14 +9,21 @@ use crate::game::{Configure, Solve};
 use crate::{Budget, Outcome, Result, Solution};
 
 /// `Solve` and `Configure` for a scoring game over score type `T`, whose
-/// own `value`/`outcome` are `plain` (cannot fail) or `fallible`.
+/// own `value`/`outcome` are `plain` (cannot fail) or `fallible`, or whose
+/// `try_value` charges the work cap (`checked`).
 macro_rules! scoring_answers {
+    (@value checked, $game:ident, $self:ident) => {
+        $game::try_value($self)
+    };
+    (@value $kind:ident, $game:ident, $self:ident) => {
+        crate::game::lift!($kind, $game::value($self))
+    };
     ($game:ident, $move:ty, $kind:ident) => {
         impl<T: Score> Solve for $game<T> {
             type Value = T;
             type Move = $move;
             fn value(&self) -> Result<T> {
-                crate::game::lift!($kind, $game::value(self))
+                scoring_answers!(@value $kind, $game, self)
             }
             fn outcome(&self) -> Result<Outcome> {
                 Ok(Outcome::from_difference(Solve::value(self)?))
@@ -38,7 +45,7 @@ macro_rules! scoring_answers {
 }
 
 scoring_answers!(Ends, End, plain);
-scoring_answers!(EndsRemainder, End, plain);
+scoring_answers!(EndsRemainder, End, checked);
 scoring_answers!(Front, usize, plain);
 scoring_answers!(FrontDoubling, usize, fallible);
 scoring_answers!(Valuations, usize, plain);

@@ -51,7 +51,10 @@ mod sweep;
 mod valuations;
 pub mod variants;
 
-pub use ends::{Colour, ColouringStrategy, End, Ends, EndsReducer, EndsRemainder, EndsTable};
+pub use ends::{
+    Colour, ColouringStrategy, DEFAULT_REMAINDER_WORK, End, Ends, EndsReducer, EndsRemainder,
+    EndsTable, REMAINDER_CELLS_PER_STEP,
+};
 pub use front::{Front, FrontDoubling, FrontDoublingTable, FrontTable};
 pub use solver::{Negamax, NegamaxTable};
 pub use stone_merge::StoneMerge;

@@ -49,8 +49,7 @@ fn read_graph(reader: impl BufRead) -> Result<(usize, Vec<(u32, u32)>), Failure>
     };
     let [n, m] = pair(&header, "`N M`").map_err(|e| (header_line, e))?;
     check_header(n, m).map_err(|e| (header_line, e))?;
-    // Within the budget, so reserving is safe.
-    let mut edges = Vec::with_capacity(m as usize);
+    let mut edges = reserve_edges(m).map_err(|e| (header_line, e))?;
     while let Some((number, line)) = tokens.next_line()? {
         if edges.len() as u64 == m {
             return Err((number, format!("more than M = {m} moves")));
@@ -120,6 +119,20 @@ fn write_labels(
     Ok(())
 }
 
+/// Room for `m` moves (within the budget, checked by [`check_header`]),
+/// refused with a message when the system will not give it.
+fn reserve_edges(m: u64) -> Result<Vec<(u32, u32)>, String> {
+    let mut edges = Vec::new();
+    edges.try_reserve_exact(m as usize).map_err(|_| {
+        stonegame::Error::AllocationRefused {
+            what: "the moves",
+            bytes: u128::from(m) * 8,
+        }
+        .to_string()
+    })?;
+    Ok(edges)
+}
+
 /// Refuses counts above `u32::MAX` and sizes over the memory budget.
 fn check_header(n: u64, m: u64) -> Result<(), String> {
     let limit = u64::from(u32::MAX);
@@ -166,8 +179,7 @@ fn judge_style(
             (line, n, m)
         };
         check_header(n, m).map_err(|e| (line, e))?;
-        // Within the budget, so reserving is safe.
-        let mut edges = Vec::with_capacity(m as usize);
+        let mut edges = reserve_edges(m).map_err(|e| (line, e))?;
         for k in 0..m {
             let what = format!("move {} of {m} (`u v`)", k + 1);
             let (at, u) = tokens.number(&what)?;

@@ -39,10 +39,11 @@ pub const QUOTIENT_ATTEMPT_WORK: u64 = 30_000_000;
 /// first building the quotient.
 const SMALL_MISERE_TOKENS: u64 = 40;
 
-/// The moves the exact search may examine for a sum beyond the verified part
-/// of a wild game's quotient, when the budget sets no work cap: about half a
-/// third of a second, so that a hopeless sum is refused quickly with the reason.
-pub const BEYOND_QUOTIENT_WORK: u64 = 300_000;
+/// The work cap of the exact search (steps as [`DEFAULT_MISERE_WORK`]
+/// charges them) for a sum beyond the verified part of a wild game's
+/// quotient, when the budget sets no work cap: about a quarter of a second,
+/// so that a hopeless sum is refused quickly with the reason.
+pub const BEYOND_QUOTIENT_WORK: u64 = 30_000_000;
 
 /// The misère solvers of one game, keeping what they compute between calls.
 #[derive(Debug, Clone)]
@@ -238,7 +239,7 @@ fn growth_refusal(next: u64, reason: &Error) -> (String, Option<&'static str>) {
 fn search_refusal(error: &Error) -> (String, Option<&'static str>) {
     match error {
         Error::WorkLimitExceeded { steps, .. } => (
-            format!("exact search hit its cap of {steps} moves"),
+            format!("exact search hit its cap of {steps} steps"),
             Some("Budget::with_work"),
         ),
         Error::MemoryBudgetExceeded { budget_bytes, .. } => (

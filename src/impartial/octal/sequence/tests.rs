@@ -843,10 +843,13 @@ fn the_dense_kernel_agrees_with_plain_on_dense_games_in_both_cell_widths() {
 
 #[test]
 fn the_dense_kernel_is_charged_a_unit_of_work_a_pair() {
-    // .04 has one splitting digit: heap n has (n - 2) / 2 pairs.
+    // .04 has one splitting digit: heap n has (n - 2) / 2 pairs; on top,
+    // its min(n, 2) + 1 removals listed and its 256 marks (16 steps).
     let game = TakeAndBreak::octal("0.04").unwrap();
     let solver = dense(&game, 999, DenseChoice::Alternate(u32::MAX), 1);
-    let pairs: u64 = (0..1000u64).map(|n| n.saturating_sub(2) / 2 + 1).sum();
+    let pairs: u64 = (0..1000u64)
+        .map(|n| n.saturating_sub(2) / 2 + n.min(2) + 1 + 16)
+        .sum();
     assert_eq!(solver.work(), pairs);
     // The work cap stops a dense run as it stops a sparse one.
     let mut capped = SparseGrundy::new(game);

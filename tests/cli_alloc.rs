@@ -1,0 +1,72 @@
+#![cfg(feature = "cli")]
+//! A memory budget above what the process may have: the system refuses the
+//! allocation and the command line says so (exit 2), never an abort
+//! (issue 35: `ulimit -v 4194304; stonegame --memory-mib 100000
+//! ends-remainder --line` on 50,000 stones died of SIGABRT).
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+/// The address-space cap of these runs: far below what the inputs ask for.
+const CAP_KIB: u64 = 600_000;
+
+/// Runs the binary under `ulimit -v CAP_KIB` with a budget of 100,000 MiB.
+fn run_under_ulimit(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg(format!("ulimit -v {CAP_KIB} && exec \"$0\" \"$@\""))
+        .arg(env!("CARGO_BIN_EXE_stonegame"))
+        .arg("--memory-mib")
+        .arg("100000")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sh runs");
+    let _ = child.stdin.take().expect("piped").write_all(stdin);
+    child.wait_with_output().expect("the binary finishes")
+}
+
+/// Exit 2 with a `line N:` message naming the refusal and the option to lower.
+fn assert_refused_by_the_system(output: &Output, what: &str) {
+    let message = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(
+        output.status.code(),
+        Some(2),
+        "killed or wrong exit: {message}"
+    );
+    assert!(
+        message.starts_with("line 1: the system refused "),
+        "{message}"
+    );
+    for part in [what, "lower the budget", "--memory-mib"] {
+        assert!(message.contains(part), "{part}: {message}");
+    }
+    assert!(
+        message.len() < 300,
+        "{} characters: {message}",
+        message.len()
+    );
+}
+
+#[test]
+fn an_interval_table_the_system_refuses_is_an_error_not_an_abort() {
+    // 50,000 stones: the --line table needs 10,000,200,000 bytes.
+    let row: Vec<String> = (0..50_000).map(|i| (i % 97).to_string()).collect();
+    let output = run_under_ulimit(
+        &["ends-remainder", "--line", "--max-work", "100000000000"],
+        row.join(" ").as_bytes(),
+    );
+    assert_refused_by_the_system(&output, "10000200000 bytes for interval table");
+}
+
+#[test]
+fn a_users_graph_game_the_system_cannot_hold_is_an_error_not_an_abort() {
+    // A token game on a graph given by its moves (the generic retrograde
+    // engine): 10^8 and 10^9 positions, each table refused by the system.
+    for positions in ["100000000", "1000000000"] {
+        let output = run_under_ulimit(&["graph"], format!("{positions} 1\n0 1\n").as_bytes());
+        assert_refused_by_the_system(&output, "bytes for retrograde");
+    }
+}

@@ -1,0 +1,90 @@
+//! Work caps charged by the real inner operations (issue 35): a library
+//! call refuses below the steps it measured and succeeds with exactly them,
+//! and the steps are at least the inner operations counted independently.
+
+use stonegame::impartial::octal::{SparseGrundy, TakeAndBreak};
+use stonegame::scoring::{EndsRemainder, REMAINDER_CELLS_PER_STEP};
+use stonegame::{Budget, Error};
+
+fn capped(steps: u64) -> Budget {
+    Budget::default().with_work(steps)
+}
+
+#[test]
+fn ends_remainder_charges_its_cells_exactly() {
+    let values: Vec<i64> = (0..3000).map(|i| (i * 37 % 101) - 50).collect();
+    let n = values.len() as u128;
+    // Cells of the sweep: every interval of two stones or more.
+    let cells = n * (n - 1) / 2;
+    let steps = cells.div_ceil(REMAINDER_CELLS_PER_STEP) as u64;
+    let game = EndsRemainder::new(values.clone()).unwrap();
+    let expected = game.value();
+    let at_cap = game.clone().with_budget(capped(steps));
+    assert_eq!(at_cap.try_value().unwrap(), expected);
+    let below = game.clone().with_budget(capped(steps - 1));
+    assert!(matches!(
+        below.try_value(),
+        Err(Error::WorkLimitExceeded { .. })
+    ));
+    // The table: a step a cell, n(n+1)/2 of them.
+    let table_cells = (n * (n + 1) / 2) as u64;
+    let table = game
+        .clone()
+        .with_budget(capped(table_cells))
+        .solve()
+        .unwrap();
+    assert_eq!(table.value(), expected);
+    let short = game.with_budget(capped(table_cells - 1)).solve();
+    assert!(matches!(short, Err(Error::WorkLimitExceeded { .. })));
+}
+
+/// Computes G(0..=upto) with the default cap and returns the steps charged.
+fn measured_steps(game: &TakeAndBreak, upto: u64) -> u64 {
+    let mut solver = SparseGrundy::new(game.clone());
+    solver.extend_to(upto, Budget::default()).unwrap();
+    solver.work()
+}
+
+/// The same run refuses with half its steps and succeeds with all of them.
+fn assert_cap_is_exact(game: &TakeAndBreak, upto: u64) -> u64 {
+    let steps = measured_steps(game, upto);
+    let mut enough = SparseGrundy::new(game.clone());
+    enough.extend_to(upto, capped(steps)).unwrap();
+    assert_eq!(enough.work(), steps);
+    let mut short = SparseGrundy::new(game.clone());
+    let refused = short.extend_to(upto, capped(steps / 2)).unwrap_err();
+    let message = refused.to_string();
+    assert!(
+        matches!(refused, Error::WorkLimitExceeded { .. }),
+        "{message}"
+    );
+    assert!(message.contains(&game.to_string()), "{message}");
+    steps
+}
+
+#[test]
+fn codes_that_repeat_forever_are_charged_every_removal_they_list() {
+    // Nim 0.(3) and 0.(1): heap n lists n + 1 removals (no split to pair),
+    // the quadratic work that went uncharged before.
+    let upto = 3000u64;
+    let removals: u64 = (0..=upto).map(|n| n + 1).sum();
+    for code in ["0.(3)", "0.(1)"] {
+        let game = TakeAndBreak::octal(code).unwrap();
+        let steps = assert_cap_is_exact(&game, upto);
+        assert!(steps >= removals, "{code}: {steps} < {removals}");
+        // …and not wildly more: the marks cost a step per 16 entries.
+        assert!(steps <= 3 * removals, "{code}: {steps} > 3 × {removals}");
+    }
+}
+
+#[test]
+fn splitting_codes_are_charged_at_least_their_rare_pairs_and_listing() {
+    // 4.(7) lists n splits a heap; Kayles two removals and two splits.
+    for (code, upto) in [("4.(7)", 600u64), ("0.77", 20_000)] {
+        let game = TakeAndBreak::octal(code).unwrap();
+        let steps = assert_cap_is_exact(&game, upto);
+        let max_take = game.max_take().unwrap_or(u64::MAX);
+        let listing: u64 = (0..=upto).map(|n| n.min(max_take) + 1).sum();
+        assert!(steps >= listing, "{code}: {steps} < {listing}");
+    }
+}
