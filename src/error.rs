@@ -249,6 +249,18 @@ pub enum Error {
         reason: String,
     },
 
+    /// Another writer holds the checkpoint's (or tier directory's) lock:
+    /// two runs writing one file at a time would overwrite each other's work.
+    #[error(
+        "{path}: another run is writing it (its lock {lock} is held); wait for it or use another file"
+    )]
+    CheckpointBusy {
+        /// The checkpoint file or tier directory.
+        path: String,
+        /// The lock file beside it.
+        lock: String,
+    },
+
     // --- distributed ---
     /// Another process of a distributed computation (an MPI rank) stopped
     /// with an error; every rank stops together, and the failing rank
@@ -346,3 +358,19 @@ impl Eq for IoError {}
 
 /// The crate's result type.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// Text echoed into a message (a path, a game name read from a file), cut
+/// to its first 60 characters and `...`: every refusal stays short, however
+/// long what it names.
+pub(crate) fn shown(text: &str) -> String {
+    const SHOWN_CHARS: usize = 60;
+    match text.char_indices().nth(SHOWN_CHARS) {
+        Some((cut, _)) => format!("{}...", &text[..cut]),
+        None => text.to_string(),
+    }
+}
+
+/// A path as [`shown`] echoes it.
+pub(crate) fn shown_path(path: &std::path::Path) -> String {
+    shown(&path.display().to_string())
+}
