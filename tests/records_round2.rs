@@ -499,3 +499,70 @@ fn refusals_stay_under_300_characters() {
     );
     remove(&path);
 }
+
+/// The figures of the closing note: 100 forged checkpoints of Grundy's game
+/// (2^16 heaps), each with one value changed (a random heap, a random other
+/// value up to the largest, or 255), checksums recomputed, resumed with
+/// each check. `ResumeCheck::Every` must refuse all of them; the sampled
+/// check's rate is printed (`cargo test --release --features cli --test
+/// records_round2 -- --ignored --nocapture`).
+#[test]
+#[ignore = "a measurement: about a minute in release"]
+fn forgery_catch_rates() {
+    let game = TakeAndBreak::grundys_game();
+    // STONEGAME_FORGERY_HEAPS=20 measures 2^20 heaps instead.
+    let exponent = std::env::var("STONEGAME_FORGERY_HEAPS")
+        .ok()
+        .and_then(|text| text.parse().ok())
+        .unwrap_or(16u32);
+    let heaps = 1u64 << exponent;
+    let (path, bytes) = written(&game, heaps);
+    let largest = (0..=heaps as usize)
+        .map(|heap| value_of(&split(&bytes), heap))
+        .max()
+        .unwrap();
+    let mut seed = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_nanos() as u64
+        | 1;
+    let mut next = || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    for upward in [false, true] {
+        let (mut sampled, mut every) = (0, 0);
+        for _ in 0..100 {
+            let mut parts = split(&bytes);
+            let heap = (next() % (heaps + 1)) as usize;
+            let old = value_of(&parts, heap);
+            let new = if upward {
+                255
+            } else {
+                (old + 1 + (next() % u64::from(largest)) as u32) % (largest + 1)
+            };
+            if new == old {
+                continue;
+            }
+            set_value(&mut parts, heap, new);
+            std::fs::write(&path, seal(&parts)).unwrap();
+            let resume = |check| {
+                SequenceRun::resume_checked(&path, game.clone(), Budget::default(), check).is_err()
+            };
+            sampled += usize::from(resume(ResumeCheck::Sampled));
+            every += usize::from(resume(ResumeCheck::Every));
+        }
+        eprintln!(
+            "{}: sampled check refused {sampled}/100, every value {every}/100",
+            if upward {
+                "set to 255"
+            } else {
+                "another value"
+            }
+        );
+        assert!(every >= 99);
+    }
+    remove(&path);
+}
