@@ -32,8 +32,11 @@ use crate::Outcome;
 /// ```
 ///
 /// With the `serde` feature a solution deserializes only when it agrees
-/// with itself: its outcome is the one its value implies, and its best move
-/// is none or the first move of its line. Values may be [`Outcome`],
+/// with itself: its outcome is the one its value implies, its best move is
+/// none or the first move of its line, a first-player win has a best move
+/// unless the game is over (a misère or by-rule win; never for a score), a
+/// move-less solution has no line except a win/lose game's loss (whose line
+/// is the loser's play), and a win/lose game's best move is a win's. Values may be [`Outcome`],
 /// [`retrograde::Value`](crate::retrograde::Value) or a signed integer
 /// (a score difference).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -182,9 +185,23 @@ mod checked {
         line_complete: bool,
     }
 
+    /// Whose solutions a value type makes: a win/lose game's
+    /// ([`Solution::from_line`]: a best move only for a win, the loser's
+    /// line without one), a labelled game's (retrograde values: the best
+    /// move is the line's first, a terminal position may be won or lost by
+    /// rule) or a scored one's ([`Solution::new`]: the best move is the
+    /// line's first, and a game over at the start is a draw at 0).
+    #[derive(Clone, Copy, PartialEq, Eq)]
+    enum Kind {
+        WinLose,
+        Labelled,
+        Scored,
+    }
+
     fn check<V, M: PartialEq>(
         fields: Fields<V, M>,
         implied: Outcome,
+        kind: Kind,
     ) -> Result<Solution<V, M>, String> {
         if fields.outcome != implied {
             return Err(format!(
@@ -194,6 +211,25 @@ mod checked {
         }
         if fields.best_move.is_some() && fields.best_move.as_ref() != fields.line.first() {
             return Err("the best move is not the first move of the line".to_string());
+        }
+        let (no_move, line) = (fields.best_move.is_none(), !fields.line.is_empty());
+        if fields.outcome == Outcome::First && no_move && (line || kind == Kind::Scored) {
+            return Err("the first player wins, but no best move is given".to_string());
+        }
+        match kind {
+            Kind::WinLose if fields.outcome != Outcome::First && !no_move => {
+                return Err(format!(
+                    "a best move for a {:?} outcome (only a win has one)",
+                    fields.outcome
+                ));
+            }
+            Kind::WinLose if fields.outcome != Outcome::Second && no_move && line => {
+                return Err("no best move, but a line (only a loss has one)".to_string());
+            }
+            Kind::Labelled | Kind::Scored if no_move && line => {
+                return Err("no best move, but a line".to_string());
+            }
+            _ => {}
         }
         Ok(Solution {
             value: fields.value,
@@ -205,26 +241,26 @@ mod checked {
     }
 
     macro_rules! checked_deserialize {
-        ($($value:ty => $implied:expr),* $(,)?) => {$(
+        ($($value:ty => $implied:expr, $kind:expr);* $(;)?) => {$(
             impl<'de, M: Deserialize<'de> + PartialEq> Deserialize<'de> for Solution<$value, M> {
                 fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
                     let fields = Fields::<$value, M>::deserialize(deserializer)?;
                     let implied: fn(&$value) -> Outcome = $implied;
                     let outcome = implied(&fields.value);
-                    check(fields, outcome).map_err(D::Error::custom)
+                    check(fields, outcome, $kind).map_err(D::Error::custom)
                 }
             }
         )*};
     }
 
     checked_deserialize! {
-        Outcome => |&outcome| outcome,
-        crate::retrograde::Value => |value| value.outcome(),
-        i8 => |&v| Outcome::from_difference(v),
-        i16 => |&v| Outcome::from_difference(v),
-        i32 => |&v| Outcome::from_difference(v),
-        i64 => |&v| Outcome::from_difference(v),
-        i128 => |&v| Outcome::from_difference(v),
-        isize => |&v| Outcome::from_difference(v),
+        Outcome => |&outcome| outcome, Kind::WinLose;
+        crate::retrograde::Value => |value| value.outcome(), Kind::Labelled;
+        i8 => |&v| Outcome::from_difference(v), Kind::Scored;
+        i16 => |&v| Outcome::from_difference(v), Kind::Scored;
+        i32 => |&v| Outcome::from_difference(v), Kind::Scored;
+        i64 => |&v| Outcome::from_difference(v), Kind::Scored;
+        i128 => |&v| Outcome::from_difference(v), Kind::Scored;
+        isize => |&v| Outcome::from_difference(v), Kind::Scored;
     }
 }
