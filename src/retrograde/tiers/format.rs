@@ -17,6 +17,10 @@ pub(super) const MANIFEST_MAGIC: &[u8; 8] = b"STONEMAN";
 pub(super) const MANIFEST_FILE: &str = "manifest.stonegame";
 pub(super) const VERSION: u32 = 2;
 pub(super) const HEADER_BYTES: usize = 88;
+
+/// Where a tier file's header records the hash of the moves it was solved
+/// from: after the magic, version, tier, size, four counts and fingerprint.
+const CHAIN_OFFSET: u64 = 8 + 4 + 4 + 8 + 4 * 8 + 8;
 /// The bytes of the header its checksum covers.
 pub(super) const HEADER_HASHED: usize = 80;
 pub(super) const RECORD_BYTES: usize = 5;
@@ -39,12 +43,7 @@ pub(crate) struct Manifest {
 impl Manifest {
     /// The fingerprint every tier file of the database carries.
     pub(super) fn fingerprint(&self) -> u64 {
-        let mut hash = Fnv1a::new();
-        hash.update(b"stonegame tier database");
-        hash.update(&VERSION.to_le_bytes());
-        hash.update(&[convention_byte(self.convention)]);
-        hash.update(&self.game.to_le_bytes());
-        hash.0
+        database_fingerprint(self.convention, self.game)
     }
 
     /// The same game and convention, finished or not.
@@ -54,6 +53,17 @@ impl Manifest {
             ..self.clone()
         } == *other
     }
+}
+
+/// The database fingerprint of a solve of the game with fingerprint `game`
+/// under `convention` (every tier file and block checksum carries it).
+pub(super) fn database_fingerprint(convention: Convention, game: u64) -> u64 {
+    let mut hash = Fnv1a::new();
+    hash.update(b"stonegame tier database");
+    hash.update(&VERSION.to_le_bytes());
+    hash.update(&[convention_byte(convention)]);
+    hash.update(&game.to_le_bytes());
+    hash.0
 }
 
 pub(super) fn convention_byte(convention: Convention) -> u8 {
@@ -580,6 +590,21 @@ pub(super) fn read_record(
         .seek(SeekFrom::Start(block_offset(number)))
         .and_then(|_| checked.file.read_exact(bytes))
         .map_err(|e| io_error(path, e))?;
+    // The header's record of the moves the file was solved from, read again:
+    // a file overwritten in place (by another solve's file) since it was
+    // checked is refused, not served.
+    let mut chain = [0u8; 8];
+    checked
+        .file
+        .seek(SeekFrom::Start(CHAIN_OFFSET))
+        .and_then(|_| checked.file.read_exact(&mut chain))
+        .map_err(|e| io_error(path, e))?;
+    if u64::from_le_bytes(chain) != checked.chain {
+        return Err(Error::TierCorrupt {
+            path: path.display().to_string(),
+            reason: "it changed since it was checked (another solve wrote it)".to_string(),
+        });
+    }
     let (records_bytes, stored) = bytes.split_at(records * RECORD_BYTES);
     check_block(
         path,
