@@ -100,6 +100,7 @@ fn a_smaller_range_is_answered_with_its_own_figures() {
         stored,
         "the file was rewritten"
     );
+    assert_eq!(identity(&path), inode, "the file was replaced");
     remove(&path);
 }
 
