@@ -48,6 +48,30 @@ fn move_constructors_refuse_what_the_game_forbids() {
     assert_eq!(StaircaseMove::new(usize::MAX, 3, 0).unwrap().coins(), 3);
 }
 
+/// The checked constructors refuse what deserialization refuses; the
+/// solvers' own answers pass them.
+#[test]
+fn checked_solution_constructors_refuse_contradictions() {
+    use stonegame::retrograde::Value;
+    use stonegame::{Outcome, Solution};
+    assert!(Solution::<i64, u8>::try_new(3, Outcome::First, vec![1, 2]).is_ok());
+    assert!(Solution::<i64, u8>::try_new(0, Outcome::Draw, vec![]).is_ok());
+    assert!(Solution::<i64, u8>::try_new(-3, Outcome::Second, vec![1]).is_ok());
+    assert!(Solution::<i64, u8>::try_new(3, Outcome::First, vec![]).is_err());
+    assert!(Solution::<i64, u8>::try_new(3, Outcome::Second, vec![1]).is_err());
+    assert!(Solution::<i32, u8>::try_new(0, Outcome::First, vec![1]).is_err());
+    assert!(Solution::<Value, u8>::try_new(Value::Win, Outcome::First, vec![]).is_ok());
+    assert!(Solution::<Value, u8>::try_new(Value::Lose, Outcome::First, vec![1]).is_err());
+    assert!(Solution::try_from_line(Outcome::Second, vec![1u8, 2], true).is_ok());
+    assert!(Solution::try_from_line(Outcome::First, Vec::<u8>::new(), true).is_ok());
+    assert!(Solution::try_from_line(Outcome::Draw, vec![1u8], true).is_err());
+    let ends = stonegame::scoring::Ends::new(vec![4i64, 5, 3, 1, 2]).unwrap();
+    let solved = ends.solve().unwrap();
+    let again =
+        Solution::<i64, _>::try_new(solved.value(), solved.outcome(), solved.line().to_vec());
+    assert_eq!(again.unwrap(), solved);
+}
+
 #[cfg(feature = "serde")]
 mod stored {
     use stonegame::impartial::staircase::{Staircase, StaircaseMove};
