@@ -244,7 +244,7 @@ pub(super) fn write_manifest(path: &Path, manifest: &Manifest) -> Result<()> {
 }
 
 pub(super) fn read_manifest(path: &Path) -> Result<Manifest> {
-    let name = || path.display().to_string();
+    let name = || crate::error::shown_path(path);
     let corrupt = |reason: &str| Error::TierCorrupt {
         path: name(),
         reason: format!("manifest: {reason}"),
@@ -375,7 +375,7 @@ pub(super) fn check_header(
     tier: u32,
     fingerprint: u64,
 ) -> Result<(u64, [u64; 4], u64)> {
-    let name = || path.display().to_string();
+    let name = || crate::error::shown_path(path);
     let u32_at = |at: usize| {
         u32::from_le_bytes([header[at], header[at + 1], header[at + 2], header[at + 3]])
     };
@@ -440,7 +440,7 @@ pub(super) fn read_tier(
     fingerprint: u64,
     keep: bool,
 ) -> Result<(CheckedFile, Option<TierLabels>)> {
-    let name = || path.display().to_string();
+    let name = || crate::error::shown_path(path);
     let io = |e: io::Error| io_error(path, e);
     let file = fs::File::open(path).map_err(io)?;
     let size = file.metadata().map_err(io)?.len();
@@ -541,7 +541,7 @@ pub(super) fn check_block(
     if stored != computed {
         let last = first + (records.len() / RECORD_BYTES) as u64;
         return Err(Error::TierChecksumMismatch {
-            path: path.display().to_string(),
+            path: crate::error::shown_path(path),
             part: format!("block {number} (positions {first}..{last})"),
             stored,
             computed,
@@ -554,7 +554,7 @@ pub(super) fn check_block(
 pub(super) fn decode_record(path: &Path, index: u64, record: &[u8]) -> Result<(u8, u32)> {
     let remoteness = u32::from_le_bytes([record[1], record[2], record[3], record[4]]);
     let corrupt = |reason: String| Error::TierCorrupt {
-        path: path.display().to_string(),
+        path: crate::error::shown_path(path),
         reason: format!("position {index}: {reason}"),
     };
     let code = match record[0] {
@@ -601,7 +601,7 @@ pub(super) fn read_record(
         .map_err(|e| io_error(path, e))?;
     if u64::from_le_bytes(chain) != checked.chain {
         return Err(Error::TierCorrupt {
-            path: path.display().to_string(),
+            path: crate::error::shown_path(path),
             reason: "it changed since it was checked (another solve wrote it)".to_string(),
         });
     }
@@ -621,7 +621,7 @@ pub(super) fn read_record(
 
 pub(super) fn io_error(path: &Path, error: io::Error) -> Error {
     Error::Io {
-        path: path.display().to_string(),
+        path: crate::error::shown_path(path),
         source: error.into(),
     }
 }

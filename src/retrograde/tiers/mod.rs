@@ -1098,7 +1098,7 @@ impl TierDatabase {
         match by_convention.get(tier as usize) {
             Some(&expected) if expected == chain => Ok(()),
             _ => Err(Error::TierMismatch {
-                path: self.path(tier).display().to_string(),
+                path: crate::error::shown_path(&self.path(tier)),
                 tier,
                 reason: "it was solved from other moves or terminal values than the game \
                          given has (at some position of this tier or below)"
@@ -1246,7 +1246,7 @@ impl TierDatabase {
 
     /// Refuses `manifest` (asked about `tier`) unless it is what the caller expects.
     fn check_expected(&self, manifest: &Manifest, tier: u32) -> Result<()> {
-        let name = || self.manifest_path().display().to_string();
+        let name = || crate::error::shown_path(&self.manifest_path());
         if let Some(expected) = self.expected_convention {
             if manifest.convention != expected {
                 return Err(Error::TierMismatch {
@@ -1290,14 +1290,14 @@ impl TierDatabase {
         self.check_expected(manifest, tier)?;
         if tier >= manifest.num_tiers {
             return Err(Error::TierMismatch {
-                path: self.path(tier).display().to_string(),
+                path: crate::error::shown_path(&self.path(tier)),
                 tier,
                 reason: format!("the database holds tiers 0..{}", manifest.num_tiers),
             });
         }
         if !manifest.complete && !self.serves_unfinished {
             return Err(Error::TierIncomplete {
-                path: self.manifest_path().display().to_string(),
+                path: crate::error::shown_path(&self.manifest_path()),
                 tier,
             });
         }
@@ -1398,7 +1398,7 @@ impl TierDatabase {
             Some((c, _)) if c == UNKNOWN || c == DRAW => Ok((DRAW, 0)),
             Some((c, w)) => Ok((c, w)),
             None => Err(Error::TierCorrupt {
-                path: self.path(position.tier).display().to_string(),
+                path: crate::error::shown_path(&self.path(position.tier)),
                 reason: format!("holds no position {}", position.index),
             }),
         }
