@@ -175,7 +175,9 @@ pub enum Error {
     /// returns what lies below it (usually nothing), never the same error
     /// again: a chain printed link by link shows each cause once. The
     /// system's error itself is the `error` field.
-    #[error("{path}: {error}")]
+    // The path is cut to its first 60 characters in the message (the field
+    // keeps it whole), so a refusal stays short whatever the path.
+    #[error("{}: {error}", shown_path(path))]
     Io {
         /// The file or directory.
         path: std::path::PathBuf,
@@ -186,20 +188,23 @@ pub enum Error {
     /// A tier file is not a valid tier file for the tier asked for (bad
     /// magic, another tier, bad value bytes, trailing bytes, counts that
     /// disagree with the records), or a manifest that does not decode.
-    #[error("{path}: corrupt tier file: {reason}")]
+    #[error("{}: corrupt tier file: {reason}", shown_path(path))]
     TierCorrupt {
         /// The file.
-        path: String,
+        path: std::path::PathBuf,
         /// What did not agree.
         reason: String,
     },
 
     /// A tier file shorter than its header says (cut off while being
     /// written or copied).
-    #[error("{path}: truncated tier file: {found_bytes} bytes, expected {expected_bytes}")]
+    #[error(
+        "{}: truncated tier file: {found_bytes} bytes, expected {expected_bytes}",
+        shown_path(path)
+    )]
     TierTruncated {
         /// The file.
-        path: String,
+        path: std::path::PathBuf,
         /// The size its header calls for (at least a header).
         expected_bytes: u64,
         /// Its size on disk.
@@ -207,10 +212,13 @@ pub enum Error {
     },
 
     /// A tier file or manifest in a format version this library does not read.
-    #[error("{path}: tier file format version {found}, this library reads version {expected}")]
+    #[error(
+        "{}: tier file format version {found}, this library reads version {expected}",
+        shown_path(path)
+    )]
     TierVersionMismatch {
         /// The file.
-        path: String,
+        path: std::path::PathBuf,
         /// The version the file states.
         found: u32,
         /// The version this library writes and reads.
@@ -219,12 +227,13 @@ pub enum Error {
 
     /// A checksum stored in a tier file does not match the bytes it covers.
     #[error(
-        "{path}: corrupt tier file: checksum mismatch in {part} ({stored:#018x} stored, \
-         {computed:#018x} computed)"
+        "{}: corrupt tier file: checksum mismatch in {part} ({stored:#018x} stored, \
+         {computed:#018x} computed)",
+        shown_path(path)
     )]
     TierChecksumMismatch {
         /// The file.
-        path: String,
+        path: std::path::PathBuf,
         /// The part of the file: `header` or `block k (positions a..b)`.
         part: String,
         /// The checksum the file holds.
@@ -236,10 +245,13 @@ pub enum Error {
     /// A tier that belongs to another game, convention or database than the
     /// one asked about (its fingerprint differs), or that the database does
     /// not hold.
-    #[error("{path}: tier {tier} does not belong to this database: {reason}")]
+    #[error(
+        "{}: tier {tier} does not belong to this database: {reason}",
+        shown_path(path)
+    )]
     TierMismatch {
         /// The tier's file.
-        path: String,
+        path: std::path::PathBuf,
         /// The tier.
         tier: u32,
         /// What differs.
@@ -249,12 +261,13 @@ pub enum Error {
     /// The solve that wrote the database did not finish: its tiers are not
     /// served until a solve of the same game completes it.
     #[error(
-        "{path}: tier {tier} belongs to a solve that did not finish (solve the game again \
-         into this directory to complete it)"
+        "{}: tier {tier} belongs to a solve that did not finish (solve the game again \
+         into this directory to complete it)",
+        shown_path(path)
     )]
     TierIncomplete {
         /// The database's manifest.
-        path: String,
+        path: std::path::PathBuf,
         /// The tier asked about.
         tier: u32,
     },
@@ -262,21 +275,41 @@ pub enum Error {
     // --- checkpoints (long Grundy-sequence runs) ---
     /// A checkpoint that cannot be trusted: not a checkpoint, another format
     /// version, cut off, or its checksums or values do not agree.
-    #[error("{path}: damaged checkpoint, not resumed: {reason} (remove it to start over)")]
+    #[error(
+        "{}: damaged checkpoint, not resumed: {reason} (remove it to start over)",
+        shown_path(path)
+    )]
     CheckpointCorrupt {
         /// The file.
-        path: String,
+        path: std::path::PathBuf,
         /// What did not agree.
         reason: String,
     },
 
     /// A sound checkpoint of another computation (another game or convention).
-    #[error("{path}: checkpoint of another computation, not resumed: {reason}")]
+    #[error(
+        "{}: checkpoint of another computation, not resumed: {reason}",
+        shown_path(path)
+    )]
     CheckpointMismatch {
         /// The file.
-        path: String,
+        path: std::path::PathBuf,
         /// What differs.
         reason: String,
+    },
+
+    /// Another writer holds the checkpoint's (or tier directory's) lock:
+    /// two runs writing one file at a time would overwrite each other's work.
+    #[error(
+        "{}: another run is writing it (its lock {} is held); wait for it or use another file",
+        shown_path(path),
+        shown_path(lock)
+    )]
+    CheckpointBusy {
+        /// The checkpoint file or tier directory.
+        path: std::path::PathBuf,
+        /// The lock file beside it.
+        lock: std::path::PathBuf,
     },
 
     // --- distributed ---
@@ -379,3 +412,19 @@ impl Eq for IoError {}
 
 /// The crate's result type.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// Text echoed into a message (a path, a game name read from a file), cut
+/// to its first 60 characters and `...`: every refusal stays short, however
+/// long what it names.
+pub(crate) fn shown(text: &str) -> String {
+    const SHOWN_CHARS: usize = 60;
+    match text.char_indices().nth(SHOWN_CHARS) {
+        Some((cut, _)) => format!("{}...", &text[..cut]),
+        None => text.to_string(),
+    }
+}
+
+/// A path as [`shown`] echoes it.
+pub(crate) fn shown_path(path: &std::path::Path) -> String {
+    shown(&path.display().to_string())
+}

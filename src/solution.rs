@@ -32,8 +32,11 @@ use crate::Outcome;
 /// ```
 ///
 /// With the `serde` feature a solution deserializes only when it agrees
-/// with itself: its outcome is the one its value implies, and its best move
-/// is none or the first move of its line. Values may be [`Outcome`],
+/// with itself: its outcome is the one its value implies, its best move is
+/// none or the first move of its line, a first-player win has a best move
+/// unless the game is over (a misère or by-rule win; never for a score), a
+/// move-less solution has no line except a win/lose game's loss (whose line
+/// is the loser's play), and a win/lose game's best move is a win's. Values may be [`Outcome`],
 /// [`retrograde::Value`](crate::retrograde::Value) or a signed integer
 /// (a score difference).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -163,12 +166,152 @@ impl<M: Clone> Solution<Outcome, M> {
     }
 }
 
+/// The checks a solution's fields must pass, shared by the checked
+/// constructors and deserialization (left out of contest bundles, which
+/// take the solvers' own constructors only).
+#[cfg(not(stonegame_bundle))]
+mod validated {
+    use super::Solution;
+    use crate::Outcome;
+
+    /// Whose solutions a value type makes: a win/lose game's
+    /// ([`Solution::from_line`]: a best move only for a win, the loser's
+    /// line without one), a labelled game's (retrograde values: the best
+    /// move is the line's first, a terminal position may be won or lost by
+    /// rule) or a scored one's ([`Solution::new`]: the best move is the
+    /// line's first, and a game over at the start is a draw at 0).
+    #[derive(Clone, Copy, PartialEq, Eq)]
+    pub(super) enum Kind {
+        WinLose,
+        Labelled,
+        Scored,
+    }
+
+    /// Why a solution's fields contradict each other (see [`Solution`]).
+    pub(super) fn consistency<M: PartialEq>(
+        implied: Outcome,
+        outcome: Outcome,
+        best_move: Option<&M>,
+        line: &[M],
+        kind: Kind,
+    ) -> Result<(), String> {
+        if outcome != implied {
+            return Err(format!(
+                "the outcome {outcome:?} contradicts the value, which implies {implied:?}"
+            ));
+        }
+        if best_move.is_some() && best_move != line.first() {
+            return Err("the best move is not the first move of the line".to_string());
+        }
+        let (no_move, has_line) = (best_move.is_none(), !line.is_empty());
+        if outcome == Outcome::First && no_move && (has_line || kind == Kind::Scored) {
+            return Err("the first player wins, but no best move is given".to_string());
+        }
+        match kind {
+            Kind::WinLose if outcome != Outcome::First && !no_move => Err(format!(
+                "a best move for a {outcome:?} outcome (only a win has one)"
+            )),
+            Kind::WinLose if outcome != Outcome::Second && no_move && has_line => {
+                Err("no best move, but a line (only a loss has one)".to_string())
+            }
+            Kind::Labelled | Kind::Scored if no_move && has_line => {
+                Err("no best move, but a line".to_string())
+            }
+            _ => Ok(()),
+        }
+    }
+
+    fn invalid(reason: String) -> crate::Error {
+        crate::Error::InvalidParameter {
+            name: "solution",
+            reason,
+        }
+    }
+
+    impl<M: Clone + PartialEq> Solution<Outcome, M> {
+        /// [`Solution::from_line`], refusing what deserialization refuses: a
+        /// win whose line is empty is a game over (a misère win); a draw or a
+        /// loss has no best move, and only a loss has a line without one.
+        ///
+        /// # Errors
+        /// [`crate::Error::InvalidParameter`] for a draw with a line.
+        ///
+        /// # Example
+        /// ```
+        /// use stonegame::{Outcome, Solution};
+        /// assert!(Solution::try_from_line(Outcome::First, vec![1u8], true).is_ok());
+        /// assert!(Solution::try_from_line(Outcome::Draw, vec![1u8], true).is_err());
+        /// ```
+        pub fn try_from_line(
+            outcome: Outcome,
+            line: Vec<M>,
+            line_complete: bool,
+        ) -> crate::Result<Self> {
+            let solution = Self::from_line(outcome, line, line_complete);
+            consistency(
+                outcome,
+                solution.outcome,
+                solution.best_move.as_ref(),
+                &solution.line,
+                Kind::WinLose,
+            )
+            .map_err(invalid)?;
+            Ok(solution)
+        }
+    }
+
+    macro_rules! checked_new {
+        ($($value:ty => $implied:expr, $kind:expr);* $(;)?) => {$(
+            impl<M: Clone + PartialEq> Solution<$value, M> {
+                /// [`Solution::new`], refusing what deserialization refuses: an
+                /// outcome the value does not imply, and (for a score) a win
+                /// with no move.
+                ///
+                /// # Errors
+                /// [`crate::Error::InvalidParameter`] for a contradiction.
+                ///
+                /// # Example
+                /// ```
+                /// use stonegame::{Outcome, Solution};
+                /// assert!(Solution::<i64, u8>::try_new(2, Outcome::First, vec![1]).is_ok());
+                /// assert!(Solution::<i64, u8>::try_new(2, Outcome::Second, vec![1]).is_err());
+                /// assert!(Solution::<i64, u8>::try_new(2, Outcome::First, vec![]).is_err());
+                /// ```
+                pub fn try_new(value: $value, outcome: Outcome, line: Vec<M>) -> crate::Result<Self> {
+                    let implied: fn(&$value) -> Outcome = $implied;
+                    let solution = Self::new(value, outcome, line);
+                    consistency(
+                        implied(&value),
+                        outcome,
+                        solution.best_move.as_ref(),
+                        &solution.line,
+                        $kind,
+                    )
+                    .map_err(invalid)?;
+                    Ok(solution)
+                }
+            }
+        )*};
+    }
+
+    checked_new! {
+        crate::retrograde::Value => |value| value.outcome(), Kind::Labelled;
+        i8 => |&v| Outcome::from_difference(v), Kind::Scored;
+        i16 => |&v| Outcome::from_difference(v), Kind::Scored;
+        i32 => |&v| Outcome::from_difference(v), Kind::Scored;
+        i64 => |&v| Outcome::from_difference(v), Kind::Scored;
+        i128 => |&v| Outcome::from_difference(v), Kind::Scored;
+        isize => |&v| Outcome::from_difference(v), Kind::Scored;
+    }
+}
+
 /// Deserialization that refuses a solution contradicting itself.
 #[cfg(feature = "serde")]
 mod checked {
     use serde::de::{Deserialize, Deserializer, Error as _};
 
     use super::Solution;
+    use super::validated::{Kind, consistency};
     use crate::Outcome;
 
     /// The fields as stored, before they are checked.
@@ -185,16 +328,15 @@ mod checked {
     fn check<V, M: PartialEq>(
         fields: Fields<V, M>,
         implied: Outcome,
+        kind: Kind,
     ) -> Result<Solution<V, M>, String> {
-        if fields.outcome != implied {
-            return Err(format!(
-                "the outcome {:?} contradicts the value, which implies {implied:?}",
-                fields.outcome
-            ));
-        }
-        if fields.best_move.is_some() && fields.best_move.as_ref() != fields.line.first() {
-            return Err("the best move is not the first move of the line".to_string());
-        }
+        consistency(
+            implied,
+            fields.outcome,
+            fields.best_move.as_ref(),
+            &fields.line,
+            kind,
+        )?;
         Ok(Solution {
             value: fields.value,
             outcome: fields.outcome,
@@ -205,26 +347,26 @@ mod checked {
     }
 
     macro_rules! checked_deserialize {
-        ($($value:ty => $implied:expr),* $(,)?) => {$(
+        ($($value:ty => $implied:expr, $kind:expr);* $(;)?) => {$(
             impl<'de, M: Deserialize<'de> + PartialEq> Deserialize<'de> for Solution<$value, M> {
                 fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
                     let fields = Fields::<$value, M>::deserialize(deserializer)?;
                     let implied: fn(&$value) -> Outcome = $implied;
                     let outcome = implied(&fields.value);
-                    check(fields, outcome).map_err(D::Error::custom)
+                    check(fields, outcome, $kind).map_err(D::Error::custom)
                 }
             }
         )*};
     }
 
     checked_deserialize! {
-        Outcome => |&outcome| outcome,
-        crate::retrograde::Value => |value| value.outcome(),
-        i8 => |&v| Outcome::from_difference(v),
-        i16 => |&v| Outcome::from_difference(v),
-        i32 => |&v| Outcome::from_difference(v),
-        i64 => |&v| Outcome::from_difference(v),
-        i128 => |&v| Outcome::from_difference(v),
-        isize => |&v| Outcome::from_difference(v),
+        Outcome => |&outcome| outcome, Kind::WinLose;
+        crate::retrograde::Value => |value| value.outcome(), Kind::Labelled;
+        i8 => |&v| Outcome::from_difference(v), Kind::Scored;
+        i16 => |&v| Outcome::from_difference(v), Kind::Scored;
+        i32 => |&v| Outcome::from_difference(v), Kind::Scored;
+        i64 => |&v| Outcome::from_difference(v), Kind::Scored;
+        i128 => |&v| Outcome::from_difference(v), Kind::Scored;
+        isize => |&v| Outcome::from_difference(v), Kind::Scored;
     }
 }

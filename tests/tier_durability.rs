@@ -481,3 +481,123 @@ fn a_reader_of_the_other_convention_is_refused_naming_the_tier() {
     assert_eq!(never_wrong(&read, &misere), 150);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Issue 35: a reader that names game B refused game A's database only when
+/// they differed at a sampled position (30 wrong labels of 36,000). Now every
+/// tier's file is compared with B's moves all the way down.
+#[test]
+fn a_reader_naming_another_game_is_refused_wherever_the_moves_differ() {
+    let dir = scratch("reader-twisted");
+    let plain = Woven::new(6, 200);
+    let twisted = Woven {
+        twisted: true,
+        ..Woven::new(6, 200)
+    };
+    TieredSolver::new(&plain, &dir).solve().unwrap();
+    let expected = twisted.reference(Convention::Normal);
+    for budget in [Budget::default(), Budget::from_bytes(0)] {
+        let mut db = TierDatabase::open(&dir, budget).with_game(&twisted);
+        let (mut refused, mut wrong) = (0, 0);
+        for u in 0..1200u32 {
+            let p = TierPosition {
+                tier: u / 200,
+                index: u % 200,
+            };
+            match db.label(p) {
+                Err(Error::TierMismatch { .. }) => refused += 1,
+                Ok(label) if label != expected[u as usize] => wrong += 1,
+                Ok(_) => {}
+                Err(other) => panic!("{other}"),
+            }
+        }
+        assert_eq!(wrong, 0);
+        // Every tier whose moves (or a lower tier's) differ is refused whole.
+        assert!(refused >= 1000, "{refused} refused");
+        // The game it was solved from reads back.
+        let mut same = TierDatabase::open(&dir, budget).with_game(&plain);
+        let reference = plain.reference(Convention::Normal);
+        for u in [0u32, 1, 401, 1199] {
+            let p = TierPosition {
+                tier: u / 200,
+                index: u % 200,
+            };
+            assert_eq!(same.label(p).unwrap(), reference[u as usize]);
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Issue 35: a tier file overwritten in place (by another solve's file)
+/// after the reader checked it served a wrong label. Now each record read
+/// compares the file's record of its moves with the one checked.
+#[test]
+fn a_tier_overwritten_in_place_after_the_check_is_refused() {
+    let (plain_dir, twisted_dir) = (scratch("in-place-a"), scratch("in-place-b"));
+    let plain = Woven::new(3, 3000);
+    let twisted = Woven {
+        twisted: true,
+        ..Woven::new(3, 3000)
+    };
+    TieredSolver::new(&plain, &plain_dir).solve().unwrap();
+    TieredSolver::new(&twisted, &twisted_dir).solve().unwrap();
+    let reference = plain.reference(Convention::Normal);
+    let other_labels = twisted.reference(Convention::Normal);
+    // A tier whose labels differ between the two games.
+    let tier = (0..3u32)
+        .find(|&t| {
+            let range = (t * 3000) as usize..((t + 1) * 3000) as usize;
+            reference[range.clone()] != other_labels[range]
+        })
+        .expect("the twist changes some label");
+    let base = (tier * 3000) as usize;
+    // No tier fits the budget: every query reads its record from the open file.
+    let mut db = TierDatabase::open(&plain_dir, Budget::from_bytes(0));
+    let first = TierPosition { tier, index: 0 };
+    assert_eq!(db.label(first).unwrap(), reference[base]);
+    let name = db.path(tier).file_name().unwrap().to_owned();
+    let other = std::fs::read(twisted_dir.join(&name)).unwrap();
+    assert_ne!(other, std::fs::read(plain_dir.join(&name)).unwrap());
+    // Written into the same file (the reader's open handle sees it).
+    use std::io::Write;
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .open(plain_dir.join(&name))
+        .unwrap();
+    file.write_all(&other).unwrap();
+    drop(file);
+    let mut served_wrong = 0;
+    for index in 0..3000 {
+        match db.label(TierPosition { tier, index }) {
+            Ok(label) if label != reference[base + index as usize] => served_wrong += 1,
+            _ => {}
+        }
+    }
+    assert_eq!(served_wrong, 0);
+    std::fs::remove_dir_all(&plain_dir).unwrap();
+    std::fs::remove_dir_all(&twisted_dir).unwrap();
+}
+
+/// Issue 35: concurrent solves into one directory failed with a misleading
+/// manifest error. A second writer is refused at once, naming the directory.
+#[test]
+fn a_second_solve_into_a_directory_is_refused_at_once() {
+    let dir = scratch("busy");
+    std::fs::create_dir_all(&dir).unwrap();
+    let game = Woven::new(2, 10);
+    let lock = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(dir.join(".lock"))
+        .unwrap();
+    lock.try_lock().unwrap();
+    let error = TieredSolver::new(&game, &dir).solve().unwrap_err();
+    assert!(matches!(error, Error::CheckpointBusy { .. }), "{error}");
+    assert!(
+        error.to_string().contains("another run is writing"),
+        "{error}"
+    );
+    drop(lock);
+    TieredSolver::new(&game, &dir).solve().unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -71,8 +71,12 @@ use crate::{Budget, Convention, Error, Nimber, Outcome, Result, Solution};
 /// assert_eq!(m.coins(), 3);
 /// assert_eq!(m.apply(&[0, 1, 5]), [0, 4, 2]);
 /// ```
+///
+/// The fields are public; [`StaircaseMove::new`] and deserialization (with
+/// the `serde` feature) accept only a move that moves at least one coin.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "StaircaseMoveFields"))]
 pub struct StaircaseMove {
     /// Index of the step the coins leave (0-based: index 0 is step 1).
     pub step: usize,
@@ -82,8 +86,54 @@ pub struct StaircaseMove {
     pub to: u64,
 }
 
+/// A staircase move as stored, before it is checked.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+#[serde(rename = "StaircaseMove")]
+struct StaircaseMoveFields {
+    step: usize,
+    from: u64,
+    to: u64,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<StaircaseMoveFields> for StaircaseMove {
+    type Error = Error;
+
+    fn try_from(fields: StaircaseMoveFields) -> Result<Self> {
+        StaircaseMove::new(fields.step, fields.from, fields.to)
+    }
+}
+
 impl StaircaseMove {
-    /// How many coins move down.
+    /// The move of `from - to` coins off step `step + 1`, when it moves at
+    /// least one coin.
+    ///
+    /// # Errors
+    /// [`Error::InvalidParameter`] when `to >= from`.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::staircase::StaircaseMove;
+    /// assert_eq!(StaircaseMove::new(2, 5, 2)?.coins(), 3);
+    /// assert!(StaircaseMove::new(2, 5, 5).is_err());
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn new(step: usize, from: u64, to: u64) -> Result<Self> {
+        if to >= from {
+            return Err(Error::InvalidParameter {
+                name: "staircase move",
+                reason: format!(
+                    "{from} -> {to} coins on step {}: none moves",
+                    step as u128 + 1
+                ),
+            });
+        }
+        Ok(Self { step, from, to })
+    }
+
+    /// How many coins move down (0 for a hand-built move whose `to` is
+    /// above `from`: never a panic).
     ///
     /// # Example
     /// ```
@@ -91,7 +141,7 @@ impl StaircaseMove {
     /// assert_eq!(StaircaseMove { step: 0, from: 4, to: 0 }.coins(), 4);
     /// ```
     pub fn coins(&self) -> u64 {
-        self.from - self.to
+        self.from.saturating_sub(self.to)
     }
 
     /// The coin counts after the move (coins moved off step 1 leave the game).

@@ -191,8 +191,12 @@ pub fn partner(heap: u64) -> u128 {
 /// assert_eq!(both.take(), 2);
 /// assert!(both.is_diagonal());
 /// ```
+///
+/// The fields are public; [`WythoffMove::new`] and deserialization (with
+/// the `serde` feature) accept only a move the game allows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "WythoffMoveFields"))]
 pub struct WythoffMove {
     /// The heaps before the move.
     pub from: [u64; 2],
@@ -200,8 +204,60 @@ pub struct WythoffMove {
     pub to: [u64; 2],
 }
 
+/// A Wythoff move as stored, before it is checked.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+#[serde(rename = "WythoffMove")]
+struct WythoffMoveFields {
+    from: [u64; 2],
+    to: [u64; 2],
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<WythoffMoveFields> for WythoffMove {
+    type Error = crate::Error;
+
+    fn try_from(fields: WythoffMoveFields) -> Result<Self> {
+        WythoffMove::new(fields.from, fields.to)
+    }
+}
+
 impl WythoffMove {
-    /// How many stones the move takes from each heap it touches.
+    /// The move from heaps `from` to heaps `to`, when Wythoff's game allows
+    /// it: stones taken from one heap, or the same number from both.
+    ///
+    /// # Errors
+    /// [`crate::Error::InvalidParameter`] for a heap that grows, a move that
+    /// takes nothing, or unequal takes from both heaps.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::wythoff::WythoffMove;
+    /// assert_eq!(WythoffMove::new([5, 7], [3, 5])?.take(), 2);
+    /// assert!(WythoffMove::new([5, 7], [6, 7]).is_err());
+    /// assert!(WythoffMove::new([5, 7], [3, 6]).is_err());
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn new(from: [u64; 2], to: [u64; 2]) -> Result<Self> {
+        let invalid = |reason: &str| crate::Error::InvalidParameter {
+            name: "Wythoff move",
+            reason: format!("{from:?} -> {to:?}: {reason}"),
+        };
+        if to[0] > from[0] || to[1] > from[1] {
+            return Err(invalid("a heap grows"));
+        }
+        let taken = [from[0] - to[0], from[1] - to[1]];
+        match taken {
+            [0, 0] => Err(invalid("nothing is taken")),
+            [a, b] if a != 0 && b != 0 && a != b => {
+                Err(invalid("both heaps lose stones, unequally"))
+            }
+            _ => Ok(Self { from, to }),
+        }
+    }
+
+    /// How many stones the move takes from each heap it touches (0 for a
+    /// heap that a hand-built move makes grow: never a panic).
     ///
     /// # Example
     /// ```
@@ -209,7 +265,8 @@ impl WythoffMove {
     /// assert_eq!(WythoffMove { from: [4, 9], to: [4, 2] }.take(), 7);
     /// ```
     pub fn take(&self) -> u64 {
-        (self.from[0] - self.to[0]).max(self.from[1] - self.to[1])
+        let taken = |heap: usize| self.from[heap].saturating_sub(self.to[heap]);
+        taken(0).max(taken(1))
     }
 
     /// Whether the move takes from both heaps.

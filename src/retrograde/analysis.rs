@@ -49,16 +49,19 @@ pub struct RemotenessCounts {
 /// ```
 ///
 /// With the `serde` feature an analysis deserializes only when it agrees
-/// with itself: the rows by remoteness sum to the counts, the last row is
-/// not empty, and each longest win, loss or tie is present exactly when its
-/// value occurs, at the largest remoteness its rows show.
+/// with itself: the counts' total fits a `usize`, the rows by remoteness sum
+/// to the counts, the last row is not empty, there are fewer rows than
+/// positions with a remoteness (a position of remoteness `r` starts a line
+/// of `r + 1` of them), each longest win, loss or tie is present exactly
+/// when its value occurs, at the largest remoteness its rows show, and no
+/// position is the longest of two values.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(
     feature = "serde",
     serde(
         try_from = "AnalysisFields<P>",
-        bound(deserialize = "P: serde::Deserialize<'de>")
+        bound(deserialize = "P: serde::Deserialize<'de> + PartialEq")
     )
 )]
 pub struct Analysis<P = u32> {
@@ -189,11 +192,37 @@ type Column<'a, P> = (
 );
 
 #[cfg(feature = "serde")]
-impl<P> TryFrom<AnalysisFields<P>> for Analysis<P> {
+impl<P: PartialEq> TryFrom<AnalysisFields<P>> for Analysis<P> {
     type Error = String;
 
     fn try_from(fields: AnalysisFields<P>) -> Result<Self, String> {
         let rows = &fields.by_remoteness;
+        let counts = &fields.counts;
+        if counts.checked_total().is_none() {
+            return Err("the counts add up to more than a usize holds".to_string());
+        }
+        // win + lose + tie fits: it is at most the checked total.
+        let with_remoteness = counts.win + counts.lose + counts.tie;
+        if rows.len() > with_remoteness {
+            return Err(format!(
+                "remoteness up to {} with {with_remoteness} positions that have one",
+                rows.len() - 1
+            ));
+        }
+        let longest = [
+            &fields.longest_win,
+            &fields.longest_loss,
+            &fields.longest_tie,
+        ];
+        for (index, first) in longest.iter().enumerate() {
+            for second in &longest[index + 1..] {
+                if let (Some((a, _)), Some((b, _))) = (first, second) {
+                    if a == b {
+                        return Err("one position is the longest of two values".to_string());
+                    }
+                }
+            }
+        }
         if rows.last() == Some(&RemotenessCounts::default()) {
             return Err("the last row by remoteness is empty".to_string());
         }

@@ -268,8 +268,12 @@ impl TryFrom<LabelFields> for Label {
 /// let counts = graph.solve().unwrap().counts();
 /// assert_eq!(counts, Counts { win: 1, lose: 1, tie: 0, draw: 2 });
 /// ```
+///
+/// With the `serde` feature, counts deserialize only when their total
+/// fits a `usize` ([`Counts::checked_total`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "CountsFields"))]
 pub struct Counts {
     /// Positions won by the player to move.
     pub win: usize,
@@ -289,7 +293,54 @@ impl Counts {
     /// use stonegame::retrograde::Counts;
     /// assert_eq!(Counts { win: 1, lose: 2, tie: 3, draw: 4 }.total(), 10);
     /// ```
+    ///
+    /// Saturates at `usize::MAX` for hand-built counts whose sum does not
+    /// fit (no solver produces them); [`Counts::checked_total`] says so.
     pub fn total(&self) -> usize {
-        self.win + self.lose + self.tie + self.draw
+        self.checked_total().unwrap_or(usize::MAX)
+    }
+
+    /// All positions counted, or `None` when the sum overflows.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::retrograde::Counts;
+    /// assert_eq!(Counts { win: 1, lose: 2, tie: 3, draw: 4 }.checked_total(), Some(10));
+    /// assert_eq!(Counts { win: 1, draw: usize::MAX, ..Counts::default() }.checked_total(), None);
+    /// ```
+    pub fn checked_total(&self) -> Option<usize> {
+        self.win
+            .checked_add(self.lose)?
+            .checked_add(self.tie)?
+            .checked_add(self.draw)
+    }
+}
+
+/// Counts as stored, before their total is checked.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+#[serde(rename = "Counts")]
+struct CountsFields {
+    win: usize,
+    lose: usize,
+    tie: usize,
+    draw: usize,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<CountsFields> for Counts {
+    type Error = String;
+
+    fn try_from(fields: CountsFields) -> Result<Self, String> {
+        let counts = Counts {
+            win: fields.win,
+            lose: fields.lose,
+            tie: fields.tie,
+            draw: fields.draw,
+        };
+        match counts.checked_total() {
+            Some(_) => Ok(counts),
+            None => Err("the counts add up to more than a usize holds".to_string()),
+        }
     }
 }

@@ -373,6 +373,12 @@ struct GrundyArgs {
     /// finished) checkpoint too.
     #[arg(long, value_name = "MASK", requires = "stats", value_parser = count_mask)]
     count_mask: Option<u32>,
+    /// With --checkpoint: re-derive every stored value from the values below
+    /// it before going on (about the work of the run itself; a resume
+    /// otherwise re-derives the first 4,096 values, the rare ones and 4,096
+    /// at random).
+    #[arg(long, requires = "checkpoint")]
+    verify: bool,
     /// With --checkpoint: seconds between two writes (default 60).
     #[arg(long, value_name = "SECONDS", requires = "checkpoint", value_parser = positive_count)]
     checkpoint_seconds: Option<u64>,
@@ -423,6 +429,7 @@ fn grundy(args: &GrundyArgs, out: &mut dyn std::io::Write) -> Result<(), String>
                 checkpoint,
                 args.threads,
                 args.count_mask,
+                args.verify,
                 out,
             )
         }

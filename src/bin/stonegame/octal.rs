@@ -252,17 +252,21 @@ const PROGRESS_SECONDS: u64 = 5;
 /// `grundy --stats`: G(0..=upto) computed without printing it; at every
 /// power of two from 2^14 heaps on a line `at 2^K …` with the statistics of
 /// G(0..2^K), at the end the statistics on `out`; progress on standard error. With `checkpoint`, the
-/// run resumes from the file when it exists and keeps it up to date. A run
-/// stopped by a limit prints the statistics of what it computed, then fails.
+/// run resumes from the file when it exists and keeps it up to date (under
+/// its lock: a second writer is refused at once); a file holding more heaps
+/// than asked for answers from its first `upto + 1` values and is left as it
+/// is. A run stopped by a limit prints the statistics of what it computed,
+/// then fails.
 pub fn grundy_stats(
     name: &str,
     upto: u64,
     checkpoint: Option<(&std::path::Path, std::time::Duration)>,
     threads: usize,
     count_mask: Option<u32>,
+    verify: bool,
     out: &mut dyn Write,
 ) -> Result<(), String> {
-    use stonegame::impartial::octal::SequenceRun;
+    use stonegame::impartial::octal::{CheckpointLock, ResumeCheck, SequenceRun};
     let game =
         TakeAndBreak::by_name(name).map_err(|e| crate::input::echoing(&e.to_string(), name))?;
     if !(1..=MAX_SEQUENCE_THREADS).contains(&threads) {
@@ -271,13 +275,31 @@ pub fn grundy_stats(
         ));
     }
     let budget = crate::input::budget();
+    // The lock first, so that nobody changes the file between the read and
+    // the first write; a lock that cannot be created (a read-only directory)
+    // matters only if the run has something to write.
+    let (mut lock, mut lock_error) = (None, None);
+    if let Some((path, _)) = checkpoint {
+        match CheckpointLock::acquire(path) {
+            Ok(held) => lock = Some(held),
+            Err(busy @ stonegame::Error::CheckpointBusy { .. }) => return Err(busy.to_string()),
+            Err(other) => lock_error = Some(other.to_string()),
+        }
+    }
+    let check = if verify {
+        ResumeCheck::Every
+    } else {
+        ResumeCheck::Sampled
+    };
     let mut run = match checkpoint {
         Some((path, _)) if path.exists() => {
-            let run = SequenceRun::resume(path, game, budget).map_err(|e| e.to_string())?;
+            let run = SequenceRun::resume_checked(path, game, budget, check)
+                .map_err(|e| e.to_string())?;
+            let shown = path.display().to_string();
+            let shown: String = shown.chars().take(60).collect();
             eprintln!(
-                "grundy: resumed {} from {} at heap {}",
+                "grundy: resumed {} from {shown} at heap {}",
                 run.stats().game(),
-                path.display(),
                 run.stats().heaps
             );
             run
@@ -286,9 +308,26 @@ pub fn grundy_stats(
     };
     // Refused before anything is printed or a checkpoint file is created.
     run.check_goal(upto).map_err(|e| e.to_string())?;
-    if let Some((path, every)) = checkpoint {
+    let goal = upto.saturating_add(1);
+    if checkpoint.is_some() && run.stats().heaps >= goal {
+        // Answered from the stored values, with the figures of G(0..=upto)
+        // alone; the file stays as it is.
+        if let Some(mask) = count_mask {
+            run = run.with_count_mask(mask);
+        }
+        let stats = run.stats_at(goal).map_err(|e| e.to_string())?;
+        let written = |e: std::io::Error| format!("cannot write output: {e}");
+        writeln!(out, "{stats}").map_err(written)?;
+        writeln!(out, "values-per-second 0").map_err(written)?;
+        writeln!(out, "seconds {:.3}", run.elapsed().as_secs_f64()).map_err(written)?;
+        return Ok(());
+    }
+    if let Some(error) = lock_error {
+        return Err(error);
+    }
+    if let Some((_, every)) = checkpoint {
         let fresh = run.stats().heaps == 0;
-        run = run.with_checkpoint(path, every);
+        run = run.with_locked_checkpoint(lock.take().expect("taken above"), every);
         if fresh {
             // A file that cannot be written is refused now, not after the first interval.
             run.write_checkpoint().map_err(|e| e.to_string())?;
@@ -298,7 +337,6 @@ pub fn grundy_stats(
     if let Some(mask) = count_mask {
         run = run.with_count_mask(mask);
     }
-    let goal = upto.saturating_add(1);
     let mut last_line = std::time::Instant::now();
     let mut look = |run: &SequenceRun| -> stonegame::Result<()> {
         let stats = run.stats();

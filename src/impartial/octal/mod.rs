@@ -40,7 +40,10 @@ pub use quotient::{
     DEFAULT_QUOTIENT_HEAPS, DEFAULT_QUOTIENT_WORK, GrowthStop, MAX_QUOTIENT_ORDER, MisereQuotient,
     Presentation, QuotientGrowth, QuotientPeriod,
 };
-pub use run::{CHECKPOINT_VERSION, MaskCount, RUN_CHUNK, SequenceRun, SequenceStats};
+pub use run::{
+    CHECKPOINT_VERSION, CheckpointLock, MaskCount, RUN_CHUNK, ResumeCheck, SequenceRun,
+    SequenceStats,
+};
 pub use sequence::{
     DEFAULT_SEQUENCE_WORK, MAX_SEQUENCE_HEAP, MAX_SEQUENCE_THREADS, SolverState, SparseGrundy,
     Values, grundy_sequence, grundy_sequence_plain,

@@ -1,14 +1,16 @@
 //! Long runs of a Grundy sequence: statistics kept as the run goes (without
 //! printing the values), and checkpoints a killed run resumes from.
 
-use super::sequence::{MAX_SEQUENCE_HEAP, SolverState, SparseGrundy};
+use super::sequence::{DEFAULT_SEQUENCE_WORK, MAX_SEQUENCE_HEAP, SolverState, SparseGrundy};
 use super::{MoveClass, TakeAndBreak};
+use crate::error::{shown, shown_path};
 use crate::impartial::mex::MexSet;
 use crate::{Budget, Error, IoError, Result};
 use std::fmt;
 use std::fs;
 use std::io::{self, BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 /// What a [`SequenceRun`] knows about `G(0..heaps)`: the sparse-space figures
@@ -195,6 +197,8 @@ pub struct SequenceRun {
     known_at_start: u64,
     started: Instant,
     checkpoint: Option<Checkpointing>,
+    /// The checkpoint the values came from ([`Self::resume`]).
+    from_file: Option<PathBuf>,
 }
 
 #[derive(Debug)]
@@ -202,6 +206,128 @@ struct Checkpointing {
     path: PathBuf,
     every: Duration,
     last_written: Instant,
+    /// The heaps the file holds when this process read or wrote it: a run
+    /// with nothing new leaves the file alone (a finished, read-only
+    /// checkpoint is answered, not rewritten).
+    heaps_in_file: Option<u64>,
+    /// Held from the first write on (or given by [`SequenceRun::with_locked_checkpoint`]).
+    lock: Option<CheckpointLock>,
+}
+
+/// The advisory lock of one checkpoint file: `.FILE.lock` beside it, held
+/// (`flock`-style, [`std::fs::File::try_lock`]) while a run writes FILE, so
+/// that a second writer is refused at once instead of both overwriting each
+/// other's work. Readers take no lock: every write goes to a file of its own
+/// and is renamed over FILE, so a reader sees a whole old or new checkpoint.
+/// The lock file stays (an empty file); the lock ends with the process.
+///
+/// # Example
+/// ```
+/// use stonegame::impartial::octal::CheckpointLock;
+/// let path = std::env::temp_dir().join(format!("doc-lock-{}", std::process::id()));
+/// let held = CheckpointLock::acquire(&path)?;
+/// assert!(matches!(CheckpointLock::acquire(&path), Err(stonegame::Error::CheckpointBusy { .. })));
+/// drop(held);
+/// let again = CheckpointLock::acquire(&path)?;
+/// assert_eq!(again.path(), path.as_path());
+/// # Ok::<(), stonegame::Error>(())
+/// ```
+#[derive(Debug)]
+pub struct CheckpointLock {
+    path: PathBuf,
+    _file: fs::File,
+}
+
+impl CheckpointLock {
+    /// Takes the lock of the checkpoint at `path` (which need not exist yet).
+    ///
+    /// # Errors
+    /// [`Error::CheckpointBusy`] when another writer holds it;
+    /// [`Error::Io`] when the lock file cannot be created (a read-only
+    /// directory).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::octal::CheckpointLock;
+    /// let path = std::env::temp_dir().join(format!("doc-lock-acquire-{}", std::process::id()));
+    /// assert!(CheckpointLock::acquire(&path).is_ok());
+    /// ```
+    pub fn acquire(path: impl AsRef<Path>) -> Result<Self> {
+        let path = path.as_ref();
+        let lock_path = beside(path, "lock");
+        let file = fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&lock_path)
+            .map_err(|e| io_error(path, e))?;
+        match file.try_lock() {
+            Ok(()) => Ok(Self {
+                path: path.to_path_buf(),
+                _file: file,
+            }),
+            Err(fs::TryLockError::WouldBlock) => Err(Error::CheckpointBusy {
+                path: path.to_path_buf(),
+                lock: lock_path.to_path_buf(),
+            }),
+            Err(fs::TryLockError::Error(e)) => Err(io_error(path, e)),
+        }
+    }
+
+    /// The checkpoint the lock is for.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::octal::CheckpointLock;
+    /// let path = std::env::temp_dir().join(format!("doc-lock-path-{}", std::process::id()));
+    /// assert_eq!(CheckpointLock::acquire(&path)?.path(), path.as_path());
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+}
+
+/// `.NAME.WHAT` in the directory of `path` (a hidden companion file).
+fn beside(path: &Path, what: &str) -> PathBuf {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    directory_of(path).join(format!(".{name}.{what}"))
+}
+
+fn directory_of(path: &Path) -> &Path {
+    match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    }
+}
+
+/// How much of a checkpoint's values [`SequenceRun::resume_checked`]
+/// re-derives from the values below them before going on.
+///
+/// A changed value with its checksums recomputed is caught only where it
+/// is looked at: re-deriving `k` heaps of `N` catches a change at one
+/// unknown heap with probability about `k / N`, so 99 of 100 needs
+/// `k >= 0.99 N`, the cost of the run itself. [`Self::Sampled`] is the
+/// cheap check every resume makes; [`Self::Every`] is the proof.
+///
+/// # Example
+/// ```
+/// use stonegame::impartial::octal::ResumeCheck;
+/// assert_ne!(ResumeCheck::Sampled, ResumeCheck::Every);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ResumeCheck {
+    /// The first 4,096 values, the last, every value of the rare parity and
+    /// every first heap of a new largest value (up to 4,096 of each, at
+    /// random beyond), and 4,096 heaps at random across the whole range:
+    /// about `12,288 / N` of the run's work, the first 4,096 heaps aside.
+    Sampled,
+    /// Every value, at about the run's own work (charged to the budget's
+    /// work cap).
+    Every,
 }
 
 impl crate::game::Configure for SequenceRun {
@@ -235,6 +361,7 @@ impl SequenceRun {
             known_at_start: 0,
             started: Instant::now(),
             checkpoint: None,
+            from_file: None,
         };
         run.scan_new_values();
         run.known_at_start = run.scanned;
@@ -295,12 +422,41 @@ impl SequenceRun {
     /// # Ok::<(), stonegame::Error>(())
     /// ```
     pub fn with_checkpoint(mut self, path: impl Into<PathBuf>, every: Duration) -> Self {
+        let path = path.into();
+        let heaps_in_file = (self.from_file.as_ref() == Some(&path)).then_some(self.scanned);
         self.checkpoint = Some(Checkpointing {
-            path: path.into(),
+            path,
             every,
             last_written: Instant::now(),
+            heaps_in_file,
+            lock: None,
         });
         self
+    }
+
+    /// As [`Self::with_checkpoint`], writing under a lock taken before
+    /// (e.g. before [`Self::resume`], so that no other writer changes the
+    /// file between the read and the first write).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::octal::{CheckpointLock, SequenceRun, TakeAndBreak};
+    /// use std::time::Duration;
+    /// let path = std::env::temp_dir().join(format!("doc-locked-{}", std::process::id()));
+    /// let lock = CheckpointLock::acquire(&path)?;
+    /// let mut run = SequenceRun::new(TakeAndBreak::kayles()).with_locked_checkpoint(lock, Duration::from_secs(60));
+    /// run.extend_to(1000)?;
+    /// assert!(CheckpointLock::acquire(&path).is_err()); // still held by the run
+    /// std::fs::remove_file(&path).unwrap();
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn with_locked_checkpoint(self, lock: CheckpointLock, every: Duration) -> Self {
+        let path = lock.path.clone();
+        let mut run = self.with_checkpoint(path, every);
+        if let Some(checkpoint) = &mut run.checkpoint {
+            checkpoint.lock = Some(lock);
+        }
+        run
     }
 
     /// Also counts the rare positions under `mask` ([`MaskCount`], in
@@ -548,7 +704,16 @@ impl SequenceRun {
         let Some(checkpoint) = &mut self.checkpoint else {
             return Ok(());
         };
+        if checkpoint.heaps_in_file == Some(self.solver.len() as u64) {
+            // The file holds these very values: nothing to rewrite.
+            checkpoint.last_written = Instant::now();
+            return Ok(());
+        }
+        if checkpoint.lock.is_none() {
+            checkpoint.lock = Some(CheckpointLock::acquire(&checkpoint.path)?);
+        }
         write_checkpoint_file(&checkpoint.path, &self.solver)?;
+        checkpoint.heaps_in_file = Some(self.solver.len() as u64);
         checkpoint.last_written = Instant::now();
         Ok(())
     }
@@ -587,10 +752,100 @@ impl SequenceRun {
     /// # Ok::<(), stonegame::Error>(())
     /// ```
     pub fn resume(path: impl AsRef<Path>, game: TakeAndBreak, budget: Budget) -> Result<Self> {
+        Self::resume_checked(path, game, budget, ResumeCheck::Sampled)
+    }
+
+    /// [`Self::resume`] with the values re-derived as `check` says
+    /// ([`ResumeCheck::Every`]: every one, at about the run's own work).
+    ///
+    /// # Errors
+    /// As [`Self::resume`]; [`Error::WorkLimitExceeded`] when re-deriving
+    /// goes past the budget's work cap ([`DEFAULT_SEQUENCE_WORK`] by default).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::octal::{ResumeCheck, SequenceRun, TakeAndBreak};
+    /// use stonegame::Budget;
+    /// use std::time::Duration;
+    /// let path = std::env::temp_dir().join(format!("doc-verify-{}", std::process::id()));
+    /// let mut run = SequenceRun::new(TakeAndBreak::grundys_game()).with_checkpoint(&path, Duration::ZERO);
+    /// run.extend_to(20_000)?;
+    /// let game = TakeAndBreak::grundys_game();
+    /// let verified = SequenceRun::resume_checked(&path, game, Budget::default(), ResumeCheck::Every)?;
+    /// assert_eq!(verified.stats(), run.stats());
+    /// std::fs::remove_file(&path).unwrap();
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn resume_checked(
+        path: impl AsRef<Path>,
+        game: TakeAndBreak,
+        budget: Budget,
+        check: ResumeCheck,
+    ) -> Result<Self> {
         let path = path.as_ref();
         let solver = read_checkpoint_file(path, game, budget)?;
         check_by_definition(path, &solver)?;
-        Ok(Self::around(solver, budget))
+        let cap = budget.work_or(DEFAULT_SEQUENCE_WORK);
+        match check {
+            ResumeCheck::Sampled => check_sample(path, &solver, cap)?,
+            ResumeCheck::Every => check_every(path, &solver, budget)?,
+        }
+        let mut run = Self::around(solver, budget);
+        run.from_file = Some(path.to_path_buf());
+        Ok(run)
+    }
+
+    /// The statistics of `G(0..heaps)` alone, for `heaps` up to the values
+    /// computed: a question about fewer heaps than a run (or a checkpoint)
+    /// holds is answered from its values, with the figures of that range.
+    /// The rare positions are those under the run's current split
+    /// ([`SequenceStats::mask`]), the count under a given mask is recounted.
+    /// One pass over `G(0..heaps)`.
+    ///
+    /// # Errors
+    /// [`Error::InvalidParameter`] when `heaps` is beyond the values computed.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::octal::{SequenceRun, TakeAndBreak};
+    /// let mut long = SequenceRun::new(TakeAndBreak::kayles()).with_count_mask(1);
+    /// long.extend_to(5000)?;
+    /// let mut short = SequenceRun::new(TakeAndBreak::kayles()).with_count_mask(1);
+    /// short.extend_to(999)?;
+    /// assert_eq!(long.stats_at(1000)?, short.stats());
+    /// assert!(long.stats_at(5002).is_err());
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn stats_at(&self, heaps: u64) -> Result<SequenceStats> {
+        if heaps > self.scanned {
+            return Err(Error::InvalidParameter {
+                name: "heaps",
+                reason: format!("{heaps} heaps asked for, {} computed", self.scanned),
+            });
+        }
+        let mut largest = (0u32, 0u64);
+        let mut counted = self.counted.map(|c| MaskCount::new(c.mask));
+        for (heap, value) in self.solver.values().take(heaps as usize).enumerate() {
+            let heap = heap as u64;
+            if value > largest.0 {
+                largest = (value, heap);
+            }
+            if let Some(counted) = &mut counted {
+                counted.add(heap, value);
+            }
+        }
+        let rare = self.solver.rare_positions();
+        let rare = &rare[..rare.partition_point(|&heap| u64::from(heap) < heaps)];
+        Ok(SequenceStats {
+            heaps,
+            rare_count: rare.len() as u64,
+            last_rare_heap: rare.last().map(|&heap| u64::from(heap)),
+            largest_value: largest.0,
+            largest_first_heap: largest.1,
+            mask: self.solver.mask(),
+            counted,
+            game: self.solver.game().clone(),
+        })
     }
 }
 
@@ -672,7 +927,7 @@ fn io_error(path: &Path, error: io::Error) -> Error {
 
 fn corrupt(path: &Path, reason: impl Into<String>) -> Error {
     Error::CheckpointCorrupt {
-        path: path.display().to_string(),
+        path: path.to_path_buf(),
         reason: reason.into(),
     }
 }
@@ -728,17 +983,25 @@ fn write_checkpoint_file(path: &Path, solver: &SparseGrundy) -> Result<()> {
         sum.update(&head);
         sum.finish()
     };
-    let directory = match path.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() => parent,
-        _ => Path::new("."),
-    };
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let aside = directory.join(format!(".{name}.partial"));
+    check_regular_file(path)?;
+    let directory = directory_of(path);
+    // A name of this writer's own: two writers (even without the lock, from
+    // two library callers) never write into one partial file.
+    static WRITES: AtomicU64 = AtomicU64::new(0);
+    let aside = beside(
+        path,
+        &format!(
+            "{}-{}.partial",
+            std::process::id(),
+            WRITES.fetch_add(1, Ordering::Relaxed)
+        ),
+    );
     let result = (|| -> io::Result<()> {
-        let mut out = BufWriter::with_capacity(1 << 20, fs::File::create(&aside)?);
+        let file = fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&aside)?;
+        let mut out = BufWriter::with_capacity(1 << 20, file);
         out.write_all(&head)?;
         out.write_all(&head_sum.to_le_bytes())?;
         let mut sum = Checksum::new(head_sum);
@@ -844,9 +1107,32 @@ impl<R: Read> Iterator for CellReader<'_, R> {
 
 impl<R: Read> ExactSizeIterator for CellReader<'_, R> {}
 
+/// Refuses anything but a regular file (or nothing) at `path`, before it is
+/// opened: opening a FIFO would wait for a writer forever.
+fn check_regular_file(path: &Path) -> Result<()> {
+    match fs::metadata(path) {
+        Ok(meta) if !meta.is_file() => Err(corrupt(
+            path,
+            "not a regular file (a checkpoint is a plain file)",
+        )),
+        Ok(_) => Ok(()),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(io_error(path, e)),
+    }
+}
+
 fn read_checkpoint_file(path: &Path, game: TakeAndBreak, budget: Budget) -> Result<SparseGrundy> {
+    if !path.exists() {
+        return Err(io_error(path, io::ErrorKind::NotFound.into()));
+    }
+    check_regular_file(path)?;
     let file = fs::File::open(path).map_err(|e| io_error(path, e))?;
-    let size = file.metadata().map_err(|e| io_error(path, e))?.len();
+    let meta = file.metadata().map_err(|e| io_error(path, e))?;
+    if !meta.is_file() {
+        // Replaced between the look and the opening.
+        return Err(corrupt(path, "not a regular file"));
+    }
+    let size = meta.len();
     let mut input = BufReader::with_capacity(1 << 20, file);
     let mut start = [0u8; 20];
     read_exact(path, &mut input, &mut start, "header")?;
@@ -880,12 +1166,14 @@ fn read_checkpoint_file(path: &Path, game: TakeAndBreak, budget: Budget) -> Resu
     let convention = u32_at(&start, 12);
     let name = String::from_utf8_lossy(&head_rest[..name_len]).into_owned();
     let mismatch = |reason: String| Error::CheckpointMismatch {
-        path: path.display().to_string(),
+        path: path.to_path_buf(),
         reason,
     };
     if name != game.to_string() {
         return Err(mismatch(format!(
-            "it holds values of {name}, not of {game}"
+            "it holds values of {}, not of {}",
+            shown(&name),
+            shown(&game.to_string())
         )));
     }
     if convention != 0 {
@@ -947,10 +1235,63 @@ fn read_checkpoint_file(path: &Path, game: TakeAndBreak, budget: Budget) -> Resu
     if values_sum != u64::from_le_bytes(stored) {
         return Err(corrupt(path, "values checksum mismatch"));
     }
-    solver.map_err(|error| match error {
+    let solver = solver.map_err(|error| match error {
         Error::InvalidParameter { reason, .. } => corrupt(path, reason),
         other => other,
-    })
+    })?;
+    check_state(&solver, header.state).map_err(|reason| corrupt(path, reason))?;
+    Ok(solver)
+}
+
+/// The most heaps one step of a run computes between two looks at its
+/// split ([`SparseGrundy`]'s largest block).
+const MAX_BLOCK_HEAPS: u64 = 256;
+
+/// Checks the stored split and its bookkeeping against what every run
+/// keeps true (see `SparseGrundy::extend_to`): a forged `mask 0` or
+/// `domain 1` would give rare counts no run produces.
+fn check_state(solver: &SparseGrundy, state: SolverState) -> std::result::Result<(), String> {
+    let len = solver.len() as u64;
+    let values_width = solver
+        .values()
+        .max()
+        .map_or(1, |largest| (u64::from(largest) + 1).next_power_of_two());
+    // The first split (all bits, plain) until a choice replaces it by a mask
+    // of at most 16 bits below the values' width at that choice.
+    let initial = state.mask == u32::MAX && state.domain == 0;
+    let chosen = state.mask != 0
+        && state.mask < 1 << 16
+        && u64::from(state.mask) < state.width_at_reselect.max(2);
+    if !initial && !chosen {
+        return Err(format!(
+            "mask {:#x} with domain {} and a width of {} at the last choice: no run chooses it",
+            state.mask, state.domain, state.width_at_reselect
+        ));
+    }
+    if state.width_at_reselect > values_width {
+        return Err(format!(
+            "a width of {} at the last choice, above every value (below {values_width})",
+            state.width_at_reselect
+        ));
+    }
+    if len > 0 && (state.next_reselect < len || state.next_reselect > (2 * len).max(64)) {
+        return Err(format!(
+            "next choice of the split at heap {} with {len} values (within {len}..={})",
+            state.next_reselect,
+            (2 * len).max(64)
+        ));
+    }
+    // A choice is made whenever the rare positions grow by a quarter and 64
+    // (looked at between blocks of at most MAX_BLOCK_HEAPS heaps).
+    let rare = solver.rare_count() as u64;
+    let most = state.rare_at_reselect + state.rare_at_reselect / 4 + 64 + MAX_BLOCK_HEAPS;
+    if rare < state.rare_at_reselect || rare > most {
+        return Err(format!(
+            "{rare} rare positions under its split, {} at the last choice (a run keeps {}..={most})",
+            state.rare_at_reselect, state.rare_at_reselect
+        ));
+    }
+    Ok(())
 }
 
 /// `G(heap)` by the definition from the smaller values the solver holds.
@@ -971,14 +1312,17 @@ fn value_by_definition(solver: &SparseGrundy, heap: u64, seen: &mut MexSet) -> u
     seen.mex() as u32
 }
 
+/// The values every resume re-derives from the start, by the plain definition.
+const FIRST_CHECKED: u64 = 4096;
+
 /// Recomputes the first 4,096 values and the last one of a resumed solver
 /// by the definition: values of another game (or a file that checksums
 /// alone cannot catch) are refused, not extended.
 fn check_by_definition(path: &Path, solver: &SparseGrundy) -> Result<()> {
     let len = solver.len() as u64;
     let mut seen = MexSet::new();
-    let last = len.checked_sub(1).filter(|&last| last >= 4096);
-    for heap in (0..len.min(4096)).chain(last) {
+    let last = len.checked_sub(1).filter(|&last| last >= FIRST_CHECKED);
+    for heap in (0..len.min(FIRST_CHECKED)).chain(last) {
         let expected = value_by_definition(solver, heap, &mut seen);
         let stored = solver.value(heap).expect("within the values");
         if stored != expected {
@@ -992,4 +1336,218 @@ fn check_by_definition(path: &Path, solver: &SparseGrundy) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// Re-derives values of a solver's heaps from the values below them, as
+/// the sparse-space method does (see [`SparseGrundy`]): the values a split
+/// gets from pairs with a rare part are listed from the rare positions; a
+/// value of the parity that pairs of common parts give is looked for among
+/// the split's pairs, lazily, only when it is the next mex candidate. Exact
+/// for the stored values under the stored split, whatever they are.
+struct Rederive<'a> {
+    solver: &'a SparseGrundy,
+    state: SolverState,
+    seen: MexSet,
+    /// Each split of the heap: total, largest smaller part, whether the parts
+    /// must differ, the next pair to scan.
+    splits: Vec<(u64, u64, bool, u64)>,
+    /// Pairs looked at so far (the work charged to the cap).
+    work: u64,
+}
+
+impl<'a> Rederive<'a> {
+    fn new(solver: &'a SparseGrundy) -> Self {
+        Self {
+            solver,
+            state: solver.state(),
+            seen: MexSet::new(),
+            splits: Vec::new(),
+            work: 0,
+        }
+    }
+
+    fn stored(&self, heap: u64) -> u32 {
+        self.solver.value(heap).expect("a heap below a stored one")
+    }
+
+    fn value(&mut self, heap: u64) -> u32 {
+        self.seen.clear();
+        self.splits.clear();
+        let (seen, splits, solver) = (&mut self.seen, &mut self.splits, self.solver);
+        let stored = |n: u64| solver.value(n).expect("a heap below a stored one");
+        solver
+            .game()
+            .for_each_move_class(heap, |class| match class {
+                MoveClass::TakeAll => seen.insert(0),
+                MoveClass::LeaveOne(left) => seen.insert(stored(left) as usize),
+                MoveClass::Split { total, unequal } => {
+                    let largest = class.largest_smaller_part();
+                    if largest > 0 {
+                        splits.push((total, largest, unequal, 1));
+                    }
+                }
+            });
+        let rare = solver.rare_positions();
+        for &(total, _, unequal, _) in splits.iter() {
+            for &part in rare.iter().take_while(|&&r| u64::from(r) < total) {
+                let other = total - u64::from(part);
+                if !(unequal && other == u64::from(part)) {
+                    seen.insert((stored(u64::from(part)) ^ stored(other)) as usize);
+                }
+            }
+            self.work = self.work.saturating_add(rare.len() as u64 + 1);
+        }
+        loop {
+            let candidate = self.seen.mex();
+            let parity = (candidate as u32 & self.state.mask).count_ones() & 1;
+            let mut found = false;
+            for index in 0..self.splits.len() {
+                let (total, largest, _, cursor) = self.splits[index];
+                if self.state.domain & (total as u32) & 1 != parity || cursor > largest {
+                    continue;
+                }
+                let mut next = cursor;
+                while next <= largest && !found {
+                    let option = (self.stored(next) ^ self.stored(total - next)) as usize;
+                    self.seen.insert(option);
+                    found = option == candidate;
+                    next += 1;
+                }
+                self.work = self.work.saturating_add(next - cursor);
+                self.splits[index].3 = next;
+                if found {
+                    break;
+                }
+            }
+            if !found && !self.seen.contains(candidate) {
+                return candidate as u32;
+            }
+        }
+    }
+
+    /// Re-derives `heap` and refuses the file when its stored value differs.
+    fn check(&mut self, path: &Path, heap: u64, cap: u64) -> Result<()> {
+        let expected = self.value(heap);
+        let stored = self.stored(heap);
+        if stored != expected {
+            return Err(corrupt(
+                path,
+                format!(
+                    "it gives G({heap}) = {stored}, its values below give {expected} for {}",
+                    shown(&self.solver.game().to_string())
+                ),
+            ));
+        }
+        if self.work > cap {
+            return Err(Error::WorkLimitExceeded {
+                what: format!(
+                    "re-deriving the values of checkpoint {} (stopped at heap {heap})",
+                    shown_path(path)
+                ),
+                steps: cap,
+            });
+        }
+        Ok(())
+    }
+}
+
+/// Heaps re-derived at random by [`ResumeCheck::Sampled`], and at most as
+/// many of the rare parity.
+const SAMPLED_HEAPS: u64 = 4096;
+
+/// A random number below `bound` (the standard library's randomly keyed
+/// hasher: every resume looks at other heaps, so a forger cannot know which).
+fn random_below(keys: &std::hash::RandomState, draw: u64, bound: u64) -> u64 {
+    use std::hash::BuildHasher;
+    keys.hash_one(draw) % bound
+}
+
+/// [`ResumeCheck::Sampled`] beyond the first 4,096 values: every heap whose
+/// value has the rare parity (a value changed to that parity is always
+/// looked at), every heap whose value is above all before it (a value
+/// changed upward past them is always looked at), up to [`SAMPLED_HEAPS`]
+/// of each, then [`SAMPLED_HEAPS`] heaps at random across the whole range.
+fn check_sample(path: &Path, solver: &SparseGrundy, cap: u64) -> Result<()> {
+    let len = solver.len() as u64;
+    if len <= FIRST_CHECKED {
+        return Ok(());
+    }
+    let keys = std::hash::RandomState::new();
+    let mut rederive = Rederive::new(solver);
+    let rare = solver.rare_positions();
+    let rare_count = rare.len() as u64;
+    for draw in 0..rare_count.min(SAMPLED_HEAPS) {
+        let index = if rare_count <= SAMPLED_HEAPS {
+            draw
+        } else {
+            random_below(&keys, draw, rare_count)
+        };
+        rederive.check(path, u64::from(rare[index as usize]), cap)?;
+    }
+    // The heaps the printed figures name: each first heap of a new largest
+    // value (a value forged upward is one), up to SAMPLED_HEAPS of them.
+    let records = record_heaps(solver);
+    let record_count = records.len() as u64;
+    for draw in 0..record_count.min(SAMPLED_HEAPS) {
+        let index = if record_count <= SAMPLED_HEAPS {
+            draw
+        } else {
+            random_below(&keys, u64::MAX / 2 - draw, record_count)
+        };
+        rederive.check(path, records[index as usize], cap)?;
+    }
+    for draw in 0..SAMPLED_HEAPS {
+        let heap = FIRST_CHECKED + random_below(&keys, u64::MAX - draw, len - FIRST_CHECKED);
+        rederive.check(path, heap, cap)?;
+    }
+    Ok(())
+}
+
+/// The heaps from the 4,097th on whose value is larger than every value before.
+fn record_heaps(solver: &SparseGrundy) -> Vec<u64> {
+    let mut largest = None;
+    let mut records = Vec::new();
+    for (heap, value) in solver.values().enumerate() {
+        if largest.is_none_or(|largest| value > largest) {
+            largest = Some(value);
+            if heap as u64 >= FIRST_CHECKED {
+                records.push(heap as u64);
+            }
+        }
+    }
+    records
+}
+
+/// [`ResumeCheck::Every`]: every value computed again by the fast solver
+/// (each from the values below it, which by then agree with the stored
+/// ones) and compared: the run's own work (and a second copy of the
+/// values, charged to the budget).
+fn check_every(path: &Path, solver: &SparseGrundy, budget: Budget) -> Result<()> {
+    let Some(last) = (solver.len() as u64).checked_sub(1) else {
+        return Ok(());
+    };
+    let mut again = SparseGrundy::new(solver.game().clone());
+    again.extend_to(last, budget).map_err(|error| match error {
+        Error::WorkLimitExceeded { steps, .. } => Error::WorkLimitExceeded {
+            what: format!("re-deriving the values of checkpoint {}", shown_path(path)),
+            steps,
+        },
+        other => other,
+    })?;
+    let first_difference = again
+        .values()
+        .zip(solver.values())
+        .position(|(derived, stored)| derived != stored);
+    match first_difference {
+        None => Ok(()),
+        Some(heap) => Err(corrupt(
+            path,
+            format!(
+                "it gives G({heap}) = {}, its values below give {} for {}",
+                solver.value(heap as u64).unwrap_or(0),
+                again.value(heap as u64).unwrap_or(0),
+                shown(&solver.game().to_string())
+            ),
+        )),
+    }
 }

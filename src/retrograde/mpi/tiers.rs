@@ -244,7 +244,7 @@ impl<G: TieredGame> MoveSource for TierMoves<'_, '_, G> {
                                 .label(to)
                                 .err()
                                 .unwrap_or_else(|| Error::TierCorrupt {
-                                    path: self.database.path(to.tier).display().to_string(),
+                                    path: self.database.path(to.tier),
                                     reason: format!("holds no position {}", to.index),
                                 });
                         self.lower_error = Some(error.clone());

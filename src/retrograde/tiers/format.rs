@@ -17,6 +17,10 @@ pub(super) const MANIFEST_MAGIC: &[u8; 8] = b"STONEMAN";
 pub(super) const MANIFEST_FILE: &str = "manifest.stonegame";
 pub(super) const VERSION: u32 = 2;
 pub(super) const HEADER_BYTES: usize = 88;
+
+/// Where a tier file's header records the hash of the moves it was solved
+/// from: after the magic, version, tier, size, four counts and fingerprint.
+const CHAIN_OFFSET: u64 = 8 + 4 + 4 + 8 + 4 * 8 + 8;
 /// The bytes of the header its checksum covers.
 pub(super) const HEADER_HASHED: usize = 80;
 pub(super) const RECORD_BYTES: usize = 5;
@@ -39,12 +43,7 @@ pub(crate) struct Manifest {
 impl Manifest {
     /// The fingerprint every tier file of the database carries.
     pub(super) fn fingerprint(&self) -> u64 {
-        let mut hash = Fnv1a::new();
-        hash.update(b"stonegame tier database");
-        hash.update(&VERSION.to_le_bytes());
-        hash.update(&[convention_byte(self.convention)]);
-        hash.update(&self.game.to_le_bytes());
-        hash.0
+        database_fingerprint(self.convention, self.game)
     }
 
     /// The same game and convention, finished or not.
@@ -54,6 +53,17 @@ impl Manifest {
             ..self.clone()
         } == *other
     }
+}
+
+/// The database fingerprint of a solve of the game with fingerprint `game`
+/// under `convention` (every tier file and block checksum carries it).
+pub(super) fn database_fingerprint(convention: Convention, game: u64) -> u64 {
+    let mut hash = Fnv1a::new();
+    hash.update(b"stonegame tier database");
+    hash.update(&VERSION.to_le_bytes());
+    hash.update(&[convention_byte(convention)]);
+    hash.update(&game.to_le_bytes());
+    hash.0
 }
 
 pub(super) fn convention_byte(convention: Convention) -> u8 {
@@ -234,7 +244,7 @@ pub(super) fn write_manifest(path: &Path, manifest: &Manifest) -> Result<()> {
 }
 
 pub(super) fn read_manifest(path: &Path) -> Result<Manifest> {
-    let name = || path.display().to_string();
+    let name = || path.to_path_buf();
     let corrupt = |reason: &str| Error::TierCorrupt {
         path: name(),
         reason: format!("manifest: {reason}"),
@@ -365,7 +375,7 @@ pub(super) fn check_header(
     tier: u32,
     fingerprint: u64,
 ) -> Result<(u64, [u64; 4], u64)> {
-    let name = || path.display().to_string();
+    let name = || path.to_path_buf();
     let u32_at = |at: usize| {
         u32::from_le_bytes([header[at], header[at + 1], header[at + 2], header[at + 3]])
     };
@@ -430,7 +440,7 @@ pub(super) fn read_tier(
     fingerprint: u64,
     keep: bool,
 ) -> Result<(CheckedFile, Option<TierLabels>)> {
-    let name = || path.display().to_string();
+    let name = || path.to_path_buf();
     let io = |e: io::Error| io_error(path, e);
     let file = fs::File::open(path).map_err(io)?;
     let size = file.metadata().map_err(io)?.len();
@@ -531,7 +541,7 @@ pub(super) fn check_block(
     if stored != computed {
         let last = first + (records.len() / RECORD_BYTES) as u64;
         return Err(Error::TierChecksumMismatch {
-            path: path.display().to_string(),
+            path: path.to_path_buf(),
             part: format!("block {number} (positions {first}..{last})"),
             stored,
             computed,
@@ -544,7 +554,7 @@ pub(super) fn check_block(
 pub(super) fn decode_record(path: &Path, index: u64, record: &[u8]) -> Result<(u8, u32)> {
     let remoteness = u32::from_le_bytes([record[1], record[2], record[3], record[4]]);
     let corrupt = |reason: String| Error::TierCorrupt {
-        path: path.display().to_string(),
+        path: path.to_path_buf(),
         reason: format!("position {index}: {reason}"),
     };
     let code = match record[0] {
@@ -580,6 +590,21 @@ pub(super) fn read_record(
         .seek(SeekFrom::Start(block_offset(number)))
         .and_then(|_| checked.file.read_exact(bytes))
         .map_err(|e| io_error(path, e))?;
+    // The header's record of the moves the file was solved from, read again:
+    // a file overwritten in place (by another solve's file) since it was
+    // checked is refused, not served.
+    let mut chain = [0u8; 8];
+    checked
+        .file
+        .seek(SeekFrom::Start(CHAIN_OFFSET))
+        .and_then(|_| checked.file.read_exact(&mut chain))
+        .map_err(|e| io_error(path, e))?;
+    if u64::from_le_bytes(chain) != checked.chain {
+        return Err(Error::TierCorrupt {
+            path: path.to_path_buf(),
+            reason: "it changed since it was checked (another solve wrote it)".to_string(),
+        });
+    }
     let (records_bytes, stored) = bytes.split_at(records * RECORD_BYTES);
     check_block(
         path,

@@ -195,7 +195,8 @@ pub trait TieredGame {
 /// tier is kept when its file has this database's fingerprint and records
 /// the same hash of every move and terminal value of its tier and the tiers
 /// below (one pass over those moves, no induction). Every other tier is
-/// solved again. One solve at a time may write into a directory.
+/// solved again. One solve at a time writes into a directory: a second is
+/// refused at once with [`Error::CheckpointBusy`] (a lock file, `.lock`).
 ///
 /// # Cost
 /// One tier at a time: for a tier of `n` positions, `m` moves and `l`
@@ -718,6 +719,8 @@ pub(crate) struct SolveSession {
     manifest: Manifest,
     /// The manifest found in the directory before the solve.
     previous: Option<Manifest>,
+    /// The directory's writer lock, held from [`Self::begin`] to the end.
+    lock: std::sync::OnceLock<fs::File>,
 }
 
 impl SolveSession {
@@ -749,14 +752,35 @@ impl SolveSession {
             directory: directory.to_path_buf(),
             manifest,
             previous,
+            lock: std::sync::OnceLock::new(),
         })
     }
 
     /// Creates the directory and records the solve in its manifest (unless
     /// an earlier solve of the same game and convention is being resumed).
+    /// One solve at a time: a second writer is refused at once
+    /// ([`Error::CheckpointBusy`]), before it touches the manifest.
     pub(crate) fn begin(&self) -> Result<()> {
         let directory = &self.directory;
         fs::create_dir_all(directory).map_err(|e| io_error(directory, e))?;
+        let lock_path = directory.join(LOCK_FILE);
+        let lock = fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&lock_path)
+            .map_err(|e| io_error(&lock_path, e))?;
+        match lock.try_lock() {
+            Ok(()) => {}
+            Err(fs::TryLockError::WouldBlock) => {
+                return Err(Error::CheckpointBusy {
+                    path: directory.to_path_buf(),
+                    lock: lock_path.to_path_buf(),
+                });
+            }
+            Err(fs::TryLockError::Error(e)) => return Err(io_error(&lock_path, e)),
+        }
+        let _ = self.lock.set(lock);
         let same_solve = self
             .previous
             .as_ref()
@@ -807,6 +831,9 @@ impl SolveSession {
         Ok(complete)
     }
 }
+
+/// The lock file of a tier directory (see [`SolveSession::begin`]).
+const LOCK_FILE: &str = ".lock";
 
 /// A hash of a tier's moves and terminal values in order, continuing the
 /// hash of the tiers below: a file whose hash agrees was solved from the
@@ -956,6 +983,10 @@ pub struct TierDatabase {
     budget: Budget,
     expected_convention: Option<Convention>,
     expected_game: Option<u64>,
+    /// With [`Self::with_game`]: the hash of every move and terminal value
+    /// of the tiers up to each tier, under normal play then misère play
+    /// (what each tier file records as its chain).
+    expected_chains: Option<[Vec<u64>; 2]>,
     /// Read at the first query (or set by the solver).
     manifest: Option<Manifest>,
     /// The solver's own view: tiers of its unfinished solve are served.
@@ -995,6 +1026,7 @@ impl TierDatabase {
             budget,
             expected_convention: None,
             expected_game: None,
+            expected_chains: None,
             manifest: None,
             serves_unfinished: false,
             cache: HashMap::new(),
@@ -1032,7 +1064,11 @@ impl TierDatabase {
 
     /// Refuses to answer from a database of another game: one whose
     /// identity, tier count, tier sizes or sampled moves differ from
-    /// `game`'s (see [`TieredGame::identity`]).
+    /// `game`'s (see [`TieredGame::identity`]), or any of whose tiers was
+    /// solved from other moves or terminal values at any position, up to
+    /// the tier asked about. The latter costs two passes over every move
+    /// of `game` here (one a convention; no solving), and covers every
+    /// position a query is answered from.
     ///
     /// # Example
     /// ```
@@ -1055,9 +1091,38 @@ impl TierDatabase {
     /// # std::fs::remove_dir_all(&dir).unwrap();
     /// ```
     pub fn with_game<G: TieredGame + ?Sized>(mut self, game: &G) -> Self {
-        self.expected_game = Some(game_fingerprint(game));
+        let fingerprint = game_fingerprint(game);
+        self.expected_game = Some(fingerprint);
+        let chains = [Convention::Normal, Convention::Misere].map(|convention| {
+            let mut chain = database_fingerprint(convention, fingerprint);
+            (0..game.num_tiers())
+                .map(|tier| {
+                    chain = tier_chain(game, tier, chain);
+                    chain
+                })
+                .collect()
+        });
+        self.expected_chains = Some(chains);
         self.manifest = None;
         self
+    }
+
+    /// Refuses a tier file whose moves' hash is not the given game's.
+    fn check_chain(&self, tier: u32, chain: u64) -> Result<()> {
+        let (Some(chains), Some(manifest)) = (&self.expected_chains, &self.manifest) else {
+            return Ok(());
+        };
+        let by_convention = &chains[usize::from(manifest.convention == Convention::Misere)];
+        match by_convention.get(tier as usize) {
+            Some(&expected) if expected == chain => Ok(()),
+            _ => Err(Error::TierMismatch {
+                path: self.path(tier).to_path_buf(),
+                tier,
+                reason: "it was solved from other moves or terminal values than the game \
+                         given has (at some position of this tier or below)"
+                    .to_string(),
+            }),
+        }
     }
 
     /// The file that holds `tier`.
@@ -1199,7 +1264,7 @@ impl TierDatabase {
 
     /// Refuses `manifest` (asked about `tier`) unless it is what the caller expects.
     fn check_expected(&self, manifest: &Manifest, tier: u32) -> Result<()> {
-        let name = || self.manifest_path().display().to_string();
+        let name = || self.manifest_path();
         if let Some(expected) = self.expected_convention {
             if manifest.convention != expected {
                 return Err(Error::TierMismatch {
@@ -1243,14 +1308,14 @@ impl TierDatabase {
         self.check_expected(manifest, tier)?;
         if tier >= manifest.num_tiers {
             return Err(Error::TierMismatch {
-                path: self.path(tier).display().to_string(),
+                path: self.path(tier).to_path_buf(),
                 tier,
                 reason: format!("the database holds tiers 0..{}", manifest.num_tiers),
             });
         }
         if !manifest.complete && !self.serves_unfinished {
             return Err(Error::TierIncomplete {
-                path: self.manifest_path().display().to_string(),
+                path: self.manifest_path().to_path_buf(),
                 tier,
             });
         }
@@ -1319,6 +1384,7 @@ impl TierDatabase {
         }
         let keep = self.cached_bytes() + needed <= self.budget.bytes();
         let (checked, labels) = read_tier(&path, tier, self.fingerprint(), keep)?;
+        self.check_chain(tier, checked.chain)?;
         match labels {
             Some(labels) => {
                 self.cache.insert(tier, labels);
@@ -1335,6 +1401,7 @@ impl TierDatabase {
     fn checked(&mut self, tier: u32) -> Result<&mut CheckedFile> {
         if !self.on_disk.contains_key(&tier) {
             let (checked, _) = read_tier(&self.path(tier), tier, self.fingerprint(), false)?;
+            self.check_chain(tier, checked.chain)?;
             self.on_disk.insert(tier, checked);
         }
         Ok(self
@@ -1349,7 +1416,7 @@ impl TierDatabase {
             Some((c, _)) if c == UNKNOWN || c == DRAW => Ok((DRAW, 0)),
             Some((c, w)) => Ok((c, w)),
             None => Err(Error::TierCorrupt {
-                path: self.path(position.tier).display().to_string(),
+                path: self.path(position.tier).to_path_buf(),
                 reason: format!("holds no position {}", position.index),
             }),
         }
