@@ -79,6 +79,22 @@ fn fibonacci_position(position: &Bound<'_, PyAny>) -> PyResult<FibonacciPosition
 /// the game in `game` (`InPlace` or `Actor`) and its convention in `misere`;
 /// the constructor and the class's other methods come in the braces.
 macro_rules! impartial_class {
+    // Heap games whose Grundy values add up over sums: `nimber` as well.
+    ($name:ident, $extract:path, nimber, { $($ctor:tt)* }) => {
+        impartial_class!($name, $extract, {
+            $($ctor)*
+
+            /// The Grundy value of `position` (normal play; a misère game
+            /// refuses with `UnsupportedConventionError`).
+            fn nimber(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<u64> {
+                let position = $extract(position)?;
+                let answer = self
+                    .game
+                    .run(py, move |game| NimberAt::nimber(game, &position))?;
+                Ok(lift(answer)?.0)
+            }
+        });
+    };
     ($name:ident, $extract:path, { $($ctor:tt)* }) => {
         #[pymethods]
         impl $name {
@@ -147,7 +163,7 @@ pub struct NimGame {
     game: InPlace<Nim>,
     misere: bool,
 }
-impartial_class!(NimGame, heaps, {
+impartial_class!(NimGame, heaps, nimber, {
     #[new]
     #[pyo3(signature = (*, misere = false, memory_mib = None, max_work = None))]
     fn new(misere: bool, memory_mib: Option<u64>, max_work: Option<u64>) -> PyResult<Self> {
@@ -155,16 +171,6 @@ impartial_class!(NimGame, heaps, {
             game: InPlace::new(configured(Nim::new(), misere, memory_mib, max_work)?),
             misere,
         })
-    }
-
-    /// The Grundy value of `position` (normal play; a misère game refuses
-    /// with `UnsupportedConventionError`).
-    fn nimber(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<u64> {
-        let position = heaps(position)?;
-        let answer = self
-            .game
-            .run(py, move |game| NimberAt::nimber(game, &position))?;
-        Ok(lift(answer)?.0)
     }
 });
 
@@ -177,7 +183,7 @@ pub struct Subtraction {
     misere: bool,
     set: Vec<u64>,
 }
-impartial_class!(Subtraction, heaps, {
+impartial_class!(Subtraction, heaps, nimber, {
     #[new]
     #[pyo3(signature = (moves, *, misere = false, memory_mib = None, max_work = None))]
     fn new(
@@ -240,16 +246,6 @@ impartial_class!(Subtraction, heaps, {
         })?;
         lift(found)
     }
-
-    /// The Grundy value of `position` (normal play; a misère game refuses
-    /// with `UnsupportedConventionError`).
-    fn nimber(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<u64> {
-        let position = heaps(position)?;
-        let answer = self
-            .game
-            .run(py, move |game| NimberAt::nimber(game, &position))?;
-        Ok(lift(answer)?.0)
-    }
 });
 
 /// Boxes: box i holds x balls, a move takes 1..=a balls from one box;
@@ -259,7 +255,7 @@ pub struct BoxesGame {
     game: InPlace<Boxes>,
     misere: bool,
 }
-impartial_class!(BoxesGame, ball_boxes, {
+impartial_class!(BoxesGame, ball_boxes, nimber, {
     #[new]
     #[pyo3(signature = (*, misere = false, memory_mib = None, max_work = None))]
     fn new(misere: bool, memory_mib: Option<u64>, max_work: Option<u64>) -> PyResult<Self> {
@@ -267,16 +263,6 @@ impartial_class!(BoxesGame, ball_boxes, {
             game: InPlace::new(configured(Boxes::new(), misere, memory_mib, max_work)?),
             misere,
         })
-    }
-
-    /// The Grundy value of `position` (normal play; a misère game refuses
-    /// with `UnsupportedConventionError`).
-    fn nimber(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<u64> {
-        let position = ball_boxes(position)?;
-        let answer = self
-            .game
-            .run(py, move |game| NimberAt::nimber(game, &position))?;
-        Ok(lift(answer)?.0)
     }
 });
 
@@ -289,7 +275,7 @@ pub struct OctalGame {
     misere: bool,
     code: String,
 }
-impartial_class!(OctalGame, heaps, {
+impartial_class!(OctalGame, heaps, nimber, {
     #[new]
     #[pyo3(signature = (code, *, misere = false, memory_mib = None, max_work = None))]
     fn new(
@@ -327,16 +313,6 @@ impartial_class!(OctalGame, heaps, {
             self.code,
             if self.misere() { "True" } else { "False" }
         )
-    }
-
-    /// The Grundy value of `position` (normal play; a misère game refuses
-    /// with `UnsupportedConventionError`).
-    fn nimber(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<u64> {
-        let position = heaps(position)?;
-        let answer = self
-            .game
-            .run(py, move |game| NimberAt::nimber(game, &position))?;
-        Ok(lift(answer)?.0)
     }
 });
 
@@ -415,7 +391,7 @@ pub struct StaircaseGame {
     game: InPlace<Staircase>,
     misere: bool,
 }
-impartial_class!(StaircaseGame, heaps, {
+impartial_class!(StaircaseGame, heaps, nimber, {
     #[new]
     #[pyo3(signature = (*, misere = false, memory_mib = None, max_work = None))]
     fn new(misere: bool, memory_mib: Option<u64>, max_work: Option<u64>) -> PyResult<Self> {
@@ -423,16 +399,6 @@ impartial_class!(StaircaseGame, heaps, {
             game: InPlace::new(configured(Staircase::new(), misere, memory_mib, max_work)?),
             misere,
         })
-    }
-
-    /// The Grundy value of `position` (normal play; a misère game refuses
-    /// with `UnsupportedConventionError`).
-    fn nimber(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<u64> {
-        let position = heaps(position)?;
-        let answer = self
-            .game
-            .run(py, move |game| NimberAt::nimber(game, &position))?;
-        Ok(lift(answer)?.0)
     }
 });
 
