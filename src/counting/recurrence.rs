@@ -99,7 +99,8 @@ fn primes_of(kind: Option<usize>) -> u128 {
     }
 }
 
-fn check_modulus(modulus: u64) -> Result<()> {
+/// Refuses modulus 0 (every count is taken modulo at least 1).
+pub(super) fn check_modulus(modulus: u64) -> Result<()> {
     if modulus == 0 {
         return Err(Error::InvalidParameter {
             name: "modulus",

@@ -47,7 +47,7 @@
 //! computed modulo M; no division is needed anywhere.
 
 use super::number::{add_mod, mul_mod};
-use super::recurrence::{SeriesPlan, multiply, polynomial_product_work};
+use super::recurrence::{SeriesPlan, check_modulus, multiply, polynomial_product_work};
 use super::walk::AbsorbingWalk;
 use crate::{Error, Result};
 
@@ -276,16 +276,6 @@ impl AbsorbingWalk {
         let plan = SeriesPlan::new(denominator.len(), steps, modulus)?;
         Ok(plan.run(numerator, denominator, steps, modulus))
     }
-}
-
-fn check_modulus(modulus: u64) -> Result<()> {
-    if modulus == 0 {
-        return Err(Error::InvalidParameter {
-            name: "modulus",
-            reason: "must be at least 1".to_string(),
-        });
-    }
-    Ok(())
 }
 
 fn pow_mod(mut base: u64, mut exponent: u64, modulus: u64) -> u64 {
