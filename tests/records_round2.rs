@@ -501,6 +501,27 @@ fn refusals_stay_under_300_characters() {
     remove(&path);
 }
 
+/// clap echoed a mistyped value whole: a 300-digit `--modulo` gave a
+/// 342-character message. Echoed values are cut to 60 characters.
+#[test]
+fn argument_errors_cut_echoed_values() {
+    let long = "9".repeat(300);
+    let output = run(&["janken", "--modulo", &long], "1,1,1\n");
+    assert_eq!(output.status.code(), Some(2));
+    let message = stderr(&output);
+    assert!(message.starts_with("line 1: invalid value '"), "{message}");
+    assert!(
+        message.contains(&format!("{}...'", "9".repeat(60))),
+        "{message}"
+    );
+    assert!(!message.contains(&"9".repeat(61)), "{message}");
+    assert!(
+        message.trim_end().len() < 300,
+        "{} characters",
+        message.len()
+    );
+}
+
 /// The figures of the closing note: 100 forged checkpoints of Grundy's game
 /// (2^16 heaps), each with one value changed (a random heap, a random other
 /// value up to the largest, or 255), checksums recomputed, resumed with

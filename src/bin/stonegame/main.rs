@@ -141,8 +141,29 @@ fn argument_error(error: &clap::Error) -> String {
     if message.is_empty() {
         "invalid arguments".to_string()
     } else {
-        message.to_string()
+        short_quotes(message)
     }
+}
+
+/// `message` with every quoted value clap echoes (`'…'`) cut to its first 60
+/// characters, so a refusal stays short whatever was typed.
+fn short_quotes(message: &str) -> String {
+    const SHOWN_CHARS: usize = 60;
+    let mut out = String::with_capacity(message.len().min(400));
+    for (index, part) in message.split('\'').enumerate() {
+        if index > 0 {
+            out.push('\'');
+        }
+        // Odd parts lie between quotes.
+        match part.char_indices().nth(SHOWN_CHARS) {
+            Some((cut, _)) if index % 2 == 1 => {
+                out.push_str(&part[..cut]);
+                out.push_str("...");
+            }
+            _ => out.push_str(part),
+        }
+    }
+    out
 }
 
 #[derive(Subcommand)]
