@@ -48,6 +48,25 @@ fn move_constructors_refuse_what_the_game_forbids() {
     assert_eq!(StaircaseMove::new(usize::MAX, 3, 0).unwrap().coins(), 3);
 }
 
+/// `StaircaseMove::apply` indexed past the staircase for a hand-built move.
+#[test]
+fn a_staircase_move_that_does_not_fit_is_refused_not_a_panic() {
+    let far = StaircaseMove::new(usize::MAX, 3, 0).unwrap();
+    assert!(far.apply(&[3, 3]).is_err());
+    let wrong_count = StaircaseMove::new(1, 5, 0).unwrap();
+    assert!(wrong_count.apply(&[3, 3]).is_err());
+    let up = StaircaseMove {
+        step: 0,
+        from: 1,
+        to: 4,
+    };
+    assert!(up.apply(&[1]).is_err());
+    assert_eq!(
+        StaircaseMove::new(1, 3, 1).unwrap().apply(&[0, 3]).unwrap(),
+        [2, 1]
+    );
+}
+
 /// The checked constructors refuse what deserialization refuses; the
 /// solvers' own answers pass them.
 #[test]

@@ -69,7 +69,8 @@ use crate::{Budget, Convention, Error, Nimber, Outcome, Result, Solution};
 /// let m = StaircaseMove { step: 2, from: 5, to: 2 };
 /// assert_eq!(m.to_string(), "3:5->2");
 /// assert_eq!(m.coins(), 3);
-/// assert_eq!(m.apply(&[0, 1, 5]), [0, 4, 2]);
+/// assert_eq!(m.apply(&[0, 1, 5])?, [0, 4, 2]);
+/// # Ok::<(), stonegame::Error>(())
 /// ```
 ///
 /// The fields are public; [`StaircaseMove::new`] and deserialization (with
@@ -149,12 +150,37 @@ impl StaircaseMove {
     /// Saturates instead of overflowing if the step below would pass `u64::MAX`
     /// (only reachable from inputs whose total exceeds `u64::MAX`).
     ///
+    /// # Errors
+    /// [`Error::InvalidParameter`] if the move does not fit `coins` (a step
+    /// past the staircase, `from` not the coins on it, or no coin moved): a
+    /// hand-built move is checked, never a panic.
+    ///
     /// # Example
     /// ```
     /// use stonegame::impartial::staircase::StaircaseMove;
-    /// assert_eq!(StaircaseMove { step: 0, from: 4, to: 1 }.apply(&[4, 2]), [1, 2]);
+    /// assert_eq!(StaircaseMove { step: 0, from: 4, to: 1 }.apply(&[4, 2])?, [1, 2]);
+    /// assert!(StaircaseMove { step: 5, from: 4, to: 1 }.apply(&[4, 2]).is_err());
+    /// # Ok::<(), stonegame::Error>(())
     /// ```
-    pub fn apply(&self, coins: &[u64]) -> Vec<u64> {
+    pub fn apply(&self, coins: &[u64]) -> Result<Vec<u64>> {
+        if coins.get(self.step) != Some(&self.from) || self.to >= self.from {
+            return Err(Error::InvalidParameter {
+                name: "staircase move",
+                reason: format!(
+                    "{self} does not fit a staircase of {} steps{}",
+                    coins.len(),
+                    coins
+                        .get(self.step)
+                        .map(|on| format!(" with {on} coins on step {}", self.step as u128 + 1))
+                        .unwrap_or_default()
+                ),
+            });
+        }
+        Ok(self.applied(coins))
+    }
+
+    /// [`apply`](Self::apply) for a move known to fit (listed by the game).
+    fn applied(&self, coins: &[u64]) -> Vec<u64> {
         let mut after = coins.to_vec();
         after[self.step] = self.to;
         if self.step > 0 {
@@ -166,7 +192,7 @@ impl StaircaseMove {
 
 impl fmt::Display for StaircaseMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}->{}", self.step + 1, self.from, self.to)
+        write!(f, "{}:{}->{}", self.step as u128 + 1, self.from, self.to)
     }
 }
 
@@ -365,7 +391,7 @@ impl Staircase {
             coins.to_vec(),
             |p| self.winning_move(p),
             |p: &Vec<u64>| Self::reply(p),
-            |p, m| m.apply(p),
+            |p, m| m.applied(p),
         );
         Ok(Solution::from_line(self.outcome(coins), line, complete))
     }
@@ -391,7 +417,7 @@ impl ImpartialGame for Staircase {
                     from: coins[step],
                     to,
                 }
-                .apply(coins);
+                .applied(coins);
                 visit(&[after])?;
             }
         }
