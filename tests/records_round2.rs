@@ -457,8 +457,10 @@ fn a_fifo_is_refused_at_once() {
         "{}",
         stderr(&output)
     );
+    assert!(!stderr(&output).contains("damaged"), "{}", stderr(&output));
     let error = SequenceRun::resume(&path, TakeAndBreak::kayles(), Budget::default()).unwrap_err();
     assert!(error.to_string().contains("not a regular file"), "{error}");
+    assert!(matches!(error, Error::Io { .. }), "{error:?}");
     assert!(started.elapsed() < Duration::from_secs(10));
     remove(&path);
 }

@@ -1107,14 +1107,23 @@ impl<R: Read> Iterator for CellReader<'_, R> {
 
 impl<R: Read> ExactSizeIterator for CellReader<'_, R> {}
 
+/// The refusal of a checkpoint path that names no regular file (a FIFO, a
+/// directory, a device): nothing is damaged, the path is wrong.
+fn not_a_file(path: &Path) -> Error {
+    io_error(
+        path,
+        io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "not a regular file (a checkpoint is a plain file: name another path)",
+        ),
+    )
+}
+
 /// Refuses anything but a regular file (or nothing) at `path`, before it is
 /// opened: opening a FIFO would wait for a writer forever.
 fn check_regular_file(path: &Path) -> Result<()> {
     match fs::metadata(path) {
-        Ok(meta) if !meta.is_file() => Err(corrupt(
-            path,
-            "not a regular file (a checkpoint is a plain file)",
-        )),
+        Ok(meta) if !meta.is_file() => Err(not_a_file(path)),
         Ok(_) => Ok(()),
         Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
         Err(e) => Err(io_error(path, e)),
@@ -1130,7 +1139,7 @@ fn read_checkpoint_file(path: &Path, game: TakeAndBreak, budget: Budget) -> Resu
     let meta = file.metadata().map_err(|e| io_error(path, e))?;
     if !meta.is_file() {
         // Replaced between the look and the opening.
-        return Err(corrupt(path, "not a regular file"));
+        return Err(not_a_file(path));
     }
     let size = meta.len();
     let mut input = BufReader::with_capacity(1 << 20, file);
