@@ -13,8 +13,9 @@ use stonegame::prelude::{DenseSolver, Graph, Value};
 const MAX_ROUNDS: u64 = 100_000_000;
 /// Cell updates times rounds (the big integers' length) for exact counts.
 const MAX_EXACT_WORK: u128 = 600_000_000_000;
-/// Cell updates with `modulo`.
-const MAX_MODULO_WORK: u128 = 1_000_000_000;
+/// Estimated work with `modulo` (cell updates of the sweep or transform
+/// operations of the recurrence, whichever the library chooses; about 10 s).
+const MAX_MODULO_WORK: u128 = 10_000_000_000;
 
 /// A refusal of `janken_count` beyond its work limit.
 fn over_limit(what: String, steps: u128) -> PyErr {
@@ -28,8 +29,9 @@ fn over_limit(what: String, steps: u128) -> PyErr {
 /// A wins, draws or loses and the loser pays the winner a coin. The number of
 /// outcome sequences in which a player runs out of coins within `rounds`
 /// rounds (each counted once, at the round its player hits zero): exact, or
-/// modulo `modulo`. The CLI's `janken`, with its limits (rounds up to 10^8;
-/// 6*10^11 work exactly, 10^9 cell updates modulo).
+/// modulo `modulo`. The CLI's `janken`, with its limits: exactly, rounds up
+/// to 10^8 and 6*10^11 work; modulo M, any number of rounds below 2^64 and
+/// 10^10 estimated operations (A + B up to 2*10^5).
 #[pyfunction]
 #[pyo3(signature = (a_coins, b_coins, rounds, *, modulo = None, memory_mib = None))]
 pub fn janken_count(
@@ -40,21 +42,13 @@ pub fn janken_count(
     modulo: Option<u64>,
     memory_mib: Option<u64>,
 ) -> PyResult<Py<PyAny>> {
-    if rounds > MAX_ROUNDS {
-        return Err(to_py_error(stonegame::Error::SizeLimitExceeded {
-            what: "rounds",
-            value: u128::from(rounds),
-            limit: u128::from(MAX_ROUNDS),
-        }));
-    }
     let budget = budget(memory_mib, None)?;
-    let walk = AbsorbingWalk::janken(a_coins, b_coins);
-    let cells = walk.cell_updates(rounds);
+    let walk = AbsorbingWalk::janken(a_coins, b_coins).with_budget(budget);
     match modulo {
         Some(modulus) => {
-            if cells > MAX_MODULO_WORK {
+            if walk.modulo_work(rounds, modulus) > MAX_MODULO_WORK {
                 return Err(over_limit(
-                    "janken count (cell updates modulo M)".into(),
+                    "janken count modulo M (estimated operations)".into(),
                     MAX_MODULO_WORK,
                 ));
             }
@@ -62,6 +56,14 @@ pub fn janken_count(
             Ok(lift(count)?.into_pyobject(py)?.into_any().unbind())
         }
         None => {
+            if rounds > MAX_ROUNDS {
+                return Err(to_py_error(stonegame::Error::SizeLimitExceeded {
+                    what: "rounds",
+                    value: u128::from(rounds),
+                    limit: u128::from(MAX_ROUNDS),
+                }));
+            }
+            let cells = walk.cell_updates(rounds);
             let work = cells.saturating_mul(u128::from(rounds));
             if work > MAX_EXACT_WORK {
                 return Err(over_limit(

@@ -229,7 +229,10 @@ class RetrogradeGame:
     def solve(self, start: Hashable) -> Solution: ...
 
 def janken_count(a_coins: int, b_coins: int, rounds: int, *, modulo: Optional[int] = None, memory_mib: Optional[int] = None) -> int:
-    """Outcome sequences of rock-paper-scissors with coins that bankrupt a player (the CLI's ``janken``)."""
+    """Outcome sequences of rock-paper-scissors with coins that bankrupt a player (the CLI's ``janken``).
+
+    Exact counts take up to 10^8 rounds; with ``modulo`` any number of rounds below 2^64.
+    """
 
 def solve_graph(n: int, edges: Sequence[Tuple[int, int]], *, memory_mib: Optional[int] = None) -> List[Tuple[str, Optional[int]]]:
     """``(value, remoteness)`` of every vertex of a token game on a graph (the CLI's ``graph``)."""

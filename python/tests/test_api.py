@@ -94,6 +94,11 @@ def test_janken_and_graph() -> None:
     assert stonegame.janken_count(2, 2, 2) == 2
     assert stonegame.janken_count(30, 30, 24) == 0
     assert stonegame.janken_count(1, 1, 1, modulo=1000) == 2
+    # With one coin each, every round is decisive or a draw: 2 sequences end
+    # at each round, so 2N within N rounds, for any N modulo M.
+    assert stonegame.janken_count(1, 1, 10**18, modulo=998244353) == 2 * 10**18 % 998244353
+    with pytest.raises(stonegame.InvalidInputError):
+        stonegame.janken_count(1, 1, 10**9)
     assert stonegame.solve_graph(3, [(0, 1), (1, 2)]) == [("Lose", 2), ("Win", 1), ("Lose", 0)]
     assert stonegame.solve_graph(2, [(0, 1), (1, 0)]) == [("Draw", None), ("Draw", None)]
 

@@ -142,6 +142,11 @@ EXAMPLES: List[tuple] = [
     (["janken"], "30,30,24", lambda: str(stonegame.janken_count(30, 30, 24))),
     (["janken"], "50,50,10000", lambda: str(stonegame.janken_count(50, 50, 10000))),
     (
+        ["janken", "--modulo", "1000000007"],
+        "30,40,1000000000000",
+        lambda: str(stonegame.janken_count(30, 40, 10**12, modulo=1_000_000_007)),
+    ),
+    (
         ["graph"],
         "3 2\n0 1\n1 2\n",
         lambda: "\n".join(
