@@ -55,7 +55,10 @@ pub use ends::{
     Colour, ColouringStrategy, DEFAULT_REMAINDER_WORK, End, Ends, EndsReducer, EndsRemainder,
     EndsTable, REMAINDER_CELLS_PER_STEP,
 };
-pub use front::{Front, FrontDoubling, FrontDoublingTable, FrontTable};
+pub use front::{
+    DEFAULT_FRONT_DOUBLING_WORK, FRONT_DOUBLING_STEPS_PER_CELL, Front, FrontDoubling,
+    FrontDoublingTable, FrontTable,
+};
 pub use solver::{Negamax, NegamaxTable};
 pub use stone_merge::StoneMerge;
 pub use stone_mod3::{Removal, StoneMod3};
