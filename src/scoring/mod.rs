@@ -62,7 +62,7 @@ pub use front::{
 pub use solver::{Negamax, NegamaxTable};
 pub use stone_merge::StoneMerge;
 pub use stone_mod3::{Removal, StoneMod3};
-pub use stone_split::{Side, Split, StoneSplit};
+pub use stone_split::{STONE_SPLIT_STEPS_PER_CELL, Side, Split, StoneSplit};
 pub use valuations::{Valuations, ValuationsTable};
 pub use variants::{DpFamily, DpGame, DpVariant, Order, VariantCost};
 
