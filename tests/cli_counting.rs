@@ -138,7 +138,7 @@ fn size_limits_are_documented_and_enforced() {
     assert_bad(
         &["--modulo", "7"],
         "10000000,10000000,100000000000\n",
-        "above the limit of 10000000000 steps with --modulo (raise it with --max-work)",
+        "above the limit of 5000000000 steps with --modulo (raise it with --max-work)",
     );
     // N beyond the exact limit is fine modulo M; the exact limit names the way out.
     assert_bad(&[], "1,1,100000001\n", "use --modulo M");

@@ -248,7 +248,7 @@ enum Game {
     /// 64-bit limbs of a count (N / 40) <= 8*10^9 (about 12 s; --max-work sets
     /// another cap; A = B = 5000, N = 10000, the worst with N <= 10000, needs
     /// 1.24*10^10), with about 1 GiB of big integers. With --modulo: any N <=
-    /// 18446744073709551615, and estimated work <= 10^10 (about 10 s;
+    /// 18446744073709551615, and estimated work <= 5*10^9 (about 10 s;
     /// --max-work sets another cap): the sweep for small N, or the count as the
     /// N-th term of a linear recurrence of order min(A,N+1) + min(B,N+1)
     /// (Bostan-Mori over number-theoretic transforms, O(d log d log N)),
