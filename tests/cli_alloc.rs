@@ -70,3 +70,26 @@ fn a_users_graph_game_the_system_cannot_hold_is_an_error_not_an_abort() {
         assert_refused_by_the_system(&output, "bytes for retrograde");
     }
 }
+
+#[test]
+fn take_up_to_2m_tables_the_system_refuses_are_an_error_not_an_abort() {
+    // 16,000 stones: about n²/2 cells of i64, over a GiB (was SIGABRT).
+    let row: Vec<String> = (0..16_000).map(|i| (i % 97 + 1).to_string()).collect();
+    for line in [&[][..], &["--line"][..]] {
+        let mut args = vec!["front-doubling", "--max-work", "100000000000000"];
+        args.extend_from_slice(line);
+        let output = run_under_ulimit(&args, row.join(" ").as_bytes());
+        assert_refused_by_the_system(&output, "1023935992 bytes for take-up-to-2M table");
+    }
+}
+
+#[test]
+fn stone_split_tables_the_system_refuses_are_an_error_not_an_abort() {
+    // 11,000 stones near 10^17 (solved in i128): the line's triangles need
+    // 968,088,000 bytes; the command used to ignore --memory-mib.
+    let row: Vec<String> = (0..11_000)
+        .map(|i| (100_000_000_000_000_000u64 + i % 97).to_string())
+        .collect();
+    let output = run_under_ulimit(&["stone-split", "--line"], row.join(" ").as_bytes());
+    assert_refused_by_the_system(&output, "968088000 bytes for Stone Game V interval tables");
+}

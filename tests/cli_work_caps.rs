@@ -60,6 +60,39 @@ fn octal_codes_that_repeat_forever_are_charged_their_listing() {
 }
 
 #[test]
+fn quadratic_stone_rows_are_refused_up_front() {
+    // front-doubling charges 128 steps a cell (n²/2 cells), stone-split 32 an
+    // interval: 300 stones are over a million steps, 6 are not.
+    let long = (1..=300)
+        .map(|i| (i % 7 + 1).to_string())
+        .collect::<Vec<_>>();
+    let long = long.join(" ");
+    assert_refused(
+        &["front-doubling"],
+        &long,
+        "front-doubling (take up to 2M) on 300 stones",
+    );
+    assert_refused(
+        &["stone-split"],
+        &long,
+        "stone-split (Stone Game V) on 300 stones",
+    );
+    assert_refused(
+        &["stone-split", "--line"],
+        &long,
+        "stone-split (Stone Game V) on 300 stones",
+    );
+    assert_eq!(
+        answered(&["front-doubling", "2", "7", "9", "4", "4"]),
+        "-6\n"
+    );
+    assert_eq!(
+        answered(&["stone-split", "6", "2", "3", "4", "5", "5"]),
+        "18\n"
+    );
+}
+
+#[test]
 fn ends_remainder_is_refused_up_front_on_long_rows() {
     for stones in [100_000, 3_000_000] {
         let row = vec!["7"; stones].join(" ");

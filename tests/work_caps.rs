@@ -88,3 +88,32 @@ fn splitting_codes_are_charged_at_least_their_rare_pairs_and_listing() {
         assert!(steps >= listing, "{code}: {steps} < {listing}");
     }
 }
+
+#[test]
+fn quadratic_stone_rows_are_charged_their_cells_up_front() {
+    use stonegame::scoring::{
+        DpVariant, FRONT_DOUBLING_STEPS_PER_CELL, FrontDoubling, STONE_SPLIT_STEPS_PER_CELL,
+        StoneSplit,
+    };
+    let values: Vec<i64> = (0..41).map(|i| (i * 37 % 101) + 1).collect();
+    // Take up to 2M: rows M = 1..=20 of 42 cells each.
+    let steps = (20 * 42 * FRONT_DOUBLING_STEPS_PER_CELL) as u64;
+    let game = FrontDoubling::new(values.clone()).unwrap();
+    let expected = game.value_by(DpVariant::FullTable).unwrap();
+    let at_cap = game.clone().with_budget(capped(steps));
+    assert_eq!(at_cap.value().unwrap(), expected);
+    assert_eq!(at_cap.solve().unwrap().value(), expected);
+    let below = game.with_budget(capped(steps - 1)).value().unwrap_err();
+    assert!(matches!(below, Error::WorkLimitExceeded { .. }), "{below}");
+    assert!(below.to_string().contains("front-doubling"), "{below}");
+    // Stone Game V: every interval, 41 · 42 / 2 of them.
+    let steps = (41 * 42 / 2 * STONE_SPLIT_STEPS_PER_CELL) as u64;
+    let game = StoneSplit::new(values).unwrap();
+    let expected = game.value_by(DpVariant::FullTable).unwrap();
+    let at_cap = game.clone().with_budget(capped(steps));
+    assert_eq!(at_cap.value().unwrap(), expected);
+    assert_eq!(at_cap.solve().unwrap().value(), expected);
+    let below = game.with_budget(capped(steps - 1)).solve().unwrap_err();
+    assert!(matches!(below, Error::WorkLimitExceeded { .. }), "{below}");
+    assert!(below.to_string().contains("stone-split"), "{below}");
+}

@@ -6,6 +6,7 @@
 
 use super::variants::{check_work, cubic_steps};
 use super::{DpFamily, DpVariant, Negamax, Score, ScoringGame, abs_sum, totals_from};
+use crate::budget::{charge_up_front, filled_vec};
 use crate::{Budget, Error, Outcome, Result, Solution};
 use std::collections::VecDeque;
 use std::ops::ControlFlow;
@@ -198,7 +199,7 @@ impl<T: Score> Front<T> {
             (n as u128 + 1) * per_position as u128,
             "take-from-front tables (value, move and window per position)",
         )?;
-        let mut take = vec![0usize; n];
+        let mut take = filled_vec(n, 0usize, "take-from-front best moves", self.budget)?;
         let value = self.sweep(|i, best| take[i] = best);
         Ok(FrontTable {
             value,
@@ -512,7 +513,12 @@ impl<T: Score> FrontDoubling<T> {
         )?;
         let p = &self.prefix;
         // value[i * width + m] for 1 <= m <= n; row n (no stone left) is 0.
-        let mut value = vec![T::zero(); width * width];
+        let mut value = filled_vec(
+            width * width,
+            T::zero(),
+            "take-up-to-2M full table ((n + 1)² cells)",
+            self.budget,
+        )?;
         for i in (0..n).rev() {
             for m in 1..=n {
                 let most = (2 * m).min(n - i);
@@ -571,7 +577,11 @@ impl<T: Score> FrontDoubling<T> {
     /// documentation). Ties go to taking fewer stones.
     ///
     /// Fails with [`Error::MemoryBudgetExceeded`] if the table (about
-    /// n²/2 cells of `T` plus the windows) exceeds the budget.
+    /// n²/2 cells of `T` plus the windows) exceeds the budget,
+    /// [`Error::AllocationRefused`] if the system refuses it, and
+    /// [`Error::WorkLimitExceeded`] before it starts when its cells times
+    /// [`FRONT_DOUBLING_STEPS_PER_CELL`] pass the work cap
+    /// ([`DEFAULT_FRONT_DOUBLING_WORK`] unless [`Budget::with_work`] sets one).
     ///
     /// # Example
     /// ```
@@ -582,6 +592,7 @@ impl<T: Score> FrontDoubling<T> {
     /// # Ok::<(), stonegame::Error>(())
     /// ```
     pub fn table(&self) -> Result<FrontDoublingTable<T>> {
+        const WHAT: &str = "take-up-to-2M table (about n²/2 cells)";
         let n = self.values.len();
         // Rows M = 1..=rows are the only ones where 2M < n - i for some i.
         let rows = n.saturating_sub(1) / 2;
@@ -598,18 +609,58 @@ impl<T: Score> FrontDoubling<T> {
                 + window_cells * pair
                 + row_state
                 + width as u128 * std::mem::size_of::<T>() as u128,
-            "take-up-to-2M table (about n²/2 cells)",
+            WHAT,
         )?;
+        charge_up_front(
+            self.budget,
+            DEFAULT_FRONT_DOUBLING_WORK,
+            cells.saturating_mul(FRONT_DOUBLING_STEPS_PER_CELL),
+            || format!("front-doubling (take up to 2M) on {n} stones"),
+        )?;
+        let mut prefix = filled_vec(width, T::zero(), WHAT, self.budget)?;
+        prefix.copy_from_slice(&self.prefix);
         let mut table = FrontDoublingTable {
-            prefix: self.prefix.clone(),
-            unrestricted: vec![T::zero(); width],
+            prefix,
+            unrestricted: filled_vec(width, T::zero(), WHAT, self.budget)?,
             rows,
-            cells: vec![T::zero(); cells as usize],
+            cells: filled_vec(cells as usize, T::zero(), WHAT, self.budget)?,
         };
-        table.fill();
+        table.fill(self.budget)?;
         Ok(table)
     }
 }
+
+/// Work steps charged per cell of [`FrontDoubling::table`] (about n²/2
+/// cells): a cell costs 70–220 ns on the reference machine (more as the
+/// windows outgrow the caches), so a step stays near a nanosecond.
+///
+/// # Example
+/// ```
+/// use stonegame::Budget;
+/// use stonegame::scoring::{FRONT_DOUBLING_STEPS_PER_CELL, FrontDoubling};
+/// // 9 stones: rows M = 1..=4 of 10 cells each.
+/// let steps = (40 * FRONT_DOUBLING_STEPS_PER_CELL) as u64;
+/// let game = FrontDoubling::new(vec![1i64; 9])?;
+/// assert!(game.clone().with_budget(Budget::default().with_work(steps)).value().is_ok());
+/// assert!(game.with_budget(Budget::default().with_work(steps - 1)).value().is_err());
+/// # Ok::<(), stonegame::Error>(())
+/// ```
+pub const FRONT_DOUBLING_STEPS_PER_CELL: u128 = 128;
+
+/// The default work cap of [`FrontDoubling::table`]: about ten seconds of
+/// CPU (78,000,000 cells, a row of 12,500 stones), unless
+/// [`Budget::with_work`] sets one.
+///
+/// # Example
+/// ```
+/// use stonegame::Budget;
+/// use stonegame::scoring::FrontDoubling;
+/// let game = FrontDoubling::new(vec![1i64; 2000])?;
+/// assert!(game.clone().with_budget(Budget::default().with_work(1_000)).value().is_err());
+/// assert!(game.value().is_ok());
+/// # Ok::<(), stonegame::Error>(())
+/// ```
+pub const DEFAULT_FRONT_DOUBLING_WORK: u64 = 10_000_000_000;
 
 /// Moves one window of [`FrontDoublingTable::fill`]: `(entering, j)` joins
 /// the ring (the entries it beats leave the back), the entries past `last`
@@ -676,7 +727,8 @@ impl<T: Score> FrontDoublingTable<T> {
         }
     }
 
-    fn fill(&mut self) {
+    fn fill(&mut self, budget: Budget) -> Result<()> {
+        const WHAT: &str = "take-up-to-2M windows";
         let n = self.stones();
         let rows = self.rows;
         let p = std::mem::take(&mut self.prefix);
@@ -687,22 +739,21 @@ impl<T: Score> FrontDoublingTable<T> {
         // rings instead of one `VecDeque` per row: no header to load per
         // row, and the wrap is a compare, not a division. Gains are kept
         // beside the indices so a comparison never reads the table again.
-        let ring_start: Vec<usize> = (1..=rows)
-            .scan(0, |start, m| {
-                let here = *start;
-                *start += m + 1;
-                Some(here)
-            })
-            .collect();
-        let mut rings = vec![(T::zero(), 0usize); rows * (rows + 3) / 2];
-        let mut ends = vec![(0usize, 0usize); rows];
+        let mut ring_start = filled_vec(rows, 0usize, WHAT, budget)?;
+        let mut start = 0;
+        for (m, here) in (1..).zip(&mut ring_start) {
+            *here = start;
+            start += m + 1;
+        }
+        let mut rings = filled_vec(rows * (rows + 3) / 2, (T::zero(), 0usize), WHAT, budget)?;
+        let mut ends = filled_vec(rows, (0usize, 0usize), WHAT, budget)?;
         // best_small[m - 1]: the front gain of row m's window for the current
         // i, written as the window moves and read in order by the second
         // part (instead of going back to each ring).
-        let mut best_small = vec![T::zero(); rows];
+        let mut best_small = filled_vec(rows, T::zero(), WHAT, budget)?;
         // The window over X (child (i+X, X)), M+1..=2M, rebuilt for every i
         // in a plain array: entries front..back.
-        let mut second_part = vec![(T::zero(), 0usize); 2 * rows + 2];
+        let mut second_part = filled_vec(2 * rows + 2, (T::zero(), 0usize), WHAT, budget)?;
         let mut best_unrestricted: Option<T> = None;
         for i in (0..n).rev() {
             let j = i + 1;
@@ -758,6 +809,7 @@ impl<T: Score> FrontDoublingTable<T> {
             }
         }
         self.prefix = p;
+        Ok(())
     }
 
     /// [`get`](Self::get) while the prefix sums are borrowed out of `self`.

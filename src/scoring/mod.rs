@@ -55,11 +55,14 @@ pub use ends::{
     Colour, ColouringStrategy, DEFAULT_REMAINDER_WORK, End, Ends, EndsReducer, EndsRemainder,
     EndsTable, REMAINDER_CELLS_PER_STEP,
 };
-pub use front::{Front, FrontDoubling, FrontDoublingTable, FrontTable};
+pub use front::{
+    DEFAULT_FRONT_DOUBLING_WORK, FRONT_DOUBLING_STEPS_PER_CELL, Front, FrontDoubling,
+    FrontDoublingTable, FrontTable,
+};
 pub use solver::{Negamax, NegamaxTable};
 pub use stone_merge::StoneMerge;
 pub use stone_mod3::{Removal, StoneMod3};
-pub use stone_split::{Side, Split, StoneSplit};
+pub use stone_split::{STONE_SPLIT_STEPS_PER_CELL, Side, Split, StoneSplit};
 pub use valuations::{Valuations, ValuationsTable};
 pub use variants::{DpFamily, DpGame, DpVariant, Order, VariantCost};
 

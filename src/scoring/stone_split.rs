@@ -55,8 +55,29 @@
 
 use super::variants::{check_work, cubic_steps};
 use super::{DpFamily, DpVariant, Score, overflow};
+use crate::budget::{filled_vec, vec_with_capacity};
 use crate::{Budget, Error, Outcome, Result};
 use std::fmt;
+
+/// What the Stone Game V tables are called in a refusal.
+const TABLES: &str = "Stone Game V interval tables";
+
+/// Work steps charged per interval of [`StoneSplit::value`] and
+/// [`StoneSplit::solve`] (n(n+1)/2 of them, charged up front against the
+/// work cap of the cubic variants, 10^10 steps by default): an interval
+/// measured 20–35 ns (n = 16,000: 4.4 s), so a step stays near a nanosecond.
+///
+/// # Example
+/// ```
+/// use stonegame::Budget;
+/// use stonegame::scoring::{STONE_SPLIT_STEPS_PER_CELL, StoneSplit};
+/// let steps = (10 * STONE_SPLIT_STEPS_PER_CELL) as u64; // 4 stones, 10 intervals
+/// let game = StoneSplit::new(vec![6i64, 2, 3, 4])?;
+/// assert_eq!(game.clone().with_budget(Budget::default().with_work(steps)).value()?, 10);
+/// assert!(game.with_budget(Budget::default().with_work(steps - 1)).value().is_err());
+/// # Ok::<(), stonegame::Error>(())
+/// ```
+pub const STONE_SPLIT_STEPS_PER_CELL: u128 = 32;
 
 /// The part of the row a [`Split`] keeps.
 ///
@@ -230,7 +251,7 @@ impl<T: Score> StoneSplit<T> {
     /// ```
     pub fn value(&self) -> Result<T> {
         self.check_fill_budget(0)?;
-        Ok(self.fill(|_, _, _| {}))
+        self.fill(|_, _, _| {})
     }
 
     /// Alice's largest total by one named DP variant ([`DpFamily::StoneSplit`]):
@@ -285,7 +306,7 @@ impl<T: Score> StoneSplit<T> {
             cubic_steps(n),
             "Stone Game V full table (n³/6 cuts)",
         )?;
-        let mut dp = vec![T::zero(); triangle_cells(n)];
+        let mut dp = filled_vec(triangle_cells(n), T::zero(), TABLES, self.budget)?;
         for len in 2..=n {
             for i in 0..=n - len {
                 let j = i + len - 1;
@@ -314,8 +335,8 @@ impl<T: Score> StoneSplit<T> {
             "Stone Game V memo (n(n+1)/2 scores, flags and stack entries)",
         )?;
         check_work(self.budget, cubic_steps(n), "Stone Game V memo (n³/6 cuts)")?;
-        let mut memo = vec![T::zero(); triangle_cells(n)];
-        let mut known = vec![false; triangle_cells(n)];
+        let mut memo = filled_vec(triangle_cells(n), T::zero(), TABLES, self.budget)?;
+        let mut known = filled_vec(triangle_cells(n), false, TABLES, self.budget)?;
         for i in 0..n {
             known[triangle_index(n, i, i)] = true;
         }
@@ -364,8 +385,8 @@ impl<T: Score> StoneSplit<T> {
     pub fn solve(&self) -> Result<crate::Solution<T, Split>> {
         self.check_fill_budget(1)?;
         let n = self.stones.len();
-        let mut best = vec![T::zero(); triangle_cells(n)];
-        let value = self.fill(|i, j, v| best[triangle_index(n, i, j)] = v);
+        let mut best = filled_vec(triangle_cells(n), T::zero(), TABLES, self.budget)?;
+        let value = self.fill(|i, j, v| best[triangle_index(n, i, j)] = v)?;
         let line = self.line(&best);
         Ok(crate::Solution::new(
             value,
@@ -399,6 +420,11 @@ impl<T: Score> StoneSplit<T> {
         self.budget.check_bytes(
             record_triangles * full * score + fill,
             "Stone Game V interval tables (up to n(n+1)/2 scores each)",
+        )?;
+        check_work(
+            self.budget,
+            full.saturating_mul(STONE_SPLIT_STEPS_PER_CELL),
+            &format!("stone-split (Stone Game V) on {n} stones"),
         )
     }
 
@@ -423,7 +449,7 @@ impl<T: Score> StoneSplit<T> {
     /// `dp(0, n − 1)`; `record(i, j, dp(i, j))` hears every interval of two
     /// stones or more. By columns for scores of 64 bits or fewer, by rows for
     /// wider ones: each order measured faster for its types.
-    fn fill(&self, record: impl FnMut(usize, usize, T)) -> T {
+    fn fill(&self, record: impl FnMut(usize, usize, T)) -> Result<T> {
         if std::mem::size_of::<T>() > 8 {
             self.fill_by_rows(record)
         } else {
@@ -435,17 +461,20 @@ impl<T: Score> StoneSplit<T> {
     /// `j` from `i + 1` up, with `right` a row-major triangle of suffix
     /// maxima. For scores wider than 64 bits this order measured faster
     /// (i128, n = 8,000: 0.59 s user against 0.74 s by columns).
-    fn fill_by_rows(&self, mut record: impl FnMut(usize, usize, T)) -> T {
+    fn fill_by_rows(&self, mut record: impl FnMut(usize, usize, T)) -> Result<T> {
         let n = self.stones.len();
         if n < 2 {
-            return T::zero();
+            return Ok(T::zero());
         }
         let p = &self.prefix[..];
         // right[row[t] + j] = max over s in t..=j of S(s, j) + dp(s, j), for rows t below i.
-        let mut right = vec![T::zero(); triangle_cells(n)];
-        let row: Vec<usize> = (0..n).map(|t| triangle_index(n, t, t) - t).collect();
+        let mut right = filled_vec(triangle_cells(n), T::zero(), TABLES, self.budget)?;
+        let mut row = filled_vec(n, 0usize, TABLES, self.budget)?;
+        for (t, start) in row.iter_mut().enumerate() {
+            *start = triangle_index(n, t, t) - t;
+        }
         // left[k] = max over t in i..=k of S(i, t) + dp(i, t), for the current row i.
-        let mut left = vec![T::zero(); n];
+        let mut left = filled_vec(n, T::zero(), TABLES, self.budget)?;
         let mut value = T::zero();
         for i in (0..n).rev() {
             right[row[i] + i] = self.stones[i];
@@ -484,7 +513,7 @@ impl<T: Score> StoneSplit<T> {
                 right[row[i] + j] = right[row[i + 1] + j].max(kept);
             }
         }
-        value
+        Ok(value)
     }
 
     /// Columns `j` ascending, and in each column `i` descending, so that
@@ -495,10 +524,10 @@ impl<T: Score> StoneSplit<T> {
     /// where advancing a pointer reads it (about half a scattered read per
     /// interval). The row order reads `right` down a column for every
     /// interval, a cache miss each time at large n.
-    fn fill_by_columns(&self, mut record: impl FnMut(usize, usize, T)) -> T {
+    fn fill_by_columns(&self, mut record: impl FnMut(usize, usize, T)) -> Result<T> {
         let n = self.stones.len();
         if n < 2 {
-            return T::zero();
+            return Ok(T::zero());
         }
         let p = &self.prefix[..=n];
         let stones = &self.stones[..n];
@@ -506,25 +535,25 @@ impl<T: Score> StoneSplit<T> {
         // `first_read_rows`): column t keeps rows lo(t)..=t, and
         // `base[t].wrapping_add(i)` is the cell of row i in it
         // (base[t] = start of column t − lo(t), wrapping when negative).
-        let mut base = Vec::with_capacity(n);
+        let mut base = vec_with_capacity(n, TABLES, self.budget)?;
         let mut cells = 0usize;
         for (t, lo) in first_read_rows(p).enumerate() {
             base.push(cells.wrapping_sub(lo));
             cells += t + 1 - lo;
         }
         // kept[base[j] + i] = S(i, j) + dp(i, j) for lo(j) <= i <= j.
-        let mut kept = vec![T::zero(); cells];
+        let mut kept = filled_vec(cells, T::zero(), TABLES, self.budget)?;
         let mut lows = first_read_rows(p);
         if lows.next() == Some(0) {
             kept[0] = stones[0]; // column 0: the single stone 0
         }
         // right[s] = max over s' in s..=j of S(s', j) + dp(s', j), column j.
-        let mut right = vec![T::zero(); n + 1];
+        let mut right = filled_vec(n + 1, T::zero(), TABLES, self.budget)?;
         // Row i: the first cut whose left part outweighs the right, and the
         // best kept left part among the cuts before it (0: none yet, every
         // candidate is positive).
-        let mut first_heavy_left = vec![0usize; n];
-        let mut best_left = vec![T::zero(); n];
+        let mut first_heavy_left = filled_vec(n, 0usize, TABLES, self.budget)?;
+        let mut best_left = filled_vec(n, T::zero(), TABLES, self.budget)?;
         let mut value = T::zero();
         for (j, lo_j) in (1..n).zip(lows) {
             let (earlier, current) = kept.split_at_mut(base[j].wrapping_add(lo_j));
@@ -591,7 +620,7 @@ impl<T: Score> StoneSplit<T> {
                 right[i] = right[i + 1].max(kept_here);
             }
         }
-        value
+        Ok(value)
     }
 
     /// The line of play read back from `dp` (earliest cut, left before right).

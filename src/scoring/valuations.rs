@@ -2,6 +2,7 @@
 //! by combined value, with an exact exponential solver as its reference.
 
 use super::{Score, ScoringGame, abs_sum, overflow};
+use crate::budget::vec_with_capacity;
 use crate::{Budget, Error, Outcome, Result, Solution};
 use std::cmp::Reverse;
 use std::ops::ControlFlow;
@@ -287,11 +288,9 @@ impl<T: Score> Valuations<T> {
                 limit: Self::EXACT_LIMIT as u128,
             });
         }
-        self.budget
-            .check_elements::<T>(1u128 << n, "exact valuations table (2^n cells)")?;
         let mut table = ValuationsTable {
             game: self.clone(),
-            value: Vec::with_capacity(1 << n),
+            value: vec_with_capacity(1 << n, "exact valuations table (2^n cells)", self.budget)?,
         };
         table.value.push(T::zero());
         for remaining in 1..1usize << n {

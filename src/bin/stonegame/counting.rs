@@ -7,15 +7,22 @@ use stonegame::counting::AbsorbingWalk;
 /// The largest round limit N of exact (big-integer) counts (the work check
 /// itself is O(N)). With --modulo any N below 2^64 is accepted.
 pub const MAX_ROUNDS: u64 = 100_000_000;
-/// Exact mode: at most this many cell updates times N (the numbers have
-/// about 1.6 * N bits, so this bounds the big-integer work). It admits every
-/// instance with N <= 10^4 (the worst, A = B = 5000, takes about 20 s).
-pub const MAX_EXACT_WORK: u128 = 600_000_000_000;
-/// Modulo mode: at most this much estimated work, in cell updates of the
-/// sweep or operations (transform butterflies) of the recurrence, whichever
-/// the library chooses (about 10 s). It admits A + B up to 2 * 10^5 for every
-/// N below 2^64 and every modulus.
-pub const MAX_MODULO_WORK: u128 = 10_000_000_000;
+/// Exact mode: the default cap (`--max-work` sets another) in steps of one
+/// 64-bit limb of one cell update (a count has about 1.6 * N bits, N / 40
+/// limbs), 1.5 ns a step measured: about 12 s. The worst instance with
+/// N <= 10^4, A = B = 5000, needs 1.24 * 10^10 steps (19 s).
+pub const DEFAULT_EXACT_WORK: u128 = 8_000_000_000;
+/// Modulo mode: the default cap (`--max-work` sets another) of the estimated
+/// work, in cell updates of the sweep or operations (transform butterflies)
+/// of the recurrence, whichever the library chooses: 1.9 ns each measured
+/// (A = B = 150,000, N = 10^18: 1.8 * 10^9 in 3.6 s), so about 10 s. It
+/// admits A + B up to 3 * 10^5 for every N below 2^64 and every modulus.
+pub const DEFAULT_MODULO_WORK: u128 = 5_000_000_000;
+
+/// The work cap of a janken count: `--max-work` when given, else `default`.
+fn work_cap(default: u128) -> u128 {
+    crate::input::budget().work().map_or(default, u128::from)
+}
 
 /// Options of `janken`.
 #[derive(Args)]
@@ -34,10 +41,11 @@ pub fn janken(args: &JankenArgs, line: &str) -> Result<String, String> {
     if let Some(modulus) = args.modulo {
         let walk = AbsorbingWalk::janken(a_coins, b_coins).with_budget(crate::input::budget());
         let work = walk.modulo_work(rounds, modulus);
-        if work > MAX_MODULO_WORK {
+        let cap = work_cap(DEFAULT_MODULO_WORK);
+        if work > cap {
             return Err(format!(
-                "{a_coins},{b_coins},{rounds} needs about {work} operations, above the limit of \
-                 {MAX_MODULO_WORK} with --modulo"
+                "janken {a_coins},{b_coins},{rounds} needs about {work} operations, above the \
+                 limit of {cap} steps with --modulo (raise it with --max-work)"
             ));
         }
         return walk
@@ -52,12 +60,15 @@ pub fn janken(args: &JankenArgs, line: &str) -> Result<String, String> {
     }
     let walk = AbsorbingWalk::janken(a_coins, b_coins);
     let cells = walk.cell_updates(rounds);
-    let work = cells.saturating_mul(u128::from(rounds));
-    if work > MAX_EXACT_WORK {
+    // Limbs of 64 bits in a count of about 1.585 * N bits.
+    let limbs = u128::from(rounds) * 1585 / 64_000 + 1;
+    let work = cells.saturating_mul(limbs);
+    let cap = work_cap(DEFAULT_EXACT_WORK);
+    if work > cap {
         return Err(format!(
-            "{a_coins},{b_coins},{rounds} needs {cells} cell updates on numbers of about \
-             {rounds} * 1.6 bits (work {work}), above the exact limit of {MAX_EXACT_WORK}; \
-             use --modulo M"
+            "janken {a_coins},{b_coins},{rounds} needs {work} steps ({cells} cell updates of \
+             {limbs} limbs), above the exact limit of {cap} steps; use --modulo M or raise \
+             --max-work"
         ));
     }
     let bytes_per_count = u128::from(rounds) * 1585 / 8000 + 32;

@@ -124,7 +124,7 @@ fn with_i128_fallback(
 }
 
 fn split_answer<T: Score>(values: Vec<T>, line: bool) -> Result<String, Error> {
-    let game = StoneSplit::new(values)?;
+    let game = StoneSplit::new(values)?.with_budget(input::budget());
     if line {
         let solution = game.solve()?;
         Ok(answer(solution.value(), Some(solution.line())))
@@ -134,7 +134,7 @@ fn split_answer<T: Score>(values: Vec<T>, line: bool) -> Result<String, Error> {
 }
 
 fn merge_answer<T: Score>(values: Vec<T>, line: bool) -> Result<String, Error> {
-    let game = StoneMerge::new(values)?;
+    let game = StoneMerge::new(values)?.with_budget(input::budget());
     if line {
         let solution = game.solve()?;
         Ok(answer(solution.value(), Some(solution.line())))
@@ -179,7 +179,9 @@ pub fn stone_merge(args: &MergeArgs, line: &str) -> Result<String, String> {
 /// Solves one `stone-mod3` instance.
 pub fn stone_mod3(args: &Mod3Args, line: &str) -> Result<String, String> {
     let values: Vec<u64> = input::parse_numbers(line, POSITIVE)?;
-    let game = StoneMod3::new(values).map_err(|e| e.to_string())?;
+    let game = StoneMod3::new(values)
+        .map_err(|e| e.to_string())?
+        .with_budget(input::budget());
     if !args.show_move && !args.line {
         return Ok(game.outcome().to_string());
     }
