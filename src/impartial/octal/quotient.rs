@@ -59,6 +59,7 @@
 
 use super::{MoveClass, TakeAndBreak};
 use crate::impartial::HeapMove;
+use crate::budget::filled_vec;
 use crate::{Budget, Error, Outcome, Result};
 use ahash::AHashMap;
 
@@ -369,7 +370,7 @@ impl Builder {
                 member[b] = c;
             }
         }
-        let mut mul = vec![0u32; blocks * blocks];
+        let mut mul = filled_vec(blocks * blocks, 0u32, "misère quotient table", self.budget)?;
         for a in 0..blocks {
             for b in 0..blocks {
                 mul[a * blocks + b] = block[candidate_mul(member[a], member[b])];
@@ -1129,7 +1130,7 @@ impl MisereQuotient {
         let order = first.len();
         let path_steps: usize = paths.iter().map(|path| path.len() + 1).sum();
         self.spend(work, budget, (order * path_steps) as u64, what)?;
-        let mut mul = vec![0u32; order * order];
+        let mut mul = filled_vec(order * order, 0u32, "misère quotient table", budget)?;
         for (b, path) in paths.iter().enumerate() {
             for (a, &start) in first.iter().enumerate() {
                 let mut s = start;

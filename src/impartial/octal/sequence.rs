@@ -10,6 +10,7 @@
 use super::table::ValueSlice;
 use crate::impartial::mex::MexSet;
 use crate::impartial::octal::{MoveClass, TakeAndBreak};
+use crate::budget::{try_reserve, vec_with_capacity};
 use crate::{Budget, Error, Result};
 use std::ops::BitXor;
 
@@ -62,8 +63,7 @@ fn value_to_u32(value: usize) -> Result<u32> {
 /// ```
 pub fn grundy_sequence_plain(game: &TakeAndBreak, upto: u64, budget: Budget) -> Result<Vec<u32>> {
     let len = check_length(upto)?;
-    budget.check_elements::<u32>(len as u128, "Grundy sequence")?;
-    let mut values: Vec<u32> = Vec::with_capacity(len);
+    let mut values: Vec<u32> = vec_with_capacity(len, "Grundy sequence", budget)?;
     let mut seen = MexSet::new();
     for n in 0..len as u64 {
         seen.clear();
@@ -412,16 +412,22 @@ impl<T: Cell> Tables<T> {
     }
 
     /// The same values in wider cells, room for `capacity` of them reserved
-    /// (the narrow tables are freed as soon as they are copied).
-    fn widen<U: Cell + From<T>>(&mut self, capacity: usize) -> Tables<U> {
+    /// (the narrow tables are freed as soon as they are copied); a refusal
+    /// of the allocator leaves `self` as it was.
+    fn widen<U: Cell + From<T>>(&mut self, capacity: usize, budget: Budget) -> Result<Tables<U>> {
+        const WHAT: &str = "Grundy sequence (moving to wider cells)";
+        let mut values = Vec::new();
+        try_reserve(&mut values, capacity.max(self.values.len()), WHAT, budget)?;
+        let mut rare_values = Vec::new();
+        try_reserve(&mut rare_values, self.rare_values.capacity(), WHAT, budget)?;
         let narrow = std::mem::take(self);
-        let mut values = Vec::with_capacity(capacity.max(narrow.values.len()));
         values.extend(narrow.values.into_iter().map(U::from));
-        Tables {
+        rare_values.extend(narrow.rare_values.into_iter().map(U::from));
+        Ok(Tables {
             values,
-            rare_values: narrow.rare_values.into_iter().map(U::from).collect(),
+            rare_values,
             compact: false,
-        }
+        })
     }
 
     /// Appends `G(n)`, `n == values.len()`.
@@ -434,15 +440,23 @@ impl<T: Cell> Tables<T> {
 
     /// Makes room for `len` values (their memory was checked by the caller);
     /// the compact path may run.
-    fn reserve(&mut self, len: usize) {
+    fn reserve(&mut self, len: usize, budget: Budget) -> Result<()> {
+        let additional = len.saturating_sub(self.values.len());
         self.values
-            .reserve_exact(len.saturating_sub(self.values.len()));
+            .try_reserve_exact(additional)
+            .map_err(|_| refused(&self.values, additional, "Grundy sequence", budget))?;
         self.compact = true;
+        Ok(())
     }
 
     fn rebuild_rare(&mut self, rare: &[u32]) {
         self.rare_values = rare.iter().map(|&a| self.values[a as usize]).collect();
     }
+}
+
+/// The error for `additional` more elements of `vec` that the allocator refused.
+fn refused<T>(vec: &[T], additional: usize, what: &'static str, budget: Budget) -> Error {
+    crate::budget::allocation_refused(vec.len(), additional, std::mem::size_of::<T>(), what, budget)
 }
 
 /// The rare positions (heap 0 left out) of `values` under `sparseness`.
@@ -512,11 +526,15 @@ impl Store {
         let len = len.max(self.len());
         budget.check_bytes(len as u128 * self.cell_bytes() + others, "Grundy sequence")?;
         match self {
-            Store::Narrow(tables) => tables.reserve(len),
-            Store::Wide(tables) => tables.reserve(len),
-            Store::Full(values) => values.reserve_exact(len - values.len()),
+            Store::Narrow(tables) => tables.reserve(len, budget),
+            Store::Wide(tables) => tables.reserve(len, budget),
+            Store::Full(values) => {
+                let additional = len - values.len();
+                values
+                    .try_reserve_exact(additional)
+                    .map_err(|_| refused(values, additional, "Grundy sequence", budget))
+            }
         }
-        Ok(())
     }
 
     /// Appends `G(n)`, `n == len`, moving the values to wider cells first
@@ -539,7 +557,7 @@ impl Store {
                     let Store::Narrow(tables) = self else {
                         unreachable!("matched above")
                     };
-                    *self = Store::Wide(tables.widen(capacity));
+                    *self = Store::Wide(tables.widen(capacity, budget)?);
                     self.push(value, is_rare, others, budget)?;
                     return Ok(true);
                 }
@@ -552,8 +570,14 @@ impl Store {
                     let Store::Wide(tables) = self else {
                         unreachable!("matched above")
                     };
+                    let mut values = Vec::new();
+                    try_reserve(
+                        &mut values,
+                        capacity.max(tables.values.len() + 1),
+                        "Grundy sequence (moving to wider cells)",
+                        budget,
+                    )?;
                     let narrow = std::mem::take(&mut tables.values);
-                    let mut values = Vec::with_capacity(capacity.max(narrow.len() + 1));
                     values.extend(narrow.into_iter().map(u32::from));
                     *self = Store::Full(values);
                     self.push(value, is_rare, others, budget)?;
@@ -565,11 +589,18 @@ impl Store {
     }
 
     /// Makes room for `capacity` rare values.
-    fn reserve_rare_values(&mut self, capacity: usize) {
+    fn reserve_rare_values(&mut self, capacity: usize, budget: Budget) -> Result<()> {
+        const WHAT: &str = "Grundy sequence (rare values)";
         match self {
-            Store::Narrow(t) => t.rare_values.reserve_exact(capacity - t.rare_values.len()),
-            Store::Wide(t) => t.rare_values.reserve_exact(capacity - t.rare_values.len()),
-            Store::Full(_) => {}
+            Store::Narrow(t) => {
+                let additional = capacity - t.rare_values.len();
+                try_reserve(&mut t.rare_values, additional, WHAT, budget)
+            }
+            Store::Wide(t) => {
+                let additional = capacity - t.rare_values.len();
+                try_reserve(&mut t.rare_values, additional, WHAT, budget)
+            }
+            Store::Full(_) => Ok(()),
         }
     }
 
@@ -1221,9 +1252,11 @@ impl SparseGrundy {
         let grown = (capacity - self.rare.capacity()) as u128 * (4 + cell);
         let values = len.max(self.store.len()) as u128 * cell;
         budget.check_bytes(values + self.others_bytes() + grown, "Grundy sequence")?;
-        self.rare.reserve_exact(capacity - self.rare.len());
-        self.store.reserve_rare_values(capacity);
-        Ok(())
+        let additional = capacity - self.rare.len();
+        self.rare
+            .try_reserve_exact(additional)
+            .map_err(|_| refused(&self.rare, additional, "Grundy sequence (rare list)", budget))?;
+        self.store.reserve_rare_values(capacity, budget)
     }
 
     /// Clears `seen`, marks the single-heap options of heap `n` and lists its splits.
