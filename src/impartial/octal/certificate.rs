@@ -11,8 +11,8 @@
 
 use super::sequence::SparseGrundy;
 use super::table::{GrundyTable, ValueSlice};
-use crate::impartial::octal::TakeAndBreak;
 use crate::budget::filled_vec;
+use crate::impartial::octal::TakeAndBreak;
 use crate::{Budget, Error, Nimber, Result};
 
 /// A proof that a Grundy sequence is periodic from `preperiod` on with `period`.

@@ -58,8 +58,8 @@
 //! move `O(h)` products for a heap of `h` tokens (`O(n0 + p)` when periodic).
 
 use super::{MoveClass, TakeAndBreak};
-use crate::impartial::HeapMove;
 use crate::budget::filled_vec;
+use crate::impartial::HeapMove;
 use crate::{Budget, Error, Outcome, Result};
 use ahash::AHashMap;
 

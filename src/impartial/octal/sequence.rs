@@ -8,9 +8,9 @@
 //! Flammenkamp's sparse-space fast path.
 
 use super::table::ValueSlice;
+use crate::budget::{try_reserve, vec_with_capacity};
 use crate::impartial::mex::MexSet;
 use crate::impartial::octal::{MoveClass, TakeAndBreak};
-use crate::budget::{try_reserve, vec_with_capacity};
 use crate::{Budget, Error, Result};
 use std::ops::BitXor;
 
@@ -217,6 +217,9 @@ pub struct SparseGrundy {
     /// The bytes of the marks of the last block's first phase (held by the
     /// pool of [`Self::extend_to`]).
     block_marks_bytes: usize,
+    /// Quarter steps of the mex searches since the work was last charged
+    /// (see `HeapPass`), drained into `work` heap by heap.
+    mex_visits: u64,
     /// Work done so far, in pair evaluations of the rare pass (an estimate
     /// of the whole cost that grows with it), against the budget's work cap.
     work: u64,
@@ -456,7 +459,13 @@ impl<T: Cell> Tables<T> {
 
 /// The error for `additional` more elements of `vec` that the allocator refused.
 fn refused<T>(vec: &[T], additional: usize, what: &'static str, budget: Budget) -> Error {
-    crate::budget::allocation_refused(vec.len(), additional, std::mem::size_of::<T>(), what, budget)
+    crate::budget::allocation_refused(
+        vec.len(),
+        additional,
+        std::mem::size_of::<T>(),
+        what,
+        budget,
+    )
 }
 
 /// The rare positions (heap 0 left out) of `values` under `sparseness`.
@@ -742,6 +751,7 @@ impl SparseGrundy {
             threads: 1,
             scan_horizon: SCAN_HORIZON,
             block_marks_bytes: 0,
+            mex_visits: 0,
             work: 0,
             dense: DenseChoice::Measured,
         }
@@ -1067,7 +1077,9 @@ impl SparseGrundy {
                 if let Some(plan) = self.block_plan(n) {
                     self.extend_block(plan, pool)?;
                     let per_heap = self.heap_cost().saturating_add(self.listing_cost(n));
-                    self.work = self.work.saturating_add(per_heap.saturating_mul(block));
+                    let visits = std::mem::take(&mut self.mex_visits) / 4;
+                    self.work = (self.work.saturating_add(per_heap.saturating_mul(block)))
+                        .saturating_add(visits);
                     continue;
                 }
             }
@@ -1078,9 +1090,11 @@ impl SparseGrundy {
             let scanned: u64 = self.splits.iter().map(|s| u64::from(s.cursor - 1)).sum();
             let scanned = scanned.div_ceil(SCANNED_PAIRS_PER_STEP);
             let listing = self.listing_cost(n);
+            let visits = std::mem::take(&mut self.mex_visits) / 4;
             self.work = self
                 .work
-                .saturating_add(self.heap_cost().saturating_add(scanned + listing));
+                .saturating_add(self.heap_cost().saturating_add(scanned + listing))
+                .saturating_add(visits);
         }
         Ok(())
     }
@@ -1183,16 +1197,19 @@ impl SparseGrundy {
             rare: &self.rare,
             sparseness: self.sparseness,
             unequal: plan.unequal,
+            visits: std::cell::Cell::new(0),
         };
         let block = same_splits.then_some((plan, marks, n, answer));
         let (seen, splits) = (&mut self.seen, &mut self.splits);
         // `seen` has 256 entries while values are bytes, 512 while they are below 512.
-        Some(match &self.store {
+        let value = match &self.store {
             Store::Narrow(t) => heap.solve::<u8, 256>(t, seen, splits, block),
             Store::Wide(t) if seen.len() == 512 => heap.solve::<u16, 512>(t, seen, splits, block),
             Store::Wide(t) => heap.solve::<u16, 0>(t, seen, splits, block),
             Store::Full(_) => return None,
-        })
+        };
+        self.mex_visits += heap.visits.get();
+        Some(value)
     }
 
     fn record(&mut self, n: u32, value: u32) -> Result<()> {
@@ -1253,9 +1270,14 @@ impl SparseGrundy {
         let values = len.max(self.store.len()) as u128 * cell;
         budget.check_bytes(values + self.others_bytes() + grown, "Grundy sequence")?;
         let additional = capacity - self.rare.len();
-        self.rare
-            .try_reserve_exact(additional)
-            .map_err(|_| refused(&self.rare, additional, "Grundy sequence (rare list)", budget))?;
+        self.rare.try_reserve_exact(additional).map_err(|_| {
+            refused(
+                &self.rare,
+                additional,
+                "Grundy sequence (rare list)",
+                budget,
+            )
+        })?;
         self.store.reserve_rare_values(capacity, budget)
     }
 
@@ -1296,10 +1318,11 @@ impl SparseGrundy {
             rare: &self.rare,
             sparseness: self.sparseness,
             unequal,
+            visits: std::cell::Cell::new(0),
         };
         let (seen, splits) = (&mut self.seen, &mut self.splits);
         // `seen` has 256 entries while values are bytes, 512 while they are below 512.
-        Ok(match &self.store {
+        let value = match &self.store {
             Store::Narrow(t) if t.fast() => heap.solve::<u8, 256>(t, seen, splits, None),
             Store::Wide(t) if t.fast() && seen.len() == 512 => {
                 heap.solve::<u16, 512>(t, seen, splits, None)
@@ -1308,7 +1331,9 @@ impl SparseGrundy {
             Store::Narrow(t) => heap.general(&t.values, seen, splits),
             Store::Wide(t) => heap.general(&t.values, seen, splits),
             Store::Full(values) => heap.general(values, seen, splits),
-        })
+        };
+        self.mex_visits += heap.visits.get();
+        Ok(value)
     }
 
     /// Whether heap `n` is solved by the dense kernel: the values are in
@@ -1698,6 +1723,13 @@ struct HeapPass<'a> {
     rare: &'a [u32],
     sparseness: Sparseness,
     unequal: bool,
+    /// Work of the mex searches beyond the scanned pairs' share
+    /// ([`SCANNED_PAIRS_PER_STEP`]), in quarter steps: a split looked at
+    /// costs a step, a pair whose value is marked a quarter more (a
+    /// scattered store where a compared pair is a vector lane). A code with
+    /// thousands of splits and large values (`4.(7)`) spends most of its
+    /// time there.
+    visits: std::cell::Cell<u64>,
 }
 
 impl HeapPass<'_> {
@@ -1738,6 +1770,7 @@ impl HeapPass<'_> {
                 continue;
             }
             let parity = self.sparseness.value_parity(candidate);
+            self.visits.set(self.visits.get() + 4 * splits.len() as u64);
             for split in splits.iter_mut().filter(|s| s.hard_parity == parity) {
                 let (start, last) = (split.cursor as usize, split.last as usize);
                 if start <= last {
@@ -1760,6 +1793,7 @@ impl HeapPass<'_> {
                         }
                     }
                     split.cursor += steps;
+                    self.visits.set(self.visits.get() + u64::from(steps));
                 }
                 if seen[candidate as usize] != 0 {
                     break;
@@ -1798,7 +1832,10 @@ impl HeapPass<'_> {
             }
             None => mark_rare_pairs::<T, S>(seen, tables, self.rare, splits, self.unequal),
         }
-        compact_mex(seen, tables, splits, self.sparseness)
+        let mut visits = 0;
+        let mex = compact_mex(seen, tables, splits, self.sparseness, &mut visits);
+        self.visits.set(self.visits.get() + visits);
+        mex
     }
 }
 
@@ -1919,7 +1956,15 @@ impl<T: Cell + Sync> Rows<'_, &Tables<T>> {
                     hard_parity: plan.sparseness.common_pair_parity(total),
                 });
             }
-            let mex = compact_mex(view::<S>(mark), tables, &mut splits, plan.sparseness);
+            // Charged as the block's heaps (see `extend_with_pool`).
+            let mut visits = 0;
+            let mex = compact_mex(
+                view::<S>(mark),
+                tables,
+                &mut splits,
+                plan.sparseness,
+                &mut visits,
+            );
             // A scan stopped at the horizon proves nothing missing.
             let stopped = horizon_cut && splits.iter().any(|s| s.cursor > s.last);
             *answer = (!stopped).then_some(mex);
@@ -1980,11 +2025,14 @@ fn mark_pairs_inside_block<T: Cell, const S: usize>(
 /// below it are looked for in the common pairs: while there are many, by
 /// marking every value met until the smallest is found; once few are left, by
 /// comparing the pairs with just those.
+/// `visits` counts the splits looked at and the pairs marked, in quarter
+/// steps (see [`HeapPass`]).
 fn compact_mex<T: Cell>(
     seen: &mut [u8],
     tables: &Tables<T>,
     splits: &mut [SplitScan],
     sparseness: Sparseness,
+    visits: &mut u64,
 ) -> u32 {
     let scannable = [0, 1].map(|parity| splits.iter().any(|s| s.hard_parity == parity));
     let span = seen.len() as u32;
@@ -2014,16 +2062,19 @@ fn compact_mex<T: Cell>(
             pending.push(cell, candidate);
         }
         if !many {
-            return compare_mex(&pending, bound, tables, splits, sparseness);
+            return compare_mex(&pending, bound, tables, splits, sparseness, visits);
         }
         // Every smaller value is marked: the smallest pending one decides now.
         let (smallest, index) = (pending.values[0], pending.indices[0]);
         let parity = sparseness.value_parity(index);
+        *visits += 4 * splits.len() as u64;
         for split in splits.iter_mut().filter(|s| s.hard_parity == parity) {
             if seen[index as usize] != 0 {
                 break;
             }
+            let from = split.cursor;
             mark_until(split, tables, seen, smallest);
+            *visits += u64::from(split.cursor - from);
         }
         if seen[index as usize] == 0 {
             return index;
@@ -2040,6 +2091,7 @@ fn compare_mex<T: Cell>(
     tables: &Tables<T>,
     splits: &mut [SplitScan],
     sparseness: Sparseness,
+    visits: &mut u64,
 ) -> u32 {
     let mut targets = [Targets::default(), Targets::default()];
     for (&cell, &candidate) in pending.as_slice().iter().zip(&pending.indices) {
@@ -2048,6 +2100,7 @@ fn compare_mex<T: Cell>(
     for (&cell, &candidate) in pending.as_slice().iter().zip(&pending.indices) {
         let parity = sparseness.value_parity(candidate);
         let targets = &mut targets[parity as usize];
+        *visits += 4 * splits.len() as u64;
         for split in splits.iter_mut().filter(|s| s.hard_parity == parity) {
             if !targets.contains(cell) {
                 break;

@@ -31,8 +31,8 @@
 //! sized against the memory budget.
 
 use super::{DEFAULT_QUOTIENT_WORK, MAX_QUOTIENT_ORDER, MisereQuotient};
-use crate::impartial::octal::{MoveClass, TakeAndBreak};
 use crate::budget::{filled_vec, try_reserve};
+use crate::impartial::octal::{MoveClass, TakeAndBreak};
 use crate::{Budget, Error, Result};
 use ahash::AHashMap;
 use std::cell::RefCell;
