@@ -65,6 +65,10 @@ fn octal_refusals_name_the_game_the_cap_and_the_option() {
         for part in [game, "1000000", "--max-work"] {
             assert!(message.contains(part), "{part}: {message}");
         }
-        assert!(message.len() < 300, "{} characters: {message}", message.len());
+        assert!(
+            message.len() < 300,
+            "{} characters: {message}",
+            message.len()
+        );
     }
 }

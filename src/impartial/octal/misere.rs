@@ -345,6 +345,14 @@ impl MisereSearch {
             self.stack_bytes -= frame.bytes;
             self.memo_bytes += memo_state_bytes(&frame.state);
             self.check_room()?;
+            // The memo doubles when full: a refusal of the system is an
+            // error, not an abort.
+            self.memo
+                .try_reserve(1)
+                .map_err(|_| Error::AllocationRefused {
+                    what: "exact misère search (stored sums)",
+                    bytes: self.memo_bytes,
+                })?;
             self.memo.insert(frame.state, wins);
         }
         Ok(())

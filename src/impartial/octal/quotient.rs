@@ -333,6 +333,12 @@ impl Builder {
             // below): a round or a table of a product monoid that has grown
             // large would otherwise overrun the cap many times over.
             self.charge((size * letters.len()) as u64)?;
+            // The signatures of a round, counted high (a key's heap block
+            // and its bucket in a table that may have doubled).
+            self.budget.check_bytes(
+                size as u128 * (4 * (letters.len() as u128 + 1) + 96),
+                "misère quotient candidate (signatures of a refinement round)",
+            )?;
             let mut ids: AHashMap<Vec<u32>, u32> = AHashMap::default();
             let mut next = Vec::with_capacity(size);
             for c in 0..size {

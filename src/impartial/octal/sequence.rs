@@ -1242,6 +1242,14 @@ impl SparseGrundy {
         // Every XOR of two values, and the mex, is at most the next power of two.
         let needed = (index + 1).next_power_of_two();
         if needed > self.seen.len() {
+            // Values as large as the heaps (a code whose values grow) make
+            // the marks as large as the values' table.
+            const WHAT: &str = "Grundy sequence (marks of the options)";
+            let values = self.store.len() as u128 * self.store.cell_bytes();
+            let grown = (needed - self.seen.len()) as u128;
+            self.budget
+                .check_bytes(values + self.others_bytes() + grown, WHAT)?;
+            try_reserve(&mut self.seen, needed - self.seen.len(), WHAT, self.budget)?;
             self.seen.resize(needed, 0);
         }
         Ok(())
