@@ -1246,10 +1246,10 @@ impl SparseGrundy {
             // the marks as large as the values' table.
             const WHAT: &str = "Grundy sequence (marks of the options)";
             let values = self.store.len() as u128 * self.store.cell_bytes();
-            let grown = (needed - self.seen.len()) as u128;
+            let grown = needed - self.seen.len();
             self.budget
-                .check_bytes(values + self.others_bytes() + grown, WHAT)?;
-            try_reserve(&mut self.seen, needed - self.seen.len(), WHAT, self.budget)?;
+                .check_bytes(values + self.others_bytes() + grown as u128, WHAT)?;
+            try_reserve(&mut self.seen, grown, WHAT, self.budget)?;
             self.seen.resize(needed, 0);
         }
         Ok(())
