@@ -371,11 +371,14 @@ pub(crate) fn certify_with<S: GrundyTable>(
 
 /// One stage of the period search on the values in their cells: the best
 /// candidate, and its certificate when the values prove it.
+/// A candidate period: `(n0, p, values needed)` (see `best_candidate`).
+type Candidate = (u64, u64, u64);
+
 fn stage<T: Copy + Into<u32>>(
     values: &[T],
     max_take: u64,
     budget: Budget,
-) -> Result<(Option<(u64, u64, u64)>, Option<PeriodCertificate>)> {
+) -> Result<(Option<Candidate>, Option<PeriodCertificate>)> {
     let candidate = best_candidate(values, max_take, Some(budget))?;
     Ok((candidate, certificate_of(values, max_take, candidate)))
 }
