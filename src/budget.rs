@@ -23,10 +23,12 @@ use crate::{Error, Result};
 /// refuses within a few milliseconds and the default caps (about 10^10
 /// steps) within about ten seconds. Measured (release, one thread): the
 /// octal sequence 0.4–1.8 ns a step (a removal listed, a rare pair, eight
-/// pairs of a lazy scan), the ends-remainder sweep 0.7–1 ns (eight cells,
-/// or one `i128` cell); the exact misère searches charge a step per heap of
-/// each option examined, 8–19 ns, and their default caps are set lower to
-/// match (10^9 and 3·10^8 steps).
+/// pairs of a lazy scan, four pairs marked one by one), the ends-remainder
+/// sweep 0.7–1 ns (eight cells, or one `i128` cell); the exact misère search
+/// of take-and-break games charges 48 steps an option and 8 a heap it
+/// leaves, about as much a step as Grundy's game's sequence; the misère
+/// quotient construction and the misère search of subtraction games still
+/// run 8–25 ns a step, with default caps to match (3·10^8 steps).
 ///
 /// Every game and solver takes its budget the same way: `.with_budget(budget)`.
 ///

@@ -325,7 +325,7 @@ fn misere_refusals_beyond_a_quotient_are_printed_whole() {
         for part in [
             " elements)",
             "hit the cap of ",
-            "exact search hit its cap of 30000000 steps",
+            "exact search hit its cap of 300000000 steps",
         ] {
             assert!(message.contains(part), "{part}: {message}");
         }

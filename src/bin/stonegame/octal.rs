@@ -27,7 +27,7 @@ use stonegame::impartial::octal::{
 /// heaps (Kayles, 0.75, tame codes: heaps up to 10^18); otherwise sums of
 /// heaps up to the last heap the quotient is verified for (24 for Dawson's
 /// Kayles) are answered from it, and other sums by an exact search (at most
-/// 4,000,000 positions; 30,000,000 steps for a heap beyond the verified quotient
+/// 4,000,000 positions; 300,000,000 steps for a heap beyond the verified quotient
 /// unless --max-work is given, then an error naming the game, the last
 /// verified heap and why). A `--move` that splits a heap leaves two heaps,
 /// e.g. `First 1:5->2+2`.

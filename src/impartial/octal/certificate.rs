@@ -11,6 +11,7 @@
 
 use super::sequence::SparseGrundy;
 use super::table::{GrundyTable, ValueSlice};
+use crate::budget::filled_vec;
 use crate::impartial::octal::TakeAndBreak;
 use crate::{Budget, Error, Nimber, Result};
 
@@ -136,12 +137,22 @@ impl PeriodCertificate {
 /// computed alone. The sequence is read through an accessor so that the
 /// reversed values need no copy, and lengths are `u32` (sequences are at most
 /// [`super::MAX_SEQUENCE_HEAP`] long): a reversed copy and `usize` tables
-/// would take five times the memory.
-fn z_function(len: usize, limit: usize, s: impl Fn(usize) -> u32) -> Vec<u32> {
+/// would take five times the memory. With a `budget` (a period search over
+/// values it computed) the table is allocated fallibly; without one (values
+/// a caller already holds, twice the table's size) as any vector.
+fn z_function(
+    len: usize,
+    limit: usize,
+    s: impl Fn(usize) -> u32,
+    budget: Option<Budget>,
+) -> Result<Vec<u32>> {
     let limit = limit.min(len);
-    let mut z = vec![0u32; limit];
+    let mut z = match budget {
+        Some(budget) => filled_vec(limit, 0u32, "period search", budget)?,
+        None => vec![0u32; limit],
+    };
     if limit == 0 {
-        return z;
+        return Ok(z);
     }
     z[0] = len as u32;
     let (mut left, mut right) = (0usize, 0usize);
@@ -160,7 +171,7 @@ fn z_function(len: usize, limit: usize, s: impl Fn(usize) -> u32) -> Vec<u32> {
             right = i + length;
         }
     }
-    z
+    Ok(z)
 }
 
 /// For every period `p <= len / 2` (a longer one cannot be seen twice), the
@@ -168,9 +179,9 @@ fn z_function(len: usize, limit: usize, s: impl Fn(usize) -> u32) -> Vec<u32> {
 /// read off the Z-function of the reversed sequence (overwritten in place:
 /// one `u32` table of half the values' length in all, 2 bytes a value; the
 /// values are read in their cells, never copied).
-fn preperiods<T: Copy + Into<u32>>(values: &[T]) -> Vec<u32> {
+fn preperiods<T: Copy + Into<u32>>(values: &[T], budget: Option<Budget>) -> Result<Vec<u32>> {
     let len = values.len();
-    let mut starts = z_function(len, len / 2 + 1, |i| values[len - 1 - i].into());
+    let mut starts = z_function(len, len / 2 + 1, |i| values[len - 1 - i].into(), budget)?;
     for (p, start) in starts.iter_mut().enumerate() {
         *start = if p == 0 {
             0
@@ -178,7 +189,7 @@ fn preperiods<T: Copy + Into<u32>>(values: &[T]) -> Vec<u32> {
             (len - p - *start as usize) as u32
         };
     }
-    starts
+    Ok(starts)
 }
 
 /// The smallest period (and its preperiod) that the values `G(0..values.len())`
@@ -200,7 +211,9 @@ fn preperiods<T: Copy + Into<u32>>(values: &[T]) -> Vec<u32> {
 /// assert!(certify_values(&values[..5], 1).is_none());
 /// ```
 pub fn certify_values(values: &[u32], max_take: u64) -> Option<PeriodCertificate> {
-    certificate_of(values, max_take, best_candidate(values, max_take))
+    // Without a budget the search cannot fail.
+    let candidate = best_candidate(values, max_take, None).ok()?;
+    certificate_of(values, max_take, candidate)
 }
 
 /// The certificate of `candidate` when `values` reach what its proof needs.
@@ -229,10 +242,14 @@ fn certificate_of<T: Copy + Into<u32>>(
 /// the candidate whose proof needs the fewest values, so a short period that
 /// merely happens to repeat at the end of the values (its proof needs about
 /// twice as many) does not outrank one about to be proved.
-fn best_candidate<T: Copy + Into<u32>>(values: &[T], max_take: u64) -> Option<(u64, u64, u64)> {
+fn best_candidate<T: Copy + Into<u32>>(
+    values: &[T],
+    max_take: u64,
+    budget: Option<Budget>,
+) -> Result<Option<(u64, u64, u64)>> {
     let len = values.len();
-    let starts = preperiods(values);
-    (1..starts.len())
+    let starts = preperiods(values, budget)?;
+    Ok((1..starts.len())
         .filter(|&p| len - starts[p] as usize >= 2 * p)
         .map(|p| {
             let n0 = u64::from(starts[p]);
@@ -245,7 +262,7 @@ fn best_candidate<T: Copy + Into<u32>>(values: &[T], max_take: u64) -> Option<(u
             } else {
                 (true, needed, p)
             }
-        })
+        }))
 }
 
 /// Computes the Grundy sequence of a finite octal code until the periodicity
@@ -337,9 +354,9 @@ pub(crate) fn certify_with<S: GrundyTable>(
         let table = (u128::from(len) / 2 + 1) * 4;
         budget.check_bytes(u128::from(len) * cell + table, "period search")?;
         let (candidate, certificate) = match solver.value_slice() {
-            ValueSlice::Narrow(values) => stage(values, max_take),
-            ValueSlice::Wide(values) => stage(values, max_take),
-            ValueSlice::Full(values) => stage(values, max_take),
+            ValueSlice::Narrow(values) => stage(values, max_take, budget)?,
+            ValueSlice::Wide(values) => stage(values, max_take, budget)?,
+            ValueSlice::Full(values) => stage(values, max_take, budget)?,
         };
         if let Some(certificate) = certificate {
             return Ok(Some(certificate));
@@ -354,12 +371,16 @@ pub(crate) fn certify_with<S: GrundyTable>(
 
 /// One stage of the period search on the values in their cells: the best
 /// candidate, and its certificate when the values prove it.
+/// A candidate period: `(n0, p, values needed)` (see `best_candidate`).
+type Candidate = (u64, u64, u64);
+
 fn stage<T: Copy + Into<u32>>(
     values: &[T],
     max_take: u64,
-) -> (Option<(u64, u64, u64)>, Option<PeriodCertificate>) {
-    let candidate = best_candidate(values, max_take);
-    (candidate, certificate_of(values, max_take, candidate))
+    budget: Budget,
+) -> Result<(Option<Candidate>, Option<PeriodCertificate>)> {
+    let candidate = best_candidate(values, max_take, Some(budget))?;
+    Ok((candidate, certificate_of(values, max_take, candidate)))
 }
 
 #[cfg(test)]
@@ -369,8 +390,8 @@ mod tests {
     #[test]
     fn z_function_matches_naive() {
         let s = [1, 2, 1, 2, 1, 3, 1, 2];
-        let z = z_function(s.len(), s.len(), |i| s[i]);
-        assert_eq!(z_function(s.len(), 3, |i| s[i])[..], z[..3]);
+        let z = z_function(s.len(), s.len(), |i| s[i], None).unwrap();
+        assert_eq!(z_function(s.len(), 3, |i| s[i], None).unwrap()[..], z[..3]);
         for p in 1..s.len() {
             let naive = (0..s.len() - p).take_while(|&i| s[i] == s[i + p]).count();
             assert_eq!(z[p] as usize, naive);
@@ -388,7 +409,7 @@ mod tests {
         }
         values.extend([1, 1]);
         assert_eq!(values.len(), 24);
-        assert_eq!(best_candidate(&values, 1), Some((10, 6, 33)));
+        assert_eq!(best_candidate(&values, 1, None).unwrap(), Some((10, 6, 33)));
         assert!(certify_values(&values, 1).is_none());
         // Once enough values are there, the smallest proved period wins.
         let mut longer: Vec<u32> = (100..110).collect();
@@ -406,7 +427,7 @@ mod tests {
             max_take in 1u64..4,
         ) {
             let len = values.len();
-            let starts = preperiods(&values);
+            let starts = preperiods(&values, None).unwrap();
             let naive_start = |p: usize| {
                 (0..=len - p)
                     .find(|&n0| (n0..len - p).all(|n| values[n] == values[n + p]))
@@ -429,7 +450,7 @@ mod tests {
     #[test]
     fn preperiods_match_naive() {
         let s: [u32; 11] = [5, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0];
-        let starts = preperiods(&s);
+        let starts = preperiods(&s, None).unwrap();
         assert_eq!(starts.len(), s.len() / 2 + 1);
         for p in 1..starts.len() {
             let naive = (0..=s.len() - p)

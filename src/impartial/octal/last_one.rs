@@ -100,8 +100,13 @@ impl LastOne {
     /// # Ok::<(), stonegame::Error>(())
     /// ```
     pub fn pyramid(rows: u64) -> crate::Result<Vec<u64>> {
-        Budget::default().check_elements::<u64>(u128::from(rows), "rows of the pyramid")?;
-        Ok((1..=rows).collect())
+        let mut pyramid = crate::budget::vec_with_capacity(
+            rows as usize,
+            "rows of the pyramid",
+            Budget::default(),
+        )?;
+        pyramid.extend(1..=rows);
+        Ok(pyramid)
     }
 
     /// The Grundy value under normal play: a row of `n` sticks has value

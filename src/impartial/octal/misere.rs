@@ -17,12 +17,29 @@ use std::ops::ControlFlow;
 /// Default cap on the positions an exact misère search may store.
 pub const DEFAULT_MISERE_STATES: usize = 4_000_000;
 
-/// Default work cap of one exact misère query. A move examined is charged a
-/// step for each heap of the position it leaves (it costs a copy, a sort
-/// and a hash look-up of them all: about 8 ns a step, measured on Grundy's
-/// game), so a refused query fails within about ten seconds instead of
-/// running for hours; `Budget::with_work` (the CLI's `--max-work`) raises it.
-pub const DEFAULT_MISERE_WORK: u64 = 1_000_000_000;
+/// Default work cap of one exact misère query. A move examined is charged
+/// what it costs, in steps of about a nanosecond like every other search's
+/// (48 steps and 8 more for each heap of the position it leaves), so a refused query fails within about ten
+/// seconds instead of running for hours; `Budget::with_work` (the CLI's
+/// `--max-work`) raises it.
+pub const DEFAULT_MISERE_WORK: u64 = 10_000_000_000;
+
+/// The steps charged for a move examined in a position of `heaps` heaps:
+/// [`OPTION_STEPS`] for the position it leaves (allocated, hashed, sorted
+/// among the others, looked up in the memo) and [`HEAP_STEPS`] for each of
+/// its heaps (copied, looked up among the heaps with no move, sorted).
+/// Fitted on Grundy's game (long positions) and `0.16` (short ones): both
+/// then run about a nanosecond a step, where a step a heap made them 8 and
+/// 28 ns (release build, one thread).
+const fn option_steps(heaps: usize) -> u64 {
+    OPTION_STEPS + HEAP_STEPS * (heaps as u64 + 1)
+}
+
+/// The fixed part of [`option_steps`].
+const OPTION_STEPS: u64 = 40;
+
+/// The part of [`option_steps`] for each heap of the position left.
+const HEAP_STEPS: u64 = 8;
 
 /// The largest heap the exact misère search accepts: a heap of `h` tokens has
 /// O(h) options, so larger heaps are refused before any option is listed.
@@ -265,9 +282,9 @@ impl MisereSearch {
             let (mut work, cap) = (self.work, self.max_work);
             let budget = self.budget.bytes();
             let mut over = false;
-            // An option costs a copy and a sort of the whole state: a step
-            // for each of its heaps.
-            let per_option = state.len() as u64 + 1;
+            // An option costs an allocation, a copy and a sort of the whole
+            // state and a look-up of it.
+            let per_option = option_steps(state.len());
             let _ = self.game.for_each_option(&heap, |sum| {
                 work += per_option;
                 listed_bytes += 2 * stack_state_bytes(state) + 16;
@@ -328,6 +345,14 @@ impl MisereSearch {
             self.stack_bytes -= frame.bytes;
             self.memo_bytes += memo_state_bytes(&frame.state);
             self.check_room()?;
+            // The memo doubles when full: a refusal of the system is an
+            // error, not an abort.
+            self.memo
+                .try_reserve(1)
+                .map_err(|_| Error::AllocationRefused {
+                    what: "exact misère search (stored sums)",
+                    bytes: self.memo_bytes,
+                })?;
             self.memo.insert(frame.state, wins);
         }
         Ok(())

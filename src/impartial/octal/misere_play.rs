@@ -41,9 +41,9 @@ const SMALL_MISERE_TOKENS: u64 = 40;
 
 /// The work cap of the exact search (steps as [`DEFAULT_MISERE_WORK`]
 /// charges them) for a sum beyond the verified part of a wild game's
-/// quotient, when the budget sets no work cap: about a quarter of a second,
+/// quotient, when the budget sets no work cap: about a third of a second,
 /// so that a hopeless sum is refused quickly with the reason.
-pub const BEYOND_QUOTIENT_WORK: u64 = 30_000_000;
+pub const BEYOND_QUOTIENT_WORK: u64 = 300_000_000;
 
 /// The misère solvers of one game, keeping what they compute between calls.
 #[derive(Debug, Clone)]

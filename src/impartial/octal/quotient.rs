@@ -58,6 +58,7 @@
 //! move `O(h)` products for a heap of `h` tokens (`O(n0 + p)` when periodic).
 
 use super::{MoveClass, TakeAndBreak};
+use crate::budget::filled_vec;
 use crate::impartial::HeapMove;
 use crate::{Budget, Error, Outcome, Result};
 use ahash::AHashMap;
@@ -332,6 +333,12 @@ impl Builder {
             // below): a round or a table of a product monoid that has grown
             // large would otherwise overrun the cap many times over.
             self.charge((size * letters.len()) as u64)?;
+            // The signatures of a round, counted high (a key's heap block
+            // and its bucket in a table that may have doubled).
+            self.budget.check_bytes(
+                size as u128 * (4 * (letters.len() as u128 + 1) + 96),
+                "misère quotient candidate (signatures of a refinement round)",
+            )?;
             let mut ids: AHashMap<Vec<u32>, u32> = AHashMap::default();
             let mut next = Vec::with_capacity(size);
             for c in 0..size {
@@ -369,7 +376,7 @@ impl Builder {
                 member[b] = c;
             }
         }
-        let mut mul = vec![0u32; blocks * blocks];
+        let mut mul = filled_vec(blocks * blocks, 0u32, "misère quotient table", self.budget)?;
         for a in 0..blocks {
             for b in 0..blocks {
                 mul[a * blocks + b] = block[candidate_mul(member[a], member[b])];
@@ -1129,7 +1136,7 @@ impl MisereQuotient {
         let order = first.len();
         let path_steps: usize = paths.iter().map(|path| path.len() + 1).sum();
         self.spend(work, budget, (order * path_steps) as u64, what)?;
-        let mut mul = vec![0u32; order * order];
+        let mut mul = filled_vec(order * order, 0u32, "misère quotient table", budget)?;
         for (b, path) in paths.iter().enumerate() {
             for (a, &start) in first.iter().enumerate() {
                 let mut s = start;

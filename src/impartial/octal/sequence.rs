@@ -8,6 +8,7 @@
 //! Flammenkamp's sparse-space fast path.
 
 use super::table::ValueSlice;
+use crate::budget::{try_reserve, vec_with_capacity};
 use crate::impartial::mex::MexSet;
 use crate::impartial::octal::{MoveClass, TakeAndBreak};
 use crate::{Budget, Error, Result};
@@ -62,8 +63,7 @@ fn value_to_u32(value: usize) -> Result<u32> {
 /// ```
 pub fn grundy_sequence_plain(game: &TakeAndBreak, upto: u64, budget: Budget) -> Result<Vec<u32>> {
     let len = check_length(upto)?;
-    budget.check_elements::<u32>(len as u128, "Grundy sequence")?;
-    let mut values: Vec<u32> = Vec::with_capacity(len);
+    let mut values: Vec<u32> = vec_with_capacity(len, "Grundy sequence", budget)?;
     let mut seen = MexSet::new();
     for n in 0..len as u64 {
         seen.clear();
@@ -217,6 +217,9 @@ pub struct SparseGrundy {
     /// The bytes of the marks of the last block's first phase (held by the
     /// pool of [`Self::extend_to`]).
     block_marks_bytes: usize,
+    /// Quarter steps of the mex searches since the work was last charged
+    /// (see `HeapPass`), drained into `work` heap by heap.
+    mex_visits: u64,
     /// Work done so far, in pair evaluations of the rare pass (an estimate
     /// of the whole cost that grows with it), against the budget's work cap.
     work: u64,
@@ -412,16 +415,22 @@ impl<T: Cell> Tables<T> {
     }
 
     /// The same values in wider cells, room for `capacity` of them reserved
-    /// (the narrow tables are freed as soon as they are copied).
-    fn widen<U: Cell + From<T>>(&mut self, capacity: usize) -> Tables<U> {
+    /// (the narrow tables are freed as soon as they are copied); a refusal
+    /// of the allocator leaves `self` as it was.
+    fn widen<U: Cell + From<T>>(&mut self, capacity: usize, budget: Budget) -> Result<Tables<U>> {
+        const WHAT: &str = "Grundy sequence (moving to wider cells)";
+        let mut values = Vec::new();
+        try_reserve(&mut values, capacity.max(self.values.len()), WHAT, budget)?;
+        let mut rare_values = Vec::new();
+        try_reserve(&mut rare_values, self.rare_values.capacity(), WHAT, budget)?;
         let narrow = std::mem::take(self);
-        let mut values = Vec::with_capacity(capacity.max(narrow.values.len()));
         values.extend(narrow.values.into_iter().map(U::from));
-        Tables {
+        rare_values.extend(narrow.rare_values.into_iter().map(U::from));
+        Ok(Tables {
             values,
-            rare_values: narrow.rare_values.into_iter().map(U::from).collect(),
+            rare_values,
             compact: false,
-        }
+        })
     }
 
     /// Appends `G(n)`, `n == values.len()`.
@@ -434,15 +443,29 @@ impl<T: Cell> Tables<T> {
 
     /// Makes room for `len` values (their memory was checked by the caller);
     /// the compact path may run.
-    fn reserve(&mut self, len: usize) {
+    fn reserve(&mut self, len: usize, budget: Budget) -> Result<()> {
+        let additional = len.saturating_sub(self.values.len());
         self.values
-            .reserve_exact(len.saturating_sub(self.values.len()));
+            .try_reserve_exact(additional)
+            .map_err(|_| refused(&self.values, additional, "Grundy sequence", budget))?;
         self.compact = true;
+        Ok(())
     }
 
     fn rebuild_rare(&mut self, rare: &[u32]) {
         self.rare_values = rare.iter().map(|&a| self.values[a as usize]).collect();
     }
+}
+
+/// The error for `additional` more elements of `vec` that the allocator refused.
+fn refused<T>(vec: &[T], additional: usize, what: &'static str, budget: Budget) -> Error {
+    crate::budget::allocation_refused(
+        vec.len(),
+        additional,
+        std::mem::size_of::<T>(),
+        what,
+        budget,
+    )
 }
 
 /// The rare positions (heap 0 left out) of `values` under `sparseness`.
@@ -512,11 +535,15 @@ impl Store {
         let len = len.max(self.len());
         budget.check_bytes(len as u128 * self.cell_bytes() + others, "Grundy sequence")?;
         match self {
-            Store::Narrow(tables) => tables.reserve(len),
-            Store::Wide(tables) => tables.reserve(len),
-            Store::Full(values) => values.reserve_exact(len - values.len()),
+            Store::Narrow(tables) => tables.reserve(len, budget),
+            Store::Wide(tables) => tables.reserve(len, budget),
+            Store::Full(values) => {
+                let additional = len - values.len();
+                values
+                    .try_reserve_exact(additional)
+                    .map_err(|_| refused(values, additional, "Grundy sequence", budget))
+            }
         }
-        Ok(())
     }
 
     /// Appends `G(n)`, `n == len`, moving the values to wider cells first
@@ -539,7 +566,7 @@ impl Store {
                     let Store::Narrow(tables) = self else {
                         unreachable!("matched above")
                     };
-                    *self = Store::Wide(tables.widen(capacity));
+                    *self = Store::Wide(tables.widen(capacity, budget)?);
                     self.push(value, is_rare, others, budget)?;
                     return Ok(true);
                 }
@@ -552,8 +579,14 @@ impl Store {
                     let Store::Wide(tables) = self else {
                         unreachable!("matched above")
                     };
+                    let mut values = Vec::new();
+                    try_reserve(
+                        &mut values,
+                        capacity.max(tables.values.len() + 1),
+                        "Grundy sequence (moving to wider cells)",
+                        budget,
+                    )?;
                     let narrow = std::mem::take(&mut tables.values);
-                    let mut values = Vec::with_capacity(capacity.max(narrow.len() + 1));
                     values.extend(narrow.into_iter().map(u32::from));
                     *self = Store::Full(values);
                     self.push(value, is_rare, others, budget)?;
@@ -565,11 +598,18 @@ impl Store {
     }
 
     /// Makes room for `capacity` rare values.
-    fn reserve_rare_values(&mut self, capacity: usize) {
+    fn reserve_rare_values(&mut self, capacity: usize, budget: Budget) -> Result<()> {
+        const WHAT: &str = "Grundy sequence (rare values)";
         match self {
-            Store::Narrow(t) => t.rare_values.reserve_exact(capacity - t.rare_values.len()),
-            Store::Wide(t) => t.rare_values.reserve_exact(capacity - t.rare_values.len()),
-            Store::Full(_) => {}
+            Store::Narrow(t) => {
+                let additional = capacity - t.rare_values.len();
+                try_reserve(&mut t.rare_values, additional, WHAT, budget)
+            }
+            Store::Wide(t) => {
+                let additional = capacity - t.rare_values.len();
+                try_reserve(&mut t.rare_values, additional, WHAT, budget)
+            }
+            Store::Full(_) => Ok(()),
         }
     }
 
@@ -711,6 +751,7 @@ impl SparseGrundy {
             threads: 1,
             scan_horizon: SCAN_HORIZON,
             block_marks_bytes: 0,
+            mex_visits: 0,
             work: 0,
             dense: DenseChoice::Measured,
         }
@@ -1036,7 +1077,9 @@ impl SparseGrundy {
                 if let Some(plan) = self.block_plan(n) {
                     self.extend_block(plan, pool)?;
                     let per_heap = self.heap_cost().saturating_add(self.listing_cost(n));
-                    self.work = self.work.saturating_add(per_heap.saturating_mul(block));
+                    let visits = std::mem::take(&mut self.mex_visits) / 4;
+                    self.work = (self.work.saturating_add(per_heap.saturating_mul(block)))
+                        .saturating_add(visits);
                     continue;
                 }
             }
@@ -1047,9 +1090,11 @@ impl SparseGrundy {
             let scanned: u64 = self.splits.iter().map(|s| u64::from(s.cursor - 1)).sum();
             let scanned = scanned.div_ceil(SCANNED_PAIRS_PER_STEP);
             let listing = self.listing_cost(n);
+            let visits = std::mem::take(&mut self.mex_visits) / 4;
             self.work = self
                 .work
-                .saturating_add(self.heap_cost().saturating_add(scanned + listing));
+                .saturating_add(self.heap_cost().saturating_add(scanned + listing))
+                .saturating_add(visits);
         }
         Ok(())
     }
@@ -1152,16 +1197,19 @@ impl SparseGrundy {
             rare: &self.rare,
             sparseness: self.sparseness,
             unequal: plan.unequal,
+            visits: std::cell::Cell::new(0),
         };
         let block = same_splits.then_some((plan, marks, n, answer));
         let (seen, splits) = (&mut self.seen, &mut self.splits);
         // `seen` has 256 entries while values are bytes, 512 while they are below 512.
-        Some(match &self.store {
+        let value = match &self.store {
             Store::Narrow(t) => heap.solve::<u8, 256>(t, seen, splits, block),
             Store::Wide(t) if seen.len() == 512 => heap.solve::<u16, 512>(t, seen, splits, block),
             Store::Wide(t) => heap.solve::<u16, 0>(t, seen, splits, block),
             Store::Full(_) => return None,
-        })
+        };
+        self.mex_visits += heap.visits.get();
+        Some(value)
     }
 
     fn record(&mut self, n: u32, value: u32) -> Result<()> {
@@ -1194,6 +1242,14 @@ impl SparseGrundy {
         // Every XOR of two values, and the mex, is at most the next power of two.
         let needed = (index + 1).next_power_of_two();
         if needed > self.seen.len() {
+            // Values as large as the heaps (a code whose values grow) make
+            // the marks as large as the values' table.
+            const WHAT: &str = "Grundy sequence (marks of the options)";
+            let values = self.store.len() as u128 * self.store.cell_bytes();
+            let grown = needed - self.seen.len();
+            self.budget
+                .check_bytes(values + self.others_bytes() + grown as u128, WHAT)?;
+            try_reserve(&mut self.seen, grown, WHAT, self.budget)?;
             self.seen.resize(needed, 0);
         }
         Ok(())
@@ -1221,9 +1277,16 @@ impl SparseGrundy {
         let grown = (capacity - self.rare.capacity()) as u128 * (4 + cell);
         let values = len.max(self.store.len()) as u128 * cell;
         budget.check_bytes(values + self.others_bytes() + grown, "Grundy sequence")?;
-        self.rare.reserve_exact(capacity - self.rare.len());
-        self.store.reserve_rare_values(capacity);
-        Ok(())
+        let additional = capacity - self.rare.len();
+        self.rare.try_reserve_exact(additional).map_err(|_| {
+            refused(
+                &self.rare,
+                additional,
+                "Grundy sequence (rare list)",
+                budget,
+            )
+        })?;
+        self.store.reserve_rare_values(capacity, budget)
     }
 
     /// Clears `seen`, marks the single-heap options of heap `n` and lists its splits.
@@ -1263,10 +1326,11 @@ impl SparseGrundy {
             rare: &self.rare,
             sparseness: self.sparseness,
             unequal,
+            visits: std::cell::Cell::new(0),
         };
         let (seen, splits) = (&mut self.seen, &mut self.splits);
         // `seen` has 256 entries while values are bytes, 512 while they are below 512.
-        Ok(match &self.store {
+        let value = match &self.store {
             Store::Narrow(t) if t.fast() => heap.solve::<u8, 256>(t, seen, splits, None),
             Store::Wide(t) if t.fast() && seen.len() == 512 => {
                 heap.solve::<u16, 512>(t, seen, splits, None)
@@ -1275,7 +1339,9 @@ impl SparseGrundy {
             Store::Narrow(t) => heap.general(&t.values, seen, splits),
             Store::Wide(t) => heap.general(&t.values, seen, splits),
             Store::Full(values) => heap.general(values, seen, splits),
-        })
+        };
+        self.mex_visits += heap.visits.get();
+        Ok(value)
     }
 
     /// Whether heap `n` is solved by the dense kernel: the values are in
@@ -1665,6 +1731,13 @@ struct HeapPass<'a> {
     rare: &'a [u32],
     sparseness: Sparseness,
     unequal: bool,
+    /// Work of the mex searches beyond the scanned pairs' share
+    /// ([`SCANNED_PAIRS_PER_STEP`]), in quarter steps: a split looked at
+    /// costs a step, a pair whose value is marked a quarter more (a
+    /// scattered store where a compared pair is a vector lane). A code with
+    /// thousands of splits and large values (`4.(7)`) spends most of its
+    /// time there.
+    visits: std::cell::Cell<u64>,
 }
 
 impl HeapPass<'_> {
@@ -1705,6 +1778,7 @@ impl HeapPass<'_> {
                 continue;
             }
             let parity = self.sparseness.value_parity(candidate);
+            self.visits.set(self.visits.get() + 4 * splits.len() as u64);
             for split in splits.iter_mut().filter(|s| s.hard_parity == parity) {
                 let (start, last) = (split.cursor as usize, split.last as usize);
                 if start <= last {
@@ -1727,6 +1801,7 @@ impl HeapPass<'_> {
                         }
                     }
                     split.cursor += steps;
+                    self.visits.set(self.visits.get() + u64::from(steps));
                 }
                 if seen[candidate as usize] != 0 {
                     break;
@@ -1765,7 +1840,10 @@ impl HeapPass<'_> {
             }
             None => mark_rare_pairs::<T, S>(seen, tables, self.rare, splits, self.unequal),
         }
-        compact_mex(seen, tables, splits, self.sparseness)
+        let mut visits = 0;
+        let mex = compact_mex(seen, tables, splits, self.sparseness, &mut visits);
+        self.visits.set(self.visits.get() + visits);
+        mex
     }
 }
 
@@ -1886,7 +1964,15 @@ impl<T: Cell + Sync> Rows<'_, &Tables<T>> {
                     hard_parity: plan.sparseness.common_pair_parity(total),
                 });
             }
-            let mex = compact_mex(view::<S>(mark), tables, &mut splits, plan.sparseness);
+            // Charged as the block's heaps (see `extend_with_pool`).
+            let mut visits = 0;
+            let mex = compact_mex(
+                view::<S>(mark),
+                tables,
+                &mut splits,
+                plan.sparseness,
+                &mut visits,
+            );
             // A scan stopped at the horizon proves nothing missing.
             let stopped = horizon_cut && splits.iter().any(|s| s.cursor > s.last);
             *answer = (!stopped).then_some(mex);
@@ -1947,11 +2033,14 @@ fn mark_pairs_inside_block<T: Cell, const S: usize>(
 /// below it are looked for in the common pairs: while there are many, by
 /// marking every value met until the smallest is found; once few are left, by
 /// comparing the pairs with just those.
+/// `visits` counts the splits looked at and the pairs marked, in quarter
+/// steps (see [`HeapPass`]).
 fn compact_mex<T: Cell>(
     seen: &mut [u8],
     tables: &Tables<T>,
     splits: &mut [SplitScan],
     sparseness: Sparseness,
+    visits: &mut u64,
 ) -> u32 {
     let scannable = [0, 1].map(|parity| splits.iter().any(|s| s.hard_parity == parity));
     let span = seen.len() as u32;
@@ -1981,16 +2070,19 @@ fn compact_mex<T: Cell>(
             pending.push(cell, candidate);
         }
         if !many {
-            return compare_mex(&pending, bound, tables, splits, sparseness);
+            return compare_mex(&pending, bound, tables, splits, sparseness, visits);
         }
         // Every smaller value is marked: the smallest pending one decides now.
         let (smallest, index) = (pending.values[0], pending.indices[0]);
         let parity = sparseness.value_parity(index);
+        *visits += 4 * splits.len() as u64;
         for split in splits.iter_mut().filter(|s| s.hard_parity == parity) {
             if seen[index as usize] != 0 {
                 break;
             }
+            let from = split.cursor;
             mark_until(split, tables, seen, smallest);
+            *visits += u64::from(split.cursor - from);
         }
         if seen[index as usize] == 0 {
             return index;
@@ -2007,6 +2099,7 @@ fn compare_mex<T: Cell>(
     tables: &Tables<T>,
     splits: &mut [SplitScan],
     sparseness: Sparseness,
+    visits: &mut u64,
 ) -> u32 {
     let mut targets = [Targets::default(), Targets::default()];
     for (&cell, &candidate) in pending.as_slice().iter().zip(&pending.indices) {
@@ -2015,6 +2108,7 @@ fn compare_mex<T: Cell>(
     for (&cell, &candidate) in pending.as_slice().iter().zip(&pending.indices) {
         let parity = sparseness.value_parity(candidate);
         let targets = &mut targets[parity as usize];
+        *visits += 4 * splits.len() as u64;
         for split in splits.iter_mut().filter(|s| s.hard_parity == parity) {
             if !targets.contains(cell) {
                 break;

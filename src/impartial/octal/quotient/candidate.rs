@@ -31,6 +31,7 @@
 //! sized against the memory budget.
 
 use super::{DEFAULT_QUOTIENT_WORK, MAX_QUOTIENT_ORDER, MisereQuotient};
+use crate::budget::{filled_vec, try_reserve};
 use crate::impartial::octal::{MoveClass, TakeAndBreak};
 use crate::{Budget, Error, Result};
 use ahash::AHashMap;
@@ -166,11 +167,12 @@ impl Candidate {
     /// The candidate of a verified quotient of heaps up to `heaps`.
     fn from_quotient(q: &MisereQuotient, budget: Budget) -> Result<Self> {
         let (order, heaps) = (q.order, q.heap_element.len() - 1);
-        budget.check_elements::<u32>(
-            (order * (heaps + 1)) as u128,
+        let mut act = filled_vec(
+            order * (heaps + 1),
+            0u32,
             "misère quotient candidate table",
+            budget,
         )?;
-        let mut act = vec![0u32; order * (heaps + 1)];
         for h in 0..=heaps {
             let g = q.heap_element[h];
             for x in 0..order {
@@ -205,7 +207,12 @@ impl Candidate {
         }
         meter.charge((elements.len() * self.heaps) as u64)?;
         let order = elements.len();
-        let mut act = vec![0u32; order * (self.heaps + 1)];
+        let mut act = filled_vec(
+            order * (self.heaps + 1),
+            0u32,
+            "misère quotient candidate table",
+            meter.budget,
+        )?;
         for h in 0..=self.heaps {
             for (i, &x) in elements.iter().enumerate() {
                 act[h * order + i] = number[self.act(h as u32, x) as usize];
@@ -252,7 +259,12 @@ impl Candidate {
             }
             blocks = ids.len();
         }
-        let mut act = vec![0u32; blocks * (self.heaps + 1)];
+        let mut act = filled_vec(
+            blocks * (self.heaps + 1),
+            0u32,
+            "misère quotient candidate table",
+            meter.budget,
+        )?;
         let mut p = vec![false; blocks];
         for x in 0..self.order {
             let b = block[x] as usize;
@@ -588,16 +600,17 @@ impl Candidate {
                 limit: MAX_QUOTIENT_ORDER as u128,
             });
         }
-        meter.budget.check_elements::<u32>(
-            order * (self.heaps as u128 + 1),
-            "misère quotient candidate table",
-        )?;
         meter.charge((order * (self.heaps as u128 + 1)) as u64)?;
         let order = order as usize;
         let cycle = cycle as usize;
         let m = base.len();
         // Element (b, c): b in the submonoid, c a mixed-radix tuple of powers.
-        let mut act = vec![0u32; order * (self.heaps + 1)];
+        let mut act = filled_vec(
+            order * (self.heaps + 1),
+            0u32,
+            "misère quotient candidate table",
+            meter.budget,
+        )?;
         for h in 0..=self.heaps {
             let position = freed.iter().position(|&(f, _, _)| f == h);
             for c in 0..cycle {
@@ -626,7 +639,14 @@ impl Candidate {
             (self.order * (heaps + 1)) as u128,
             "misère quotient candidate table",
         )?;
-        let mut act = self.act.clone();
+        let mut act = Vec::new();
+        try_reserve(
+            &mut act,
+            self.order * (heaps + 1),
+            "misère quotient candidate table",
+            budget,
+        )?;
+        act.extend_from_slice(&self.act);
         act.extend((0..self.order as u32).map(|y| {
             let mut z = y;
             for (h, &count) in least_x.iter().enumerate().skip(1) {
@@ -665,7 +685,7 @@ impl Candidate {
                 }
             }
         }
-        let mut mul = vec![0u32; order * order];
+        let mut mul = filled_vec(order * order, 0u32, "misère quotient table", meter.budget)?;
         for b in 0..order {
             let mut heaps = Vec::new();
             let mut y = b as u32;

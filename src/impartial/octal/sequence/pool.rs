@@ -482,7 +482,9 @@ impl<T: Cell> QuickRow<'_, T> {
                 seen[Into::<usize>::into(value)] = 1;
             });
         }
-        let mex = compact_mex(seen, self.tables, splits, self.plan.sparseness);
+        // Charged as the block's heaps (see `SparseGrundy::extend_with_pool`).
+        let mut visits = 0;
+        let mex = compact_mex(seen, self.tables, splits, self.plan.sparseness, &mut visits);
         T::try_from(mex).ok()
     }
 }
