@@ -298,6 +298,34 @@ pub enum Error {
         reason: String,
     },
 
+    /// A checkpoint whose signature does not verify under the key in use:
+    /// signed with another key, changed since it was signed, or written in
+    /// format version 1, which carries no signature. Re-deriving every value
+    /// ([`crate::impartial::octal::ResumeCheck::Every`], `--verify`) accepts it
+    /// when they all agree, and the next write signs it with this key.
+    #[error(
+        "{}: checkpoint not resumed: {reason}; --verify (ResumeCheck::Every) re-derives \
+         every value and, if all agree, signs it with this key",
+        shown_path(path)
+    )]
+    CheckpointUnsigned {
+        /// The file.
+        path: std::path::PathBuf,
+        /// Why its signature does not hold.
+        reason: String,
+    },
+
+    /// A checkpoint key file that cannot be used: not a regular file, or not
+    /// exactly [`crate::impartial::octal::CheckpointKey::BYTES`] bytes. It is
+    /// never replaced on its own (checkpoints signed with it would be lost).
+    #[error("{}: unusable checkpoint key: {reason}", shown_path(path))]
+    CheckpointKeyInvalid {
+        /// The key file.
+        path: std::path::PathBuf,
+        /// What is wrong with it, and what to do.
+        reason: String,
+    },
+
     /// Another writer holds the checkpoint's (or tier directory's) lock:
     /// two runs writing one file at a time would overwrite each other's work.
     #[error(
