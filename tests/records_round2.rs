@@ -222,11 +222,13 @@ fn checksum(seed: u64, bytes: &[u8]) -> u64 {
     state
 }
 
-/// A checkpoint's parts: header (without its sum), cell width, values.
+/// A checkpoint's parts: header (without its sum), cell width, values, and
+/// the signature (under a key the forger cannot read: kept as it was).
 struct Parts {
     head: Vec<u8>,
     cell: usize,
     values: Vec<u8>,
+    signature: Vec<u8>,
 }
 
 /// Offset in the header of the fixed fields after the game's name.
@@ -240,17 +242,20 @@ fn split(bytes: &[u8]) -> Parts {
     Parts {
         head: bytes[..header_end].to_vec(),
         cell: u32::from_le_bytes(bytes[tail + 8..tail + 12].try_into().unwrap()) as usize,
-        values: bytes[header_end + 8..bytes.len() - 8].to_vec(),
+        values: bytes[header_end + 8..bytes.len() - 16].to_vec(),
+        signature: bytes[bytes.len() - 8..].to_vec(),
     }
 }
 
-/// The parts written back with both checksums recomputed.
+/// The parts written back with both checksums recomputed, the signature
+/// left as it was.
 fn seal(parts: &Parts) -> Vec<u8> {
     let head_sum = checksum(0, &parts.head);
     let mut out = parts.head.clone();
     out.extend_from_slice(&head_sum.to_le_bytes());
     out.extend_from_slice(&parts.values);
     out.extend_from_slice(&checksum(head_sum, &parts.values).to_le_bytes());
+    out.extend_from_slice(&parts.signature);
     out
 }
 
@@ -751,6 +756,7 @@ fn an_unsigned_version_1_checkpoint_needs_verify() {
 #[test]
 fn processes_creating_the_key_at_once_end_with_one_key() {
     let directory = scratch("key-race");
+    std::fs::create_dir_all(&directory).unwrap();
     for trial in 0..10 {
         let key_file = directory
             .join(format!("trial-{trial}"))
