@@ -303,26 +303,13 @@ pub enum Error {
     /// format version 1, which carries no signature. Re-deriving every value
     /// ([`crate::impartial::octal::ResumeCheck::Every`], `--verify`) accepts it
     /// when they all agree, and the next write signs it with this key.
-    #[error(
-        "{}: checkpoint not resumed: {reason}; --verify (ResumeCheck::Every) re-derives \
-         every value and, if all agree, signs it with this key",
-        shown_path(path)
-    )]
+    // The message is short here (contest bundles carry every message); the
+    // reason says what to do.
+    #[error("{}: {reason}", shown_path(path))]
     CheckpointUnsigned {
         /// The file.
         path: std::path::PathBuf,
-        /// Why its signature does not hold.
-        reason: String,
-    },
-
-    /// A checkpoint key file that cannot be used: not a regular file, or not
-    /// exactly [`crate::impartial::octal::CheckpointKey::BYTES`] bytes. It is
-    /// never replaced on its own (checkpoints signed with it would be lost).
-    #[error("{}: unusable checkpoint key: {reason}", shown_path(path))]
-    CheckpointKeyInvalid {
-        /// The key file.
-        path: std::path::PathBuf,
-        /// What is wrong with it, and what to do.
+        /// Why its signature does not hold, and what to do.
         reason: String,
     },
 

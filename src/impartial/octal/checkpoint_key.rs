@@ -43,14 +43,12 @@ impl fmt::Debug for CheckpointKey {
 
 /// The refusal of a key file, with what to do about it.
 fn invalid(path: &Path, what: impl fmt::Display) -> Error {
-    Error::CheckpointKeyInvalid {
-        path: path.to_path_buf(),
-        reason: format!(
-            "{what}; a key file holds exactly {} bytes (move it away to make a new key: \
-             checkpoints it signed then need --verify)",
-            CheckpointKey::BYTES
-        ),
-    }
+    let reason = format!(
+        "unusable checkpoint key: {what}; a key file holds exactly {} bytes (move it away to \
+         make a new key: checkpoints it signed then need --verify)",
+        CheckpointKey::BYTES
+    );
+    io_error(path, io::Error::new(io::ErrorKind::InvalidData, reason))
 }
 
 impl CheckpointKey {
@@ -115,7 +113,7 @@ impl CheckpointKey {
     ///
     /// # Errors
     /// [`Error::Io`] when it cannot be read (one that does not exist too);
-    /// [`Error::CheckpointKeyInvalid`] when it is not a regular file or not
+    /// [`Error::Io`] of kind `InvalidData` when it is not a regular file or not
     /// exactly [`Self::BYTES`] bytes.
     ///
     /// # Example
@@ -123,7 +121,8 @@ impl CheckpointKey {
     /// use stonegame::impartial::octal::CheckpointKey;
     /// let path = std::env::temp_dir().join(format!("doc-key-load-{}", std::process::id()));
     /// std::fs::write(&path, [1u8; 15]).unwrap();
-    /// assert!(matches!(CheckpointKey::load(&path), Err(stonegame::Error::CheckpointKeyInvalid { .. })));
+    /// let error = CheckpointKey::load(&path).unwrap_err();
+    /// assert!(error.to_string().contains("unusable checkpoint key: 15 bytes"));
     /// std::fs::remove_file(&path).unwrap();
     /// ```
     pub fn load(path: impl AsRef<Path>) -> Result<Self> {

@@ -909,10 +909,7 @@ impl SequenceRun {
             Signature::Absent => Some(NO_SIGNATURE),
         };
         if let (Some(reason), ResumeCheck::Signature) = (unsigned, check) {
-            return Err(Error::CheckpointUnsigned {
-                path: path.to_path_buf(),
-                reason: reason.to_string(),
-            });
+            return Err(unsigned_error(path, reason));
         }
         check_by_definition(path, &solver)?;
         if check == ResumeCheck::Every {
@@ -1285,6 +1282,18 @@ enum Signature {
     Absent,
 }
 
+/// The refusal of a checkpoint whose signature does not verify: why, and
+/// how to go on.
+fn unsigned_error(path: &Path, why: &str) -> Error {
+    Error::CheckpointUnsigned {
+        path: path.to_path_buf(),
+        reason: format!(
+            "checkpoint not resumed: {why}; --verify (ResumeCheck::Every) re-derives every \
+             value and, if all agree, signs it with this key"
+        ),
+    }
+}
+
 /// Why a file without a signature is refused.
 const NO_SIGNATURE: &str = "format version 1 carries no signature";
 
@@ -1330,10 +1339,7 @@ fn read_checkpoint_file(
     }
     let signed = version == CHECKPOINT_VERSION;
     if !signed && check != ResumeCheck::Every {
-        return Err(Error::CheckpointUnsigned {
-            path: path.to_path_buf(),
-            reason: NO_SIGNATURE.to_string(),
-        });
+        return Err(unsigned_error(path, NO_SIGNATURE));
     }
     let name_len = u32_at(&start, 16) as usize;
     if name_len > MAX_NAME_BYTES {
