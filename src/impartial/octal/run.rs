@@ -1286,10 +1286,10 @@ enum Signature {
 /// how to go on.
 fn unsigned_error(path: &Path, why: &str) -> Error {
     Error::CheckpointUnsigned {
-        path: path.to_path_buf(),
         reason: format!(
-            "checkpoint not resumed: {why}; --verify (ResumeCheck::Every) re-derives every \
-             value and, if all agree, signs it with this key"
+            "{}: checkpoint not resumed: {why}; --verify (ResumeCheck::Every) re-derives \
+             every value and, if all agree, signs it with this key",
+            shown_path(path)
         ),
     }
 }
