@@ -464,6 +464,7 @@ impl SequenceRun {
     ///     .with_checkpoint_key(old)
     ///     .with_checkpoint(&path, Duration::from_secs(60));
     /// run.extend_to(1000)?;
+    /// drop(run); // its lock on the file ends with it
     /// let game = TakeAndBreak::kayles();
     /// let every = ResumeCheck::Every;
     /// let mut verified = SequenceRun::resume_checked(&path, game.clone(), Default::default(), &new, every)?;
