@@ -298,6 +298,20 @@ pub enum Error {
         reason: String,
     },
 
+    /// A checkpoint whose signature does not verify under the key in use:
+    /// signed with another key, changed since it was signed, or written in
+    /// format version 1, which carries no signature. Re-deriving every value
+    /// ([`crate::impartial::octal::ResumeCheck::Every`], `--verify`) accepts it
+    /// when they all agree, and the next write signs it with this key.
+    // The whole message is built where it is raised: contest bundles carry
+    // every variant's message, and cf1194d's is within bytes of its limit.
+    #[error("{reason}")]
+    CheckpointUnsigned {
+        /// The file (cut to 60 characters), why its signature does not hold,
+        /// and what to do.
+        reason: String,
+    },
+
     /// Another writer holds the checkpoint's (or tier directory's) lock:
     /// two runs writing one file at a time would overwrite each other's work.
     #[error(

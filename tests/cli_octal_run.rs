@@ -4,9 +4,9 @@
 
 mod common;
 
-use common::{run, stderr, stdout};
+use common::{checkpoint_key, run, stderr, stdout, stonegame};
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::time::{Duration, Instant};
 use stonegame::Budget;
 use stonegame::impartial::octal::{SequenceRun, TakeAndBreak, grundy_sequence};
@@ -330,7 +330,7 @@ fn a_killed_run_resumes_to_identical_results() {
     let mut moments = Moments(seed);
     let mut kills = 0;
     let finished = loop {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_stonegame"))
+        let mut child = stonegame()
             .args([
                 "grundy",
                 "--game",
@@ -392,8 +392,13 @@ fn a_killed_run_resumes_to_identical_results() {
         final_stats(&stdout(&uninterrupted)),
         "seed {seed}, {kills} kills"
     );
-    let resumed =
-        SequenceRun::resume(&path, TakeAndBreak::grundys_game(), Budget::default()).unwrap();
+    let resumed = SequenceRun::resume(
+        &path,
+        TakeAndBreak::grundys_game(),
+        Budget::default(),
+        &checkpoint_key(),
+    )
+    .unwrap();
     let reference =
         grundy_sequence(&TakeAndBreak::grundys_game(), heaps, Budget::default()).unwrap();
     assert!(resumed.solver().values().eq(reference), "seed {seed}");
@@ -419,13 +424,13 @@ fn a_dense_run_resumes_from_its_checkpoint_to_identical_results() {
     let args = |upto: &'static str| ["grundy", "--octal", "0.06", "--upto", upto, "--stats"];
     let whole = run(&args("12000"), "");
     assert!(whole.status.success(), "{}", stderr(&whole));
-    let first = Command::new(env!("CARGO_BIN_EXE_stonegame"))
+    let first = stonegame()
         .args(args("6000"))
         .args(["--checkpoint", file])
         .output()
         .unwrap();
     assert!(first.status.success(), "{}", stderr(&first));
-    let second = Command::new(env!("CARGO_BIN_EXE_stonegame"))
+    let second = stonegame()
         .args(args("12000"))
         .args(["--checkpoint", file])
         .output()
@@ -438,7 +443,8 @@ fn a_dense_run_resumes_from_its_checkpoint_to_identical_results() {
     );
     assert_eq!(final_stats(&stdout(&second)), final_stats(&stdout(&whole)));
     let game = TakeAndBreak::octal("0.06").unwrap();
-    let mut resumed = SequenceRun::resume(&path, game.clone(), Budget::default()).unwrap();
+    let mut resumed =
+        SequenceRun::resume(&path, game.clone(), Budget::default(), &checkpoint_key()).unwrap();
     assert_eq!(resumed.stats().heaps, 12_001);
     let mut uninterrupted = SequenceRun::new(game.clone());
     uninterrupted.extend_to(12_000).unwrap();

@@ -6,10 +6,30 @@ use proptest::prelude::*;
 use std::path::PathBuf;
 use std::time::Duration;
 use stonegame::impartial::octal::{
-    OctalCode, SequenceRun, SequenceStats, SparseGrundy, TakeAndBreak, grundy_sequence,
-    grundy_sequence_plain,
+    CheckpointKey, OctalCode, ResumeCheck, SequenceRun, SequenceStats, SparseGrundy, TakeAndBreak,
+    grundy_sequence, grundy_sequence_plain,
 };
 use stonegame::{Budget, Error};
+
+/// The key these tests sign checkpoints with (never the user's own).
+const TEST_KEY: [u8; 16] = *b"octal_run tests!";
+
+fn key() -> CheckpointKey {
+    CheckpointKey::from_bytes(TEST_KEY)
+}
+
+/// The signature a checkpoint ends with: SipHash-2-4 under `key` of every
+/// byte before it (the standard library's deprecated `SipHasher` is that
+/// function: an implementation independent of the crate's).
+#[allow(deprecated)]
+fn signature(key: [u8; 16], bytes: &[u8]) -> u64 {
+    use std::hash::Hasher;
+    let k0 = u64::from_le_bytes(key[..8].try_into().unwrap());
+    let k1 = u64::from_le_bytes(key[8..].try_into().unwrap());
+    let mut hasher = std::hash::SipHasher::new_with_keys(k0, k1);
+    hasher.write(bytes);
+    hasher.finish()
+}
 
 /// A fresh file name in the system's temporary directory.
 fn scratch(name: &str) -> PathBuf {
@@ -98,9 +118,11 @@ proptest! {
             let mut whole = SequenceRun::new(game.clone());
             whole.extend_to(cut).unwrap();
             whole.extend_to(cut + more).unwrap();
-            let mut first_part = SequenceRun::new(game.clone()).with_checkpoint(&path, Duration::from_secs(3600));
+            let mut first_part = SequenceRun::new(game.clone())
+                .with_checkpoint_key(key())
+                .with_checkpoint(&path, Duration::from_secs(3600));
             first_part.extend_to(cut).unwrap();
-            let mut resumed = SequenceRun::resume(&path, game, Budget::default()).unwrap();
+            let mut resumed = SequenceRun::resume(&path, game, Budget::default(), &key()).unwrap();
             prop_assert_eq!(resumed.stats(), first_part.stats());
             resumed.extend_to(cut + more).unwrap();
             std::fs::remove_file(&path).unwrap();
@@ -227,13 +249,14 @@ fn written_run(game: TakeAndBreak, upto: u64) -> (PathBuf, SequenceStats) {
     // eight since issue 35): more than the default cap.
     let mut run = SequenceRun::new(game)
         .with_budget(Budget::default().with_work(1 << 40))
+        .with_checkpoint_key(key())
         .with_checkpoint(&path, Duration::from_secs(3600));
     run.extend_to(upto).unwrap();
     (path, run.stats())
 }
 
 fn resume(path: &PathBuf, game: TakeAndBreak) -> stonegame::Result<SequenceRun> {
-    SequenceRun::resume(path, game, Budget::default())
+    SequenceRun::resume(path, game, Budget::default(), &key())
 }
 
 #[test]
@@ -255,10 +278,11 @@ fn a_damaged_checkpoint_is_refused() {
     let (path, stats) = written_run(game.clone(), 5000);
     let sound = std::fs::read(&path).unwrap();
     assert_eq!(resume(&path, game.clone()).unwrap().stats(), stats);
-    // Bytes 0..8 are the magic, 8..12 the version: every byte, header and values.
+    // Bytes 0..8 are the magic, 8..12 the version: every byte, header and
+    // values, and the signature (the last 8 bytes: no longer this key's).
     let mut places: Vec<usize> = (0..120).collect();
     places.extend((120..sound.len()).step_by(97));
-    places.push(sound.len() - 1);
+    places.extend(sound.len() - 9..sound.len());
     for place in places {
         for flip in [0x01u8, 0x80] {
             let mut bytes = sound.clone();
@@ -267,6 +291,7 @@ fn a_damaged_checkpoint_is_refused() {
             match resume(&path, game.clone()) {
                 Err(Error::CheckpointCorrupt { .. }) => {}
                 Err(Error::CheckpointMismatch { .. }) if (20..32).contains(&place) => {}
+                Err(Error::CheckpointUnsigned { .. }) if place >= sound.len() - 8 => {}
                 other => panic!("byte {place} ^ {flip:#x}: {other:?}"),
             }
         }
@@ -288,18 +313,18 @@ fn a_damaged_checkpoint_is_refused() {
     ));
     // Another format version is named as such.
     let mut newer = sound.clone();
-    newer[8] = 2;
+    newer[8] = 3;
     std::fs::write(&path, &newer).unwrap();
     let error = resume(&path, game.clone()).unwrap_err();
-    assert!(error.to_string().contains("format version 2"), "{error}");
+    assert!(error.to_string().contains("format version 3"), "{error}");
     std::fs::remove_file(&path).unwrap();
     let error = resume(&path, game).unwrap_err();
     assert!(matches!(error, Error::Io { .. }), "{error}");
 }
 
 /// A checkpoint whose values are not the game's (written by a program with
-/// another rule under the same name, sums recomputed) is refused by the
-/// definition check.
+/// another rule under the same name, sums recomputed, signed with the key)
+/// is refused by the definition check.
 #[test]
 fn values_of_another_game_under_a_sound_header_are_refused() {
     let game = TakeAndBreak::grundys_game();
@@ -315,9 +340,10 @@ fn values_of_another_game_under_a_sound_header_are_refused() {
     std::fs::remove_file(&path).unwrap();
 }
 
-/// The header with `from` renamed `to`, and both checksums recomputed (the
+/// The header with `from` renamed `to`, both checksums recomputed (the
 /// format's checksum, written out independently: XOR, multiply, rotate per
-/// little-endian word, the tail zero-padded, the length last).
+/// little-endian word, the tail zero-padded, the length last) and the file
+/// signed again with [`TEST_KEY`].
 fn rewrite_name(bytes: &[u8], from: &str, to: &str) -> Vec<u8> {
     fn checksum(seed: u64, bytes: &[u8]) -> u64 {
         let mut state = 0xcbf2_9ce4_8422_2325 ^ seed;
@@ -342,11 +368,13 @@ fn rewrite_name(bytes: &[u8], from: &str, to: &str) -> Vec<u8> {
     head.extend_from_slice(to.as_bytes());
     head.extend_from_slice(&bytes[20 + name_len..header_end]);
     let head_sum = checksum(0, &head);
-    let values = &bytes[header_end + 8..bytes.len() - 8];
+    let values = &bytes[header_end + 8..bytes.len() - 16];
     let mut out = head;
     out.extend_from_slice(&head_sum.to_le_bytes());
     out.extend_from_slice(values);
     out.extend_from_slice(&checksum(head_sum, values).to_le_bytes());
+    let signed = signature(TEST_KEY, &out);
+    out.extend_from_slice(&signed.to_le_bytes());
     out
 }
 
@@ -354,7 +382,7 @@ fn rewrite_name(bytes: &[u8], from: &str, to: &str) -> Vec<u8> {
 fn a_checkpoint_larger_than_the_budget_is_refused_before_reading() {
     let game = TakeAndBreak::grundys_game();
     let (path, _) = written_run(game.clone(), 100_000);
-    let error = SequenceRun::resume(&path, game, Budget::from_bytes(64 << 10)).unwrap_err();
+    let error = SequenceRun::resume(&path, game, Budget::from_bytes(64 << 10), &key()).unwrap_err();
     assert!(
         matches!(error, Error::MemoryBudgetExceeded { .. }),
         "{error}"
@@ -372,7 +400,7 @@ fn a_checkpoint_resumes_within_a_budget_of_its_cells() {
     let (path, stats) = written_run(game.clone(), heaps);
     assert!(stats.largest_value < 256, "byte cells");
     let budget = Budget::from_bytes(3 * u128::from(heaps));
-    let run = SequenceRun::resume(&path, game, budget).unwrap();
+    let run = SequenceRun::resume(&path, game, budget, &key()).unwrap();
     assert_eq!(run.stats(), stats);
     std::fs::remove_file(&path).unwrap();
 }
@@ -385,6 +413,7 @@ fn a_run_stopped_by_the_work_cap_resumes_with_more_work() {
     let path = scratch("cap");
     let mut capped = SequenceRun::new(game.clone())
         .with_budget(Budget::default().with_work(3_000_000))
+        .with_checkpoint_key(key())
         .with_checkpoint(&path, Duration::from_secs(3600));
     let error = capped.extend_to(60_000).unwrap_err();
     assert!(matches!(error, Error::WorkLimitExceeded { .. }), "{error}");
@@ -536,20 +565,45 @@ fn a_finished_checkpoint_is_counted_under_a_given_mask() {
 }
 
 /// Checkpoints written by the binary of the release before masks wider than
-/// ten bits (format version 1, unchanged since): `.04` to heap 4999 (byte
+/// ten bits (format version 1, no signature): `.04` to heap 4999 (byte
 /// cells) and Last One, `0.(7)`, to heap 2999 (16-bit cells), each written
-/// by `grundy --stats --checkpoint`. They resume, extend to the values of
-/// the definition, and count under a given mask.
+/// by `grundy --stats --checkpoint`; and the same runs in format version 2,
+/// signed with `tests/data/test-checkpoint.key` (`STONEGAME_CHECKPOINT_KEY=
+/// tests/data/test-checkpoint.key stonegame grundy --octal 0.04 --upto 4999
+/// --stats --checkpoint …`). Version 1 is refused by a plain resume (no
+/// signature) and resumes with every value re-derived; version 2 resumes
+/// under its key and no other. They extend to the values of the
+/// definition, and count under a given mask.
 #[test]
-fn checkpoints_written_before_wide_masks_resume() {
+fn stored_checkpoints_of_both_versions_resume() {
     let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    let fixture_key = CheckpointKey::load(data.join("test-checkpoint.key")).unwrap();
     for (file, code, heaps) in [
         ("octal-0.04-5000-v1.ckpt", "0.04", 5000u64),
         ("last-one-3000-v1.ckpt", "0.(7)", 3000),
+        ("octal-0.04-5000-v2.ckpt", "0.04", 5000u64),
+        ("last-one-3000-v2.ckpt", "0.(7)", 3000),
     ] {
         let game = TakeAndBreak::octal(code).unwrap();
         let path = data.join(file);
-        let mut resumed = resume(&path, game.clone()).unwrap().with_count_mask(0x7b8);
+        let budget = Budget::default();
+        let resumed = if file.ends_with("-v1.ckpt") {
+            let error = SequenceRun::resume(&path, game.clone(), budget, &fixture_key).unwrap_err();
+            assert!(matches!(error, Error::CheckpointUnsigned { .. }), "{error}");
+            assert!(error.to_string().contains("format version 1"), "{error}");
+            let every = ResumeCheck::Every;
+            let resumed = SequenceRun::resume_checked(&path, game.clone(), budget, &key(), every);
+            let resumed = resumed.unwrap();
+            assert!(resumed.needs_signing(), "{file}");
+            resumed
+        } else {
+            let error = SequenceRun::resume(&path, game.clone(), budget, &key()).unwrap_err();
+            assert!(matches!(error, Error::CheckpointUnsigned { .. }), "{error}");
+            let resumed = SequenceRun::resume(&path, game.clone(), budget, &fixture_key).unwrap();
+            assert!(!resumed.needs_signing(), "{file}");
+            resumed
+        };
+        let mut resumed = resumed.with_count_mask(0x7b8);
         assert_eq!(resumed.stats().heaps, heaps, "{file}");
         let upto = heaps + 300;
         resumed.extend_to(upto).unwrap();
@@ -564,5 +618,31 @@ fn checkpoints_written_before_wide_masks_resume() {
             counted_by_definition(&plain, 0x7b8),
             "{file}"
         );
+    }
+}
+
+/// A run with a checkpoint but no key writes nothing: refused, saying how.
+#[test]
+fn a_checkpoint_without_a_key_is_refused() {
+    let path = scratch("keyless");
+    let mut run = SequenceRun::new(TakeAndBreak::kayles()).with_checkpoint(&path, Duration::ZERO);
+    let error = run.extend_to(100).unwrap_err();
+    assert!(matches!(error, Error::InvalidParameter { .. }), "{error}");
+    assert!(error.to_string().contains("with_checkpoint_key"), "{error}");
+    assert!(!path.exists());
+}
+
+/// `Debug` of a key, and of a run holding one, shows no secret.
+#[test]
+fn debug_output_hides_the_key() {
+    let secret = *b"\x01secret-bytes!!\x02";
+    let shown = format!("{:?}", CheckpointKey::from_bytes(secret));
+    let run = SequenceRun::new(TakeAndBreak::kayles())
+        .with_checkpoint_key(CheckpointKey::from_bytes(secret));
+    let shown_run = format!("{run:?}");
+    for text in [&shown, &shown_run] {
+        assert!(text.contains("<hidden>"), "{text}");
+        assert!(!text.contains("secret-bytes"), "{text}");
+        assert!(!text.contains("115, 101, 99"), "{text}"); // "sec" as numbers
     }
 }

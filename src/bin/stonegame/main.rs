@@ -385,10 +385,20 @@ struct GrundyArgs {
     #[arg(long, conflicts_with = "set")]
     stats: bool,
     /// With --stats: keep the run's state in FILE (rewritten safely every
-    /// --checkpoint-seconds and at the end); a run whose FILE exists resumes
-    /// from it (a checkpoint of another game or a damaged file is refused).
+    /// --checkpoint-seconds and at the end), signed with your checkpoint key
+    /// (--checkpoint-key); a run whose FILE exists resumes from it (a
+    /// checkpoint of another game, a damaged file, or one whose signature
+    /// does not verify under your key is refused).
     #[arg(long, value_name = "FILE", requires = "stats")]
     checkpoint: Option<std::path::PathBuf>,
+    /// With --checkpoint: the secret key file (16 bytes) that signs and
+    /// checks checkpoints, created on first use with mode 0600. Default:
+    /// $STONEGAME_CHECKPOINT_KEY, else $XDG_STATE_HOME/stonegame/checkpoint.key,
+    /// else ~/.local/state/stonegame/checkpoint.key. It protects against
+    /// someone who can change your checkpoint but cannot read this key;
+    /// not against someone who can read it or run programs as you.
+    #[arg(long, value_name = "FILE", requires = "checkpoint")]
+    checkpoint_key: Option<std::path::PathBuf>,
     /// With --stats: also count the rare positions under MASK (hex `0x7b8`
     /// or decimal), e.g. a published mask, whatever mask the solver chose:
     /// lines `count-mask`, `count-mask-rare`, `count-mask-last-rare`, and the
@@ -398,8 +408,10 @@ struct GrundyArgs {
     count_mask: Option<u32>,
     /// With --checkpoint: re-derive every stored value from the values below
     /// it before going on (about the work of the run itself; a resume
-    /// otherwise re-derives the first 4,096 values, the rare ones and 4,096
-    /// at random).
+    /// otherwise checks the signature and re-derives the first 4,096
+    /// values). A file signed with another key, or of the unsigned format
+    /// version 1, is then accepted when every value agrees, and signed with
+    /// your key.
     #[arg(long, requires = "checkpoint")]
     verify: bool,
     /// With --checkpoint: seconds between two writes (default 60).
@@ -450,6 +462,7 @@ fn grundy(args: &GrundyArgs, out: &mut dyn std::io::Write) -> Result<(), String>
                 name,
                 args.upto,
                 checkpoint,
+                args.checkpoint_key.as_deref(),
                 args.threads,
                 args.count_mask,
                 args.verify,

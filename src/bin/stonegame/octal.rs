@@ -255,18 +255,21 @@ const PROGRESS_SECONDS: u64 = 5;
 /// run resumes from the file when it exists and keeps it up to date (under
 /// its lock: a second writer is refused at once); a file holding more heaps
 /// than asked for answers from its first `upto + 1` values and is left as it
-/// is. A run stopped by a limit prints the statistics of what it computed,
-/// then fails.
+/// is. Checkpoints are signed with the key at `key_file` (else
+/// `CheckpointKey::default_path`), created on first use. A run stopped by
+/// a limit prints the statistics of what it computed, then fails.
+#[allow(clippy::too_many_arguments)]
 pub fn grundy_stats(
     name: &str,
     upto: u64,
     checkpoint: Option<(&std::path::Path, std::time::Duration)>,
+    key_file: Option<&std::path::Path>,
     threads: usize,
     count_mask: Option<u32>,
     verify: bool,
     out: &mut dyn Write,
 ) -> Result<(), String> {
-    use stonegame::impartial::octal::{CheckpointLock, ResumeCheck, SequenceRun};
+    use stonegame::impartial::octal::{CheckpointKey, CheckpointLock, ResumeCheck, SequenceRun};
     let game =
         TakeAndBreak::by_name(name).map_err(|e| crate::input::echoing(&e.to_string(), name))?;
     if !(1..=MAX_SEQUENCE_THREADS).contains(&threads) {
@@ -289,11 +292,21 @@ pub fn grundy_stats(
     let check = if verify {
         ResumeCheck::Every
     } else {
-        ResumeCheck::Sampled
+        ResumeCheck::Signature
     };
-    let mut run = match checkpoint {
-        Some((path, _)) if path.exists() => {
-            let run = SequenceRun::resume_checked(path, game, budget, check)
+    let key = match checkpoint {
+        Some(_) => {
+            let key_file = match key_file {
+                Some(file) => file.to_path_buf(),
+                None => CheckpointKey::default_path().map_err(|e| e.to_string())?,
+            };
+            Some(CheckpointKey::load_or_create(&key_file).map_err(|e| e.to_string())?)
+        }
+        None => None,
+    };
+    let mut run = match (checkpoint, &key) {
+        (Some((path, _)), Some(key)) if path.exists() => {
+            let run = SequenceRun::resume_checked(path, game, budget, key, check)
                 .map_err(|e| e.to_string())?;
             let shown = path.display().to_string();
             let shown: String = shown.chars().take(60).collect();
@@ -304,14 +317,26 @@ pub fn grundy_stats(
             );
             run
         }
+        (_, Some(key)) => SequenceRun::new(game)
+            .with_budget(budget)
+            .with_checkpoint_key(key.clone()),
         _ => SequenceRun::new(game).with_budget(budget),
     };
     // Refused before anything is printed or a checkpoint file is created.
     run.check_goal(upto).map_err(|e| e.to_string())?;
     let goal = upto.saturating_add(1);
-    if checkpoint.is_some() && run.stats().heaps >= goal {
+    if let (Some((_, every)), true) = (checkpoint, run.stats().heaps >= goal) {
         // Answered from the stored values, with the figures of G(0..=upto)
-        // alone; the file stays as it is.
+        // alone; the file stays as it is, unless --verify accepted it
+        // without a signature of this key: then it is signed now.
+        if run.needs_signing() {
+            if let Some(error) = lock_error {
+                return Err(error);
+            }
+            run = run.with_locked_checkpoint(lock.take().expect("taken above"), every);
+            run.write_checkpoint().map_err(|e| e.to_string())?;
+            eprintln!("grundy: every value agrees; the checkpoint is signed with this key now");
+        }
         if let Some(mask) = count_mask {
             run = run.with_count_mask(mask);
         }
@@ -328,8 +353,9 @@ pub fn grundy_stats(
     if let Some((_, every)) = checkpoint {
         let fresh = run.stats().heaps == 0;
         run = run.with_locked_checkpoint(lock.take().expect("taken above"), every);
-        if fresh {
-            // A file that cannot be written is refused now, not after the first interval.
+        // A file that cannot be written is refused now, not after the first
+        // interval; one --verify accepted is signed with this key at once.
+        if fresh || run.needs_signing() {
             run.write_checkpoint().map_err(|e| e.to_string())?;
         }
     }

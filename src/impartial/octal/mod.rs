@@ -17,6 +17,7 @@
 
 mod arithmetic;
 mod certificate;
+mod checkpoint_key;
 mod code;
 mod game;
 mod last_one;
@@ -25,12 +26,14 @@ mod misere_play;
 mod quotient;
 mod run;
 mod sequence;
+mod siphash;
 mod table;
 
 pub use arithmetic::{
     ArithmeticPeriod, Evidence, Theorem, arithmetic_period, find_arithmetic_period,
 };
 pub use certificate::{PeriodCertificate, certify_values, find_period_certificate};
+pub use checkpoint_key::{CHECKPOINT_KEY_ENV, CheckpointKey};
 pub use code::{MAX_CODE_DIGITS, MoveClass, OctalCode, TakeAndBreak};
 pub use game::OctalGame;
 pub use last_one::LastOne;

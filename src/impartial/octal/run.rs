@@ -1,7 +1,9 @@
 //! Long runs of a Grundy sequence: statistics kept as the run goes (without
 //! printing the values), and checkpoints a killed run resumes from.
 
-use super::sequence::{DEFAULT_SEQUENCE_WORK, MAX_SEQUENCE_HEAP, SolverState, SparseGrundy};
+use super::checkpoint_key::CheckpointKey;
+use super::sequence::{MAX_SEQUENCE_HEAP, SolverState, SparseGrundy};
+use super::siphash::SipHash24;
 use super::{MoveClass, TakeAndBreak};
 use crate::error::{shown, shown_path};
 use crate::impartial::mex::MexSet;
@@ -150,8 +152,17 @@ impl fmt::Display for SequenceStats {
 /// or on where an earlier run was interrupted.
 pub const RUN_CHUNK: u64 = 1 << 14;
 
-/// The checkpoint format version this library writes and reads.
-pub const CHECKPOINT_VERSION: u32 = 1;
+/// The checkpoint format version this library writes: the layout of
+/// version 1 and a signature (SipHash-2-4 under a [`CheckpointKey`]) after it.
+/// Version 1 files, unsigned, are read only to be re-derived
+/// ([`ResumeCheck::Every`]).
+pub const CHECKPOINT_VERSION: u32 = 2;
+
+/// The format version before signatures.
+const UNSIGNED_VERSION: u32 = 1;
+
+/// The bytes of a signature.
+const SIGNATURE_BYTES: u64 = 8;
 
 const MAGIC: &[u8; 8] = b"SGGRUNDY";
 
@@ -197,8 +208,13 @@ pub struct SequenceRun {
     known_at_start: u64,
     started: Instant,
     checkpoint: Option<Checkpointing>,
-    /// The checkpoint the values came from ([`Self::resume`]).
+    /// The checkpoint the values came from ([`Self::resume`]), when its
+    /// signature verified under [`Self::key`] (else it is rewritten).
     from_file: Option<PathBuf>,
+    /// Signs the checkpoints written ([`Self::with_checkpoint_key`]).
+    key: Option<CheckpointKey>,
+    /// Resumed from a file whose signature did not verify ([`Self::needs_signing`]).
+    needs_signing: bool,
 }
 
 #[derive(Debug)]
@@ -289,7 +305,7 @@ impl CheckpointLock {
 }
 
 /// `.NAME.WHAT` in the directory of `path` (a hidden companion file).
-fn beside(path: &Path, what: &str) -> PathBuf {
+pub(super) fn beside(path: &Path, what: &str) -> PathBuf {
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
@@ -297,36 +313,38 @@ fn beside(path: &Path, what: &str) -> PathBuf {
     directory_of(path).join(format!(".{name}.{what}"))
 }
 
-fn directory_of(path: &Path) -> &Path {
+pub(super) fn directory_of(path: &Path) -> &Path {
     match path.parent() {
         Some(parent) if !parent.as_os_str().is_empty() => parent,
         _ => Path::new("."),
     }
 }
 
-/// How much of a checkpoint's values [`SequenceRun::resume_checked`]
-/// re-derives from the values below them before going on.
+/// What [`SequenceRun::resume_checked`] asks of a checkpoint before it
+/// goes on from it.
 ///
-/// A changed value with its checksums recomputed is caught only where it
-/// is looked at: re-deriving `k` heaps of `N` catches a change at one
-/// unknown heap with probability about `k / N`, so 99 of 100 needs
-/// `k >= 0.99 N`, the cost of the run itself. [`Self::Sampled`] is the
-/// cheap check every resume makes; [`Self::Every`] is the proof.
+/// A changed value whose checksums a forger recomputed is caught by
+/// re-deriving values only where it is looked at: re-deriving `k` heaps of
+/// `N` catches one changed value with probability about `k / N`. The
+/// signature catches every change without looking at any value, as long as
+/// the forger cannot read the key.
 ///
 /// # Example
 /// ```
 /// use stonegame::impartial::octal::ResumeCheck;
-/// assert_ne!(ResumeCheck::Sampled, ResumeCheck::Every);
+/// assert_ne!(ResumeCheck::Signature, ResumeCheck::Every);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ResumeCheck {
-    /// The first 4,096 values, the last, every value of the rare parity and
-    /// every first heap of a new largest value (up to 4,096 of each, at
-    /// random beyond), and 4,096 heaps at random across the whole range:
-    /// about `12,288 / N` of the run's work, the first 4,096 heaps aside.
-    Sampled,
-    /// Every value, at about the run's own work (charged to the budget's
-    /// work cap).
+    /// The signature must verify under the key; then the first 4,096
+    /// values and the last are recomputed by the definition (a few
+    /// milliseconds), against a file signed by a program whose rule for the
+    /// game differed.
+    Signature,
+    /// Every value re-derived, at about the run's own work (charged to the
+    /// budget's work cap): a file signed with another key, changed since, or
+    /// of format version 1 is accepted when every value agrees, and the next
+    /// write signs it with the run's key ([`SequenceRun::needs_signing`]).
     Every,
 }
 
@@ -362,6 +380,8 @@ impl SequenceRun {
             started: Instant::now(),
             checkpoint: None,
             from_file: None,
+            key: None,
+            needs_signing: false,
         };
         run.scan_new_values();
         run.known_at_start = run.scanned;
@@ -402,21 +422,83 @@ impl SequenceRun {
         self
     }
 
+    /// Signs the checkpoints this run writes with `key` (a run with a
+    /// checkpoint needs one; [`Self::resume`] sets the key it verified with).
+    /// [`CheckpointKey::load_or_create`] with [`CheckpointKey::default_path`]
+    /// gives the key the command line uses.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::octal::{CheckpointKey, SequenceRun, TakeAndBreak};
+    /// use std::time::Duration;
+    /// let path = std::env::temp_dir().join(format!("doc-key-run-{}", std::process::id()));
+    /// let key = CheckpointKey::from_bytes([3; 16]);
+    /// let mut run = SequenceRun::new(TakeAndBreak::kayles())
+    ///     .with_checkpoint_key(key.clone())
+    ///     .with_checkpoint(&path, Duration::from_secs(60));
+    /// run.extend_to(1000)?;
+    /// let other = CheckpointKey::from_bytes([4; 16]);
+    /// let refused = SequenceRun::resume(&path, TakeAndBreak::kayles(), Default::default(), &other);
+    /// assert!(matches!(refused, Err(stonegame::Error::CheckpointUnsigned { .. })));
+    /// std::fs::remove_file(&path).unwrap();
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn with_checkpoint_key(mut self, key: CheckpointKey) -> Self {
+        self.key = Some(key);
+        self
+    }
+
+    /// Whether the run was resumed from a checkpoint whose signature did not
+    /// verify under its key (signed with another key, changed since, or of
+    /// format version 1), accepted because every value was re-derived
+    /// ([`ResumeCheck::Every`]): its next [`Self::write_checkpoint`] to
+    /// that file signs it with this key, even when nothing new was computed.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::octal::{CheckpointKey, ResumeCheck, SequenceRun, TakeAndBreak};
+    /// use std::time::Duration;
+    /// let path = std::env::temp_dir().join(format!("doc-resign-{}", std::process::id()));
+    /// let (old, new) = (CheckpointKey::from_bytes([1; 16]), CheckpointKey::from_bytes([2; 16]));
+    /// let mut run = SequenceRun::new(TakeAndBreak::kayles())
+    ///     .with_checkpoint_key(old)
+    ///     .with_checkpoint(&path, Duration::from_secs(60));
+    /// run.extend_to(1000)?;
+    /// drop(run); // its lock on the file ends with it
+    /// let game = TakeAndBreak::kayles();
+    /// let every = ResumeCheck::Every;
+    /// let mut verified = SequenceRun::resume_checked(&path, game.clone(), Default::default(), &new, every)?;
+    /// assert!(verified.needs_signing());
+    /// verified = verified.with_checkpoint(&path, Duration::from_secs(60));
+    /// verified.write_checkpoint()?; // signed with the new key now
+    /// assert!(SequenceRun::resume(&path, game, Default::default(), &new).is_ok());
+    /// std::fs::remove_file(&path).unwrap();
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn needs_signing(&self) -> bool {
+        self.needs_signing
+    }
+
     /// Writes the run's state to `path` at the end of a chunk whenever
     /// `every` has passed since the last write, when [`Self::extend_with`]
     /// returns (finished or stopped at the work cap), and on
     /// [`Self::write_checkpoint`]. Each write goes to a file beside `path`,
     /// is synced, then renamed over `path`: a kill at any moment leaves the
-    /// previous checkpoint or the new one.
+    /// previous checkpoint or the new one. Each write is signed with the
+    /// run's key ([`Self::with_checkpoint_key`]; a write without one is
+    /// refused).
     ///
     /// # Example
     /// ```
-    /// use stonegame::impartial::octal::{SequenceRun, TakeAndBreak};
+    /// use stonegame::impartial::octal::{CheckpointKey, SequenceRun, TakeAndBreak};
     /// use std::time::Duration;
     /// let path = std::env::temp_dir().join(format!("doc-checkpoint-{}", std::process::id()));
-    /// let mut run = SequenceRun::new(TakeAndBreak::kayles()).with_checkpoint(&path, Duration::from_secs(60));
+    /// let key = CheckpointKey::from_bytes([5; 16]);
+    /// let mut run = SequenceRun::new(TakeAndBreak::kayles())
+    ///     .with_checkpoint_key(key.clone())
+    ///     .with_checkpoint(&path, Duration::from_secs(60));
     /// run.extend_to(5000)?;
-    /// let resumed = SequenceRun::resume(&path, TakeAndBreak::kayles(), stonegame::Budget::default())?;
+    /// let resumed = SequenceRun::resume(&path, TakeAndBreak::kayles(), stonegame::Budget::default(), &key)?;
     /// assert_eq!(resumed.stats(), run.stats());
     /// std::fs::remove_file(&path).unwrap();
     /// # Ok::<(), stonegame::Error>(())
@@ -440,11 +522,13 @@ impl SequenceRun {
     ///
     /// # Example
     /// ```
-    /// use stonegame::impartial::octal::{CheckpointLock, SequenceRun, TakeAndBreak};
+    /// use stonegame::impartial::octal::{CheckpointKey, CheckpointLock, SequenceRun, TakeAndBreak};
     /// use std::time::Duration;
     /// let path = std::env::temp_dir().join(format!("doc-locked-{}", std::process::id()));
     /// let lock = CheckpointLock::acquire(&path)?;
-    /// let mut run = SequenceRun::new(TakeAndBreak::kayles()).with_locked_checkpoint(lock, Duration::from_secs(60));
+    /// let mut run = SequenceRun::new(TakeAndBreak::kayles())
+    ///     .with_checkpoint_key(CheckpointKey::from_bytes([6; 16]))
+    ///     .with_locked_checkpoint(lock, Duration::from_secs(60));
     /// run.extend_to(1000)?;
     /// assert!(CheckpointLock::acquire(&path).is_err()); // still held by the run
     /// std::fs::remove_file(&path).unwrap();
@@ -688,10 +772,12 @@ impl SequenceRun {
     }
 
     /// Writes the checkpoint now (see [`Self::with_checkpoint`]; nothing
-    /// without one).
+    /// without one), signed with the run's key.
     ///
     /// # Errors
-    /// [`Error::Io`] when the file cannot be written.
+    /// [`Error::Io`] when the file cannot be written;
+    /// [`Error::InvalidParameter`] when the run has no key
+    /// ([`Self::with_checkpoint_key`]).
     ///
     /// # Example
     /// ```
@@ -709,70 +795,100 @@ impl SequenceRun {
             checkpoint.last_written = Instant::now();
             return Ok(());
         }
+        let Some(key) = &self.key else {
+            return Err(Error::InvalidParameter {
+                name: "checkpoint key",
+                reason: format!(
+                    "checkpoint {} is signed with a key: give the run one with \
+                     SequenceRun::with_checkpoint_key",
+                    shown_path(&checkpoint.path)
+                ),
+            });
+        };
         if checkpoint.lock.is_none() {
             checkpoint.lock = Some(CheckpointLock::acquire(&checkpoint.path)?);
         }
-        write_checkpoint_file(&checkpoint.path, &self.solver)?;
+        write_checkpoint_file(&checkpoint.path, &self.solver, key)?;
         checkpoint.heaps_in_file = Some(self.solver.len() as u64);
         checkpoint.last_written = Instant::now();
+        self.needs_signing = false;
         Ok(())
     }
 
-    /// Goes on from the checkpoint at `path`, written by a run of `game`:
-    /// its header (format version, game, convention, length, cell width) and
-    /// both checksums are checked, its size against `budget` before the
-    /// values are read, and the first 4,096 values and the last one are
-    /// recomputed by the definition. Add [`Self::with_checkpoint`] to keep
-    /// writing it.
+    /// Goes on from the checkpoint at `path`, written by a run of `game`
+    /// and signed with `key`: its header (format version, game, convention,
+    /// length, cell width) and both checksums are checked, its size against
+    /// `budget` before the values are read, its signature under `key`, and
+    /// the first 4,096 values and the last one are recomputed by the
+    /// definition ([`ResumeCheck::Signature`]). The run keeps `key`; add
+    /// [`Self::with_checkpoint`] to keep writing the file.
     ///
     /// # Errors
+    /// [`Error::CheckpointUnsigned`] when the signature does not verify under
+    /// `key` (or the file, of format version 1, has none);
     /// [`Error::CheckpointMismatch`] for a checkpoint of another game (or
     /// convention); [`Error::CheckpointCorrupt`] for a damaged, cut-off or
-    /// foreign file or another format version; [`Error::Io`] when it
+    /// foreign file or an unknown format version; [`Error::Io`] when it
     /// cannot be read; [`Error::MemoryBudgetExceeded`] /
     /// [`Error::SizeLimitExceeded`] when its values do not fit.
     ///
     /// # Example
     /// ```
-    /// use stonegame::impartial::octal::{SequenceRun, TakeAndBreak};
+    /// use stonegame::impartial::octal::{CheckpointKey, SequenceRun, TakeAndBreak};
     /// use stonegame::{Budget, Error};
     /// use std::time::Duration;
     /// let path = std::env::temp_dir().join(format!("doc-resume-{}", std::process::id()));
-    /// let mut run = SequenceRun::new(TakeAndBreak::grundys_game()).with_checkpoint(&path, Duration::ZERO);
+    /// let key = CheckpointKey::from_bytes([8; 16]);
+    /// let mut run = SequenceRun::new(TakeAndBreak::grundys_game())
+    ///     .with_checkpoint_key(key.clone())
+    ///     .with_checkpoint(&path, Duration::ZERO);
     /// run.extend_to(20_000)?;
-    /// let mut resumed = SequenceRun::resume(&path, TakeAndBreak::grundys_game(), Budget::default())?;
+    /// let mut resumed = SequenceRun::resume(&path, TakeAndBreak::grundys_game(), Budget::default(), &key)?;
     /// resumed.extend_to(50_000)?;
     /// run.extend_to(50_000)?;
     /// assert_eq!(resumed.stats(), run.stats());
     /// assert!(matches!(
-    ///     SequenceRun::resume(&path, TakeAndBreak::kayles(), Budget::default()),
+    ///     SequenceRun::resume(&path, TakeAndBreak::kayles(), Budget::default(), &key),
     ///     Err(Error::CheckpointMismatch { .. })
     /// ));
     /// std::fs::remove_file(&path).unwrap();
     /// # Ok::<(), stonegame::Error>(())
     /// ```
-    pub fn resume(path: impl AsRef<Path>, game: TakeAndBreak, budget: Budget) -> Result<Self> {
-        Self::resume_checked(path, game, budget, ResumeCheck::Sampled)
+    pub fn resume(
+        path: impl AsRef<Path>,
+        game: TakeAndBreak,
+        budget: Budget,
+        key: &CheckpointKey,
+    ) -> Result<Self> {
+        Self::resume_checked(path, game, budget, key, ResumeCheck::Signature)
     }
 
-    /// [`Self::resume`] with the values re-derived as `check` says
-    /// ([`ResumeCheck::Every`]: every one, at about the run's own work).
+    /// [`Self::resume`] with the checkpoint checked as `check` says
+    /// ([`ResumeCheck::Every`]: every value re-derived, at about the run's
+    /// own work, and a file whose signature does not verify accepted when
+    /// they all agree: see [`Self::needs_signing`]).
     ///
     /// # Errors
-    /// As [`Self::resume`]; [`Error::WorkLimitExceeded`] when re-deriving
-    /// goes past the budget's work cap ([`DEFAULT_SEQUENCE_WORK`] by default).
+    /// As [`Self::resume`] ([`Error::CheckpointUnsigned`] with
+    /// [`ResumeCheck::Signature`] only); [`Error::WorkLimitExceeded`] when
+    /// re-deriving goes past the budget's work cap
+    /// ([`DEFAULT_SEQUENCE_WORK`](super::DEFAULT_SEQUENCE_WORK) by default).
     ///
     /// # Example
     /// ```
-    /// use stonegame::impartial::octal::{ResumeCheck, SequenceRun, TakeAndBreak};
+    /// use stonegame::impartial::octal::{CheckpointKey, ResumeCheck, SequenceRun, TakeAndBreak};
     /// use stonegame::Budget;
     /// use std::time::Duration;
     /// let path = std::env::temp_dir().join(format!("doc-verify-{}", std::process::id()));
-    /// let mut run = SequenceRun::new(TakeAndBreak::grundys_game()).with_checkpoint(&path, Duration::ZERO);
+    /// let key = CheckpointKey::from_bytes([9; 16]);
+    /// let mut run = SequenceRun::new(TakeAndBreak::grundys_game())
+    ///     .with_checkpoint_key(key.clone())
+    ///     .with_checkpoint(&path, Duration::ZERO);
     /// run.extend_to(20_000)?;
     /// let game = TakeAndBreak::grundys_game();
-    /// let verified = SequenceRun::resume_checked(&path, game, Budget::default(), ResumeCheck::Every)?;
+    /// let verified = SequenceRun::resume_checked(&path, game, Budget::default(), &key, ResumeCheck::Every)?;
     /// assert_eq!(verified.stats(), run.stats());
+    /// assert!(!verified.needs_signing());
     /// std::fs::remove_file(&path).unwrap();
     /// # Ok::<(), stonegame::Error>(())
     /// ```
@@ -780,18 +896,32 @@ impl SequenceRun {
         path: impl AsRef<Path>,
         game: TakeAndBreak,
         budget: Budget,
+        key: &CheckpointKey,
         check: ResumeCheck,
     ) -> Result<Self> {
         let path = path.as_ref();
-        let solver = read_checkpoint_file(path, game, budget)?;
-        check_by_definition(path, &solver)?;
-        let cap = budget.work_or(DEFAULT_SEQUENCE_WORK);
-        match check {
-            ResumeCheck::Sampled => check_sample(path, &solver, cap)?,
-            ResumeCheck::Every => check_every(path, &solver, budget)?,
+        let (solver, signature) = read_checkpoint_file(path, game, budget, key, check)?;
+        let unsigned = match signature {
+            Signature::Verified => None,
+            Signature::Mismatch => Some(
+                "its signature does not match this key (signed with another key, or changed \
+                 since)",
+            ),
+            Signature::Absent => Some(NO_SIGNATURE),
+        };
+        if let (Some(reason), ResumeCheck::Signature) = (unsigned, check) {
+            return Err(unsigned_error(path, reason));
         }
-        let mut run = Self::around(solver, budget);
-        run.from_file = Some(path.to_path_buf());
+        check_by_definition(path, &solver)?;
+        if check == ResumeCheck::Every {
+            check_every(path, &solver, budget)?;
+        }
+        let mut run = Self::around(solver, budget).with_checkpoint_key(key.clone());
+        if unsigned.is_some() {
+            run.needs_signing = true;
+        } else {
+            run.from_file = Some(path.to_path_buf());
+        }
         Ok(run)
     }
 
@@ -918,7 +1048,7 @@ impl Checksum {
     }
 }
 
-fn io_error(path: &Path, error: io::Error) -> Error {
+pub(super) fn io_error(path: &Path, error: io::Error) -> Error {
     Error::Io {
         path: path.to_path_buf(),
         error: IoError::from(error),
@@ -971,7 +1101,10 @@ fn header_bytes(game: &TakeAndBreak, header: &Header) -> Vec<u8> {
 /// The bytes after the game's name: length, cell width, state.
 const FIXED_TAIL_BYTES: usize = 8 + 4 + 3 * 4 + 4 * 8;
 
-fn write_checkpoint_file(path: &Path, solver: &SparseGrundy) -> Result<()> {
+/// Writes `solver`'s checkpoint to `path`, signed with `key`: the header and
+/// its checksum, the values and their checksum, then SipHash-2-4 under the
+/// key of every byte before it.
+fn write_checkpoint_file(path: &Path, solver: &SparseGrundy, key: &CheckpointKey) -> Result<()> {
     let header = Header {
         len: solver.len() as u64,
         cell: cell_width(solver),
@@ -1002,8 +1135,13 @@ fn write_checkpoint_file(path: &Path, solver: &SparseGrundy) -> Result<()> {
             .create_new(true)
             .open(&aside)?;
         let mut out = BufWriter::with_capacity(1 << 20, file);
-        out.write_all(&head)?;
-        out.write_all(&head_sum.to_le_bytes())?;
+        let mut signature = SipHash24::new(key.secret());
+        let mut emit = |bytes: &[u8]| {
+            signature.update(bytes);
+            out.write_all(bytes)
+        };
+        emit(&head)?;
+        emit(&head_sum.to_le_bytes())?;
         let mut sum = Checksum::new(head_sum);
         let mut buffer = Vec::with_capacity(1 << 16);
         let width = header.cell as usize;
@@ -1011,13 +1149,14 @@ fn write_checkpoint_file(path: &Path, solver: &SparseGrundy) -> Result<()> {
             buffer.extend_from_slice(&value.to_le_bytes()[..width]);
             if buffer.len() >= 1 << 16 {
                 sum.update(&buffer);
-                out.write_all(&buffer)?;
+                emit(&buffer)?;
                 buffer.clear();
             }
         }
         sum.update(&buffer);
-        out.write_all(&buffer)?;
-        out.write_all(&sum.finish().to_le_bytes())?;
+        emit(&buffer)?;
+        emit(&sum.finish().to_le_bytes())?;
+        out.write_all(&signature.finish().to_le_bytes())?;
         out.into_inner().map_err(|e| e.into_error())?.sync_all()?;
         fs::rename(&aside, path)?;
         sync_directory(directory)
@@ -1030,13 +1169,13 @@ fn write_checkpoint_file(path: &Path, solver: &SparseGrundy) -> Result<()> {
 
 /// Makes a rename in `directory` durable (POSIX: the entry lives in the directory).
 #[cfg(unix)]
-fn sync_directory(directory: &Path) -> io::Result<()> {
+pub(super) fn sync_directory(directory: &Path) -> io::Result<()> {
     fs::File::open(directory)?.sync_all()
 }
 
 /// Elsewhere a directory cannot be opened as a file; the rename stands alone.
 #[cfg(not(unix))]
-fn sync_directory(_directory: &Path) -> io::Result<()> {
+pub(super) fn sync_directory(_directory: &Path) -> io::Result<()> {
     Ok(())
 }
 
@@ -1065,6 +1204,8 @@ struct CellReader<'a, R> {
     buffer: Vec<u8>,
     at: usize,
     sum: Checksum,
+    /// The signature of every byte read, from the file's first.
+    signature: SipHash24,
     failed: Option<io::Error>,
 }
 
@@ -1077,6 +1218,7 @@ impl<R: Read> CellReader<'_, R> {
             self.buffer.fill(0);
         } else {
             self.sum.update(&self.buffer);
+            self.signature.update(&self.buffer);
         }
         self.at = 0;
     }
@@ -1130,7 +1272,42 @@ fn check_regular_file(path: &Path) -> Result<()> {
     }
 }
 
-fn read_checkpoint_file(path: &Path, game: TakeAndBreak, budget: Budget) -> Result<SparseGrundy> {
+/// What a checkpoint's signature says under the key it is checked with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Signature {
+    /// Written by a holder of the key, unchanged since.
+    Verified,
+    /// Another key, or changed since it was signed.
+    Mismatch,
+    /// Format version 1: no signature.
+    Absent,
+}
+
+/// The refusal of a checkpoint whose signature does not verify: why, and
+/// how to go on.
+fn unsigned_error(path: &Path, why: &str) -> Error {
+    Error::CheckpointUnsigned {
+        reason: format!(
+            "{}: checkpoint not resumed: {why}; --verify (ResumeCheck::Every) re-derives \
+             every value and, if all agree, signs it with this key",
+            shown_path(path)
+        ),
+    }
+}
+
+/// Why a file without a signature is refused.
+const NO_SIGNATURE: &str = "format version 1 carries no signature";
+
+/// Reads and checks the checkpoint at `path` (see [`SequenceRun::resume`]);
+/// an unsigned one (format version 1) is refused before its values are
+/// read unless `check` re-derives them all.
+fn read_checkpoint_file(
+    path: &Path,
+    game: TakeAndBreak,
+    budget: Budget,
+    key: &CheckpointKey,
+    check: ResumeCheck,
+) -> Result<(SparseGrundy, Signature)> {
     if !path.exists() {
         return Err(io_error(path, io::ErrorKind::NotFound.into()));
     }
@@ -1152,11 +1329,18 @@ fn read_checkpoint_file(path: &Path, game: TakeAndBreak, budget: Budget) -> Resu
         ));
     }
     let version = u32_at(&start, 8);
-    if version != CHECKPOINT_VERSION {
+    if version != CHECKPOINT_VERSION && version != UNSIGNED_VERSION {
         return Err(corrupt(
             path,
-            format!("format version {version}, this library reads version {CHECKPOINT_VERSION}"),
+            format!(
+                "format version {version}, this library reads versions {UNSIGNED_VERSION} and \
+                 {CHECKPOINT_VERSION}"
+            ),
         ));
+    }
+    let signed = version == CHECKPOINT_VERSION;
+    if !signed && check != ResumeCheck::Every {
+        return Err(unsigned_error(path, NO_SIGNATURE));
     }
     let name_len = u32_at(&start, 16) as usize;
     if name_len > MAX_NAME_BYTES {
@@ -1207,7 +1391,12 @@ fn read_checkpoint_file(path: &Path, game: TakeAndBreak, budget: Budget) -> Resu
     if ![1, 2, 4].contains(&header.cell) {
         return Err(corrupt(path, format!("cells of {} bytes", header.cell)));
     }
-    let expected = 20 + rest.len() as u128 + u128::from(header.len) * u128::from(header.cell) + 8;
+    let signature_bytes = if signed { SIGNATURE_BYTES } else { 0 };
+    let expected = 20
+        + rest.len() as u128
+        + u128::from(header.len) * u128::from(header.cell)
+        + 8
+        + u128::from(signature_bytes);
     if u128::from(size) != expected {
         return Err(corrupt(
             path,
@@ -1229,6 +1418,12 @@ fn read_checkpoint_file(path: &Path, game: TakeAndBreak, budget: Budget) -> Resu
         buffer: Vec::new(),
         at: 0,
         sum: Checksum::new(head_sum),
+        signature: {
+            let mut signature = SipHash24::new(key.secret());
+            signature.update(&start);
+            signature.update(&rest);
+            signature
+        },
         failed: None,
     };
     let solver = SparseGrundy::resume(game, &mut cells, header.state, budget);
@@ -1239,17 +1434,30 @@ fn read_checkpoint_file(path: &Path, game: TakeAndBreak, budget: Budget) -> Resu
         });
     }
     let values_sum = cells.sum.finish();
+    let mut signature = cells.signature;
     let mut stored = [0u8; 8];
     read_exact(path, &mut input, &mut stored, "checksum")?;
     if values_sum != u64::from_le_bytes(stored) {
         return Err(corrupt(path, "values checksum mismatch"));
     }
+    let verdict = if signed {
+        signature.update(&stored);
+        let mut tag = [0u8; SIGNATURE_BYTES as usize];
+        read_exact(path, &mut input, &mut tag, "signature")?;
+        if signature.finish() == u64::from_le_bytes(tag) {
+            Signature::Verified
+        } else {
+            Signature::Mismatch
+        }
+    } else {
+        Signature::Absent
+    };
     let solver = solver.map_err(|error| match error {
         Error::InvalidParameter { reason, .. } => corrupt(path, reason),
         other => other,
     })?;
     check_state(&solver, header.state).map_err(|reason| corrupt(path, reason))?;
-    Ok(solver)
+    Ok((solver, verdict))
 }
 
 /// The most heaps one step of a run computes between two looks at its
@@ -1345,186 +1553,6 @@ fn check_by_definition(path: &Path, solver: &SparseGrundy) -> Result<()> {
         }
     }
     Ok(())
-}
-
-/// Re-derives values of a solver's heaps from the values below them, as
-/// the sparse-space method does (see [`SparseGrundy`]): the values a split
-/// gets from pairs with a rare part are listed from the rare positions; a
-/// value of the parity that pairs of common parts give is looked for among
-/// the split's pairs, lazily, only when it is the next mex candidate. Exact
-/// for the stored values under the stored split, whatever they are.
-struct Rederive<'a> {
-    solver: &'a SparseGrundy,
-    state: SolverState,
-    seen: MexSet,
-    /// Each split of the heap: total, largest smaller part, whether the parts
-    /// must differ, the next pair to scan.
-    splits: Vec<(u64, u64, bool, u64)>,
-    /// Pairs looked at so far (the work charged to the cap).
-    work: u64,
-}
-
-impl<'a> Rederive<'a> {
-    fn new(solver: &'a SparseGrundy) -> Self {
-        Self {
-            solver,
-            state: solver.state(),
-            seen: MexSet::new(),
-            splits: Vec::new(),
-            work: 0,
-        }
-    }
-
-    fn stored(&self, heap: u64) -> u32 {
-        self.solver.value(heap).expect("a heap below a stored one")
-    }
-
-    fn value(&mut self, heap: u64) -> u32 {
-        self.seen.clear();
-        self.splits.clear();
-        let (seen, splits, solver) = (&mut self.seen, &mut self.splits, self.solver);
-        let stored = |n: u64| solver.value(n).expect("a heap below a stored one");
-        solver
-            .game()
-            .for_each_move_class(heap, |class| match class {
-                MoveClass::TakeAll => seen.insert(0),
-                MoveClass::LeaveOne(left) => seen.insert(stored(left) as usize),
-                MoveClass::Split { total, unequal } => {
-                    let largest = class.largest_smaller_part();
-                    if largest > 0 {
-                        splits.push((total, largest, unequal, 1));
-                    }
-                }
-            });
-        let rare = solver.rare_positions();
-        for &(total, _, unequal, _) in splits.iter() {
-            for &part in rare.iter().take_while(|&&r| u64::from(r) < total) {
-                let other = total - u64::from(part);
-                if !(unequal && other == u64::from(part)) {
-                    seen.insert((stored(u64::from(part)) ^ stored(other)) as usize);
-                }
-            }
-            self.work = self.work.saturating_add(rare.len() as u64 + 1);
-        }
-        loop {
-            let candidate = self.seen.mex();
-            let parity = (candidate as u32 & self.state.mask).count_ones() & 1;
-            let mut found = false;
-            for index in 0..self.splits.len() {
-                let (total, largest, _, cursor) = self.splits[index];
-                if self.state.domain & (total as u32) & 1 != parity || cursor > largest {
-                    continue;
-                }
-                let mut next = cursor;
-                while next <= largest && !found {
-                    let option = (self.stored(next) ^ self.stored(total - next)) as usize;
-                    self.seen.insert(option);
-                    found = option == candidate;
-                    next += 1;
-                }
-                self.work = self.work.saturating_add(next - cursor);
-                self.splits[index].3 = next;
-                if found {
-                    break;
-                }
-            }
-            if !found && !self.seen.contains(candidate) {
-                return candidate as u32;
-            }
-        }
-    }
-
-    /// Re-derives `heap` and refuses the file when its stored value differs.
-    fn check(&mut self, path: &Path, heap: u64, cap: u64) -> Result<()> {
-        let expected = self.value(heap);
-        let stored = self.stored(heap);
-        if stored != expected {
-            return Err(corrupt(
-                path,
-                format!(
-                    "it gives G({heap}) = {stored}, its values below give {expected} for {}",
-                    shown(&self.solver.game().to_string())
-                ),
-            ));
-        }
-        if self.work > cap {
-            return Err(Error::WorkLimitExceeded {
-                what: format!(
-                    "re-deriving the values of checkpoint {} (stopped at heap {heap})",
-                    shown_path(path)
-                ),
-                steps: cap,
-            });
-        }
-        Ok(())
-    }
-}
-
-/// Heaps re-derived at random by [`ResumeCheck::Sampled`], and at most as
-/// many of the rare parity.
-const SAMPLED_HEAPS: u64 = 4096;
-
-/// A random number below `bound` (the standard library's randomly keyed
-/// hasher: every resume looks at other heaps, so a forger cannot know which).
-fn random_below(keys: &std::hash::RandomState, draw: u64, bound: u64) -> u64 {
-    use std::hash::BuildHasher;
-    keys.hash_one(draw) % bound
-}
-
-/// [`ResumeCheck::Sampled`] beyond the first 4,096 values: every heap whose
-/// value has the rare parity (a value changed to that parity is always
-/// looked at), every heap whose value is above all before it (a value
-/// changed upward past them is always looked at), up to [`SAMPLED_HEAPS`]
-/// of each, then [`SAMPLED_HEAPS`] heaps at random across the whole range.
-fn check_sample(path: &Path, solver: &SparseGrundy, cap: u64) -> Result<()> {
-    let len = solver.len() as u64;
-    if len <= FIRST_CHECKED {
-        return Ok(());
-    }
-    let keys = std::hash::RandomState::new();
-    let mut rederive = Rederive::new(solver);
-    let rare = solver.rare_positions();
-    let rare_count = rare.len() as u64;
-    for draw in 0..rare_count.min(SAMPLED_HEAPS) {
-        let index = if rare_count <= SAMPLED_HEAPS {
-            draw
-        } else {
-            random_below(&keys, draw, rare_count)
-        };
-        rederive.check(path, u64::from(rare[index as usize]), cap)?;
-    }
-    // The heaps the printed figures name: each first heap of a new largest
-    // value (a value forged upward is one), up to SAMPLED_HEAPS of them.
-    let records = record_heaps(solver);
-    let record_count = records.len() as u64;
-    for draw in 0..record_count.min(SAMPLED_HEAPS) {
-        let index = if record_count <= SAMPLED_HEAPS {
-            draw
-        } else {
-            random_below(&keys, u64::MAX / 2 - draw, record_count)
-        };
-        rederive.check(path, records[index as usize], cap)?;
-    }
-    for draw in 0..SAMPLED_HEAPS {
-        let heap = FIRST_CHECKED + random_below(&keys, u64::MAX - draw, len - FIRST_CHECKED);
-        rederive.check(path, heap, cap)?;
-    }
-    Ok(())
-}
-
-/// The heaps from the 4,097th on whose value is larger than every value before.
-fn record_heaps(solver: &SparseGrundy) -> Vec<u64> {
-    let mut largest = None;
-    let mut records = Vec::new();
-    for (heap, value) in solver.values().enumerate() {
-        if largest.is_none_or(|largest| value > largest) {
-            largest = Some(value);
-            if heap as u64 >= FIRST_CHECKED {
-                records.push(heap as u64);
-            }
-        }
-    }
-    records
 }
 
 /// [`ResumeCheck::Every`]: every value computed again by the fast solver
