@@ -16,7 +16,7 @@
 //! outcomes, …) and answers any index up to `u64::MAX` from one period, so
 //! heaps of 10^18 need no table of that size.
 
-use crate::budget::try_reserve;
+use crate::budget::{try_reserve, vec_with_capacity};
 use crate::{Budget, Error, Result};
 use ahash::AHashMap;
 
@@ -97,6 +97,10 @@ impl Periodicity {
     }
 }
 
+/// Units charged a value by a rule of unknown cost: the push, the rolling
+/// hash and Brent's comparison, about 8 ns together.
+const UNITS_PER_VALUE: u64 = 8;
+
 /// Bytes charged to the budget per computed value: the value itself, with
 /// room for the vector to grow.
 const BYTES_PER_SEARCHED_VALUE: u128 = 12;
@@ -124,7 +128,9 @@ pub type RecurrenceRule<'a> = Box<dyn FnMut(&[u32]) -> u32 + Send + Sync + 'a>;
 /// last `window` of them once there are at least `window` (earlier values may
 /// use anything, e.g. which moves fit). Values are computed up to what the
 /// [`Budget`] allows; a query beyond that with no period found is an
-/// [`Error::NoPeriodWithinBudget`].
+/// [`Error::NoPeriodWithinBudget`]. Each value computed is charged to the
+/// work cap ([`WindowRecurrence::DEFAULT_WORK`] unless [`Budget::with_work`] sets
+/// one), and a search that reaches it is an [`Error::WorkLimitExceeded`].
 ///
 /// The recurrence lives as long as its rule's borrows, `'a`.
 ///
@@ -173,6 +179,10 @@ pub struct WindowRecurrence<'a> {
     found: Option<(u64, u64)>,
     max_len: u64,
     budget: Budget,
+    /// Units charged per value computed, and the total so far against the cap.
+    value_cost: u64,
+    work: u64,
+    work_cap: u64,
 }
 
 /// The window, the limits and how far the search went (the rule, a
@@ -191,6 +201,23 @@ impl std::fmt::Debug for WindowRecurrence<'_> {
 }
 
 impl<'a> WindowRecurrence<'a> {
+    /// Default work cap of a recurrence, over its whole life: units of about
+    /// a nanosecond each (a value computed costs its rule's units, 8 for a
+    /// rule of unknown cost: the rule, the rolling hash and the cycle
+    /// search), so about ten seconds of work.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::periodic::WindowRecurrence;
+    /// use stonegame::{Budget, Error};
+    /// assert_eq!(WindowRecurrence::DEFAULT_WORK, 10_000_000_000);
+    /// // A counter never repeats: a small cap stops the search.
+    /// let counter = Box::new(|v: &[u32]| v.len() as u32);
+    /// let mut r = WindowRecurrence::new(1, counter, Budget::default().with_work(800)).unwrap();
+    /// assert!(matches!(r.periodicity(), Err(Error::WorkLimitExceeded { .. })));
+    /// ```
+    pub const DEFAULT_WORK: u64 = 10_000_000_000;
+
     /// A recurrence over windows of `window >= 1` values.
     ///
     /// # Example
@@ -220,7 +247,20 @@ impl<'a> WindowRecurrence<'a> {
             found: None,
             max_len,
             budget,
+            value_cost: UNITS_PER_VALUE,
+            work: 0,
+            work_cap: budget.work_or(Self::DEFAULT_WORK),
         })
+    }
+
+    /// The same recurrence charging `units` of work per value computed: a
+    /// rule that reads `k` earlier values costs about `k` more than the
+    /// bookkeeping (a subtraction set's rule reads one value a move).
+    pub(crate) fn with_value_cost(self, units: u64) -> Self {
+        Self {
+            value_cost: units.max(1),
+            ..self
+        }
     }
 
     /// The value at index `n`.
@@ -259,8 +299,10 @@ impl<'a> WindowRecurrence<'a> {
             self.step(u64::MAX)?;
         }
         let (preperiod, period) = self.found.unwrap_or_default();
+        let mut values = vec_with_capacity(self.values.len(), "values of a period", self.budget)?;
+        values.extend_from_slice(&self.values);
         Ok(Periodicity {
-            values: self.values.clone(),
+            values,
             preperiod,
             period,
         })
@@ -297,6 +339,16 @@ impl<'a> WindowRecurrence<'a> {
             return Err(Error::NoPeriodWithinBudget {
                 heap: wanted,
                 searched: len,
+            });
+        }
+        self.work = self.work.saturating_add(self.value_cost);
+        if self.work > self.work_cap {
+            return Err(Error::WorkLimitExceeded {
+                what: format!(
+                    "period search of a recurrence over windows of {} values (at index {len})",
+                    self.window
+                ),
+                steps: self.work_cap,
             });
         }
         try_reserve(

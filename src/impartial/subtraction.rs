@@ -122,6 +122,7 @@ impl SubtractionSet {
     /// ```
     pub fn grundy_table(&self, upto: u64, budget: Budget) -> Result<Vec<Nimber>> {
         let len = table_len(upto, budget, std::mem::size_of::<u32>(), "Grundy table")?;
+        self.charge_table(len, self.units_per_value(), "Grundy table", budget)?;
         let mut rule = self.grundy_rule()?;
         let mut values: Vec<u32> = Vec::new();
         try_reserve(&mut values, len, "Grundy table", budget)?;
@@ -154,6 +155,12 @@ impl SubtractionSet {
         budget: Budget,
     ) -> Result<Vec<Outcome>> {
         let len = table_len(upto, budget, std::mem::size_of::<bool>(), "win/lose table")?;
+        let units = if self.max() <= 128 {
+            LOSS_BIT_UNITS
+        } else {
+            self.units_per_value()
+        };
+        self.charge_table(len, units, "win/lose table", budget)?;
         let terminal_wins = convention == Convention::Misere;
         let mut wins: Vec<bool> = Vec::new();
         try_reserve(&mut wins, len, "win/lose table", budget)?;
@@ -178,6 +185,18 @@ impl SubtractionSet {
                 .map(|w| if w { Outcome::First } else { Outcome::Second }),
         );
         Ok(outcomes)
+    }
+
+    /// Charges a table of `len` heaps at `units` a heap against the work cap
+    /// ([`WindowRecurrence::DEFAULT_WORK`] unless [`Budget::with_work`] sets one),
+    /// before any of it is computed.
+    fn charge_table(&self, len: usize, units: u64, what: &str, budget: Budget) -> Result<()> {
+        crate::budget::charge_up_front(
+            budget,
+            WindowRecurrence::DEFAULT_WORK,
+            (len as u128).saturating_mul(u128::from(units)),
+            || format!("subtraction {}: {what} of {len} heaps", set_label(self)),
+        )
     }
 
     /// Win/lose of heaps `0..len` for sets within 1..=128, O(1) per heap: a
@@ -223,7 +242,19 @@ impl SubtractionSet {
     /// assert_eq!(r.value(10u64.pow(18)).unwrap(), (10u64.pow(18) % 3) as u32);
     /// ```
     pub fn grundy_recurrence(&self, budget: Budget) -> Result<WindowRecurrence<'static>> {
-        WindowRecurrence::new(self.max(), self.grundy_rule()?, budget)
+        Ok(WindowRecurrence::new(self.max(), self.grundy_rule()?, budget)?
+            .with_value_cost(self.units_per_value()))
+    }
+
+    /// Work units a value of the Grundy or misère recurrence costs: the
+    /// bookkeeping, plus a read per amount for sets beyond 128 (the rule for
+    /// smaller sets is a few mask operations).
+    fn units_per_value(&self) -> u64 {
+        if self.max() <= 128 {
+            12
+        } else {
+            8 + self.moves.len() as u64
+        }
     }
 
     /// The single-heap misère outcomes (1: the player to move wins) as a
@@ -252,7 +283,8 @@ impl SubtractionSet {
             };
             u32::from(wins)
         };
-        WindowRecurrence::new(self.max(), Box::new(rule), budget)
+        Ok(WindowRecurrence::new(self.max(), Box::new(rule), budget)?
+            .with_value_cost(self.units_per_value()))
     }
 
     /// `G(n)` from the values before it: the mex over the moves that fit.
@@ -422,25 +454,30 @@ impl std::fmt::Debug for Subtraction {
 /// A work-cap refusal of the exact misère search with the game named: its
 /// set, cut after a few amounts so the message stays short.
 fn named_refusal(error: Error, set: &SubtractionSet) -> Error {
+    named_with(error, set, "misère ")
+}
+
+/// A work-cap refusal with the game named as `{play}subtraction S = {…}`.
+fn named_with(error: Error, set: &SubtractionSet, play: &str) -> Error {
     match error {
-        Error::WorkLimitExceeded { what, steps } => {
-            let moves = set.moves();
-            let shown: Vec<String> = moves.iter().take(4).map(u64::to_string).collect();
-            let more = if moves.len() > 4 {
-                format!(",… ({} amounts)", moves.len())
-            } else {
-                String::new()
-            };
-            Error::WorkLimitExceeded {
-                what: format!(
-                    "misère subtraction S = {{{}{more}}}: {what}",
-                    shown.join(",")
-                ),
-                steps,
-            }
-        }
+        Error::WorkLimitExceeded { what, steps } => Error::WorkLimitExceeded {
+            what: format!("{play}subtraction {}: {what}", set_label(set)),
+            steps,
+        },
         other => other,
     }
+}
+
+/// `S = {…}`, cut after four amounts so that a message stays short.
+fn set_label(set: &SubtractionSet) -> String {
+    let moves = set.moves();
+    let shown: Vec<String> = moves.iter().take(4).map(u64::to_string).collect();
+    let more = if moves.len() > 4 {
+        format!(",… ({} amounts)", moves.len())
+    } else {
+        String::new()
+    };
+    format!("S = {{{}{more}}}", shown.join(","))
 }
 
 /// Amounts up to this are left to the window search whatever the set's shape:
@@ -650,7 +687,10 @@ impl Subtraction {
     /// # Ok::<(), stonegame::Error>(())
     /// ```
     pub fn grundy(&mut self, heap: u64) -> Result<Nimber> {
-        Ok(Nimber(u64::from(self.tables()?.normal.value(heap)?)))
+        let value = self.tables()?.normal.value(heap);
+        Ok(Nimber(u64::from(
+            value.map_err(|e| named_with(e, &self.set, ""))?,
+        )))
     }
 
     /// The Grundy value of the sum `heaps`: the XOR of the heaps' values.
@@ -812,6 +852,15 @@ impl Subtraction {
     /// Whether a single heap is lost under `convention`, by the loss bits when
     /// they apply, otherwise by the Grundy or misère recurrence.
     fn heap_lost(&mut self, heap: u64, convention: Convention) -> Result<bool> {
+        let lost = self.heap_lost_unnamed(heap, convention);
+        let play = match convention {
+            Convention::Normal => "",
+            Convention::Misere => "misère ",
+        };
+        lost.map_err(|e| named_with(e, &self.set, play))
+    }
+
+    fn heap_lost_unnamed(&mut self, heap: u64, convention: Convention) -> Result<bool> {
         let tables = self.tables()?;
         match (
             convention,
@@ -1377,7 +1426,14 @@ struct LossBits {
     found: Option<(u64, u64)>,
     max_len: u64,
     budget: Budget,
+    /// Work done so far, in [`LOSS_BIT_UNITS`] a heap, against the cap.
+    work: u64,
+    work_cap: u64,
 }
+
+/// Work units a heap of the loss bits costs (a shift, a mask, a bit stored
+/// and Brent's comparison: about 2 ns).
+const LOSS_BIT_UNITS: u64 = 2;
 
 /// Bits of the loss sequence charged per byte of the budget (a bit each, with
 /// room for the vector to double).
@@ -1407,6 +1463,8 @@ impl LossBits {
             max_len: u64::try_from(budget.bytes().saturating_mul(LOSS_BITS_PER_BYTE))
                 .unwrap_or(u64::MAX),
             budget,
+            work: 0,
+            work_cap: budget.work_or(WindowRecurrence::DEFAULT_WORK),
         })
     }
 
@@ -1431,6 +1489,13 @@ impl LossBits {
             return Err(Error::NoPeriodWithinBudget {
                 heap: wanted,
                 searched: self.len,
+            });
+        }
+        self.work = self.work.saturating_add(LOSS_BIT_UNITS);
+        if self.work > self.work_cap {
+            return Err(Error::WorkLimitExceeded {
+                what: format!("period search of the win/loss bits (at heap {})", self.len),
+                steps: self.work_cap,
             });
         }
         let n = self.len;
