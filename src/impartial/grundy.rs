@@ -623,7 +623,12 @@ where
                 if let Err(error) = budget
                     .check_bytes(grown, "option values of a heap")
                     .and_then(|()| {
-                        crate::budget::try_reserve(&mut values, 1, "option values of a heap", budget)
+                        crate::budget::try_reserve(
+                            &mut values,
+                            1,
+                            "option values of a heap",
+                            budget,
+                        )
                     })
                 {
                     refused = Some(error);

@@ -242,8 +242,10 @@ impl SubtractionSet {
     /// assert_eq!(r.value(10u64.pow(18)).unwrap(), (10u64.pow(18) % 3) as u32);
     /// ```
     pub fn grundy_recurrence(&self, budget: Budget) -> Result<WindowRecurrence<'static>> {
-        Ok(WindowRecurrence::new(self.max(), self.grundy_rule()?, budget)?
-            .with_value_cost(self.units_per_value()))
+        Ok(
+            WindowRecurrence::new(self.max(), self.grundy_rule()?, budget)?
+                .with_value_cost(self.units_per_value()),
+        )
     }
 
     /// Work units a value of the Grundy or misère recurrence costs: the
