@@ -139,6 +139,7 @@ impl ExactSearch {
     /// ```
     /// assert_eq!(stonegame::impartial::misere::ExactSearch::OPTION_STEPS, 4);
     /// ```
+    #[cfg(not(stonegame_bundle))]
     pub const OPTION_STEPS: u64 = 4;
 
     /// A search with the default memory budget and position cap.
@@ -452,7 +453,8 @@ where
                 continue;
             }
             let _ = self.game.for_each_option(component, |option| {
-                work = work.saturating_add(state.len() as u64 + ExactSearch::OPTION_STEPS);
+                // OPTION_STEPS (a literal: the constant stays out of bundles).
+                work = work.saturating_add(state.len() as u64 + 4);
                 listed_bytes += option_bytes + std::mem::size_of_val(option) as u128;
                 if work > cap {
                     refusal = Some(Error::WorkLimitExceeded {

@@ -122,7 +122,8 @@ impl SubtractionSet {
     /// ```
     pub fn grundy_table(&self, upto: u64, budget: Budget) -> Result<Vec<Nimber>> {
         let len = table_len(upto, budget, std::mem::size_of::<u32>(), "Grundy table")?;
-        self.charge_table(len, self.units_per_value(), "Grundy table", budget)?;
+        let units = crate::impartial::periodic::units_per_value(self.max(), self.moves.len());
+        self.charge_table(len, units, "Grundy table", budget)?;
         let mut rule = self.grundy_rule()?;
         let mut values: Vec<u32> = Vec::new();
         try_reserve(&mut values, len, "Grundy table", budget)?;
@@ -155,10 +156,9 @@ impl SubtractionSet {
         budget: Budget,
     ) -> Result<Vec<Outcome>> {
         let len = table_len(upto, budget, std::mem::size_of::<bool>(), "win/lose table")?;
-        let units = if self.max() <= 128 {
-            LOSS_BIT_UNITS
-        } else {
-            self.units_per_value()
+        let units = match self.max() {
+            0..=128 => LOSS_BIT_UNITS,
+            max => crate::impartial::periodic::units_per_value(max, self.moves.len()),
         };
         self.charge_table(len, units, "win/lose table", budget)?;
         let terminal_wins = convention == Convention::Misere;
@@ -244,19 +244,8 @@ impl SubtractionSet {
     pub fn grundy_recurrence(&self, budget: Budget) -> Result<WindowRecurrence<'static>> {
         Ok(
             WindowRecurrence::new(self.max(), self.grundy_rule()?, budget)?
-                .with_value_cost(self.units_per_value()),
+                .with_value_cost(self.moves.len()),
         )
-    }
-
-    /// Work units a value of the Grundy or misère recurrence costs: the
-    /// bookkeeping, plus a read per amount for sets beyond 128 (the rule for
-    /// smaller sets is a few mask operations).
-    fn units_per_value(&self) -> u64 {
-        if self.max() <= 128 {
-            12
-        } else {
-            8 + self.moves.len() as u64
-        }
     }
 
     /// The single-heap misère outcomes (1: the player to move wins) as a
@@ -286,7 +275,7 @@ impl SubtractionSet {
             u32::from(wins)
         };
         Ok(WindowRecurrence::new(self.max(), Box::new(rule), budget)?
-            .with_value_cost(self.units_per_value()))
+            .with_value_cost(self.moves.len()))
     }
 
     /// `G(n)` from the values before it: the mex over the moves that fit.
@@ -455,22 +444,25 @@ impl std::fmt::Debug for Subtraction {
 
 /// A work-cap refusal of the exact misère search with the game named: its
 /// set, cut after a few amounts so the message stays short.
+#[cfg(not(stonegame_bundle))]
 fn named_refusal(error: Error, set: &SubtractionSet) -> Error {
-    named_with(error, set, "misère ")
-}
-
-/// A work-cap refusal with the game named as `{play}subtraction S = {…}`.
-fn named_with(error: Error, set: &SubtractionSet, play: &str) -> Error {
     match error {
         Error::WorkLimitExceeded { what, steps } => Error::WorkLimitExceeded {
-            what: format!("{play}subtraction {}: {what}", set_label(set)),
+            what: format!("misère subtraction {}: {what}", set_label(set)),
             steps,
         },
         other => other,
     }
 }
 
+/// A contest bundle leaves refusals unnamed (a smaller submission).
+#[cfg(stonegame_bundle)]
+fn named_refusal(error: Error, _: &SubtractionSet) -> Error {
+    error
+}
+
 /// `S = {…}`, cut after four amounts so that a message stays short.
+#[cfg(not(stonegame_bundle))]
 fn set_label(set: &SubtractionSet) -> String {
     let moves = set.moves();
     let shown: Vec<String> = moves.iter().take(4).map(u64::to_string).collect();
@@ -689,10 +681,7 @@ impl Subtraction {
     /// # Ok::<(), stonegame::Error>(())
     /// ```
     pub fn grundy(&mut self, heap: u64) -> Result<Nimber> {
-        let value = self.tables()?.normal.value(heap);
-        Ok(Nimber(u64::from(
-            value.map_err(|e| named_with(e, &self.set, ""))?,
-        )))
+        Ok(Nimber(u64::from(self.tables()?.normal.value(heap)?)))
     }
 
     /// The Grundy value of the sum `heaps`: the XOR of the heaps' values.
@@ -854,15 +843,6 @@ impl Subtraction {
     /// Whether a single heap is lost under `convention`, by the loss bits when
     /// they apply, otherwise by the Grundy or misère recurrence.
     fn heap_lost(&mut self, heap: u64, convention: Convention) -> Result<bool> {
-        let lost = self.heap_lost_unnamed(heap, convention);
-        let play = match convention {
-            Convention::Normal => "",
-            Convention::Misere => "misère ",
-        };
-        lost.map_err(|e| named_with(e, &self.set, play))
-    }
-
-    fn heap_lost_unnamed(&mut self, heap: u64, convention: Convention) -> Result<bool> {
         let tables = self.tables()?;
         match (
             convention,
@@ -1428,13 +1408,10 @@ struct LossBits {
     found: Option<(u64, u64)>,
     max_len: u64,
     budget: Budget,
-    /// Work done so far, in [`LOSS_BIT_UNITS`] a heap, against the cap.
-    work: u64,
-    work_cap: u64,
 }
 
-/// Work units a heap of the loss bits costs (a shift, a mask, a bit stored
-/// and Brent's comparison: about 2 ns).
+/// Work units a heap of the win/lose table costs (a shift, a mask, a bit
+/// stored: about 2 ns).
 const LOSS_BIT_UNITS: u64 = 2;
 
 /// Bits of the loss sequence charged per byte of the budget (a bit each, with
@@ -1465,8 +1442,6 @@ impl LossBits {
             max_len: u64::try_from(budget.bytes().saturating_mul(LOSS_BITS_PER_BYTE))
                 .unwrap_or(u64::MAX),
             budget,
-            work: 0,
-            work_cap: budget.work_or(WindowRecurrence::DEFAULT_WORK),
         })
     }
 
@@ -1491,13 +1466,6 @@ impl LossBits {
             return Err(Error::NoPeriodWithinBudget {
                 heap: wanted,
                 searched: self.len,
-            });
-        }
-        self.work = self.work.saturating_add(LOSS_BIT_UNITS);
-        if self.work > self.work_cap {
-            return Err(Error::WorkLimitExceeded {
-                what: format!("period search of the win/loss bits (at heap {})", self.len),
-                steps: self.work_cap,
             });
         }
         let n = self.len;
