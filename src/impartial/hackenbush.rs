@@ -493,9 +493,12 @@ fn check_memory(budget: Budget, edges: usize) -> Result<()> {
     )
 }
 
+/// Edges with dense vertex numbers (`None`: already dense) and the vertex count.
+type Renumbered = (Option<Vec<(u32, u32)>>, usize);
+
 /// Renumbers the vertices densely (0 stays the ground), so that vertex numbers
 /// up to `u32::MAX` cost nothing.
-fn renumber(edges: &[(u32, u32)]) -> Result<(Option<Vec<(u32, u32)>>, usize)> {
+fn renumber(edges: &[(u32, u32)]) -> Result<Renumbered> {
     let max = edges.iter().map(|&(u, v)| u.max(v)).max().unwrap_or(0);
     if (max as usize) <= 2 * edges.len() + 1 {
         return Ok((None, max as usize + 1));
