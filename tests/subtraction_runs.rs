@@ -195,7 +195,7 @@ fn runs_that_give_up_leave_the_set_to_the_window_search() {
     // The window search is charged too (26 units a value here), so the cap
     // must pay for its period (about 2·10^5 values); 10^7 does. (With a cap
     // of 1, as before issue 35's window charge, both refuse.) Whether the
-    // runs refuse first at this cap is not checked here: see the report.
+    // runs give up first at this cap is not asserted.
     let moves = [1, 2, 70_000];
     let mut game = Subtraction::new(SubtractionSet::new(moves).unwrap())
         .with_budget(Budget::default().with_work(10_000_000));
