@@ -12,9 +12,14 @@ const CAP_KIB: u64 = 600_000;
 
 /// Runs the binary under `ulimit -v CAP_KIB` with a budget of 100,000 MiB.
 fn run_under_ulimit(args: &[&str], stdin: &[u8]) -> Output {
+    run_under(CAP_KIB, args, stdin)
+}
+
+/// Runs the binary under `ulimit -v cap_kib` with a budget of 100,000 MiB.
+fn run_under(cap_kib: u64, args: &[&str], stdin: &[u8]) -> Output {
     let mut child = Command::new("sh")
         .arg("-c")
-        .arg(format!("ulimit -v {CAP_KIB} && exec \"$0\" \"$@\""))
+        .arg(format!("ulimit -v {cap_kib} && exec \"$0\" \"$@\""))
         .arg(env!("CARGO_BIN_EXE_stonegame"))
         .arg("--memory-mib")
         .arg("100000")
@@ -92,4 +97,17 @@ fn stone_split_tables_the_system_refuses_are_an_error_not_an_abort() {
         .collect();
     let output = run_under_ulimit(&["stone-split", "--line"], row.join(" ").as_bytes());
     assert_refused_by_the_system(&output, "968088000 bytes for Stone Game V interval tables");
+}
+
+#[test]
+fn a_hackenbush_graph_the_system_cannot_hold_is_an_error_not_an_abort() {
+    // A path of 4,000,000 edges (a 62 MB line): its graph and analysis need
+    // about 400 MB, within the budget and above a 300 MB address space.
+    let mut line = String::with_capacity(64 << 20);
+    for v in 0..4_000_000u32 {
+        line.push_str(&format!("{v}-{} ", v + 1));
+    }
+    line.push('\n');
+    let output = run_under(300_000, &["hackenbush"], line.as_bytes());
+    assert_refused_by_the_system(&output, "bytes for Green Hackenbush working memory");
 }

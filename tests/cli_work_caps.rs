@@ -242,3 +242,68 @@ proptest! {
         prop_assert_eq!(figures(&formula), figures(&direct));
     }
 }
+
+/// 500 amounts up to about 59,600: a window search of 6 units an amount read.
+fn wide_set() -> String {
+    let amounts: Vec<String> = (1..=500u64)
+        .map(|i| (119 * i + i * i % 97).to_string())
+        .collect();
+    amounts.join(",")
+}
+
+#[test]
+fn subtraction_period_searches_are_charged_per_amount_read() {
+    let set = wide_set();
+    assert_refused(
+        &["subtraction", "--set", &set, "1000000000000"],
+        "",
+        "subtraction --set '120,242,",
+    );
+    assert_refused(
+        &["grundy", "--set", &set, "--upto", "100000"],
+        "",
+        "period search (window ",
+    );
+}
+
+/// Take 1 or 200 by the definition: win/lose of heaps `0..len`.
+fn one_or_two_hundred(len: usize) -> Vec<bool> {
+    let mut wins = vec![false; len];
+    for n in 1..len {
+        wins[n] = !wins[n - 1] || (n >= 200 && !wins[n - 200]);
+    }
+    wins
+}
+
+#[test]
+fn a_period_search_within_the_cap_answers_as_the_definition() {
+    // 8 + 6·2 units a value: 50,000 values fit 10^6, 50 do not fit 1000.
+    let heaps: Vec<String> = (0..3000).map(|n| format!("{}", n * 7 + 200)).collect();
+    let output = run(
+        &["--max-work", CAP, "subtraction", "--set", "1,200"],
+        &heaps.join("\n"),
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let wins = one_or_two_hundred(3000 * 7 + 201);
+    let expected: Vec<&str> = (0..3000)
+        .map(|n| if wins[n * 7 + 200] { "First" } else { "Second" })
+        .collect();
+    assert_eq!(stdout(&output).lines().collect::<Vec<_>>(), expected);
+    let refused = run(
+        &[
+            "--max-work",
+            "1000",
+            "subtraction",
+            "--set",
+            "1,200",
+            "100000",
+        ],
+        "",
+    );
+    assert_eq!(refused.status.code(), Some(2), "{}", stderr(&refused));
+    assert!(
+        stderr(&refused).contains("1000 steps"),
+        "{}",
+        stderr(&refused)
+    );
+}

@@ -117,3 +117,79 @@ fn quadratic_stone_rows_are_charged_their_cells_up_front() {
     assert!(matches!(below, Error::WorkLimitExceeded { .. }), "{below}");
     assert!(below.to_string().contains("stone-split"), "{below}");
 }
+
+/// Grundy values of take 1 or 200 by the definition.
+fn take_one_or_two_hundred(len: usize) -> Vec<u64> {
+    let mut values: Vec<u64> = Vec::with_capacity(len);
+    for n in 0..len {
+        let mut options = vec![];
+        if n >= 1 {
+            options.push(values[n - 1]);
+        }
+        if n >= 200 {
+            options.push(values[n - 200]);
+        }
+        values.push((0..).find(|g| !options.contains(g)).unwrap_or(0));
+    }
+    values
+}
+
+#[test]
+fn subtraction_tables_are_charged_up_front() {
+    use stonegame::impartial::subtraction::SubtractionSet;
+    let set = SubtractionSet::new([1, 200]).unwrap();
+    // 20 units a heap (8 + 6 a move): 10^5 heaps need 2·10^6.
+    let refused = set.grundy_table(99_999, capped(1_999_999)).unwrap_err();
+    assert!(
+        matches!(
+            refused,
+            Error::WorkLimitExceeded {
+                steps: 1_999_999,
+                ..
+            }
+        ),
+        "{refused}"
+    );
+    assert!(refused.to_string().contains("S = {1,200}"), "{refused}");
+    let table = set.grundy_table(99_999, capped(2_000_000)).unwrap();
+    let expected = take_one_or_two_hundred(100_000);
+    assert!(table.iter().map(|g| g.0).eq(expected.iter().copied()));
+    let outcomes = set
+        .outcome_table(99_999, stonegame::Convention::Normal, capped(2_000_000))
+        .unwrap();
+    assert!(
+        outcomes
+            .iter()
+            .zip(&expected)
+            .all(|(o, &g)| (*o == stonegame::Outcome::Second) == (g == 0))
+    );
+    assert!(
+        set.outcome_table(99_999, stonegame::Convention::Normal, capped(1_999_999))
+            .is_err()
+    );
+}
+
+#[test]
+fn a_window_recurrence_is_charged_per_value() {
+    use stonegame::impartial::subtraction::SubtractionSet;
+    let set = SubtractionSet::new([1, 200]).unwrap();
+    let expected = take_one_or_two_hundred(1000);
+    // The period (201) shows once two windows of 200 have been computed:
+    // about 600 values of 20 units.
+    let mut short = set.grundy_recurrence(capped(2_000)).unwrap();
+    assert!(matches!(
+        short.value(10u64.pow(12)),
+        Err(Error::WorkLimitExceeded { steps: 2_000, .. })
+    ));
+    let mut enough = set.grundy_recurrence(capped(100_000)).unwrap();
+    for n in [0u64, 1, 199, 200, 201, 999] {
+        assert_eq!(u64::from(enough.value(n).unwrap()), expected[n as usize]);
+    }
+    let far = 10u64.pow(12);
+    let period = enough.periodicity().unwrap();
+    assert_eq!(period.period(), 201);
+    assert_eq!(
+        u64::from(enough.value(far).unwrap()),
+        expected[(far % 201) as usize]
+    );
+}

@@ -596,8 +596,11 @@ where
     G: ImpartialGame<Position = u64>,
 {
     let len = table_len(upto, budget, std::mem::size_of::<Nimber>(), "Grundy table")?;
-    let mut table: Vec<Nimber> = Vec::with_capacity(len);
-    let mut values = Vec::new();
+    let mut table: Vec<Nimber> = crate::budget::vec_with_capacity(len, "Grundy table", budget)?;
+    // The option values of one heap: as many as its options, which the work
+    // cap bounds, so they are sized against the budget beside the table.
+    let mut values: Vec<u64> = Vec::new();
+    let mut refused = None;
     let mut work = WorkCount::new(budget.work_or(DEFAULT_HEAP_TABLE_WORK));
     for heap in 0..len as u64 {
         values.clear();
@@ -615,9 +618,29 @@ where
                     }
                 }
             }
+            if values.len() == values.capacity() {
+                let grown = (values.len() as u128 + 1) * 2 * 8 + len as u128 * 8;
+                if let Err(error) = budget
+                    .check_bytes(grown, "option values of a heap")
+                    .and_then(|()| {
+                        crate::budget::try_reserve(
+                            &mut values,
+                            1,
+                            "option values of a heap",
+                            budget,
+                        )
+                    })
+                {
+                    refused = Some(error);
+                    return ControlFlow::Break(());
+                }
+            }
             values.push(total);
             ControlFlow::Continue(())
         });
+        if let Some(error) = refused {
+            return Err(error);
+        }
         if work.exceeded() {
             return Err(work.error(&format!("Grundy table up to heap {upto}")));
         }

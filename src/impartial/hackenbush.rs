@@ -162,7 +162,11 @@ impl GreenHackenbush {
         // Refused before the copy is made.
         Self::check_size(edges.len())?;
         check_memory(Budget::default(), edges.len())?;
-        Self::from_edges(edges.to_vec())
+        let mut copy = Vec::new();
+        copy.try_reserve_exact(edges.len())
+            .map_err(|_| refused::<(u32, u32)>(edges.len()))?;
+        copy.extend_from_slice(edges);
+        Self::from_edges(copy)
     }
 
     /// As [`GreenHackenbush::new`], taking the list of edges over (no copy).
@@ -181,7 +185,7 @@ impl GreenHackenbush {
         Self::check_size(edges.len())?;
         let budget = Budget::default();
         check_memory(budget, edges.len())?;
-        let (renumbered, vertex_count) = renumber(&edges);
+        let (renumbered, vertex_count) = renumber(&edges)?;
         Ok(Self {
             edges,
             renumbered,
@@ -214,8 +218,10 @@ impl GreenHackenbush {
     /// ```
     pub fn from_tree(root: u32, edges: &[(u32, u32)]) -> Result<Self> {
         let game = Self::grounded(root, edges)?;
-        let mut vertices: Vec<u32> = game.dense().iter().flat_map(|&(u, v)| [u, v]).collect();
-        vertices.push(0);
+        let mut vertices = filled(2 * game.dense().len() + 1, 0u32)?;
+        for (pair, &(u, v)) in vertices.chunks_exact_mut(2).zip(game.dense()) {
+            pair.copy_from_slice(&[u, v]);
+        }
         vertices.sort_unstable();
         vertices.dedup();
         if edges.len() + 1 != vertices.len() {
@@ -267,11 +273,14 @@ impl GreenHackenbush {
             0 => ground,
             v => v,
         };
-        let swapped: Vec<(u32, u32)> = edges.iter().map(|&(u, v)| (swap(u), swap(v))).collect();
-        let (renumbered, vertex_count) = renumber(&swapped);
+        let mut swapped = filled(edges.len(), (0u32, 0u32))?;
+        for (to, &(u, v)) in swapped.iter_mut().zip(edges) {
+            *to = (swap(u), swap(v));
+        }
+        let (renumbered, vertex_count) = renumber(&swapped)?;
         let dense = renumbered.unwrap_or(swapped);
-        let graph = Graph::new(vertex_count, &dense);
-        let analysis = Analysis::new(&graph, 0, None, None, &mut Work::unlimited());
+        let graph = Graph::new(vertex_count, &dense)?;
+        let analysis = Analysis::new(&graph, 0, None, None, &mut Work::unlimited())?;
         if let Some(e) = (0..dense.len() as u32).find(|&e| !analysis.reaches_edge(&graph, e)) {
             let (u, v) = edges[e as usize];
             return Err(Error::InvalidParameter {
@@ -282,8 +291,13 @@ impl GreenHackenbush {
                 ),
             });
         }
+        let mut given = Vec::new();
+        given
+            .try_reserve_exact(edges.len())
+            .map_err(|_| refused::<(u32, u32)>(edges.len()))?;
+        given.extend_from_slice(edges);
         Ok(Self {
-            edges: edges.to_vec(),
+            edges: given,
             renumbered: Some(dense),
             vertex_count,
             budget,
@@ -345,8 +359,8 @@ impl GreenHackenbush {
     /// ```
     pub fn nimber(&self) -> Result<Nimber> {
         check_memory(self.budget, self.edges.len())?;
-        let graph = Graph::new(self.vertex_count, self.dense());
-        let analysis = Analysis::new(&graph, 0, None, None, &mut Work::unlimited());
+        let graph = Graph::new(self.vertex_count, self.dense())?;
+        let analysis = Analysis::new(&graph, 0, None, None, &mut Work::unlimited())?;
         Ok(Nimber(analysis.root_value()))
     }
 
@@ -387,13 +401,13 @@ impl GreenHackenbush {
     /// ```
     pub fn winning_move(&self) -> Result<Option<EdgeMove>> {
         check_memory(self.budget, self.edges.len())?;
-        let graph = Graph::new(self.vertex_count, self.dense());
+        let graph = Graph::new(self.vertex_count, self.dense())?;
         let mut work = Work::new(self.budget.work_or(DEFAULT_MOVE_WORK));
-        let analysis = Analysis::new(&graph, 0, None, None, &mut work);
+        let analysis = Analysis::new(&graph, 0, None, None, &mut work)?;
         if analysis.root_value() == 0 {
             return Ok(None);
         }
-        let found = match descend(&graph, &analysis, &mut work) {
+        let found = match descend(&graph, &analysis, &mut work)? {
             Descent::Bridge(edge) => Some(edge),
             Descent::Inside {
                 component,
@@ -415,7 +429,7 @@ impl GreenHackenbush {
                     Some(edge) => Some(edge),
                     None => {
                         drop(component);
-                        let graph = Graph::reusing(self.vertex_count, self.dense(), &mut buffers);
+                        let graph = Graph::reusing(self.vertex_count, self.dense(), &mut buffers)?;
                         scan_every_edge(&graph, &mut work, &mut buffers)?
                     }
                 }
@@ -453,10 +467,10 @@ impl GreenHackenbush {
     pub fn solve(&self) -> Result<Solution<Outcome, EdgeMove>> {
         let best = self.winning_move()?;
         let Some(best) = best else {
-            let over = ground_edge_count(self.vertex_count, self.dense(), None) == 0;
+            let over = ground_edge_count(self.vertex_count, self.dense(), None)? == 0;
             return Ok(Solution::from_line(Outcome::Second, Vec::new(), over));
         };
-        let complete = ground_edge_count(self.vertex_count, self.dense(), Some(best.index)) == 0;
+        let complete = ground_edge_count(self.vertex_count, self.dense(), Some(best.index))? == 0;
         Ok(Solution::from_line(Outcome::First, vec![best], complete))
     }
 
@@ -479,30 +493,42 @@ fn check_memory(budget: Budget, edges: usize) -> Result<()> {
     )
 }
 
+/// Edges with dense vertex numbers (`None`: already dense) and the vertex count.
+type Renumbered = (Option<Vec<(u32, u32)>>, usize);
+
 /// Renumbers the vertices densely (0 stays the ground), so that vertex numbers
 /// up to `u32::MAX` cost nothing.
-fn renumber(edges: &[(u32, u32)]) -> (Option<Vec<(u32, u32)>>, usize) {
+fn renumber(edges: &[(u32, u32)]) -> Result<Renumbered> {
     let max = edges.iter().map(|&(u, v)| u.max(v)).max().unwrap_or(0);
     if (max as usize) <= 2 * edges.len() + 1 {
-        return (None, max as usize + 1);
+        return Ok((None, max as usize + 1));
     }
-    let mut names: Vec<u32> = edges.iter().flat_map(|&(u, v)| [u, v]).collect();
-    names.push(0);
+    let mut names = filled(2 * edges.len() + 1, 0u32)?;
+    for (pair, &(u, v)) in names.chunks_exact_mut(2).zip(edges) {
+        pair.copy_from_slice(&[u, v]);
+    }
     names.sort_unstable();
     names.dedup();
     let id = |v: u32| names.binary_search(&v).expect("every endpoint is named") as u32;
-    let dense = edges.iter().map(|&(u, v)| (id(u), id(v))).collect();
-    (Some(dense), names.len())
+    let mut dense = filled(edges.len(), (0u32, 0u32))?;
+    for (to, &(u, v)) in dense.iter_mut().zip(edges) {
+        *to = (id(u), id(v));
+    }
+    Ok((Some(dense), names.len()))
 }
 
 /// The number of edges still connected to the ground after deleting `skip`.
-fn ground_edge_count(vertex_count: usize, edges: &[(u32, u32)], skip: Option<usize>) -> usize {
-    let graph = Graph::new(vertex_count, edges);
+fn ground_edge_count(
+    vertex_count: usize,
+    edges: &[(u32, u32)],
+    skip: Option<usize>,
+) -> Result<usize> {
+    let graph = Graph::new(vertex_count, edges)?;
     let skip = skip.map_or(NONE, |s| s as u32);
-    let analysis = Analysis::new(&graph, 0, None, Some(skip), &mut Work::unlimited());
-    (0..edges.len() as u32)
+    let analysis = Analysis::new(&graph, 0, None, Some(skip), &mut Work::unlimited())?;
+    Ok((0..edges.len() as u32)
         .filter(|&e| e != skip && analysis.reaches_edge(&graph, e))
-        .count()
+        .count())
 }
 
 /// Counts elementary steps against a cap.
@@ -553,12 +579,36 @@ struct Buffers {
     value: Vec<u64>,
 }
 
-/// `vec` emptied and refilled with `len` copies of `fill` (its memory kept).
-fn refill<T: Clone>(vec: &mut Vec<T>, len: usize, fill: T) -> Vec<T> {
+/// `vec` emptied and refilled with `len` copies of `fill` (its memory kept),
+/// growing fallibly: a refusal of the system is [`Error::AllocationRefused`].
+fn refill<T: Clone>(vec: &mut Vec<T>, len: usize, fill: T) -> Result<Vec<T>> {
     let mut vec = std::mem::take(vec);
     vec.clear();
+    vec.try_reserve_exact(len).map_err(|_| refused::<T>(len))?;
     vec.resize(len, fill);
-    vec
+    Ok(vec)
+}
+
+/// `len` copies of `fill`, allocated fallibly (see [`refill`]).
+fn filled<T: Clone>(len: usize, fill: T) -> Result<Vec<T>> {
+    refill(&mut Vec::new(), len, fill)
+}
+
+/// Pushes `item`, growing fallibly (see [`refill`]).
+fn push<T>(vec: &mut Vec<T>, item: T) -> Result<()> {
+    vec.try_reserve(1)
+        .map_err(|_| refused::<T>(vec.len() + 1))?;
+    vec.push(item);
+    Ok(())
+}
+
+/// The system's refusal of `len` values of `T` for the working memory (the
+/// budget was checked before: see [`check_memory`]).
+fn refused<T>(len: usize) -> Error {
+    Error::AllocationRefused {
+        what: "Green Hackenbush working memory",
+        bytes: (len as u128).saturating_mul(std::mem::size_of::<T>() as u128),
+    }
 }
 
 /// An undirected multigraph in compressed adjacency form (borrowing its edge
@@ -572,17 +622,21 @@ struct Graph<'a> {
 }
 
 impl<'a> Graph<'a> {
-    fn new(vertex_count: usize, edges: &'a [(u32, u32)]) -> Self {
+    fn new(vertex_count: usize, edges: &'a [(u32, u32)]) -> Result<Self> {
         Self::reusing(vertex_count, edges, &mut Buffers::default())
     }
 
     /// The graph, built in memory left in `buffers` by an earlier one.
-    fn reusing(vertex_count: usize, edges: &'a [(u32, u32)], buffers: &mut Buffers) -> Self {
+    fn reusing(
+        vertex_count: usize,
+        edges: &'a [(u32, u32)],
+        buffers: &mut Buffers,
+    ) -> Result<Self> {
         // Degrees, then their running sums: `start[v]` ends `v`'s range. The
         // edges are then placed from the last one, each end of a range filled
         // from its top, so each vertex lists its edges in order and `start[v]`
         // comes down to where `v`'s range starts. (No arrays besides.)
-        let mut start = refill(&mut buffers.start, vertex_count + 1, 0u32);
+        let mut start = refill(&mut buffers.start, vertex_count + 1, 0u32)?;
         for &(u, v) in edges {
             start[u as usize] += 1;
             if u != v {
@@ -594,7 +648,7 @@ impl<'a> Graph<'a> {
             total += *s;
             *s = total;
         }
-        let mut incidences = refill(&mut buffers.incidences, total as usize, (0u32, 0u32));
+        let mut incidences = refill(&mut buffers.incidences, total as usize, (0u32, 0u32))?;
         for (e, &(u, v)) in edges.iter().enumerate().rev() {
             start[u as usize] -= 1;
             incidences[start[u as usize] as usize] = (v, e as u32);
@@ -603,11 +657,11 @@ impl<'a> Graph<'a> {
                 incidences[start[v as usize] as usize] = (u, e as u32);
             }
         }
-        Self {
+        Ok(Self {
             edges,
             start,
             incidences,
-        }
+        })
     }
 
     /// Leaves the graph's memory for the next one.
@@ -649,7 +703,7 @@ impl Analysis {
         weights: Option<&[u64]>,
         skip: Option<u32>,
         work: &mut Work,
-    ) -> Self {
+    ) -> Result<Self> {
         Self::reusing(graph, root, weights, skip, work, &mut Buffers::default())
     }
 
@@ -661,20 +715,24 @@ impl Analysis {
         skip: Option<u32>,
         work: &mut Work,
         buffers: &mut Buffers,
-    ) -> Self {
+    ) -> Result<Self> {
         let skip = skip.unwrap_or(NONE);
         let n = graph.vertex_count();
-        let mut discovered = refill(&mut buffers.discovered, n, NONE);
-        let mut low = refill(&mut buffers.low, n, 0u32);
-        let mut parent_edge = refill(&mut buffers.parent_edge, n, NONE);
-        let mut parent = refill(&mut buffers.parent, n, NONE);
-        let mut bridge = refill(&mut buffers.bridge, graph.edges.len(), false);
+        let mut discovered = refill(&mut buffers.discovered, n, NONE)?;
+        let mut low = refill(&mut buffers.low, n, 0u32)?;
+        let mut parent_edge = refill(&mut buffers.parent_edge, n, NONE)?;
+        let mut parent = refill(&mut buffers.parent, n, NONE)?;
+        let mut bridge = refill(&mut buffers.bridge, graph.edges.len(), false)?;
         // Sized once: both can hold every vertex (a path is one long stack).
-        let mut preorder = refill(&mut buffers.preorder, 0, 0u32);
-        preorder.reserve(n);
+        let mut preorder = refill(&mut buffers.preorder, 0, 0u32)?;
+        preorder
+            .try_reserve_exact(n)
+            .map_err(|_| refused::<u32>(n))?;
         // Explicit stack of (vertex, next incidence to look at).
-        let mut stack = refill(&mut buffers.stack, 0, (0u32, 0u32));
-        stack.reserve(n);
+        let mut stack = refill(&mut buffers.stack, 0, (0u32, 0u32))?;
+        stack
+            .try_reserve_exact(n)
+            .map_err(|_| refused::<(u32, u32)>(n))?;
         stack.push((root, graph.start[root as usize]));
         discovered[root as usize] = 0;
         low[root as usize] = 0;
@@ -712,7 +770,7 @@ impl Analysis {
         // Components: the depth-first tree cut at its bridges.
         buffers.low = low;
         buffers.stack = stack;
-        let mut component = refill(&mut buffers.component, n, NONE);
+        let mut component = refill(&mut buffers.component, n, NONE)?;
         let mut tops = 0u32;
         for &v in &preorder {
             let e = parent_edge[v as usize];
@@ -723,7 +781,7 @@ impl Analysis {
                 component[parent[v as usize] as usize]
             };
         }
-        let mut value = refill(&mut buffers.value, tops as usize, 0u64);
+        let mut value = refill(&mut buffers.value, tops as usize, 0u64)?;
         for (e, &(u, _)) in graph.edges.iter().enumerate() {
             let c = component[u as usize];
             if e as u32 != skip && c != NONE && !bridge[e] {
@@ -746,7 +804,7 @@ impl Analysis {
         work.done = work
             .done
             .saturating_add((n + graph.incidences.len()) as u64);
-        Self {
+        Ok(Self {
             preorder,
             discovered,
             parent_edge,
@@ -754,7 +812,7 @@ impl Analysis {
             bridge,
             component,
             value,
-        }
+        })
     }
 
     fn root_value(&self) -> u64 {
@@ -791,7 +849,7 @@ enum Descent {
 }
 
 /// The descent with target values from the ground's component.
-fn descend(graph: &Graph, analysis: &Analysis, work: &mut Work) -> Descent {
+fn descend(graph: &Graph, analysis: &Analysis, work: &mut Work) -> Result<Descent> {
     // Child branches of each component, (bridge edge, child component,
     // vertex it hangs from), in preorder: component `c`'s at
     // `branches[first[c]..first[c + 1]]` (one list for all: no allocation per
@@ -807,7 +865,7 @@ fn descend(graph: &Graph, analysis: &Analysis, work: &mut Work) -> Descent {
             )
         })
     };
-    let mut first = vec![0u32; tops + 1];
+    let mut first = filled(tops + 1, 0u32)?;
     for &v in &analysis.preorder {
         if let Some((from, _)) = hanging(v) {
             first[from as usize] += 1;
@@ -818,7 +876,7 @@ fn descend(graph: &Graph, analysis: &Analysis, work: &mut Work) -> Descent {
         total += *f;
         *f = total;
     }
-    let mut branches = vec![(0u32, 0u32, 0u32); total as usize];
+    let mut branches = filled(total as usize, (0u32, 0u32, 0u32))?;
     for &v in analysis.preorder.iter().rev() {
         if let Some((from, branch)) = hanging(v) {
             first[from as usize] -= 1;
@@ -837,7 +895,7 @@ fn descend(graph: &Graph, analysis: &Analysis, work: &mut Work) -> Descent {
             let wanted = branch ^ difference;
             if wanted < branch {
                 if wanted == 0 {
-                    return Descent::Bridge(edge as usize);
+                    return Ok(Descent::Bridge(edge as usize));
                 }
                 at = child;
                 target = wanted - 1;
@@ -846,12 +904,12 @@ fn descend(graph: &Graph, analysis: &Analysis, work: &mut Work) -> Descent {
             }
         }
         if !entered {
-            let component = Component::copy(graph, analysis, at, of(at), work);
-            return Descent::Inside {
+            let component = Component::copy(graph, analysis, at, of(at), work)?;
+            return Ok(Descent::Inside {
                 component,
                 here,
                 target,
-            };
+            });
         }
     }
 }

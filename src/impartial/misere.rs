@@ -124,10 +124,23 @@ impl ExactSearch {
     /// Default cap on the number of canonical sums one search may visit.
     pub const DEFAULT_MAX_POSITIONS: usize = 1 << 20;
 
-    /// Default work cap of one search: components copied while listing the
-    /// options of the sums it expands (a few seconds). `Budget::with_work`
-    /// sets another.
+    /// Default work cap of one search: a step per component copied while
+    /// listing the options of the sums it expands, plus
+    /// [`ExactSearch::OPTION_STEPS`] an option (about ten seconds).
+    /// `Budget::with_work` sets another.
     pub const DEFAULT_WORK: u64 = 300_000_000;
+
+    /// Steps charged to an option beyond its components: the allocation,
+    /// sort and memo look-ups of the sum it leads to (about 120 ns, which
+    /// is what a sum of two heaps costs; measured 180 ns an option at two
+    /// components, 30 ns a step, so the default cap is about 9 s).
+    ///
+    /// # Example
+    /// ```
+    /// assert_eq!(stonegame::impartial::misere::ExactSearch::OPTION_STEPS, 4);
+    /// ```
+    #[cfg(not(stonegame_bundle))]
+    pub const OPTION_STEPS: u64 = 4;
 
     /// A search with the default memory budget and position cap.
     ///
@@ -440,7 +453,8 @@ where
                 continue;
             }
             let _ = self.game.for_each_option(component, |option| {
-                work = work.saturating_add(state.len() as u64);
+                // OPTION_STEPS (a literal: the constant stays out of bundles).
+                work = work.saturating_add(state.len() as u64 + 4);
                 listed_bytes += option_bytes + std::mem::size_of_val(option) as u128;
                 if work > cap {
                     refusal = Some(Error::WorkLimitExceeded {

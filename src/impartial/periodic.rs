@@ -16,7 +16,7 @@
 //! outcomes, …) and answers any index up to `u64::MAX` from one period, so
 //! heaps of 10^18 need no table of that size.
 
-use crate::budget::try_reserve;
+use crate::budget::{try_reserve, vec_with_capacity};
 use crate::{Budget, Error, Result};
 use ahash::AHashMap;
 
@@ -97,6 +97,25 @@ impl Periodicity {
     }
 }
 
+#[cfg(not(stonegame_bundle))]
+/// Units charged a value by a rule of unknown cost: the push, the rolling
+/// hash and Brent's comparison, about 8 ns together.
+const UNITS_PER_VALUE: u64 = 8;
+
+/// Work units a value of a subtraction set's recurrence costs, for a
+/// window of `window` values (the largest amount) and `reads` amounts: the
+/// bookkeeping, plus 6 a read for sets beyond 128 (a read anywhere in a
+/// window of up to 2^16 values, measured 4.5 to 8 ns); the rule of smaller
+/// sets is a few mask operations.
+#[cfg(not(stonegame_bundle))]
+pub(crate) fn units_per_value(window: u64, reads: usize) -> u64 {
+    if window <= 128 {
+        12
+    } else {
+        UNITS_PER_VALUE + 6 * reads as u64
+    }
+}
+
 /// Bytes charged to the budget per computed value: the value itself, with
 /// room for the vector to grow.
 const BYTES_PER_SEARCHED_VALUE: u128 = 12;
@@ -124,7 +143,9 @@ pub type RecurrenceRule<'a> = Box<dyn FnMut(&[u32]) -> u32 + Send + Sync + 'a>;
 /// last `window` of them once there are at least `window` (earlier values may
 /// use anything, e.g. which moves fit). Values are computed up to what the
 /// [`Budget`] allows; a query beyond that with no period found is an
-/// [`Error::NoPeriodWithinBudget`].
+/// [`Error::NoPeriodWithinBudget`]. Each value computed is charged to the
+/// work cap ([`WindowRecurrence::DEFAULT_WORK`] unless [`Budget::with_work`] sets
+/// one), and a search that reaches it is an [`Error::WorkLimitExceeded`].
 ///
 /// The recurrence lives as long as its rule's borrows, `'a`.
 ///
@@ -173,6 +194,9 @@ pub struct WindowRecurrence<'a> {
     found: Option<(u64, u64)>,
     max_len: u64,
     budget: Budget,
+    /// Values the work cap pays for: each value is computed once, at a
+    /// known cost, so a cap on the count is the cap on the work.
+    work_len: u64,
 }
 
 /// The window, the limits and how far the search went (the rule, a
@@ -191,6 +215,23 @@ impl std::fmt::Debug for WindowRecurrence<'_> {
 }
 
 impl<'a> WindowRecurrence<'a> {
+    /// Default work cap of a recurrence, over its whole life: units of about
+    /// a nanosecond each (a value computed costs its rule's units, 8 for a
+    /// rule of unknown cost: the rule, the rolling hash and the cycle
+    /// search), so about ten seconds of work.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::periodic::WindowRecurrence;
+    /// use stonegame::{Budget, Error};
+    /// assert_eq!(WindowRecurrence::DEFAULT_WORK, 10_000_000_000);
+    /// // A counter never repeats: a small cap stops the search.
+    /// let counter = Box::new(|v: &[u32]| v.len() as u32);
+    /// let mut r = WindowRecurrence::new(1, counter, Budget::default().with_work(800)).unwrap();
+    /// assert!(matches!(r.periodicity(), Err(Error::WorkLimitExceeded { .. })));
+    /// ```
+    pub const DEFAULT_WORK: u64 = 10_000_000_000;
+
     /// A recurrence over windows of `window >= 1` values.
     ///
     /// # Example
@@ -220,7 +261,27 @@ impl<'a> WindowRecurrence<'a> {
             found: None,
             max_len,
             budget,
+            // UNITS_PER_VALUE (a literal: the constant stays out of bundles).
+            work_len: budget.work_or(Self::DEFAULT_WORK) / 8,
         })
+    }
+
+    /// The same recurrence for a subtraction set's rule, which reads `reads`
+    /// earlier values (its amounts) a value: see [`units_per_value`].
+    #[cfg(not(stonegame_bundle))]
+    pub(crate) fn with_value_cost(self, reads: usize) -> Self {
+        let units = units_per_value(self.window, reads);
+        Self {
+            work_len: self.budget.work_or(Self::DEFAULT_WORK) / units,
+            ..self
+        }
+    }
+
+    /// A contest bundle charges every value alike: the judge's time limit
+    /// is the cap that matters there (and the submission stays smaller).
+    #[cfg(stonegame_bundle)]
+    pub(crate) fn with_value_cost(self, _: usize) -> Self {
+        self
     }
 
     /// The value at index `n`.
@@ -259,8 +320,10 @@ impl<'a> WindowRecurrence<'a> {
             self.step(u64::MAX)?;
         }
         let (preperiod, period) = self.found.unwrap_or_default();
+        let mut values = vec_with_capacity(self.values.len(), "values of a period", self.budget)?;
+        values.extend_from_slice(&self.values);
         Ok(Periodicity {
-            values: self.values.clone(),
+            values,
             preperiod,
             period,
         })
@@ -297,6 +360,12 @@ impl<'a> WindowRecurrence<'a> {
             return Err(Error::NoPeriodWithinBudget {
                 heap: wanted,
                 searched: len,
+            });
+        }
+        if len >= self.work_len {
+            return Err(Error::WorkLimitExceeded {
+                what: format!("period search (window {})", self.window),
+                steps: self.budget.work_or(Self::DEFAULT_WORK),
             });
         }
         try_reserve(

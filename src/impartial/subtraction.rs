@@ -122,6 +122,8 @@ impl SubtractionSet {
     /// ```
     pub fn grundy_table(&self, upto: u64, budget: Budget) -> Result<Vec<Nimber>> {
         let len = table_len(upto, budget, std::mem::size_of::<u32>(), "Grundy table")?;
+        let units = crate::impartial::periodic::units_per_value(self.max(), self.moves.len());
+        self.charge_table(len, units, "Grundy table", budget)?;
         let mut rule = self.grundy_rule()?;
         let mut values: Vec<u32> = Vec::new();
         try_reserve(&mut values, len, "Grundy table", budget)?;
@@ -154,6 +156,11 @@ impl SubtractionSet {
         budget: Budget,
     ) -> Result<Vec<Outcome>> {
         let len = table_len(upto, budget, std::mem::size_of::<bool>(), "win/lose table")?;
+        let units = match self.max() {
+            0..=128 => LOSS_BIT_UNITS,
+            max => crate::impartial::periodic::units_per_value(max, self.moves.len()),
+        };
+        self.charge_table(len, units, "win/lose table", budget)?;
         let terminal_wins = convention == Convention::Misere;
         let mut wins: Vec<bool> = Vec::new();
         try_reserve(&mut wins, len, "win/lose table", budget)?;
@@ -178,6 +185,18 @@ impl SubtractionSet {
                 .map(|w| if w { Outcome::First } else { Outcome::Second }),
         );
         Ok(outcomes)
+    }
+
+    /// Charges a table of `len` heaps at `units` a heap against the work cap
+    /// ([`WindowRecurrence::DEFAULT_WORK`] unless [`Budget::with_work`] sets one),
+    /// before any of it is computed.
+    fn charge_table(&self, len: usize, units: u64, what: &str, budget: Budget) -> Result<()> {
+        crate::budget::charge_up_front(
+            budget,
+            WindowRecurrence::DEFAULT_WORK,
+            (len as u128).saturating_mul(u128::from(units)),
+            || format!("subtraction {}: {what} of {len} heaps", set_label(self)),
+        )
     }
 
     /// Win/lose of heaps `0..len` for sets within 1..=128, O(1) per heap: a
@@ -223,7 +242,10 @@ impl SubtractionSet {
     /// assert_eq!(r.value(10u64.pow(18)).unwrap(), (10u64.pow(18) % 3) as u32);
     /// ```
     pub fn grundy_recurrence(&self, budget: Budget) -> Result<WindowRecurrence<'static>> {
-        WindowRecurrence::new(self.max(), self.grundy_rule()?, budget)
+        Ok(
+            WindowRecurrence::new(self.max(), self.grundy_rule()?, budget)?
+                .with_value_cost(self.moves.len()),
+        )
     }
 
     /// The single-heap misère outcomes (1: the player to move wins) as a
@@ -252,7 +274,8 @@ impl SubtractionSet {
             };
             u32::from(wins)
         };
-        WindowRecurrence::new(self.max(), Box::new(rule), budget)
+        Ok(WindowRecurrence::new(self.max(), Box::new(rule), budget)?
+            .with_value_cost(self.moves.len()))
     }
 
     /// `G(n)` from the values before it: the mex over the moves that fit.
@@ -421,26 +444,34 @@ impl std::fmt::Debug for Subtraction {
 
 /// A work-cap refusal of the exact misère search with the game named: its
 /// set, cut after a few amounts so the message stays short.
+#[cfg(not(stonegame_bundle))]
 fn named_refusal(error: Error, set: &SubtractionSet) -> Error {
     match error {
-        Error::WorkLimitExceeded { what, steps } => {
-            let moves = set.moves();
-            let shown: Vec<String> = moves.iter().take(4).map(u64::to_string).collect();
-            let more = if moves.len() > 4 {
-                format!(",… ({} amounts)", moves.len())
-            } else {
-                String::new()
-            };
-            Error::WorkLimitExceeded {
-                what: format!(
-                    "misère subtraction S = {{{}{more}}}: {what}",
-                    shown.join(",")
-                ),
-                steps,
-            }
-        }
+        Error::WorkLimitExceeded { what, steps } => Error::WorkLimitExceeded {
+            what: format!("misère subtraction {}: {what}", set_label(set)),
+            steps,
+        },
         other => other,
     }
+}
+
+/// A contest bundle leaves refusals unnamed (a smaller submission).
+#[cfg(stonegame_bundle)]
+fn named_refusal(error: Error, _: &SubtractionSet) -> Error {
+    error
+}
+
+/// `S = {…}`, cut after four amounts so that a message stays short.
+#[cfg(not(stonegame_bundle))]
+fn set_label(set: &SubtractionSet) -> String {
+    let moves = set.moves();
+    let shown: Vec<String> = moves.iter().take(4).map(u64::to_string).collect();
+    let more = if moves.len() > 4 {
+        format!(",… ({} amounts)", moves.len())
+    } else {
+        String::new()
+    };
+    format!("S = {{{}{more}}}", shown.join(","))
 }
 
 /// Amounts up to this are left to the window search whatever the set's shape:
@@ -1378,6 +1409,10 @@ struct LossBits {
     max_len: u64,
     budget: Budget,
 }
+
+/// Work units a heap of the win/lose table costs (a shift, a mask, a bit
+/// stored: about 2 ns).
+const LOSS_BIT_UNITS: u64 = 2;
 
 /// Bits of the loss sequence charged per byte of the budget (a bit each, with
 /// room for the vector to double).

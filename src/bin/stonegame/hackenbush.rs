@@ -50,37 +50,43 @@ fn parse_edges(line: &str) -> Result<Vec<(u32, u32)>, String> {
     // Every edge has a `-`, so either way the list holds at most this many:
     // checked against the budget before either pass allocates it.
     let dashes = line.bytes().filter(|&b| b == b'-').count();
-    crate::input::reserve_within_budget::<(u32, u32)>(line.len(), dashes)?;
-    if let Some(edges) = parse_plain_edges(line, dashes) {
+    let mut edges = crate::input::vec_within_budget::<(u32, u32)>(line.len(), dashes)?;
+    if parse_plain_edges(line, &mut edges) {
         return Ok(edges);
     }
-    crate::input::tokens(line)
-        .enumerate()
-        .map(|(index, token)| parse_edge(token, index + 1))
-        .collect()
+    edges.clear();
+    for (index, token) in crate::input::tokens(line).enumerate() {
+        // At most `dashes` edges: the room reserved above is never exceeded.
+        edges.push(parse_edge(token, index + 1)?);
+    }
+    Ok(edges)
 }
 
 /// Edges `u-v` of plain decimal numbers separated by ASCII whitespace (the
 /// same separators as [`crate::input::tokens`]); `None` on anything else.
-/// `dashes` (the line's count of `-`) sizes the list, allocated once.
-fn parse_plain_edges(line: &str, dashes: usize) -> Option<Vec<(u32, u32)>> {
+/// `edges` was sized by the line's count of `-`, so it never grows. `false`
+/// on anything else.
+fn parse_plain_edges(line: &str, edges: &mut Vec<(u32, u32)>) -> bool {
     let bytes = line.as_bytes();
-    let mut edges = Vec::with_capacity(dashes);
     let mut i = 0;
     loop {
         while i < bytes.len() && bytes[i].is_ascii_whitespace() {
             i += 1;
         }
         if i == bytes.len() {
-            return Some(edges);
+            return true;
         }
-        let (u, after) = plain_number(bytes, i)?;
+        let Some((u, after)) = plain_number(bytes, i) else {
+            return false;
+        };
         if bytes.get(after) != Some(&b'-') {
-            return None;
+            return false;
         }
-        let (v, after) = plain_number(bytes, after + 1)?;
+        let Some((v, after)) = plain_number(bytes, after + 1) else {
+            return false;
+        };
         if bytes.get(after).is_some_and(|b| !b.is_ascii_whitespace()) {
-            return None;
+            return false;
         }
         edges.push((u, v));
         i = after;
@@ -148,12 +154,14 @@ mod tests {
                 .map(|(index, token)| parse_edge(token, index + 1))
                 .collect();
             assert_eq!(parse_edges(line), tokens, "{line:?}");
-            let dashes = line.bytes().filter(|&b| b == b'-').count();
-            if let Some(plain) = parse_plain_edges(line, dashes) {
+            let mut plain = Vec::new();
+            if parse_plain_edges(line, &mut plain) {
                 assert_eq!(Ok(plain), tokens, "{line:?}");
             }
         }
-        assert_eq!(parse_plain_edges("3-4 0-0", 2), Some(vec![(3, 4), (0, 0)]));
-        assert_eq!(parse_plain_edges("0-1 +2-3", 2), None);
+        let mut plain = Vec::new();
+        assert!(parse_plain_edges("3-4 0-0", &mut plain));
+        assert_eq!(plain, [(3, 4), (0, 0)]);
+        assert!(!parse_plain_edges("0-1 +2-3", &mut Vec::new()));
     }
 }

@@ -73,6 +73,21 @@ fn message(error: Error) -> String {
     error.to_string()
 }
 
+/// A work-cap refusal of a period search names the game by its `--set`
+/// (cut to 60 characters); the misère search names it already.
+fn named(error: Error, set: &str) -> String {
+    match error {
+        Error::WorkLimitExceeded { what, steps } if !what.contains("subtraction S =") => {
+            Error::WorkLimitExceeded {
+                what: format!("subtraction --set {}: {what}", crate::input::shown(set)),
+                steps,
+            }
+            .to_string()
+        }
+        other => other.to_string(),
+    }
+}
+
 /// Formats an outcome, with the winning move when asked for: `First I:F->T`,
 /// or `First` alone when the player to move has already won.
 pub fn answer(outcome: Outcome, show_move: bool, found: Option<HeapMove>) -> String {
@@ -122,9 +137,9 @@ pub fn subtraction(args: &SubtractionArgs) -> ExitCode {
     };
     input::run(&args.values, |line| {
         let heaps = parse_heaps(line)?;
-        let outcome = game.outcome(&heaps).map_err(message)?;
+        let outcome = game.outcome(&heaps).map_err(|e| named(e, &args.set))?;
         let found = if args.play.show_move && outcome == Outcome::First {
-            game.winning_move(&heaps).map_err(message)?
+            game.winning_move(&heaps).map_err(|e| named(e, &args.set))?
         } else {
             None
         };
@@ -175,10 +190,11 @@ pub fn grundy_of_set(
             limit: u128::from(MAX_UPTO),
         }));
     }
+    let text = set;
     let set = parse_set(set)?;
     let mut solver = Subtraction::new(set).with_budget(crate::input::budget());
     // Computed before anything is printed, so a refusal leaves no partial line.
-    solver.grundy(upto).map_err(message)?;
+    solver.grundy(upto).map_err(|e| named(e, text))?;
     let written = |e: std::io::Error| format!("cannot write output: {e}");
     for n in 0..=upto {
         if n > 0 {
@@ -193,7 +209,7 @@ pub fn grundy_of_set(
             Err(Error::NoPeriodWithinBudget { searched, .. }) => {
                 format!("no period certified up to {searched}")
             }
-            Err(e) => return Err(message(e)),
+            Err(e) => return Err(named(e, text)),
         };
         writeln!(out, "{line}").map_err(written)?;
     }

@@ -333,8 +333,7 @@ pub fn tokens(text: &str) -> impl Iterator<Item = &str> {
 /// is allocated.
 pub fn parse_numbers<T: FromStr>(text: &str, kind: &str) -> Result<Vec<T>, String> {
     let count = tokens(text).count();
-    reserve_within_budget::<T>(text.len(), count)?;
-    let mut values = Vec::with_capacity(count);
+    let mut values = vec_within_budget::<T>(text.len(), count)?;
     for (index, token) in tokens(text).enumerate() {
         values.push(parse_number(token, kind, index + 1)?);
     }
@@ -355,6 +354,23 @@ pub fn reserve_within_budget<T>(line_bytes: usize, count: usize) -> Result<(), S
         ));
     }
     Ok(())
+}
+
+/// An empty list with room for `count` values of `T`, checked against the
+/// memory budget beside a line of `line_bytes` bytes, then allocated
+/// fallibly: a process memory limit below the budget is a message, not an
+/// abort.
+pub fn vec_within_budget<T>(line_bytes: usize, count: usize) -> Result<Vec<T>, String> {
+    reserve_within_budget::<T>(line_bytes, count)?;
+    let mut values = Vec::new();
+    values.try_reserve_exact(count).map_err(|_| {
+        stonegame::Error::AllocationRefused {
+            what: "the values of an input line",
+            bytes: (count as u128).saturating_mul(std::mem::size_of::<T>() as u128),
+        }
+        .to_string()
+    })?;
+    Ok(values)
 }
 
 /// Parses one number; `position` (1-based) names the token in the message.

@@ -40,16 +40,17 @@ impl Component {
         at: u32,
         branches: &[(u32, u32, u32)],
         work: &mut Work,
-    ) -> Self {
-        let inner: Vec<u32> = (0..graph.edges.len() as u32)
-            .filter(|&e| {
-                let u = graph.edges[e as usize].0;
-                analysis.component[u as usize] == at && !analysis.bridge[e as usize]
-            })
-            .collect();
+    ) -> Result<Self> {
+        let mut inner: Vec<u32> = Vec::new();
+        for e in 0..graph.edges.len() as u32 {
+            let u = graph.edges[e as usize].0;
+            if analysis.component[u as usize] == at && !analysis.bridge[e as usize] {
+                push(&mut inner, e)?;
+            }
+        }
         // Local numbers in preorder: the component's top vertex is the first
         // of its vertices discovered, so it becomes local vertex 0.
-        let mut local = vec![NONE; graph.vertex_count()];
+        let mut local = filled(graph.vertex_count(), NONE)?;
         let mut names = 0u32;
         for &v in &analysis.preorder {
             if analysis.component[v as usize] == at {
@@ -57,16 +58,15 @@ impl Component {
                 names += 1;
             }
         }
-        let mut weights = vec![0u64; names as usize];
+        let mut weights = filled(names as usize, 0u64)?;
         for &(_, child, from) in branches {
             weights[local[from as usize] as usize] ^= analysis.value[child as usize] + 1;
         }
-        let mut parent = vec![NONE; names as usize];
-        let mut parent_edge = vec![NONE; names as usize];
-        let edges: Vec<(u32, u32)> = inner
-            .iter()
-            .enumerate()
-            .map(|(i, &e)| {
+        let mut parent = filled(names as usize, NONE)?;
+        let mut parent_edge = filled(names as usize, NONE)?;
+        let mut edges = filled(inner.len(), (0u32, 0u32))?;
+        for (slot, (i, &e)) in edges.iter_mut().zip(inner.iter().enumerate()) {
+            *slot = {
                 let (u, v) = graph.edges[e as usize];
                 let (lu, lv) = (local[u as usize], local[v as usize]);
                 // The inner tree edges are exactly the parent edges of the
@@ -79,12 +79,12 @@ impl Component {
                     parent_edge[lu as usize] = i as u32;
                 }
                 (lu, lv)
-            })
-            .collect();
+            };
+        }
         work.done = work
             .done
             .saturating_add((graph.edges.len() + analysis.preorder.len()) as u64);
-        Self {
+        Ok(Self {
             inner,
             edges,
             weights,
@@ -92,7 +92,7 @@ impl Component {
                 parent,
                 parent_edge,
             },
-        }
+        })
     }
 
     pub(super) fn vertex_count(&self) -> usize {
@@ -100,13 +100,18 @@ impl Component {
     }
 
     /// The component's value (with its branches) after deleting local edge `e`.
-    pub(super) fn value_without(&self, e: u32, work: &mut Work, buffers: &mut Buffers) -> u64 {
-        let graph = Graph::reusing(self.vertex_count(), &self.edges, buffers);
-        let analysis = Analysis::reusing(&graph, 0, Some(&self.weights), Some(e), work, buffers);
+    pub(super) fn value_without(
+        &self,
+        e: u32,
+        work: &mut Work,
+        buffers: &mut Buffers,
+    ) -> Result<u64> {
+        let graph = Graph::reusing(self.vertex_count(), &self.edges, buffers)?;
+        let analysis = Analysis::reusing(&graph, 0, Some(&self.weights), Some(e), work, buffers)?;
         let value = analysis.root_value();
         analysis.recycle(buffers);
         graph.recycle(buffers);
-        value
+        Ok(value)
     }
 }
 
@@ -134,7 +139,7 @@ pub(super) fn inner_edge_with_value(
             // (On the component, numbered in preorder: a cache-friendly
             // search, cheaper than one over the whole position.)
             work.spend(0)?;
-            if component.value_without(e, work, buffers) == target {
+            if component.value_without(e, work, buffers)? == target {
                 return Ok(global(e));
             }
         }
@@ -143,7 +148,7 @@ pub(super) fn inner_edge_with_value(
     SCANS.with(|scans| scans.set(scans.get() + 1));
     for e in 0..component.edges.len() as u32 {
         work.spend(0)?;
-        if component.value_without(e, work, buffers) == target {
+        if component.value_without(e, work, buffers)? == target {
             return Ok(global(e));
         }
     }
@@ -178,7 +183,7 @@ pub(super) fn cut_class_move(
     )?;
     let tree = &component.tree;
     work.spend(0)?;
-    let (subtrees, mut by_label) = Subtrees::new(&component.edges, tree, &component.weights);
+    let (subtrees, mut by_label) = Subtrees::new(&component.edges, tree, &component.weights)?;
     // Edges grouped by label: equal labels, equal 2-edge-cut class (label 0,
     // a bridge, never occurs inside a component).
     by_label.sort_unstable();
@@ -231,11 +236,15 @@ impl Subtrees {
         edges: &[(u32, u32)],
         tree: &LocalTree,
         weights: &[u64],
-    ) -> (Self, Vec<(u64, u32)>) {
+    ) -> Result<(Self, Vec<(u64, u32)>)> {
         let n = weights.len();
-        let mut label: Vec<(u64, u32)> = (0..edges.len() as u32).map(|e| (0, e)).collect();
-        let mut spanning = vec![0u64; n];
-        let mut own: Vec<u64> = weights.to_vec();
+        let mut label = filled(edges.len(), (0u64, 0u32))?;
+        for (e, slot) in label.iter_mut().enumerate() {
+            slot.1 = e as u32;
+        }
+        let mut spanning = filled(n, 0u64)?;
+        let mut own = filled(n, 0u64)?;
+        own.copy_from_slice(weights);
         // A fixed seed keeps answers reproducible; the verification makes a
         // collision (about m² / 2^64) cost time, never correctness.
         let mut random = SplitMix(0x5eed_6ac6_e0b5_0000 ^ edges.len() as u64);
@@ -251,7 +260,7 @@ impl Subtrees {
                 spanning[v as usize] ^= r;
             }
         }
-        let mut size = vec![1u32; n];
+        let mut size = filled(n, 1u32)?;
         for v in (0..n).rev() {
             let p = tree.parent[v];
             if p != NONE {
@@ -261,7 +270,7 @@ impl Subtrees {
                 label[tree.parent_edge[v] as usize].0 = spanning[v];
             }
         }
-        (Self { size, own }, label)
+        Ok((Self { size, own }, label))
     }
 
     /// Whether `v` lies in the subtree of `a`.
@@ -380,7 +389,7 @@ pub(super) fn values_after_deleting(
     };
     // `values[j - 1]` collects the value after deleting `E_j`: `own(Q_0)`,
     // the chain `Q_1, …, Q_(j-1)` and the chain `Q_(k-1), …, Q_j`.
-    let mut values = vec![cycle.own[0]; k];
+    let mut values = filled(k, cycle.own[0])?;
     portrait.chain_values(bits, own, |t, forward, backward| {
         values[t] ^= forward;
         values[k - 1 - t] ^= backward;
@@ -407,7 +416,7 @@ pub(super) fn class_move(
     // `i` and the backward one `k - 1 - i`, so step `t >= k - 1 - t`
     // completes `k - 1 - t` and `t`. (A winning edge near the middle of a
     // long class, as in an odd cycle, is found after half the walks.)
-    let mut values = vec![cycle.own[0]; k];
+    let mut values = filled(k, cycle.own[0])?;
     let mut found = None;
     portrait.chain_values(bits, own, |t, forward, backward| {
         values[t] ^= forward;
@@ -440,8 +449,8 @@ pub(super) fn chain_values(
     let Some(bits) = portrait.prepare(own, budget, work)? else {
         return Ok(None);
     };
-    let mut forward = vec![0; own.len() + 1];
-    let mut backward = vec![0; own.len() + 1];
+    let mut forward = filled(own.len() + 1, 0)?;
+    let mut backward = filled(own.len() + 1, 0)?;
     portrait.chain_values(bits, own, |t, f, b| {
         forward[t] = f;
         backward[t] = b;
@@ -530,6 +539,10 @@ impl Portrait {
         work.spend((n + 1).saturating_mul(2 * bits as usize + 4))?;
         if self.flips.len() < words as usize {
             // Zeroed pages from the system: only the words walked are touched.
+            let more = words as usize - self.flips.len();
+            self.flips
+                .try_reserve_exact(more)
+                .map_err(|_| refused::<u64>(words as usize))?;
             self.flips.resize(words as usize, 0);
         }
         Ok(Some(bits))
@@ -710,14 +723,14 @@ pub(super) fn scan_every_edge(
     work: &mut Work,
     buffers: &mut Buffers,
 ) -> Result<Option<usize>> {
-    let reach = Analysis::new(graph, 0, None, None, work);
+    let reach = Analysis::new(graph, 0, None, None, work)?;
     for e in 0..graph.edges.len() as u32 {
         // An edge away from the ground is no move at all.
         if !reach.reaches_edge(graph, e) {
             continue;
         }
         work.spend(0)?;
-        let analysis = Analysis::reusing(graph, 0, None, Some(e), work, buffers);
+        let analysis = Analysis::reusing(graph, 0, None, Some(e), work, buffers)?;
         let wins = analysis.root_value() == 0;
         analysis.recycle(buffers);
         if wins {
@@ -792,8 +805,9 @@ mod tests {
                 let mut rest = edges.to_vec();
                 rest.remove(i);
                 let reach = GreenHackenbush::new(edges).unwrap();
-                let graph = Graph::new(reach.vertex_count, reach.dense());
-                let analysis = Analysis::new(&graph, 0, None, None, &mut Work::unlimited());
+                let graph = Graph::new(reach.vertex_count, reach.dense()).unwrap();
+                let analysis =
+                    Analysis::new(&graph, 0, None, None, &mut Work::unlimited()).unwrap();
                 analysis.reaches_edge(&graph, i as u32)
                     && GreenHackenbush::new(&rest).unwrap().nimber().unwrap() == Nimber(0)
             })
@@ -823,14 +837,14 @@ mod tests {
         #[test]
         fn class_values_match_recomputation(edges in cut_rich_graphs()) {
             let game = GreenHackenbush::new(&edges).unwrap();
-            let graph = Graph::new(game.vertex_count, game.dense());
+            let graph = Graph::new(game.vertex_count, game.dense()).unwrap();
             let mut work = Work::unlimited();
-            let analysis = Analysis::new(&graph, 0, None, None, &mut work);
+            let analysis = Analysis::new(&graph, 0, None, None, &mut work).unwrap();
             let component =
-                Component::copy(&graph, &analysis, 0, &ground_branches(&analysis), &mut work);
+                Component::copy(&graph, &analysis, 0, &ground_branches(&analysis), &mut work).unwrap();
             let piece = &component.edges;
             let tree = &component.tree;
-            let (subtrees, mut by_label) = Subtrees::new(piece, tree, &component.weights);
+            let (subtrees, mut by_label) = Subtrees::new(piece, tree, &component.weights).unwrap();
             by_label.sort_unstable();
             let mut portrait = Portrait::default();
             for class in by_label.chunk_by(|a, b| a.0 == b.0) {
@@ -839,7 +853,7 @@ mod tests {
                 // 2-edge-connected, so only the loop count changes.
                 let here = analysis.root_value();
                 if class.len() == 1 {
-                    prop_assert_eq!(component.value_without(class[0].1, &mut work, &mut Buffers::default()), here ^ 1);
+                    prop_assert_eq!(component.value_without(class[0].1, &mut work, &mut Buffers::default()).unwrap(), here ^ 1);
                     continue;
                 }
                 let cycle = PieceCycle::new(piece, tree, &subtrees, class);
@@ -856,7 +870,7 @@ mod tests {
                 for (&e, &value) in cycle.edges.iter().zip(&values) {
                     prop_assert_eq!(
                         value,
-                        component.value_without(e, &mut work, &mut Buffers::default()),
+                        component.value_without(e, &mut work, &mut Buffers::default()).unwrap(),
                         "edge {} of {:?}",
                         component.inner[e as usize],
                         edges
