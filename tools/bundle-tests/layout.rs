@@ -2,7 +2,7 @@
 // crate's private sorting modules (`engine`, `games`) must vanish from the
 // bundle and every path must still resolve.
 use std::io::Read;
-use stonegame::family::{take, Nim};
+use stonegame::family::{helper, take, Nim};
 use stonegame::Budget;
 
 fn main() {
@@ -13,4 +13,5 @@ fn main() {
     println!("{}", nim.value(&heaps));
     println!("{}", nim.winning(&heaps).unwrap_or_else(|| "none".to_string()));
     println!("{}", take::take_one_or_two(heaps.iter().sum()));
+    println!("{}", helper::has_move(&nim));
 }

@@ -1,10 +1,12 @@
-//! Two transparent modules (`engine`, `games`) and one that is not (`hidden`,
-//! named by a path through it).
+//! Two transparent modules (`engine`, `games`) and two that are not
+//! (`hidden`, named by a path through it; `climbed`, which a path climbs out of).
 
+mod climbed;
 mod engine;
 mod games;
 mod hidden;
 
+pub use climbed::helper;
 pub use engine::{mex, sum};
 // Private imports of modules: `line` is reached, `unused` is not (no empty
 // `mod unused {}` may stay in the bundle).
