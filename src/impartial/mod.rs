@@ -4,25 +4,49 @@
 //! *sum* of zero or more component positions (a take-and-break move may split
 //! one heap into two; taking a whole heap leaves the empty sum). Solvers turn
 //! a game into Grundy values ([`crate::Nimber`]) and outcomes.
+//!
+//! # Layout
+//!
+//! The sources separate the machinery from the games, and the paths do not
+//! show it: every module below is re-exported here, so `impartial::mex`,
+//! `impartial::grundy::GrundySolver`, `impartial::nim::Nim` and
+//! `impartial::Nim` are the paths to use, wherever the file is.
+//!
+//! - `src/impartial/engine/`: what every impartial game shares: [`mex`],
+//!   Grundy searches ([`grundy`]), disjunctive sums ([`sum`]), misère play
+//!   ([`misere`], [`genus`]), eventual periods ([`periodic`]) and the periodic
+//!   runs of subtraction sequences, nimber arithmetic ([`nim_field`]), the
+//!   heap move ([`HeapMove`]) and the lines of play that `solve` returns.
+//! - `src/impartial/games/`: one module per game, its definition and its
+//!   solvers side by side: [`nim`], [`subtraction`], [`boxes`], [`wythoff`],
+//!   [`moore`], [`staircase`], [`fibonacci_nim`], [`euclid`], [`hackenbush`].
+//! - `src/impartial/octal/`: the take-and-break games ([`octal`]). The family
+//!   stays whole in its own directory because it is a game family with its
+//!   own engine (sparse-space Grundy sequences, arithmetic periods, period
+//!   certificates, misère quotients), which no other game uses: split between
+//!   `engine/` and `games/` it would put a private engine among the shared one.
+//! - This file: the definition trait [`ImpartialGame`] and [`FnGame`], which
+//!   both sides name.
 
-// Generic machinery, shared by every impartial game.
-pub mod genus;
-pub mod grundy;
-pub mod mex;
-pub mod misere;
-pub mod periodic;
-pub mod sum;
+// The sources keep the machinery apart from the games that use it (see
+// "Layout" above). `engine` and `games` are private: each module is
+// re-exported here, so its public path is `impartial::name` as before.
+mod engine;
+mod games;
+
+// The machinery, shared by every impartial game.
+pub use engine::{genus, grundy, mex, misere, nim_field, periodic, sum};
+// Shared by the games' `solve` and by octal/: the heap move, the lines of
+// play, the periodic runs of subtraction sequences.
+use engine::{heap_move, line, runs, strategy_line};
 
 // The games: each module holds a game's definition and its solvers side by side.
-pub mod boxes;
-pub mod hackenbush;
-pub mod nim;
-pub mod octal;
-pub mod subtraction;
+pub use games::{
+    boxes, euclid, fibonacci_nim, hackenbush, moore, nim, staircase, subtraction, wythoff,
+};
 
-mod heap_move;
-mod line;
-mod runs;
+// The take-and-break family, with its own engine: see "Layout" above.
+pub mod octal;
 
 pub use heap_move::HeapMove;
 
@@ -39,17 +63,6 @@ pub use octal::{LastOne, OctalGame, TakeAndBreak};
 pub use staircase::Staircase;
 pub use subtraction::{Subtraction, SubtractionRule, SubtractionSet};
 pub use wythoff::Wythoff;
-
-// The classic games (docs/classic.md).
-pub mod euclid;
-pub mod fibonacci_nim;
-pub mod moore;
-pub mod nim_field;
-pub mod staircase;
-pub mod wythoff;
-
-// Shared by the classic games' `solve`.
-mod strategy_line;
 
 use std::hash::Hash;
 use std::ops::ControlFlow;

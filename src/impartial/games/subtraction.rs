@@ -8,14 +8,14 @@
 //! subtract a square, LeetCode 1510) and is solved by tables or the generic
 //! solver.
 
-use super::HeapMove;
-use super::boxes::{BallBox, Boxes};
-use super::line::{LinePlay, play_line, reply_from_largest};
-use super::nim::largest_heap_reply;
 use crate::budget::try_reserve;
+use crate::impartial::HeapMove;
 use crate::impartial::ImpartialGame;
+use crate::impartial::boxes::{BallBox, Boxes};
 use crate::impartial::grundy::{GrundySolver, heap_table, table_len};
+use crate::impartial::line::{LinePlay, play_line, reply_from_largest};
 use crate::impartial::misere::{ExactSearch, Run};
+use crate::impartial::nim::largest_heap_reply;
 use crate::impartial::periodic::{Periodicity, RecurrenceRule, WindowRecurrence};
 use crate::impartial::runs::{RunRule, RunSequence};
 use crate::impartial::sum::{self, SumMove};
@@ -486,7 +486,7 @@ fn window_may_repeat(set: &SubtractionSet, budget: Budget) -> bool {
 }
 
 /// One sequence of a set: the plain window search, or periodic runs when a
-/// few moves are far larger than the rest (see [`super::runs`]).
+/// few moves are far larger than the rest (see [`crate::impartial::runs`]).
 enum Sequence {
     Window(WindowRecurrence<'static>),
     Runs {

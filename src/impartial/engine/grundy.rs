@@ -19,15 +19,15 @@
 
 use std::ops::ControlFlow;
 
-use super::ImpartialGame;
-use super::mex::MexSet;
-use super::misere::{ExactSearch, Run};
+use crate::impartial::ImpartialGame;
+use crate::impartial::mex::MexSet;
+use crate::impartial::misere::{ExactSearch, Run};
 
 mod cells;
 mod dense;
 mod hashed;
 
-use super::sum::{self, SumMove};
+use crate::impartial::sum::{self, SumMove};
 use crate::{Budget, Convention, Error, Nimber, Outcome, Result, Solution};
 use dense::DenseTable;
 use hashed::HashedMemo;

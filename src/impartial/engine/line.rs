@@ -1,7 +1,7 @@
 //! The line of play every heap game's `solve` returns: the winner's strategy
 //! against a fixed reply of the loser, the smallest take from the largest heap.
 
-use super::HeapMove;
+use crate::impartial::HeapMove;
 use crate::{Error, Outcome, Result, Solution};
 
 /// How one heap game plays out its line: the winner's move, the loser's

@@ -48,7 +48,7 @@
 
 use std::fmt;
 
-use super::strategy_line::winner_line;
+use crate::impartial::strategy_line::winner_line;
 use crate::{Budget, Convention, Error, Outcome, Result, Solution};
 
 /// A move in Euclid's game: number `index` (0-based) goes from `from` to `to`.

@@ -16,8 +16,8 @@
 use ahash::{AHashMap, AHashSet};
 use std::ops::ControlFlow;
 
-use super::ImpartialGame;
-use super::sum::SumMove;
+use crate::impartial::ImpartialGame;
+use crate::impartial::sum::SumMove;
 use crate::{Budget, Convention, Error, Outcome, Result};
 
 /// The misère outcome of a Nim position (heap sizes, or box residues).

@@ -26,9 +26,9 @@
 //! one pass over the boxes, O(n); [`Boxes::solve`] plays its line out, O(n)
 //! per move.
 
-use super::HeapMove;
-use super::line::{LinePlay, play_line};
+use crate::impartial::HeapMove;
 use crate::impartial::ImpartialGame;
+use crate::impartial::line::{LinePlay, play_line};
 use crate::impartial::misere::{nim_rule_move, nim_rule_outcome};
 use crate::{Convention, Error, Nimber, Outcome, Result, Solution};
 use std::ops::ControlFlow;

@@ -13,9 +13,9 @@
 //! Cost: [`Nim::outcome`], [`Nim::nimber`] and [`Nim::winning_move`] are one
 //! pass over the heaps, O(n); [`Nim::solve`] plays its line out, O(n) per move.
 
-use super::HeapMove;
-use super::line::{LinePlay, first_largest, play_line};
+use crate::impartial::HeapMove;
 use crate::impartial::ImpartialGame;
+use crate::impartial::line::{LinePlay, first_largest, play_line};
 use crate::impartial::misere::{nim_rule_move, nim_rule_outcome};
 use crate::{Budget, Convention, Nimber, Outcome, Result, Solution};
 use std::ops::ControlFlow;

@@ -51,9 +51,9 @@
 use std::fmt;
 use std::ops::ControlFlow;
 
-use super::ImpartialGame;
-use super::misere::{nim_rule_move, nim_rule_outcome};
-use super::strategy_line::winner_line;
+use crate::impartial::ImpartialGame;
+use crate::impartial::misere::{nim_rule_move, nim_rule_outcome};
+use crate::impartial::strategy_line::winner_line;
 use crate::{Budget, Convention, Error, Nimber, Outcome, Result, Solution};
 
 /// A move in Staircase Nim: `from − to` coins leave step `step + 1` for the

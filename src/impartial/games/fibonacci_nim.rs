@@ -38,7 +38,7 @@
 
 use std::fmt;
 
-use super::strategy_line::winner_line;
+use crate::impartial::strategy_line::winner_line;
 use crate::{Convention, Error, Outcome, Result, Solution};
 
 /// The distinct Fibonacci numbers that fit a `u64`, increasing: 1, 2, 3, 5, …

@@ -55,8 +55,8 @@
 use std::fmt;
 use std::ops::ControlFlow;
 
-use super::ImpartialGame;
-use super::strategy_line::winner_line;
+use crate::impartial::ImpartialGame;
+use crate::impartial::strategy_line::winner_line;
 use crate::{Convention, Outcome, Result, Solution};
 
 /// The integer square root `⌊√n⌋`, exact for every `u128`.

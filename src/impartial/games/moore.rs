@@ -38,7 +38,7 @@
 
 use std::fmt;
 
-use super::strategy_line::winner_line;
+use crate::impartial::strategy_line::winner_line;
 use crate::{Convention, Error, Outcome, Result, Solution};
 
 /// One heap changed by a move: heap `heap` (0-based) goes from `from` to `to` stones.

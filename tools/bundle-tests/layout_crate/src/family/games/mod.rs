@@ -1,0 +1,2 @@
+pub mod nim;
+pub mod take;
