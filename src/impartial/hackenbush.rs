@@ -177,7 +177,8 @@ impl GreenHackenbush {
     /// assert_eq!(stalk.nimber()?.0, 2);
     /// # Ok::<(), stonegame::Error>(())
     /// ```
-    pub fn from_edges(edges: Vec<(u32, u32)>) -> Result<Self> {
+    pub fn from_edges(edges: impl Into<Vec<(u32, u32)>>) -> Result<Self> {
+        let edges = edges.into();
         Self::check_size(edges.len())?;
         let budget = Budget::default();
         check_memory(budget, edges.len())?;

@@ -121,7 +121,8 @@ impl<T: Score> Ends<T> {
     /// assert!(Ends::new(vec![100i8, -27]).is_ok());
     /// assert!(Ends::new(vec![100i8, 28]).is_err());
     /// ```
-    pub fn new(values: Vec<T>) -> Result<Self> {
+    pub fn new(values: impl Into<Vec<T>>) -> Result<Self> {
+        let values = values.into();
         abs_sum(&values, "stone values")?;
         Ok(Self {
             values,
@@ -819,7 +820,8 @@ impl<T: Score> EndsRemainder<T> {
     /// assert!(EndsRemainder::new(vec![10i8, 10, 10]).is_ok()); // 3 · 30 <= 127
     /// assert!(EndsRemainder::new(vec![10i8; 4]).is_err()); // 4 · 40 > 127
     /// ```
-    pub fn new(values: Vec<T>) -> Result<Self> {
+    pub fn new(values: impl Into<Vec<T>>) -> Result<Self> {
+        let values = values.into();
         let sum = abs_sum(&values, "stone values")?;
         let worst = T::from(values.len())
             .and_then(|n| n.checked_mul(&sum))
@@ -1311,7 +1313,7 @@ impl Colour {
 /// use stonegame::scoring::{End, Ends};
 ///
 /// let values = vec![4i64, 5, 3, 1, 2, 6];
-/// let strategy = Ends::new(values.clone()).unwrap().colouring_strategy().unwrap();
+/// let strategy = Ends::new(&values).unwrap().colouring_strategy().unwrap();
 /// // Play it against an opponent who always takes the left end.
 /// let (mut left, mut right, mut margin) = (0, values.len(), 0);
 /// while left < right {

@@ -73,7 +73,8 @@ impl<T: Score> Front<T> {
     /// assert!(Front::new(vec![1i32, 2], 0).is_err());
     /// assert!(Front::new(vec![1i32, 2], 5).is_ok());
     /// ```
-    pub fn new(values: Vec<T>, max_take: usize) -> Result<Self> {
+    pub fn new(values: impl Into<Vec<T>>, max_take: usize) -> Result<Self> {
+        let values = values.into();
         if max_take == 0 {
             return Err(Error::InvalidParameter {
                 name: "max_take",
@@ -422,7 +423,8 @@ impl<T: Score> FrontDoubling<T> {
     /// use stonegame::scoring::FrontDoubling;
     /// assert!(FrontDoubling::new(vec![i32::MAX, 1]).is_err());
     /// ```
-    pub fn new(values: Vec<T>) -> Result<Self> {
+    pub fn new(values: impl Into<Vec<T>>) -> Result<Self> {
+        let values = values.into();
         abs_sum(&values, "stone values")?;
         let prefix = prefix_sums(&values);
         Ok(Self {

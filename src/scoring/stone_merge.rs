@@ -76,7 +76,8 @@ impl<T: Score> StoneMerge<T> {
     /// assert_eq!(StoneMerge::new(vec![-10i32, -12])?.value(), -22);
     /// # Ok::<(), stonegame::Error>(())
     /// ```
-    pub fn new(stones: Vec<T>) -> Result<Self> {
+    pub fn new(stones: impl Into<Vec<T>>) -> Result<Self> {
+        let stones = stones.into();
         if stones.len() < 2 {
             return Err(Error::InvalidParameter {
                 name: "stones",

@@ -123,7 +123,8 @@ impl StoneMod3 {
     /// assert!(StoneMod3::new(vec![3, 0]).is_err());
     /// assert!(StoneMod3::new(vec![3, 6]).is_ok());
     /// ```
-    pub fn new(stones: Vec<u64>) -> Result<Self> {
+    pub fn new(stones: impl Into<Vec<u64>>) -> Result<Self> {
+        let stones = stones.into();
         let mut counts = [0u64; 3];
         for (index, &v) in stones.iter().enumerate() {
             if v == 0 {

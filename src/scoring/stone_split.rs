@@ -159,7 +159,8 @@ impl<T: Score> StoneSplit<T> {
     /// assert_eq!(StoneSplit::new(vec![4i32])?.value()?, 0);
     /// # Ok::<(), stonegame::Error>(())
     /// ```
-    pub fn new(stones: Vec<T>) -> Result<Self> {
+    pub fn new(stones: impl Into<Vec<T>>) -> Result<Self> {
+        let stones = stones.into();
         if let Some(index) = stones.iter().position(|&v| v <= T::zero()) {
             return Err(Error::InvalidParameter {
                 name: "stones",

@@ -62,7 +62,8 @@ impl<T: Score> Valuations<T> {
     /// assert!(Valuations::new(vec![1i32, 2], vec![3]).is_err());
     /// assert!(Valuations::new(vec![100i8], vec![100]).is_err());
     /// ```
-    pub fn new(first: Vec<T>, second: Vec<T>) -> Result<Self> {
+    pub fn new(first: impl Into<Vec<T>>, second: impl Into<Vec<T>>) -> Result<Self> {
+        let (first, second) = (first.into(), second.into());
         if first.len() != second.len() {
             return Err(Error::LengthMismatch {
                 what: "first player's and second player's stone values",
