@@ -5,6 +5,7 @@
 
 use super::{DpFamily, DpVariant, Negamax, Score, ScoringGame, abs_sum, overflow, totals_from};
 use crate::budget::{charge_up_front, filled_vec};
+use crate::into_vec::{IntoVec, owned};
 use crate::{Budget, Error, Outcome, Result, Solution};
 use std::fmt;
 use std::ops::ControlFlow;
@@ -113,6 +114,9 @@ pub struct Ends<T> {
 impl<T: Score> Ends<T> {
     /// A row of stones with these values.
     ///
+    /// `values` is a `Vec` (taken over, no copy) or a borrowed slice or an
+    /// array (copied): see [`IntoVec`](crate::IntoVec).
+    ///
     /// Fails with [`Error::ScoreOverflow`](crate::Error::ScoreOverflow) if `sum |values|` does not fit `T`.
     ///
     /// # Example
@@ -121,8 +125,8 @@ impl<T: Score> Ends<T> {
     /// assert!(Ends::new(vec![100i8, -27]).is_ok());
     /// assert!(Ends::new(vec![100i8, 28]).is_err());
     /// ```
-    pub fn new(values: impl Into<Vec<T>>) -> Result<Self> {
-        let values = values.into();
+    pub fn new(values: impl IntoVec<T>) -> Result<Self> {
+        let values = owned(values, "stone values")?;
         abs_sum(&values, "stone values")?;
         Ok(Self {
             values,
@@ -812,6 +816,9 @@ pub struct EndsRemainder<T> {
 impl<T: Score> EndsRemainder<T> {
     /// A row of stones with these values.
     ///
+    /// `values` is a `Vec` (taken over, no copy) or a borrowed slice or an
+    /// array (copied): see [`IntoVec`](crate::IntoVec).
+    ///
     /// Fails with [`Error::ScoreOverflow`](crate::Error::ScoreOverflow) if `n · sum |values|` does not fit `T`.
     ///
     /// # Example
@@ -820,8 +827,8 @@ impl<T: Score> EndsRemainder<T> {
     /// assert!(EndsRemainder::new(vec![10i8, 10, 10]).is_ok()); // 3 · 30 <= 127
     /// assert!(EndsRemainder::new(vec![10i8; 4]).is_err()); // 4 · 40 > 127
     /// ```
-    pub fn new(values: impl Into<Vec<T>>) -> Result<Self> {
-        let values = values.into();
+    pub fn new(values: impl IntoVec<T>) -> Result<Self> {
+        let values = owned(values, "stone values")?;
         let sum = abs_sum(&values, "stone values")?;
         let worst = T::from(values.len())
             .and_then(|n| n.checked_mul(&sum))
