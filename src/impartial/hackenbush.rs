@@ -168,7 +168,7 @@ impl GreenHackenbush {
 
     /// As [`GreenHackenbush::new`], from edges given as a `Vec` (taken over, no
     /// copy) or as a borrowed slice or an array (copied): see
-    /// [`IntoVec`](crate::IntoVec). ([`GreenHackenbush::new`] borrows and
+    /// [`IntoVec`]. ([`GreenHackenbush::new`] borrows and
     /// refuses an oversized list before it copies.)
     ///
     /// # Errors

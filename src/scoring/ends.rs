@@ -115,7 +115,7 @@ impl<T: Score> Ends<T> {
     /// A row of stones with these values.
     ///
     /// `values` is a `Vec` (taken over, no copy) or a borrowed slice or an
-    /// array (copied): see [`IntoVec`](crate::IntoVec).
+    /// array (copied): see [`IntoVec`].
     ///
     /// Fails with [`Error::ScoreOverflow`](crate::Error::ScoreOverflow) if `sum |values|` does not fit `T`.
     ///
@@ -817,7 +817,7 @@ impl<T: Score> EndsRemainder<T> {
     /// A row of stones with these values.
     ///
     /// `values` is a `Vec` (taken over, no copy) or a borrowed slice or an
-    /// array (copied): see [`IntoVec`](crate::IntoVec).
+    /// array (copied): see [`IntoVec`].
     ///
     /// Fails with [`Error::ScoreOverflow`](crate::Error::ScoreOverflow) if `n · sum |values|` does not fit `T`.
     ///

@@ -66,7 +66,7 @@ impl<T: Score> Front<T> {
     /// A row with these values where a move takes 1..=`max_take` stones.
     ///
     /// `values` is a `Vec` (taken over, no copy) or a borrowed slice or an
-    /// array (copied): see [`IntoVec`](crate::IntoVec).
+    /// array (copied): see [`IntoVec`].
     ///
     /// Fails with [`Error::InvalidParameter`] if `max_take` is 0 and with
     /// [`Error::ScoreOverflow`] if `sum |values|` does not fit `T`.
@@ -421,7 +421,7 @@ impl<T: Score> FrontDoubling<T> {
     /// A row with these values.
     ///
     /// `values` is a `Vec` (taken over, no copy) or a borrowed slice or an
-    /// array (copied): see [`IntoVec`](crate::IntoVec).
+    /// array (copied): see [`IntoVec`].
     ///
     /// Fails with [`Error::ScoreOverflow`] if `sum |values|` does not fit `T`.
     ///

@@ -66,7 +66,7 @@ impl<T: Score> StoneMerge<T> {
     /// A row of at least two stones (any sign).
     ///
     /// `stones` is a `Vec` (taken over, no copy) or a borrowed slice or an
-    /// array (copied): see [`IntoVec`](crate::IntoVec).
+    /// array (copied): see [`IntoVec`].
     ///
     /// Fails with [`Error::InvalidParameter`] for fewer than two stones and
     /// with [`Error::ScoreOverflow`] if three times the largest `|P(j)|`

@@ -117,7 +117,7 @@ impl StoneMod3 {
     /// A row of positive stones (an empty row is a game Bob has already won).
     ///
     /// `stones` is a `Vec` (taken over, no copy) or a borrowed slice or an
-    /// array (copied): see [`IntoVec`](crate::IntoVec).
+    /// array (copied): see [`IntoVec`].
     ///
     /// Fails with [`Error::InvalidParameter`] if a stone is 0.
     ///

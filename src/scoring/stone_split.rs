@@ -149,7 +149,7 @@ impl<T: Score> StoneSplit<T> {
     /// already over and is worth 0).
     ///
     /// `stones` is a `Vec` (taken over, no copy) or a borrowed slice or an
-    /// array (copied): see [`IntoVec`](crate::IntoVec).
+    /// array (copied): see [`IntoVec`].
     ///
     /// Fails with [`Error::InvalidParameter`] if a stone is not positive and
     /// with [`Error::ScoreOverflow`] if twice the sum of the stones does not

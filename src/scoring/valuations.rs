@@ -55,7 +55,7 @@ impl<T: Score> Valuations<T> {
     /// Stones worth `first[i]` to the first player and `second[i]` to the second.
     ///
     /// `first` and `second` are each a `Vec` (taken over, no copy) or a borrowed
-    /// slice or an array (copied): see [`IntoVec`](crate::IntoVec).
+    /// slice or an array (copied): see [`IntoVec`].
     ///
     /// Fails with [`Error::LengthMismatch`] if the lengths differ and with
     /// [`Error::ScoreOverflow`] if `sum |first| + sum |second|` does not fit `T`.
