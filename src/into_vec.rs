@@ -4,12 +4,16 @@
 use crate::{Error, Result};
 
 /// A list a game constructor keeps (a row of stones, a list of edges),
-/// given owned or borrowed: `Vec<T>` is taken over without a copy; `&Vec<T>`,
-/// `&[T]`, `&mut [T]`, `&[T; N]` are copied into a new vector and `[T; N]` and `Box<[T]>` moved into one, and a copy the system cannot allocate is
-/// [`Error::AllocationRefused`], not an abort. The caller keeps its borrowed
-/// list. An iterator is collected first: `iter.collect::<Vec<_>>()`.
+/// given owned or borrowed: a `Vec<T>` is taken over without a copy;
+/// `&Vec<T>`, `&[T]`, `&mut [T]` and `&[T; N]` are copied into a new vector,
+/// and `[T; N]` and `Box<[T]>` moved into one. A copy the system cannot
+/// allocate is [`Error::AllocationRefused`], not an abort. The caller keeps
+/// its borrowed list. An iterator is collected first:
+/// `iter.collect::<Vec<_>>()` (a bare `collect()` cannot tell which of these
+/// types to build).
 ///
-/// Sealed: the crate's constructors ask only for the impls listed here.
+/// Sealed (implemented for these types only): its conversion, fallible and
+/// naming the list in a refusal, stays inside the crate.
 ///
 /// # Example
 /// ```
