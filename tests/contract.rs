@@ -610,6 +610,11 @@ fn constructors_take_a_vector_a_borrowed_slice_or_an_array() {
         Valuations::new(row.clone(), row).unwrap().value()
     );
 
+    // A vector moved in is kept as it is: the game's row is the caller's buffer.
+    let row = vec![4i64, 5, 3, 1, 2];
+    let buffer = row.as_ptr();
+    assert_eq!(Ends::new(row).unwrap().values().as_ptr(), buffer);
+
     // A subtraction set takes amounts from any iterable of `u64` or `&u64`.
     let amounts = vec![1u64, 3, 4];
     let from_slice = SubtractionSet::new(&amounts).unwrap();
