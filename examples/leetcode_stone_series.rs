@@ -20,7 +20,7 @@ pub fn stone_game_v(stone_value: Vec<i32>) -> i32 {
 /// Prefix sums reach 10^9 under LeetCode's constraints, so intermediate
 /// values are kept in `i64`; the answer itself fits `i32`.
 pub fn stone_game_viii(stones: Vec<i32>) -> i32 {
-    let stones = stones.into_iter().map(i64::from).collect();
+    let stones: Vec<i64> = stones.into_iter().map(i64::from).collect();
     let value = StoneMerge::new(stones)
         .expect("LeetCode's constraints: n >= 2")
         .value();
@@ -29,7 +29,7 @@ pub fn stone_game_viii(stones: Vec<i32>) -> i32 {
 
 /// 2029 Stone Game IX: whether Alice wins.
 pub fn stone_game_ix(stones: Vec<i32>) -> bool {
-    let stones = stones
+    let stones: Vec<u64> = stones
         .into_iter()
         .map(|v| u64::try_from(v).expect("LeetCode's constraints: stones >= 1"))
         .collect();

@@ -109,6 +109,7 @@
 
 mod budget;
 mod error;
+mod into_vec;
 mod outcome;
 pub mod prelude;
 mod solution;
@@ -147,6 +148,7 @@ pub mod guide;
 
 pub use budget::Budget;
 pub use error::{Error, IoError, Result};
+pub use into_vec::IntoVec;
 pub use outcome::{Convention, Nimber, Outcome};
 pub use solution::Solution;
 

@@ -524,6 +524,108 @@ fn definitions_and_rules_may_borrow() {
     assert_eq!(solver.grundy(&0).unwrap(), Nimber(1));
 }
 
+/// Builds a game from the caller's vector borrowed whole and as a slice, from
+/// an array owned and borrowed, and from the vector moved in: all answer alike.
+macro_rules! same_from_every_input {
+    ($build:expr, $row:expr, $array:expr) => {{
+        let row = $row;
+        let from_vec_ref = $build(&row);
+        assert_eq!(from_vec_ref, $build(row.as_slice()));
+        assert_eq!(from_vec_ref, $build($array));
+        assert_eq!(from_vec_ref, $build(&$array));
+        // The caller still has its vector after lending it.
+        assert_eq!(row.len(), $array.len());
+        assert_eq!(from_vec_ref, $build(row));
+    }};
+}
+
+#[test]
+fn constructors_take_a_vector_a_borrowed_slice_or_an_array() {
+    use stonegame::IntoVec;
+    use stonegame::impartial::hackenbush::GreenHackenbush;
+    use stonegame::scoring::{
+        Ends, EndsRemainder, Front, FrontDoubling, StoneMerge, StoneMod3, StoneSplit, Valuations,
+    };
+
+    // Each closure is generic over the input only through `IntoVec`, as the
+    // constructors are: the value, not the type, is compared.
+    fn ends(row: impl IntoVec<i64>) -> i64 {
+        Ends::new(row).unwrap().value()
+    }
+    fn remainder(row: impl IntoVec<i64>) -> i64 {
+        EndsRemainder::new(row).unwrap().value()
+    }
+    fn front(row: impl IntoVec<i64>) -> i64 {
+        Front::new(row, 2).unwrap().value()
+    }
+    fn doubling(row: impl IntoVec<i64>) -> i64 {
+        FrontDoubling::new(row).unwrap().value().unwrap()
+    }
+    fn split(row: impl IntoVec<i64>) -> i64 {
+        StoneSplit::new(row).unwrap().value().unwrap()
+    }
+    fn merge(row: impl IntoVec<i64>) -> i64 {
+        StoneMerge::new(row).unwrap().value()
+    }
+    fn mod3(row: impl IntoVec<u64>) -> Outcome {
+        StoneMod3::new(row).unwrap().outcome()
+    }
+    fn valuations(first: impl IntoVec<i64>) -> i64 {
+        Valuations::new(first, [3i64, 1, 4, 1, 5]).unwrap().value()
+    }
+    fn hackenbush(edges: impl IntoVec<(u32, u32)>) -> u64 {
+        GreenHackenbush::from_edges(edges)
+            .unwrap()
+            .nimber()
+            .unwrap()
+            .0
+    }
+
+    same_from_every_input!(ends, vec![4i64, 5, 3, 1, 2], [4i64, 5, 3, 1, 2]);
+    same_from_every_input!(remainder, vec![4i64, 5, 3, 1, 2], [4i64, 5, 3, 1, 2]);
+    same_from_every_input!(front, vec![4i64, 5, 3, 1, 2], [4i64, 5, 3, 1, 2]);
+    same_from_every_input!(doubling, vec![4i64, 5, 3, 1, 2], [4i64, 5, 3, 1, 2]);
+    same_from_every_input!(split, vec![4i64, 5, 3, 1, 2], [4i64, 5, 3, 1, 2]);
+    same_from_every_input!(merge, vec![4i64, 5, 3, 1, 2], [4i64, 5, 3, 1, 2]);
+    same_from_every_input!(mod3, vec![4u64, 5, 3, 1, 2], [4u64, 5, 3, 1, 2]);
+    same_from_every_input!(valuations, vec![2i64, 7, 1, 8, 2], [2i64, 7, 1, 8, 2]);
+    same_from_every_input!(
+        hackenbush,
+        vec![(0u32, 1u32), (1, 2)],
+        [(0u32, 1u32), (1, 2)]
+    );
+
+    // The games themselves, built from a borrowed row, equal the games built
+    // from the row moved in; the caller keeps using its row in between.
+    let row = vec![4i64, 5, 3, 1, 2];
+    let lent = (
+        Ends::new(&row).unwrap(),
+        Valuations::new(&row, &row[..]).unwrap(),
+    );
+    let total: i64 = row.iter().sum();
+    assert_eq!(total, 15);
+    assert_eq!(lent.0, Ends::new(row.clone()).unwrap());
+    assert_eq!(
+        lent.1.value(),
+        Valuations::new(row.clone(), row).unwrap().value()
+    );
+
+    // A vector moved in is kept as it is: the game's row is the caller's buffer.
+    let row = vec![4i64, 5, 3, 1, 2];
+    let buffer = row.as_ptr();
+    assert_eq!(Ends::new(row).unwrap().values().as_ptr(), buffer);
+
+    // A subtraction set takes amounts from any iterable of `u64` or `&u64`.
+    let amounts = vec![1u64, 3, 4];
+    let from_slice = SubtractionSet::new(&amounts).unwrap();
+    assert_eq!(
+        from_slice,
+        SubtractionSet::new(amounts.iter().copied()).unwrap()
+    );
+    assert_eq!(from_slice, SubtractionSet::new([4u64, 3, 1, 3]).unwrap());
+    assert_eq!(from_slice, SubtractionSet::new(amounts).unwrap());
+}
+
 // --- 7. Errors: each cause once, positions named, paths as paths ---------
 
 /// The messages of an error and of each of its sources, in chain order.

@@ -538,7 +538,7 @@ fn seed_nim_xor_facts() {
 #[test]
 fn invalid_sets_are_typed_errors() {
     assert!(matches!(
-        SubtractionSet::new([]),
+        SubtractionSet::new([0u64; 0]),
         Err(Error::InvalidParameter { .. })
     ));
     assert!(matches!(

@@ -247,7 +247,7 @@ proptest! {
         if let Ok(game) = FrontDoubling::new(v.clone()) {
             prop_assert_eq!(i64::from(game.value().unwrap()), brute_doubling(&wide, 1));
         }
-        if let Ok(game) = Valuations::new(v.clone(), v.iter().rev().copied().collect()) {
+        if let Ok(game) = Valuations::new(v.clone(), v.iter().rev().copied().collect::<Vec<_>>()) {
             let reversed: Vec<i64> = wide.iter().rev().copied().collect();
             prop_assert_eq!(i64::from(game.value()), brute_valuations(&wide, &reversed));
         }
@@ -266,7 +266,7 @@ proptest! {
             brute_doubling(&v, 1)
         );
         prop_assert_eq!(
-            Valuations::new(wide.clone(), wide.iter().map(|x| -x).collect()).unwrap().value(),
+            Valuations::new(wide.clone(), wide.iter().map(|x| -x).collect::<Vec<_>>()).unwrap().value(),
             i128::from(brute_valuations(&v, &v.iter().map(|x| -x).collect::<Vec<_>>()))
         );
     }

@@ -366,15 +366,15 @@ fn every_scoring_game_through_solve() {
     use stonegame::scoring::*;
     // Each against the generic negamax over the same game.
     let row = vec![3i64, 9, 1, 2, 7, 4];
-    let ends = Ends::new(row.clone()).unwrap();
+    let ends = Ends::new(&row).unwrap();
     check_solve(ends.clone(), Negamax::new(&ends).value().unwrap());
-    let remainder = EndsRemainder::new(row.clone()).unwrap();
+    let remainder = EndsRemainder::new(&row).unwrap();
     check_solve(remainder.clone(), Negamax::new(&remainder).value().unwrap());
-    let front = Front::new(row.clone(), 3).unwrap();
+    let front = Front::new(&row, 3).unwrap();
     check_solve(front.clone(), Negamax::new(&front).value().unwrap());
-    let doubling = FrontDoubling::new(row.clone()).unwrap();
+    let doubling = FrontDoubling::new(&row).unwrap();
     check_solve(doubling.clone(), Negamax::new(&doubling).value().unwrap());
-    let valuations = Valuations::new(row.clone(), vec![5, 1, 4, 4, 2, 8]).unwrap();
+    let valuations = Valuations::new(&row, vec![5, 1, 4, 4, 2, 8]).unwrap();
     check_solve(
         valuations.clone(),
         Negamax::new(&valuations).value().unwrap(),

@@ -247,7 +247,7 @@ macro_rules! row_game {
             ) -> PyResult<Self> {
                 let values = row(values, "stone")?;
                 // Refused now, as the Rust constructor would be.
-                let _ = lift($rust::<i128>::new(values.iter().map(|&v| i128::from(v)).collect()))?;
+                let _ = lift($rust::<i128>::new(values.iter().map(|&v| i128::from(v)).collect::<Vec<_>>()))?;
                 Ok(Self {
                     values: std::sync::Arc::new(values),
                     budget: budget(memory_mib, max_work)?,
@@ -317,7 +317,7 @@ scoring_class!(Front, {
     ) -> PyResult<Self> {
         let values = row(values, "stone")?;
         let _ = lift(RustFront::<i128>::new(
-            values.iter().map(|&v| i128::from(v)).collect(),
+            values.iter().map(|&v| i128::from(v)).collect::<Vec<_>>(),
             max_take,
         ))?;
         Ok(Self {
@@ -378,8 +378,8 @@ scoring_class!(Valuations, {
         let second = row(second, "second")?;
         let count = first.len();
         let _ = lift(RustValuations::<i128>::new(
-            first.iter().map(|&v| i128::from(v)).collect(),
-            second.iter().map(|&v| i128::from(v)).collect(),
+            first.iter().map(|&v| i128::from(v)).collect::<Vec<_>>(),
+            second.iter().map(|&v| i128::from(v)).collect::<Vec<_>>(),
         ))?;
         let mut values = first;
         values.extend(second);
@@ -422,7 +422,7 @@ scoring_class!(StoneMod3, {
         max_work: Option<u64>,
     ) -> PyResult<Self> {
         let stones = crate::impartial::heaps(values)?;
-        let _ = lift(RustStoneMod3::new(stones.clone()))?;
+        let _ = lift(RustStoneMod3::new(&stones))?;
         Ok(Self {
             values: std::sync::Arc::new(stones),
             budget: budget(memory_mib, max_work)?,

@@ -5,6 +5,7 @@
 
 use super::{DpFamily, DpVariant, Negamax, Score, ScoringGame, abs_sum, overflow, totals_from};
 use crate::budget::{charge_up_front, filled_vec};
+use crate::into_vec::{IntoVec, owned};
 use crate::{Budget, Error, Outcome, Result, Solution};
 use std::fmt;
 use std::ops::ControlFlow;
@@ -113,6 +114,9 @@ pub struct Ends<T> {
 impl<T: Score> Ends<T> {
     /// A row of stones with these values.
     ///
+    /// `values` is a `Vec` (taken over, no copy) or a borrowed slice or an
+    /// array (copied): see [`IntoVec`].
+    ///
     /// Fails with [`Error::ScoreOverflow`](crate::Error::ScoreOverflow) if `sum |values|` does not fit `T`.
     ///
     /// # Example
@@ -121,7 +125,8 @@ impl<T: Score> Ends<T> {
     /// assert!(Ends::new(vec![100i8, -27]).is_ok());
     /// assert!(Ends::new(vec![100i8, 28]).is_err());
     /// ```
-    pub fn new(values: Vec<T>) -> Result<Self> {
+    pub fn new(values: impl IntoVec<T>) -> Result<Self> {
+        let values = owned(values, "stone values")?;
         abs_sum(&values, "stone values")?;
         Ok(Self {
             values,
@@ -811,6 +816,9 @@ pub struct EndsRemainder<T> {
 impl<T: Score> EndsRemainder<T> {
     /// A row of stones with these values.
     ///
+    /// `values` is a `Vec` (taken over, no copy) or a borrowed slice or an
+    /// array (copied): see [`IntoVec`].
+    ///
     /// Fails with [`Error::ScoreOverflow`](crate::Error::ScoreOverflow) if `n · sum |values|` does not fit `T`.
     ///
     /// # Example
@@ -819,7 +827,8 @@ impl<T: Score> EndsRemainder<T> {
     /// assert!(EndsRemainder::new(vec![10i8, 10, 10]).is_ok()); // 3 · 30 <= 127
     /// assert!(EndsRemainder::new(vec![10i8; 4]).is_err()); // 4 · 40 > 127
     /// ```
-    pub fn new(values: Vec<T>) -> Result<Self> {
+    pub fn new(values: impl IntoVec<T>) -> Result<Self> {
+        let values = owned(values, "stone values")?;
         let sum = abs_sum(&values, "stone values")?;
         let worst = T::from(values.len())
             .and_then(|n| n.checked_mul(&sum))
@@ -1311,7 +1320,7 @@ impl Colour {
 /// use stonegame::scoring::{End, Ends};
 ///
 /// let values = vec![4i64, 5, 3, 1, 2, 6];
-/// let strategy = Ends::new(values.clone()).unwrap().colouring_strategy().unwrap();
+/// let strategy = Ends::new(&values).unwrap().colouring_strategy().unwrap();
 /// // Play it against an opponent who always takes the left end.
 /// let (mut left, mut right, mut margin) = (0, values.len(), 0);
 /// while left < right {

@@ -7,6 +7,7 @@
 use super::variants::{check_work, cubic_steps};
 use super::{DpFamily, DpVariant, Negamax, Score, ScoringGame, abs_sum, totals_from};
 use crate::budget::{charge_up_front, filled_vec};
+use crate::into_vec::{IntoVec, owned};
 use crate::{Budget, Error, Outcome, Result, Solution};
 use std::collections::VecDeque;
 use std::ops::ControlFlow;
@@ -65,6 +66,9 @@ pub struct Front<T> {
 impl<T: Score> Front<T> {
     /// A row with these values where a move takes 1..=`max_take` stones.
     ///
+    /// `values` is a `Vec` (taken over, no copy) or a borrowed slice or an
+    /// array (copied): see [`IntoVec`].
+    ///
     /// Fails with [`Error::InvalidParameter`] if `max_take` is 0 and with
     /// [`Error::ScoreOverflow`] if `sum |values|` does not fit `T`.
     ///
@@ -74,7 +78,8 @@ impl<T: Score> Front<T> {
     /// assert!(Front::new(vec![1i32, 2], 0).is_err());
     /// assert!(Front::new(vec![1i32, 2], 5).is_ok());
     /// ```
-    pub fn new(values: Vec<T>, max_take: usize) -> Result<Self> {
+    pub fn new(values: impl IntoVec<T>, max_take: usize) -> Result<Self> {
+        let values = owned(values, "stone values")?;
         if max_take == 0 {
             return Err(Error::InvalidParameter {
                 name: "max_take",
@@ -416,6 +421,9 @@ pub struct FrontDoubling<T> {
 impl<T: Score> FrontDoubling<T> {
     /// A row with these values.
     ///
+    /// `values` is a `Vec` (taken over, no copy) or a borrowed slice or an
+    /// array (copied): see [`IntoVec`].
+    ///
     /// Fails with [`Error::ScoreOverflow`] if `sum |values|` does not fit `T`.
     ///
     /// # Example
@@ -423,7 +431,8 @@ impl<T: Score> FrontDoubling<T> {
     /// use stonegame::scoring::FrontDoubling;
     /// assert!(FrontDoubling::new(vec![i32::MAX, 1]).is_err());
     /// ```
-    pub fn new(values: Vec<T>) -> Result<Self> {
+    pub fn new(values: impl IntoVec<T>) -> Result<Self> {
+        let values = owned(values, "stone values")?;
         abs_sum(&values, "stone values")?;
         let prefix = prefix_sums(&values);
         Ok(Self {

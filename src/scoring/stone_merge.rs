@@ -28,6 +28,7 @@
 //! constructor checks once that `3M` fits the score type.
 
 use super::{Score, ScoringGame, overflow};
+use crate::into_vec::{IntoVec, owned};
 use crate::{Budget, Error, Outcome, Result};
 use std::ops::ControlFlow;
 
@@ -64,6 +65,9 @@ pub struct StoneMerge<T> {
 impl<T: Score> StoneMerge<T> {
     /// A row of at least two stones (any sign).
     ///
+    /// `stones` is a `Vec` (taken over, no copy) or a borrowed slice or an
+    /// array (copied): see [`IntoVec`].
+    ///
     /// Fails with [`Error::InvalidParameter`] for fewer than two stones and
     /// with [`Error::ScoreOverflow`] if three times the largest `|P(j)|`
     /// (`j >= 2`) does not fit `T`.
@@ -76,7 +80,8 @@ impl<T: Score> StoneMerge<T> {
     /// assert_eq!(StoneMerge::new(vec![-10i32, -12])?.value(), -22);
     /// # Ok::<(), stonegame::Error>(())
     /// ```
-    pub fn new(stones: Vec<T>) -> Result<Self> {
+    pub fn new(stones: impl IntoVec<T>) -> Result<Self> {
+        let stones = owned(stones, "stones")?;
         if stones.len() < 2 {
             return Err(Error::InvalidParameter {
                 name: "stones",

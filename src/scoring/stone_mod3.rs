@@ -40,6 +40,7 @@
 //!
 //! Counting residues is O(n); [`StoneMod3::outcome`] is O(1) after it.
 
+use crate::into_vec::{IntoVec, owned};
 use crate::{Budget, Error, Outcome, Result, Solution};
 use std::fmt;
 
@@ -115,6 +116,9 @@ pub struct StoneMod3 {
 impl StoneMod3 {
     /// A row of positive stones (an empty row is a game Bob has already won).
     ///
+    /// `stones` is a `Vec` (taken over, no copy) or a borrowed slice or an
+    /// array (copied): see [`IntoVec`].
+    ///
     /// Fails with [`Error::InvalidParameter`] if a stone is 0.
     ///
     /// # Example
@@ -123,7 +127,8 @@ impl StoneMod3 {
     /// assert!(StoneMod3::new(vec![3, 0]).is_err());
     /// assert!(StoneMod3::new(vec![3, 6]).is_ok());
     /// ```
-    pub fn new(stones: Vec<u64>) -> Result<Self> {
+    pub fn new(stones: impl IntoVec<u64>) -> Result<Self> {
+        let stones = owned(stones, "stones")?;
         let mut counts = [0u64; 3];
         for (index, &v) in stones.iter().enumerate() {
             if v == 0 {

@@ -56,6 +56,7 @@
 use super::variants::{check_work, cubic_steps};
 use super::{DpFamily, DpVariant, Score, overflow};
 use crate::budget::{filled_vec, vec_with_capacity};
+use crate::into_vec::{IntoVec, owned};
 use crate::{Budget, Error, Outcome, Result};
 use std::fmt;
 
@@ -168,6 +169,9 @@ impl<T: Score> StoneSplit<T> {
     /// A row of stones; any number of stones (with fewer than two the game is
     /// already over and is worth 0).
     ///
+    /// `stones` is a `Vec` (taken over, no copy) or a borrowed slice or an
+    /// array (copied): see [`IntoVec`].
+    ///
     /// Fails with [`Error::InvalidParameter`] if a stone is not positive and
     /// with [`Error::ScoreOverflow`] if twice the sum of the stones does not
     /// fit `T`.
@@ -180,7 +184,8 @@ impl<T: Score> StoneSplit<T> {
     /// assert_eq!(StoneSplit::new(vec![4i32])?.value()?, 0);
     /// # Ok::<(), stonegame::Error>(())
     /// ```
-    pub fn new(stones: Vec<T>) -> Result<Self> {
+    pub fn new(stones: impl IntoVec<T>) -> Result<Self> {
+        let stones = owned(stones, "stones")?;
         if let Some(index) = stones.iter().position(|&v| v <= T::zero()) {
             return Err(Error::InvalidParameter {
                 name: "stones",

@@ -3,6 +3,7 @@
 
 use super::{Score, ScoringGame, abs_sum, overflow};
 use crate::budget::vec_with_capacity;
+use crate::into_vec::{IntoVec, owned};
 use crate::{Budget, Error, Outcome, Result, Solution};
 use std::cmp::Reverse;
 use std::ops::ControlFlow;
@@ -54,6 +55,9 @@ impl<T: Score> Valuations<T> {
 
     /// Stones worth `first[i]` to the first player and `second[i]` to the second.
     ///
+    /// `first` and `second` are each a `Vec` (taken over, no copy) or a borrowed
+    /// slice or an array (copied): see [`IntoVec`].
+    ///
     /// Fails with [`Error::LengthMismatch`] if the lengths differ and with
     /// [`Error::ScoreOverflow`] if `sum |first| + sum |second|` does not fit `T`.
     ///
@@ -63,7 +67,9 @@ impl<T: Score> Valuations<T> {
     /// assert!(Valuations::new(vec![1i32, 2], vec![3]).is_err());
     /// assert!(Valuations::new(vec![100i8], vec![100]).is_err());
     /// ```
-    pub fn new(first: Vec<T>, second: Vec<T>) -> Result<Self> {
+    pub fn new(first: impl IntoVec<T>, second: impl IntoVec<T>) -> Result<Self> {
+        let first = owned(first, "first player's values")?;
+        let second = owned(second, "second player's values")?;
         if first.len() != second.len() {
             return Err(Error::LengthMismatch {
                 what: "first player's and second player's stone values",

@@ -460,7 +460,7 @@ pub trait DpGame<T: Score> {
 
 impl<T: Score> DpGame<T> for Ends<T> {
     fn from_values(values: &[T], budget: Budget) -> Result<Self> {
-        Ok(Ends::new(values.to_vec())?.with_budget(budget))
+        Ok(Ends::new(values)?.with_budget(budget))
     }
     fn family(&self) -> DpFamily {
         DpFamily::Ends
@@ -472,7 +472,7 @@ impl<T: Score> DpGame<T> for Ends<T> {
 
 impl<T: Score> DpGame<T> for EndsRemainder<T> {
     fn from_values(values: &[T], budget: Budget) -> Result<Self> {
-        Ok(EndsRemainder::new(values.to_vec())?.with_budget(budget))
+        Ok(EndsRemainder::new(values)?.with_budget(budget))
     }
     fn family(&self) -> DpFamily {
         DpFamily::EndsRemainder
@@ -484,7 +484,7 @@ impl<T: Score> DpGame<T> for EndsRemainder<T> {
 
 impl<T: Score> DpGame<T> for FrontDoubling<T> {
     fn from_values(values: &[T], budget: Budget) -> Result<Self> {
-        Ok(FrontDoubling::new(values.to_vec())?.with_budget(budget))
+        Ok(FrontDoubling::new(values)?.with_budget(budget))
     }
     fn family(&self) -> DpFamily {
         DpFamily::FrontDoubling
@@ -496,7 +496,7 @@ impl<T: Score> DpGame<T> for FrontDoubling<T> {
 
 impl<T: Score> DpGame<T> for StoneSplit<T> {
     fn from_values(values: &[T], budget: Budget) -> Result<Self> {
-        Ok(StoneSplit::new(values.to_vec())?.with_budget(budget))
+        Ok(StoneSplit::new(values)?.with_budget(budget))
     }
     fn family(&self) -> DpFamily {
         DpFamily::StoneSplit

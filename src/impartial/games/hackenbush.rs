@@ -65,6 +65,7 @@
 use std::fmt;
 use std::ops::ControlFlow;
 
+use crate::into_vec::{IntoVec, owned};
 use crate::{Budget, Error, Nimber, Outcome, Result, Solution};
 
 mod cut_classes;
@@ -169,7 +170,10 @@ impl GreenHackenbush {
         Self::from_edges(copy)
     }
 
-    /// As [`GreenHackenbush::new`], taking the list of edges over (no copy).
+    /// As [`GreenHackenbush::new`], from edges given as a `Vec` (taken over, no
+    /// copy) or as a borrowed slice or an array (copied): see
+    /// [`IntoVec`]. ([`GreenHackenbush::new`] borrows and
+    /// refuses an oversized list before it copies.)
     ///
     /// # Errors
     /// As [`GreenHackenbush::new`].
@@ -181,7 +185,8 @@ impl GreenHackenbush {
     /// assert_eq!(stalk.nimber()?.0, 2);
     /// # Ok::<(), stonegame::Error>(())
     /// ```
-    pub fn from_edges(edges: Vec<(u32, u32)>) -> Result<Self> {
+    pub fn from_edges(edges: impl IntoVec<(u32, u32)>) -> Result<Self> {
+        let edges = owned(edges, "edges")?;
         Self::check_size(edges.len())?;
         let budget = Budget::default();
         check_memory(budget, edges.len())?;

@@ -20,6 +20,7 @@ use crate::impartial::periodic::{Periodicity, RecurrenceRule, WindowRecurrence};
 use crate::impartial::runs::{RunRule, RunSequence};
 use crate::impartial::sum::{self, SumMove};
 use crate::{Budget, Convention, Error, Nimber, Outcome, Result, Solution};
+use std::borrow::Borrow;
 use std::ops::ControlFlow;
 
 /// A finite set of positive amounts that a move may subtract from a heap.
@@ -30,7 +31,7 @@ use std::ops::ControlFlow;
 ///
 /// let set = SubtractionSet::new([3, 1, 3]).unwrap();
 /// assert_eq!(set.moves(), &[1, 3]);
-/// assert!(SubtractionSet::new([]).is_err());
+/// assert!(SubtractionSet::new([0u64; 0]).is_err());
 /// assert!(SubtractionSet::new([0, 2]).is_err());
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -42,13 +43,20 @@ impl SubtractionSet {
     /// A set from the given amounts (sorted, duplicates removed). Errors: an
     /// empty set, or an amount of 0 (a move must take at least one stone).
     ///
+    /// The amounts come from any iterable of `u64` or `&u64`: an array, a
+    /// range, an iterator, a vector or a borrowed slice the caller keeps.
+    ///
     /// # Example
     /// ```
     /// use stonegame::impartial::subtraction::SubtractionSet;
     /// assert_eq!(SubtractionSet::new([2, 3]).unwrap().max(), 3);
+    /// let amounts = vec![1u64, 3, 4];
+    /// assert_eq!(SubtractionSet::new(&amounts)?.moves(), &amounts[..]); // borrowed, still the caller's
+    /// assert_eq!(SubtractionSet::new(1..=3u64)?.max(), 3);
+    /// # Ok::<(), stonegame::Error>(())
     /// ```
-    pub fn new(moves: impl IntoIterator<Item = u64>) -> Result<Self> {
-        let mut moves: Vec<u64> = moves.into_iter().collect();
+    pub fn new(moves: impl IntoIterator<Item = impl Borrow<u64>>) -> Result<Self> {
+        let mut moves: Vec<u64> = moves.into_iter().map(|m| *m.borrow()).collect();
         moves.sort_unstable();
         moves.dedup();
         if moves.is_empty() {
