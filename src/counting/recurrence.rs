@@ -196,7 +196,8 @@ fn plan_product(left: usize, right: usize, modulus: u64) -> ProductPlan {
 /// [`Error::MemoryBudgetExceeded`] / [`Error::WorkLimitExceeded`] if the
 /// product does not fit `budget` (default work cap [`DEFAULT_SERIES_WORK`]);
 /// [`Error::SizeLimitExceeded`] for a product of more than `2^23` coefficients
-/// too large for schoolbook multiplication.
+/// too large for schoolbook multiplication; [`Error::AllocationRefused`] if
+/// the system refuses memory the budget allows.
 ///
 /// # Example
 /// ```
@@ -374,7 +375,8 @@ pub(crate) fn inverse_mod(value: u64, modulus: u64) -> Option<u64> {
 /// its constant term is not invertible modulo `modulus`;
 /// [`Error::MemoryBudgetExceeded`] / [`Error::WorkLimitExceeded`] beyond
 /// `budget` (default work cap [`DEFAULT_SERIES_WORK`]);
-/// [`Error::SizeLimitExceeded`] for lengths above `2^23`.
+/// [`Error::SizeLimitExceeded`] for lengths above `2^23`;
+/// [`Error::AllocationRefused`] if the system refuses memory the budget allows.
 ///
 /// # Example
 /// ```

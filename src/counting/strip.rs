@@ -180,7 +180,8 @@ impl AbsorbingWalk {
     /// # Errors
     /// [`Error::InvalidParameter`] if `modulus` is 0;
     /// [`Error::MemoryBudgetExceeded`] / [`Error::WorkLimitExceeded`] beyond
-    /// the walk's budget.
+    /// the walk's budget; [`Error::AllocationRefused`] if the system refuses
+    /// memory the budget allows.
     ///
     /// # Example
     /// ```

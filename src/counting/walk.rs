@@ -311,7 +311,8 @@ impl AbsorbingWalk {
     /// # Errors
     /// [`Error::CountOverflow`] if a count does not fit `T`;
     /// [`Error::InvalidParameter`] if a weight does not fit `T`;
-    /// [`Error::MemoryBudgetExceeded`] if the tables do not fit the budget.
+    /// [`Error::MemoryBudgetExceeded`] if the tables do not fit the budget;
+    /// [`Error::AllocationRefused`] if the system refuses memory the budget allows.
     ///
     /// # Example
     /// ```
@@ -381,7 +382,8 @@ impl AbsorbingWalk {
     /// # Errors
     /// [`Error::InvalidParameter`] if `modulus` is 0;
     /// [`Error::MemoryBudgetExceeded`] if the row or the polynomials do not
-    /// fit the budget; [`Error::WorkLimitExceeded`] above the work cap
+    /// fit the budget ([`Error::AllocationRefused`] if the system refuses
+    /// memory the budget allows); [`Error::WorkLimitExceeded`] above the work cap
     /// ([`DEFAULT_WALK_WORK`] cell updates for the sweep,
     /// [`DEFAULT_SERIES_WORK`](super::DEFAULT_SERIES_WORK) operations for the recurrence).
     ///
