@@ -111,3 +111,33 @@ fn a_hackenbush_graph_the_system_cannot_hold_is_an_error_not_an_abort() {
     let output = run_under(300_000, &["hackenbush"], line.as_bytes());
     assert_refused_by_the_system(&output, "bytes for Green Hackenbush working memory");
 }
+
+#[test]
+fn a_janken_recurrence_the_system_refuses_is_an_error_not_an_abort() {
+    // Barriers a million steps away, counted modulo a prime by the
+    // recurrence: its polynomials of about 10^6 coefficients (8 MB each, a
+    // few dozen of them with the transforms) are far within the budget and
+    // above a 60 MB address space.
+    let args = [
+        "janken",
+        "--max-work",
+        "100000000000000",
+        "--modulo",
+        "998244353",
+        "1000000,1000000,1000000000000000000",
+    ];
+    let output = run_under(60_000, &args, b"");
+    assert_refused_by_the_system(&output, "bytes for ");
+    let message = String::from_utf8_lossy(&output.stderr);
+    let buffers = [
+        "polynomial product",
+        "continuants",
+        "generating function of a walk",
+        "transform roots",
+        "Bostan-Mori",
+    ];
+    assert!(
+        buffers.iter().any(|name| message.contains(name)),
+        "{message}"
+    );
+}

@@ -2,6 +2,10 @@
 //! arithmetic), and the Chinese remainder reconstruction (Garner) that turns
 //! several such transforms into exact products modulo any 64-bit number.
 
+use crate::Budget;
+use crate::Result;
+use crate::budget::{filled_vec, vec_with_capacity};
+
 /// Arithmetic modulo an odd prime `p < 2^31` in Montgomery form (`x` is stored
 /// as `x * 2^32 mod p`), so a product needs two multiplications and no division.
 #[derive(Debug, Clone, Copy)]
@@ -110,12 +114,13 @@ pub(crate) fn two_adic_len(prime: u32) -> u64 {
 
 impl NttPrime {
     /// Tables for transforms of length up to `max_len` (a power of two that
-    /// divides `prime - 1`; the caller checks).
-    pub(crate) fn new(prime: u32, max_len: usize) -> Self {
+    /// divides `prime - 1`; the caller checks). The tables grow with the
+    /// transform, so they are allocated fallibly.
+    pub(crate) fn new(prime: u32, max_len: usize, budget: Budget) -> Result<Self> {
         let field = Montgomery::new(prime);
         let generator = field.montgomery(u64::from(primitive_root(prime)));
-        let mut roots = vec![0u32; max_len.max(2)];
-        let mut inverse_roots = vec![0u32; max_len.max(2)];
+        let mut roots = filled_vec(max_len.max(2), 0u32, "transform roots", budget)?;
+        let mut inverse_roots = filled_vec(max_len.max(2), 0u32, "transform roots", budget)?;
         let one = field.montgomery(1);
         let mut half = 1;
         while half < max_len {
@@ -129,11 +134,11 @@ impl NttPrime {
             }
             half *= 2;
         }
-        Self {
+        Ok(Self {
             field,
             roots,
             inverse_roots,
-        }
+        })
     }
 
     /// The transform of `a` (natural order in, bit-reversed order out):
@@ -184,20 +189,20 @@ impl NttPrime {
     /// `w_len^(-bit_reverse(t))` for `t < len / 2`, where `w_len` is the
     /// root of unity of order `len`: the point of a length-`len` transform
     /// whose bit-reversed position is `2 t`.
-    pub(crate) fn inverse_points(&self, len: usize) -> Vec<u32> {
+    pub(crate) fn inverse_points(&self, len: usize, budget: Budget) -> Result<Vec<u32>> {
         let half = len / 2;
         let bits = half.trailing_zeros();
-        (0..half)
-            .map(|t| {
-                let reversed = if bits == 0 {
-                    0
-                } else {
-                    t.reverse_bits() >> (usize::BITS - bits)
-                };
-                // inverse_roots[half + j] = w_(2 half)^(-j) = w_len^(-j).
-                self.inverse_roots[half + reversed]
-            })
-            .collect()
+        let mut points = vec_with_capacity(half, "transform points", budget)?;
+        points.extend((0..half).map(|t| {
+            let reversed = if bits == 0 {
+                0
+            } else {
+                t.reverse_bits() >> (usize::BITS - bits)
+            };
+            // inverse_roots[half + j] = w_(2 half)^(-j) = w_len^(-j).
+            self.inverse_roots[half + reversed]
+        }));
+        Ok(points)
     }
 }
 
@@ -394,7 +399,7 @@ mod tests {
 
     #[test]
     fn transforms_invert_each_other_and_multiply_cyclically() {
-        let prime = NttPrime::new(998_244_353, 16);
+        let prime = NttPrime::new(998_244_353, 16, Budget::default()).unwrap();
         let field = prime.field;
         let a: Vec<u64> = vec![3, 1, 4, 1, 5, 9, 2, 6];
         let b: Vec<u64> = vec![2, 7, 1, 8, 2, 8, 0, 0];
@@ -425,7 +430,7 @@ mod tests {
     fn garner_recovers_numbers_below_the_product() {
         let primes: Vec<NttPrime> = CRT_PRIMES[..3]
             .iter()
-            .map(|&p| NttPrime::new(p, 2))
+            .map(|&p| NttPrime::new(p, 2, Budget::default()).unwrap())
             .collect();
         let garner = Garner::new(primes, u64::MAX);
         for x in [0u128, 1, 123_456_789_012_345_678_901_234, (1 << 88) - 1] {

@@ -24,6 +24,7 @@ use super::ntt::{
     CRT_PRIMES, Garner, Montgomery, NttPrime, crt_prime_count, is_prime_u32, two_adic_len,
 };
 use super::number::{add_mod, mul_mod};
+use crate::budget::{filled_vec, vec_with_capacity};
 use crate::{Budget, Error, Result};
 
 /// The default work cap of a product or a K-th term computation, in
@@ -77,18 +78,32 @@ fn engine_kind(modulus: u64, transform: u64, bound_log2: f64) -> Option<usize> {
     crt_prime_count(bound_log2)
 }
 
-fn build_engine(modulus: u64, transform: u64, bound_log2: f64) -> Engine {
-    match engine_kind(modulus, transform, bound_log2) {
-        Some(0) => Engine::Prime(NttPrime::new(modulus as u32, transform as usize)),
+fn build_engine(modulus: u64, transform: u64, bound_log2: f64, budget: Budget) -> Result<Engine> {
+    Ok(match engine_kind(modulus, transform, bound_log2) {
+        Some(0) => Engine::Prime(NttPrime::new(modulus as u32, transform as usize, budget)?),
         Some(count) => Engine::Crt(Garner::new(
+            // At most six primes: only their tables grow with the input.
             CRT_PRIMES[..count]
                 .iter()
-                .map(|&p| NttPrime::new(p, transform as usize))
-                .collect(),
+                .map(|&p| NttPrime::new(p, transform as usize, budget))
+                .collect::<Result<_>>()?,
             modulus,
         )),
         None => Engine::Schoolbook,
-    }
+    })
+}
+
+/// The `len` items of `items` in a vector allocated fallibly: the lengths
+/// follow the input, so a refusal of the allocator must be an error.
+pub(super) fn collected<T>(
+    len: usize,
+    items: impl IntoIterator<Item = T>,
+    what: &'static str,
+    budget: Budget,
+) -> Result<Vec<T>> {
+    let mut vec = vec_with_capacity(len, what, budget)?;
+    vec.extend(items);
+    Ok(vec)
 }
 
 fn primes_of(kind: Option<usize>) -> u128 {
@@ -181,7 +196,8 @@ fn plan_product(left: usize, right: usize, modulus: u64) -> ProductPlan {
 /// [`Error::MemoryBudgetExceeded`] / [`Error::WorkLimitExceeded`] if the
 /// product does not fit `budget` (default work cap [`DEFAULT_SERIES_WORK`]);
 /// [`Error::SizeLimitExceeded`] for a product of more than `2^23` coefficients
-/// too large for schoolbook multiplication.
+/// too large for schoolbook multiplication; [`Error::AllocationRefused`] if
+/// the system refuses memory the budget allows.
 ///
 /// # Example
 /// ```
@@ -223,9 +239,15 @@ pub fn polynomial_product_modulo(
             plan.work
         )
     })?;
-    let left: Vec<u64> = left.iter().map(|&x| x % modulus).collect();
-    let right: Vec<u64> = right.iter().map(|&x| x % modulus).collect();
-    Ok(multiply(&left, &right, modulus))
+    let what = "polynomial product";
+    let left = collected(left.len(), left.iter().map(|&x| x % modulus), what, budget)?;
+    let right = collected(
+        right.len(),
+        right.iter().map(|&x| x % modulus),
+        what,
+        budget,
+    )?;
+    multiply(&left, &right, modulus, budget)
 }
 
 /// The estimated work of one product (for cost estimates of callers).
@@ -236,21 +258,33 @@ pub(crate) fn polynomial_product_work(left: usize, right: usize, modulus: u64) -
     plan_product(left, right, modulus).work
 }
 
-/// The product of two reduced polynomials, limits already checked.
-pub(crate) fn multiply(left: &[u64], right: &[u64], modulus: u64) -> Vec<u64> {
+/// The product of two reduced polynomials, limits already checked (its
+/// buffers are still allocated fallibly).
+pub(crate) fn multiply(
+    left: &[u64],
+    right: &[u64],
+    modulus: u64,
+    budget: Budget,
+) -> Result<Vec<u64>> {
     if left.is_empty() || right.is_empty() {
-        return Vec::new();
+        return Ok(Vec::new());
     }
     let len = left.len() + right.len() - 1;
     if plan_product(left.len(), right.len(), modulus).schoolbook {
-        return schoolbook(left, right, modulus);
+        return schoolbook(left, right, modulus, budget);
     }
     let n = transform_len(len);
     let shorter = left.len().min(right.len()) as u64;
-    let engine = build_engine(modulus, n, log2_of(shorter) + 2.0 * log2_of(modulus));
+    let engine = build_engine(
+        modulus,
+        n,
+        log2_of(shorter) + 2.0 * log2_of(modulus),
+        budget,
+    )?;
     let n = n as usize;
-    let mut a = vec![0u32; n];
-    let mut b = vec![0u32; n];
+    let what = "polynomial product";
+    let mut a = filled_vec(n, 0u32, what, budget)?;
+    let mut b = filled_vec(n, 0u32, what, budget)?;
     let transformed = |prime: &NttPrime, a: &mut Vec<u32>, b: &mut Vec<u32>| {
         let field = prime.field;
         a.fill(0);
@@ -270,33 +304,32 @@ pub(crate) fn multiply(left: &[u64], right: &[u64], modulus: u64) -> Vec<u64> {
         prime.inverse(a);
     };
     match engine {
-        Engine::Schoolbook => schoolbook(left, right, modulus),
+        Engine::Schoolbook => schoolbook(left, right, modulus, budget),
         Engine::Prime(prime) => {
             transformed(&prime, &mut a, &mut b);
-            a[..len]
-                .iter()
-                .map(|&x| u64::from(prime.field.plain(x)))
-                .collect()
+            let plain = a[..len].iter().map(|&x| u64::from(prime.field.plain(x)));
+            collected(len, plain, what, budget)
         }
         Engine::Crt(garner) => {
             let count = garner.primes.len();
-            let mut residues = vec![0u32; len * count];
+            let mut residues = filled_vec(len * count, 0u32, what, budget)?;
             for (j, prime) in garner.primes.iter().enumerate() {
                 transformed(prime, &mut a, &mut b);
                 for (i, &x) in a[..len].iter().enumerate() {
                     residues[i * count + j] = prime.field.plain(x);
                 }
             }
-            residues
+            let combined = residues
                 .chunks_exact(count)
-                .map(|digits| garner.combine(digits))
-                .collect()
+                .map(|digits| garner.combine(digits));
+            collected(len, combined, what, budget)
         }
     }
 }
 
-fn schoolbook(left: &[u64], right: &[u64], modulus: u64) -> Vec<u64> {
-    let mut result = vec![0u64; left.len() + right.len() - 1];
+fn schoolbook(left: &[u64], right: &[u64], modulus: u64, budget: Budget) -> Result<Vec<u64>> {
+    let len = left.len() + right.len() - 1;
+    let mut result = filled_vec(len, 0u64, "polynomial product", budget)?;
     for (i, &x) in left.iter().enumerate() {
         if x == 0 {
             continue;
@@ -305,7 +338,7 @@ fn schoolbook(left: &[u64], right: &[u64], modulus: u64) -> Vec<u64> {
             *slot = add_mod(*slot, mul_mod(x, y, modulus), modulus);
         }
     }
-    result
+    Ok(result)
 }
 
 /// The inverse of `value` modulo `modulus`, if it has one (extended Euclid).
@@ -342,7 +375,8 @@ pub(crate) fn inverse_mod(value: u64, modulus: u64) -> Option<u64> {
 /// its constant term is not invertible modulo `modulus`;
 /// [`Error::MemoryBudgetExceeded`] / [`Error::WorkLimitExceeded`] beyond
 /// `budget` (default work cap [`DEFAULT_SERIES_WORK`]);
-/// [`Error::SizeLimitExceeded`] for lengths above `2^23`.
+/// [`Error::SizeLimitExceeded`] for lengths above `2^23`;
+/// [`Error::AllocationRefused`] if the system refuses memory the budget allows.
 ///
 /// # Example
 /// ```
@@ -387,19 +421,18 @@ pub fn rational_series_coefficient_modulo(
         )
     })?;
     let normalized = |poly: &[u64]| {
-        let mut out: Vec<u64> = poly
-            .iter()
-            .map(|&x| mul_mod(x % modulus, inverse, modulus))
-            .collect();
+        let scaled = poly.iter().map(|&x| mul_mod(x % modulus, inverse, modulus));
+        let mut out = collected(len, scaled, "Bostan-Mori polynomials", budget)?;
         out.resize(len, 0);
-        out
+        Ok::<_, Error>(out)
     };
-    Ok(plan.run(
-        normalized(numerator),
-        normalized(denominator),
+    plan.run(
+        normalized(numerator)?,
+        normalized(denominator)?,
         index,
         modulus,
-    ))
+        budget,
+    )
 }
 
 /// The term `a_index` of the sequence with `a_i = initial[i]` for
@@ -446,16 +479,19 @@ pub fn linear_recurrence_term_modulo(
         return Ok(term % modulus);
     }
     let order = initial.len();
-    let mut denominator = Vec::with_capacity(order + 1);
-    denominator.push(1 % modulus);
-    denominator.extend(
-        coefficients
-            .iter()
-            .map(|&c| (modulus - c % modulus) % modulus),
-    );
-    let initial: Vec<u64> = initial.iter().map(|&a| a % modulus).collect();
     let plan = plan_product(order.max(1), order + 1, modulus);
     budget.check_bytes(plan.bytes, "polynomial product")?;
+    let what = "linear recurrence";
+    let negated = coefficients
+        .iter()
+        .map(|&c| (modulus - c % modulus) % modulus);
+    let denominator = collected(
+        order + 1,
+        std::iter::once(1 % modulus).chain(negated),
+        what,
+        budget,
+    )?;
+    let initial = collected(order, initial.iter().map(|&a| a % modulus), what, budget)?;
     let mut numerator = polynomial_product_modulo(&initial, &denominator, modulus, budget)?;
     numerator.truncate(order);
     rational_series_coefficient_modulo(&numerator, &denominator, index, modulus, budget)
@@ -514,15 +550,18 @@ impl SeriesPlan {
     }
 
     /// `[x^index] p / q` for `q[0] = 1`, both of length `self.len`, reduced.
+    /// The limits are checked by the caller; the buffers are still allocated
+    /// fallibly, since a process limit may lie below the budget.
     pub(crate) fn run(
         &self,
         mut p: Vec<u64>,
         mut q: Vec<u64>,
         mut index: u64,
         modulus: u64,
-    ) -> u64 {
+        budget: Budget,
+    ) -> Result<u64> {
         if modulus == 1 {
-            return 0;
+            return Ok(0);
         }
         let n = transform_len(2 * self.len - 1);
         let engine = if self.schoolbook {
@@ -532,12 +571,13 @@ impl SeriesPlan {
                 modulus,
                 n,
                 log2_of(2 * self.len as u64) + 2.0 * log2_of(modulus),
-            )
+                budget,
+            )?
         };
-        match engine {
-            Engine::Prime(prime) => prime_series(&prime, &p, &q, index, n as usize),
+        Ok(match engine {
+            Engine::Prime(prime) => prime_series(&prime, &p, &q, index, n as usize, budget)?,
             Engine::Crt(garner) => {
-                let mut stepper = CrtStepper::new(garner, self.len, n as usize, modulus);
+                let mut stepper = CrtStepper::new(garner, self.len, n as usize, modulus, budget)?;
                 while index > 0 {
                     stepper.step(&mut p, &mut q, index & 1 == 1);
                     index >>= 1;
@@ -546,31 +586,38 @@ impl SeriesPlan {
             }
             Engine::Schoolbook => {
                 while index > 0 {
-                    schoolbook_step(&mut p, &mut q, index & 1 == 1, modulus);
+                    schoolbook_step(&mut p, &mut q, index & 1 == 1, modulus, budget)?;
                     index >>= 1;
                 }
                 p[0]
             }
-        }
+        })
     }
 }
 
 /// One Bostan–Mori step by schoolbook products: `p <- (p(x) q(-x))` at the
 /// parity of the index, `q <- q(x) q(-x)` at even powers, both halved.
-fn schoolbook_step(p: &mut [u64], q: &mut [u64], odd: bool, modulus: u64) {
+fn schoolbook_step(
+    p: &mut [u64],
+    q: &mut [u64],
+    odd: bool,
+    modulus: u64,
+    budget: Budget,
+) -> Result<()> {
     let len = q.len();
-    let negated: Vec<u64> = q
+    let negated = q
         .iter()
         .enumerate()
-        .map(|(i, &c)| if i % 2 == 1 && c != 0 { modulus - c } else { c })
-        .collect();
-    let u = schoolbook(p, &negated, modulus);
-    let v = schoolbook(q, &negated, modulus);
+        .map(|(i, &c)| if i % 2 == 1 && c != 0 { modulus - c } else { c });
+    let negated = collected(len, negated, "Bostan-Mori polynomials", budget)?;
+    let u = schoolbook(p, &negated, modulus, budget)?;
+    let v = schoolbook(q, &negated, modulus, budget)?;
     let parity = usize::from(odd);
     for i in 0..len {
         p[i] = u.get(2 * i + parity).copied().unwrap_or(0);
         q[i] = v.get(2 * i).copied().unwrap_or(0);
     }
+    Ok(())
 }
 
 /// The pointwise part of a step at one prime, from the transforms of `p`
@@ -593,19 +640,18 @@ struct HalfScales {
 impl HalfScales {
     /// Scales for the even part `even` (`n^(-1)` to prepare an inverse
     /// transform of length `n/2`, `1/2` for exact values).
-    fn new(prime: &NttPrime, n: usize, even: u32) -> Self {
+    fn new(prime: &NttPrime, n: usize, even: u32, budget: Budget) -> Result<Self> {
         let field = prime.field;
         let denominator = field.add(even, even);
-        let odd = prime
-            .inverse_points(n)
-            .into_iter()
-            .map(|w| field.mul(w, even))
-            .collect();
-        Self {
+        let mut odd = prime.inverse_points(n, budget)?;
+        for w in &mut odd {
+            *w = field.mul(*w, even);
+        }
+        Ok(Self {
             denominator,
             even,
             odd,
-        }
+        })
     }
 
     fn halve(
@@ -641,23 +687,28 @@ impl HalfScales {
 }
 
 /// Bostan–Mori modulo an NTT-friendly prime, all in Montgomery form.
-fn prime_series(prime: &NttPrime, p: &[u64], q: &[u64], mut index: u64, n: usize) -> u64 {
+fn prime_series(
+    prime: &NttPrime,
+    p: &[u64],
+    q: &[u64],
+    mut index: u64,
+    n: usize,
+    budget: Budget,
+) -> Result<u64> {
     let field = prime.field;
     let half = n / 2;
+    let what = "Bostan-Mori transforms";
     // Exact half-length evaluations (no scaling for an inverse transform):
     // they are the even points of the next step's transform.
     let two = field.montgomery(2);
-    let scales = HalfScales::new(prime, n, field.inverse(two));
+    let scales = HalfScales::new(prime, n, field.inverse(two), budget)?;
     let inverse_half = field.inverse(field.montgomery(half as u64));
     // Coefficient j of a half-length inverse transform, divided by n/2 and
     // times w_n^j: the odd points of the next transform come from it.
-    let twist: Vec<u32> = prime
-        .points(n)
-        .iter()
-        .map(|&w| field.mul(w, inverse_half))
-        .collect();
-    let mut fp = vec![0u32; n];
-    let mut fq = vec![0u32; n];
+    let twisted = prime.points(n).iter().map(|&w| field.mul(w, inverse_half));
+    let twist = collected(half, twisted, what, budget)?;
+    let mut fp = filled_vec(n, 0u32, what, budget)?;
+    let mut fq = filled_vec(n, 0u32, what, budget)?;
     for (slot, &x) in fp.iter_mut().zip(p) {
         *slot = field.montgomery(x);
     }
@@ -666,19 +717,19 @@ fn prime_series(prime: &NttPrime, p: &[u64], q: &[u64], mut index: u64, n: usize
     }
     prime.forward(&mut fp);
     prime.forward(&mut fq);
-    let mut hp = vec![0u32; half];
-    let mut hq = vec![0u32; half];
+    let mut hp = filled_vec(half, 0u32, what, budget)?;
+    let mut hq = filled_vec(half, 0u32, what, budget)?;
     if index == 0 {
         prime.inverse(&mut fp);
         let inverse_n = field.inverse(field.montgomery(n as u64));
-        return u64::from(field.plain(field.mul(fp[0], inverse_n)));
+        return Ok(u64::from(field.plain(field.mul(fp[0], inverse_n))));
     }
     loop {
         scales.halve(field, &fp, &fq, &mut hp, &mut hq, index & 1 == 1);
         index >>= 1;
         if index == 0 {
             prime.inverse(&mut hp);
-            return u64::from(field.plain(field.mul(hp[0], inverse_half)));
+            return Ok(u64::from(field.plain(field.mul(hp[0], inverse_half))));
         }
         // New polynomials have at most n/2 coefficients, so their values at
         // the n/2 even points determine the values at the odd ones.
@@ -712,16 +763,17 @@ struct CrtStepper {
 }
 
 impl CrtStepper {
-    fn new(garner: Garner, len: usize, n: usize, modulus: u64) -> Self {
+    fn new(garner: Garner, len: usize, n: usize, modulus: u64, budget: Budget) -> Result<Self> {
         let count = garner.primes.len();
+        // One entry a prime (at most six); only the buffers inside grow.
         let scales = garner
             .primes
             .iter()
             .map(|prime| {
                 let field = prime.field;
-                HalfScales::new(prime, n, field.inverse(field.montgomery(n as u64)))
+                HalfScales::new(prime, n, field.inverse(field.montgomery(n as u64)), budget)
             })
-            .collect();
+            .collect::<Result<_>>()?;
         let offsets = garner
             .primes
             .iter()
@@ -731,17 +783,18 @@ impl CrtStepper {
                 ((len as u128 % p) * m % p * m % p) as u32
             })
             .collect();
-        Self {
+        let what = "Bostan-Mori transforms";
+        Ok(Self {
             garner,
             scales,
             offsets,
-            fp: vec![0; n],
-            fq: vec![0; n],
-            hp: vec![0; n / 2],
-            hq: vec![0; n / 2],
-            residues_p: vec![0; len * count],
-            residues_q: vec![0; len * count],
-        }
+            fp: filled_vec(n, 0, what, budget)?,
+            fq: filled_vec(n, 0, what, budget)?,
+            hp: filled_vec(n / 2, 0, what, budget)?,
+            hq: filled_vec(n / 2, 0, what, budget)?,
+            residues_p: filled_vec(len * count, 0, what, budget)?,
+            residues_q: filled_vec(len * count, 0, what, budget)?,
+        })
     }
 
     fn step(&mut self, p: &mut [u64], q: &mut [u64], odd: bool) {
@@ -800,6 +853,7 @@ mod tests {
 
     #[test]
     fn every_engine_agrees_with_series_division() {
+        let budget = Budget::default();
         let moduli = [
             998_244_353u64,
             1_000_000_007,
@@ -824,25 +878,30 @@ mod tests {
                     let expected = naive_coefficient(&p, &q, index as usize, modulus);
                     let plan = SeriesPlan::new(len, index, modulus).unwrap();
                     assert_eq!(
-                        plan.run(p.clone(), q.clone(), index, modulus),
+                        plan.run(p.clone(), q.clone(), index, modulus, budget)
+                            .unwrap(),
                         expected,
                         "modulus {modulus} len {len} index {index}"
                     );
                     // Every engine, forced.
                     let n = transform_len(2 * len - 1);
-                    let engine =
-                        build_engine(modulus, n, log2_of(2 * len as u64) + 2.0 * log2_of(modulus));
+                    let bound_log2 = log2_of(2 * len as u64) + 2.0 * log2_of(modulus);
+                    let engine = build_engine(modulus, n, bound_log2, budget).unwrap();
                     if modulus > 1 {
                         let (mut sp, mut sq, mut k) = (p.clone(), q.clone(), index);
                         while k > 0 {
-                            schoolbook_step(&mut sp, &mut sq, k & 1 == 1, modulus);
+                            schoolbook_step(&mut sp, &mut sq, k & 1 == 1, modulus, budget).unwrap();
                             k >>= 1;
                         }
                         assert_eq!(sp[0], expected);
                         let fast = match engine {
-                            Engine::Prime(prime) => prime_series(&prime, &p, &q, index, n as usize),
+                            Engine::Prime(prime) => {
+                                prime_series(&prime, &p, &q, index, n as usize, budget).unwrap()
+                            }
                             Engine::Crt(garner) => {
-                                let mut stepper = CrtStepper::new(garner, len, n as usize, modulus);
+                                let mut stepper =
+                                    CrtStepper::new(garner, len, n as usize, modulus, budget)
+                                        .unwrap();
                                 let (mut sp, mut sq, mut k) = (p.clone(), q.clone(), index);
                                 while k > 0 {
                                     stepper.step(&mut sp, &mut sq, k & 1 == 1);

@@ -47,9 +47,10 @@
 //! computed modulo M; no division is needed anywhere.
 
 use super::number::{add_mod, mul_mod};
-use super::recurrence::{SeriesPlan, check_modulus, multiply, polynomial_product_work};
+use super::recurrence::{SeriesPlan, check_modulus, collected, multiply, polynomial_product_work};
 use super::walk::AbsorbingWalk;
-use crate::{Error, Result};
+use crate::budget::{filled_vec, try_reserve};
+use crate::{Budget, Error, Result};
 
 /// How [`AbsorbingWalk::total_absorbed_modulo`] counts.
 ///
@@ -179,7 +180,8 @@ impl AbsorbingWalk {
     /// # Errors
     /// [`Error::InvalidParameter`] if `modulus` is 0;
     /// [`Error::MemoryBudgetExceeded`] / [`Error::WorkLimitExceeded`] beyond
-    /// the walk's budget.
+    /// the walk's budget; [`Error::AllocationRefused`] if the system refuses
+    /// memory the budget allows.
     ///
     /// # Example
     /// ```
@@ -200,7 +202,7 @@ impl AbsorbingWalk {
         }
         let (work, bytes) = self.recurrence_cost(steps, modulus)?;
         self.check_series_limits(steps, work, bytes)?;
-        Ok(self.series_unchecked(a, b, modulus))
+        self.series_unchecked(a, b, modulus)
     }
 
     fn check_series_limits(&self, steps: u64, work: u128, bytes: u128) -> Result<()> {
@@ -222,32 +224,36 @@ impl AbsorbingWalk {
     }
 
     /// The series for barriers at `a, b >= 1`, limits checked by the caller.
-    fn series_unchecked(&self, a: u64, b: u64, modulus: u64) -> (Vec<u64>, Vec<u64>) {
+    /// Its buffers are allocated fallibly (a process limit may lie below the budget).
+    fn series_unchecked(&self, a: u64, b: u64, modulus: u64) -> Result<(Vec<u64>, Vec<u64>)> {
         let weights = self.weights();
         let m = modulus;
+        let budget = self.budget();
         let strip = Continuants {
             stay: weights.stay % m,
             beta: mul_mod(weights.up % m, weights.down % m, m),
             modulus: m,
+            budget,
         };
-        let (d_a1, d_a2) = strip.pair(a - 1);
+        let (d_a1, d_a2) = strip.pair(a - 1)?;
         let (d_b1, d_b2) = if a == b {
-            (d_a1.clone(), d_a2.clone())
+            (strip.copy(&d_a1)?, strip.copy(&d_a2)?)
         } else {
-            strip.pair(b - 1)
+            strip.pair(b - 1)?
         };
-        let d_a = strip.next(&d_a1, &d_a2);
+        let d_a = strip.next(&d_a1, &d_a2)?;
         // D_(a+b-1) = D_a D_(b-1) - beta D_(a-1) D_(b-2): the determinant cut
         // between rows a and a + 1.
-        let mut d_total = multiply(&d_a, &d_b1, m);
-        strip.subtract_beta_times(&mut d_total, &multiply(&d_a1, &d_b2, m));
+        let mut d_total = multiply(&d_a, &d_b1, m, budget)?;
+        strip.subtract_beta_times(&mut d_total, &multiply(&d_a1, &d_b2, m, budget)?)?;
         let len = (a + b + 1) as usize;
-        let mut denominator = vec![0u64; len];
+        let what = "generating function of a walk";
+        let mut denominator = filled_vec(len, 0u64, what, budget)?;
         for (i, &c) in d_total.iter().enumerate() {
             denominator[i] = add_mod(denominator[i], c, m);
             denominator[i + 1] = add_mod(denominator[i + 1], (m - c) % m, m);
         }
-        let mut numerator = vec![0u64; len - 1];
+        let mut numerator = filled_vec(len - 1, 0u64, what, budget)?;
         let down_power = pow_mod(weights.down % m, a, m);
         let up_power = pow_mod(weights.up % m, b, m);
         for (i, &c) in d_b1.iter().enumerate() {
@@ -258,7 +264,7 @@ impl AbsorbingWalk {
             let slot = &mut numerator[b as usize + i];
             *slot = add_mod(*slot, mul_mod(up_power, c, m), m);
         }
-        (numerator, denominator)
+        Ok((numerator, denominator))
     }
 
     /// The total by the recurrence, whatever the estimate says.
@@ -270,11 +276,12 @@ impl AbsorbingWalk {
         }
         let (work, bytes) = self.recurrence_cost(steps, modulus)?;
         self.check_series_limits(steps, work, bytes)?;
-        let (numerator, denominator) = self.series_unchecked(a, b, modulus);
+        let (numerator, denominator) = self.series_unchecked(a, b, modulus)?;
         let mut numerator = numerator;
-        numerator.resize(denominator.len(), 0);
+        let budget = self.budget();
+        grow(&mut numerator, denominator.len(), budget)?;
         let plan = SeriesPlan::new(denominator.len(), steps, modulus)?;
-        Ok(plan.run(numerator, denominator, steps, modulus))
+        plan.run(numerator, denominator, steps, modulus, budget)
     }
 }
 
@@ -296,38 +303,55 @@ struct Continuants {
     stay: u64,
     beta: u64,
     modulus: u64,
+    /// The walk's budget, to name the limit when the allocator refuses.
+    budget: Budget,
+}
+
+/// Pads `target` with zeros to `len` coefficients, allocating fallibly.
+fn grow(target: &mut Vec<u64>, len: usize, budget: Budget) -> Result<()> {
+    if target.len() < len {
+        let what = "generating function of a walk";
+        try_reserve(target, len - target.len(), what, budget)?;
+        target.resize(len, 0);
+    }
+    Ok(())
 }
 
 impl Continuants {
+    /// A copy of `d`, allocated fallibly.
+    fn copy(&self, d: &[u64]) -> Result<Vec<u64>> {
+        collected(d.len(), d.iter().copied(), "continuants", self.budget)
+    }
+
     /// `D_(k+1) = alpha D_k - beta D_(k-1)`.
-    fn next(&self, d: &[u64], previous: &[u64]) -> Vec<u64> {
+    fn next(&self, d: &[u64], previous: &[u64]) -> Result<Vec<u64>> {
         let m = self.modulus;
-        let mut result = vec![0u64; d.len() + 1];
+        let mut result = filled_vec(d.len() + 1, 0u64, "continuants", self.budget)?;
         for (i, &c) in d.iter().enumerate() {
             result[i] = add_mod(result[i], c, m);
             result[i + 1] = add_mod(result[i + 1], (m - mul_mod(self.stay, c, m)) % m, m);
         }
-        self.subtract_beta_times(&mut result, previous);
-        result
+        self.subtract_beta_times(&mut result, previous)?;
+        Ok(result)
     }
 
     /// `target -= beta x^2 source` (grows `target` if needed).
-    fn subtract_beta_times(&self, target: &mut Vec<u64>, source: &[u64]) {
+    fn subtract_beta_times(&self, target: &mut Vec<u64>, source: &[u64]) -> Result<()> {
         let m = self.modulus;
-        if target.len() < source.len() + 2 {
-            target.resize(source.len() + 2, 0);
-        }
+        grow(target, source.len() + 2, self.budget)?;
         for (i, &c) in source.iter().enumerate() {
             let term = mul_mod(self.beta, c, m);
             target[i + 2] = add_mod(target[i + 2], (m - term) % m, m);
         }
+        Ok(())
     }
 
     /// `(D_k, D_(k-1))` by repeated squaring of the matrix
     /// `[[D_k, -beta D_(k-1)], [D_(k-1), E_k]]` (`E_k = -beta D_(k-2)`),
     /// the `k`-th power of `[[alpha, -beta], [1, 0]]`.
-    fn pair(&self, k: u64) -> (Vec<u64>, Vec<u64>) {
+    fn pair(&self, k: u64) -> Result<(Vec<u64>, Vec<u64>)> {
         let m = self.modulus;
+        let budget = self.budget;
         let (mut d, mut d1, mut e) = (vec![1 % m], Vec::new(), vec![1 % m]);
         let mut power = 0usize;
         // Degrees: D_j <= j, D_(j-1) <= j - 1, E_j <= j; cut the zero tails
@@ -339,38 +363,39 @@ impl Continuants {
         };
         for bit in (0..u64::BITS - k.leading_zeros()).rev() {
             // Squaring: M_2j = M_j M_j.
-            let d1_d1 = multiply(&d1, &d1, m);
-            let mut d_next = multiply(&d, &d, m);
-            self.subtract_beta_times(&mut d_next, &d1_d1);
-            let mut d1_next = multiply(&d1, &d, m);
-            add_into(&mut d1_next, &multiply(&e, &d1, m), m);
-            let mut e_next = multiply(&e, &e, m);
-            self.subtract_beta_times(&mut e_next, &d1_d1);
+            let d1_d1 = multiply(&d1, &d1, m, budget)?;
+            let mut d_next = multiply(&d, &d, m, budget)?;
+            self.subtract_beta_times(&mut d_next, &d1_d1)?;
+            let mut d1_next = multiply(&d1, &d, m, budget)?;
+            add_into(&mut d1_next, &multiply(&e, &d1, m, budget)?, m, budget)?;
+            let mut e_next = multiply(&e, &e, m, budget)?;
+            self.subtract_beta_times(&mut e_next, &d1_d1)?;
             (d, d1, e) = (d_next, d1_next, e_next);
             power *= 2;
             trim(&mut d, &mut d1, &mut e, power);
             if k >> bit & 1 == 1 {
                 // One more factor: M_(j+1) = M_j [[alpha, -beta], [1, 0]].
                 let mut e_next = Vec::new();
-                self.subtract_beta_times(&mut e_next, &d1);
-                let d_next = self.next(&d, &d1);
+                self.subtract_beta_times(&mut e_next, &d1)?;
+                let d_next = self.next(&d, &d1)?;
                 (d, d1, e) = (d_next, d, e_next);
                 power += 1;
                 trim(&mut d, &mut d1, &mut e, power);
             }
         }
         let lengths = (k as usize + 1, k as usize);
-        d.resize(lengths.0, 0);
-        d1.resize(lengths.1, 0);
-        (d, d1)
+        grow(&mut d, lengths.0, budget)?;
+        grow(&mut d1, lengths.1, budget)?;
+        d.truncate(lengths.0);
+        d1.truncate(lengths.1);
+        Ok((d, d1))
     }
 }
 
-fn add_into(target: &mut Vec<u64>, source: &[u64], modulus: u64) {
-    if target.len() < source.len() {
-        target.resize(source.len(), 0);
-    }
+fn add_into(target: &mut Vec<u64>, source: &[u64], modulus: u64, budget: Budget) -> Result<()> {
+    grow(target, source.len(), budget)?;
     for (slot, &c) in target.iter_mut().zip(source) {
         *slot = add_mod(*slot, c, modulus);
     }
+    Ok(())
 }

@@ -2,6 +2,7 @@
 
 use super::number::{PathCount, add_mod, mul_mod};
 use super::strip::CountingMethod;
+use crate::budget::{filled_vec, try_reserve, vec_with_capacity};
 use crate::{Budget, Error, Result};
 use std::marker::PhantomData;
 
@@ -84,7 +85,10 @@ impl<T: PathCount> Absorptions<T> {
     /// assert_eq!(walk.absorptions::<u32>(3).unwrap().per_step().unwrap(), vec![1, 2, 4]);
     /// ```
     pub fn per_step(&self) -> Result<Vec<T>> {
-        let mut sums = Vec::with_capacity(self.lower.len());
+        // No budget travels with the counts; they already hold as many
+        // values, so only the allocator's refusal is turned into an error.
+        let what = "absorption counts per step";
+        let mut sums = vec_with_capacity(self.lower.len(), what, Budget::unlimited())?;
         for (index, (lower, upper)) in self.lower.iter().zip(&self.upper).enumerate() {
             let mut sum = lower.clone();
             if !sum.checked_add_assign(upper) {
@@ -307,7 +311,8 @@ impl AbsorbingWalk {
     /// # Errors
     /// [`Error::CountOverflow`] if a count does not fit `T`;
     /// [`Error::InvalidParameter`] if a weight does not fit `T`;
-    /// [`Error::MemoryBudgetExceeded`] if the tables do not fit the budget.
+    /// [`Error::MemoryBudgetExceeded`] if the tables do not fit the budget;
+    /// [`Error::AllocationRefused`] if the system refuses memory the budget allows.
     ///
     /// # Example
     /// ```
@@ -321,9 +326,10 @@ impl AbsorbingWalk {
         self.budget
             .check_elements::<T>(length.saturating_mul(2), "absorption counts per step")?;
         let capacity = usize::try_from(steps).map_err(|_| size_error("steps", length))?;
+        let what = "absorption counts per step";
         let mut counts = Absorptions {
-            lower: Vec::with_capacity(capacity),
-            upper: Vec::with_capacity(capacity),
+            lower: vec_with_capacity(capacity, what, self.budget)?,
+            upper: vec_with_capacity(capacity, what, self.budget)?,
         };
         self.sweep(&Exact::<T>(PhantomData), steps, true, |lower, upper| {
             counts.lower.push(lower);
@@ -376,7 +382,8 @@ impl AbsorbingWalk {
     /// # Errors
     /// [`Error::InvalidParameter`] if `modulus` is 0;
     /// [`Error::MemoryBudgetExceeded`] if the row or the polynomials do not
-    /// fit the budget; [`Error::WorkLimitExceeded`] above the work cap
+    /// fit the budget ([`Error::AllocationRefused`] if the system refuses
+    /// memory the budget allows); [`Error::WorkLimitExceeded`] above the work cap
     /// ([`DEFAULT_WALK_WORK`] cell updates for the sweep,
     /// [`DEFAULT_SERIES_WORK`](super::DEFAULT_SERIES_WORK) operations for the recurrence).
     ///
@@ -437,13 +444,16 @@ impl AbsorbingWalk {
             .saturating_add(row_headers);
         self.budget.check_bytes(bytes, "survivor table")?;
         let mut rows = Vec::new();
+        // The row count fitted the budget above, so it fits usize.
+        let row_count = usize::try_from(geometry.steps).unwrap_or(usize::MAX);
+        try_reserve(&mut rows, row_count, "survivor table", self.budget)?;
         let arith = Exact::<T>(PhantomData);
         let mut sweep = Sweep::new(&arith, &geometry, self.weights, self.budget)?;
         for step in 1..=geometry.steps {
             sweep
                 .advance(step)
                 .map_err(|step| overflow::<T>(step as u64))?;
-            rows.push(sweep.reachable(step));
+            rows.push(sweep.reachable(step, self.budget)?);
         }
         Ok(rows)
     }
@@ -830,7 +840,7 @@ impl<'a, R: Arith> Sweep<'a, R> {
         let len = geometry.row_len() + 2;
         budget.check_elements::<R::Value>(len, "row of path counts")?;
         let len = usize::try_from(len).map_err(|_| size_error("row of path counts", len))?;
-        let mut row = vec![arith.zero(); len];
+        let mut row = filled_vec(len, arith.zero(), "row of path counts", budget)?;
         let start = geometry_index(geometry, 0);
         row[start] = arith.one();
         Ok(Self {
@@ -932,15 +942,17 @@ impl<'a, R: Arith> Sweep<'a, R> {
     }
 
     /// The reachable part of the row after `step`.
-    fn reachable(&self, step: i128) -> Distribution<R::Value> {
+    fn reachable(&self, step: i128, budget: Budget) -> Result<Distribution<R::Value>> {
         let from = self.geometry.lowest.max(-step);
         let to = self.geometry.highest.min(step);
-        let counts = self.row[self.index(from)..=self.index(to)].to_vec();
-        Distribution {
+        let cells = &self.row[self.index(from)..=self.index(to)];
+        let mut counts = vec_with_capacity(cells.len(), "survivor table", budget)?;
+        counts.extend_from_slice(cells);
+        Ok(Distribution {
             // The row fitted the memory budget, so its positions fit i64.
             lowest: i64::try_from(from).unwrap_or(i64::MIN),
             counts,
-        }
+        })
     }
 }
 
