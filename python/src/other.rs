@@ -5,17 +5,13 @@ use crate::common::{budget, interruptible, lift, to_py_error};
 use num_bigint::BigUint;
 use pyo3::prelude::*;
 use pyo3::types::{PyAny, PyBytes, PyInt};
-use stonegame::counting::AbsorbingWalk;
+use stonegame::counting::{AbsorbingWalk, DEFAULT_EXACT_COUNT_WORK, DEFAULT_MODULO_COUNT_WORK};
 use stonegame::prelude::{DenseSolver, Graph, Value};
 
-/// The CLI's limits on `janken` (the counts grow without a memory table to
-/// size: the work is what must be capped).
+/// The CLI's limit on exact `janken` rounds (the counts grow without a
+/// memory table to size: the work is what must be capped, by `max_work` or
+/// the library's defaults, as on the command line).
 const MAX_ROUNDS: u64 = 100_000_000;
-/// Cell updates times rounds (the big integers' length) for exact counts.
-const MAX_EXACT_WORK: u128 = 600_000_000_000;
-/// Estimated work with `modulo` (cell updates of the sweep or transform
-/// operations of the recurrence, whichever the library chooses; about 10 s).
-const MAX_MODULO_WORK: u128 = 10_000_000_000;
 
 /// A refusal of `janken_count` beyond its work limit.
 fn over_limit(what: String, steps: u128) -> PyErr {
@@ -30,10 +26,12 @@ fn over_limit(what: String, steps: u128) -> PyErr {
 /// outcome sequences in which a player runs out of coins within `rounds`
 /// rounds (each counted once, at the round its player hits zero): exact, or
 /// modulo `modulo`. The CLI's `janken`, with its limits: exactly, rounds up
-/// to 10^8 and 6*10^11 work; modulo M, any number of rounds below 2^64 and
-/// 10^10 estimated operations (A + B up to 2*10^5).
+/// to 10^8 and 8*10^9 limb updates by default; modulo M, any number of rounds
+/// below 2^64 and 5*10^9 estimated operations by default (A = B = 150,000
+/// modulo 998244353); `max_work` sets another cap for either, as
+/// `--max-work` does.
 #[pyfunction]
-#[pyo3(signature = (a_coins, b_coins, rounds, *, modulo = None, memory_mib = None))]
+#[pyo3(signature = (a_coins, b_coins, rounds, *, modulo = None, memory_mib = None, max_work = None))]
 pub fn janken_count(
     py: Python<'_>,
     a_coins: u64,
@@ -41,15 +39,18 @@ pub fn janken_count(
     rounds: u64,
     modulo: Option<u64>,
     memory_mib: Option<u64>,
+    max_work: Option<u64>,
 ) -> PyResult<Py<PyAny>> {
-    let budget = budget(memory_mib, None)?;
+    let budget = budget(memory_mib, max_work)?;
     let walk = AbsorbingWalk::janken(a_coins, b_coins).with_budget(budget);
+    let cap = |default: u128| budget.work().map_or(default, u128::from);
     match modulo {
         Some(modulus) => {
-            if walk.modulo_work(rounds, modulus) > MAX_MODULO_WORK {
+            let cap = cap(DEFAULT_MODULO_COUNT_WORK);
+            if walk.modulo_work(rounds, modulus) > cap {
                 return Err(over_limit(
-                    "janken count modulo M (estimated operations)".into(),
-                    MAX_MODULO_WORK,
+                    format!("janken {a_coins},{b_coins},{rounds} modulo M (estimated operations)"),
+                    cap,
                 ));
             }
             let count = interruptible(py, move || walk.total_absorbed_modulo(rounds, modulus))?;
@@ -64,11 +65,11 @@ pub fn janken_count(
                 }));
             }
             let cells = walk.cell_updates(rounds);
-            let work = cells.saturating_mul(u128::from(rounds));
-            if work > MAX_EXACT_WORK {
+            let cap = cap(DEFAULT_EXACT_COUNT_WORK);
+            if walk.exact_limb_updates(rounds) > cap {
                 return Err(over_limit(
-                    "exact janken count (cell updates times rounds; use modulo)".into(),
-                    MAX_EXACT_WORK,
+                    format!("exact janken {a_coins},{b_coins},{rounds} (limb updates; use modulo)"),
+                    cap,
                 ));
             }
             // About 1.585 bits a round in each count the sweep grows.

@@ -228,7 +228,7 @@ class RetrogradeGame:
     def outcome(self, start: Hashable) -> Outcome: ...
     def solve(self, start: Hashable) -> Solution: ...
 
-def janken_count(a_coins: int, b_coins: int, rounds: int, *, modulo: Optional[int] = None, memory_mib: Optional[int] = None) -> int:
+def janken_count(a_coins: int, b_coins: int, rounds: int, *, modulo: Optional[int] = None, memory_mib: Optional[int] = None, max_work: Optional[int] = None) -> int:
     """Outcome sequences of rock-paper-scissors with coins that bankrupt a player (the CLI's ``janken``).
 
     Exact counts take up to 10^8 rounds; with ``modulo`` any number of rounds below 2^64.

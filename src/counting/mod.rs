@@ -59,6 +59,33 @@ pub use recurrence::{
 pub use strip::CountingMethod;
 pub use walk::{AbsorbingWalk, Absorptions, DEFAULT_WALK_WORK, Distribution, StepWeights};
 
+/// The default cap of an exact (big-integer) count, in the limb updates of
+/// [`AbsorbingWalk::exact_limb_updates`]: about 12 s at 1.5 ns each. The worst
+/// janken instance with N <= 10^4 (A = B = 5000) needs 1.24 * 10^10 and must
+/// be allowed more explicitly (`--max-work` on the command line).
+///
+/// # Example
+/// ```
+/// use stonegame::counting::{AbsorbingWalk, DEFAULT_EXACT_COUNT_WORK};
+/// let walk = AbsorbingWalk::janken(5000, 5000);
+/// assert!(walk.exact_limb_updates(10_000) > DEFAULT_EXACT_COUNT_WORK);
+/// assert!(walk.exact_limb_updates(1000) < DEFAULT_EXACT_COUNT_WORK);
+/// ```
+pub const DEFAULT_EXACT_COUNT_WORK: u128 = 8_000_000_000;
+
+/// The default cap of a count modulo M, in the estimated operations of
+/// [`AbsorbingWalk::modulo_work`] (1.9 ns each measured: about 10 s). It
+/// admits A = B = 150,000 for every N below 2^64 modulo an NTT prime such as
+/// 998244353 (other moduli take several primes, so smaller A and B).
+///
+/// # Example
+/// ```
+/// use stonegame::counting::{AbsorbingWalk, DEFAULT_MODULO_COUNT_WORK};
+/// let walk = AbsorbingWalk::janken(150_000, 150_000);
+/// assert!(walk.modulo_work(u64::MAX, 998_244_353) <= DEFAULT_MODULO_COUNT_WORK);
+/// ```
+pub const DEFAULT_MODULO_COUNT_WORK: u128 = 5_000_000_000;
+
 use crate::Result;
 
 /// The number of outcome sequences in which A (with `a_coins`) or B (with

@@ -490,6 +490,35 @@ impl AbsorbingWalk {
         self.geometry(steps, true).map_or(0, |g| g.row_len())
     }
 
+    /// The work of an exact count over `steps` steps with a big-integer
+    /// [`PathCount`] (such as `num_bigint::BigUint`), in updates of one 64-bit
+    /// limb: [`cell_updates`](Self::cell_updates) times the limbs of the
+    /// largest count, which has about `steps * log2(down + stay + up)` bits.
+    /// About 1.5 ns a limb update (measured on janken), so callers cap it
+    /// like any work; [`DEFAULT_EXACT_COUNT_WORK`](super::DEFAULT_EXACT_COUNT_WORK)
+    /// is the command line's default.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::counting::AbsorbingWalk;
+    /// let walk = AbsorbingWalk::janken(5000, 5000);
+    /// // 10^4 rounds: counts of about 15,850 bits, 248 limbs, in every cell.
+    /// assert_eq!(walk.exact_limb_updates(10_000), walk.cell_updates(10_000) * 248);
+    /// assert_eq!(AbsorbingWalk::janken(50, 50).exact_limb_updates(40), 0);
+    /// ```
+    pub fn exact_limb_updates(&self, steps: u64) -> u128 {
+        let weights = self.weights;
+        let total = weights
+            .down
+            .saturating_add(weights.stay)
+            .saturating_add(weights.up)
+            .max(2);
+        // Thousandths of a bit per step, rounded up: 1585 for janken's 3.
+        let milli_bits = ((total as f64).log2() * 1000.0).ceil() as u128;
+        let limbs = u128::from(steps) * milli_bits / 64_000 + 1;
+        self.cell_updates(steps).saturating_mul(limbs)
+    }
+
     fn geometry(&self, steps: u64, prune: bool) -> Option<Geometry> {
         if self.lower_distance == 0 || self.upper_distance == 0 {
             return None;

@@ -7,17 +7,12 @@ use stonegame::counting::AbsorbingWalk;
 /// The largest round limit N of exact (big-integer) counts (the work check
 /// itself is O(N)). With --modulo any N below 2^64 is accepted.
 pub const MAX_ROUNDS: u64 = 100_000_000;
-/// Exact mode: the default cap (`--max-work` sets another) in steps of one
-/// 64-bit limb of one cell update (a count has about 1.6 * N bits, N / 40
-/// limbs), 1.5 ns a step measured: about 12 s. The worst instance with
-/// N <= 10^4, A = B = 5000, needs 1.24 * 10^10 steps (19 s).
-pub const DEFAULT_EXACT_WORK: u128 = 8_000_000_000;
+/// Exact mode: the default cap (`--max-work` sets another) in limb updates
+/// ([`AbsorbingWalk::exact_limb_updates`]).
+pub use stonegame::counting::DEFAULT_EXACT_COUNT_WORK as DEFAULT_EXACT_WORK;
 /// Modulo mode: the default cap (`--max-work` sets another) of the estimated
-/// work, in cell updates of the sweep or operations (transform butterflies)
-/// of the recurrence, whichever the library chooses: 1.9 ns each measured
-/// (A = B = 150,000, N = 10^18: 1.8 * 10^9 in 3.6 s), so about 10 s. It
-/// admits A + B up to 3 * 10^5 for every N below 2^64 and every modulus.
-pub const DEFAULT_MODULO_WORK: u128 = 5_000_000_000;
+/// operations ([`AbsorbingWalk::modulo_work`]).
+pub use stonegame::counting::DEFAULT_MODULO_COUNT_WORK as DEFAULT_MODULO_WORK;
 
 /// The work cap of a janken count: `--max-work` when given, else `default`.
 fn work_cap(default: u128) -> u128 {
@@ -60,9 +55,8 @@ pub fn janken(args: &JankenArgs, line: &str) -> Result<String, String> {
     }
     let walk = AbsorbingWalk::janken(a_coins, b_coins);
     let cells = walk.cell_updates(rounds);
-    // Limbs of 64 bits in a count of about 1.585 * N bits.
-    let limbs = u128::from(rounds) * 1585 / 64_000 + 1;
-    let work = cells.saturating_mul(limbs);
+    let work = walk.exact_limb_updates(rounds);
+    let limbs = work.checked_div(cells).unwrap_or(0);
     let cap = work_cap(DEFAULT_EXACT_WORK);
     if work > cap {
         return Err(format!(
