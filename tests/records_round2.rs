@@ -566,6 +566,53 @@ fn forge_one_value(bytes: &[u8], heaps: u64, largest: u32, upward: bool, draw: u
     seal(&parts)
 }
 
+/// A checkpoint of `game` to 2^16 heaps (`STONEGAME_FORGERY_HEAPS` sets the
+/// exponent), its bytes, its largest value and a random source seeded by the
+/// clock, for the forgery trials.
+struct Forgery<R: FnMut() -> u64> {
+    exponent: u32,
+    heaps: u64,
+    path: PathBuf,
+    bytes: Vec<u8>,
+    largest: u32,
+    next: R,
+}
+
+impl Forgery<Box<dyn FnMut() -> u64>> {
+    fn of(game: &TakeAndBreak) -> Self {
+        let exponent = std::env::var("STONEGAME_FORGERY_HEAPS")
+            .ok()
+            .and_then(|text| text.parse().ok())
+            .unwrap_or(16u32);
+        let heaps = 1u64 << exponent;
+        let (path, bytes) = written(game, heaps - 1);
+        let largest = (0..heaps as usize)
+            .map(|heap| value_of(&split(&bytes), heap))
+            .max()
+            .unwrap();
+        let mut seed = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_nanos() as u64
+            | 1;
+        // xorshift64: any spread of heaps and values will do.
+        let next = Box::new(move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        });
+        Self {
+            exponent,
+            heaps,
+            path,
+            bytes,
+            largest,
+            next,
+        }
+    }
+}
+
 /// The done-when: 100 checkpoints of Grundy's game to 2^16, each
 /// with one random value changed and both checksums recomputed as a forger
 /// would (the format is public), are all refused by a plain resume: the
@@ -574,27 +621,14 @@ fn forge_one_value(bytes: &[u8], heaps: u64, largest: u32, upward: bool, draw: u
 #[test]
 fn forged_values_are_refused_on_a_plain_resume() {
     let game = TakeAndBreak::grundys_game();
-    let exponent = std::env::var("STONEGAME_FORGERY_HEAPS")
-        .ok()
-        .and_then(|text| text.parse().ok())
-        .unwrap_or(16u32);
-    let heaps = 1u64 << exponent;
-    let (path, bytes) = written(&game, heaps - 1);
-    let largest = (0..heaps as usize)
-        .map(|heap| value_of(&split(&bytes), heap))
-        .max()
-        .unwrap();
-    let mut seed = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap()
-        .as_nanos() as u64
-        | 1;
-    let mut next = || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let Forgery {
+        exponent,
+        heaps,
+        path,
+        bytes,
+        largest,
+        mut next,
+    } = Forgery::of(&game);
     let mut refused = 0;
     for trial in 0..100 {
         std::fs::write(
@@ -960,27 +994,14 @@ fn the_key_lives_in_the_users_state_directory() {
 #[ignore = "a measurement: about a minute in release"]
 fn forgery_catch_rates() {
     let game = TakeAndBreak::grundys_game();
-    let exponent = std::env::var("STONEGAME_FORGERY_HEAPS")
-        .ok()
-        .and_then(|text| text.parse().ok())
-        .unwrap_or(16u32);
-    let heaps = 1u64 << exponent;
-    let (path, bytes) = written(&game, heaps - 1);
-    let largest = (0..heaps as usize)
-        .map(|heap| value_of(&split(&bytes), heap))
-        .max()
-        .unwrap();
-    let mut seed = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap()
-        .as_nanos() as u64
-        | 1;
-    let mut next = || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let Forgery {
+        exponent,
+        heaps,
+        path,
+        bytes,
+        largest,
+        mut next,
+    } = Forgery::of(&game);
     for upward in [false, true] {
         let (mut signature, mut every) = (0, 0);
         for _ in 0..100 {
