@@ -9,6 +9,7 @@ use std::marker::PhantomData;
 
 use ahash::AHashMap;
 
+use crate::budget::{allocation_refused, try_reserve};
 use crate::{Budget, Convention, Error, Outcome, Result, Solution};
 
 use super::graph::{Graph, check_counts, too_many_moves};
@@ -565,10 +566,12 @@ impl<P, S, T, R, C> Retrograde<P, S, T, R, C> {
                 for successor in (self.successors)(position) {
                     budget.check(tables.positions.len(), targets.len() + 1)?;
                     let id = tables.intern(canonical(successor), &budget, targets.len() + 1)?;
+                    try_reserve(&mut targets, 1, EXPLORED, self.budget)?;
                     targets.push(id);
                 }
             }
             // `Budget::check` keeps `targets.len()` within u32::MAX.
+            try_reserve(&mut offsets, 1, EXPLORED, self.budget)?;
             offsets.push(targets.len() as u32);
             next += 1;
         }
@@ -577,6 +580,9 @@ impl<P, S, T, R, C> Retrograde<P, S, T, R, C> {
         Ok(tables)
     }
 }
+
+/// What the exploration's tables are called when the system refuses them.
+const EXPLORED: &str = "explored positions and moves";
 
 /// The positions found so far and their tables.
 struct Explored<P> {
@@ -589,12 +595,25 @@ struct Explored<P> {
 impl<P: Clone + Eq + Hash> Explored<P> {
     /// The index of `position`, numbering it if new.
     fn intern(&mut self, position: P, budget: &ExplorationBudget, moves: usize) -> Result<u32> {
+        // Room for one more entry first, so that growing the map, like the
+        // tables, is an error when the system refuses it.
+        if self.index.try_reserve(1).is_err() {
+            return Err(allocation_refused(
+                self.index.len(),
+                1,
+                std::mem::size_of::<(P, u32)>() + 1,
+                EXPLORED,
+                budget.budget,
+            ));
+        }
         match self.index.entry(position) {
             Entry::Occupied(entry) => Ok(*entry.get()),
             Entry::Vacant(entry) => {
                 let id = self.positions.len();
                 check_counts(id + 1, 0)?;
                 budget.check(id + 1, moves)?;
+                try_reserve(&mut self.positions, 1, EXPLORED, budget.budget)?;
+                try_reserve(&mut self.code, 1, EXPLORED, budget.budget)?;
                 self.positions.push(entry.key().clone());
                 self.code.push(UNKNOWN);
                 entry.insert(id as u32);

@@ -6,6 +6,7 @@ use std::cell::Cell;
 use std::fmt;
 use std::ops::ControlFlow;
 
+use crate::budget::vec_with_capacity;
 use crate::{Budget, Convention, Error, Outcome, Result};
 
 use super::graph::check_counts;
@@ -442,9 +443,10 @@ impl<G: ImplicitGame> ImplicitSolver<G> {
             num_positions: n as u32,
             meter: &meter,
         };
-        let code: Vec<u8> = (0..n as u32)
-            .map(|u| self.game.terminal(u).map_or(UNKNOWN, value_code))
-            .collect();
+        // Charged above (9 bytes a position); a refusal of the allocator is an error.
+        let mut code: Vec<u8> =
+            vec_with_capacity(n, "implicit retrograde tables", Budget::unlimited())?;
+        code.extend((0..n as u32).map(|u| self.game.terminal(u).map_or(UNKNOWN, value_code)));
         let mut predecessors = GamePredecessors {
             game: &self.game,
             num_positions: n as u32,

@@ -30,7 +30,8 @@ use std::sync::atomic::{AtomicU8, AtomicU32, Ordering::Relaxed};
 
 use rayon::prelude::*;
 
-use crate::{Convention, Error, Outcome, Result};
+use crate::budget::{filled_vec, vec_with_capacity};
+use crate::{Budget, Convention, Error, Outcome, Result};
 
 use super::graph::Graph;
 use super::solver::{LOSE, Labels, TIE, UNKNOWN, WIN};
@@ -62,23 +63,24 @@ pub(crate) fn induce(
         Outcome::First => WIN,
         _ => LOSE,
     };
-    let code: Vec<AtomicU8> = code
-        .into_par_iter()
-        .enumerate()
-        .map(|(u, c)| match (c, graph.degree(u)) {
+    // The caller has charged these tables to the budget; reserving them
+    // first keeps a refusal of the allocator an error (an indexed
+    // `par_extend` into room already reserved does not allocate).
+    let mut atomic_code: Vec<AtomicU8> = vec_with_capacity(n, TABLES, Budget::unlimited())?;
+    atomic_code.par_extend(code.into_par_iter().enumerate().map(|(u, c)| {
+        match (c, graph.degree(u)) {
             (UNKNOWN, 0) => AtomicU8::new(no_move_code),
             (c, _) => AtomicU8::new(c),
-        })
-        .collect();
+        }
+    }));
+    let code = atomic_code;
     // An unlabelled position's word counts down from `base + degree`; a
     // labelled one holds its remoteness (at most `base`).
-    let word: Vec<AtomicU32> = (0..n)
-        .into_par_iter()
-        .map(|u| match code[u].load(Relaxed) {
-            UNKNOWN => AtomicU32::new(base + graph.degree(u)),
-            _ => AtomicU32::new(0),
-        })
-        .collect();
+    let mut word: Vec<AtomicU32> = vec_with_capacity(n, TABLES, Budget::unlimited())?;
+    word.par_extend((0..n).into_par_iter().map(|u| match code[u].load(Relaxed) {
+        UNKNOWN => AtomicU32::new(base + graph.degree(u)),
+        _ => AtomicU32::new(0),
+    }));
     let with_code = |wanted: u8| -> Vec<u32> {
         (0..n as u32)
             .into_par_iter()
@@ -161,10 +163,15 @@ pub(crate) fn induce(
         tied = expand(reverse, &tied, &[], None, tie, tie).lost;
         level = next;
     }
-    let code = code.into_par_iter().map(AtomicU8::into_inner).collect();
-    let word = word.into_par_iter().map(AtomicU32::into_inner).collect();
-    Ok(Labels::from_parts(code, word))
+    let mut plain_code = vec_with_capacity(n, TABLES, Budget::unlimited())?;
+    plain_code.par_extend(code.into_par_iter().map(AtomicU8::into_inner));
+    let mut plain_word = vec_with_capacity(n, TABLES, Budget::unlimited())?;
+    plain_word.par_extend(word.into_par_iter().map(AtomicU32::into_inner));
+    Ok(Labels::from_parts(plain_code, plain_word))
 }
+
+/// What [`induce`] names when the allocator refuses its tables.
+const TABLES: &str = "parallel retrograde labels";
 
 /// The positions a level labels: its thread's own buffers, then all joined.
 #[derive(Default)]
@@ -333,8 +340,9 @@ pub(crate) const REVERSE_SCRATCH_BYTES_PER_MOVE: u128 = 8;
 /// sequentially per bucket). Then each range of targets is handled by one
 /// task: count, prefix sums, place, with all its random accesses inside a
 /// range small enough to stay in cache. The caller checks the scratch
-/// ([`REVERSE_SCRATCH_BYTES_PER_MOVE`] a move) against the budget.
-pub(crate) fn reversed(graph: &Graph) -> Graph {
+/// ([`REVERSE_SCRATCH_BYTES_PER_MOVE`] a move) against the budget; a
+/// refusal of the allocator is [`Error::AllocationRefused`].
+pub(crate) fn reversed(graph: &Graph) -> Result<Graph> {
     let pieces = rayon::current_num_threads().max(1);
     reversed_with(graph, pieces, TARGET_RANGE_SHIFT)
 }
@@ -345,14 +353,18 @@ const TARGET_RANGE_SHIFT: u32 = 16;
 
 /// [`reversed`] with `pieces` ranges of sources (about equal numbers of
 /// moves) and buckets of `2^shift` targets; tests vary both.
-fn reversed_with(graph: &Graph, pieces: usize, shift: u32) -> Graph {
+fn reversed_with(graph: &Graph, pieces: usize, shift: u32) -> Result<Graph> {
+    // The caller has checked the budget (lists and scratch); these only
+    // turn a refusal of the allocator into an error.
+    const WHAT: &str = "parallel predecessor lists";
+    let room = Budget::unlimited();
     let (offsets_in, targets) = graph.parts();
     let n = graph.num_positions();
     let m = targets.len();
-    let mut offsets = vec![0u32; offsets_in.len()];
-    let mut sources = vec![0u32; m];
+    let mut offsets = filled_vec(offsets_in.len(), 0u32, WHAT, room)?;
+    let mut sources = filled_vec(m, 0u32, WHAT, room)?;
     if n == 0 {
-        return Graph::from_parts(offsets, sources);
+        return Ok(Graph::from_parts(offsets, sources));
     }
     let shift = shift.min(31);
     let range = 1usize << shift;
@@ -371,19 +383,19 @@ fn reversed_with(graph: &Graph, pieces: usize, shift: u32) -> Graph {
     let counts: Vec<Vec<u32>> = (0..pieces)
         .into_par_iter()
         .map(|p| {
-            let mut count = vec![0u32; buckets];
+            let mut count = filled_vec(buckets, 0u32, WHAT, room)?;
             for &v in &targets[moves_of(p)] {
                 count[(v >> shift) as usize] += 1;
             }
-            count
+            Ok(count)
         })
-        .collect();
+        .collect::<Result<_>>()?;
     let bucket_sizes: Vec<usize> = (0..buckets)
         .map(|b| counts.iter().map(|count| count[b] as usize).sum())
         .collect();
     // Bucket-major: bucket 0's pairs from piece 0, 1, …, then bucket 1's.
     // A pair is `target << 32 | source`.
-    let mut scratch = vec![0u64; m];
+    let mut scratch = filled_vec(m, 0u64, WHAT, room)?;
     {
         let mut by_piece: Vec<Vec<&mut [u64]>> = (0..pieces).map(|_| Vec::new()).collect();
         let mut rest = scratch.as_mut_slice();
@@ -397,8 +409,8 @@ fn reversed_with(graph: &Graph, pieces: usize, shift: u32) -> Graph {
         by_piece
             .into_par_iter()
             .enumerate()
-            .for_each(|(p, mut parts)| {
-                let mut filled = vec![0usize; buckets];
+            .try_for_each(|(p, mut parts)| {
+                let mut filled = filled_vec(buckets, 0usize, WHAT, room)?;
                 for u in starts[p]..starts[p + 1] {
                     for &v in graph.successors(u as u32) {
                         let b = (v >> shift) as usize;
@@ -406,10 +418,11 @@ fn reversed_with(graph: &Graph, pieces: usize, shift: u32) -> Graph {
                         filled[b] += 1;
                     }
                 }
-            });
+                Ok::<_, Error>(())
+            })?;
     }
     // Each bucket: its pairs, its targets' offsets and its part of the lists.
-    let mut jobs = Vec::with_capacity(buckets);
+    let mut jobs = vec_with_capacity(buckets, WHAT, room)?;
     let (mut pairs, mut lists) = (scratch.as_slice(), sources.as_mut_slice());
     let mut base = 0u32;
     for (b, offsets_part) in offsets[..n].chunks_mut(range).enumerate() {
@@ -438,7 +451,7 @@ fn reversed_with(graph: &Graph, pieces: usize, shift: u32) -> Graph {
             }
         });
     offsets[n] = m as u32;
-    Graph::from_parts(offsets, sources)
+    Ok(Graph::from_parts(offsets, sources))
 }
 
 #[cfg(test)]
@@ -465,7 +478,7 @@ mod tests {
             };
             let graph = Graph::from_edges(n, &edges, Budget::default()).unwrap();
             let expected = graph.reversed(Budget::unlimited()).unwrap();
-            prop_assert_eq!(reversed_with(&graph, pieces, shift), expected);
+            prop_assert_eq!(reversed_with(&graph, pieces, shift).unwrap(), expected);
         }
     }
 
@@ -494,8 +507,8 @@ mod tests {
         for (n, seed) in [(1, 3), (1000, 1), (70_000, 2), (200_000, 5)] {
             let graph = Graph::pseudo_random(n, 6, 5, seed, Budget::default()).unwrap();
             let expected = graph.reversed(Budget::unlimited()).unwrap();
-            assert_eq!(reversed(&graph), expected, "n = {n}");
-            assert_eq!(reversed_with(&graph, 3, 10), expected, "n = {n}");
+            assert_eq!(reversed(&graph).unwrap(), expected, "n = {n}");
+            assert_eq!(reversed_with(&graph, 3, 10).unwrap(), expected, "n = {n}");
         }
     }
 }

@@ -596,7 +596,7 @@ const REVERSE_SCRATCH_BYTES_PER_MOVE: u128 = 0;
 
 /// Without the `parallel` feature the flag cannot be set.
 #[cfg(not(feature = "parallel"))]
-fn parallel_reversed(_: &Graph) -> Graph {
+fn parallel_reversed(_: &Graph) -> Result<Graph> {
     unreachable!("DenseSolver::with_parallel needs the `parallel` feature")
 }
 
@@ -891,7 +891,7 @@ impl<'g, T, R> DenseSolver<'g, T, R> {
             }
             None if self.parallel => {
                 let reverse = if parallel_lists {
-                    parallel_reversed(graph)
+                    parallel_reversed(graph)?
                 } else {
                     graph.reversed(Budget::unlimited())?
                 };

@@ -7,7 +7,8 @@ use ::mpi::collective::SystemOperation;
 use ::mpi::datatype::{Partition, PartitionMut};
 use ::mpi::traits::{Communicator, CommunicatorCollectives, Equivalence};
 
-use crate::{Error, Result};
+use crate::budget::vec_with_capacity;
+use crate::{Budget, Error, Result};
 
 use super::ExchangeStats;
 
@@ -78,29 +79,34 @@ pub(crate) struct Exchanger<'c, C, I> {
 
 impl<'c, C: Communicator, I: Index> Exchanger<'c, C, I> {
     /// Buffers for `limit` records of `width` indices per round (the
-    /// caller checked [`exchanger_bytes`] against the budget).
+    /// caller checked [`exchanger_bytes`] against the budget). Not
+    /// collective: a refusal of the allocator is returned to the caller,
+    /// which [`agree`]s on it with the other ranks.
     pub(crate) fn new(
         comm: &'c C,
         width: usize,
         limit: usize,
         stats: &'c mut ExchangeStats,
-    ) -> Self {
+    ) -> Result<Self> {
+        const WHAT: &str = "distributed exchange buffers";
+        let room = Budget::unlimited();
         let ranks = comm.size() as usize;
-        Self {
+        let records = limit.saturating_mul(width);
+        Ok(Self {
             comm,
             rank: comm.rank() as usize,
             width,
             limit,
-            dest: Vec::with_capacity(limit),
-            staged: Vec::with_capacity(limit * width),
-            send: Vec::with_capacity(limit * width),
-            recv: Vec::with_capacity(limit * width * ranks),
+            dest: vec_with_capacity(limit, WHAT, room)?,
+            staged: vec_with_capacity(records, WHAT, room)?,
+            send: vec_with_capacity(records, WHAT, room)?,
+            recv: vec_with_capacity(records.saturating_mul(ranks), WHAT, room)?,
             send_counts: vec![0; ranks],
             send_displs: vec![0; ranks],
             recv_counts: vec![0; ranks],
             recv_displs: vec![0; ranks],
             stats,
-        }
+        })
     }
 
     /// Whether this round's staging is full.

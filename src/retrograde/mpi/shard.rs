@@ -4,6 +4,7 @@
 
 use ::mpi::traits::Communicator;
 
+use crate::budget::{filled_vec, vec_with_capacity};
 use crate::{Budget, Convention, Error, Outcome, Result};
 
 use super::super::Value;
@@ -191,6 +192,10 @@ pub(crate) fn solve_shard<C: Communicator, I: Index>(
     let limit1 = records_per_round(setup.exchange_bytes, ranks, I::BYTES);
     let limit2 = records_per_round(setup.exchange_bytes, ranks, 2 * I::BYTES);
     let base_bytes = bytes_per_position(I::BYTES) * n as u128;
+    // Each table is charged below before it is made; `room` only turns a
+    // refusal of the allocator into an error.
+    const TABLES: &str = "distributed retrograde tables of one rank";
+    let room = Budget::unlimited();
     agree(
         comm,
         budget.check_bytes(
@@ -199,14 +204,24 @@ pub(crate) fn solve_shard<C: Communicator, I: Index>(
         ),
     )?;
     // Pass 1: every rank lists its moves; targets are counted by their owners.
+    // Every table is allocated before the next collective step and the
+    // ranks agree on it, so a refusal on one rank stops them all.
+    let tables = (|| {
+        Ok((
+            filled_vec(n, UNKNOWN, TABLES, room)?,
+            filled_vec(n, 0u32, TABLES, room)?,
+            filled_vec(n + 1, 0u32, TABLES, room)?,
+        ))
+    })();
+    let (code, word, indegree) = agree(comm, tables)?;
     let mut shard = Shard {
         partition,
         range: range.clone(),
-        code: vec![UNKNOWN; n],
-        word: vec![0u32; n],
+        code,
+        word,
     };
-    let mut ex: Exchanger<'_, C, I> = Exchanger::new(comm, 1, limit1, stats);
-    let first = count_moves(&mut ex, &mut shard, source, &setup);
+    let mut ex: Exchanger<'_, C, I> = agree(comm, Exchanger::new(comm, 1, limit1, stats))?;
+    let first = count_moves(&mut ex, &mut shard, source, &setup, indegree);
     drop(ex);
     let (indegree, solved_counts) = agree(comm, first)?;
 
@@ -224,19 +239,28 @@ pub(crate) fn solve_shard<C: Communicator, I: Index>(
             "distributed retrograde tables of one rank",
         ),
     )?;
-    let mut lists = Lists {
-        offsets: end_offsets(indegree, wide),
-        sources: vec![I::default(); incoming as usize],
-    };
-    let mut solved = SolvedMoves {
-        lose: Vec::with_capacity(solved_counts[0]),
-        win: Vec::with_capacity(solved_counts[1]),
-        tie: Vec::with_capacity(solved_counts[2]),
-    };
+    let tables = (|| {
+        let lists = Lists {
+            offsets: end_offsets(indegree, wide)?,
+            sources: filled_vec(
+                usize::try_from(incoming).unwrap_or(usize::MAX),
+                I::default(),
+                TABLES,
+                room,
+            )?,
+        };
+        let solved = SolvedMoves {
+            lose: vec_with_capacity(solved_counts[0], TABLES, room)?,
+            win: vec_with_capacity(solved_counts[1], TABLES, room)?,
+            tie: vec_with_capacity(solved_counts[2], TABLES, room)?,
+        };
+        Ok((lists, solved))
+    })();
+    let (mut lists, mut solved) = agree(comm, tables)?;
 
     // Pass 2: the same moves again, now with their sources, filled into the
     // lists of their targets' owners.
-    let mut ex: Exchanger<'_, C, I> = Exchanger::new(comm, 2, limit2, stats);
+    let mut ex: Exchanger<'_, C, I> = agree(comm, Exchanger::new(comm, 2, limit2, stats))?;
     let second = file_predecessors(&mut ex, &shard, source, &mut lists, &mut solved);
     drop(ex);
     agree(
@@ -254,10 +278,11 @@ pub(crate) fn solve_shard<C: Communicator, I: Index>(
         events.sort_unstable();
     }
 
+    let slots = agree(comm, filled_vec(n, I::default(), TABLES, room))?;
     let mut state = State {
         code: shard.code,
         word: shard.word,
-        slots: vec![I::default(); n],
+        slots,
         wins: 0,
         losses: 0,
     };
@@ -268,7 +293,7 @@ pub(crate) fn solve_shard<C: Communicator, I: Index>(
             _ => {}
         }
     }
-    let mut ex: Exchanger<'_, C, I> = Exchanger::new(comm, 1, limit1, stats);
+    let mut ex: Exchanger<'_, C, I> = agree(comm, Exchanger::new(comm, 1, limit1, stats))?;
     win_lose_levels(&mut ex, &partition, &lists, &mut state, &solved)?;
     tie_levels(&mut ex, &partition, &lists, &mut state, &solved)?;
     Ok(ShardLabels {
@@ -296,13 +321,13 @@ fn count_moves<C: Communicator, I: Index>(
     shard: &mut Shard,
     source: &mut impl MoveSource,
     setup: &Setup,
+    mut indegree: Vec<u32>,
 ) -> Result<(Vec<u32>, [usize; 3])> {
     let n = shard.code.len();
     let no_move_code = match setup.convention.terminal_outcome() {
         Outcome::First => WIN,
         _ => LOSE,
     };
-    let mut indegree = vec![0u32; n + 1];
     let mut solved_counts = [0usize; 3];
     let mut moves = Vec::new();
     let mut error: Option<Error> = None;
@@ -482,26 +507,28 @@ fn solved_kind(code: u8) -> Option<usize> {
 }
 
 /// In-degrees (with one spare entry) turned into end offsets.
-fn end_offsets(mut indegree: Vec<u32>, wide: bool) -> Offsets {
+fn end_offsets(mut indegree: Vec<u32>, wide: bool) -> Result<Offsets> {
     if wide {
         let mut running = 0u64;
-        let mut offsets: Vec<u64> = indegree
-            .iter()
-            .map(|&d| {
-                running += u64::from(d);
-                running
-            })
-            .collect();
+        let mut offsets: Vec<u64> = vec_with_capacity(
+            indegree.len(),
+            "distributed retrograde tables of one rank",
+            Budget::unlimited(),
+        )?;
+        offsets.extend(indegree.iter().map(|&d| {
+            running += u64::from(d);
+            running
+        }));
         let last = offsets.len() - 1;
         offsets[last] = running;
-        Offsets::Wide(offsets)
+        Ok(Offsets::Wide(offsets))
     } else {
         let mut running = 0u32;
         for slot in indegree.iter_mut() {
             running += *slot;
             *slot = running;
         }
-        Offsets::Narrow(indegree)
+        Ok(Offsets::Narrow(indegree))
     }
 }
 

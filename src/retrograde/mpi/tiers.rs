@@ -10,6 +10,7 @@ use std::path::PathBuf;
 
 use ::mpi::traits::{Communicator, Destination, Source};
 
+use crate::budget::vec_with_capacity;
 use crate::{Budget, Convention, Error, Result};
 
 use super::super::solver::value_code;
@@ -296,19 +297,23 @@ fn gather<C: Communicator>(
         return Ok(None);
     }
     let total = counts.total() as u64;
-    let fits = budget.check_bytes(
-        5 * u128::from(total),
-        "one tier's labels, gathered on rank 0 to be written",
-    );
+    const WHAT: &str = "one tier's labels, gathered on rank 0 to be written";
     let ranks = comm.size() as usize;
     let partition = RankPartition::new(total, ranks);
-    let (mut all_code, mut all_word) = if fits.is_ok() {
-        (
-            Vec::with_capacity(total as usize),
-            Vec::with_capacity(total as usize),
-        )
-    } else {
-        (Vec::new(), Vec::new())
+    // A refusal of the allocator is treated as one of the budget: the
+    // messages are still received, so no sender waits forever.
+    let tables = budget
+        .check_bytes(5 * u128::from(total), WHAT)
+        .and_then(|()| {
+            let records = usize::try_from(total).unwrap_or(usize::MAX);
+            Ok((
+                vec_with_capacity(records, WHAT, budget)?,
+                vec_with_capacity(records, WHAT, budget)?,
+            ))
+        });
+    let (fits, (mut all_code, mut all_word)) = match tables {
+        Ok(tables) => (Ok(()), tables),
+        Err(refused) => (Err(refused), (Vec::new(), Vec::new())),
     };
     all_code.extend_from_slice(code);
     all_word.extend_from_slice(word);

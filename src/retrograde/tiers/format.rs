@@ -6,7 +6,8 @@ use std::fs;
 use std::io::{self, BufReader, BufWriter, Read, Seek, SeekFrom, Write};
 use std::path::Path;
 
-use crate::{Convention, Error, Result};
+use crate::budget::vec_with_capacity;
+use crate::{Budget, Convention, Error, Result};
 
 use super::super::Counts;
 use super::super::solver::{DRAW, LOSE, TIE, WIN, value_code};
@@ -469,11 +470,16 @@ pub(super) fn read_tier(
             reason: format!("{size} bytes, expected {expected} for {n} positions (trailing bytes)"),
         });
     }
-    // `n` records fit in the file, so in memory when `keep` was allowed.
-    let capacity = if keep { n as usize } else { 0 };
+    // `n` records fit in the file, so in the budget when `keep` was
+    // allowed; the system may still refuse them, which is an error.
+    let capacity = if keep {
+        usize::try_from(n).unwrap_or(usize::MAX)
+    } else {
+        0
+    };
     let mut labels = TierLabels {
-        code: Vec::with_capacity(capacity),
-        word: Vec::with_capacity(capacity),
+        code: vec_with_capacity(capacity, "tier labels", Budget::unlimited())?,
+        word: vec_with_capacity(capacity, "tier labels", Budget::unlimited())?,
     };
     let mut found = [0u64; 4];
     let mut block = vec![0u8; BLOCK_RECORDS as usize * RECORD_BYTES + CHECKSUM_BYTES];

@@ -25,6 +25,7 @@ use std::path::{Path, PathBuf};
 
 use ahash::AHashMap;
 
+use crate::budget::{allocation_refused, filled_vec, try_reserve, vec_with_capacity};
 use crate::{Budget, Convention, Error, Result};
 
 use super::graph::{Graph, check_counts, csr_bytes};
@@ -436,10 +437,14 @@ impl<'g, G: TieredGame> TieredSolver<'g, G> {
             graphs + 9 * positions as u128
         };
         budget.check_bytes(tier_bytes(n, 0), "one tier's tables")?;
-        let mut offsets = Vec::with_capacity(n + 1);
+        // Every table below is charged by `tier_bytes`, before it grows;
+        // `room` only makes a refusal of the allocator an error.
+        const TABLES: &str = "one tier's tables";
+        let room = Budget::unlimited();
+        let mut offsets = vec_with_capacity(n + 1, TABLES, room)?;
         offsets.push(0u32);
         let mut targets: Vec<u32> = Vec::new();
-        let mut code = vec![UNKNOWN; n];
+        let mut code = filled_vec(n, UNKNOWN, TABLES, room)?;
         let mut lower: AHashMap<TierPosition, u32> = AHashMap::default();
         let mut lower_list: Vec<TierPosition> = Vec::new();
         let mut bad_move: Option<Error> = None;
@@ -458,6 +463,21 @@ impl<'g, G: TieredGame> TieredSolver<'g, G> {
                     let id = if to.tier == tier && (to.index as usize) < n {
                         to.index
                     } else if to.tier < tier && to.index < game.tier_size(to.tier) {
+                        // 24 bytes an entry, as charged below.
+                        if lower.try_reserve(1).is_err() {
+                            bad_move = Some(allocation_refused(
+                                lower.len(),
+                                1,
+                                24,
+                                "one tier's lower-tier targets",
+                                room,
+                            ));
+                            return ControlFlow::Break(());
+                        }
+                        if let Err(refused) = try_reserve(&mut lower_list, 1, TABLES, room) {
+                            bad_move = Some(refused);
+                            return ControlFlow::Break(());
+                        }
                         let next = (n + lower_list.len()) as u32;
                         *lower.entry(to).or_insert_with(|| {
                             lower_list.push(to);
@@ -474,6 +494,10 @@ impl<'g, G: TieredGame> TieredSolver<'g, G> {
                         return ControlFlow::Break(());
                     };
                     if stores_moves {
+                        if let Err(refused) = try_reserve(&mut targets, 1, TABLES, room) {
+                            bad_move = Some(refused);
+                            return ControlFlow::Break(());
+                        }
                         targets.push(id);
                     }
                     ControlFlow::Continue(())
@@ -497,14 +521,17 @@ impl<'g, G: TieredGame> TieredSolver<'g, G> {
         // Lower-tier targets: positions without moves, seeded with their labels.
         let total = n + lower_list.len();
         if stores_moves {
+            try_reserve(&mut offsets, lower_list.len(), TABLES, room)?;
             offsets.resize(total + 1, targets.len() as u32);
         }
+        try_reserve(&mut code, lower_list.len(), TABLES, room)?;
         code.resize(total, UNKNOWN);
-        let mut word = vec![0u32; total];
+        let mut word = filled_vec(total, 0u32, TABLES, room)?;
         // Tier by tier, so that a lower tier too large to keep beside the
         // others is read once rather than once per position (no sort when
         // the moves reach a single lower tier, the common case).
-        let mut order: Vec<u32> = (0..lower_list.len() as u32).collect();
+        let mut order: Vec<u32> = vec_with_capacity(lower_list.len(), TABLES, room)?;
+        order.extend(0..lower_list.len() as u32);
         if let Some(first) = lower_list.first() {
             if lower_list.iter().any(|p| p.tier != first.tier) {
                 order.sort_by_key(|&k| lower_list[k as usize].tier);
@@ -545,13 +572,18 @@ impl<'g, G: TieredGame> TieredSolver<'g, G> {
                 Labels::induce(&moves, code, Some(word), self.convention, &mut predecessors)?
             };
         let (code, word) = labels.raw();
-        let labels = TierLabels {
-            code: code[..n].to_vec(),
-            word: word[..n]
+        let mut kept_code = vec_with_capacity(n, TABLES, room)?;
+        kept_code.extend_from_slice(&code[..n]);
+        let mut kept_word = vec_with_capacity(n, TABLES, room)?;
+        kept_word.extend(
+            word[..n]
                 .iter()
                 .zip(&code[..n])
-                .map(|(&w, &c)| if matches!(c, WIN | LOSE | TIE) { w } else { 0 })
-                .collect(),
+                .map(|(&w, &c)| if matches!(c, WIN | LOSE | TIE) { w } else { 0 }),
+        );
+        let labels = TierLabels {
+            code: kept_code,
+            word: kept_word,
         };
         Ok((labels, hash.0))
     }
@@ -878,12 +910,13 @@ impl TierLabels {
     /// Labels from value codes and remoteness words in index order (the
     /// word of a draw is ignored); the distributed solver gathers them so.
     #[cfg(feature = "mpi")]
-    pub(crate) fn new(code: Vec<u8>, word: Vec<u32>) -> Self {
-        let word = word
-            .into_iter()
-            .zip(&code)
-            .map(|(w, &c)| if matches!(c, WIN | LOSE | TIE) { w } else { 0 })
-            .collect();
+    pub(crate) fn new(code: Vec<u8>, mut word: Vec<u32>) -> Self {
+        // In place: no second table of words.
+        for (w, &c) in word.iter_mut().zip(&code) {
+            if !matches!(c, WIN | LOSE | TIE) {
+                *w = 0;
+            }
+        }
         Self { code, word }
     }
 
