@@ -1,3 +1,8 @@
+// Why this file is long (about 1,500 lines): the subtraction family as users
+// meet it, a finite set (tables, exact period, window recurrence) and a rule
+// of their own (SubtractionRule), shares the period search and the work
+// charges; about 520 lines are doc comments with runnable examples. The rule
+// could move to a sibling file if the family grows.
 //! Subtraction games: a move takes `s` stones from one heap, `s` from a move set.
 //!
 //! [`SubtractionSet`] is a finite set (AtCoder Educational DP Contest K

@@ -1,3 +1,8 @@
+// Why this file is long (about 1,600 lines): one long-run engine, SequenceRun,
+// with its statistics and its checkpoint (format, signature, lock, resume and
+// --verify) on the same private state; about 570 lines are doc comments with
+// runnable examples. The checkpoint format could move to a sibling file if it
+// grows further.
 //! Long runs of a Grundy sequence: statistics kept as the run goes (without
 //! printing the values), and checkpoints a killed run resumes from.
 
