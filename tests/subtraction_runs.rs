@@ -192,10 +192,11 @@ fn a_tiny_budget_is_refused_with_a_typed_error() {
 
 #[test]
 fn runs_that_give_up_leave_the_set_to_the_window_search() {
-    // The window search is charged too (26 units a value here), so the cap
-    // must pay for its period (about 2·10^5 values); 10^7 does. (With a cap
-    // of 1, as before issue 35's window charge, both refuse.) Whether the
-    // runs give up first at this cap is not asserted.
+    // Under a work cap the runs answer this set (about 10^4 steps), so the
+    // hand-over itself is tested where it can be seen, in the unit test
+    // `runs_that_give_up_hand_the_set_to_the_window_search` (src/impartial/
+    // games/subtraction.rs): runs refused for memory become the window
+    // search. Here: the answers under a cap are the closed form's.
     let moves = [1, 2, 70_000];
     let mut game = Subtraction::new(SubtractionSet::new(moves).unwrap())
         .with_budget(Budget::default().with_work(10_000_000));

@@ -1534,3 +1534,32 @@ impl LossBits {
         self.checkpoint = None;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Runs that give up (here for memory, at 2 MiB) hand the set over to
+    /// the window search: the sequence becomes a window, and the refusal is
+    /// the window's own. With room, the runs and the window agree.
+    #[test]
+    fn runs_that_give_up_hand_the_set_to_the_window_search() {
+        let set = SubtractionSet::new([123, 456, 789, 1011, 66_000]).unwrap();
+        let tight = Budget::from_mebibytes(2).with_work(2_000_000_000);
+        let mut sequence = Sequence::new(&set, RunRule::Mex, tight).unwrap();
+        assert!(matches!(sequence, Sequence::Runs { .. }));
+        let refused = sequence.value(10u64.pow(18)).unwrap_err();
+        assert!(matches!(sequence, Sequence::Window(_)), "{refused}");
+        assert!(
+            matches!(refused, Error::NoPeriodWithinBudget { .. }),
+            "{refused}"
+        );
+        let room = Budget::from_mebibytes(64).with_work(2_000_000_000);
+        let mut runs = Sequence::new(&set, RunRule::Mex, room).unwrap();
+        let mut window = Sequence::window(&set, RunRule::Mex, room).unwrap();
+        for n in [0, 65_999, 66_000, 1_000_000] {
+            assert_eq!(runs.value(n).unwrap(), window.value(n).unwrap(), "{n}");
+        }
+        assert!(matches!(runs, Sequence::Runs { .. }));
+    }
+}
