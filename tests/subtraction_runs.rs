@@ -191,7 +191,7 @@ fn a_tiny_budget_is_refused_with_a_typed_error() {
 }
 
 #[test]
-fn runs_that_give_up_leave_the_set_to_the_window_search() {
+fn runs_answer_as_the_closed_form_under_a_work_cap() {
     // Under a work cap the runs answer this set (about 10^4 steps), so the
     // hand-over itself is tested where it can be seen, in the unit test
     // `runs_that_give_up_hand_the_set_to_the_window_search` (src/impartial/
