@@ -126,6 +126,7 @@ pub mod mpi;
 mod parallel;
 mod solver;
 mod tiers;
+mod work;
 
 use std::fmt;
 
@@ -141,6 +142,7 @@ pub use implicit::{
 };
 pub use solver::{DenseSolution, DenseSolver};
 pub use tiers::{TierDatabase, TierPosition, TieredGame, TieredSolver};
+pub use work::DEFAULT_RETROGRADE_WORK;
 
 /// The tier errors now live in the crate's one error type: `TierError::Io`
 /// is [`Error::Io`](crate::Error::Io), `Corrupt` is `TierCorrupt`,
