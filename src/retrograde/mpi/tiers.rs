@@ -15,6 +15,7 @@ use crate::{Budget, Convention, Error, Result};
 
 use super::super::solver::value_code;
 use super::super::tiers::{SolveSession, TierLabels, tier_chain};
+use super::super::work::WorkMeter;
 use super::super::{TierDatabase, TierPosition, TieredGame, Value};
 use super::exchange::agree;
 use super::shard::{Move, MoveSource, Setup};
@@ -187,8 +188,12 @@ impl<'c, 'g, C: Communicator, G: TieredGame> DistributedTieredSolver<'c, 'g, C, 
             // while listing them) and writes the file.
             let written = match labels {
                 Ok(Some(labels)) => {
-                    chain = tier_chain(self.game, tier, chain);
-                    session.write_tier(tier, chain, &labels)
+                    // Not capped here: the distributed solve charged the tier.
+                    let unmetered = WorkMeter::with_cap(u64::MAX, "");
+                    tier_chain(self.game, tier, chain, &unmetered).and_then(|next| {
+                        chain = next;
+                        session.write_tier(tier, chain, &labels)
+                    })
                 }
                 Ok(None) => Ok(()),
                 Err(error) => Err(error),
