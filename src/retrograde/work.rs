@@ -55,6 +55,12 @@ impl WorkMeter {
         }
     }
 
+    /// The cap.
+    #[cfg(feature = "mpi")]
+    pub(crate) fn cap(&self) -> u64 {
+        self.cap
+    }
+
     /// Charges `steps` more, refusing once the total would pass the cap.
     pub(crate) fn charge(&self, steps: u64) -> Result<()> {
         let spent = self.spent.get();

@@ -67,6 +67,12 @@ use super::{Counts, Label, Value};
 use exchange::sum_over_ranks;
 use shard::{Move, MoveSource, Setup, ShardLabels, solve_shard};
 
+use super::work::{DEFAULT_RETROGRADE_WORK, WorkMeter};
+
+/// What a refusal of [`DistributedSolver`] names (the cap is per rank).
+const DISTRIBUTED_WORK: &str = "distributed retrograde analysis (DistributedSolver: one rank's \
+                                moves listed and predecessors visited)";
+
 pub use tiers::DistributedTieredSolver;
 
 /// The `mpi` crate (rsmpi) this module is built on, for
@@ -467,7 +473,8 @@ impl<'c, C: Communicator, F, T> DistributedSolver<'c, C, F, T> {
             successors: self.successors,
             terminal: self.terminal,
         };
-        solve_distributed(self.communicator, setup, &mut source)
+        let meter = WorkMeter::new(self.budget, DEFAULT_RETROGRADE_WORK, DISTRIBUTED_WORK);
+        solve_distributed(self.communicator, setup, &mut source, &meter)
     }
 }
 
@@ -476,12 +483,13 @@ fn solve_distributed<C: Communicator>(
     comm: &C,
     setup: Setup,
     source: &mut impl MoveSource,
+    meter: &WorkMeter,
 ) -> Result<DistributedSolution> {
     let mut stats = ExchangeStats::default();
     let labels = if setup.num_positions <= u64::from(u32::MAX) && !setup.wide {
-        solve_shard::<C, u32>(comm, setup, source, &mut stats)?
+        solve_shard::<C, u32>(comm, setup, source, &mut stats, meter)?
     } else {
-        solve_shard::<C, u64>(comm, setup, source, &mut stats)?
+        solve_shard::<C, u64>(comm, setup, source, &mut stats, meter)?
     };
     let partition = RankPartition::new(setup.num_positions, comm.size() as usize);
     Ok(DistributedSolution {
