@@ -82,7 +82,10 @@ fn dense_solver_charges_a_callers_predecessors_and_their_check() {
     let checked = least_cap("DenseSolver", |budget| solve(budget, true));
     // The check lists every move and every predecessor once more.
     let entries = (graph.num_positions() + graph.num_moves()) as u64;
-    assert!(checked >= unchecked + 2 * 16 * entries, "{checked} {unchecked}");
+    assert!(
+        checked >= unchecked + 2 * 16 * entries,
+        "{checked} {unchecked}"
+    );
     let enough = Budget::default().with_work(checked);
     assert_eq!(solve(enough, true).unwrap(), uncapped);
 }
@@ -172,9 +175,8 @@ impl ImpartialGame for Nim {
 
 #[test]
 fn impartial_sums_are_charged_and_named() {
-    let solve = |budget: Budget| {
-        solve_impartial_sum_within(&Nim, [5, 4, 3, 2], Convention::Normal, budget)
-    };
+    let solve =
+        |budget: Budget| solve_impartial_sum_within(&Nim, [5, 4, 3, 2], Convention::Normal, budget);
     let uncapped = solve(Budget::default()).unwrap();
     let cap = least_cap("sum of impartial games", solve);
     let capped = solve(Budget::default().with_work(cap)).unwrap();
@@ -189,8 +191,18 @@ fn implicit_solver_refuses_at_the_cap_and_names_itself() {
     let solve = |budget: Budget| {
         let solution = ImplicitSolver::from_fns(
             2000,
-            |n| [1, 3, 4].into_iter().filter(move |&s| s <= n).map(move |s| n - s),
-            |n| [1, 3, 4].into_iter().map(move |s| n + s).filter(|&p| p < 2000),
+            |n| {
+                [1, 3, 4]
+                    .into_iter()
+                    .filter(move |&s| s <= n)
+                    .map(move |s| n - s)
+            },
+            |n| {
+                [1, 3, 4]
+                    .into_iter()
+                    .map(move |s| n + s)
+                    .filter(|&p| p < 2000)
+            },
         )
         .with_predecessor_check(false)
         .with_budget(budget)
@@ -218,7 +230,10 @@ impl Layers {
             .filter_map(|k| {
                 let step = 1 + (h + k * 13) % 5;
                 match p.index.checked_sub(step) {
-                    Some(index) => Some(TierPosition { tier: p.tier, index }),
+                    Some(index) => Some(TierPosition {
+                        tier: p.tier,
+                        index,
+                    }),
                     None if p.tier > 0 => Some(TierPosition {
                         tier: p.tier - 1,
                         index: (p.index + step * 7) % LAYER,
@@ -294,7 +309,11 @@ fn tiered_solves_refuse_between_tiers_and_resume() {
         let reference_dir = scratch(&format!("reference-{lists_predecessors}"));
         let mut reference = TieredSolver::new(&game, &reference_dir).solve().unwrap();
         let expected = tier_labels(&mut reference, 6);
-        assert!(expected.iter().any(|l| l.is_some_and(|l| l.value == Value::Win)));
+        assert!(
+            expected
+                .iter()
+                .any(|l| l.is_some_and(|l| l.value == Value::Win))
+        );
 
         let dir = scratch(&format!("capped-{lists_predecessors}"));
         let solve = |budget: Budget| {
@@ -312,7 +331,10 @@ fn tiered_solves_refuse_between_tiers_and_resume() {
         assert!(matches!(refused, Err(Error::WorkLimitExceeded { .. })));
         assert!(std::fs::metadata(TierDatabase::open(&dir, half).path(0)).is_ok());
         let less = Budget::default().with_work(full - 1);
-        let mut resumed = TieredSolver::new(&game, &dir).with_budget(less).solve().unwrap();
+        let mut resumed = TieredSolver::new(&game, &dir)
+            .with_budget(less)
+            .solve()
+            .unwrap();
         assert_eq!(tier_labels(&mut resumed, 6), expected);
         let _ = std::fs::remove_dir_all(&dir);
         let _ = std::fs::remove_dir_all(&reference_dir);
