@@ -398,6 +398,34 @@ fn work_caps_stop_every_rank<C: Communicator>(world: &C, failures: &mut Vec<Stri
             }
         }
     }
+    // A cap just past both listing passes of the busiest rank (16 steps a
+    // position and a move, the second pass skipping positions without
+    // moves): the levels' charges refuse.
+    let range = stonegame::retrograde::mpi::RankPartition::new(n, world.size() as usize)
+        .range(world.rank() as usize);
+    let listing: u64 = range
+        .map(|u| {
+            let moves = graph.successors(u as u32).len() as u64;
+            let second = if moves > 0 { 16 * (moves + 1) } else { 0 };
+            16 * (moves + 1) + second
+        })
+        .sum();
+    let mut busiest = 0u64;
+    world.all_reduce_into(&listing, &mut busiest, SystemOperation::max());
+    for (cap, answers) in [(busiest + 1, false), (busiest * 3, true)] {
+        let solution = DistributedSolver::new(world, n, |u| {
+            graph
+                .successors(u as u32)
+                .iter()
+                .map(|&v| u64::from(v))
+                .collect::<Vec<_>>()
+        })
+        .with_budget(Budget::default().with_work(cap))
+        .solve();
+        if ranks_with(world, solution.is_ok()) != if answers { world.size() as u64 } else { 0 } {
+            failures.push(format!("cap {cap} past the listing: {:?}", solution.err()));
+        }
+    }
     // A tiered solve under a small cap: refused on every rank.
     let game = RandomTiers {
         seed: 35,

@@ -135,9 +135,13 @@ fn hashed_exploration_and_induction_are_charged() {
     };
     let uncapped = solve(Budget::default()).unwrap();
     let cap = least_cap("Retrograde", solve);
-    let moves = uncapped.graph().num_moves() as u64;
-    // Exploring alone costs 20 steps a move.
-    assert!(cap >= 20 * moves, "{cap} steps for {moves} moves");
+    let entries = (uncapped.len() + uncapped.graph().num_moves()) as u64;
+    // Exploring costs 20 steps a position and a move, reading the
+    // out-degrees and building the predecessor lists 16 each.
+    assert!(
+        cap >= (20 + 2 * 16) * entries,
+        "{cap} steps for {entries} positions and moves"
+    );
     let capped = solve(Budget::default().with_work(cap)).unwrap();
     let labels = |table: &stonegame::retrograde::RetrogradeTable<(u16, u16)>| {
         table.iter().map(|(p, l)| (*p, l)).collect::<Vec<_>>()
