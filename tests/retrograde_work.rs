@@ -340,6 +340,15 @@ fn tiered_solves_refuse_between_tiers_and_resume() {
             .solve()
             .unwrap();
         assert_eq!(tier_labels(&mut resumed, 6), expected);
+        // Checking a tier's file costs a step a byte.
+        let bytes = std::fs::metadata(resumed.path(3)).unwrap().len();
+        let tight = TierDatabase::open(&dir, Budget::default().with_work(bytes - 1));
+        assert!(matches!(
+            tight.verify(3),
+            Err(Error::WorkLimitExceeded { steps, .. }) if steps == bytes - 1
+        ));
+        let enough = TierDatabase::open(&dir, Budget::default().with_work(bytes));
+        assert_eq!(enough.verify(3).unwrap(), reference.verify(3).unwrap());
         let _ = std::fs::remove_dir_all(&dir);
         let _ = std::fs::remove_dir_all(&reference_dir);
     }

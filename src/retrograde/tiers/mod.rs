@@ -1303,7 +1303,10 @@ impl TierDatabase {
     /// checks them, whatever is kept in memory, and returns its counts by value.
     ///
     /// # Errors
-    /// As [`TierDatabase::label`].
+    /// As [`TierDatabase::label`]; [`Error::WorkLimitExceeded`] (before
+    /// reading) when the file has more bytes than the work cap of the
+    /// database's budget (one step a byte; default
+    /// [`DEFAULT_RETROGRADE_WORK`](super::DEFAULT_RETROGRADE_WORK)).
     ///
     /// # Example
     /// ```
@@ -1331,7 +1334,17 @@ impl TierDatabase {
             read_manifest(&self.manifest_path())?
         };
         self.admit_under(&manifest, tier)?;
-        let (checked, _) = read_tier(&self.path(tier), tier, manifest.fingerprint(), false)?;
+        let path = self.path(tier);
+        // One step a byte read and checksummed, refused before reading.
+        if let Ok(metadata) = fs::metadata(&path) {
+            WorkMeter::new(
+                self.budget,
+                DEFAULT_RETROGRADE_WORK,
+                format!("checking tier {tier}'s file (TierDatabase::verify: bytes read)"),
+            )
+            .charge(metadata.len())?;
+        }
+        let (checked, _) = read_tier(&path, tier, manifest.fingerprint(), false)?;
         Ok(checked.counts)
     }
 
