@@ -62,6 +62,7 @@ impl WorkMeter {
     }
 
     /// Charges `steps` more, refusing once the total would pass the cap.
+    #[inline]
     pub(crate) fn charge(&self, steps: u64) -> Result<()> {
         let spent = self.spent.get();
         if steps > self.cap - spent {
