@@ -715,7 +715,9 @@ impl<'g, T, R> DenseSolver<'g, T, R> {
         self
     }
 
-    /// Sets the memory budget for the solver's tables.
+    /// Sets the memory budget for the solver's tables and the work cap
+    /// (default [`DEFAULT_RETROGRADE_WORK`](super::DEFAULT_RETROGRADE_WORK);
+    /// 16 steps a position, move and predecessor read).
     ///
     /// # Example
     /// ```
@@ -848,7 +850,8 @@ impl<'g, T, R> DenseSolver<'g, T, R> {
     ///
     /// # Errors
     /// [`Error::MemoryBudgetExceeded`] (computed before allocating) if the
-    /// solver's tables would not fit the budget; [`Error::InvalidParameter`] if
+    /// solver's tables would not fit the budget; [`Error::WorkLimitExceeded`]
+    /// past the work cap; [`Error::InvalidParameter`] if
     /// the predecessor function returns an index out of range;
     /// [`Error::PredecessorMismatch`] if it disagrees with the graph (when
     /// checked: [`DenseSolver::with_predecessor_check`]).

@@ -344,7 +344,9 @@ impl<'c, C: Communicator, F, T> DistributedSolver<'c, C, F, T> {
         self
     }
 
-    /// Sets the memory budget of each rank (its tables and exchange buffers).
+    /// Sets the memory budget of each rank (its tables and exchange buffers)
+    /// and the work cap of each rank (its own steps; default
+    /// [`DEFAULT_RETROGRADE_WORK`](super::DEFAULT_RETROGRADE_WORK)).
     ///
     /// # Example
     /// ```
@@ -452,6 +454,7 @@ impl<'c, C: Communicator, F, T> DistributedSolver<'c, C, F, T> {
     /// [`Error::MemoryBudgetExceeded`] (before allocating) if a rank's tables
     /// would not fit its budget; [`Error::InvalidParameter`] for a move out
     /// of range or a successor function that is not deterministic;
+    /// [`Error::WorkLimitExceeded`] past a rank's work cap;
     /// [`Error::RankFailed`] on the other ranks when one rank fails.
     ///
     /// # Example

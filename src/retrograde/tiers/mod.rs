@@ -332,7 +332,8 @@ impl<'g, G: TieredGame> TieredSolver<'g, G> {
     }
 
     /// Sets the memory budget for one tier's tables plus the lower-tier
-    /// labels kept in memory.
+    /// labels kept in memory, and the work cap of the whole solve (default
+    /// [`DEFAULT_RETROGRADE_WORK`](super::DEFAULT_RETROGRADE_WORK)).
     ///
     /// # Example
     /// ```
@@ -377,7 +378,9 @@ impl<'g, G: TieredGame> TieredSolver<'g, G> {
     /// # Errors
     /// [`Error::InvalidParameter`] for a move to a higher tier or out of
     /// range or an identity over 1024 bytes, [`Error::MemoryBudgetExceeded`]
-    /// for tables over the budget; [`Error::Io`] if a file cannot be written
+    /// for tables over the budget; [`Error::WorkLimitExceeded`] past the
+    /// work cap (the tiers written before stay, and a later solve keeps
+    /// them); [`Error::Io`] if a file cannot be written
     /// or read back; the tier-file errors of [`TierDatabase::label`] if a
     /// lower tier's file changed under the solver.
     ///
