@@ -346,7 +346,7 @@ impl<'c, C: Communicator, F, T> DistributedSolver<'c, C, F, T> {
 
     /// Sets the memory budget of each rank (its tables and exchange buffers)
     /// and the work cap of each rank (its own steps; default
-    /// [`DEFAULT_RETROGRADE_WORK`](super::DEFAULT_RETROGRADE_WORK)).
+    /// [`DEFAULT_RETROGRADE_WORK`]).
     ///
     /// # Example
     /// ```
