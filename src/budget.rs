@@ -28,7 +28,11 @@ use crate::{Error, Result};
 /// of take-and-break games charges 48 steps an option and 8 a heap it
 /// leaves, about as much a step as Grundy's game's sequence; the misère
 /// quotient construction and the misère search of subtraction games still
-/// run 8–25 ns a step, with default caps to match (3·10^8 steps).
+/// run 8–25 ns a step, with default caps to match (3·10^8 steps). The
+/// retrograde engines charge 16 steps a position, move or predecessor read
+/// from their tables and 20 a position or move a hashed exploration lists:
+/// 1.0–2.4 ns a step from 10^6 to 3·10^7 positions, 1.7–3.1 ns for moves
+/// an implicit game lists (default cap 5·10^9 steps, refused after 10–12 s).
 ///
 /// Every game and solver takes its budget the same way: `.with_budget(budget)`.
 ///

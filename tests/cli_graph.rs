@@ -247,3 +247,26 @@ fn judge_style_errors_name_their_line() {
     assert_eq!(output.status.code(), Some(2));
     assert_eq!(stdout(&output), "Lose 0\n");
 }
+
+#[test]
+fn the_work_cap_refuses_a_graph_on_its_first_line() {
+    // A chain of 2000 vertices: 3999 positions and moves, each read 16 steps'
+    // worth at least twice, far past 1000 steps.
+    let mut input = "2000 1999\n".to_string();
+    for u in 0..1999 {
+        input.push_str(&format!("{u} {}\n", u + 1));
+    }
+    let output = common::run(&["--max-work", "1000", "graph"], &input);
+    let message = stderr(&output);
+    assert_eq!(output.status.code(), Some(2), "{message}");
+    let last = message.lines().last().unwrap_or_default();
+    assert!(last.starts_with("line 1: "), "{last}");
+    for part in ["DenseSolver", "1000 steps", "--max-work"] {
+        assert!(last.contains(part), "{part}: {last}");
+    }
+    assert!(last.len() < 300, "{} characters: {last}", last.len());
+    // Enough work answers as without a cap.
+    let capped = common::run(&["--max-work", "1000000", "graph"], &input);
+    assert!(capped.status.success(), "{}", stderr(&capped));
+    assert_eq!(stdout(&capped), stdout(&graph(&[], &input)));
+}

@@ -15,6 +15,7 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::process::{Command, ExitCode};
 
+use stonegame::retrograde::mpi::rsmpi::collective::SystemOperation;
 use stonegame::retrograde::mpi::rsmpi::traits::{Communicator, CommunicatorCollectives};
 use stonegame::retrograde::mpi::{DistributedSolver, DistributedTieredSolver, rsmpi};
 use stonegame::retrograde::{
@@ -74,6 +75,7 @@ fn worker() -> ExitCode {
     random_graphs(&world, &mut failures);
     tiered_games(&world, &mut failures);
     errors_stop_every_rank(&world, &mut failures);
+    work_caps_stop_every_rank(&world, &mut failures);
     world.barrier();
     if failures.is_empty() {
         ExitCode::SUCCESS
@@ -318,4 +320,131 @@ fn errors_stop_every_rank<C: Communicator>(world: &C, failures: &mut Vec<String>
     ) {
         failures.push("a solve over the budget was not refused".to_string());
     }
+}
+
+/// How many ranks pass `flag` (collective).
+fn ranks_with<C: Communicator>(world: &C, flag: bool) -> u64 {
+    let mut all = 0u64;
+    world.all_reduce_into(&u64::from(flag), &mut all, SystemOperation::sum());
+    all
+}
+
+/// A work cap stops every rank at the same point: under each cap either
+/// every rank answers (with the one-machine labels) or every rank refuses,
+/// at least one of them with `WorkLimitExceeded` at exactly the cap and the
+/// others with it or `RankFailed`.
+fn work_caps_stop_every_rank<C: Communicator>(world: &C, failures: &mut Vec<String>) {
+    let n = 3000u64;
+    let graph = Graph::pseudo_random(n as usize, 4, 10, 35, Budget::default()).expect("small");
+    let expected = DenseSolver::new(&graph).solve().expect("one-machine solve");
+    // Work on the last rank only (the chain of the other ranks' positions
+    // has no moves), so that the others learn of its refusal.
+    let lopsided = |u: u64| -> Vec<u64> {
+        if u >= n / 2 {
+            graph
+                .successors(u as u32)
+                .iter()
+                .map(|&v| u64::from(v))
+                .collect()
+        } else {
+            Vec::new()
+        }
+    };
+    for cap in [0, 1_000, 100_000, 400_000, 1_000_000, 10_000_000, 1 << 40] {
+        for (name, half) in [("whole", false), ("lopsided", true)] {
+            let solution = DistributedSolver::new(world, n, |u| {
+                if half {
+                    lopsided(u)
+                } else {
+                    graph
+                        .successors(u as u32)
+                        .iter()
+                        .map(|&v| u64::from(v))
+                        .collect()
+                }
+            })
+            .with_exchange_bytes(1000)
+            .with_budget(Budget::default().with_work(cap))
+            .solve();
+            let answered = ranks_with(world, solution.is_ok());
+            let at_cap =
+                matches!(&solution, Err(Error::WorkLimitExceeded { steps, .. }) if *steps == cap);
+            let refused_here = ranks_with(world, at_cap);
+            let failed = matches!(&solution, Err(Error::RankFailed { .. }));
+            let size = world.size() as u64;
+            if answered != 0 && answered != size {
+                failures.push(format!(
+                    "cap {cap} ({name}): {answered} of {size} ranks answered"
+                ));
+            }
+            if answered == 0 && refused_here == 0 {
+                failures.push(format!("cap {cap} ({name}): no rank reached the cap"));
+            }
+            if answered == 0 && !(at_cap || failed) {
+                failures.push(format!("cap {cap} ({name}): {:?}", solution.as_ref().err()));
+            }
+            if cap <= 1_000 && answered != 0 {
+                failures.push(format!("cap {cap} ({name}): not refused"));
+            }
+            if cap == 1 << 40 && answered != size {
+                failures.push(format!("cap {cap} ({name}): refused"));
+            }
+            if let (Ok(solution), false) = (&solution, half) {
+                for u in solution.positions() {
+                    if solution.label(u) != expected.label(u as u32) {
+                        failures.push(format!("cap {cap}: position {u} disagrees"));
+                    }
+                }
+            }
+        }
+    }
+    // A cap just past both listing passes of the busiest rank (16 steps a
+    // position and a move, the second pass skipping positions without
+    // moves): the levels' charges refuse.
+    let range = stonegame::retrograde::mpi::RankPartition::new(n, world.size() as usize)
+        .range(world.rank() as usize);
+    let listing: u64 = range
+        .map(|u| {
+            let moves = graph.successors(u as u32).len() as u64;
+            let second = if moves > 0 { 16 * (moves + 1) } else { 0 };
+            16 * (moves + 1) + second
+        })
+        .sum();
+    let mut busiest = 0u64;
+    world.all_reduce_into(&listing, &mut busiest, SystemOperation::max());
+    for (cap, answers) in [(busiest + 1, false), (busiest * 3, true)] {
+        let solution = DistributedSolver::new(world, n, |u| {
+            graph
+                .successors(u as u32)
+                .iter()
+                .map(|&v| u64::from(v))
+                .collect::<Vec<_>>()
+        })
+        .with_budget(Budget::default().with_work(cap))
+        .solve();
+        if ranks_with(world, solution.is_ok()) != if answers { world.size() as u64 } else { 0 } {
+            failures.push(format!("cap {cap} past the listing: {:?}", solution.err()));
+        }
+    }
+    // A tiered solve under a small cap: refused on every rank.
+    let game = RandomTiers {
+        seed: 35,
+        sizes: vec![300, 200, 400],
+    };
+    let dir = PathBuf::from(std::env::var_os(DIRECTORY).expect("the driver sets the directory"))
+        .join("work-capped");
+    let refused = DistributedTieredSolver::new(world, &game, &dir)
+        .with_budget(Budget::default().with_work(2_000))
+        .solve();
+    let stopped = matches!(
+        refused,
+        Err(Error::WorkLimitExceeded { steps: 2_000, .. } | Error::RankFailed { .. })
+    );
+    if ranks_with(world, stopped) != world.size() as u64 {
+        failures.push(format!(
+            "a capped tiered solve was not refused everywhere: {:?}",
+            refused.err()
+        ));
+    }
+    world.barrier();
 }

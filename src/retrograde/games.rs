@@ -123,7 +123,11 @@ pub fn solve_impartial_sum_within<G: ImpartialGame>(
     let solved = Retrograde::new(successors)
         .with_convention(convention)
         .with_budget(budget)
-        .solve([sum_key(components)]);
+        .solve_named(
+            [sum_key(components)],
+            "retrograde analysis of a sum of impartial games (solve_impartial_sum: moves \
+             explored, predecessors visited)",
+        );
     match overflow.get() {
         Some(needed_bytes) => Err(Error::MemoryBudgetExceeded {
             what: "the option list of one sum",

@@ -17,6 +17,7 @@ use super::solver::{
     Labels, PREDECESSOR_CHECK_DEFAULT, Predecessors, UNKNOWN, check_predecessors, induction_bytes,
     value_code,
 };
+use super::work::{DEFAULT_RETROGRADE_WORK, Metered, WorkMeter, metered_reverse};
 use super::{Analysis, Counts, Label, Value};
 
 /// The terminal rule used when none is set: no position ends the game early.
@@ -453,7 +454,10 @@ impl<P, S, T, R, C> Retrograde<P, S, T, R, C> {
     /// budget; [`crate::Error::SizeLimitExceeded`] beyond `u32::MAX` positions
     /// or moves; [`crate::Error::PredecessorMismatch`] if a predecessor
     /// function disagrees with the successors (when checked:
-    /// [`Retrograde::with_predecessor_check`]).
+    /// [`Retrograde::with_predecessor_check`]); [`crate::Error::WorkLimitExceeded`]
+    /// past the work cap (`budget.work_or(`[`DEFAULT_RETROGRADE_WORK`](super::DEFAULT_RETROGRADE_WORK)`)`:
+    /// 20 steps a position and a move explored, then one a position, a move
+    /// and a predecessor visited by the induction).
     ///
     /// # Example
     /// ```
@@ -468,9 +472,25 @@ impl<P, S, T, R, C> Retrograde<P, S, T, R, C> {
     /// assert_eq!(solution.value(&2), Some(Value::Win)); // 2 → 0
     /// assert_eq!(solution.value(&1), Some(Value::Lose)); // 1 → 2 or 3, both won
     /// ```
-    pub fn solve<IS, IR>(
+    pub fn solve<IS, IR>(self, starts: impl IntoIterator<Item = P>) -> Result<RetrogradeTable<P, C>>
+    where
+        P: Clone + Eq + Hash,
+        C: Fn(&P) -> P,
+        S: FnMut(&P) -> IS,
+        IS: IntoIterator<Item = P>,
+        T: FnMut(&P) -> Option<Value>,
+        R: FnMut(&P) -> IR,
+        IR: IntoIterator<Item = P>,
+    {
+        self.solve_named(starts, HASHED_WORK)
+    }
+
+    /// [`Retrograde::solve`], naming the game in a refusal of the work cap
+    /// (`what` is the whole phrase).
+    pub(crate) fn solve_named<IS, IR>(
         mut self,
         starts: impl IntoIterator<Item = P>,
+        what: &str,
     ) -> Result<RetrogradeTable<P, C>>
     where
         P: Clone + Eq + Hash,
@@ -481,22 +501,25 @@ impl<P, S, T, R, C> Retrograde<P, S, T, R, C> {
         R: FnMut(&P) -> IR,
         IR: IntoIterator<Item = P>,
     {
+        let meter = WorkMeter::new(self.budget, DEFAULT_RETROGRADE_WORK, what);
         let builds_predecessors = self.predecessors.is_none();
-        let explored = self.explore(starts, builds_predecessors)?;
+        let explored = self.explore(starts, builds_predecessors, &meter)?;
         let Explored {
             index,
             positions,
             graph,
             code,
         } = explored;
+        let moves = Metered::new(&graph, &meter);
         let labels = match self.predecessors {
             Some(predecessors) => {
-                let mut predecessors = HashedPredecessors {
+                let predecessors = HashedPredecessors {
                     predecessors,
                     index: &index,
                     positions: &positions,
                     canonical: self.canonical.as_ref().map(|f| f as &dyn Fn(&P) -> P),
                 };
+                let mut predecessors = Metered::new(predecessors, &meter);
                 if self.checks_predecessors {
                     let describe = |v| {
                         format!(
@@ -504,13 +527,14 @@ impl<P, S, T, R, C> Retrograde<P, S, T, R, C> {
                              from the starts, the first start being 0)"
                         )
                     };
-                    check_predecessors(&graph, &code, &mut predecessors, self.budget, describe)?;
+                    check_predecessors(&moves, &code, &mut predecessors, self.budget, describe)?;
                 }
-                Labels::induce(&graph, code, None, self.convention, &mut predecessors)?
+                Labels::induce(&moves, code, None, self.convention, &mut predecessors)?
             }
             None => {
-                let mut reverse = graph.reversed(Budget::unlimited())?;
-                Labels::induce(&graph, code, None, self.convention, &mut reverse)?
+                let mut reverse = metered_reverse(&graph, &meter)?;
+                let mut reverse = Metered::new(&mut reverse, &meter);
+                Labels::induce(&moves, code, None, self.convention, &mut reverse)?
             }
         };
         Ok(RetrogradeTable {
@@ -528,6 +552,7 @@ impl<P, S, T, R, C> Retrograde<P, S, T, R, C> {
         &mut self,
         starts: impl IntoIterator<Item = P>,
         builds_predecessors: bool,
+        meter: &WorkMeter,
     ) -> Result<Explored<P>>
     where
         P: Clone + Eq + Hash,
@@ -560,6 +585,7 @@ impl<P, S, T, R, C> Retrograde<P, S, T, R, C> {
         let mut next = 0;
         while let Some(position) = tables.positions.get(next) {
             let rule = self.terminal.as_mut().and_then(|rule| rule(position));
+            let listed_before = targets.len();
             if let Some(value) = rule {
                 tables.code[next] = value_code(value);
             } else {
@@ -570,6 +596,10 @@ impl<P, S, T, R, C> Retrograde<P, S, T, R, C> {
                     targets.push(id);
                 }
             }
+            // Charged a position at a time: hashing and storing each move
+            // costs about as much as `HASHED_STEPS_PER_MOVE` induction steps.
+            let listed = (targets.len() - listed_before) as u64;
+            meter.charge(HASHED_STEPS_PER_POSITION + HASHED_STEPS_PER_MOVE * listed)?;
             // `Budget::check` keeps `targets.len()` within u32::MAX.
             try_reserve(&mut offsets, 1, EXPLORED, self.budget)?;
             offsets.push(targets.len() as u32);
@@ -583,6 +613,19 @@ impl<P, S, T, R, C> Retrograde<P, S, T, R, C> {
 
 /// What the exploration's tables are called when the system refuses them.
 const EXPLORED: &str = "explored positions and moves";
+
+/// What a refusal of [`Retrograde::solve`] names.
+const HASHED_WORK: &str = "retrograde analysis of the positions reachable from the start \
+                           (Retrograde: moves explored, predecessors visited)";
+
+/// Work steps charged for each move the hashed exploration lists: the
+/// successor closure's call, the canonical form, hashing the position and
+/// storing the move cost about this many nanoseconds (measured on a
+/// subtraction game over `u32`, release build).
+pub(crate) const HASHED_STEPS_PER_MOVE: u64 = 20;
+
+/// Work steps charged for each position the hashed exploration expands.
+const HASHED_STEPS_PER_POSITION: u64 = 20;
 
 /// The positions found so far and their tables.
 struct Explored<P> {

@@ -2,7 +2,6 @@
 //! successors and predecessors listed by the game on demand, no move
 //! stored.
 
-use std::cell::Cell;
 use std::fmt;
 use std::ops::ControlFlow;
 
@@ -13,6 +12,7 @@ use super::graph::check_counts;
 use super::solver::{
     Labels, Moves, PREDECESSOR_CHECK_DEFAULT, Predecessors, UNKNOWN, check_predecessors, value_code,
 };
+use super::work::{DEFAULT_RETROGRADE_WORK, WorkMeter};
 use super::{Analysis, Counts, Label, Value};
 
 /// Bytes per position the implicit solver allocates: the value byte, the
@@ -23,9 +23,16 @@ pub const IMPLICIT_BYTES_PER_POSITION: u128 = 1 + 4 + 4;
 
 /// The default work cap of [`ImplicitSolver`]: moves listed, successors
 /// (counting out-degrees, the predecessor check) and predecessors (the
-/// induction, the check) together. At one to a few nanoseconds a move that
-/// is a few seconds; Codeforces 786A at `n = 7000` lists about 2 × 10^8.
-pub const DEFAULT_IMPLICIT_WORK: u64 = 5_000_000_000;
+/// induction, the check) together; the retrograde engines' one default,
+/// [`DEFAULT_RETROGRADE_WORK`](super::DEFAULT_RETROGRADE_WORK).
+/// Codeforces 786A at `n = 7000` lists about 2 × 10^8.
+///
+/// # Example
+/// ```
+/// use stonegame::retrograde::{DEFAULT_IMPLICIT_WORK, DEFAULT_RETROGRADE_WORK};
+/// assert_eq!(DEFAULT_IMPLICIT_WORK, DEFAULT_RETROGRADE_WORK);
+/// ```
+pub const DEFAULT_IMPLICIT_WORK: u64 = DEFAULT_RETROGRADE_WORK;
 
 /// A game whose positions are numbered `0..positions()` and whose moves are
 /// listed on demand, forwards and backwards: solved by [`ImplicitSolver`]
@@ -437,7 +444,11 @@ impl<G: ImplicitGame> ImplicitSolver<G> {
             IMPLICIT_BYTES_PER_POSITION * n as u128,
             "implicit retrograde tables (9 bytes a position)",
         )?;
-        let meter = WorkMeter::new(self.budget.work_or(DEFAULT_IMPLICIT_WORK));
+        let meter = WorkMeter::new(
+            self.budget,
+            DEFAULT_IMPLICIT_WORK,
+            "retrograde analysis of an implicit game (moves listed)",
+        );
         let listing = Listing {
             game: &self.game,
             num_positions: n as u32,
@@ -462,37 +473,6 @@ impl<G: ImplicitGame> ImplicitSolver<G> {
             game: self.game,
             labels,
         })
-    }
-}
-
-/// Counts the moves listed against the work cap.
-struct WorkMeter {
-    listed: Cell<u64>,
-    cap: u64,
-}
-
-impl WorkMeter {
-    fn new(cap: u64) -> Self {
-        Self {
-            listed: Cell::new(0),
-            cap,
-        }
-    }
-
-    /// How many more moves may be listed.
-    fn left(&self) -> u64 {
-        self.cap - self.listed.get()
-    }
-
-    fn charge(&self, moves: u64) -> Result<()> {
-        if moves > self.left() {
-            return Err(Error::WorkLimitExceeded {
-                what: "retrograde analysis of an implicit game (moves listed)".to_string(),
-                steps: self.cap,
-            });
-        }
-        self.listed.set(self.listed.get() + moves);
-        Ok(())
     }
 }
 
@@ -817,7 +797,7 @@ impl<G: ImplicitGame> ImplicitSolution<G> {
     /// Runs `query` on the moves as the queries read them (listing a few
     /// moves is not charged to any cap).
     fn with_listing<T>(&self, query: impl FnOnce(&Listing<'_, G>) -> T) -> T {
-        let meter = WorkMeter::new(u64::MAX);
+        let meter = WorkMeter::with_cap(u64::MAX, "");
         query(&Listing {
             game: &self.game,
             num_positions: self.labels.len() as u32,

@@ -98,6 +98,15 @@
 //! [`ImplicitSolver::with_predecessor_check`]) needs `8 V` more while it
 //! runs.
 //!
+//! Work: every engine counts its steps against the budget's work cap
+//! ([`Budget::with_work`](crate::Budget::with_work), default
+//! [`DEFAULT_RETROGRADE_WORK`] = 5·10^9, about ten seconds) and refuses with
+//! [`Error::WorkLimitExceeded`](crate::Error::WorkLimitExceeded) naming the
+//! engine: 16 steps a position, move or predecessor read from tables, 20 a
+//! position or move the hashed exploration lists, one a move an
+//! [`ImplicitGame`] lists. A [`TieredSolver`] refused between tiers keeps
+//! the tiers it wrote, and a later solve resumes from them.
+//!
 //! # Example
 //! ```
 //! use stonegame::retrograde::{self, Value};
@@ -126,6 +135,7 @@ pub mod mpi;
 mod parallel;
 mod solver;
 mod tiers;
+mod work;
 
 use std::fmt;
 
@@ -141,6 +151,7 @@ pub use implicit::{
 };
 pub use solver::{DenseSolution, DenseSolver};
 pub use tiers::{TierDatabase, TierPosition, TieredGame, TieredSolver};
+pub use work::DEFAULT_RETROGRADE_WORK;
 
 /// The tier errors now live in the crate's one error type: `TierError::Io`
 /// is [`Error::Io`](crate::Error::Io), `Corrupt` is `TierCorrupt`,

@@ -35,6 +35,7 @@ use crate::{Budget, Convention, Error, Outcome, Result};
 
 use super::graph::Graph;
 use super::solver::{LOSE, Labels, TIE, UNKNOWN, WIN};
+use super::work::{WorkMeter, charge_entries, charge_graph};
 
 /// Frontier positions handed to one task: big enough to amortise the task,
 /// small enough to balance the load.
@@ -47,8 +48,12 @@ pub(crate) fn induce(
     code: Vec<u8>,
     convention: Convention,
     routed: bool,
+    meter: &WorkMeter,
 ) -> Result<Labels> {
     let n = graph.num_positions();
+    // The tables' set-up reads every degree, as the single-core
+    // induction's does.
+    charge_graph(graph, meter)?;
     let owners = routed.then(|| Owners::new(n));
     let base = (n as u32).saturating_sub(1);
     let max_degree = (0..n).into_par_iter().map(|u| graph.degree(u)).max();
@@ -92,6 +97,10 @@ pub(crate) fn induce(
     let last_move = base + 1;
     let mut remoteness = 0u32;
     while !(lost.is_empty() && won.is_empty()) {
+        // Each level is charged before it runs, from this thread, so that
+        // every thread stops together and no level is left half done.
+        charge_frontier(reverse, &lost, meter)?;
+        charge_frontier(reverse, &won, meter)?;
         let next = remoteness + 1;
         // With `owners`, each position is updated by one task only, so a
         // plain store is enough; otherwise threads may meet on a position
@@ -150,6 +159,7 @@ pub(crate) fn induce(
     let mut tied = with_code(TIE);
     let mut level = 0u32;
     while !tied.is_empty() {
+        charge_frontier(reverse, &tied, meter)?;
         let next = level + 1;
         let tie = |u: usize, out: &mut Found| {
             if code[u]
@@ -168,6 +178,16 @@ pub(crate) fn induce(
     let mut plain_word = vec_with_capacity(n, TABLES, Budget::unlimited())?;
     plain_word.par_extend(word.into_par_iter().map(AtomicU32::into_inner));
     Ok(Labels::from_parts(plain_code, plain_word))
+}
+
+/// Charges a frontier's positions and their predecessors (one step each),
+/// as the single-core induction charges them.
+fn charge_frontier(reverse: &Graph, frontier: &[u32], meter: &WorkMeter) -> Result<()> {
+    let predecessors: u64 = frontier
+        .par_iter()
+        .map(|&v| reverse.degree(v as usize) as u64)
+        .sum();
+    charge_entries((frontier.len() as u64).saturating_add(predecessors), meter)
 }
 
 /// What [`induce`] names when the allocator refuses its tables.

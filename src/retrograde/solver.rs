@@ -4,7 +4,14 @@ use crate::budget::filled_vec;
 use crate::{Budget, Convention, Error, Outcome, Result};
 
 use super::graph::{Graph, csr_bytes};
+use super::work::{
+    DEFAULT_RETROGRADE_WORK, Metered, WorkMeter, charge_entries, charge_graph, metered_reverse,
+};
 use super::{Analysis, Counts, Label, Value};
+
+/// What a refusal of [`DenseSolver`] names.
+const DENSE_WORK: &str = "retrograde analysis of a graph (DenseSolver: positions, moves and \
+                          predecessors visited)";
 
 /// Not labelled by the induction; after it, a draw by endless play.
 pub(crate) const UNKNOWN: u8 = 0;
@@ -602,7 +609,14 @@ fn parallel_reversed(_: &Graph) -> Result<Graph> {
 
 /// Without the `parallel` feature the flag cannot be set.
 #[cfg(not(feature = "parallel"))]
-fn parallel_induce(_: &Graph, _: &Graph, _: Vec<u8>, _: Convention, _: bool) -> Result<Labels> {
+fn parallel_induce(
+    _: &Graph,
+    _: &Graph,
+    _: Vec<u8>,
+    _: Convention,
+    _: bool,
+    _: &WorkMeter,
+) -> Result<Labels> {
     unreachable!("DenseSolver::with_parallel needs the `parallel` feature")
 }
 
@@ -701,7 +715,9 @@ impl<'g, T, R> DenseSolver<'g, T, R> {
         self
     }
 
-    /// Sets the memory budget for the solver's tables.
+    /// Sets the memory budget for the solver's tables and the work cap
+    /// (default [`DEFAULT_RETROGRADE_WORK`](super::DEFAULT_RETROGRADE_WORK);
+    /// 16 steps a position, move and predecessor read).
     ///
     /// # Example
     /// ```
@@ -834,7 +850,8 @@ impl<'g, T, R> DenseSolver<'g, T, R> {
     ///
     /// # Errors
     /// [`Error::MemoryBudgetExceeded`] (computed before allocating) if the
-    /// solver's tables would not fit the budget; [`Error::InvalidParameter`] if
+    /// solver's tables would not fit the budget; [`Error::WorkLimitExceeded`]
+    /// past the work cap; [`Error::InvalidParameter`] if
     /// the predecessor function returns an index out of range;
     /// [`Error::PredecessorMismatch`] if it disagrees with the graph (when
     /// checked: [`DenseSolver::with_predecessor_check`]).
@@ -870,37 +887,53 @@ impl<'g, T, R> DenseSolver<'g, T, R> {
                     "retrograde solver tables",
                 )
                 .is_ok();
+        let meter = WorkMeter::new(self.budget, DEFAULT_RETROGRADE_WORK, DENSE_WORK);
         let code = match self.terminal {
-            Some(mut rule) => (0..n as u32)
-                .map(|u| rule(u).map_or(UNKNOWN, value_code))
-                .collect(),
+            Some(mut rule) => {
+                // The terminal rule, as much a position as reading a table.
+                charge_entries(n as u64, &meter)?;
+                (0..n as u32)
+                    .map(|u| rule(u).map_or(UNKNOWN, value_code))
+                    .collect()
+            }
             None => filled_vec(n, UNKNOWN, "retrograde solver tables", self.budget)?,
         };
+        let moves = Metered::new(graph, &meter);
         let labels = match self.predecessors {
             Some(predecessors) => {
-                let mut predecessors = DensePredecessors {
+                let predecessors = DensePredecessors {
                     predecessors,
                     num_positions: n,
                 };
+                let mut predecessors = Metered::new(predecessors, &meter);
                 if self.checks_predecessors {
-                    check_predecessors(graph, &code, &mut predecessors, self.budget, |v| {
+                    check_predecessors(&moves, &code, &mut predecessors, self.budget, |v| {
                         format!("position {v}")
                     })?;
                 }
-                Labels::induce(graph, code, None, self.convention, &mut predecessors)?
+                Labels::induce(&moves, code, None, self.convention, &mut predecessors)?
             }
             None if self.parallel => {
+                charge_graph(graph, &meter)?;
                 let reverse = if parallel_lists {
                     parallel_reversed(graph)?
                 } else {
                     graph.reversed(Budget::unlimited())?
                 };
                 // The routed induction reuses the room of the lists' scratch.
-                parallel_induce(graph, &reverse, code, self.convention, parallel_lists)?
+                parallel_induce(
+                    graph,
+                    &reverse,
+                    code,
+                    self.convention,
+                    parallel_lists,
+                    &meter,
+                )?
             }
             None => {
-                let mut reverse = graph.reversed(Budget::unlimited())?;
-                Labels::induce(graph, code, None, self.convention, &mut reverse)?
+                let mut reverse = metered_reverse(graph, &meter)?;
+                let mut reverse = Metered::new(&mut reverse, &meter);
+                Labels::induce(&moves, code, None, self.convention, &mut reverse)?
             }
         };
         Ok(DenseSolution { graph, labels })

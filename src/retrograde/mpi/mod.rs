@@ -67,6 +67,12 @@ use super::{Counts, Label, Value};
 use exchange::sum_over_ranks;
 use shard::{Move, MoveSource, Setup, ShardLabels, solve_shard};
 
+use super::work::{DEFAULT_RETROGRADE_WORK, WorkMeter};
+
+/// What a refusal of [`DistributedSolver`] names (the cap is per rank).
+const DISTRIBUTED_WORK: &str = "distributed retrograde analysis (DistributedSolver: one rank's \
+                                moves listed and predecessors visited)";
+
 pub use tiers::DistributedTieredSolver;
 
 /// The `mpi` crate (rsmpi) this module is built on, for
@@ -338,7 +344,9 @@ impl<'c, C: Communicator, F, T> DistributedSolver<'c, C, F, T> {
         self
     }
 
-    /// Sets the memory budget of each rank (its tables and exchange buffers).
+    /// Sets the memory budget of each rank (its tables and exchange buffers)
+    /// and the work cap of each rank (its own steps; default
+    /// [`DEFAULT_RETROGRADE_WORK`]).
     ///
     /// # Example
     /// ```
@@ -446,6 +454,7 @@ impl<'c, C: Communicator, F, T> DistributedSolver<'c, C, F, T> {
     /// [`Error::MemoryBudgetExceeded`] (before allocating) if a rank's tables
     /// would not fit its budget; [`Error::InvalidParameter`] for a move out
     /// of range or a successor function that is not deterministic;
+    /// [`Error::WorkLimitExceeded`] past a rank's work cap;
     /// [`Error::RankFailed`] on the other ranks when one rank fails.
     ///
     /// # Example
@@ -467,7 +476,8 @@ impl<'c, C: Communicator, F, T> DistributedSolver<'c, C, F, T> {
             successors: self.successors,
             terminal: self.terminal,
         };
-        solve_distributed(self.communicator, setup, &mut source)
+        let meter = WorkMeter::new(self.budget, DEFAULT_RETROGRADE_WORK, DISTRIBUTED_WORK);
+        solve_distributed(self.communicator, setup, &mut source, &meter)
     }
 }
 
@@ -476,12 +486,13 @@ fn solve_distributed<C: Communicator>(
     comm: &C,
     setup: Setup,
     source: &mut impl MoveSource,
+    meter: &WorkMeter,
 ) -> Result<DistributedSolution> {
     let mut stats = ExchangeStats::default();
     let labels = if setup.num_positions <= u64::from(u32::MAX) && !setup.wide {
-        solve_shard::<C, u32>(comm, setup, source, &mut stats)?
+        solve_shard::<C, u32>(comm, setup, source, &mut stats, meter)?
     } else {
-        solve_shard::<C, u64>(comm, setup, source, &mut stats)?
+        solve_shard::<C, u64>(comm, setup, source, &mut stats, meter)?
     };
     let partition = RankPartition::new(setup.num_positions, comm.size() as usize);
     Ok(DistributedSolution {

@@ -9,6 +9,7 @@ use crate::{Budget, Convention, Error, Outcome, Result};
 
 use super::super::Value;
 use super::super::solver::{LOSE, TIE, UNKNOWN, WIN, value_code};
+use super::super::work::{WorkMeter, charge_entries};
 use super::exchange::{
     Exchanger, Index, agree, exchanger_bytes, min_over_ranks, records_per_round,
 };
@@ -183,6 +184,7 @@ pub(crate) fn solve_shard<C: Communicator, I: Index>(
     setup: Setup,
     source: &mut impl MoveSource,
     stats: &mut ExchangeStats,
+    meter: &WorkMeter,
 ) -> Result<ShardLabels> {
     let ranks = comm.size() as usize;
     let partition = RankPartition::new(setup.num_positions, ranks);
@@ -221,7 +223,7 @@ pub(crate) fn solve_shard<C: Communicator, I: Index>(
         word,
     };
     let mut ex: Exchanger<'_, C, I> = agree(comm, Exchanger::new(comm, 1, limit1, stats))?;
-    let first = count_moves(&mut ex, &mut shard, source, &setup, indegree);
+    let first = count_moves(&mut ex, &mut shard, source, &setup, indegree, meter);
     drop(ex);
     let (indegree, solved_counts) = agree(comm, first)?;
 
@@ -261,7 +263,7 @@ pub(crate) fn solve_shard<C: Communicator, I: Index>(
     // Pass 2: the same moves again, now with their sources, filled into the
     // lists of their targets' owners.
     let mut ex: Exchanger<'_, C, I> = agree(comm, Exchanger::new(comm, 2, limit2, stats))?;
-    let second = file_predecessors(&mut ex, &shard, source, &mut lists, &mut solved);
+    let second = file_predecessors(&mut ex, &shard, source, &mut lists, &mut solved, meter);
     drop(ex);
     agree(
         comm,
@@ -294,8 +296,8 @@ pub(crate) fn solve_shard<C: Communicator, I: Index>(
         }
     }
     let mut ex: Exchanger<'_, C, I> = agree(comm, Exchanger::new(comm, 1, limit1, stats))?;
-    win_lose_levels(&mut ex, &partition, &lists, &mut state, &solved)?;
-    tie_levels(&mut ex, &partition, &lists, &mut state, &solved)?;
+    win_lose_levels(&mut ex, &partition, &lists, &mut state, &solved, meter)?;
+    tie_levels(&mut ex, &partition, &lists, &mut state, &solved, meter)?;
     Ok(ShardLabels {
         code: state.code,
         word: state.word,
@@ -322,6 +324,7 @@ fn count_moves<C: Communicator, I: Index>(
     source: &mut impl MoveSource,
     setup: &Setup,
     mut indegree: Vec<u32>,
+    meter: &WorkMeter,
 ) -> Result<(Vec<u32>, [usize; 3])> {
     let n = shard.code.len();
     let no_move_code = match setup.convention.terminal_outcome() {
@@ -369,6 +372,11 @@ fn count_moves<C: Communicator, I: Index>(
                     Err(_) => error = Some(too_many_moves_from(position)),
                 },
             }
+            // A refusal stops the listing like any error: the rounds go on
+            // until every rank is done, then the ranks agree.
+            if error.is_none() {
+                error = charge_entries(moves.len() as u64 + 1, meter).err();
+            }
         }
         let done = error.is_some() || (next == n && at == moves.len());
         let more = ex.round(!done);
@@ -405,6 +413,7 @@ fn file_predecessors<C: Communicator, I: Index>(
     source: &mut impl MoveSource,
     lists: &mut Lists<I>,
     solved: &mut SolvedMoves,
+    meter: &WorkMeter,
 ) -> Result<()> {
     let n = shard.code.len();
     let mut moves = Vec::new();
@@ -439,6 +448,10 @@ fn file_predecessors<C: Communicator, I: Index>(
             }
             if moves.len() as u64 != u64::from(shard.word[u]) {
                 error = Some(nondeterministic(from));
+                continue;
+            }
+            if let Err(refused) = charge_entries(moves.len() as u64 + 1, meter) {
+                error = Some(refused);
                 continue;
             }
             for m in &moves {
@@ -598,6 +611,7 @@ fn win_lose_levels<C: Communicator, I: Index>(
     lists: &Lists<I>,
     state: &mut State<I>,
     solved: &SolvedMoves,
+    meter: &WorkMeter,
 ) -> Result<()> {
     let (mut win_head, mut lose_head) = (0usize, 0usize);
     let (mut next_lose, mut next_win) = (0usize, 0usize);
@@ -614,6 +628,12 @@ fn win_lose_levels<C: Communicator, I: Index>(
         };
         let labelled = r + 1;
         let (lost_end, won_end) = (state.losses, state.wins);
+        let frontier = (lose_head..lost_end).map(|k| state.lost(k)).chain(
+            state.slots[win_head..won_end]
+                .iter()
+                .map(|u| u.get() as usize),
+        );
+        charge_level(ex.comm(), lists, frontier, meter)?;
         while let Some(&(w, u)) = solved.lose.get(next_lose).filter(|e| e.0 <= r) {
             debug_assert_eq!(w, r);
             state.lost_successor(u as usize, labelled);
@@ -649,6 +669,19 @@ fn win_lose_levels<C: Communicator, I: Index>(
     }
 }
 
+/// Charges one level's frontier positions and their predecessor lists to
+/// this rank's meter, then lets every rank know whether one refused
+/// (collective, once a level), so that all stop at the same level.
+fn charge_level<C: Communicator, I: Index>(
+    comm: &C,
+    lists: &Lists<I>,
+    frontier: impl Iterator<Item = usize>,
+    meter: &WorkMeter,
+) -> Result<()> {
+    let entries: u64 = frontier.map(|v| lists.of(v).len() as u64 + 1).sum();
+    agree(comm, charge_entries(entries, meter))
+}
+
 /// Ties, breadth-first from the tied endings and the moves to tied solved
 /// positions: an unlabelled position with a move to a tie at level `l` ties
 /// at `l + 1` (ties come as soon as possible); what stays unlabelled is a draw.
@@ -658,6 +691,7 @@ fn tie_levels<C: Communicator, I: Index>(
     lists: &Lists<I>,
     state: &mut State<I>,
     solved: &SolvedMoves,
+    meter: &WorkMeter,
 ) -> Result<()> {
     state.wins = 0;
     state.losses = 0;
@@ -680,6 +714,8 @@ fn tie_levels<C: Communicator, I: Index>(
         };
         let labelled = r + 1;
         let end = state.wins;
+        let frontier = state.slots[head..end].iter().map(|u| u.get() as usize);
+        charge_level(ex.comm(), lists, frontier, meter)?;
         while let Some(&(_, u)) = solved.tie.get(next_tie).filter(|e| e.0 <= r) {
             state.tied_successor(u as usize, labelled);
             next_tie += 1;

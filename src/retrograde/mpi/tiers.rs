@@ -14,7 +14,8 @@ use crate::budget::vec_with_capacity;
 use crate::{Budget, Convention, Error, Result};
 
 use super::super::solver::value_code;
-use super::super::tiers::{SolveSession, TierLabels, tier_chain};
+use super::super::tiers::{SolveSession, TierLabels, tier_chain, tiered_work_name};
+use super::super::work::{DEFAULT_RETROGRADE_WORK, WorkMeter};
 use super::super::{TierDatabase, TierPosition, TieredGame, Value};
 use super::exchange::agree;
 use super::shard::{Move, MoveSource, Setup};
@@ -161,11 +162,24 @@ impl<'c, 'g, C: Communicator, G: TieredGame> DistributedTieredSolver<'c, 'g, C, 
         let lower_budget = Budget::from_bytes(self.budget.bytes() / 4);
         let mut database = session.database(lower_budget);
         let mut chain = session.fingerprint();
+        // One cap for the whole solve, per rank; a refusal is agreed on by
+        // every rank before any of them writes, so the tiers written so far
+        // stay as they are.
+        let meter = WorkMeter::new(
+            self.budget,
+            DEFAULT_RETROGRADE_WORK,
+            tiered_work_name(self.game.identity()).replacen(
+                "TieredSolver",
+                "DistributedTieredSolver, per rank",
+                1,
+            ),
+        );
         for tier in 0..self.game.num_tiers() {
             let setup = Setup {
                 num_positions: u64::from(self.game.tier_size(tier)),
                 convention: self.convention,
-                budget: Budget::from_bytes(self.budget.bytes() - lower_budget.bytes()),
+                budget: Budget::from_bytes(self.budget.bytes() - lower_budget.bytes())
+                    .with_work(meter.cap()),
                 exchange_bytes: self.exchange_bytes,
                 wide: false,
             };
@@ -176,7 +190,7 @@ impl<'c, 'g, C: Communicator, G: TieredGame> DistributedTieredSolver<'c, 'g, C, 
                 lower_error: None,
                 moves: Vec::new(),
             };
-            let solved = solve_distributed(comm, setup, &mut source);
+            let solved = solve_distributed(comm, setup, &mut source, &meter);
             let solution = match (solved, source.lower_error) {
                 (Ok(solution), _) => solution,
                 (Err(_), Some(lower)) => return Err(lower),
@@ -187,8 +201,12 @@ impl<'c, 'g, C: Communicator, G: TieredGame> DistributedTieredSolver<'c, 'g, C, 
             // while listing them) and writes the file.
             let written = match labels {
                 Ok(Some(labels)) => {
-                    chain = tier_chain(self.game, tier, chain);
-                    session.write_tier(tier, chain, &labels)
+                    // Not capped here: the distributed solve charged the tier.
+                    let unmetered = WorkMeter::with_cap(u64::MAX, "");
+                    tier_chain(self.game, tier, chain, &unmetered).and_then(|next| {
+                        chain = next;
+                        session.write_tier(tier, chain, &labels)
+                    })
                 }
                 Ok(None) => Ok(()),
                 Err(error) => Err(error),

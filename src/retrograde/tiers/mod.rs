@@ -25,6 +25,7 @@ use std::path::{Path, PathBuf};
 
 use ahash::AHashMap;
 
+use super::work::{DEFAULT_RETROGRADE_WORK, Metered, WorkMeter, charge_entries, metered_reverse};
 use crate::budget::{allocation_refused, filled_vec, try_reserve, vec_with_capacity};
 use crate::{Budget, Convention, Error, Result};
 
@@ -331,7 +332,8 @@ impl<'g, G: TieredGame> TieredSolver<'g, G> {
     }
 
     /// Sets the memory budget for one tier's tables plus the lower-tier
-    /// labels kept in memory.
+    /// labels kept in memory, and the work cap of the whole solve (default
+    /// [`DEFAULT_RETROGRADE_WORK`](super::DEFAULT_RETROGRADE_WORK)).
     ///
     /// # Example
     /// ```
@@ -376,7 +378,9 @@ impl<'g, G: TieredGame> TieredSolver<'g, G> {
     /// # Errors
     /// [`Error::InvalidParameter`] for a move to a higher tier or out of
     /// range or an identity over 1024 bytes, [`Error::MemoryBudgetExceeded`]
-    /// for tables over the budget; [`Error::Io`] if a file cannot be written
+    /// for tables over the budget; [`Error::WorkLimitExceeded`] past the
+    /// work cap (the tiers written before stay, and a later solve keeps
+    /// them); [`Error::Io`] if a file cannot be written
     /// or read back; the tier-file errors of [`TierDatabase::label`] if a
     /// lower tier's file changed under the solver.
     ///
@@ -386,6 +390,11 @@ impl<'g, G: TieredGame> TieredSolver<'g, G> {
         let session = SolveSession::plan(self.game, self.convention, &self.directory)?;
         session.begin()?;
         let mut database = session.database(self.budget);
+        let meter = WorkMeter::new(
+            self.budget,
+            DEFAULT_RETROGRADE_WORK,
+            tiered_work_name(self.game.identity()),
+        );
         // Each tier's file records a hash of every move and terminal value
         // of its tier and of the tiers below (what its labels depend on).
         let mut chain = session.fingerprint();
@@ -395,13 +404,15 @@ impl<'g, G: TieredGame> TieredSolver<'g, G> {
             // whose tiers up to it have the same moves is kept; anything
             // else is solved again.
             if let Ok((checked, _)) = read_tier(&path, tier, session.fingerprint(), false) {
-                let same = tier_chain(self.game, tier, chain);
+                let same = tier_chain(self.game, tier, chain, &meter)?;
                 if checked.chain == same {
                     chain = same;
                     continue;
                 }
             }
-            let (labels, next) = self.solve_tier(tier, chain, &mut database)?;
+            // A refusal of the work cap leaves the tiers written so far
+            // (each written whole, then renamed): a later solve keeps them.
+            let (labels, next) = self.solve_tier(tier, chain, &mut database, &meter)?;
             session.write_tier(tier, next, &labels)?;
             database.forget(tier);
             chain = next;
@@ -420,6 +431,7 @@ impl<'g, G: TieredGame> TieredSolver<'g, G> {
         tier: u32,
         below: u64,
         database: &mut TierDatabase,
+        meter: &WorkMeter,
     ) -> Result<(TierLabels, u64)> {
         let game = self.game;
         let n = game.tier_size(tier) as usize;
@@ -455,10 +467,12 @@ impl<'g, G: TieredGame> TieredSolver<'g, G> {
             let here = TierPosition { tier, index };
             let terminal = game.terminal(here);
             hash.position(index, terminal);
+            let mut listed = 0u64;
             if let Some(value) = terminal {
                 code[index as usize] = value_code(value);
             } else {
                 let _ = game.for_each_move(here, |to| {
+                    listed += 1;
                     hash.add_move(to);
                     let id = if to.tier == tier && (to.index as usize) < n {
                         to.index
@@ -506,6 +520,8 @@ impl<'g, G: TieredGame> TieredSolver<'g, G> {
                     return Err(error);
                 }
             }
+            // The position and each move listed, hashed and numbered.
+            charge_entries(listed + 1, meter)?;
             let positions = n + lower_list.len();
             check_counts(positions, targets.len())?;
             // Map entries of lower-tier targets: key, value, control byte, slack.
@@ -546,7 +562,9 @@ impl<'g, G: TieredGame> TieredSolver<'g, G> {
             if stores_moves {
                 drop(lower);
                 let graph = Graph::from_parts(offsets, targets);
-                let mut reverse = graph.reversed(Budget::unlimited())?;
+                let mut reverse = metered_reverse(&graph, meter)?;
+                let mut reverse = Metered::new(&mut reverse, meter);
+                let graph = Metered::new(&graph, meter);
                 Labels::induce(&graph, code, Some(word), self.convention, &mut reverse)?
             } else {
                 let moves = TierMoves {
@@ -555,12 +573,14 @@ impl<'g, G: TieredGame> TieredSolver<'g, G> {
                     size: n as u32,
                     lower: &lower,
                 };
-                let mut predecessors = TierPredecessors {
+                let moves = Metered::new(moves, meter);
+                let predecessors = TierPredecessors {
                     game,
                     tier,
                     size: n as u32,
                     lower: &lower_list,
                 };
+                let mut predecessors = Metered::new(predecessors, meter);
                 if self.checks_predecessors {
                     check_predecessors(&moves, &code, &mut predecessors, budget, |v| {
                         match lower_list.get((v as usize).wrapping_sub(n)) {
@@ -725,21 +745,45 @@ impl<G: TieredGame> Predecessors for TierPredecessors<'_, G> {
 
 /// The hash of tier `tier`'s moves and terminal values, continuing `lower`,
 /// the hash of the tiers below (as `TieredSolver::solve_tier` computes it
-/// while it lists the moves).
-pub(crate) fn tier_chain<G: TieredGame + ?Sized>(game: &G, tier: u32, lower: u64) -> u64 {
+/// while it lists the moves), charged to `meter` as that listing is.
+pub(crate) fn tier_chain<G: TieredGame + ?Sized>(
+    game: &G,
+    tier: u32,
+    lower: u64,
+    meter: &WorkMeter,
+) -> Result<u64> {
     let mut hash = MovesHash::new(lower, tier);
     for index in 0..game.tier_size(tier) {
         let here = TierPosition { tier, index };
         let terminal = game.terminal(here);
         hash.position(index, terminal);
+        let mut listed = 0u64;
         if terminal.is_none() {
             let _ = game.for_each_move(here, |to| {
+                listed += 1;
                 hash.add_move(to);
                 ControlFlow::Continue(())
             });
         }
+        charge_entries(listed + 1, meter)?;
     }
-    hash.0
+    Ok(hash.0)
+}
+
+/// What a refusal of a tiered solve names: the engine and the game's
+/// identity (shortened, so that the message stays short).
+pub(crate) fn tiered_work_name(identity: &str) -> String {
+    const SHOWN: usize = 60;
+    let shown: String = identity.chars().take(SHOWN).collect();
+    let more = if identity.chars().nth(SHOWN).is_some() {
+        "…"
+    } else {
+        ""
+    };
+    format!(
+        "retrograde analysis of the tiered game \"{shown}{more}\" (TieredSolver: moves listed, \
+         predecessors visited)"
+    )
 }
 
 /// One solve of a tiered game into a directory, as the one-machine and the
@@ -1128,9 +1172,12 @@ impl TierDatabase {
         self.expected_game = Some(fingerprint);
         let chains = [Convention::Normal, Convention::Misere].map(|convention| {
             let mut chain = database_fingerprint(convention, fingerprint);
+            // Checking a database against a game is not capped (it lists
+            // each move once, as the solve did).
+            let unmetered = WorkMeter::with_cap(u64::MAX, "");
             (0..game.num_tiers())
                 .map(|tier| {
-                    chain = tier_chain(game, tier, chain);
+                    chain = tier_chain(game, tier, chain, &unmetered).unwrap_or(chain);
                     chain
                 })
                 .collect()
@@ -1259,7 +1306,10 @@ impl TierDatabase {
     /// checks them, whatever is kept in memory, and returns its counts by value.
     ///
     /// # Errors
-    /// As [`TierDatabase::label`].
+    /// As [`TierDatabase::label`]; [`Error::WorkLimitExceeded`] (before
+    /// reading) when the file has more bytes than the work cap of the
+    /// database's budget (one step a byte; default
+    /// [`DEFAULT_RETROGRADE_WORK`](super::DEFAULT_RETROGRADE_WORK)).
     ///
     /// # Example
     /// ```
@@ -1287,7 +1337,17 @@ impl TierDatabase {
             read_manifest(&self.manifest_path())?
         };
         self.admit_under(&manifest, tier)?;
-        let (checked, _) = read_tier(&self.path(tier), tier, manifest.fingerprint(), false)?;
+        let path = self.path(tier);
+        // One step a byte read and checksummed, refused before reading.
+        if let Ok(metadata) = fs::metadata(&path) {
+            WorkMeter::new(
+                self.budget,
+                DEFAULT_RETROGRADE_WORK,
+                format!("checking tier {tier}'s file (TierDatabase::verify: bytes read)"),
+            )
+            .charge(metadata.len())?;
+        }
+        let (checked, _) = read_tier(&path, tier, manifest.fingerprint(), false)?;
         Ok(checked.counts)
     }
 
