@@ -5,8 +5,8 @@
 //! walk in a finite state space (windows of `m` values), so it is eventually
 //! periodic, and a repeated window proves it: if the window before `i` equals
 //! the window before `j > i`, then `G(n + (j - i)) = G(n)` for all `n >= i`.
-//! The windows are found with Brent's cycle search (a checkpoint window whose
-//! span doubles, compared by a rolling hash and then verified value by value),
+//! The windows are found with Brent's cycle search (a checkpoint window moved
+//! at every power of two, compared by a rolling hash and then verified value by value),
 //! so only the values themselves are stored. A window on the cycle first recurs
 //! after exactly the *least* period (of the windows, hence of the values); the
 //! least preperiod is found by walking back from the checkpoint while
@@ -183,10 +183,8 @@ pub struct WindowRecurrence<'a> {
     base_to_window: u64,
     /// Brent's cycle search: the window ending at `checkpoint.0` (hash
     /// `checkpoint.1`) is compared with every later window; it moves forward
-    /// whenever `steps_since_checkpoint` reaches `checkpoint_span`, which doubles.
+    /// at every power of two.
     checkpoint: Option<(usize, u64)>,
-    steps_since_checkpoint: usize,
-    checkpoint_span: usize,
     /// Distinguished windows (hash divisible by [`DISTINGUISHED_EVERY`]): the
     /// latest end of each, so a cycle is caught about one distinguished window
     /// after its second lap starts, instead of at Brent's next power of two.
@@ -255,8 +253,6 @@ impl<'a> WindowRecurrence<'a> {
             hash: 0,
             base_to_window: pow_mod(HASH_BASE, window),
             checkpoint: None,
-            steps_since_checkpoint: 0,
-            checkpoint_span: 1,
             distinguished: AHashMap::default(),
             found: None,
             max_len,
@@ -398,8 +394,10 @@ impl<'a> WindowRecurrence<'a> {
     /// Compares the window ending at `end` (the state before index `end`)
     /// with the checkpoint and, when it is distinguished, with its last
     /// occurrence. A state on the cycle recurs after exactly the least period;
-    /// a state before the cycle never recurs, and Brent's doubling moves the
-    /// checkpoint onto the cycle after at most twice the preperiod.
+    /// a state before the cycle never recurs. The checkpoint moves at every
+    /// power of two (a test that needs no step counter: a smaller contest
+    /// bundle), so the first power of two past the start of the cycle and at
+    /// least the period sees its window again one period later.
     ///
     /// Distinguished windows catch long preperiods sooner, and still exactly:
     /// if the window ending at `end` equals the latest earlier window `start`
@@ -414,14 +412,8 @@ impl<'a> WindowRecurrence<'a> {
                 self.finish(start, end);
                 return;
             }
-            Some(_) if self.steps_since_checkpoint + 1 < self.checkpoint_span => {
-                self.steps_since_checkpoint += 1;
-            }
-            _ => {
-                self.checkpoint = Some((end, hash));
-                self.steps_since_checkpoint = 0;
-                self.checkpoint_span = self.checkpoint_span.saturating_mul(2);
-            }
+            Some(_) if !end.is_power_of_two() => {}
+            _ => self.checkpoint = Some((end, hash)),
         }
         // A map that cannot grow only loses shortcuts: Brent's search is exact alone.
         if hash % DISTINGUISHED_EVERY == 0 && self.distinguished.try_reserve(1).is_ok() {
