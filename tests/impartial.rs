@@ -621,6 +621,37 @@ fn the_single_heap_loss_bits_are_charged_against_the_work_cap() {
     }
 }
 
+/// The per-heap charges of a set within 1..=128 (release measurements in
+/// docs/impartial.md): 7 units a heap of the win/lose table, 18 of the Grundy
+/// table, 32 a value of the Grundy window search. Each fits a cap of exactly
+/// its charge and is refused one unit below.
+#[test]
+fn small_sets_are_charged_per_heap_as_measured() {
+    let set = SubtractionSet::new([9, 21, 100, 112, 121]).unwrap();
+    let work = |steps: u64| Budget::default().with_work(steps);
+    let refused = |result: Result<(), Error>, cap: u64| match result {
+        Err(Error::WorkLimitExceeded { steps, .. }) => assert_eq!(steps, cap),
+        other => panic!("cap {cap}: {other:?}"),
+    };
+    assert!(
+        set.outcome_table(999, Convention::Normal, work(7000))
+            .is_ok()
+    );
+    refused(
+        set.outcome_table(999, Convention::Normal, work(6999))
+            .map(drop),
+        6999,
+    );
+    assert!(set.grundy_table(999, work(18_000)).is_ok());
+    refused(set.grundy_table(999, work(17_999)).map(drop), 17_999);
+    // The window search has no period here (none below 10^9 values), so it
+    // stops when the cap has paid for 1000 values.
+    let mut game = Subtraction::new(set.clone()).with_budget(work(32_000));
+    let table = set.grundy_table(999, Budget::default()).unwrap();
+    assert_eq!(game.grundy(999).unwrap(), table[999]);
+    refused(game.grundy(1000).map(drop), 32_000);
+}
+
 #[test]
 fn cyclic_games_are_reported() {
     let two_cycle =
