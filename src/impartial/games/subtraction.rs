@@ -691,7 +691,9 @@ impl Subtraction {
     ///
     /// # Errors
     /// [`Error::NoPeriodWithinBudget`] when the heap is beyond the values the
-    /// budget allows and no period was found among them.
+    /// budget allows and no period was found among them;
+    /// [`Error::WorkLimitExceeded`] when the values the work cap pays for
+    /// (over the game's life: values are computed once) end first.
     ///
     /// # Example
     /// ```
