@@ -126,6 +126,44 @@ fn misere_searches_refuse_within_the_cap() {
     );
 }
 
+/// Take 20, 64, 89 or 109: one heap's win/lose bits need 3,477,971 heaps
+/// (at 5 steps each) before Brent's search sees their period.
+#[test]
+fn single_heap_win_lose_bits_are_charged() {
+    let heap = "1000000000000000000";
+    for (misere, names) in [
+        (
+            false,
+            "line 1: subtraction S = {20,64,89,109}: win/lose period search",
+        ),
+        (
+            true,
+            "line 1: misère subtraction S = {20,64,89,109}: win/lose period search",
+        ),
+    ] {
+        let mut args = vec!["--max-work", "1000", "subtraction", "--set", "20,64,89,109"];
+        if misere {
+            args.push("--misere");
+        }
+        args.push(heap);
+        let refused = run(&args, "");
+        let message = stderr(&refused);
+        assert_eq!(refused.status.code(), Some(2), "{message}");
+        let last = message.lines().last().unwrap_or_default();
+        for part in [names, "1000 steps", "--max-work"] {
+            assert!(last.contains(part), "{part}: {last}");
+        }
+        assert!(last.len() < 300, "{} characters: {last}", last.len());
+        // A cap with room answers as the run without one.
+        args[1] = "18000000";
+        let answered = run(&args, "");
+        assert!(answered.status.success(), "{}", stderr(&answered));
+        let uncapped = run(&args[2..], "");
+        assert!(uncapped.status.success(), "{}", stderr(&uncapped));
+        assert_eq!(stdout(&answered), stdout(&uncapped));
+    }
+}
+
 /// Lasker's Nim by its definition: a heap loses any number of tokens or
 /// splits in two non-empty heaps.
 fn laskers_reference(upto: usize) -> Vec<u64> {

@@ -572,6 +572,86 @@ fn heaps_beyond_the_budget_without_a_period_are_refused() {
     ));
 }
 
+/// Take 20, 64, 89 or 109: the loss bits of one heap (either convention)
+/// repeat from about heap 2.1 million with period 1,380,819, and Brent's
+/// search computes 3,477,971 heaps before it sees the repeat, at 5 work
+/// units a heap: 17,000,000 steps are too few, 18,000,000 enough.
+#[test]
+fn the_single_heap_loss_bits_are_charged_against_the_work_cap() {
+    let set = SubtractionSet::new([20, 64, 89, 109]).unwrap();
+    let heaps = [10u64.pow(18), 3_000_000, 123_456_789_012, u64::MAX];
+    for convention in [Convention::Normal, Convention::Misere] {
+        let mut uncapped = Subtraction::new(set.clone()).with_convention(convention);
+        let expected: Vec<Outcome> = heaps
+            .iter()
+            .map(|&n| uncapped.outcome(&[n]).unwrap())
+            .collect();
+        // The table knows nothing of periods: heap 3,000,000 is past the preperiod.
+        let table = set
+            .outcome_table(3_000_000, convention, Budget::default())
+            .unwrap();
+        assert_eq!(expected[1], table[3_000_000]);
+        for cap in [1000, 17_000_000] {
+            let mut capped = Subtraction::new(set.clone())
+                .with_convention(convention)
+                .with_budget(Budget::default().with_work(cap));
+            match capped.outcome(&[heaps[0]]) {
+                Err(Error::WorkLimitExceeded { what, steps }) => {
+                    assert_eq!(steps, cap, "{what}");
+                    assert!(what.contains("subtraction S = {20,64,89,109}"), "{what}");
+                    assert_eq!(
+                        what.starts_with("misère "),
+                        convention == Convention::Misere,
+                        "{what}"
+                    );
+                }
+                other => panic!("{convention:?}, cap {cap}: {other:?}"),
+            }
+        }
+        let mut enough = Subtraction::new(set.clone())
+            .with_convention(convention)
+            .with_budget(Budget::default().with_work(18_000_000));
+        for (&n, &outcome) in heaps.iter().zip(&expected) {
+            assert_eq!(
+                enough.outcome(&[n]).unwrap(),
+                outcome,
+                "{convention:?}, heap {n}"
+            );
+        }
+    }
+}
+
+/// The per-heap charges of a set within 1..=128 (release measurements in
+/// docs/impartial.md): 7 units a heap of the win/lose table, 18 of the Grundy
+/// table, 32 a value of the Grundy window search. Each fits a cap of exactly
+/// its charge and is refused one unit below.
+#[test]
+fn small_sets_are_charged_per_heap_as_measured() {
+    let set = SubtractionSet::new([9, 21, 100, 112, 121]).unwrap();
+    let work = |steps: u64| Budget::default().with_work(steps);
+    let refused = |result: Result<(), Error>, cap: u64| match result {
+        Err(Error::WorkLimitExceeded { steps, .. }) => assert_eq!(steps, cap),
+        other => panic!("cap {cap}: {other:?}"),
+    };
+    assert!(
+        set.outcome_table(999, Convention::Normal, work(7000))
+            .is_ok()
+    );
+    refused(
+        set.outcome_table(999, Convention::Normal, work(6999))
+            .map(drop),
+        6999,
+    );
+    assert!(set.grundy_table(999, work(18_000)).is_ok());
+    refused(set.grundy_table(999, work(17_999)).map(drop), 17_999);
+    // The window search has no period here (none below 10^9 values), so it
+    // stops when the cap has paid for 1000 values.
+    let mut game = Subtraction::new(set.clone()).with_budget(work(32_000));
+    let table = set.grundy_table(999, Budget::default()).unwrap();
+    assert_eq!(game.grundy(999).unwrap(), table[999]);
+    refused(game.grundy(1000).map(drop), 32_000);
+}
+
 #[test]
 fn cyclic_games_are_reported() {
     let two_cycle =
