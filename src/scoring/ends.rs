@@ -1031,9 +1031,10 @@ impl<T: Score> EndsRemainder<T> {
 
 /// Cell updates of the vectorised ends-remainder sweep (scores of up to 64
 /// bits) that cost about one step of work, a nanosecond on the reference
-/// machine: about 10^10 cells a second, measured on 100,000 stones; `i128`
-/// scores cost about a nanosecond a cell, charged a step each.
-pub const REMAINDER_CELLS_PER_STEP: u128 = 8;
+/// machine: about 3·10^9 cells a second, measured on 100,000 stones by
+/// `tools/work-calibration`; `i128` scores cost about a nanosecond a cell,
+/// charged a step each.
+pub const REMAINDER_CELLS_PER_STEP: u128 = 3;
 
 /// Default work cap of [`EndsRemainder::try_value`] and of the interval
 /// tables ([`EndsRemainder::table`], [`Ends::table`]): about ten seconds.
