@@ -247,8 +247,10 @@ impl<T: Score> Ends<T> {
     }
 
     /// The work cap of [`Ends::solve`] without [`Budget::with_work`]: stones
-    /// scanned while choosing the moves of the line (about n²), a few seconds.
-    pub const DEFAULT_LINE_WORK: u64 = 4_000_000_000;
+    /// scanned while choosing the moves of the line (about n²): a stone
+    /// scanned costs 3.5 to 4 ns (`tools/work-calibration`), so about ten
+    /// seconds.
+    pub const DEFAULT_LINE_WORK: u64 = 2_500_000_000;
 
     /// Value, outcome and the whole optimal line (ties go to [`End::Left`]).
     ///
