@@ -20,19 +20,23 @@ use crate::{Error, Result};
 ///
 /// A step is meant to cost about the same everywhere: a nanosecond or so
 /// of CPU on the reference machine, so `with_work(1_000_000)` answers or
-/// refuses within a few milliseconds and the default caps (about 10^10
-/// steps) within about ten seconds. Measured (release, one thread): the
-/// octal sequence 0.4–1.8 ns a step (a removal listed, a rare pair, eight
-/// pairs of a lazy scan, four pairs marked one by one), the ends-remainder
-/// sweep 0.7–1 ns (eight cells, or one `i128` cell); the exact misère search
+/// refuses within a few milliseconds and the default caps (10^10 steps, or
+/// fewer where a step runs slower) within about ten seconds. Measured
+/// (release, one thread): the octal sequence 0.4–1.8 ns a step (a removal
+/// listed, a rare pair, eight pairs of a lazy scan, four pairs marked one by
+/// one; default 6·10^9), the ends-remainder sweep about 1 ns (three cells,
+/// or one `i128` cell); the exact misère search
 /// of take-and-break games charges 48 steps an option and 8 a heap it
 /// leaves, about as much a step as Grundy's game's sequence; the misère
-/// quotient construction and the misère search of subtraction games still
-/// run 8–25 ns a step, with default caps to match (3·10^8 steps). The
-/// retrograde engines charge 16 steps a position, move or predecessor read
-/// from their tables and 20 a position or move a hashed exploration lists:
-/// 1.0–2.4 ns a step from 10^6 to 3·10^7 positions, 1.7–3.1 ns for moves
-/// an implicit game lists (default cap 5·10^9 steps, refused after 10–12 s).
+/// quotient construction (25 ns a step, default 3·10^8 steps) and the
+/// misère search of subtraction games (11–13 ns a step, default 8·10^8)
+/// still run slower steps, with default caps to match. The retrograde
+/// engines charge 16 steps a position, move or predecessor read from their
+/// tables and 20 a position or move a hashed exploration lists: 1.0–2.4 ns
+/// a step from 10^6 to 3·10^7 positions, 1.7–3.1 ns for moves an implicit
+/// game lists (default cap 5·10^9 steps, refused after 10–12 s).
+/// `tools/work-calibration` measures every CLI family (docs/conventions.md,
+/// "Calibration").
 ///
 /// Every game and solver takes its budget the same way: `.with_budget(budget)`.
 ///

@@ -138,24 +138,24 @@ fn take_one_or_two_hundred(len: usize) -> Vec<u64> {
 fn subtraction_tables_are_charged_up_front() {
     use stonegame::impartial::subtraction::SubtractionSet;
     let set = SubtractionSet::new([1, 200]).unwrap();
-    // 20 units a heap (8 + 6 a move): 10^5 heaps need 2·10^6.
-    let refused = set.grundy_table(99_999, capped(1_999_999)).unwrap_err();
+    // 14 units a heap (8 + 3 a move): 10^5 heaps need 1.4·10^6.
+    let refused = set.grundy_table(99_999, capped(1_399_999)).unwrap_err();
     assert!(
         matches!(
             refused,
             Error::WorkLimitExceeded {
-                steps: 1_999_999,
+                steps: 1_399_999,
                 ..
             }
         ),
         "{refused}"
     );
     assert!(refused.to_string().contains("S = {1,200}"), "{refused}");
-    let table = set.grundy_table(99_999, capped(2_000_000)).unwrap();
+    let table = set.grundy_table(99_999, capped(1_400_000)).unwrap();
     let expected = take_one_or_two_hundred(100_000);
     assert!(table.iter().map(|g| g.0).eq(expected.iter().copied()));
     let outcomes = set
-        .outcome_table(99_999, stonegame::Convention::Normal, capped(2_000_000))
+        .outcome_table(99_999, stonegame::Convention::Normal, capped(1_400_000))
         .unwrap();
     assert!(
         outcomes
@@ -164,7 +164,7 @@ fn subtraction_tables_are_charged_up_front() {
             .all(|(o, &g)| (*o == stonegame::Outcome::Second) == (g == 0))
     );
     assert!(
-        set.outcome_table(99_999, stonegame::Convention::Normal, capped(1_999_999))
+        set.outcome_table(99_999, stonegame::Convention::Normal, capped(1_399_999))
             .is_err()
     );
 }
@@ -175,7 +175,7 @@ fn a_window_recurrence_is_charged_per_value() {
     let set = SubtractionSet::new([1, 200]).unwrap();
     let expected = take_one_or_two_hundred(1000);
     // The period (201) shows once two windows of 200 have been computed:
-    // about 600 values of 20 units.
+    // about 600 values of 14 units.
     let mut short = set.grundy_recurrence(capped(2_000)).unwrap();
     assert!(matches!(
         short.value(10u64.pow(12)),

@@ -26,7 +26,7 @@ fn over_limit(what: String, steps: u128) -> PyErr {
 /// outcome sequences in which a player runs out of coins within `rounds`
 /// rounds (each counted once, at the round its player hits zero): exact, or
 /// modulo `modulo`. The CLI's `janken`, with its limits: exactly, rounds up
-/// to 10^8 and 8*10^9 limb updates by default; modulo M, any number of rounds
+/// to 10^8 and 1.2*10^10 limb updates by default; modulo M, any number of rounds
 /// below 2^64 and 5*10^9 estimated operations by default (A = B = 150,000
 /// modulo 998244353); `max_work` sets another cap for either, as
 /// `--max-work` does.

@@ -247,8 +247,10 @@ impl<T: Score> Ends<T> {
     }
 
     /// The work cap of [`Ends::solve`] without [`Budget::with_work`]: stones
-    /// scanned while choosing the moves of the line (about n²), a few seconds.
-    pub const DEFAULT_LINE_WORK: u64 = 4_000_000_000;
+    /// scanned while choosing the moves of the line (about n²): a stone
+    /// scanned costs 3.5 to 4 ns (`tools/work-calibration`), so about ten
+    /// seconds.
+    pub const DEFAULT_LINE_WORK: u64 = 2_500_000_000;
 
     /// Value, outcome and the whole optimal line (ties go to [`End::Left`]).
     ///
@@ -1031,9 +1033,10 @@ impl<T: Score> EndsRemainder<T> {
 
 /// Cell updates of the vectorised ends-remainder sweep (scores of up to 64
 /// bits) that cost about one step of work, a nanosecond on the reference
-/// machine: about 10^10 cells a second, measured on 100,000 stones; `i128`
-/// scores cost about a nanosecond a cell, charged a step each.
-pub const REMAINDER_CELLS_PER_STEP: u128 = 8;
+/// machine: about 3·10^9 cells a second, measured on 100,000 stones by
+/// `tools/work-calibration`; `i128` scores cost about a nanosecond a cell,
+/// charged a step each.
+pub const REMAINDER_CELLS_PER_STEP: u128 = 3;
 
 /// Default work cap of [`EndsRemainder::try_value`] and of the interval
 /// tables ([`EndsRemainder::table`], [`Ends::table`]): about ten seconds.

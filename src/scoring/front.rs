@@ -640,8 +640,9 @@ impl<T: Score> FrontDoubling<T> {
 }
 
 /// Work steps charged per cell of [`FrontDoubling::table`] (about n²/2
-/// cells): a cell costs 70–220 ns on the reference machine (more as the
-/// windows outgrow the caches), so a step stays near a nanosecond.
+/// cells): a cell costs 50–65 ns on the reference machine from 6,000 to
+/// 10,000 stones (`tools/work-calibration`; more as the windows outgrow the
+/// caches), so a step stays near a nanosecond.
 ///
 /// # Example
 /// ```
@@ -654,10 +655,11 @@ impl<T: Score> FrontDoubling<T> {
 /// assert!(game.with_budget(Budget::default().with_work(steps - 1)).value().is_err());
 /// # Ok::<(), stonegame::Error>(())
 /// ```
-pub const FRONT_DOUBLING_STEPS_PER_CELL: u128 = 128;
+pub const FRONT_DOUBLING_STEPS_PER_CELL: u128 = 64;
 
 /// The default work cap of [`FrontDoubling::table`]: about ten seconds of
-/// CPU (78,000,000 cells, a row of 12,500 stones), unless
+/// CPU (156,000,000 cells, a row of 17,700 stones, beyond the 1 GiB table
+/// of the default budget at about 16,000), unless
 /// [`Budget::with_work`] sets one.
 ///
 /// # Example

@@ -179,7 +179,7 @@ enum Game {
     /// Limits: values are i64; sums beyond i64 are solved in i128. O(n) time;
     /// lines on standard input are streamed (memory: the reduced row, at most
     /// one value per stone). --line takes O(n^2) time and O(n) memory (refused
-    /// above about 4*10^9 steps, n = 63,000).
+    /// above about 2.5*10^9 steps, n = 50,000).
     Ends(scoring::ScoringArgs),
     /// Take the stone at either end; the move scores the sum of the stones that remain.
     ///
@@ -245,7 +245,7 @@ enum Game {
     /// Limits: A, B <= 18446744073709551615. Exact counts: N <= 100000000, and
     /// work in cell updates of the sweep (at most N * min(2N+1, A+B-1);
     /// positions that can no longer reach a barrier are skipped) times the
-    /// 64-bit limbs of a count (N / 40) <= 8*10^9 (about 12 s; --max-work sets
+    /// 64-bit limbs of a count (N / 40) <= 1.2*10^10 (about 9 s; --max-work sets
     /// another cap; A = B = 5000, N = 10000, the worst with N <= 10000, needs
     /// 1.24*10^10), with about 1 GiB of big integers. With --modulo: any N <=
     /// 18446744073709551615, and estimated work <= 5*10^9 (about 10 s;

@@ -126,9 +126,10 @@ impl ExactSearch {
 
     /// Default work cap of one search: a step per component copied while
     /// listing the options of the sums it expands, plus
-    /// [`ExactSearch::OPTION_STEPS`] an option (about ten seconds).
+    /// [`ExactSearch::OPTION_STEPS`] an option: these steps run 11 to 13 ns
+    /// each (`tools/work-calibration`), so the default is about ten seconds.
     /// `Budget::with_work` sets another.
-    pub const DEFAULT_WORK: u64 = 300_000_000;
+    pub const DEFAULT_WORK: u64 = 800_000_000;
 
     /// Steps charged to an option beyond its components: the allocation,
     /// sort and memo look-ups of the sum it leads to (about 120 ns, which

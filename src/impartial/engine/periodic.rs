@@ -104,17 +104,19 @@ const UNITS_PER_VALUE: u64 = 8;
 
 /// Work units a value of a subtraction set's recurrence costs, for a
 /// window of `window` values (the largest amount) and `reads` amounts: the
-/// bookkeeping, plus 6 a read for sets beyond 128 (a read anywhere in a
-/// window of up to 2^16 values, measured 4.5 to 8 ns). Sets within 128 have
-/// a rule of a few mask operations, and 32 units a value in all: measured
-/// 31–34 ns a value with the hash, Brent's check and the distinguished
-/// windows (release CLI, `grundy --period`, S = {9,21,100,112,121}).
+/// bookkeeping, plus 3 a read for sets beyond 128 (a read anywhere in a
+/// window of up to 2^16 values: `tools/work-calibration` measured 1.3 ns
+/// for 40 amounts up to 2,500 and 3.2 ns for 300 up to 20,000). Sets within
+/// 128 have a rule of a few mask operations, and 32 units a value in all:
+/// measured 31–34 ns a value with the hash, Brent's check and the
+/// distinguished windows (release CLI, `grundy --period`, S =
+/// {9,21,100,112,121}).
 #[cfg(not(stonegame_bundle))]
 pub(crate) fn units_per_value(window: u64, reads: usize) -> u64 {
     if window <= 128 {
         32
     } else {
-        UNITS_PER_VALUE + 6 * reads as u64
+        UNITS_PER_VALUE + 3 * reads as u64
     }
 }
 

@@ -19,10 +19,11 @@ pub const DEFAULT_MISERE_STATES: usize = 4_000_000;
 
 /// Default work cap of one exact misère query. A move examined is charged
 /// what it costs, in steps of about a nanosecond like every other search's
-/// (48 steps and 8 more for each heap of the position it leaves), so a refused query fails within about ten
-/// seconds instead of running for hours; `Budget::with_work` (the CLI's
-/// `--max-work`) raises it.
-pub const DEFAULT_MISERE_WORK: u64 = 10_000_000_000;
+/// (48 steps and 8 more for each heap of the position it leaves; measured
+/// 1.6 ns a step on Grundy's game `1000 3`, 2.9 on the smaller positions of
+/// `60 3`), so a refused query fails within about ten seconds instead of
+/// running for hours; `Budget::with_work` (the CLI's `--max-work`) raises it.
+pub const DEFAULT_MISERE_WORK: u64 = 6_000_000_000;
 
 /// The steps charged for a move examined in a position of `heaps` heaps:
 /// [`OPTION_STEPS`] for the position it leaves (allocated, hashed, sorted

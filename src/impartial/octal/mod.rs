@@ -65,12 +65,12 @@ pub const DEFAULT_SEARCH_LIMIT: u64 = 1 << 22;
 /// the development machine, enough for every period proof `grundy --period`
 /// has certified in tests (`.376` needs about 5·10^9 steps for 4.7 M values).
 /// The sequence's own cap ([`DEFAULT_SEQUENCE_WORK`]) is for tables a user
-/// asks for; a search for a period that may not exist gives up sooner.
+/// asks for; a search for a period that may not exist gives up no later.
 ///
 /// # Example
 /// ```
 /// use stonegame::impartial::octal::{DEFAULT_PERIOD_SEARCH_WORK, DEFAULT_SEQUENCE_WORK};
-/// assert!(DEFAULT_PERIOD_SEARCH_WORK < DEFAULT_SEQUENCE_WORK);
+/// assert!(DEFAULT_PERIOD_SEARCH_WORK <= DEFAULT_SEQUENCE_WORK);
 /// ```
 pub const DEFAULT_PERIOD_SEARCH_WORK: u64 = 6_000_000_000;
 

@@ -254,9 +254,10 @@ const DENSE_RARE_SHARE: u64 = 8;
 const DENSE_CHUNK: usize = 256;
 
 /// Default work cap of [`SparseGrundy::extend_to`]: about ten seconds of
-/// pair scans (Grundy's game to 2^21 uses about a quarter of it).
+/// pair scans, at the 1.6 to 1.8 ns a step `tools/work-calibration`
+/// measures (Grundy's game to 2^21 uses about 40 % of it).
 /// `Budget::with_work` raises it, e.g. for Grundy's game to 2^26.
-pub const DEFAULT_SEQUENCE_WORK: u64 = 10_000_000_000;
+pub const DEFAULT_SEQUENCE_WORK: u64 = 6_000_000_000;
 
 /// Pairs of the lazy common-pair scans charged one step of work: they are
 /// compared in vectors, about eight a nanosecond (Kayles: 0.07 ns a pair),

@@ -1,0 +1,29 @@
+#![cfg(feature = "cli")]
+//! Runs `tools/work-calibration --quick` on the command-line binary (issue
+//! 35): every family's default work cap must stand for about ten seconds of
+//! CPU (3–20 s) and no loop may run uncharged. A measurement, not a test of
+//! correctness: it times processes, so it is ignored by default and means
+//! something only on a release build of a quiet machine:
+//!
+//! `cargo test --release --all-features --test work_calibration -- --ignored`
+
+use std::process::Command;
+
+#[test]
+#[ignore = "a measurement: times the release CLI for about ten minutes"]
+fn every_default_cap_stands_for_about_ten_seconds() {
+    let tool = concat!(env!("CARGO_MANIFEST_DIR"), "/tools/work-calibration");
+    let output = Command::new("python3")
+        .arg(tool)
+        .arg("--quick")
+        .arg("--binary")
+        .arg(env!("CARGO_BIN_EXE_stonegame"))
+        .output()
+        .expect("python3 runs tools/work-calibration");
+    let report = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "{report}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
