@@ -246,11 +246,14 @@ impl<T: Score> Ends<T> {
         totals_from(sum, self.value())
     }
 
-    /// The work cap of [`Ends::solve`] without [`Budget::with_work`]: stones
-    /// scanned while choosing the moves of the line (about n²): a stone
-    /// scanned costs 3.5 to 4 ns (`tools/work-calibration`), so about ten
-    /// seconds.
-    pub const DEFAULT_LINE_WORK: u64 = 2_500_000_000;
+    /// The work cap of [`Ends::solve`] without [`Budget::with_work`], in
+    /// steps of about a nanosecond: the line scans about n² stones, each
+    /// charged [`Ends::STEPS_PER_STONE_SCANNED`] steps, so about ten seconds.
+    pub const DEFAULT_LINE_WORK: u64 = 10_000_000_000;
+
+    /// The steps [`Ends::solve`] charges a stone scanned: a scan costs 3.5
+    /// to 4 ns a stone (`tools/work-calibration`, release build).
+    pub const STEPS_PER_STONE_SCANNED: u128 = 4;
 
     /// Value, outcome and the whole optimal line (ties go to [`End::Left`]).
     ///
@@ -272,12 +275,13 @@ impl<T: Score> Ends<T> {
     /// ```
     pub fn solve(&self) -> Result<Solution<T, End>> {
         let n = self.values.len() as u128;
-        let work = n * (n + 1);
+        let scanned = n * (n + 1);
+        let work = scanned * Self::STEPS_PER_STONE_SCANNED;
         let cap = self.budget.work_or(Self::DEFAULT_LINE_WORK);
         if work > u128::from(cap) {
             return Err(Error::WorkLimitExceeded {
                 what: format!(
-                    "the optimal line of the take-either-end game ({n} stones, about n(n+1) = {work} stones scanned)"
+                    "the optimal line of the take-either-end game ({n} stones, about n(n+1) = {scanned} stones scanned, {work} steps)"
                 ),
                 steps: cap,
             });
