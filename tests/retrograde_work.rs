@@ -6,7 +6,7 @@
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 
-use stonegame::impartial::ImpartialGame;
+use stonegame::impartial::Nim;
 use stonegame::retrograde::{
     DenseSolver, Graph, ImplicitSolver, Label, Retrograde, TierDatabase, TierPosition, TieredGame,
     TieredSolver, Value, solve_impartial_sum_within,
@@ -156,31 +156,11 @@ fn hashed_exploration_and_induction_are_charged() {
     assert_eq!(line, cap);
 }
 
-/// Nim heaps: any smaller heap.
-struct Nim;
-
-impl ImpartialGame for Nim {
-    type Position = u8;
-    fn for_each_option(
-        &self,
-        heap: &u8,
-        mut visit: impl FnMut(&[u8]) -> ControlFlow<()>,
-    ) -> ControlFlow<()> {
-        for smaller in 0..*heap {
-            if smaller == 0 {
-                visit(&[])?
-            } else {
-                visit(&[smaller])?
-            }
-        }
-        ControlFlow::Continue(())
-    }
-}
-
 #[test]
 fn impartial_sums_are_charged_and_named() {
-    let solve =
-        |budget: Budget| solve_impartial_sum_within(&Nim, [5, 4, 3, 2], Convention::Normal, budget);
+    let solve = |budget: Budget| {
+        solve_impartial_sum_within(&Nim::new(), [5u64, 4, 3, 2], Convention::Normal, budget)
+    };
     let uncapped = solve(Budget::default()).unwrap();
     let cap = least_cap("sum of impartial games", solve);
     let capped = solve(Budget::default().with_work(cap)).unwrap();
