@@ -83,9 +83,9 @@ pub const DEFAULT_QUOTIENT_WORK: u64 = 10_000_000_000;
 
 /// Work-cap steps charged for one unit the quotient construction counts (a
 /// product looked up, a comparison, a table entry, a set operation). A unit
-/// measured 2.2 to 11 ns of CPU (median about 4.5) over wild octal games, so
-/// six steps keep `--max-work W` within about W ns (docs/misere-quotients.md,
-/// "Work units").
+/// measured 2 to 11 ns of CPU (about 5 typically) over wild octal games, and
+/// 0.3 to 1.2 ns a step at six steps a unit, so `--max-work W` means about
+/// W ns (docs/misere-quotients.md, "Work units").
 ///
 /// # Example
 /// ```
@@ -1649,6 +1649,22 @@ fn find_period(heap_element: &[u32], game: &TakeAndBreak) -> Option<QuotientPeri
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn a_unit_of_the_construction_is_six_steps_of_the_cap() {
+        // A cap of 60 steps holds 10 units, not 11: the cap is in steps.
+        let mut work = 0;
+        assert!(charge_work(&mut work, 60, 10, "a test").is_ok());
+        let refused = charge_work(&mut work, 60, 1, "a test");
+        assert!(
+            matches!(refused, Err(Error::WorkLimitExceeded { steps: 60, .. })),
+            "{refused:?}"
+        );
+        // A refinement slot costs two units, eight times that once the
+        // product table leaves the cache.
+        assert_eq!(refinement_units(10, 3, CACHED_ORDER), 80);
+        assert_eq!(refinement_units(10, 3, CACHED_ORDER + 1), 640);
+    }
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(48))]
