@@ -153,8 +153,9 @@ fn heap_weight(h: u64) -> u64 {
 /// `letters` products in each element's signature and an `order`-square
 /// product table: a product and a signature slot each, and eight times that
 /// once the table outgrows the cache, where each product is a miss. Charged
-/// a unit a product, 0.64 (orders up to 7,782, a 240 MB table) ran 3.9 to
-/// 6.4 s within 2·10^8 units, 20 ns a unit or more.
+/// a unit a product, 0.64 (orders up to 7,782, a 240 MB table) ran 4.1 to
+/// 7.0 s under a cap of 3·10^8 units and then stopped at the order limit,
+/// not the cap: 14 to 23 ns a unit or more.
 fn refinement_units(size: usize, letters: usize, order: usize) -> u64 {
     let per_element = (letters as u64 + 1) * 2;
     let miss = if order > CACHED_ORDER { 8 } else { 1 };
