@@ -35,8 +35,8 @@ use crate::{Error, Result};
 /// tables and 20 a position or move a hashed exploration lists: 1.0–2.4 ns
 /// a step from 10^6 to 3·10^7 positions, 1.7–3.1 ns for moves an implicit
 /// game lists (default cap 5·10^9 steps, refused after 10–12 s).
-/// `tools/work-calibration` measures every CLI family (docs/conventions.md,
-/// "Calibration").
+/// `tools/work-calibration` measures every CLI family (the conventions
+/// guide, [Calibration](crate::guide::conventions#calibration-what-a-step-of-work-costs)).
 ///
 /// Every game and solver takes its budget the same way: `.with_budget(budget)`.
 ///

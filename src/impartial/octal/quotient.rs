@@ -85,7 +85,7 @@ pub const DEFAULT_QUOTIENT_WORK: u64 = 10_000_000_000;
 /// product looked up, a comparison, a table entry, a set operation). A unit
 /// measured 2 to 11 ns of CPU (about 5 typically) over wild octal games, and
 /// 0.3 to 1.2 ns a step at six steps a unit, so `--max-work W` means about
-/// W ns (docs/misere-quotients.md, "Work units").
+/// W ns (the misère quotient guide, [Work units](crate::guide::misere_quotients#work-units)).
 ///
 /// # Example
 /// ```
