@@ -28,15 +28,15 @@ use crate::{Error, Result};
 /// or one `i128` cell); the exact misère search
 /// of take-and-break games charges 48 steps an option and 8 a heap it
 /// leaves, about as much a step as Grundy's game's sequence; the misère
-/// quotient construction (25 ns a step, default 3·10^8 steps) and the
-/// misère search of subtraction games (11–13 ns a step, default 8·10^8)
-/// still run slower steps, with default caps to match. The retrograde
+/// quotient construction charges 6 steps a product or comparison and the
+/// misère search of subtraction games 64 an option and 16 a component
+/// (0.3–1.4 ns a step, default 10^10 each). The retrograde
 /// engines charge 16 steps a position, move or predecessor read from their
 /// tables and 20 a position or move a hashed exploration lists: 1.0–2.4 ns
 /// a step from 10^6 to 3·10^7 positions, 1.7–3.1 ns for moves an implicit
 /// game lists (default cap 5·10^9 steps, refused after 10–12 s).
-/// `tools/work-calibration` measures every CLI family (the
-/// [conventions guide](crate::guide::conventions), "Calibration").
+/// `tools/work-calibration` measures every CLI family (the conventions
+/// guide, [Calibration](crate::guide::conventions#calibration-what-a-step-of-work-costs)).
 ///
 /// Every game and solver takes its budget the same way: `.with_budget(budget)`.
 ///

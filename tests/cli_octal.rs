@@ -275,7 +275,7 @@ fn misere_dawsons_kayles_up_to_heap_30_is_answered_with_more_work() {
             "octal",
             "--misere",
             "--max-work",
-            "400000000",
+            "2400000000",
             "0.07",
             "30",
             "29",

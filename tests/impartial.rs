@@ -246,6 +246,27 @@ fn misere_nim_rule_fails_for_a_wild_game_and_exact_search_does_not() {
 }
 
 #[test]
+fn the_exact_search_charges_an_option_and_its_components() {
+    // Misère {1} on one heap of 1: one option, of a sum of one component,
+    // charged OPTION_STEPS + COMPONENT_STEPS = 80 steps each time the sum's
+    // options are listed: before its option is searched and again after.
+    let set = SubtractionSet::new([1]).unwrap();
+    let search = |cap: u64| {
+        ExactSearch::default()
+            .with_budget(Budget::default().with_work(cap))
+            .with_convention(Convention::Misere)
+            .outcome(&set, &[1])
+    };
+    assert_eq!(ExactSearch::OPTION_STEPS + ExactSearch::COMPONENT_STEPS, 80);
+    assert_eq!(search(160).unwrap(), Outcome::Second);
+    let refused = search(159);
+    assert!(
+        matches!(refused, Err(Error::WorkLimitExceeded { steps: 159, .. })),
+        "{refused:?}"
+    );
+}
+
+#[test]
 fn misere_sums_too_large_to_search_are_refused() {
     let set = SubtractionSet::new([2, 3]).unwrap();
     let mut solver = Subtraction::new(set).with_convention(Convention::Misere);

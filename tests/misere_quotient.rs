@@ -220,8 +220,8 @@ fn dawsons_kayles_past_heap_24_comes_from_the_candidate_search() {
         assert_onto_and_reduced(&q, bound, "0.07");
     }
     // A work cap too small for heap 25 is a typed refusal naming the cap.
-    match MisereQuotient::up_to(&game, 25, Budget::default().with_work(2_000_000)) {
-        Err(Error::WorkLimitExceeded { steps, .. }) => assert_eq!(steps, 2_000_000),
+    match MisereQuotient::up_to(&game, 25, Budget::default().with_work(12_000_000)) {
+        Err(Error::WorkLimitExceeded { steps, .. }) => assert_eq!(steps, 12_000_000),
         other => panic!("expected the work cap, got {other:?}"),
     }
 }
@@ -493,7 +493,7 @@ proptest! {
     ) {
         let game = TakeAndBreak::octal(&code).unwrap();
         let grown = QuotientGrowth::new(game.clone())
-            .with_budget(Budget::default().with_work(20_000_000))
+            .with_budget(Budget::default().with_work(120_000_000))
             .with_max_heap(max_heap)
             .grow()
             .unwrap();
@@ -534,7 +534,7 @@ fn dawsons_kayles_grows_past_heap_24_and_says_why_it_stops() {
     // names the cap.
     let capped = QuotientGrowth::new(TakeAndBreak::dawsons_kayles())
         .with_max_heap(30)
-        .with_budget(Budget::default().with_work(20_000_000))
+        .with_budget(Budget::default().with_work(120_000_000))
         .grow()
         .unwrap();
     let bound = capped.quotient().bound();
@@ -545,7 +545,7 @@ fn dawsons_kayles_grows_past_heap_24_and_says_why_it_stops() {
         matches!(
             stop.reason,
             Error::WorkLimitExceeded {
-                steps: 20_000_000,
+                steps: 120_000_000,
                 ..
             }
         ),

@@ -124,24 +124,39 @@ impl ExactSearch {
     /// Default cap on the number of canonical sums one search may visit.
     pub const DEFAULT_MAX_POSITIONS: usize = 1 << 20;
 
-    /// Default work cap of one search: a step per component copied while
-    /// listing the options of the sums it expands, plus
-    /// [`ExactSearch::OPTION_STEPS`] an option: these steps run 11 to 13 ns
-    /// each (`tools/work-calibration`), so the default is about ten seconds.
+    /// Default work cap of one search, in steps of about a nanosecond like
+    /// every other work cap: [`ExactSearch::OPTION_STEPS`] an option of the
+    /// sums it expands and [`ExactSearch::COMPONENT_STEPS`] a component the
+    /// option copies, so the default is about ten seconds.
     /// `Budget::with_work` sets another.
-    pub const DEFAULT_WORK: u64 = 800_000_000;
-
-    /// Steps charged to an option beyond its components: the allocation,
-    /// sort and memo look-ups of the sum it leads to (about 120 ns, which
-    /// is what a sum of two heaps costs; measured 180 ns an option at two
-    /// components, 30 ns a step, so the default cap is about 9 s).
     ///
     /// # Example
     /// ```
-    /// assert_eq!(stonegame::impartial::misere::ExactSearch::OPTION_STEPS, 4);
+    /// assert_eq!(stonegame::impartial::misere::ExactSearch::DEFAULT_WORK, 10_000_000_000);
+    /// ```
+    pub const DEFAULT_WORK: u64 = 10_000_000_000;
+
+    /// Steps charged to an option beyond its components: the allocation,
+    /// sort and memo look-ups of the sum it leads to. An option cost about
+    /// 50 ns plus 17 a component (`subtraction --misere`: 81 ns at two
+    /// components, 89 at three, 470 at 24; 2026-12-02, release, quiet).
+    ///
+    /// # Example
+    /// ```
+    /// assert_eq!(stonegame::impartial::misere::ExactSearch::OPTION_STEPS, 64);
     /// ```
     #[cfg(not(stonegame_bundle))]
-    pub const OPTION_STEPS: u64 = 4;
+    pub const OPTION_STEPS: u64 = 64;
+
+    /// Steps charged to an option for each component of the sum it copies,
+    /// sorts and hashes (see [`ExactSearch::OPTION_STEPS`]).
+    ///
+    /// # Example
+    /// ```
+    /// assert_eq!(stonegame::impartial::misere::ExactSearch::COMPONENT_STEPS, 16);
+    /// ```
+    #[cfg(not(stonegame_bundle))]
+    pub const COMPONENT_STEPS: u64 = 16;
 
     /// A search with the default memory budget and position cap.
     ///
@@ -412,7 +427,8 @@ where
         let mut listed_bytes: u128 = 0;
         let mut options = Vec::new();
         let flow = self.game.for_each_option(component, |option| {
-            work += 1;
+            // COMPONENT_STEPS an option: it is copied out like a component.
+            work += 16;
             listed_bytes +=
                 (std::mem::size_of::<Vec<G::Position>>() + std::mem::size_of_val(option)) as u128;
             if work > cap || held.saturating_add(listed_bytes) > budget {
@@ -454,8 +470,9 @@ where
                 continue;
             }
             let _ = self.game.for_each_option(component, |option| {
-                // OPTION_STEPS (a literal: the constant stays out of bundles).
-                work = work.saturating_add(state.len() as u64 + 4);
+                // COMPONENT_STEPS and OPTION_STEPS (literals: the constants
+                // stay out of bundles).
+                work = work.saturating_add(state.len() as u64 * 16 + 64);
                 listed_bytes += option_bytes + std::mem::size_of_val(option) as u128;
                 if work > cap {
                     refusal = Some(Error::WorkLimitExceeded {

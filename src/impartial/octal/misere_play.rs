@@ -22,6 +22,8 @@ use crate::{Budget, Convention, Error, Outcome, Result};
 /// (about 0.1 s) and to verify `Q_26` of Dawson's Kayles (about 0.2 s), and
 /// short enough that a refusal beyond a wild game's quotient comes well
 /// within a second (the growth spends its whole cap on the heap it cannot add).
+/// Steps as [`DEFAULT_QUOTIENT_WORK`](super::DEFAULT_QUOTIENT_WORK) counts
+/// them: 30 million products and comparisons.
 ///
 /// # Example
 /// ```
@@ -33,7 +35,7 @@ use crate::{Budget, Convention, Error, Outcome, Result};
 /// assert!(kayles.quotient().period().is_some());
 /// # Ok::<(), stonegame::Error>(())
 /// ```
-pub const QUOTIENT_ATTEMPT_WORK: u64 = 30_000_000;
+pub const QUOTIENT_ATTEMPT_WORK: u64 = 180_000_000;
 
 /// Misère sums of at most this many tokens are searched exactly without
 /// first building the quotient.

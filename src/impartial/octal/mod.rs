@@ -41,7 +41,7 @@ pub use misere::{DEFAULT_MISERE_STATES, DEFAULT_MISERE_WORK, MAX_MISERE_HEAP, Mi
 pub use misere_play::{BEYOND_QUOTIENT_WORK, QUOTIENT_ATTEMPT_WORK};
 pub use quotient::{
     DEFAULT_QUOTIENT_HEAPS, DEFAULT_QUOTIENT_WORK, GrowthStop, MAX_QUOTIENT_ORDER, MisereQuotient,
-    Presentation, QuotientGrowth, QuotientPeriod,
+    Presentation, QUOTIENT_UNIT_STEPS, QuotientGrowth, QuotientPeriod,
 };
 pub use run::{
     CHECKPOINT_VERSION, CheckpointLock, MaskCount, RUN_CHUNK, ResumeCheck, SequenceRun,

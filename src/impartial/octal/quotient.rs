@@ -69,9 +69,29 @@ mod presentation;
 pub use growth::{GrowthStop, QuotientGrowth};
 pub use presentation::Presentation;
 
-/// Default work cap of a quotient computation (products and comparisons,
-/// about a few seconds).
-pub const DEFAULT_QUOTIENT_WORK: u64 = 300_000_000;
+/// Default work cap of a quotient computation, in steps of about a
+/// nanosecond like every other work cap (each product or comparison the
+/// construction counts is [`QUOTIENT_UNIT_STEPS`] steps): about ten seconds.
+///
+/// # Example
+/// ```
+/// use stonegame::impartial::octal::{DEFAULT_QUOTIENT_WORK, QUOTIENT_UNIT_STEPS};
+/// // About 1.7 billion products and comparisons.
+/// assert_eq!(DEFAULT_QUOTIENT_WORK / QUOTIENT_UNIT_STEPS, 1_666_666_666);
+/// ```
+pub const DEFAULT_QUOTIENT_WORK: u64 = 10_000_000_000;
+
+/// Work-cap steps charged for one unit the quotient construction counts (a
+/// product looked up, a comparison, a table entry, a set operation). A unit
+/// measured 2 to 11 ns of CPU (about 5 typically) over wild octal games, and
+/// 0.3 to 1.2 ns a step at six steps a unit, so `--max-work W` means about
+/// W ns (the misère quotient guide, [Work units](crate::guide::misere_quotients#work-units)).
+///
+/// # Example
+/// ```
+/// assert_eq!(stonegame::impartial::octal::QUOTIENT_UNIT_STEPS, 6);
+/// ```
+pub const QUOTIENT_UNIT_STEPS: u64 = 6;
 
 /// The largest quotient order accepted (elements are numbered with `u32`;
 /// the multiplication table alone would need 16 GiB at this order).
@@ -128,6 +148,23 @@ struct ClosureLimits {
 fn heap_weight(h: u64) -> u64 {
     2 * h - 1
 }
+
+/// Units a refinement round of a candidate of `size` elements costs, with
+/// `letters` products in each element's signature and an `order`-square
+/// product table: a product and a signature slot each, and eight times that
+/// once the table outgrows the cache, where each product is a miss. Charged
+/// a unit a product, 0.64 (orders up to 7,782, a 240 MB table) ran 4.1 to
+/// 7.0 s under a cap of 3·10^8 units and then stopped at the order limit,
+/// not the cap: 14 to 23 ns a unit or more.
+fn refinement_units(size: usize, letters: usize, order: usize) -> u64 {
+    let per_element = (letters as u64 + 1) * 2;
+    let miss = if order > CACHED_ORDER { 8 } else { 1 };
+    (size as u64).saturating_mul(per_element * miss)
+}
+
+/// The largest order whose product table (`order²` entries of 4 bytes, 4 MiB)
+/// stays in a cache.
+const CACHED_ORDER: usize = 1024;
 
 /// Heaps between two verifications of the optimistic construction.
 const CHECKPOINT: u64 = 16;
@@ -202,11 +239,17 @@ struct Builder {
     what: String,
 }
 
-/// Adds `steps` to `work` and refuses once it passes `max_work` (the
+/// Whether `units` of the construction's work pass the cap `max_work`,
+/// which is in steps ([`QUOTIENT_UNIT_STEPS`] a unit).
+fn past_cap(units: u64, max_work: u64) -> bool {
+    units.saturating_mul(QUOTIENT_UNIT_STEPS) > max_work
+}
+
+/// Adds `units` to `work` and refuses once it passes `max_work` (the
 /// construction and the candidate search count their work the same way).
-fn charge_work(work: &mut u64, max_work: u64, steps: u64, what: &str) -> Result<()> {
-    *work = work.saturating_add(steps);
-    if *work > max_work {
+fn charge_work(work: &mut u64, max_work: u64, units: u64, what: &str) -> Result<()> {
+    *work = work.saturating_add(units);
+    if past_cap(*work, max_work) {
         return Err(Error::WorkLimitExceeded {
             what: what.to_owned(),
             steps: max_work,
@@ -332,7 +375,7 @@ impl Builder {
             // Each round is paid for before it runs (so are the tables
             // below): a round or a table of a product monoid that has grown
             // large would otherwise overrun the cap many times over.
-            self.charge((size * letters.len()) as u64)?;
+            self.charge(refinement_units(size, letters.len(), m))?;
             // The signatures of a round, counted high (a key's heap block
             // and its bucket in a table that may have doubled).
             self.budget.check_bytes(
@@ -341,14 +384,23 @@ impl Builder {
             )?;
             let mut ids: AHashMap<Vec<u32>, u32> = AHashMap::default();
             let mut next = Vec::with_capacity(size);
+            // One buffer for every signature: only a new block's is kept.
+            let mut signature = Vec::with_capacity(letters.len() + 1);
             for c in 0..size {
-                let mut signature = Vec::with_capacity(letters.len() + 1);
+                signature.clear();
                 signature.push(block[c]);
                 for &g in &letters {
                     signature.push(block[candidate_mul(c, g)]);
                 }
-                let fresh = ids.len() as u32;
-                next.push(*ids.entry(signature).or_insert(fresh));
+                let id = match ids.get(signature.as_slice()) {
+                    Some(&id) => id,
+                    None => {
+                        let fresh = ids.len() as u32;
+                        ids.insert(signature.clone(), fresh);
+                        fresh
+                    }
+                };
+                next.push(id);
             }
             let count = ids.len();
             block = next;
@@ -1094,12 +1146,12 @@ impl MisereQuotient {
         }))
     }
 
-    /// Adds `steps` to `work` before they are taken, and refuses once the
+    /// Adds `units` to `work` before they are taken, and refuses once the
     /// total passes the budget's work cap (`what` names the stage).
-    fn spend(&self, work: &mut u64, budget: Budget, steps: u64, what: &str) -> Result<()> {
+    fn spend(&self, work: &mut u64, budget: Budget, units: u64, what: &str) -> Result<()> {
         let max_work = budget.work_or(DEFAULT_QUOTIENT_WORK);
-        *work = work.saturating_add(steps);
-        if *work > max_work {
+        *work = work.saturating_add(units);
+        if past_cap(*work, max_work) {
             return Err(Error::WorkLimitExceeded {
                 what: format!("{what} of the misère quotient of {}", self.game),
                 steps: max_work,
@@ -1598,6 +1650,22 @@ fn find_period(heap_element: &[u32], game: &TakeAndBreak) -> Option<QuotientPeri
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn a_unit_of_the_construction_is_six_steps_of_the_cap() {
+        // A cap of 60 steps holds 10 units, not 11: the cap is in steps.
+        let mut work = 0;
+        assert!(charge_work(&mut work, 60, 10, "a test").is_ok());
+        let refused = charge_work(&mut work, 60, 1, "a test");
+        assert!(
+            matches!(refused, Err(Error::WorkLimitExceeded { steps: 60, .. })),
+            "{refused:?}"
+        );
+        // A refinement slot costs two units, eight times that once the
+        // product table leaves the cache.
+        assert_eq!(refinement_units(10, 3, CACHED_ORDER), 80);
+        assert_eq!(refinement_units(10, 3, CACHED_ORDER + 1), 640);
+    }
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(48))]

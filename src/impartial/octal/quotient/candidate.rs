@@ -954,7 +954,7 @@ mod tests {
     /// The quotient of heaps up to `bound` built by the candidate search
     /// alone, heap after heap from the empty quotient (each one proven).
     fn by_candidates_only(game: &TakeAndBreak, bound: u64) -> Result<MisereQuotient> {
-        let budget = Budget::default().with_work(20_000_000);
+        let budget = Budget::default().with_work(120_000_000);
         let mut work = 0;
         let mut q = MisereQuotient::empty(game);
         for h in 1..=bound {
