@@ -72,3 +72,30 @@ fn octal_refusals_name_the_game_the_cap_and_the_option() {
         );
     }
 }
+
+/// The misère quotient of 0.36 grows past heap 20 to tables of about 880 MB.
+/// Growing a heap copied the current table while building the next one, so
+/// two such tables lived at once within a 1 GiB budget that counted one:
+/// 1.75 GB peak, and under `ulimit -v` the copy died of SIGABRT. Both tables
+/// count now: the budget refuses, below the process's limit.
+#[test]
+fn a_growing_misere_quotient_stays_within_the_memory_budget() {
+    let output = Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -v 1200000 && exec \"$0\" \"$@\"")
+        .arg(env!("CARGO_BIN_EXE_stonegame"))
+        .args(["--memory-mib", "1024", "--max-work", "10000000000"])
+        .args(["octal", "--misere", "0.36", "2000000"])
+        .output()
+        .expect("sh runs");
+    let message = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{message}");
+    for part in [
+        "line 1: misère 0.36",
+        "needs over 1073741824 bytes",
+        "--memory-mib",
+    ] {
+        assert!(message.contains(part), "{part}: {message}");
+    }
+    assert!(message.len() < 300, "{message}");
+}

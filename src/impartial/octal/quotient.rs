@@ -355,8 +355,11 @@ impl Builder {
             }
         };
         let size = m * k_max;
+        // The current table stays alive, and its copy below, until the new
+        // table replaces it: both count against the budget with the new one.
+        let live_tables = 2 * (m as u128).pow(2);
         self.budget
-            .check_elements::<u32>(size as u128 * 8, "misère quotient candidate")?;
+            .check_elements::<u32>(size as u128 * 8 + live_tables, "misère quotient candidate")?;
         let old_mul = self.mul.clone();
         let old_weight = self.rep_weight.clone();
         let candidate_mul = |a: usize, b: usize| {
@@ -416,8 +419,10 @@ impl Builder {
                 limit: MAX_QUOTIENT_ORDER as u128,
             });
         }
-        self.budget
-            .check_elements::<u32>((blocks as u128).pow(2), "misère quotient table")?;
+        self.budget.check_elements::<u32>(
+            (blocks as u128).pow(2) + live_tables,
+            "misère quotient table",
+        )?;
         self.charge((blocks * blocks) as u64)?;
         // The representative of each block: its member of least weight.
         let tokens = |c: usize| old_weight[c % m] + (c / m) as u64 * heap_weight(h);
