@@ -179,7 +179,7 @@ enum Game {
     /// Limits: values are i64; sums beyond i64 are solved in i128. O(n) time;
     /// lines on standard input are streamed (memory: the reduced row, at most
     /// one value per stone). --line takes O(n^2) time and O(n) memory (refused
-    /// above about 2.5*10^9 steps, n = 50,000).
+    /// above 10^10 steps, 4 a stone scanned: about n = 50,000).
     Ends(scoring::ScoringArgs),
     /// Take the stone at either end; the move scores the sum of the stones that remain.
     ///
