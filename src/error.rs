@@ -20,10 +20,24 @@ use thiserror::Error;
 #[non_exhaustive]
 pub enum Error {
     /// A table or search would need more memory than the configured budget allows.
-    #[error(
-        "{what} needs {needed_bytes} bytes, above the memory budget of {budget_bytes} bytes \
-         (raise it with Budget::from_bytes)"
-    )]
+    ///
+    /// The message names the remedy only where it helps: raising the budget
+    /// when the need is above it; nothing to raise when no budget is set.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::Error;
+    /// let over = Error::MemoryBudgetExceeded { what: "table", needed_bytes: 2048, budget_bytes: 1024 };
+    /// assert!(over.to_string().contains("raise it with Budget::from_bytes"));
+    /// let unlimited = Error::MemoryBudgetExceeded {
+    ///     what: "table",
+    ///     needed_bytes: u128::MAX,
+    ///     budget_bytes: u128::MAX,
+    /// };
+    /// assert!(unlimited.to_string().contains("no memory budget is set"));
+    /// assert!(!unlimited.to_string().contains("raise"));
+    /// ```
+    #[error("{what} needs {needed_bytes} bytes, {}", budget_phrase(*.needed_bytes, *.budget_bytes))]
     MemoryBudgetExceeded {
         /// What was being allocated.
         what: &'static str,
@@ -441,4 +455,23 @@ pub(crate) fn shown(text: &str) -> String {
 /// A path as [`shown`] echoes it.
 pub(crate) fn shown_path(path: &std::path::Path) -> String {
     shown(&path.display().to_string())
+}
+
+/// The second half of a [`Error::MemoryBudgetExceeded`] message: the budget
+/// and the one remedy that helps. An unlimited budget is said as such (its
+/// number, `u128::MAX`, means nothing to a reader), and a need that the
+/// budget would have allowed cannot be cured by raising it.
+fn budget_phrase(needed_bytes: u128, budget_bytes: u128) -> String {
+    if budget_bytes == u128::MAX {
+        "more than any process can address (no memory budget is set)".to_string()
+    } else if needed_bytes <= budget_bytes {
+        format!(
+            "within the memory budget of {budget_bytes} bytes but refused by the system \
+             (a process memory limit is lower: lower the budget with Budget::from_bytes)"
+        )
+    } else {
+        format!(
+            "above the memory budget of {budget_bytes} bytes (raise it with Budget::from_bytes)"
+        )
+    }
 }

@@ -113,6 +113,7 @@ mod into_vec;
 mod outcome;
 pub mod prelude;
 mod solution;
+mod verify;
 
 pub mod counting;
 pub mod game;

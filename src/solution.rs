@@ -39,6 +39,12 @@ use crate::Outcome;
 /// is the loser's play), and a win/lose game's best move is a win's. Values may be [`Outcome`],
 /// [`retrograde::Value`](crate::retrograde::Value) or a signed integer
 /// (a score difference).
+///
+/// What deserialization cannot see is the game: [`Solution::verify`] (a
+/// built-in scoring game), [`Solution::verify_by`] (your own game under
+/// [`Negamax`](crate::scoring::Negamax)) and [`Solution::verify_at`] (a
+/// win/lose game at a position) replay a solution on its game and refuse one
+/// that does not follow from it.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Solution<V, M> {

@@ -269,9 +269,17 @@ impl DpFamily {
     /// let game = DpFamily::EndsRemainder.build(&[5i64, 3, 1, 4, 2], Budget::default())?;
     /// assert_eq!(game.value_by(DpVariant::Rolling)?, 6);
     /// assert!(DpFamily::StoneSplit.build(&[3i64, -1], Budget::default()).is_err());
+    ///
+    /// // The game may go to a worker thread.
+    /// let worker = std::thread::spawn(move || game.value_by(DpVariant::FullTable));
+    /// assert_eq!(worker.join().unwrap()?, 6);
     /// # Ok::<(), stonegame::Error>(())
     /// ```
-    pub fn build<T: Score>(self, values: &[T], budget: Budget) -> Result<Box<dyn DpGame<T>>> {
+    pub fn build<T: Score>(
+        self,
+        values: &[T],
+        budget: Budget,
+    ) -> Result<Box<dyn DpGame<T> + Send + Sync>> {
         Ok(match self {
             DpFamily::Ends => Box::new(Ends::from_values(values, budget)?),
             DpFamily::EndsRemainder => Box::new(EndsRemainder::from_values(values, budget)?),
@@ -409,7 +417,7 @@ pub struct VariantCost {
 ///
 /// Implemented by [`Ends`], [`EndsRemainder`], [`FrontDoubling`] and
 /// [`StoneSplit`]; [`DpFamily::build`] makes one from a family and values
-/// (as a `Box<dyn DpGame<T>>`), [`DpGame::from_values`] when the type is
+/// (as a `Box<dyn DpGame<T> + Send + Sync>`), [`DpGame::from_values`] when the type is
 /// known. Each implementation's `value_by` is the game's own inherent
 /// `value_by`, so both calls give the same answer.
 ///
