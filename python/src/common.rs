@@ -218,8 +218,14 @@ pub fn whole_value<T: WholeNumber>(value: &Bound<'_, PyAny>) -> Result<T, String
     if !value.is_instance_of::<PyInt>() && !value.hasattr("__index__").unwrap_or(false) {
         return Err(refused());
     }
-    match value.extract::<i128>() {
-        Ok(number) if (T::MIN..=T::MAX).contains(&number) => Ok(T::from_checked(number)),
+    // Through i64, else u64: both fast conversions, where i128's goes through
+    // Python arithmetic under the stable ABI. Beyond both, no type fits.
+    let number = match value.extract::<i64>() {
+        Ok(number) => Some(i128::from(number)),
+        Err(_) => value.extract::<u64>().ok().map(i128::from),
+    };
+    match number {
+        Some(number) if (T::MIN..=T::MAX).contains(&number) => Ok(T::from_checked(number)),
         _ => Err(refused()),
     }
 }
