@@ -353,6 +353,12 @@ pub enum Error {
     /// A misère sum of a wild take-and-break game has a heap beyond the
     /// verified part of the game's misère quotient, and the exact search
     /// could not settle it within its limits.
+    ///
+    /// The exact search's own error is the
+    /// [`source`](std::error::Error::source): its variant says which limit
+    /// stopped it ([`Error::WorkLimitExceeded`], [`Error::MemoryBudgetExceeded`],
+    /// ...), as for a sum the quotient covers. The message sums it up; a
+    /// chain printed link by link shows it whole.
     #[error(
         "misère {game}: quotient verified to heap {verified} ({order} elements); heap {heap} \
          is beyond it: {reason}"
@@ -368,6 +374,8 @@ pub enum Error {
         heap: u64,
         /// Why the quotient ends there and what the exact search met.
         reason: String,
+        /// The exact search's refusal (the error's source).
+        source: Box<Error>,
     },
 }
 

@@ -587,8 +587,14 @@ fn misere_dawsons_kayles_beyond_the_quotient_is_refused_with_the_reason() {
             order,
             heap,
             reason,
+            source,
         }) => {
             assert_eq!(game, "Dawson's Kayles (0.07)");
+            // The exact search's own refusal is the error's source.
+            assert!(
+                matches!(*source, Error::WorkLimitExceeded { .. }),
+                "{source:?}"
+            );
             assert_eq!((verified, order, heap), (26, 144, 30));
             assert!(reason.contains("heap 27"), "{reason}");
             assert!(reason.contains("Budget::with_work"), "{reason}");

@@ -5,7 +5,7 @@
 use pyo3::create_exception;
 use pyo3::exceptions::{PyException, PyRuntimeError};
 use pyo3::prelude::*;
-use pyo3::types::PyAny;
+use pyo3::types::{PyAny, PyBool, PyFloat, PyInt};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
 use std::time::Duration;
 use stonegame::{Budget, Convention};
@@ -14,7 +14,7 @@ create_exception!(
     stonegame,
     Error,
     PyException,
-    "Every error of the library: the message is the Rust `stonegame::Error`'s."
+    "Every error of the library: the message is the Rust `stonegame::Error`'s; the class is the deepest cause's (an error caused by another is the subclass of the cause, which is its `__cause__`)."
 );
 create_exception!(
     stonegame,
@@ -32,7 +32,7 @@ create_exception!(
     stonegame,
     InvalidInputError,
     Error,
-    "An input is outside what the game accepts (a bad code, size or parameter)."
+    "An input is outside what the game accepts (a bad code, size or parameter); every whole-number argument that is negative, too large, a float, a bool or not a number raises it, naming the argument."
 );
 create_exception!(
     stonegame,
@@ -41,24 +41,89 @@ create_exception!(
     "The game has no solver for the play convention asked for."
 );
 
-/// The Python exception for a library error; its message is the error's Display.
+/// The Python exception for a library error: its message is the error's
+/// Display, and its class is picked by the deepest library error of its
+/// cause chain (`std::error::Error::source`) that names one: a misère sum
+/// refused because the exact search hit its work cap is a `WorkLimitError`,
+/// whatever the outer error wraps it in. Each library error below it in the
+/// chain becomes the exception's `__cause__`, with its own class and message.
 pub fn to_py_error(error: stonegame::Error) -> PyErr {
+    let chain = cause_chain(&error);
+    let class = chain
+        .iter()
+        .rev()
+        .find_map(|link| class_of(link))
+        .unwrap_or(ErrorClass::Base);
+    let exception = class.new_err(error.to_string());
+    if let Some(cause) = chain.get(1) {
+        Python::attach(|py| exception.set_cause(py, Some(to_py_error((*cause).clone()))));
+    }
+    exception
+}
+
+/// The library errors of `error`'s cause chain, `error` first. A cause held
+/// in a `Box` shows in the chain as the box; it is unwrapped here.
+fn cause_chain(error: &stonegame::Error) -> Vec<&stonegame::Error> {
+    let mut chain = vec![error];
+    let mut link: Option<&(dyn std::error::Error + 'static)> = std::error::Error::source(error);
+    while let Some(current) = link {
+        let library = current.downcast_ref::<stonegame::Error>().or_else(|| {
+            current
+                .downcast_ref::<Box<stonegame::Error>>()
+                .map(|boxed| &**boxed)
+        });
+        match library {
+            // A boxed error's own `source` skips the error in the box.
+            Some(found) => {
+                chain.push(found);
+                link = std::error::Error::source(found);
+            }
+            None => link = current.source(),
+        }
+    }
+    chain
+}
+
+/// The exception classes of the library's errors.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum ErrorClass {
+    Base,
+    Budget,
+    WorkLimit,
+    InvalidInput,
+    UnsupportedConvention,
+}
+
+impl ErrorClass {
+    fn new_err(self, message: String) -> PyErr {
+        match self {
+            ErrorClass::Base => Error::new_err(message),
+            ErrorClass::Budget => BudgetError::new_err(message),
+            ErrorClass::WorkLimit => WorkLimitError::new_err(message),
+            ErrorClass::InvalidInput => InvalidInputError::new_err(message),
+            ErrorClass::UnsupportedConvention => UnsupportedConventionError::new_err(message),
+        }
+    }
+}
+
+/// The subclass one error names by itself (`None`: the base class, unless a
+/// cause below it names one).
+fn class_of(error: &stonegame::Error) -> Option<ErrorClass> {
     use stonegame::Error as E;
-    let message = error.to_string();
     match error {
         E::MemoryBudgetExceeded { .. }
         | E::AllocationRefused { .. }
-        | E::NoPeriodWithinBudget { .. } => BudgetError::new_err(message),
-        E::WorkLimitExceeded { .. } => WorkLimitError::new_err(message),
-        E::UnsupportedConvention { .. } => UnsupportedConventionError::new_err(message),
+        | E::NoPeriodWithinBudget { .. } => Some(ErrorClass::Budget),
+        E::WorkLimitExceeded { .. } => Some(ErrorClass::WorkLimit),
+        E::UnsupportedConvention { .. } => Some(ErrorClass::UnsupportedConvention),
         E::ScoreOverflow { .. }
         | E::SizeLimitExceeded { .. }
         | E::LengthMismatch { .. }
         | E::InvalidParameter { .. }
         | E::CountOverflow { .. }
         | E::CyclicGame { .. }
-        | E::PredecessorMismatch { .. } => InvalidInputError::new_err(message),
-        _ => Error::new_err(message),
+        | E::PredecessorMismatch { .. } => Some(ErrorClass::InvalidInput),
+        _ => None,
     }
 }
 
@@ -73,6 +138,206 @@ pub fn invalid(name: &'static str, reason: impl Into<String>) -> PyErr {
         name,
         reason: reason.into(),
     })
+}
+
+/// A Rust integer type a Python whole number is validated into.
+pub trait WholeNumber: Copy {
+    /// The smallest value.
+    const MIN: i128;
+    /// The largest value.
+    const MAX: i128;
+    /// The value, known to be within `MIN..=MAX`.
+    fn from_checked(value: i128) -> Self;
+}
+
+macro_rules! whole_number {
+    ($($ty:ty),*) => {$(
+        impl WholeNumber for $ty {
+            const MIN: i128 = <$ty>::MIN as i128;
+            const MAX: i128 = <$ty>::MAX as i128;
+            fn from_checked(value: i128) -> Self {
+                value as $ty
+            }
+        }
+    )*};
+}
+whole_number!(u32, u64, usize, i64);
+
+/// What a whole number of type `T` must be, for messages.
+fn whole_kind<T: WholeNumber>() -> String {
+    format!("a whole number from {} to {}", T::MIN, T::MAX)
+}
+
+/// A Python value as a message shows it: an int in full when it fits 128
+/// bits (else its size in bits: a huge int's digits are no help, and Python
+/// refuses to print more than 4,300), anything else by its type and the
+/// first 60 characters of its `repr`.
+pub fn shown_value(value: &Bound<'_, PyAny>) -> String {
+    if value.is_instance_of::<PyBool>() {
+        return format!("bool ({value})");
+    }
+    if value.is_instance_of::<PyInt>() {
+        if let Ok(number) = value.extract::<i128>() {
+            return number.to_string();
+        }
+        let bits = value
+            .call_method0("bit_length")
+            .and_then(|bits| bits.extract::<u64>())
+            .unwrap_or(0);
+        let sign = if value.lt(0i32).unwrap_or(false) {
+            "negative "
+        } else {
+            ""
+        };
+        return format!("a {sign}{bits}-bit number");
+    }
+    let kind = value
+        .get_type()
+        .name()
+        .map(|name| name.to_string())
+        .unwrap_or_else(|_| "?".into());
+    let repr = value
+        .repr()
+        .map(|r| r.to_string())
+        .unwrap_or_else(|_| "?".into());
+    let cut = match repr.char_indices().nth(60) {
+        Some((at, _)) => format!("{}...", &repr[..at]),
+        None => repr,
+    };
+    format!("{kind} ({cut})")
+}
+
+/// A whole number of type `T` from Python: an `int` or any integer that
+/// implements `__index__` (numpy's), not a bool, within `T`'s range. The
+/// reason it is not, in words (the caller names the argument).
+pub fn whole_value<T: WholeNumber>(value: &Bound<'_, PyAny>) -> Result<T, String> {
+    let refused = || format!("{} is not {}", shown_value(value), whole_kind::<T>());
+    if value.is_instance_of::<PyBool>() || value.is_instance_of::<PyFloat>() {
+        return Err(refused());
+    }
+    if !value.is_instance_of::<PyInt>() && !value.hasattr("__index__").unwrap_or(false) {
+        return Err(refused());
+    }
+    // Through i64, else u64: both fast conversions, where i128's goes through
+    // Python arithmetic under the stable ABI. Beyond both, no type fits.
+    let number = match value.extract::<i64>() {
+        Ok(number) => Some(i128::from(number)),
+        Err(_) => value.extract::<u64>().ok().map(i128::from),
+    };
+    match number {
+        Some(number) if (T::MIN..=T::MAX).contains(&number) => Ok(T::from_checked(number)),
+        _ => Err(refused()),
+    }
+}
+
+/// A whole-number argument of type `T`, else an `InvalidInputError` naming it.
+pub fn whole<T: WholeNumber>(value: &Bound<'_, PyAny>, name: &'static str) -> PyResult<T> {
+    whole_value(value).map_err(|reason| invalid(name, reason))
+}
+
+/// Item `index` (from 0) of an iterable argument as a whole number of type
+/// `T`, else an `InvalidInputError` naming the argument and the item.
+pub fn whole_item<T: WholeNumber>(
+    item: &Bound<'_, PyAny>,
+    name: &'static str,
+    index: usize,
+) -> PyResult<T> {
+    whole_value(item).map_err(|reason| invalid(name, format!("value {}: {reason}", index + 1)))
+}
+
+/// The items of an iterable argument as whole numbers of type `T`.
+pub fn whole_items<T: WholeNumber>(
+    values: &Bound<'_, PyAny>,
+    name: &'static str,
+) -> PyResult<Vec<T>> {
+    values
+        .try_iter()
+        .map_err(|_| {
+            invalid(
+                name,
+                format!(
+                    "expected an iterable of whole numbers, got {}",
+                    shown_value(values)
+                ),
+            )
+        })?
+        .enumerate()
+        .map(|(index, item)| whole_item(&item?, name, index))
+        .collect()
+}
+
+/// A validated argument: a whole number, or `None` for an optional one.
+pub trait Argument: Sized {
+    /// The argument `name` from Python, validated.
+    fn extract_named(value: &Bound<'_, PyAny>, name: &'static str) -> PyResult<Self>;
+}
+
+impl<T: WholeNumber> Argument for T {
+    fn extract_named(value: &Bound<'_, PyAny>, name: &'static str) -> PyResult<Self> {
+        whole(value, name)
+    }
+}
+
+impl<T: WholeNumber> Argument for Option<T> {
+    fn extract_named(value: &Bound<'_, PyAny>, name: &'static str) -> PyResult<Self> {
+        if value.is_none() {
+            Ok(None)
+        } else {
+            whole(value, name).map(Some)
+        }
+    }
+}
+
+/// The whole-number arguments, one validating function each, for
+/// `#[pyo3(from_py_with = arg::NAME)]`: a value that is not a whole number
+/// in the Rust type's range (negative, too large, a float, a bool, a string)
+/// is an `InvalidInputError` naming the argument, never Python's
+/// `OverflowError` or `TypeError`.
+pub mod arg {
+    use super::Argument;
+    use pyo3::prelude::*;
+
+    macro_rules! arguments {
+        ($($name:ident: $ty:ty),* $(,)?) => {$(
+            #[doc = concat!("The argument `", stringify!($name), "`, validated.")]
+            pub fn $name(value: &Bound<'_, PyAny>) -> PyResult<$ty> {
+                <$ty as Argument>::extract_named(value, stringify!($name))
+            }
+        )*};
+    }
+
+    /// The argument `memory_mib`, validated: `None`, or a whole number of
+    /// MiB from 1 to 2^40 (as the CLI's `--memory-mib`).
+    pub fn memory_mib(value: &Bound<'_, PyAny>) -> PyResult<Option<u64>> {
+        let mib = <Option<u64> as Argument>::extract_named(value, "memory_mib")
+            .ok()
+            .filter(|mib| mib.is_none_or(|mib| (1..=super::MAX_MEMORY_MIB).contains(&mib)));
+        mib.ok_or_else(|| {
+            super::invalid(
+                "memory_mib",
+                format!(
+                    "{} is not a whole number of MiB from 1 to 2^40",
+                    super::shown_value(value)
+                ),
+            )
+        })
+    }
+
+    arguments! {
+        max_work: Option<u64>,
+        upto: u64,
+        threads: usize,
+        max_len: u64,
+        count_mask: Option<u32>,
+        heap: u64,
+        k: u64,
+        max_take: usize,
+        a_coins: u64,
+        b_coins: u64,
+        rounds: u64,
+        modulo: Option<u64>,
+        n: usize,
+    }
 }
 
 /// The largest `memory_mib` (a budget in bytes must fit in 64 bits), as the CLI.

@@ -2,7 +2,8 @@
 //! to each call (`outcome(position)`, `winning_move`, `nimber`, `solve`).
 
 use crate::common::{
-    Actor, InPlace, Move, Outcome, Solution, budget, convention, invalid, lift, outcome_object,
+    Actor, InPlace, Move, Outcome, Solution, arg, budget, convention, invalid, lift,
+    outcome_object, to_py_error, whole, whole_items, whole_value,
 };
 use pyo3::prelude::*;
 use pyo3::types::PyAny;
@@ -16,30 +17,15 @@ use stonegame::prelude::{
 /// The largest `upto` of a subtraction game's sequence, as the CLI's `grundy --set`.
 const MAX_SET_UPTO: u64 = 10_000_000;
 
-const HEAP_KIND: &str = "a whole number from 0 to 18446744073709551615";
-
-/// One whole number from 0 to 2^64 - 1, else an invalid-input error naming it.
-fn whole(item: &Bound<'_, PyAny>, name: &'static str, index: usize) -> PyResult<u64> {
-    item.extract::<u64>().map_err(|_| {
-        let shown = item
-            .repr()
-            .map(|r| r.to_string())
-            .unwrap_or_else(|_| "?".into());
-        invalid(
-            name,
-            format!("value {} ({shown}) is not {HEAP_KIND}", index + 1),
-        )
-    })
+/// Heap sizes: any iterable of whole numbers from 0 to 2^64 - 1 (a list, a
+/// tuple, a numpy array), named `name` in a refusal.
+pub fn whole_numbers(values: &Bound<'_, PyAny>, name: &'static str) -> PyResult<Vec<u64>> {
+    whole_items(values, name)
 }
 
-/// Heap sizes: any iterable of whole numbers (a list, a tuple, a numpy array).
+/// A position of heap sizes.
 pub fn heaps(position: &Bound<'_, PyAny>) -> PyResult<Vec<u64>> {
-    position
-        .try_iter()
-        .map_err(|_| invalid("heaps", "expected an iterable of heap sizes"))?
-        .enumerate()
-        .map(|(index, item)| whole(&item?, "heap", index))
-        .collect()
+    whole_numbers(position, "heap")
 }
 
 /// A pair `(a, b)` of whole numbers (Wythoff's two heaps, Euclid's two numbers).
@@ -51,6 +37,32 @@ fn pair(position: &Bound<'_, PyAny>) -> PyResult<[u64; 2]> {
             format!("expected two whole numbers, got {}", values.len()),
         )
     })
+}
+
+/// Edges: an iterable of `(u, v)` pairs of vertex numbers from 0 to 2^32 - 1.
+pub fn vertex_pairs(edges: &Bound<'_, PyAny>, name: &'static str) -> PyResult<Vec<(u32, u32)>> {
+    edges
+        .try_iter()
+        .map_err(|_| invalid(name, "expected an iterable of (u, v) pairs"))?
+        .enumerate()
+        .map(|(index, edge)| {
+            let edge = edge?;
+            let ends = edge
+                .try_iter()
+                .and_then(|ends| ends.collect::<PyResult<Vec<_>>>())
+                .ok()
+                .filter(|ends| ends.len() == 2)
+                .ok_or_else(|| {
+                    invalid(name, format!("edge {}: expected a (u, v) pair", index + 1))
+                })?;
+            let end = |at: usize, end: &str| {
+                whole_value(&ends[at]).map_err(|reason| {
+                    invalid(name, format!("edge {}: {end} = {reason}", index + 1))
+                })
+            };
+            Ok((end(0, "u")?, end(1, "v")?))
+        })
+        .collect()
 }
 
 /// Boxes: `(balls, max_take)` pairs.
@@ -68,8 +80,9 @@ fn ball_boxes(position: &Bound<'_, PyAny>) -> PyResult<Vec<BallBox>> {
 /// Fibonacci Nim: a heap `n` (the first move may take up to n - 1), or a pair
 /// `(heap, max_take)` met in play.
 fn fibonacci_position(position: &Bound<'_, PyAny>) -> PyResult<FibonacciPosition> {
-    if let Ok(n) = position.extract::<u64>() {
-        return lift(FibonacciPosition::start(n));
+    if position.try_iter().is_err() {
+        // Not a pair: one number, the heap.
+        return lift(FibonacciPosition::start(whole(position, "heap")?));
     }
     let [heap, max_take] = pair(position)?;
     lift(FibonacciPosition::new(heap, max_take))
@@ -166,7 +179,11 @@ pub struct NimGame {
 impartial_class!(NimGame, heaps, nimber, {
     #[new]
     #[pyo3(signature = (*, misere = false, memory_mib = None, max_work = None))]
-    fn new(misere: bool, memory_mib: Option<u64>, max_work: Option<u64>) -> PyResult<Self> {
+    fn new(
+        misere: bool,
+        #[pyo3(from_py_with = arg::memory_mib)] memory_mib: Option<u64>,
+        #[pyo3(from_py_with = arg::max_work)] max_work: Option<u64>,
+    ) -> PyResult<Self> {
         Ok(Self {
             game: InPlace::new(configured(Nim::new(), misere, memory_mib, max_work)?),
             misere,
@@ -189,10 +206,10 @@ impartial_class!(Subtraction, heaps, nimber, {
     fn new(
         moves: &Bound<'_, PyAny>,
         misere: bool,
-        memory_mib: Option<u64>,
-        max_work: Option<u64>,
+        #[pyo3(from_py_with = arg::memory_mib)] memory_mib: Option<u64>,
+        #[pyo3(from_py_with = arg::max_work)] max_work: Option<u64>,
     ) -> PyResult<Self> {
-        let set = heaps(moves)?;
+        let set = whole_numbers(moves, "moves")?;
         let game = RustSubtraction::new(lift(SubtractionSet::new(set.iter().copied()))?);
         let game = configured(game, misere, memory_mib, max_work)?;
         Ok(Self {
@@ -209,21 +226,21 @@ impartial_class!(Subtraction, heaps, nimber, {
     }
 
     /// G(0..=upto) as a numpy `uint64` array (the CLI's `grundy --set`;
-    /// `upto` at most 10,000,000).
+    /// `upto` at most 10,000,000). Grundy values are normal play's: a misère
+    /// game refuses with `UnsupportedConventionError`.
     fn grundy_sequence<'py>(
         &self,
         py: Python<'py>,
-        upto: u64,
+        #[pyo3(from_py_with = arg::upto)] upto: u64,
     ) -> PyResult<Bound<'py, numpy::PyArray1<u64>>> {
         use numpy::IntoPyArray;
+        self.require_normal("grundy_sequence (the Grundy values of normal play)")?;
         if upto > MAX_SET_UPTO {
-            return Err(crate::common::to_py_error(
-                stonegame::Error::SizeLimitExceeded {
-                    what: "upto",
-                    value: u128::from(upto),
-                    limit: u128::from(MAX_SET_UPTO),
-                },
-            ));
+            return Err(to_py_error(stonegame::Error::SizeLimitExceeded {
+                what: "upto",
+                value: u128::from(upto),
+                limit: u128::from(MAX_SET_UPTO),
+            }));
         }
         let values = self
             .game
@@ -239,14 +256,32 @@ impartial_class!(Subtraction, heaps, nimber, {
     }
 
     /// `(preperiod, period)` of the Grundy sequence, proven (the CLI's
-    /// `grundy --set S --period`).
+    /// `grundy --set S --period`). A misère game refuses with
+    /// `UnsupportedConventionError`, as `grundy_sequence`.
     fn period(&self, py: Python<'_>) -> PyResult<(u64, u64)> {
+        self.require_normal("period (of the Grundy values of normal play)")?;
         let found = self.game.run(py, |game| {
             game.periodicity().map(|p| (p.preperiod(), p.period()))
         })?;
         lift(found)
     }
 });
+
+impl Subtraction {
+    /// `Ok` under normal play; the refusal of `what` under misère play (its
+    /// values are normal play's Grundy values, which the CLI's `grundy`
+    /// prints for normal play only).
+    fn require_normal(&self, what: &'static str) -> PyResult<()> {
+        if self.misere {
+            return Err(to_py_error(stonegame::Error::UnsupportedConvention {
+                game: what,
+                convention: stonegame::Convention::Misere,
+                supported: stonegame::Convention::Normal,
+            }));
+        }
+        Ok(())
+    }
+}
 
 /// Boxes: box i holds x balls, a move takes 1..=a balls from one box;
 /// positions are `(balls, max_take)` pairs.
@@ -258,7 +293,11 @@ pub struct BoxesGame {
 impartial_class!(BoxesGame, ball_boxes, nimber, {
     #[new]
     #[pyo3(signature = (*, misere = false, memory_mib = None, max_work = None))]
-    fn new(misere: bool, memory_mib: Option<u64>, max_work: Option<u64>) -> PyResult<Self> {
+    fn new(
+        misere: bool,
+        #[pyo3(from_py_with = arg::memory_mib)] memory_mib: Option<u64>,
+        #[pyo3(from_py_with = arg::max_work)] max_work: Option<u64>,
+    ) -> PyResult<Self> {
         Ok(Self {
             game: InPlace::new(configured(Boxes::new(), misere, memory_mib, max_work)?),
             misere,
@@ -281,8 +320,8 @@ impartial_class!(OctalGame, heaps, nimber, {
     fn new(
         code: &str,
         misere: bool,
-        memory_mib: Option<u64>,
-        max_work: Option<u64>,
+        #[pyo3(from_py_with = arg::memory_mib)] memory_mib: Option<u64>,
+        #[pyo3(from_py_with = arg::max_work)] max_work: Option<u64>,
     ) -> PyResult<Self> {
         let rules = lift(TakeAndBreak::by_name(code))?;
         let budget = budget(memory_mib, max_work)?;
@@ -328,7 +367,11 @@ impartial_class!(LastOneGame, heaps, {
     // play it: whoever strikes the last stick loses.
     #[new]
     #[pyo3(signature = (*, misere = true, memory_mib = None, max_work = None))]
-    fn new(misere: bool, memory_mib: Option<u64>, max_work: Option<u64>) -> PyResult<Self> {
+    fn new(
+        misere: bool,
+        #[pyo3(from_py_with = arg::memory_mib)] memory_mib: Option<u64>,
+        #[pyo3(from_py_with = arg::max_work)] max_work: Option<u64>,
+    ) -> PyResult<Self> {
         Ok(Self {
             game: InPlace::new(configured(LastOne::new(), misere, memory_mib, max_work)?),
             misere,
@@ -354,7 +397,11 @@ pub struct WythoffGame {
 impartial_class!(WythoffGame, pair, {
     #[new]
     #[pyo3(signature = (*, misere = false, memory_mib = None, max_work = None))]
-    fn new(misere: bool, memory_mib: Option<u64>, max_work: Option<u64>) -> PyResult<Self> {
+    fn new(
+        misere: bool,
+        #[pyo3(from_py_with = arg::memory_mib)] memory_mib: Option<u64>,
+        #[pyo3(from_py_with = arg::max_work)] max_work: Option<u64>,
+    ) -> PyResult<Self> {
         Ok(Self {
             game: InPlace::new(configured(Wythoff::new(), misere, memory_mib, max_work)?),
             misere,
@@ -371,7 +418,12 @@ pub struct MooreGame {
 impartial_class!(MooreGame, heaps, {
     #[new]
     #[pyo3(signature = (k, *, misere = false, memory_mib = None, max_work = None))]
-    fn new(k: u64, misere: bool, memory_mib: Option<u64>, max_work: Option<u64>) -> PyResult<Self> {
+    fn new(
+        #[pyo3(from_py_with = arg::k)] k: u64,
+        misere: bool,
+        #[pyo3(from_py_with = arg::memory_mib)] memory_mib: Option<u64>,
+        #[pyo3(from_py_with = arg::max_work)] max_work: Option<u64>,
+    ) -> PyResult<Self> {
         Ok(Self {
             game: InPlace::new(configured(
                 lift(Moore::new(k))?,
@@ -394,7 +446,11 @@ pub struct StaircaseGame {
 impartial_class!(StaircaseGame, heaps, nimber, {
     #[new]
     #[pyo3(signature = (*, misere = false, memory_mib = None, max_work = None))]
-    fn new(misere: bool, memory_mib: Option<u64>, max_work: Option<u64>) -> PyResult<Self> {
+    fn new(
+        misere: bool,
+        #[pyo3(from_py_with = arg::memory_mib)] memory_mib: Option<u64>,
+        #[pyo3(from_py_with = arg::max_work)] max_work: Option<u64>,
+    ) -> PyResult<Self> {
         Ok(Self {
             game: InPlace::new(configured(Staircase::new(), misere, memory_mib, max_work)?),
             misere,
@@ -412,7 +468,11 @@ pub struct EuclidGame {
 impartial_class!(EuclidGame, pair, {
     #[new]
     #[pyo3(signature = (*, misere = false, memory_mib = None, max_work = None))]
-    fn new(misere: bool, memory_mib: Option<u64>, max_work: Option<u64>) -> PyResult<Self> {
+    fn new(
+        misere: bool,
+        #[pyo3(from_py_with = arg::memory_mib)] memory_mib: Option<u64>,
+        #[pyo3(from_py_with = arg::max_work)] max_work: Option<u64>,
+    ) -> PyResult<Self> {
         Ok(Self {
             game: InPlace::new(configured(Euclid::new(), misere, memory_mib, max_work)?),
             misere,
@@ -430,7 +490,11 @@ pub struct FibonacciNimGame {
 impartial_class!(FibonacciNimGame, fibonacci_position, {
     #[new]
     #[pyo3(signature = (*, misere = false, memory_mib = None, max_work = None))]
-    fn new(misere: bool, memory_mib: Option<u64>, max_work: Option<u64>) -> PyResult<Self> {
+    fn new(
+        misere: bool,
+        #[pyo3(from_py_with = arg::memory_mib)] memory_mib: Option<u64>,
+        #[pyo3(from_py_with = arg::max_work)] max_work: Option<u64>,
+    ) -> PyResult<Self> {
         Ok(Self {
             game: InPlace::new(configured(
                 FibonacciNim::new(),
@@ -457,20 +521,10 @@ impl GreenHackenbush {
     #[pyo3(signature = (edges, *, memory_mib = None, max_work = None))]
     fn new(
         edges: &Bound<'_, PyAny>,
-        memory_mib: Option<u64>,
-        max_work: Option<u64>,
+        #[pyo3(from_py_with = arg::memory_mib)] memory_mib: Option<u64>,
+        #[pyo3(from_py_with = arg::max_work)] max_work: Option<u64>,
     ) -> PyResult<Self> {
-        let edges = edges
-            .try_iter()
-            .map_err(|_| invalid("edges", "expected an iterable of (u, v) pairs"))?
-            .map(|edge| edge?.extract::<(u32, u32)>())
-            .collect::<PyResult<Vec<_>>>()
-            .map_err(|_| {
-                invalid(
-                    "edges",
-                    "expected (u, v) pairs of vertex numbers from 0 to 4294967295",
-                )
-            })?;
+        let edges = vertex_pairs(edges, "edges")?;
         let game = lift(stonegame::prelude::GreenHackenbush::from_edges(edges))?
             .with_budget(budget(memory_mib, max_work)?);
         Ok(Self {

@@ -6,6 +6,7 @@
 //! CLI prints.
 
 mod common;
+mod held;
 mod impartial;
 mod other;
 mod scoring;

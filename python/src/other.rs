@@ -1,7 +1,7 @@
 //! The CLI's remaining families: `janken` (counting) and `graph` (a token
 //! game on a directed graph, by retrograde analysis).
 
-use crate::common::{budget, interruptible, lift, to_py_error};
+use crate::common::{arg, budget, interruptible, lift, to_py_error};
 use num_bigint::BigUint;
 use pyo3::prelude::*;
 use pyo3::types::{PyAny, PyBytes, PyInt};
@@ -34,12 +34,12 @@ fn over_limit(what: String, steps: u128) -> PyErr {
 #[pyo3(signature = (a_coins, b_coins, rounds, *, modulo = None, memory_mib = None, max_work = None))]
 pub fn janken_count(
     py: Python<'_>,
-    a_coins: u64,
-    b_coins: u64,
-    rounds: u64,
-    modulo: Option<u64>,
-    memory_mib: Option<u64>,
-    max_work: Option<u64>,
+    #[pyo3(from_py_with = arg::a_coins)] a_coins: u64,
+    #[pyo3(from_py_with = arg::b_coins)] b_coins: u64,
+    #[pyo3(from_py_with = arg::rounds)] rounds: u64,
+    #[pyo3(from_py_with = arg::modulo)] modulo: Option<u64>,
+    #[pyo3(from_py_with = arg::memory_mib)] memory_mib: Option<u64>,
+    #[pyo3(from_py_with = arg::max_work)] max_work: Option<u64>,
 ) -> PyResult<Py<PyAny>> {
     let budget = budget(memory_mib, max_work)?;
     let walk = AbsorbingWalk::janken(a_coins, b_coins).with_budget(budget);
@@ -96,10 +96,11 @@ pub fn janken_count(
 #[pyo3(signature = (n, edges, *, memory_mib = None))]
 pub fn solve_graph(
     py: Python<'_>,
-    n: usize,
-    edges: Vec<(u32, u32)>,
-    memory_mib: Option<u64>,
+    #[pyo3(from_py_with = arg::n)] n: usize,
+    edges: &Bound<'_, PyAny>,
+    #[pyo3(from_py_with = arg::memory_mib)] memory_mib: Option<u64>,
 ) -> PyResult<Vec<(String, Option<u64>)>> {
+    let edges = crate::impartial::vertex_pairs(edges, "edges")?;
     let budget = budget(memory_mib, None)?;
     let labels = interruptible(
         py,

@@ -5,7 +5,7 @@
 //! again in i128 when the game's up-front overflow check refuses i64.
 
 use crate::common::{
-    Move, Outcome, Solution, budget, interruptible, invalid, lift, outcome_object,
+    Move, Outcome, Solution, arg, budget, interruptible, lift, outcome_object, whole_items,
 };
 use pyo3::prelude::*;
 use pyo3::types::PyAny;
@@ -139,24 +139,7 @@ fn answer_object(py: Python<'_>, answer: Answer) -> PyResult<Py<PyAny>> {
 
 /// A row of stone values: whole numbers in the i64 range.
 fn row(values: &Bound<'_, PyAny>, name: &'static str) -> PyResult<Vec<i64>> {
-    values
-        .try_iter()
-        .map_err(|_| invalid(name, "expected an iterable of whole numbers"))?
-        .enumerate()
-        .map(|(index, item)| {
-            let item = item?;
-            item.extract::<i64>().map_err(|_| {
-                let shown = item.repr().map(|r| r.to_string()).unwrap_or_default();
-                invalid(
-                    name,
-                    format!(
-                        "value {} ({shown}) is not an integer in the i64 range",
-                        index + 1
-                    ),
-                )
-            })
-        })
-        .collect()
+    whole_items(values, name)
 }
 
 /// `value()`, `outcome()` and `solve()` of a scoring class whose inherent
@@ -242,10 +225,10 @@ macro_rules! row_game {
             #[pyo3(signature = (values, *, memory_mib = None, max_work = None))]
             fn new(
                 values: &Bound<'_, PyAny>,
-                memory_mib: Option<u64>,
-                max_work: Option<u64>,
+                #[pyo3(from_py_with = arg::memory_mib)] memory_mib: Option<u64>,
+                #[pyo3(from_py_with = arg::max_work)] max_work: Option<u64>,
             ) -> PyResult<Self> {
-                let values = row(values, "stone")?;
+                let values = row(values, "values")?;
                 // Refused now, as the Rust constructor would be.
                 let _ = lift($rust::<i128>::new(values.iter().map(|&v| i128::from(v)).collect::<Vec<_>>()))?;
                 Ok(Self {
@@ -311,11 +294,11 @@ scoring_class!(Front, {
     #[pyo3(signature = (values, max_take, *, memory_mib = None, max_work = None))]
     fn new(
         values: &Bound<'_, PyAny>,
-        max_take: usize,
-        memory_mib: Option<u64>,
-        max_work: Option<u64>,
+        #[pyo3(from_py_with = arg::max_take)] max_take: usize,
+        #[pyo3(from_py_with = arg::memory_mib)] memory_mib: Option<u64>,
+        #[pyo3(from_py_with = arg::max_work)] max_work: Option<u64>,
     ) -> PyResult<Self> {
-        let values = row(values, "stone")?;
+        let values = row(values, "values")?;
         let _ = lift(RustFront::<i128>::new(
             values.iter().map(|&v| i128::from(v)).collect::<Vec<_>>(),
             max_take,
@@ -371,8 +354,8 @@ scoring_class!(Valuations, {
     fn new(
         first: &Bound<'_, PyAny>,
         second: &Bound<'_, PyAny>,
-        memory_mib: Option<u64>,
-        max_work: Option<u64>,
+        #[pyo3(from_py_with = arg::memory_mib)] memory_mib: Option<u64>,
+        #[pyo3(from_py_with = arg::max_work)] max_work: Option<u64>,
     ) -> PyResult<Self> {
         let first = row(first, "first")?;
         let second = row(second, "second")?;
@@ -418,10 +401,10 @@ scoring_class!(StoneMod3, {
     #[pyo3(signature = (values, *, memory_mib = None, max_work = None))]
     fn new(
         values: &Bound<'_, PyAny>,
-        memory_mib: Option<u64>,
-        max_work: Option<u64>,
+        #[pyo3(from_py_with = arg::memory_mib)] memory_mib: Option<u64>,
+        #[pyo3(from_py_with = arg::max_work)] max_work: Option<u64>,
     ) -> PyResult<Self> {
-        let stones = crate::impartial::heaps(values)?;
+        let stones = crate::impartial::whole_numbers(values, "values")?;
         let _ = lift(RustStoneMod3::new(&stones))?;
         Ok(Self {
             values: std::sync::Arc::new(stones),

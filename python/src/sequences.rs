@@ -75,10 +75,10 @@ fn sequence_game(game: &str, upto: u64, threads: usize) -> PyResult<TakeAndBreak
 pub fn grundy_sequence<'py>(
     py: Python<'py>,
     game: &str,
-    upto: u64,
-    threads: usize,
-    memory_mib: Option<u64>,
-    max_work: Option<u64>,
+    #[pyo3(from_py_with = crate::common::arg::upto)] upto: u64,
+    #[pyo3(from_py_with = crate::common::arg::threads)] threads: usize,
+    #[pyo3(from_py_with = crate::common::arg::memory_mib)] memory_mib: Option<u64>,
+    #[pyo3(from_py_with = crate::common::arg::max_work)] max_work: Option<u64>,
 ) -> PyResult<Bound<'py, PyArray1<u32>>> {
     let rules = sequence_game(game, upto, threads)?;
     let budget = budget(memory_mib, max_work)?;
@@ -138,7 +138,7 @@ impl PeriodCertificate {
     }
 
     /// G(heap) for any heap, read off the certificate.
-    fn grundy(&self, heap: u64) -> u64 {
+    fn grundy(&self, #[pyo3(from_py_with = crate::common::arg::heap)] heap: u64) -> u64 {
         self.certificate.grundy(heap).0
     }
 
@@ -159,9 +159,9 @@ impl PeriodCertificate {
 pub fn find_period(
     py: Python<'_>,
     game: &str,
-    max_len: u64,
-    memory_mib: Option<u64>,
-    max_work: Option<u64>,
+    #[pyo3(from_py_with = crate::common::arg::max_len)] max_len: u64,
+    #[pyo3(from_py_with = crate::common::arg::memory_mib)] memory_mib: Option<u64>,
+    #[pyo3(from_py_with = crate::common::arg::max_work)] max_work: Option<u64>,
 ) -> PyResult<Option<PeriodCertificate>> {
     let rules = sequence_game(game, max_len.saturating_sub(1), 1)?;
     let budget = budget(memory_mib, max_work)?;
@@ -183,11 +183,11 @@ pub fn find_period(
 pub fn grundy_stats<'py>(
     py: Python<'py>,
     game: &str,
-    upto: u64,
-    threads: usize,
-    count_mask: Option<u32>,
-    memory_mib: Option<u64>,
-    max_work: Option<u64>,
+    #[pyo3(from_py_with = crate::common::arg::upto)] upto: u64,
+    #[pyo3(from_py_with = crate::common::arg::threads)] threads: usize,
+    #[pyo3(from_py_with = crate::common::arg::count_mask)] count_mask: Option<u32>,
+    #[pyo3(from_py_with = crate::common::arg::memory_mib)] memory_mib: Option<u64>,
+    #[pyo3(from_py_with = crate::common::arg::max_work)] max_work: Option<u64>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let rules = sequence_game(game, upto, threads)?;
     if count_mask == Some(0) {

@@ -6,9 +6,18 @@
 //! into Python). The first exception a callable raises is kept, the engine is
 //! stopped (`ControlFlow::Break`, or no more moves listed), and the exception
 //! is raised again unchanged. Every 1,024 calls the engine looks for signals:
-//! Ctrl-C stops it the same way with `KeyboardInterrupt`.
+//! Ctrl-C stops it the same way with `KeyboardInterrupt`. A stopped engine
+//! has seen part of the game only: whatever it kept is dropped (every entry
+//! point starts the next call from a fresh solver), so a later call never
+//! answers from a search that was cut short.
+//!
+//! The Python positions a game holds count against half its budget
+//! ([`crate::held`]); the solver's tables get the other half.
 
-use crate::common::{Outcome, Solution, budget, convention, lift, outcome_object};
+use crate::common::{
+    Outcome, Solution, arg, budget, convention, invalid, lift, outcome_object, shown_value, whole,
+};
+use crate::held::{Held, RECORD_BYTES, deep_size, split};
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::types::PyAny;
@@ -17,7 +26,7 @@ use std::cmp::Ordering;
 use std::hash::{Hash, Hasher};
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicU64, Ordering as AtomicOrdering};
-use std::sync::{Mutex, TryLockError};
+use std::sync::{Arc, Mutex, TryLockError};
 use stonegame::impartial::ImpartialGame as RustImpartial;
 use stonegame::prelude::{Configure, GrundySolver, Negamax, NimberAt, Retrograde, Solve, SolveAt};
 use stonegame::scoring::ScoringGame as RustScoring;
@@ -64,13 +73,16 @@ fn tick(py: Python<'_>) {
 }
 
 /// Runs a solve: the kept exception, if any, wins over the engine's answer.
+/// A solve may run inside another (a callable of one game asks another
+/// game): the outer solve's kept exception is set aside and put back.
 fn solving<R>(solve: impl FnOnce() -> stonegame::Result<R>) -> PyResult<R> {
-    PENDING.with(|pending| pending.borrow_mut().take());
+    let outer = PENDING.with(|pending| pending.borrow_mut().take());
     let answer = solve();
-    if let Some(error) = PENDING.with(|pending| pending.borrow_mut().take()) {
-        return Err(error);
+    let kept = PENDING.with(|pending| std::mem::replace(&mut *pending.borrow_mut(), outer));
+    match kept {
+        Some(error) => Err(error),
+        None => lift(answer),
     }
-    lift(answer)
 }
 
 /// A solver used by one call at a time. The engines run with the GIL held,
@@ -123,45 +135,69 @@ impl<T: Send> Exclusive<T> {
     }
 }
 
-/// A Python position: hashed once when it is met (an unhashable position
-/// raises then), compared with Python's `==`.
-pub struct PyPosition {
+/// A Python position: hashed and measured once when it is met (an
+/// unhashable position raises then, and one that would take the game's
+/// Python positions past their budget is refused), compared with Python's
+/// `==`. Copies share the record.
+pub struct PyPosition(Arc<Record>);
+
+/// One Python position met in play: its size is counted in `held` while
+/// the record lives.
+struct Record {
     object: Py<PyAny>,
     hash: isize,
+    bytes: u64,
+    held: Arc<Held>,
+}
+
+impl Drop for Record {
+    fn drop(&mut self) {
+        self.held.release(self.bytes);
+    }
 }
 
 impl PyPosition {
-    /// A position met in play; `None` (the exception kept) when unhashable.
-    fn new(object: Bound<'_, PyAny>) -> PyResult<Self> {
+    /// A position met in play, counted in `held`.
+    fn new(object: Bound<'_, PyAny>, held: &Arc<Held>) -> PyResult<Self> {
         let hash = object.hash()?;
-        Ok(Self {
+        let bytes = deep_size(&object)?.saturating_add(RECORD_BYTES);
+        held.charge(bytes)?;
+        Ok(Self(Arc::new(Record {
             object: object.unbind(),
             hash,
-        })
+            bytes,
+            held: Arc::clone(held),
+        })))
+    }
+
+    fn object(&self) -> &Py<PyAny> {
+        &self.0.object
+    }
+
+    fn hash_value(&self) -> isize {
+        self.0.hash
     }
 }
 
 impl Clone for PyPosition {
     fn clone(&self) -> Self {
-        Python::attach(|py| Self {
-            object: self.object.clone_ref(py),
-            hash: self.hash,
-        })
+        Self(Arc::clone(&self.0))
     }
 }
 
 impl PartialEq for PyPosition {
     fn eq(&self, other: &Self) -> bool {
-        self.hash == other.hash
-            && Python::attach(|py| {
-                self.object
-                    .bind(py)
-                    .eq(other.object.bind(py))
-                    .unwrap_or_else(|error| {
-                        keep(error);
-                        false
-                    })
-            })
+        Arc::ptr_eq(&self.0, &other.0)
+            || self.hash_value() == other.hash_value()
+                && Python::attach(|py| {
+                    self.object()
+                        .bind(py)
+                        .eq(other.object().bind(py))
+                        .unwrap_or_else(|error| {
+                            keep(error);
+                            false
+                        })
+                })
     }
 }
 
@@ -169,7 +205,7 @@ impl Eq for PyPosition {}
 
 impl Hash for PyPosition {
     fn hash<H: Hasher>(&self, state: &mut H) {
-        self.hash.hash(state);
+        self.hash_value().hash(state);
     }
 }
 
@@ -177,16 +213,18 @@ impl Hash for PyPosition {
 /// components): by hash, then Python's `<` for equal hashes.
 impl Ord for PyPosition {
     fn cmp(&self, other: &Self) -> Ordering {
-        match self.hash.cmp(&other.hash) {
+        match self.hash_value().cmp(&other.hash_value()) {
             Ordering::Equal if self != other => {
-                Python::attach(|py| match self.object.bind(py).lt(other.object.bind(py)) {
-                    Ok(true) => Ordering::Less,
-                    Ok(false) => Ordering::Greater,
-                    Err(error) => {
-                        keep(error);
-                        Ordering::Less
-                    }
-                })
+                Python::attach(
+                    |py| match self.object().bind(py).lt(other.object().bind(py)) {
+                        Ok(true) => Ordering::Less,
+                        Ok(false) => Ordering::Greater,
+                        Err(error) => {
+                            keep(error);
+                            Ordering::Less
+                        }
+                    },
+                )
             }
             order => order,
         }
@@ -201,7 +239,7 @@ impl PartialOrd for PyPosition {
 
 impl std::fmt::Debug for PyPosition {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        Python::attach(|py| write!(f, "{}", self.object.bind(py)))
+        Python::attach(|py| write!(f, "{}", self.object().bind(py)))
     }
 }
 
@@ -234,6 +272,7 @@ fn listed<'py>(
 pub struct PyImpartialRules {
     moves: Py<PyAny>,
     splits: bool,
+    held: Arc<Held>,
 }
 
 impl RustImpartial for PyImpartialRules {
@@ -245,15 +284,17 @@ impl RustImpartial for PyImpartialRules {
         mut visit: impl FnMut(&[PyPosition]) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         Python::attach(|py| {
-            listed(py, &self.moves, (position.object.bind(py),), |item| {
+            listed(py, &self.moves, (position.object().bind(py),), |item| {
                 if self.splits {
                     let parts = item
                         .try_iter()?
-                        .map(|part| PyPosition::new(part?))
+                        .map(|part| PyPosition::new(part?, &self.held))
                         .collect::<PyResult<Vec<_>>>()?;
                     Ok(visit(&parts))
                 } else {
-                    Ok(visit(std::slice::from_ref(&PyPosition::new(item)?)))
+                    Ok(visit(std::slice::from_ref(&PyPosition::new(
+                        item, &self.held,
+                    )?)))
                 }
             })
         })
@@ -261,43 +302,43 @@ impl RustImpartial for PyImpartialRules {
 }
 
 /// Positions as the engines take them: one position, or a sum's components.
-fn components(position: &Bound<'_, PyAny>, sum: bool) -> PyResult<Vec<PyPosition>> {
+fn components(
+    position: &Bound<'_, PyAny>,
+    sum: bool,
+    held: &Arc<Held>,
+) -> PyResult<Vec<PyPosition>> {
     if sum {
         position
             .try_iter()?
-            .map(|part| PyPosition::new(part?))
+            .map(|part| PyPosition::new(part?, held))
             .collect()
     } else {
-        Ok(vec![PyPosition::new(position.clone())?])
+        Ok(vec![PyPosition::new(position.clone(), held)?])
     }
-}
-
-/// The generic Grundy solver over the user's `moves`.
-fn fresh_impartial(
-    moves: Py<PyAny>,
-    splits: bool,
-    misere: bool,
-    budget: Budget,
-) -> GrundySolver<PyImpartialRules> {
-    let solver = GrundySolver::new(PyImpartialRules { moves, splits });
-    Configure::with_budget(SolveAt::with_convention(solver, convention(misere)), budget)
 }
 
 /// Your own impartial game: `moves(position)` returns the positions one move
 /// reaches (with `splits=True`, each option is a list of positions: a move
 /// that splits the position into a sum). Positions must be hashable.
 /// Solved by the generic Grundy engine (misère play by its exact search);
-/// values are remembered between calls.
+/// values are remembered between calls. `memory_mib` bounds the solver's
+/// tables (half of it) and the Python positions the game holds (the other
+/// half, each counted at its deep size as `sys.getsizeof` reports it).
 #[pyclass(module = "stonegame")]
 pub struct ImpartialGame {
     solver: Exclusive<GrundySolver<PyImpartialRules>>,
     moves: Py<PyAny>,
     splits: bool,
     misere: bool,
-    budget: Budget,
+    /// The solver's half of the budget.
+    tables: Budget,
+    held: Arc<Held>,
 }
 
 impl ImpartialGame {
+    /// Runs `work` on the solver; after an error the solver starts again
+    /// from nothing (a stopped search may have kept values computed from
+    /// part of the options).
     fn with<R>(
         &self,
         py: Python<'_>,
@@ -306,8 +347,6 @@ impl ImpartialGame {
         self.solver.with(py, |solver| {
             let answer = work(solver);
             if answer.is_err() {
-                // A stopped listing may have left values computed from part
-                // of the options: start again from nothing.
                 *solver = self.fresh(py);
             }
             answer
@@ -316,12 +355,30 @@ impl ImpartialGame {
 
     /// A solver that knows no value yet.
     fn fresh(&self, py: Python<'_>) -> GrundySolver<PyImpartialRules> {
-        fresh_impartial(
-            self.moves.clone_ref(py),
-            self.splits,
-            self.misere,
-            self.budget,
+        let rules = PyImpartialRules {
+            moves: self.moves.clone_ref(py),
+            splits: self.splits,
+            held: Arc::clone(&self.held),
+        };
+        let solver = GrundySolver::new(rules);
+        Configure::with_budget(
+            SolveAt::with_convention(solver, convention(self.misere)),
+            self.tables,
         )
+    }
+
+    /// A query's positions, counted with the game's.
+    fn components(&self, position: &Bound<'_, PyAny>, sum: bool) -> PyResult<Vec<PyPosition>> {
+        components(position, sum, &self.held)
+    }
+
+    /// An option as the user gave it: one position, or the list of parts.
+    fn option_object(&self, py: Python<'_>, option: &[PyPosition]) -> PyResult<Py<PyAny>> {
+        if !self.splits && option.len() == 1 {
+            return Ok(option[0].object().clone_ref(py));
+        }
+        let parts: Vec<Py<PyAny>> = option.iter().map(|p| p.object().clone_ref(py)).collect();
+        Ok(parts.into_pyobject(py)?.into_any().unbind())
     }
 }
 
@@ -334,25 +391,36 @@ impl ImpartialGame {
         moves: Py<PyAny>,
         splits: bool,
         misere: bool,
-        memory_mib: Option<u64>,
-        max_work: Option<u64>,
+        #[pyo3(from_py_with = arg::memory_mib)] memory_mib: Option<u64>,
+        #[pyo3(from_py_with = arg::max_work)] max_work: Option<u64>,
     ) -> PyResult<Self> {
-        let budget = budget(memory_mib, max_work)?;
-        let solver = fresh_impartial(moves.clone_ref(py), splits, misere, budget);
+        let (tables, positions) = split(budget(memory_mib, max_work)?);
+        let held = Arc::new(Held::new(positions));
+        let rules = PyImpartialRules {
+            moves: moves.clone_ref(py),
+            splits,
+            held: Arc::clone(&held),
+        };
+        let solver = Configure::with_budget(
+            SolveAt::with_convention(GrundySolver::new(rules), convention(misere)),
+            tables,
+        );
         Ok(Self {
             solver: Exclusive::new(solver),
             moves,
             splits,
             misere,
-            budget,
+            tables,
+            held,
         })
     }
 
     /// The Grundy value of `position` (with `sum=True`, of the sum of the
-    /// positions listed). Normal play only.
+    /// positions listed). Normal play only: a misère game refuses with
+    /// `UnsupportedConventionError`.
     #[pyo3(signature = (position, *, sum = false))]
     fn nimber(&self, py: Python<'_>, position: &Bound<'_, PyAny>, sum: bool) -> PyResult<u64> {
-        let position = components(position, sum)?;
+        let position = self.components(position, sum)?;
         self.with(py, |solver| solving(|| NimberAt::nimber(solver, &position)))
             .map(|nimber| nimber.0)
     }
@@ -360,7 +428,7 @@ impl ImpartialGame {
     /// Who wins from `position` (with `sum=True`, from the sum of the positions listed).
     #[pyo3(signature = (position, *, sum = false))]
     fn outcome(&self, py: Python<'_>, position: &Bound<'_, PyAny>, sum: bool) -> PyResult<Outcome> {
-        let position = components(position, sum)?;
+        let position = self.components(position, sum)?;
         self.with(py, |solver| solving(|| SolveAt::outcome(solver, &position)))
             .map(Outcome::from)
     }
@@ -375,7 +443,7 @@ impl ImpartialGame {
         position: &Bound<'_, PyAny>,
         sum: bool,
     ) -> PyResult<Option<(usize, Py<PyAny>)>> {
-        let position = components(position, sum)?;
+        let position = self.components(position, sum)?;
         let found = self.with(py, |solver| {
             solving(|| SolveAt::winning_move(solver, &position))
         })?;
@@ -388,7 +456,7 @@ impl ImpartialGame {
     /// `winning_move`'s.
     #[pyo3(signature = (position, *, sum = false))]
     fn solve(&self, py: Python<'_>, position: &Bound<'_, PyAny>, sum: bool) -> PyResult<Solution> {
-        let position = components(position, sum)?;
+        let position = self.components(position, sum)?;
         let solution = self.with(py, |solver| solving(|| SolveAt::solve(solver, &position)))?;
         let line = solution
             .line()
@@ -408,17 +476,13 @@ impl ImpartialGame {
     fn misere(&self) -> bool {
         self.misere
     }
-}
 
-impl ImpartialGame {
-    /// An option as the user gave it: one position, or the list of parts.
-    fn option_object(&self, py: Python<'_>, option: &[PyPosition]) -> PyResult<Py<PyAny>> {
-        let splits = self.with(py, |solver| Ok(solver.game().splits))?;
-        if !splits && option.len() == 1 {
-            return Ok(option[0].object.clone_ref(py));
-        }
-        let parts: Vec<Py<PyAny>> = option.iter().map(|p| p.object.clone_ref(py)).collect();
-        Ok(parts.into_pyobject(py)?.into_any().unbind())
+    /// The bytes the game's Python positions count against its budget now
+    /// (each at its deep size as `sys.getsizeof` reports it, plus 64 bytes
+    /// of bookkeeping).
+    #[getter]
+    fn held_bytes(&self) -> u64 {
+        self.held.bytes()
     }
 }
 
@@ -442,6 +506,37 @@ pub struct PyScoringRules {
     start: PyPosition,
     moves: Py<PyAny>,
     play: Py<PyAny>,
+    held: Arc<Held>,
+}
+
+impl PyScoringRules {
+    /// `play(position, move)` as `(points, next_position)`: a refusal names
+    /// what the callable returned when it is not a pair whose points are a
+    /// whole number in the i64 range.
+    fn played(
+        &self,
+        py: Python<'_>,
+        position: &PyPosition,
+        mv: &PyMove,
+    ) -> PyResult<(i64, PyPosition)> {
+        let answer = self
+            .play
+            .bind(py)
+            .call1((position.object().bind(py), mv.0.bind(py)))?;
+        let pair = answer
+            .extract::<(Bound<'_, PyAny>, Bound<'_, PyAny>)>()
+            .map_err(|_| {
+                invalid(
+                    "play",
+                    format!(
+                        "play(position, move) must return (points, next_position), not {}",
+                        shown_value(&answer)
+                    ),
+                )
+            })?;
+        let points = whole::<i64>(&pair.0, "points")?;
+        Ok((points, PyPosition::new(pair.1, &self.held)?))
+    }
 }
 
 impl RustScoring for PyScoringRules {
@@ -459,7 +554,7 @@ impl RustScoring for PyScoringRules {
         mut visit: impl FnMut(PyMove) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         Python::attach(|py| {
-            listed(py, &self.moves, (position.object.bind(py),), |item| {
+            listed(py, &self.moves, (position.object().bind(py),), |item| {
                 Ok(visit(PyMove(item.unbind())))
             })
         })
@@ -471,15 +566,7 @@ impl RustScoring for PyScoringRules {
                 return (0, position.clone());
             }
             tick(py);
-            let played = (|| -> PyResult<(i64, PyPosition)> {
-                let answer = self
-                    .play
-                    .bind(py)
-                    .call1((position.object.bind(py), mv.0.bind(py)))?;
-                let (points, next): (i64, Bound<'_, PyAny>) = answer.extract()?;
-                Ok((points, PyPosition::new(next)?))
-            })();
-            played.unwrap_or_else(|error| {
+            self.played(py, position, mv).unwrap_or_else(|error| {
                 keep(error);
                 (0, position.clone())
             })
@@ -492,15 +579,21 @@ impl RustScoring for PyScoringRules {
 /// the mover scores (an int in the i64 range) and where the game goes.
 /// Positions must be hashable. `value()` is the first player's total minus
 /// the second's under perfect play (the generic negamax engine).
+/// `memory_mib` bounds the solver's tables (half of it) and the Python
+/// positions the game holds (the other half, each counted at its deep size
+/// as `sys.getsizeof` reports it).
 #[pyclass(module = "stonegame")]
 pub struct ScoringGame {
     solver: Exclusive<Negamax<PyScoringRules>>,
-    budget: Budget,
+    /// The solver's half of the budget.
+    tables: Budget,
+    held: Arc<Held>,
 }
 
 impl ScoringGame {
     /// Runs `work`; after an error the solver starts again from nothing (a
-    /// stopped listing may have left values computed from part of the moves).
+    /// stopped search may have kept values computed from part of the moves,
+    /// or even taken itself for complete).
     fn with<R>(
         &self,
         py: Python<'_>,
@@ -514,8 +607,9 @@ impl ScoringGame {
                     start: rules.start.clone(),
                     moves: rules.moves.clone_ref(py),
                     play: rules.play.clone_ref(py),
+                    held: Arc::clone(&rules.held),
                 };
-                *solver = Configure::with_budget(Negamax::new(rules), self.budget);
+                *solver = Configure::with_budget(Negamax::new(rules), self.tables);
             }
             answer
         })?
@@ -530,26 +624,28 @@ impl ScoringGame {
         start: &Bound<'_, PyAny>,
         moves: Py<PyAny>,
         play: Py<PyAny>,
-        memory_mib: Option<u64>,
-        max_work: Option<u64>,
+        #[pyo3(from_py_with = arg::memory_mib)] memory_mib: Option<u64>,
+        #[pyo3(from_py_with = arg::max_work)] max_work: Option<u64>,
     ) -> PyResult<Self> {
+        let (tables, positions) = split(budget(memory_mib, max_work)?);
+        let held = Arc::new(Held::new(positions));
         let rules = PyScoringRules {
-            start: PyPosition::new(start.clone())?,
+            start: PyPosition::new(start.clone(), &held)?,
             moves,
             play,
+            held: Arc::clone(&held),
         };
-        let budget = budget(memory_mib, max_work)?;
-        let solver = Configure::with_budget(Negamax::new(rules), budget);
+        let solver = Configure::with_budget(Negamax::new(rules), tables);
         Ok(Self {
             solver: Exclusive::new(solver),
-            budget,
+            tables,
+            held,
         })
     }
 
     /// The first player's total minus the second's under perfect play.
     fn value(&self, py: Python<'_>) -> PyResult<i64> {
-        self.solver
-            .with(py, |solver| solving(|| Solve::value(&*solver)))?
+        self.with(py, |solver| solving(|| Solve::value(solver)))
     }
 
     /// Who wins (`Outcome.Draw` for a tie).
@@ -569,16 +665,29 @@ impl ScoringGame {
             solution.is_line_complete(),
         ))
     }
+
+    /// The bytes the game's Python positions count against its budget now
+    /// (each at its deep size as `sys.getsizeof` reports it, plus 64 bytes
+    /// of bookkeeping).
+    #[getter]
+    fn held_bytes(&self) -> u64 {
+        self.held.bytes()
+    }
 }
 
 /// Your own game, cycles and draws allowed: `successors(position)` lists the
 /// positions one move reaches; a player with no move loses (wins with
 /// `misere=True`). Solved by retrograde analysis; positions must be hashable.
+/// Each call solves afresh. `memory_mib` bounds the solver's tables (half of
+/// it) and the Python positions the call holds (the other half, each
+/// counted at its deep size as `sys.getsizeof` reports it).
 #[pyclass(module = "stonegame")]
 pub struct RetrogradeGame {
     successors: Py<PyAny>,
     convention: Convention,
-    budget: Budget,
+    /// The solver's half of the budget.
+    tables: Budget,
+    held: Arc<Held>,
 }
 
 #[pymethods]
@@ -588,13 +697,15 @@ impl RetrogradeGame {
     fn new(
         successors: Py<PyAny>,
         misere: bool,
-        memory_mib: Option<u64>,
-        max_work: Option<u64>,
+        #[pyo3(from_py_with = arg::memory_mib)] memory_mib: Option<u64>,
+        #[pyo3(from_py_with = arg::max_work)] max_work: Option<u64>,
     ) -> PyResult<Self> {
+        let (tables, positions) = split(budget(memory_mib, max_work)?);
         Ok(Self {
             successors,
             convention: convention(misere),
-            budget: budget(memory_mib, max_work)?,
+            tables,
+            held: Arc::new(Held::new(positions)),
         })
     }
 
@@ -616,7 +727,7 @@ impl RetrogradeGame {
         let line: Vec<Py<PyAny>> = solution
             .line()
             .iter()
-            .map(|p| p.object.clone_ref(py))
+            .map(|p| p.object().clone_ref(py))
             .collect();
         Ok(Solution::new(
             solution
@@ -630,6 +741,12 @@ impl RetrogradeGame {
             solution.is_line_complete(),
         ))
     }
+
+    /// Whether the game is played misère (a player with no move wins).
+    #[getter]
+    fn misere(&self) -> bool {
+        self.convention == Convention::Misere
+    }
 }
 
 impl RetrogradeGame {
@@ -638,13 +755,14 @@ impl RetrogradeGame {
         py: Python<'_>,
         start: &Bound<'_, PyAny>,
     ) -> PyResult<stonegame::Solution<stonegame::prelude::Value, PyPosition>> {
-        let start = PyPosition::new(start.clone())?;
+        let start = PyPosition::new(start.clone(), &self.held)?;
         let successors = self.successors.clone_ref(py);
+        let held = Arc::clone(&self.held);
         let successors = move |position: &PyPosition| -> Vec<PyPosition> {
             Python::attach(|py| {
                 let mut next = Vec::new();
-                let _ = listed(py, &successors, (position.object.bind(py),), |item| {
-                    next.push(PyPosition::new(item)?);
+                let _ = listed(py, &successors, (position.object().bind(py),), |item| {
+                    next.push(PyPosition::new(item, &held)?);
                     Ok(ControlFlow::Continue(()))
                 });
                 if stopping() {
@@ -657,7 +775,7 @@ impl RetrogradeGame {
         solving(|| {
             Retrograde::new(successors)
                 .with_convention(self.convention)
-                .with_budget(self.budget)
+                .with_budget(self.tables)
                 .solve_from(start)
         })
     }

@@ -1,13 +1,17 @@
 """Type stubs of the native module (re-exported by ``stonegame``)."""
 
-from typing import Any, Callable, Dict, Hashable, Iterable, List, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, Generic, Hashable, Iterable, List, Optional, Tuple, TypeVar, Union
 
 import numpy as np
 import numpy.typing as npt
 
 
 class Error(Exception):
-    """Every error of the library; the message is the Rust error's."""
+    """Every error of the library; the message is the Rust error's.
+
+    The class is the deepest cause's: an error caused by another library
+    error (``__cause__``) takes the subclass of the cause that names one.
+    """
 
 class BudgetError(Error):
     """A table or search needs more memory than ``memory_mib`` allows."""
@@ -16,7 +20,13 @@ class WorkLimitError(Error):
     """A search reached its work cap (``max_work``)."""
 
 class InvalidInputError(Error):
-    """An input is outside what the game accepts."""
+    """An input is outside what the game accepts.
+
+    Every whole-number argument and item (heaps, counts, limits,
+    ``memory_mib``, ``max_work``, ``threads``, ...) that is negative, too
+    large for its type, a float, a bool, a string or anything else that is
+    not an int raises it, naming the argument.
+    """
 
 class UnsupportedConventionError(Error):
     """The game has no solver for the play convention asked for."""
@@ -49,37 +59,42 @@ class Solution:
     def best_move(self) -> Any: ...
 
 Heaps = Iterable[int]
+Pair = Tuple[int, int]
 
-class _Impartial:
+_Position = TypeVar("_Position")
+
+class _Impartial(Generic[_Position]):
     @property
     def misere(self) -> bool: ...
-    def outcome(self, position: Any) -> Outcome: ...
-    def winning_move(self, position: Any) -> Optional[Move]: ...
-    def solve(self, position: Any) -> Solution: ...
+    def outcome(self, position: _Position) -> Outcome: ...
+    def winning_move(self, position: _Position) -> Optional[Move]: ...
+    def solve(self, position: _Position) -> Solution: ...
 
-class Nim(_Impartial):
+class Nim(_Impartial[Heaps]):
     """Nim: take any positive number of stones from one heap."""
 
     def __init__(self, *, misere: bool = False, memory_mib: Optional[int] = None, max_work: Optional[int] = None) -> None: ...
     def nimber(self, position: Heaps) -> int: ...
 
-class Subtraction(_Impartial):
+class Subtraction(_Impartial[Heaps]):
     """Take ``s`` stones from one heap, ``s`` in the set ``moves``."""
 
     def __init__(self, moves: Iterable[int], *, misere: bool = False, memory_mib: Optional[int] = None, max_work: Optional[int] = None) -> None: ...
     @property
     def moves(self) -> List[int]: ...
     def nimber(self, position: Heaps) -> int: ...
-    def grundy_sequence(self, upto: int) -> npt.NDArray[np.uint64]: ...
-    def period(self) -> Tuple[int, int]: ...
+    def grundy_sequence(self, upto: int) -> npt.NDArray[np.uint64]:
+        """G(0..=upto), normal play only (a misère game raises ``UnsupportedConventionError``)."""
+    def period(self) -> Tuple[int, int]:
+        """``(preperiod, period)`` of G, normal play only (as ``grundy_sequence``)."""
 
-class Boxes(_Impartial):
+class Boxes(_Impartial[Iterable[Pair]]):
     """Take 1..=a balls from one box; positions are ``(balls, a)`` pairs."""
 
     def __init__(self, *, misere: bool = False, memory_mib: Optional[int] = None, max_work: Optional[int] = None) -> None: ...
-    def nimber(self, position: Iterable[Tuple[int, int]]) -> int: ...
+    def nimber(self, position: Iterable[Pair]) -> int: ...
 
-class OctalGame(_Impartial):
+class OctalGame(_Impartial[Heaps]):
     """A take-and-break game by octal code (``"0.77"``) or name (``"kayles"``)."""
 
     def __init__(self, code: str, *, misere: bool = False, memory_mib: Optional[int] = None, max_work: Optional[int] = None) -> None: ...
@@ -87,34 +102,34 @@ class OctalGame(_Impartial):
     def code(self) -> str: ...
     def nimber(self, position: Heaps) -> int: ...
 
-class LastOne(_Impartial):
+class LastOne(_Impartial[Heaps]):
     """Last One: strike a run of sticks in one row; the last stick loses (misère by default)."""
 
     def __init__(self, *, misere: bool = True, memory_mib: Optional[int] = None, max_work: Optional[int] = None) -> None: ...
     def nimber(self, position: Heaps) -> int: ...
 
-class Wythoff(_Impartial):
+class Wythoff(_Impartial[Pair]):
     """Wythoff's game on a pair ``(a, b)``."""
 
     def __init__(self, *, misere: bool = False, memory_mib: Optional[int] = None, max_work: Optional[int] = None) -> None: ...
 
-class Moore(_Impartial):
+class Moore(_Impartial[Heaps]):
     """Moore's Nim_k: take from one to ``k`` heaps."""
 
     def __init__(self, k: int, *, misere: bool = False, memory_mib: Optional[int] = None, max_work: Optional[int] = None) -> None: ...
 
-class Staircase(_Impartial):
+class Staircase(_Impartial[Heaps]):
     """Staircase Nim: coins per step."""
 
     def __init__(self, *, misere: bool = False, memory_mib: Optional[int] = None, max_work: Optional[int] = None) -> None: ...
     def nimber(self, position: Heaps) -> int: ...
 
-class Euclid(_Impartial):
+class Euclid(_Impartial[Pair]):
     """Euclid's game on a pair ``(a, b)``."""
 
     def __init__(self, *, misere: bool = False, memory_mib: Optional[int] = None, max_work: Optional[int] = None) -> None: ...
 
-class FibonacciNim(_Impartial):
+class FibonacciNim(_Impartial[Union[int, Pair]]):
     """Fibonacci Nim: a heap ``n``, or ``(heap, max_take)``."""
 
     def __init__(self, *, misere: bool = False, memory_mib: Optional[int] = None, max_work: Optional[int] = None) -> None: ...
@@ -122,7 +137,7 @@ class FibonacciNim(_Impartial):
 class GreenHackenbush:
     """Green Hackenbush on a graph whose vertex 0 is the ground."""
 
-    def __init__(self, edges: Iterable[Tuple[int, int]], *, memory_mib: Optional[int] = None, max_work: Optional[int] = None) -> None: ...
+    def __init__(self, edges: Iterable[Pair], *, memory_mib: Optional[int] = None, max_work: Optional[int] = None) -> None: ...
     def value(self) -> Outcome: ...
     def outcome(self) -> Outcome: ...
     def nimber(self) -> int: ...
@@ -202,7 +217,12 @@ def grundy_stats(game: str, upto: int, *, threads: int = 1, count_mask: Optional
     """The figures of ``grundy --stats`` as a dict."""
 
 class ImpartialGame:
-    """Your impartial game: ``moves(position)`` lists the options."""
+    """Your impartial game: ``moves(position)`` lists the options.
+
+    ``memory_mib`` bounds the solver's tables (half of it) and the Python
+    positions the game holds (the other half, each at its deep size as
+    ``sys.getsizeof`` reports it): past it, ``BudgetError``.
+    """
 
     def __init__(self, moves: Callable[[Any], Iterable[Any]], *, splits: bool = False, misere: bool = False, memory_mib: Optional[int] = None, max_work: Optional[int] = None) -> None: ...
     @property
@@ -211,19 +231,33 @@ class ImpartialGame:
     def outcome(self, position: Hashable, *, sum: bool = False) -> Outcome: ...
     def winning_move(self, position: Hashable, *, sum: bool = False) -> Optional[Tuple[int, Any]]: ...
     def solve(self, position: Hashable, *, sum: bool = False) -> Solution: ...
+    @property
+    def held_bytes(self) -> int:
+        """The bytes the game's Python positions count against its budget now."""
 
 class ScoringGame:
-    """Your scoring game: ``moves(position)`` and ``play(position, move) -> (points, next)``."""
+    """Your scoring game: ``moves(position)`` and ``play(position, move) -> (points, next)``.
+
+    ``memory_mib`` is shared as ``ImpartialGame``'s.
+    """
 
     def __init__(self, start: Hashable, moves: Callable[[Any], Iterable[Any]], play: Callable[[Any, Any], Tuple[int, Any]], *, memory_mib: Optional[int] = None, max_work: Optional[int] = None) -> None: ...
     def value(self) -> int: ...
     def outcome(self) -> Outcome: ...
     def solve(self) -> Solution: ...
+    @property
+    def held_bytes(self) -> int:
+        """The bytes the game's Python positions count against its budget now."""
 
 class RetrogradeGame:
-    """Your game with cycles and draws: ``successors(position)``."""
+    """Your game with cycles and draws: ``successors(position)``.
+
+    ``memory_mib`` is shared as ``ImpartialGame``'s.
+    """
 
     def __init__(self, successors: Callable[[Any], Iterable[Any]], *, misere: bool = False, memory_mib: Optional[int] = None, max_work: Optional[int] = None) -> None: ...
+    @property
+    def misere(self) -> bool: ...
     def value(self, start: Hashable) -> str: ...
     def outcome(self, start: Hashable) -> Outcome: ...
     def solve(self, start: Hashable) -> Solution: ...
@@ -234,5 +268,5 @@ def janken_count(a_coins: int, b_coins: int, rounds: int, *, modulo: Optional[in
     Exact counts take up to 10^8 rounds; with ``modulo`` any number of rounds below 2^64.
     """
 
-def solve_graph(n: int, edges: Sequence[Tuple[int, int]], *, memory_mib: Optional[int] = None) -> List[Tuple[str, Optional[int]]]:
+def solve_graph(n: int, edges: Iterable[Pair], *, memory_mib: Optional[int] = None) -> List[Tuple[str, Optional[int]]]:
     """``(value, remoteness)`` of every vertex of a token game on a graph (the CLI's ``graph``)."""

@@ -187,6 +187,7 @@ impl MiserePlay {
             order: q.order(),
             heap,
             reason: beyond_reason(stop.as_ref(), q.bound(), search_error),
+            source: Box::new(search_error.clone()),
         }
     }
 }
@@ -448,6 +449,7 @@ mod tests {
                     order: 1 << 16,
                     heap: *heap,
                     reason: beyond_reason(Some(&stop), 1024, search_error),
+                    source: Box::new(search_error.clone()),
                 }
                 .to_string();
                 assert!(
