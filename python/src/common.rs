@@ -54,11 +54,27 @@ pub fn to_py_error(error: stonegame::Error) -> PyErr {
         .rev()
         .find_map(|link| class_of(link))
         .unwrap_or(ErrorClass::Base);
-    let exception = class.new_err(error.to_string());
+    let exception = class.new_err(with_python_hint(error.to_string()));
     if let Some(cause) = chain.get(1) {
         Python::attach(|py| exception.set_cause(py, Some(to_py_error((*cause).clone()))));
     }
     exception
+}
+
+/// The library's refusals say how to raise a limit in Rust (`Budget::…`);
+/// from Python the same limit is a keyword argument, named here (as the
+/// command line names its flags).
+fn with_python_hint(message: String) -> String {
+    let hint = match (
+        message.contains("Budget::from_bytes"),
+        message.contains("Budget::with_work"),
+    ) {
+        (true, true) => "; from Python: memory_mib= and max_work=",
+        (true, false) => "; from Python: memory_mib=",
+        (false, true) => "; from Python: max_work=",
+        (false, false) => "",
+    };
+    message + hint
 }
 
 /// The library errors of `error`'s cause chain, `error` first. A cause held
