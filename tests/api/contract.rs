@@ -75,6 +75,27 @@ impl TieredGame for Countdown {
 fn everything<T: Send + Sync + Clone + Debug>() {}
 /// Types that hold files or closures that cannot be copied: no `Clone`.
 fn shareable<T: Send + Sync + Debug>() {}
+/// For types that cannot be named (a closure's): the value's type.
+fn everything_value<T: Send + Sync + Clone + Debug>(_: T) {}
+/// A boxed game of a named DP family goes to a worker thread.
+#[test]
+fn dp_family_games_move_between_threads() {
+    use stonegame::scoring::{DpFamily, DpVariant};
+    fn moves<T: Send + Sync>(_: &T) {}
+    for family in [
+        DpFamily::Ends,
+        DpFamily::EndsRemainder,
+        DpFamily::FrontDoubling,
+    ] {
+        let game = family
+            .build(&[5i64, 3, 1, 4, 2], Budget::default())
+            .unwrap();
+        moves(&game);
+        let serial = game.value_by(DpVariant::FullTable).unwrap();
+        let threaded = std::thread::spawn(move || game.value_by(DpVariant::FullTable));
+        assert_eq!(threaded.join().unwrap().unwrap(), serial);
+    }
+}
 
 #[test]
 fn every_game_solver_and_table_is_send_sync_clone_debug() {
@@ -136,6 +157,10 @@ fn every_game_solver_and_table_is_send_sync_clone_debug() {
     everything::<GrundySolver<Nim>>();
     everything::<GrundySolver<SubtractionSet>>();
     everything::<GrundySolver<FnGame<u64, OptionsFn>>>();
+    // A game from a successor closure is as shareable as its closure.
+    everything_value(FnGame::from_successors(|&n: &u64| {
+        (0..n).collect::<Vec<_>>()
+    }));
     // The recurrence's rule is a boxed closure: it moves, it is not copied.
     shareable::<WindowRecurrence<'static>>();
     // Retrograde analysis.
