@@ -22,5 +22,6 @@ mod cli_octal_run;
 mod cli_scoring;
 mod cli_stones;
 mod cli_work_caps;
+mod one_question;
 mod records_round2;
 mod work_calibration;
