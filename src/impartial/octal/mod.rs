@@ -19,6 +19,7 @@ mod arithmetic;
 mod certificate;
 mod checkpoint_key;
 mod code;
+mod files;
 mod game;
 mod last_one;
 mod misere;
