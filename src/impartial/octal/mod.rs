@@ -21,6 +21,7 @@ mod checkpoint_key;
 mod code;
 mod files;
 mod game;
+pub mod genus;
 mod last_one;
 mod misere;
 mod misere_play;
