@@ -13,6 +13,9 @@ impl DpFamily {
     /// the worst-case total does not fit `T`; [`Error::InvalidParameter`]
     /// for a stone of Stone Game V that is not positive).
     ///
+    /// [`Error::ScoreOverflow`]: crate::Error::ScoreOverflow
+    /// [`Error::InvalidParameter`]: crate::Error::InvalidParameter
+    ///
     /// # Example
     /// ```
     /// use stonegame::Budget;
