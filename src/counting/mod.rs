@@ -56,8 +56,9 @@ pub use recurrence::{
     DEFAULT_SERIES_WORK, linear_recurrence_term_modulo, polynomial_product_modulo,
     rational_series_coefficient_modulo,
 };
-pub use strip::CountingMethod;
-pub use walk::{AbsorbingWalk, Absorptions, DEFAULT_WALK_WORK, Distribution, StepWeights};
+pub use walk::{
+    AbsorbingWalk, Absorptions, CountingMethod, DEFAULT_WALK_WORK, Distribution, StepWeights,
+};
 
 /// The default cap of an exact (big-integer) count, in the limb updates of
 /// [`AbsorbingWalk::exact_limb_updates`]: about 9 s at the 0.5–0.76 ns each

@@ -48,32 +48,9 @@
 
 use super::number::{add_mod, mul_mod};
 use super::recurrence::{SeriesPlan, check_modulus, collected, multiply, polynomial_product_work};
-use super::walk::AbsorbingWalk;
+use super::walk::{AbsorbingWalk, CountingMethod};
 use crate::budget::{filled_vec, try_reserve};
 use crate::{Budget, Error, Result};
-
-/// How [`AbsorbingWalk::total_absorbed_modulo`] counts.
-///
-/// # Example
-/// ```
-/// use stonegame::counting::{AbsorbingWalk, CountingMethod};
-///
-/// let walk = AbsorbingWalk::janken(3, 4);
-/// let sweep = walk.with_method(CountingMethod::Sweep).total_absorbed_modulo(30, 1_000_003);
-/// let series = walk.with_method(CountingMethod::Recurrence).total_absorbed_modulo(30, 1_000_003);
-/// assert_eq!(sweep.unwrap(), series.unwrap());
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum CountingMethod {
-    /// Whichever of the two is estimated cheaper (the default).
-    #[default]
-    Automatic,
-    /// The step-by-step sweep: O(steps * min(steps, a + b)) additions.
-    Sweep,
-    /// The rational generating function and Bostan–Mori:
-    /// O(d log d log steps) with `d = min(a, steps + 1) + min(b, steps + 1)`.
-    Recurrence,
-}
 
 /// A sweep's cell update modulo a run-time modulus costs about as much as
 /// this many transform butterflies: measured 5 to 15 ns per cell update

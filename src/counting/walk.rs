@@ -1,7 +1,6 @@
 //! Weighted lattice paths with steps -1, 0, +1 between two absorbing barriers.
 
 use super::number::{PathCount, add_mod, mul_mod};
-use super::strip::CountingMethod;
 use crate::budget::{filled_vec, try_reserve, vec_with_capacity};
 use crate::{Budget, Error, Result};
 use std::marker::PhantomData;
@@ -153,6 +152,29 @@ impl<T> Distribution<T> {
         let offset = position.checked_sub(self.lowest)?;
         self.counts.get(usize::try_from(offset).ok()?)
     }
+}
+
+/// How [`AbsorbingWalk::total_absorbed_modulo`] counts.
+///
+/// # Example
+/// ```
+/// use stonegame::counting::{AbsorbingWalk, CountingMethod};
+///
+/// let walk = AbsorbingWalk::janken(3, 4);
+/// let sweep = walk.with_method(CountingMethod::Sweep).total_absorbed_modulo(30, 1_000_003);
+/// let series = walk.with_method(CountingMethod::Recurrence).total_absorbed_modulo(30, 1_000_003);
+/// assert_eq!(sweep.unwrap(), series.unwrap());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum CountingMethod {
+    /// Whichever of the two is estimated cheaper (the default).
+    #[default]
+    Automatic,
+    /// The step-by-step sweep: O(steps * min(steps, a + b)) additions.
+    Sweep,
+    /// The rational generating function and Bostan–Mori:
+    /// O(d log d log steps) with `d = min(a, steps + 1) + min(b, steps + 1)`.
+    Recurrence,
 }
 
 /// A walk on the integers starting at 0 with steps -1, 0, +1 of given

@@ -35,7 +35,9 @@ mod engine;
 mod games;
 
 // The machinery, shared by every impartial game.
-pub use engine::{genus, grundy, mex, misere, nim_field, periodic, sum};
+pub use engine::{grundy, mex, misere, nim_field, periodic, sum};
+// The genus of take-and-break games, computed where they are defined.
+pub use octal::genus;
 // Shared by the games' `solve` and by octal/: the heap move, the lines of
 // play, the periodic runs of subtraction sequences.
 use engine::{heap_move, line, runs, strategy_line};

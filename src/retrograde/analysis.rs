@@ -4,7 +4,7 @@
 use std::fmt;
 
 use super::Counts;
-use super::solver::{LOSE, Labels, TIE, WIN};
+use super::induction::{LOSE, Labels, TIE, WIN};
 
 /// How many positions have one remoteness, by value.
 ///

@@ -425,3 +425,66 @@ impl XorShift {
         ((u128::from(self.next()) * u128::from(bound)) >> 64) as u64
     }
 }
+
+/// Where the induction finds the predecessors of a position.
+pub(crate) trait Predecessors {
+    /// Calls `visit` for each predecessor of `v` (with multiplicity).
+    fn for_each(&mut self, v: u32, visit: &mut impl FnMut(u32)) -> Result<()>;
+
+    /// Reads the start of `v`'s list ahead of time so its cache misses
+    /// overlap with other work; returns something derived from it.
+    fn warm(&self, _v: u32) -> u32 {
+        0
+    }
+}
+
+impl Predecessors for Graph {
+    fn for_each(&mut self, v: u32, visit: &mut impl FnMut(u32)) -> Result<()> {
+        self.successors(v).iter().for_each(|&u| visit(u));
+        Ok(())
+    }
+
+    fn warm(&self, v: u32) -> u32 {
+        self.successors(v).first().copied().unwrap_or(0)
+    }
+}
+
+/// What the induction needs to know of the moves themselves: how many
+/// positions there are, each one's out-degree (the loss counters start
+/// there), the moves of a position for the predecessor check, and the
+/// first move to a wanted target for best moves. A [`Graph`] answers from
+/// its tables; an implicit game (`super::implicit`) lists the moves again.
+pub(crate) trait Moves {
+    /// The number of positions `N`.
+    fn num_positions(&self) -> usize;
+
+    /// The number of moves from `u` (`u < N`).
+    fn out_degree(&self, u: u32) -> Result<u32>;
+
+    /// Calls `visit` for each move of `u` (with multiplicity); a move
+    /// outside `0..N` is an error.
+    fn for_each_successor(&self, u: u32, visit: &mut impl FnMut(u32)) -> Result<()>;
+
+    /// The first move of `u` whose target `wanted` accepts (targets outside
+    /// `0..N` are skipped).
+    fn find_move(&self, u: u32, wanted: impl FnMut(u32) -> bool) -> Option<u32>;
+}
+
+impl Moves for Graph {
+    fn num_positions(&self) -> usize {
+        Graph::num_positions(self)
+    }
+
+    fn out_degree(&self, u: u32) -> Result<u32> {
+        Ok(self.degree(u as usize))
+    }
+
+    fn for_each_successor(&self, u: u32, visit: &mut impl FnMut(u32)) -> Result<()> {
+        self.successors(u).iter().for_each(|&v| visit(v));
+        Ok(())
+    }
+
+    fn find_move(&self, u: u32, mut wanted: impl FnMut(u32) -> bool) -> Option<u32> {
+        self.successors(u).iter().copied().find(|&v| wanted(v))
+    }
+}

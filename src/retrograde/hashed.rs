@@ -12,10 +12,10 @@ use ahash::AHashMap;
 use crate::budget::{allocation_refused, try_reserve};
 use crate::{Budget, Convention, Error, Outcome, Result, Solution};
 
+use super::graph::Predecessors;
 use super::graph::{Graph, check_counts, too_many_moves};
-use super::solver::{
-    Labels, PREDECESSOR_CHECK_DEFAULT, Predecessors, UNKNOWN, check_predecessors, induction_bytes,
-    value_code,
+use super::induction::{
+    Labels, PREDECESSOR_CHECK_DEFAULT, UNKNOWN, check_predecessors, induction_bytes, value_code,
 };
 use super::work::{DEFAULT_RETROGRADE_WORK, Metered, WorkMeter, metered_reverse};
 use super::{Analysis, Counts, Label, Value};

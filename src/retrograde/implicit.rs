@@ -9,8 +9,9 @@ use crate::budget::vec_with_capacity;
 use crate::{Budget, Convention, Error, Outcome, Result};
 
 use super::graph::check_counts;
-use super::solver::{
-    Labels, Moves, PREDECESSOR_CHECK_DEFAULT, Predecessors, UNKNOWN, check_predecessors, value_code,
+use super::graph::{Moves, Predecessors};
+use super::induction::{
+    Labels, PREDECESSOR_CHECK_DEFAULT, UNKNOWN, check_predecessors, value_code,
 };
 use super::work::{DEFAULT_RETROGRADE_WORK, WorkMeter};
 use super::{Analysis, Counts, Label, Value};

@@ -128,6 +128,7 @@ mod games;
 mod graph;
 mod hashed;
 mod implicit;
+mod induction;
 #[cfg(feature = "mpi")]
 #[cfg_attr(docsrs, doc(cfg(feature = "mpi")))]
 pub mod mpi;

@@ -34,7 +34,7 @@ use crate::budget::{filled_vec, vec_with_capacity};
 use crate::{Budget, Convention, Error, Outcome, Result};
 
 use super::graph::Graph;
-use super::solver::{LOSE, Labels, TIE, UNKNOWN, WIN};
+use super::induction::{LOSE, Labels, TIE, UNKNOWN, WIN};
 use super::work::{WorkMeter, charge_entries, charge_graph};
 
 /// Frontier positions handed to one task: big enough to amortise the task,

@@ -8,7 +8,7 @@ use std::cell::Cell;
 use crate::{Budget, Error, Result};
 
 use super::graph::Graph;
-use super::solver::{Moves, Predecessors};
+use super::graph::{Moves, Predecessors};
 
 /// The default work cap of every retrograde engine (the hashed
 /// [`Retrograde`](super::Retrograde), [`DenseSolver`](super::DenseSolver),

@@ -14,7 +14,6 @@
 //! byte counts here are the ones the budget is charged with.
 
 use super::ScoringGame;
-use super::sweep::is_listed;
 use crate::{Budget, Error, Result};
 use ahash::AHashMap;
 use num_traits::Zero;
@@ -121,6 +120,14 @@ impl StateBits {
         let word = &mut self.words[number / 32];
         *word = (*word & !(3 << shift)) | ((state as u64) << shift);
     }
+}
+
+/// Whether `number` was listed.
+#[inline(always)]
+pub(super) fn is_listed(listed: &[u64], number: usize) -> bool {
+    listed
+        .get(number / 64)
+        .is_some_and(|word| word >> (number % 64) & 1 == 1)
 }
 
 /// The values of a solved game, as its table keeps them.

@@ -40,6 +40,7 @@ mod answers;
 #[cfg(not(stonegame_bundle))]
 mod dispatch;
 mod ends;
+mod family;
 mod front;
 mod memo;
 mod search;

@@ -14,7 +14,7 @@
 //! that the listing skipped is refused in debug builds (the listed bits are
 //! read for every move there); release builds trust the listing.
 
-use super::memo::{Memo, refused};
+use super::memo::{Memo, is_listed, refused};
 use super::{ScoringGame, overflow};
 use crate::game::MoveOrder;
 use crate::{Budget, Error, Result};
@@ -72,14 +72,6 @@ fn zeroed<T: Zero + Clone>(count: usize, bytes: u128, budget: Budget) -> Result<
     // `vec![0; n]` of a primitive asks for zeroed memory (calloc): pages are
     // mapped on first write, so numbers that are no position cost nothing.
     Ok(vec![T::zero(); count])
-}
-
-/// Whether `number` was listed.
-#[inline(always)]
-pub(super) fn is_listed(listed: &[u64], number: usize) -> bool {
-    listed
-        .get(number / 64)
-        .is_some_and(|word| word >> (number % 64) & 1 == 1)
 }
 
 /// Whether a move from `number` to `child` runs the declared way (and stays

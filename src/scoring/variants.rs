@@ -11,10 +11,10 @@
 //! | [`DpFamily::StoneSplit`] | split, keep the lighter part (LeetCode 1563) | memoised, full table, monotone split |
 //!
 //! Every game of these families has a `value_by(DpVariant)` method
-//! ([`Ends::value_by`],
-//! [`EndsRemainder::value_by`],
-//! [`FrontDoubling::value_by`],
-//! [`StoneSplit::value_by`]); the variants a
+//! ([`Ends::value_by`](super::Ends::value_by),
+//! [`EndsRemainder::value_by`](super::EndsRemainder::value_by),
+//! [`FrontDoubling::value_by`](super::FrontDoubling::value_by),
+//! [`StoneSplit::value_by`](super::StoneSplit::value_by)); the variants a
 //! family lacks are refused with [`Error::InvalidParameter`]. Tables are
 //! checked against the game's budget before they are allocated, and the
 //! cubic variants against its work cap ([`Budget::work_or`](crate::Budget::work_or),
@@ -44,7 +44,7 @@
 //!
 //! The guide's [benchmarks](crate::guide::benchmarks) page times them side by side.
 
-use super::{Ends, EndsRemainder, FrontDoubling, Score, StoneSplit};
+use super::Score;
 use crate::{Budget, Error, Result};
 use std::fmt;
 use std::str::FromStr;
@@ -158,13 +158,13 @@ impl FromStr for DpVariant {
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum DpFamily {
-    /// [`Ends`]: LeetCode 877, AtCoder EDPC L.
+    /// [`Ends`](super::Ends): LeetCode 877, AtCoder EDPC L.
     Ends,
-    /// [`EndsRemainder`]: LeetCode 1690.
+    /// [`EndsRemainder`](super::EndsRemainder): LeetCode 1690.
     EndsRemainder,
-    /// [`FrontDoubling`]: LeetCode 1140.
+    /// [`FrontDoubling`](super::FrontDoubling): LeetCode 1140.
     FrontDoubling,
-    /// [`StoneSplit`]: LeetCode 1563.
+    /// [`StoneSplit`](super::StoneSplit): LeetCode 1563.
     StoneSplit,
 }
 
@@ -252,40 +252,6 @@ impl DpFamily {
             DpFamily::FrontDoubling => FRONT_DOUBLING,
             DpFamily::StoneSplit => STONE_SPLIT,
         }
-    }
-
-    /// A game of this family on `values`, with `budget` for its tables and
-    /// its work cap, behind the family-independent [`DpGame`].
-    ///
-    /// Fails as the family's constructor does ([`Error::ScoreOverflow`] when
-    /// the worst-case total does not fit `T`; [`Error::InvalidParameter`]
-    /// for a stone of Stone Game V that is not positive).
-    ///
-    /// # Example
-    /// ```
-    /// use stonegame::Budget;
-    /// use stonegame::scoring::{DpFamily, DpVariant};
-    ///
-    /// let game = DpFamily::EndsRemainder.build(&[5i64, 3, 1, 4, 2], Budget::default())?;
-    /// assert_eq!(game.value_by(DpVariant::Rolling)?, 6);
-    /// assert!(DpFamily::StoneSplit.build(&[3i64, -1], Budget::default()).is_err());
-    ///
-    /// // The game may go to a worker thread.
-    /// let worker = std::thread::spawn(move || game.value_by(DpVariant::FullTable));
-    /// assert_eq!(worker.join().unwrap()?, 6);
-    /// # Ok::<(), stonegame::Error>(())
-    /// ```
-    pub fn build<T: Score>(
-        self,
-        values: &[T],
-        budget: Budget,
-    ) -> Result<Box<dyn DpGame<T> + Send + Sync>> {
-        Ok(match self {
-            DpFamily::Ends => Box::new(Ends::from_values(values, budget)?),
-            DpFamily::EndsRemainder => Box::new(EndsRemainder::from_values(values, budget)?),
-            DpFamily::FrontDoubling => Box::new(FrontDoubling::from_values(values, budget)?),
-            DpFamily::StoneSplit => Box::new(StoneSplit::from_values(values, budget)?),
-        })
     }
 
     /// The variant behind the game's own `value()`.
@@ -415,8 +381,8 @@ pub struct VariantCost {
 /// A game of a family with DP variants ([`DpFamily`]), whatever the family:
 /// list the variants with their costs, run one by value or by name.
 ///
-/// Implemented by [`Ends`], [`EndsRemainder`], [`FrontDoubling`] and
-/// [`StoneSplit`]; [`DpFamily::build`] makes one from a family and values
+/// Implemented by [`Ends`](super::Ends), [`EndsRemainder`](super::EndsRemainder), [`FrontDoubling`](super::FrontDoubling) and
+/// [`StoneSplit`](super::StoneSplit); [`DpFamily::build`] makes one from a family and values
 /// (as a `Box<dyn DpGame<T> + Send + Sync>`), [`DpGame::from_values`] when the type is
 /// known. Each implementation's `value_by` is the game's own inherent
 /// `value_by`, so both calls give the same answer.
@@ -463,54 +429,6 @@ pub trait DpGame<T: Score> {
     /// refused with [`Error::InvalidParameter`].
     fn value_by_name(&self, name: &str) -> Result<T> {
         self.value_by(name.parse()?)
-    }
-}
-
-impl<T: Score> DpGame<T> for Ends<T> {
-    fn from_values(values: &[T], budget: Budget) -> Result<Self> {
-        Ok(Ends::new(values)?.with_budget(budget))
-    }
-    fn family(&self) -> DpFamily {
-        DpFamily::Ends
-    }
-    fn value_by(&self, variant: DpVariant) -> Result<T> {
-        Ends::value_by(self, variant)
-    }
-}
-
-impl<T: Score> DpGame<T> for EndsRemainder<T> {
-    fn from_values(values: &[T], budget: Budget) -> Result<Self> {
-        Ok(EndsRemainder::new(values)?.with_budget(budget))
-    }
-    fn family(&self) -> DpFamily {
-        DpFamily::EndsRemainder
-    }
-    fn value_by(&self, variant: DpVariant) -> Result<T> {
-        EndsRemainder::value_by(self, variant)
-    }
-}
-
-impl<T: Score> DpGame<T> for FrontDoubling<T> {
-    fn from_values(values: &[T], budget: Budget) -> Result<Self> {
-        Ok(FrontDoubling::new(values)?.with_budget(budget))
-    }
-    fn family(&self) -> DpFamily {
-        DpFamily::FrontDoubling
-    }
-    fn value_by(&self, variant: DpVariant) -> Result<T> {
-        FrontDoubling::value_by(self, variant)
-    }
-}
-
-impl<T: Score> DpGame<T> for StoneSplit<T> {
-    fn from_values(values: &[T], budget: Budget) -> Result<Self> {
-        Ok(StoneSplit::new(values)?.with_budget(budget))
-    }
-    fn family(&self) -> DpFamily {
-        DpFamily::StoneSplit
-    }
-    fn value_by(&self, variant: DpVariant) -> Result<T> {
-        StoneSplit::value_by(self, variant)
     }
 }
 

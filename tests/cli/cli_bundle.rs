@@ -18,7 +18,26 @@ fn bundles_an_example_from_the_package_sources() {
     );
     assert!(bundle.contains("\nmod stonegame {\n"));
     assert!(bundle.contains("pub struct Ends"));
-    assert!(bundle.len() <= 65_536, "{} bytes", bundle.len());
+    assert!(bundle.len() <= 49_152, "{} bytes", bundle.len());
+}
+
+#[test]
+fn pruning_drops_what_the_program_never_reaches() {
+    let program = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/dp_l.rs");
+    let pruned = run(&["bundle", program], "");
+    let unpruned = run(&["bundle", "--no-prune", program], "");
+    assert!(unpruned.status.success(), "{}", stderr(&unpruned));
+    let (pruned, unpruned) = (stdout(&pruned), stdout(&unpruned));
+    assert!(unpruned.contains("pub struct Ends") && pruned.contains("pub struct Ends"));
+    // `Error` variants the program's code never constructs go, with their message arms.
+    let variants = |text: &str| text.matches("=> write!(f,").count();
+    assert!(
+        variants(&pruned) < variants(&unpruned),
+        "{} arms pruned, {} unpruned",
+        variants(&pruned),
+        variants(&unpruned)
+    );
+    assert!(pruned.len() < unpruned.len());
 }
 
 #[test]

@@ -32,6 +32,10 @@ pub struct BundleArgs {
     /// Also list the kept items of each module on standard error.
     #[arg(long)]
     pub stats: bool,
+    /// Skip the pruning pass, which compiles the bundle (metadata only) with the
+    /// `rustc` on the PATH and deletes what its dead-code lints report.
+    #[arg(long)]
+    pub no_prune: bool,
 }
 
 /// Runs the bundler and prints the bundle.
@@ -63,6 +67,9 @@ fn run_bundler(args: &BundleArgs) -> Result<Vec<u8>, String> {
     command_line.push(crate_dir.as_os_str().to_owned());
     if args.stats {
         command_line.push("--stats".into());
+    }
+    if args.no_prune {
+        command_line.push("--no-prune".into());
     }
     command_line.push(args.file.as_os_str().to_owned());
     let output = python(&command_line)?;

@@ -380,6 +380,31 @@ pub fn parse_number<T: FromStr>(token: &str, kind: &str, position: usize) -> Res
         .map_err(|_| format!("value {position} ({}) is not {kind}", shown(token)))
 }
 
+pub const INTEGER: &str = "an integer in the i64 range";
+
+/// A decimal `i64` (optional sign, at most 18 digits) without the generic
+/// machinery of `str::parse`; anything else is left to `str::parse`.
+pub fn fast_i64(bytes: &[u8]) -> Option<i64> {
+    let (negative, digits) = match bytes {
+        [b'-', rest @ ..] => (true, rest),
+        [b'+', rest @ ..] => (false, rest),
+        _ => (false, bytes),
+    };
+    // 18 digits cannot overflow i64, so the loop needs no checks.
+    if digits.is_empty() || digits.len() > 18 {
+        return None;
+    }
+    let mut magnitude: i64 = 0;
+    for &byte in digits {
+        let digit = byte.wrapping_sub(b'0');
+        if digit > 9 {
+            return None;
+        }
+        magnitude = magnitude * 10 + i64::from(digit);
+    }
+    Some(if negative { -magnitude } else { magnitude })
+}
+
 /// Solves judge-style input: instances given as a count and that many values.
 fn solve_judge_style(
     out: &mut impl Write,

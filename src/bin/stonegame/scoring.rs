@@ -4,14 +4,12 @@
 //! Values are parsed as `i64` and solved with `i64`; when a game's up-front
 //! overflow check refuses `i64`, the instance is solved again with `i128`.
 
-use crate::input::{self, parse_number};
+use crate::input::{self, INTEGER, fast_i64, parse_number};
 use clap::Args;
 use std::fmt::Display;
 use std::process::ExitCode;
 use stonegame::scoring::{Ends, EndsRemainder, Front, FrontDoubling, Score, Valuations};
 use stonegame::{Error, Solution};
-
-pub const INTEGER: &str = "an integer in the i64 range";
 
 /// Options shared by every scoring game.
 #[derive(Args)]
@@ -51,29 +49,6 @@ fn parse_numbers(text: &str, kind: &str) -> Result<Vec<i64>, String> {
         });
     }
     Ok(values)
-}
-
-/// A decimal `i64` (optional sign, at most 18 digits) without the generic
-/// machinery of `str::parse`; anything else is left to `str::parse`.
-pub fn fast_i64(bytes: &[u8]) -> Option<i64> {
-    let (negative, digits) = match bytes {
-        [b'-', rest @ ..] => (true, rest),
-        [b'+', rest @ ..] => (false, rest),
-        _ => (false, bytes),
-    };
-    // 18 digits cannot overflow i64, so the loop needs no checks.
-    if digits.is_empty() || digits.len() > 18 {
-        return None;
-    }
-    let mut magnitude: i64 = 0;
-    for &byte in digits {
-        let digit = byte.wrapping_sub(b'0');
-        if digit > 9 {
-            return None;
-        }
-        magnitude = magnitude * 10 + i64::from(digit);
-    }
-    Some(if negative { -magnitude } else { magnitude })
 }
 
 /// `DIFFERENCE`, or `DIFFERENCE | MOVES` when a line is given.

@@ -8,8 +8,7 @@
 //! status 2. Values are `i64`; a row whose `sum |values|` outgrows `i64`
 //! continues in `i128`.
 
-use crate::input::{self, parse_number};
-use crate::scoring::{INTEGER, fast_i64};
+use crate::input::{self, INTEGER, fast_i64, parse_number};
 use std::io::{self, BufRead, BufReader, BufWriter, Write};
 use std::process::ExitCode;
 use stonegame::scoring::EndsReducer;

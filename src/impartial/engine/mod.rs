@@ -5,10 +5,9 @@
 //! This module is private: [`crate::impartial`] re-exports each module under
 //! its public path (`impartial::mex`, `impartial::grundy`, ...), so the layout
 //! of the sources is not part of the API. Nothing here names a game of
-//! `games/`; the one exception is [`genus`], computed for take-and-break games
-//! (`octal::TakeAndBreak`), which the octal family defines.
+//! `games/` or `octal/`: the genus, computed for take-and-break games, lives
+//! in `octal/genus.rs` beside them (public as `impartial::genus`).
 
-pub mod genus;
 pub mod grundy;
 pub mod mex;
 pub mod misere;

@@ -9,8 +9,8 @@
 //! `p`.) Checking the range compares `G(n)` with `G(n + p)`, so it needs the
 //! values `G(0 .. 2·n0 + 2p + t)`.
 
-use super::sequence::SparseGrundy;
-use super::table::{GrundyTable, ValueSlice};
+use super::sequence::{SparseGrundy, ValueSlice};
+use super::table::GrundyTable;
 use crate::budget::filled_vec;
 use crate::impartial::octal::TakeAndBreak;
 use crate::{Budget, Error, Nimber, Result};

@@ -1,6 +1,6 @@
 //! The per-user secret that signs checkpoints ([`CheckpointKey`]).
 
-use super::run::{beside, directory_of, io_error, sync_directory};
+use super::files::{beside, directory_of, io_error, sync_directory};
 use crate::{Error, Result};
 use std::fmt;
 use std::fs;

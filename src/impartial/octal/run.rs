@@ -7,12 +7,13 @@
 //! printing the values), and checkpoints a killed run resumes from.
 
 use super::checkpoint_key::CheckpointKey;
+use super::files::{beside, directory_of, io_error, sync_directory};
 use super::sequence::{MAX_SEQUENCE_HEAP, SolverState, SparseGrundy};
 use super::siphash::SipHash24;
 use super::{MoveClass, TakeAndBreak};
 use crate::error::{shown, shown_path};
 use crate::impartial::mex::MexSet;
-use crate::{Budget, Error, IoError, Result};
+use crate::{Budget, Error, Result};
 use std::fmt;
 use std::fs;
 use std::io::{self, BufReader, BufWriter, Read, Write};
@@ -306,22 +307,6 @@ impl CheckpointLock {
     /// ```
     pub fn path(&self) -> &Path {
         &self.path
-    }
-}
-
-/// `.NAME.WHAT` in the directory of `path` (a hidden companion file).
-pub(super) fn beside(path: &Path, what: &str) -> PathBuf {
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    directory_of(path).join(format!(".{name}.{what}"))
-}
-
-pub(super) fn directory_of(path: &Path) -> &Path {
-    match path.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() => parent,
-        _ => Path::new("."),
     }
 }
 
@@ -1053,13 +1038,6 @@ impl Checksum {
     }
 }
 
-pub(super) fn io_error(path: &Path, error: io::Error) -> Error {
-    Error::Io {
-        path: path.to_path_buf(),
-        error: IoError::from(error),
-    }
-}
-
 fn corrupt(path: &Path, reason: impl Into<String>) -> Error {
     Error::CheckpointCorrupt {
         path: path.to_path_buf(),
@@ -1170,18 +1148,6 @@ fn write_checkpoint_file(path: &Path, solver: &SparseGrundy, key: &CheckpointKey
         let _ = fs::remove_file(&aside);
     }
     result.map_err(|e| io_error(path, e))
-}
-
-/// Makes a rename in `directory` durable (POSIX: the entry lives in the directory).
-#[cfg(unix)]
-pub(super) fn sync_directory(directory: &Path) -> io::Result<()> {
-    fs::File::open(directory)?.sync_all()
-}
-
-/// Elsewhere a directory cannot be opened as a file; the rename stands alone.
-#[cfg(not(unix))]
-pub(super) fn sync_directory(_directory: &Path) -> io::Result<()> {
-    Ok(())
 }
 
 /// Reads `buffer.len()` bytes, a short file being a damaged checkpoint.

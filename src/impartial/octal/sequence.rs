@@ -7,12 +7,19 @@
 //! Grundy sequences `G(0..=n)` of take-and-break games: a plain reference and
 //! Flammenkamp's sparse-space fast path.
 
-use super::table::ValueSlice;
 use crate::budget::{try_reserve, vec_with_capacity};
 use crate::impartial::mex::MexSet;
 use crate::impartial::octal::{MoveClass, TakeAndBreak};
 use crate::{Budget, Error, Result};
 use std::ops::BitXor;
+
+/// The stored values in their cells, for code generic over the cell type.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum ValueSlice<'a> {
+    Narrow(&'a [u8]),
+    Wide(&'a [u16]),
+    Full(&'a [u32]),
+}
 
 /// The largest heap size a Grundy sequence may reach: `2^32 - 1` (positions
 /// are stored as `u32`). How far a sequence gets below it is set by the

@@ -9,6 +9,7 @@
 //! Nim) are proved or answered from a few thousand values, where the plain
 //! definition is fast and 30 KB shorter in a 64 KiB submission.
 
+use super::sequence::ValueSlice;
 use crate::impartial::mex::MexSet;
 use crate::impartial::octal::{MoveClass, TakeAndBreak};
 use crate::{Budget, Error, Result};
@@ -19,14 +20,6 @@ pub(super) type Table = super::SparseGrundy;
 /// The engine [`super::HeapValues`] computes values with.
 #[cfg(stonegame_bundle)]
 pub(super) type Table = PlainTable;
-
-/// The stored values in their cells, for code generic over the cell type.
-#[derive(Debug, Clone, Copy)]
-pub(crate) enum ValueSlice<'a> {
-    Narrow(&'a [u8]),
-    Wide(&'a [u16]),
-    Full(&'a [u32]),
-}
 
 /// What the period search and [`super::HeapValues`] need of a table of
 /// `G(0..len)` that grows on demand.

@@ -62,7 +62,7 @@ use ::mpi::traits::Communicator;
 
 use crate::{Budget, Convention, Error, Result};
 
-use super::solver::{LOSE, TIE, WIN, code_value};
+use super::induction::{LOSE, TIE, WIN, code_value};
 use super::{Counts, Label, Value};
 use exchange::sum_over_ranks;
 use shard::{Move, MoveSource, Setup, ShardLabels, solve_shard};

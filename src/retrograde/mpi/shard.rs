@@ -8,7 +8,7 @@ use crate::budget::{filled_vec, vec_with_capacity};
 use crate::{Budget, Convention, Error, Outcome, Result};
 
 use super::super::Value;
-use super::super::solver::{LOSE, TIE, UNKNOWN, WIN, value_code};
+use super::super::induction::{LOSE, TIE, UNKNOWN, WIN, value_code};
 use super::super::work::{WorkMeter, charge_entries};
 use super::exchange::{
     Exchanger, Index, agree, exchanger_bytes, min_over_ranks, records_per_round,

@@ -13,7 +13,7 @@ use ::mpi::traits::{Communicator, Destination, Source};
 use crate::budget::vec_with_capacity;
 use crate::{Budget, Convention, Error, Result};
 
-use super::super::solver::value_code;
+use super::super::induction::value_code;
 use super::super::tiers::{SolveSession, TierLabels, tier_chain, tiered_work_name};
 use super::super::work::{DEFAULT_RETROGRADE_WORK, WorkMeter};
 use super::super::{TierDatabase, TierPosition, TieredGame, Value};

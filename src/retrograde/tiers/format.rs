@@ -10,7 +10,7 @@ use crate::budget::vec_with_capacity;
 use crate::{Budget, Convention, Error, Result};
 
 use super::super::Counts;
-use super::super::solver::{DRAW, LOSE, TIE, WIN, value_code};
+use super::super::induction::{DRAW, LOSE, TIE, WIN, value_code};
 use super::{CheckedFile, TierLabels, TierPosition, TieredGame};
 
 pub(super) const TIER_MAGIC: &[u8; 8] = b"STONETIR";

@@ -30,9 +30,10 @@ use crate::budget::{allocation_refused, filled_vec, try_reserve, vec_with_capaci
 use crate::{Budget, Convention, Error, Result};
 
 use super::graph::{Graph, check_counts, csr_bytes};
-use super::solver::{
-    DRAW, LOSE, Labels, Moves, PREDECESSOR_CHECK_DEFAULT, Predecessors, TIE, UNKNOWN, WIN,
-    check_predecessors, code_value, value_code,
+use super::graph::{Moves, Predecessors};
+use super::induction::{
+    DRAW, LOSE, Labels, PREDECESSOR_CHECK_DEFAULT, TIE, UNKNOWN, WIN, check_predecessors,
+    code_value, value_code,
 };
 use super::{Counts, Label, Value};
 

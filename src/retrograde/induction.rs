@@ -1,0 +1,498 @@
+//! The induction: labels of every position as value codes and remoteness
+//! words ([`Labels`]), computed level by level ([`Labels::induce`]), and the
+//! predecessor check.
+
+use crate::budget::filled_vec;
+use crate::{Budget, Convention, Error, Outcome, Result};
+
+use super::graph::{Moves, Predecessors, csr_bytes};
+use super::{Counts, Label, Value};
+
+/// Not labelled by the induction; after it, a draw by endless play.
+pub(crate) const UNKNOWN: u8 = 0;
+pub(crate) const WIN: u8 = 1;
+pub(crate) const LOSE: u8 = 2;
+/// A tie: the game ends level (by a terminal rule), or optimal play leads to
+/// such an ending.
+pub(crate) const TIE: u8 = 3;
+/// A position a terminal rule declares drawn (play is deemed endless there).
+pub(crate) const DRAW: u8 = 4;
+
+/// Bytes per position of the induction's own tables: the value byte, the
+/// counter/remoteness word and the queue slot.
+const BYTES_PER_POSITION: u128 = 1 + 4 + 4;
+
+pub(crate) fn value_code(value: Value) -> u8 {
+    match value {
+        Value::Win => WIN,
+        Value::Lose => LOSE,
+        Value::Tie => TIE,
+        Value::Draw => DRAW,
+    }
+}
+
+/// Bytes the induction allocates for `positions`, plus predecessor lists
+/// for `moves` when it has to build them.
+pub(crate) fn induction_bytes(positions: usize, moves: usize, builds_predecessors: bool) -> u128 {
+    let own = BYTES_PER_POSITION * positions as u128;
+    if builds_predecessors {
+        own + csr_bytes(positions, moves)
+    } else {
+        own
+    }
+}
+
+/// Two FIFO queues sharing `N` slots: won positions fill the array from the
+/// front, lost ones from the back; each position is queued at most once.
+struct LevelQueue {
+    slots: Vec<u32>,
+    wins: usize,
+    losses: usize,
+    win_head: usize,
+    lose_head: usize,
+}
+
+impl LevelQueue {
+    fn new(n: usize) -> Result<Self> {
+        Ok(Self {
+            slots: filled_vec(n, 0, "retrograde level queue", Budget::unlimited())?,
+            wins: 0,
+            losses: 0,
+            win_head: 0,
+            lose_head: 0,
+        })
+    }
+
+    fn push_win(&mut self, u: u32) {
+        self.slots[self.wins] = u;
+        self.wins += 1;
+    }
+
+    fn push_lose(&mut self, u: u32) {
+        self.losses += 1;
+        let slot = self.slots.len() - self.losses;
+        self.slots[slot] = u;
+    }
+
+    /// Where the current level ends in each queue: (lost, won).
+    fn level_ends(&self) -> (usize, usize) {
+        (self.losses, self.wins)
+    }
+
+    fn pop_lose(&mut self, end: usize) -> Option<u32> {
+        (self.lose_head < end).then(|| {
+            self.lose_head += 1;
+            self.slots[self.slots.len() - self.lose_head]
+        })
+    }
+
+    fn pop_win(&mut self, end: usize) -> Option<u32> {
+        (self.win_head < end).then(|| {
+            self.win_head += 1;
+            self.slots[self.win_head - 1]
+        })
+    }
+
+    /// The won position `ahead` places after the next to pop (0 past the end;
+    /// only used to warm the cache, so a stale slot does no harm).
+    fn peek_win(&self, ahead: usize) -> u32 {
+        self.slots.get(self.win_head + ahead).copied().unwrap_or(0)
+    }
+
+    /// The lost position `ahead` places after the next to pop (as `peek_win`).
+    fn peek_lose(&self, ahead: usize) -> u32 {
+        let n = self.slots.len();
+        n.checked_sub(self.lose_head + ahead + 1)
+            .map_or(0, |k| self.slots[k])
+    }
+
+    fn push_code(&mut self, code: u8, u: u32) {
+        if code == WIN {
+            self.push_win(u);
+        } else {
+            self.push_lose(u);
+        }
+    }
+
+    fn into_slots(self) -> Vec<u32> {
+        self.slots
+    }
+
+    fn is_drained(&self) -> bool {
+        self.win_head == self.wins && self.lose_head == self.losses
+    }
+}
+
+fn counter_overflow(n: usize, degree: u32) -> Error {
+    Error::SizeLimitExceeded {
+        what: "number of positions plus moves from one position (u32 counters)",
+        value: n as u128 + u128::from(degree),
+        limit: u128::from(u32::MAX) + 1,
+    }
+}
+
+/// The labels of every position, compactly: one value byte and one `u32`
+/// word (the remoteness of a labelled position; see [`Labels::induce`] for
+/// what it holds while a position is unlabelled).
+#[derive(Debug, Clone)]
+pub(crate) struct Labels {
+    code: Vec<u8>,
+    word: Vec<u32>,
+}
+
+/// Whether predecessor functions are checked unless the caller says:
+/// in debug builds (tests included), not in release builds.
+pub(crate) const PREDECESSOR_CHECK_DEFAULT: bool = cfg!(debug_assertions);
+
+/// Checks that `predecessors` lists for every position `v` each position
+/// `u` with a move to `v`, once per such move, and nothing else; positions
+/// a terminal rule ends (`code` set) are left out on both sides, as the
+/// induction never follows their moves. Each move `u → v` is hashed; the
+/// hashes are added to `v`'s sum from the successors and subtracted from
+/// the predecessors, so equal lists leave every sum at zero and any
+/// difference leaves one nonzero except with probability about 2⁻⁶⁴.
+pub(crate) fn check_predecessors(
+    graph: &impl Moves,
+    code: &[u8],
+    predecessors: &mut impl Predecessors,
+    budget: Budget,
+    describe: impl Fn(u32) -> String,
+) -> Result<()> {
+    let n = graph.num_positions();
+    budget.check_bytes(8 * n as u128, "the predecessor check (8 bytes a position)")?;
+    let ends = |u: u32| code.get(u as usize).is_some_and(|&c| c != UNKNOWN);
+    let mut sums = filled_vec(n, 0u64, "the predecessor check", budget)?;
+    for u in 0..n as u32 {
+        if ends(u) {
+            continue;
+        }
+        graph.for_each_successor(u, &mut |v| {
+            sums[v as usize] = sums[v as usize].wrapping_add(move_hash(u, v));
+        })?;
+    }
+    for v in 0..n as u32 {
+        let sum = &mut sums[v as usize];
+        predecessors.for_each(v, &mut |u| {
+            if !ends(u) {
+                *sum = sum.wrapping_sub(move_hash(u, v));
+            }
+        })?;
+    }
+    match sums.iter().position(|&sum| sum != 0) {
+        Some(v) => Err(Error::PredecessorMismatch {
+            position: describe(v as u32),
+        }),
+        None => Ok(()),
+    }
+}
+
+/// A hash of the move `u → v` (the SplitMix64 finaliser of both, offset so
+/// that no move hashes to zero by construction).
+fn move_hash(u: u32, v: u32) -> u64 {
+    let mut x = (u64::from(u) << 32 | u64::from(v)).wrapping_add(0x9e37_79b9_7f4a_7c15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
+impl Labels {
+    /// Runs the induction. `code` holds, for each position, the value a
+    /// terminal rule gave it or `UNKNOWN`; positions without moves get the
+    /// convention's value. `seeded` optionally gives the remoteness of
+    /// positions whose label is already known (their `code` is set): the
+    /// results of lower tiers; such positions must have no moves in `graph`.
+    ///
+    /// One `u32` word per position does double duty, so that visiting a
+    /// predecessor touches a single random memory location: a word
+    /// `<= base` is the remoteness of a labelled position; a word `base + k`
+    /// says `k` moves have not yet been shown to lead to a win for the
+    /// opponent. `base` is `N - 1` plus the largest seeded remoteness, above
+    /// every remoteness because every level of the induction past the seeds
+    /// holds at least one new position.
+    ///
+    /// Positions are processed level by level (all positions of remoteness
+    /// `r`, then `r + 1`, …), so the first lost successor seen gives the
+    /// nearest win (the winner hurries) and the last won successor to be
+    /// labelled gives the farthest loss (the loser delays). Won and lost
+    /// positions are queued at the two ends of one array of `N` slots, so
+    /// neither the value nor the remoteness of a queued position is read back.
+    /// A second, breadth-first pass from the tied endings labels the
+    /// positions that can force a tie (see [`Labels::spread_ties`]).
+    pub(crate) fn induce(
+        graph: &impl Moves,
+        mut code: Vec<u8>,
+        seeded: Option<Vec<u32>>,
+        convention: Convention,
+        predecessors: &mut impl Predecessors,
+    ) -> Result<Self> {
+        let n = graph.num_positions();
+        let mut word = match seeded {
+            Some(word) => word,
+            None => filled_vec(n, 0u32, "retrograde labels", Budget::unlimited())?,
+        };
+        let highest_seed = word.iter().copied().max().unwrap_or(0);
+        // `Graph` guarantees N <= u32::MAX.
+        let unresolved_base = (n as u32)
+            .saturating_sub(1)
+            .checked_add(highest_seed)
+            .ok_or_else(|| counter_overflow(n, highest_seed))?;
+        let no_move_code = match convention.terminal_outcome() {
+            Outcome::First => WIN,
+            _ => LOSE,
+        };
+        let mut queue = LevelQueue::new(n)?;
+        let mut seeds = Vec::new();
+        for (u, slot) in code.iter_mut().enumerate() {
+            if *slot == UNKNOWN {
+                match graph.out_degree(u as u32)? {
+                    0 => *slot = no_move_code,
+                    degree => {
+                        word[u] = unresolved_base
+                            .checked_add(degree)
+                            .ok_or_else(|| counter_overflow(n, degree))?;
+                    }
+                }
+            }
+            if matches!(*slot, WIN | LOSE) {
+                if word[u] == 0 {
+                    queue.push_code(*slot, u as u32);
+                } else {
+                    seeds.push(u as u32);
+                }
+            }
+        }
+        seeds.sort_unstable_by_key(|&u| word[u as usize]);
+        let mut seeds = seeds.into_iter().peekable();
+        let last_move = unresolved_base + 1;
+        // Random graphs miss the cache on every list; touching the list of
+        // the position a few places ahead lets those misses overlap.
+        const LOOKAHEAD: usize = 8;
+        let mut sink = 0u32;
+        let mut remoteness = 0u32;
+        loop {
+            while let Some(u) = seeds.next_if(|&u| word[u as usize] <= remoteness) {
+                queue.push_code(code[u as usize], u);
+            }
+            if queue.is_drained() {
+                match seeds.peek() {
+                    Some(&u) => {
+                        remoteness = word[u as usize];
+                        continue;
+                    }
+                    None => break,
+                }
+            }
+            let next = remoteness + 1;
+            let (lost_end, won_end) = queue.level_ends();
+            while let Some(v) = queue.pop_lose(lost_end) {
+                sink ^= predecessors.warm(queue.peek_lose(LOOKAHEAD));
+                predecessors.for_each(v, &mut |u| {
+                    let u = u as usize;
+                    if word[u] > unresolved_base {
+                        word[u] = next;
+                        code[u] = WIN;
+                        queue.push_win(u as u32);
+                    }
+                })?;
+            }
+            while let Some(v) = queue.pop_win(won_end) {
+                sink ^= predecessors.warm(queue.peek_win(LOOKAHEAD));
+                predecessors.for_each(v, &mut |u| {
+                    let u = u as usize;
+                    let w = word[u];
+                    if w == last_move {
+                        word[u] = next;
+                        code[u] = LOSE;
+                        queue.push_lose(u as u32);
+                    } else if w > last_move {
+                        word[u] = w - 1;
+                    }
+                })?;
+            }
+            remoteness = next;
+        }
+        std::hint::black_box(sink);
+        let mut labels = Self { code, word };
+        labels.spread_ties(queue.into_slots(), predecessors)?;
+        Ok(labels)
+    }
+
+    /// Labels ties after wins and losses are known. A position that is
+    /// neither won nor lost cannot reach a lost position in one move, so its
+    /// player's best hope is a tie: it is a tie when one of its moves leads
+    /// to a tie, with remoteness one more than the nearest such tie (ties are
+    /// reached as soon as possible, as in GamesmanOne); otherwise it is a
+    /// draw. Breadth-first from the tied endings (and seeded ties, each
+    /// entering at its own level) over `slots`, a scratch array of `N` slots.
+    fn spread_ties(
+        &mut self,
+        mut slots: Vec<u32>,
+        predecessors: &mut impl Predecessors,
+    ) -> Result<()> {
+        let code = &mut self.code;
+        let word = &mut self.word;
+        let mut tail = 0;
+        let mut seeds = Vec::new();
+        for (u, &c) in code.iter().enumerate() {
+            if c == TIE {
+                if word[u] == 0 {
+                    slots[tail] = u as u32;
+                    tail += 1;
+                } else {
+                    seeds.push(u as u32);
+                }
+            }
+        }
+        seeds.sort_unstable_by_key(|&u| word[u as usize]);
+        let mut seeds = seeds.into_iter().peekable();
+        let mut head = 0;
+        loop {
+            // Seeds of the level being processed (or, when the queue is
+            // empty, of the next seeded level) join at the tail.
+            let level = match slots[head..tail].first() {
+                Some(&v) => word[v as usize],
+                None => match seeds.peek() {
+                    Some(&u) => word[u as usize],
+                    None => return Ok(()),
+                },
+            };
+            while let Some(u) = seeds.next_if(|&u| word[u as usize] <= level) {
+                slots[tail] = u;
+                tail += 1;
+            }
+            while head < tail && word[slots[head] as usize] == level {
+                let v = slots[head];
+                head += 1;
+                let next = level + 1;
+                predecessors.for_each(v, &mut |u| {
+                    let u = u as usize;
+                    if code[u] == UNKNOWN {
+                        code[u] = TIE;
+                        word[u] = next;
+                        slots[tail] = u as u32;
+                        tail += 1;
+                    }
+                })?;
+            }
+        }
+    }
+
+    /// Labels from tables computed elsewhere (the parallel induction).
+    #[cfg(feature = "parallel")]
+    pub(crate) fn from_parts(code: Vec<u8>, word: Vec<u32>) -> Self {
+        Self { code, word }
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.code.len()
+    }
+
+    pub(crate) fn value(&self, u: usize) -> Option<Value> {
+        self.code.get(u).map(|&c| code_value(c))
+    }
+
+    pub(crate) fn remoteness(&self, u: usize) -> Option<u32> {
+        match self.code.get(u) {
+            Some(&(WIN | LOSE | TIE)) => self.word.get(u).copied(),
+            _ => None,
+        }
+    }
+
+    pub(crate) fn label(&self, u: usize) -> Option<Label> {
+        Some(Label {
+            value: self.value(u)?,
+            remoteness: self.remoteness(u),
+        })
+    }
+
+    /// A move that realises the label: to the nearest loss for a win, to the
+    /// farthest win for a loss, to the nearest tie for a tie, to a draw for a
+    /// draw; `None` at the end.
+    pub(crate) fn best_move(&self, graph: &impl Moves, u: u32) -> Option<u32> {
+        let code = *self.code.get(u as usize)?;
+        let wanted = |target_code: u8| {
+            let r = self.word[u as usize].checked_sub(1)?;
+            graph.find_move(u, |v| {
+                self.code.get(v as usize) == Some(&target_code) && self.word[v as usize] == r
+            })
+        };
+        match code {
+            WIN => wanted(LOSE),
+            LOSE => wanted(WIN),
+            TIE => wanted(TIE),
+            UNKNOWN => graph.find_move(u, |v| {
+                matches!(self.code.get(v as usize), Some(&(UNKNOWN | DRAW)))
+            }),
+            _ => None,
+        }
+    }
+
+    /// Best moves from `u` until the game ends (a draw has no end, so its
+    /// line is just `[u]`).
+    pub(crate) fn principal_line(&self, graph: &impl Moves, u: u32) -> Vec<u32> {
+        let mut line = vec![u];
+        if matches!(self.code.get(u as usize), Some(&(WIN | LOSE | TIE))) {
+            let mut current = u;
+            // Remoteness drops by one each move, so this ends.
+            while let Some(next) = self.best_move(graph, current) {
+                line.push(next);
+                current = next;
+            }
+        }
+        line
+    }
+
+    /// Draw-keeping moves from the drawn position `u` until a position
+    /// repeats (the repeated one is the last entry, so the cycle shows) or
+    /// a position a terminal rule declared drawn is reached; just `[u]` for
+    /// a position that is not drawn. Each position enters the line at most
+    /// once before the repeat, so it has at most `V + 1` entries.
+    pub(crate) fn drawing_line(&self, graph: &impl Moves, u: u32) -> Vec<u32> {
+        let mut line = vec![u];
+        if self.code.get(u as usize) != Some(&UNKNOWN) {
+            return line;
+        }
+        let mut seen = ahash::AHashSet::default();
+        seen.insert(u);
+        let mut current = u;
+        // From an unlabelled (drawn) position the move found leads to another
+        // drawn position, so the player to move there keeps the draw too.
+        while let Some(next) = self.best_move(graph, current) {
+            line.push(next);
+            if !seen.insert(next) {
+                break;
+            }
+            current = next;
+        }
+        line
+    }
+
+    pub(crate) fn counts(&self) -> Counts {
+        let mut counts = Counts::default();
+        for &c in &self.code {
+            match c {
+                WIN => counts.win += 1,
+                LOSE => counts.lose += 1,
+                TIE => counts.tie += 1,
+                _ => counts.draw += 1,
+            }
+        }
+        counts
+    }
+
+    /// The value codes and words (remoteness where labelled), for analysis
+    /// and storage.
+    pub(crate) fn raw(&self) -> (&[u8], &[u32]) {
+        (&self.code, &self.word)
+    }
+}
+
+/// The value a code stands for.
+pub(crate) fn code_value(code: u8) -> Value {
+    match code {
+        WIN => Value::Win,
+        LOSE => Value::Lose,
+        TIE => Value::Tie,
+        _ => Value::Draw,
+    }
+}
