@@ -11,6 +11,11 @@
 use super::memo::Memo;
 use super::search::{DenseStore, HashedStore, Search};
 use super::sweep::sweep;
+use super::weights::{
+    HASHED_STEPS_PER_MOVE, HASHED_STEPS_PER_POSITION, SEARCH_STEPS_PER_MOVE,
+    SEARCH_STEPS_PER_NUMBER, SEARCH_STEPS_PER_POSITION, SWEEP_STEPS_PER_MOVE,
+    SWEEP_STEPS_PER_NUMBER, Work,
+};
 use super::{ScoringGame, overflow};
 use crate::game::MoveOrder;
 use crate::{Budget, Error, Outcome, Result, Solution};
@@ -93,9 +98,30 @@ impl<G: ScoringGame + Clone> Clone for Negamax<G> {
 }
 
 impl<G: ScoringGame> Negamax<G> {
-    /// The work cap without [`Budget::with_work`]: moves visited in one
-    /// search, about ten seconds of hashing.
-    pub const DEFAULT_WORK: u64 = 100_000_000;
+    /// The work cap without [`Budget::with_work`]: steps of about a
+    /// nanosecond, about ten seconds of CPU whichever way the game is
+    /// solved. The sweep charges [`SWEEP_STEPS_PER_NUMBER`] a number of the
+    /// numbering before it starts and [`SWEEP_STEPS_PER_MOVE`] a move; the
+    /// search over a numbering [`SEARCH_STEPS_PER_NUMBER`] up front,
+    /// [`SEARCH_STEPS_PER_POSITION`] a position and [`SEARCH_STEPS_PER_MOVE`]
+    /// a move; the hashed search [`HASHED_STEPS_PER_POSITION`] a position
+    /// and [`HASHED_STEPS_PER_MOVE`] a move. Moves are charged as they are
+    /// listed, so a position whose listing never ends is refused at the cap.
+    ///
+    /// [`SWEEP_STEPS_PER_NUMBER`]: super::SWEEP_STEPS_PER_NUMBER
+    /// [`SWEEP_STEPS_PER_MOVE`]: super::SWEEP_STEPS_PER_MOVE
+    /// [`SEARCH_STEPS_PER_NUMBER`]: super::SEARCH_STEPS_PER_NUMBER
+    /// [`SEARCH_STEPS_PER_POSITION`]: super::SEARCH_STEPS_PER_POSITION
+    /// [`SEARCH_STEPS_PER_MOVE`]: super::SEARCH_STEPS_PER_MOVE
+    /// [`HASHED_STEPS_PER_POSITION`]: super::HASHED_STEPS_PER_POSITION
+    /// [`HASHED_STEPS_PER_MOVE`]: super::HASHED_STEPS_PER_MOVE
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::{Ends, Negamax};
+    /// assert_eq!(Negamax::<Ends<i64>>::DEFAULT_WORK, 10_000_000_000);
+    /// ```
+    pub const DEFAULT_WORK: u64 = 10_000_000_000;
 
     /// A solver for `game` (pass `&game` to keep the game) with the default budget.
     ///
@@ -251,20 +277,27 @@ impl<G: ScoringGame> Negamax<G> {
     fn search(&self) -> Result<Solved<G>> {
         let game = &self.table.game;
         let budget = self.budget;
-        let work_cap = budget.work_or(Self::DEFAULT_WORK);
+        let cap = budget.work_or(Self::DEFAULT_WORK);
         let start = game.start();
-        // One loop per way of solving, each compiled for its memo.
+        // One loop per way of solving, each compiled for its memo and
+        // charged by its own weights (`weights.rs`).
         let memo = match (game.dense_positions(), game.dense_order()) {
             (Some(count), MoveOrder::Unordered) => {
+                let work = Work::up_front(cap, count, SEARCH_STEPS_PER_NUMBER, SEARCH_WHAT)?
+                    .weighing(SEARCH_STEPS_PER_POSITION, SEARCH_STEPS_PER_MOVE);
                 let store = DenseStore::new(count, budget)?;
-                Search::new(game, budget, work_cap, store).run(start.clone())?
+                Search::new(game, budget, work, store).run(start.clone())?
             }
             (Some(count), order) => {
                 check_start_is_numbered(game, &start, count)?;
-                sweep(game, count, order, budget, work_cap)?
+                let work = Work::up_front(cap, count, SWEEP_STEPS_PER_NUMBER, SWEEP_WHAT)?
+                    .weighing(0, SWEEP_STEPS_PER_MOVE);
+                sweep(game, count, order, budget, work)?
             }
             (None, MoveOrder::Unordered) => {
-                Search::new(game, budget, work_cap, HashedStore::default()).run(start.clone())?
+                let work = Work::up_front(cap, 0, 0, HASHED_WHAT)?
+                    .weighing(HASHED_STEPS_PER_POSITION, HASHED_STEPS_PER_MOVE);
+                Search::new(game, budget, work, HashedStore::default()).run(start.clone())?
             }
             (None, order) => {
                 return Err(Error::InvalidParameter {
@@ -291,6 +324,11 @@ impl<G: ScoringGame> Negamax<G> {
         })
     }
 }
+
+/// What a refusal of each way of solving names.
+const SWEEP_WHAT: &str = "generic negamax sweep";
+const SEARCH_WHAT: &str = "generic negamax search";
+const HASHED_WHAT: &str = "generic negamax hashed search";
 
 /// Refuses a sweep whose start has no number below `count`, or whose number
 /// `dense_position` does not give back (a declared order without
