@@ -10,7 +10,9 @@
 //! `search` (numbered, no order: depth-first over the value array),
 //! `hashed` (not numbered: depth-first with a hash map), or `endless-sweep`
 //! / `endless-search` / `endless-hashed` (the start lists moves without end,
-//! so only the work cap stops it). The game is TDPC B "ゲーム": two piles of
+//! so only the work cap stops it), or `take-sweep` / `take-search` /
+//! `take-hashed` (a row of `A` stones, take 1 to `B` from the front and
+//! score their sum: `A × B` moves, many a position). The game is TDPC B "ゲーム": two piles of
 //! `A` and `B` stones with values (seeded, 1..=1000); each player in turn
 //! takes the top stone of either pile and scores its value. Written as
 //! docs/contest.md shows: positions `(i, j)` (stones taken from each pile)
@@ -117,6 +119,62 @@ impl ScoringGame for Piles {
     }
 }
 
+/// A row of stones: take 1 to `most` from the front, score their sum (a
+/// game with many moves a position).
+struct Take {
+    prefix: Vec<i64>,
+    most: usize,
+    engine: Engine,
+}
+
+impl ScoringGame for Take {
+    /// Stones taken so far.
+    type Position = usize;
+    /// How many to take.
+    type Move = usize;
+    type Score = i64;
+
+    fn start(&self) -> usize {
+        0
+    }
+
+    fn for_each_move(
+        &self,
+        &taken: &usize,
+        mut visit: impl FnMut(usize) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let left = self.prefix.len() - 1 - taken;
+        for count in 1..=self.most.min(left) {
+            visit(count)?;
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn play(&self, &taken: &usize, &count: &usize) -> (i64, usize) {
+        let next = taken + count;
+        (self.prefix[next] - self.prefix[taken], next)
+    }
+
+    fn dense_positions(&self) -> Option<usize> {
+        (self.engine != Engine::Hashed).then_some(self.prefix.len())
+    }
+
+    fn dense_index(&self, &taken: &usize) -> Option<usize> {
+        Some(taken)
+    }
+
+    fn dense_position(&self, number: usize) -> Option<usize> {
+        Some(number)
+    }
+
+    fn dense_order(&self) -> MoveOrder {
+        match self.engine {
+            Engine::Sweep => MoveOrder::ToLarger,
+            _ => MoveOrder::Unordered,
+        }
+    }
+}
+
 /// `count` values in 1..=1000 from a small linear congruential generator.
 fn values(count: usize, seed: u64) -> Vec<i64> {
     let mut state = seed;
@@ -130,19 +188,28 @@ fn values(count: usize, seed: u64) -> Vec<i64> {
         .collect()
 }
 
+/// The game to solve.
+enum Game {
+    Piles(Piles),
+    Take(Take),
+}
+
 /// Parses the arguments into the game and its budget.
-fn parse(args: &[String]) -> Result<(Piles, Budget), String> {
+fn parse(args: &[String]) -> Result<(Game, Budget), String> {
     let usage = "usage: negamax_work ENGINE A B [--max-work STEPS]";
     let [engine, a, b, rest @ ..] = args else {
         return Err(usage.into());
     };
-    let (engine, endless) = match engine.as_str() {
-        "sweep" => (Engine::Sweep, false),
-        "search" => (Engine::Search, false),
-        "hashed" => (Engine::Hashed, false),
-        "endless-sweep" => (Engine::Sweep, true),
-        "endless-search" => (Engine::Search, true),
-        "endless-hashed" => (Engine::Hashed, true),
+    let (engine, endless, take) = match engine.as_str() {
+        "sweep" => (Engine::Sweep, false, false),
+        "search" => (Engine::Search, false, false),
+        "hashed" => (Engine::Hashed, false, false),
+        "endless-sweep" => (Engine::Sweep, true, false),
+        "endless-search" => (Engine::Search, true, false),
+        "endless-hashed" => (Engine::Hashed, true, false),
+        "take-sweep" => (Engine::Sweep, false, true),
+        "take-search" => (Engine::Search, false, true),
+        "take-hashed" => (Engine::Hashed, false, true),
         other => return Err(format!("unknown engine {other:?}; {usage}")),
     };
     let side = |text: &str| text.parse::<usize>().map_err(|e| format!("{text:?}: {e}"));
@@ -153,13 +220,21 @@ fn parse(args: &[String]) -> Result<(Piles, Budget), String> {
         }
         _ => return Err(usage.into()),
     };
+    if take {
+        let mut prefix = vec![0];
+        for value in values(side(a)?, 1) {
+            prefix.push(prefix[prefix.len() - 1] + value);
+        }
+        let most = side(b)?;
+        return Ok((Game::Take(Take { prefix, most, engine }), budget));
+    }
     let game = Piles {
         a: values(side(a)?, 1),
         b: values(side(b)?, 2),
         engine,
         endless,
     };
-    Ok((game, budget))
+    Ok((Game::Piles(game), budget))
 }
 
 fn main() -> ExitCode {
@@ -171,8 +246,17 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let total: i64 = game.a.iter().chain(&game.b).sum();
-    match Negamax::new(&game).with_budget(budget).value() {
+    let (total, answer) = match &game {
+        Game::Piles(piles) => (
+            piles.a.iter().chain(&piles.b).sum(),
+            Negamax::new(piles).with_budget(budget).value(),
+        ),
+        Game::Take(take) => (
+            take.prefix[take.prefix.len() - 1],
+            Negamax::new(take).with_budget(budget).value(),
+        ),
+    };
+    match answer {
         // The first player's total: (sum + difference) / 2.
         Ok(value) => {
             println!("{}", (total + value) / 2);

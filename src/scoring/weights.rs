@@ -23,7 +23,7 @@ use crate::{Error, Result};
 /// let steps = 7101 * 7101 * SWEEP_STEPS_PER_NUMBER + 2 * 7100 * 7101 * SWEEP_STEPS_PER_MOVE;
 /// assert!(steps < stonegame::scoring::Negamax::<stonegame::scoring::Ends<i64>>::DEFAULT_WORK);
 /// ```
-pub const SWEEP_STEPS_PER_NUMBER: u64 = 4;
+pub const SWEEP_STEPS_PER_NUMBER: u64 = 6;
 
 /// Steps the sweep charges each move, as it is listed.
 ///
@@ -65,18 +65,18 @@ pub const SEARCH_STEPS_PER_MOVE: u64 = 8;
 ///
 /// # Example
 /// ```
-/// assert_eq!(stonegame::scoring::HASHED_STEPS_PER_POSITION, 200);
+/// assert_eq!(stonegame::scoring::HASHED_STEPS_PER_POSITION, 400);
 /// ```
-pub const HASHED_STEPS_PER_POSITION: u64 = 200;
+pub const HASHED_STEPS_PER_POSITION: u64 = 400;
 
 /// Steps the hashed search charges each move it lists (stored, played,
 /// its child looked up).
 ///
 /// # Example
 /// ```
-/// assert_eq!(stonegame::scoring::HASHED_STEPS_PER_MOVE, 100);
+/// assert_eq!(stonegame::scoring::HASHED_STEPS_PER_MOVE, 30);
 /// ```
-pub const HASHED_STEPS_PER_MOVE: u64 = 100;
+pub const HASHED_STEPS_PER_MOVE: u64 = 30;
 
 /// The work of one solve: the steps spent so far against the cap, and
 /// what each move and position costs on the way of solving in use.
