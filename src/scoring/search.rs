@@ -20,6 +20,9 @@ use std::ops::ControlFlow;
 /// What a budget refusal of the search names.
 const WHAT: &str = "generic negamax memo, stack and move lists";
 
+/// What a budget refusal of the dense memo names.
+const DENSE_WHAT: &str = "generic negamax dense memo (dense_positions() values and state)";
+
 /// What the search knows of a position, as its hot loop reads it.
 pub(super) enum Known<T> {
     Unknown,
@@ -63,9 +66,14 @@ impl<G: ScoringGame> DenseStore<G> {
             + StateBits::bytes(count)
     }
 
+    /// Checks that the memo of `count` numbers fits `budget`, allocating nothing.
+    pub(super) fn check(count: usize, budget: Budget) -> Result<()> {
+        budget.check_bytes(Self::bytes_for(count), DENSE_WHAT)
+    }
+
     /// `count` unknown numbers, checked against `budget` before they are allocated.
     pub(super) fn new(count: usize, budget: Budget) -> Result<Self> {
-        const WHAT: &str = "generic negamax dense memo (dense_positions() values and state)";
+        const WHAT: &str = DENSE_WHAT;
         let state_bytes = StateBits::bytes(count);
         let values = zeroed_values(count, state_bytes, budget, WHAT)?;
         Ok(Self {

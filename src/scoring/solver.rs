@@ -13,8 +13,7 @@ use super::search::{DenseStore, HashedStore, Search};
 use super::sweep::sweep;
 use super::weights::{
     HASHED_STEPS_PER_MOVE, HASHED_STEPS_PER_POSITION, SEARCH_STEPS_PER_MOVE,
-    SEARCH_STEPS_PER_NUMBER, SEARCH_STEPS_PER_POSITION, SWEEP_STEPS_PER_MOVE,
-    SWEEP_STEPS_PER_NUMBER, Work,
+    SEARCH_STEPS_PER_NUMBER, SEARCH_STEPS_PER_POSITION, Work,
 };
 use super::{ScoringGame, overflow};
 use crate::game::MoveOrder;
@@ -283,6 +282,9 @@ impl<G: ScoringGame> Negamax<G> {
         // charged by its own weights (`weights.rs`).
         let memo = match (game.dense_positions(), game.dense_order()) {
             (Some(count), MoveOrder::Unordered) => {
+                // Memory first (a numbering too large for it is the
+                // cause), then the known work, then the allocation.
+                DenseStore::<G>::check(count, budget)?;
                 let work = Work::up_front(cap, count, SEARCH_STEPS_PER_NUMBER, SEARCH_WHAT)?
                     .weighing(SEARCH_STEPS_PER_POSITION, SEARCH_STEPS_PER_MOVE);
                 let store = DenseStore::new(count, budget)?;
@@ -290,9 +292,7 @@ impl<G: ScoringGame> Negamax<G> {
             }
             (Some(count), order) => {
                 check_start_is_numbered(game, &start, count)?;
-                let work = Work::up_front(cap, count, SWEEP_STEPS_PER_NUMBER, SWEEP_WHAT)?
-                    .weighing(0, SWEEP_STEPS_PER_MOVE);
-                sweep(game, count, order, budget, work)?
+                sweep(game, count, order, budget, cap)?
             }
             (None, MoveOrder::Unordered) => {
                 let work = Work::up_front(cap, 0, 0, HASHED_WHAT)?
@@ -325,8 +325,7 @@ impl<G: ScoringGame> Negamax<G> {
     }
 }
 
-/// What a refusal of each way of solving names.
-const SWEEP_WHAT: &str = "generic negamax sweep";
+/// What a work refusal of each search names (the sweep's: `sweep.rs`).
 const SEARCH_WHAT: &str = "generic negamax search";
 const HASHED_WHAT: &str = "generic negamax hashed search";
 

@@ -15,7 +15,7 @@
 //! read for every move there); release builds trust the listing.
 
 use super::memo::{Memo, refused};
-use super::weights::Work;
+use super::weights::{SWEEP_STEPS_PER_MOVE, SWEEP_STEPS_PER_NUMBER, Work};
 use super::{ScoringGame, overflow};
 use crate::game::MoveOrder;
 use crate::{Budget, Error, Result};
@@ -32,16 +32,20 @@ pub(super) fn sweep_bytes<T>(count: usize) -> u128 {
 }
 
 /// Solves every position `game` lists, in one sweep in `order` (`ToSmaller`
-/// or `ToLarger`) over the numbers `0..count`.
+/// or `ToLarger`) over the numbers `0..count`, within `cap` steps of work.
+/// The memory and the numbers' steps are checked before anything is
+/// allocated or listed.
 pub(super) fn sweep<G: ScoringGame>(
     game: &G,
     count: usize,
     order: MoveOrder,
     budget: Budget,
-    work: Work,
+    cap: u64,
 ) -> Result<Memo<G>> {
     let bytes = sweep_bytes::<G::Score>(count);
     budget.check_bytes(bytes, WHAT)?;
+    let work = Work::up_front(cap, count, SWEEP_STEPS_PER_NUMBER, "generic negamax sweep")?
+        .weighing(0, SWEEP_STEPS_PER_MOVE);
     let mut values = zeroed::<G::Score>(count, bytes, budget)?;
     let mut listed = zeroed::<u64>(count.div_ceil(64), bytes, budget)?;
     let positions = match order {
