@@ -39,9 +39,12 @@ use std::sync::OnceLock;
 /// millions of moves long does not overflow the call stack. Every allocation is
 /// charged to the budget before it is made, so a game too big for it is
 /// refused with [`Error::MemoryBudgetExceeded`], never an abort. Arithmetic
-/// is checked ([`Error::ScoreOverflow`]); the moves visited are counted
-/// against the work cap, [`Negamax::DEFAULT_WORK`] unless
-/// [`Budget::with_work`] sets one ([`Error::WorkLimitExceeded`]); a position
+/// is checked ([`Error::ScoreOverflow`]); the numbers, positions and moves
+/// are charged against the work cap in steps of about a nanosecond, each
+/// way of solving by its own weights, [`Negamax::DEFAULT_WORK`] (about ten
+/// seconds) unless [`Budget::with_work`] sets one
+/// ([`Error::WorkLimitExceeded`]): moves as they are listed, and the numbers
+/// of a numbering before anything is allocated; a position
 /// met again on its own line of play means the game is not finite
 /// ([`Error::CyclicGame`]); a move against the declared order, or a
 /// numbering out of range, is refused ([`Error::InvalidParameter`]).
