@@ -631,14 +631,16 @@ mod tests {
             .value()
             .unwrap_err();
         assert!(matches!(err, Error::MemoryBudgetExceeded { .. }));
+        // The hashed search: 10,001 positions and 10,000 moves.
+        let steps = 10_001 * HASHED_STEPS_PER_POSITION + 10_000 * HASHED_STEPS_PER_MOVE;
         let err = Negamax::new(Chain(10_000))
-            .with_budget(Budget::default().with_work(9_999))
+            .with_budget(Budget::default().with_work(steps - 1))
             .value()
             .unwrap_err();
         assert!(matches!(err, Error::WorkLimitExceeded { .. }), "{err}");
         assert!(
             Negamax::new(Chain(10_000))
-                .with_budget(Budget::default().with_work(30_000))
+                .with_budget(Budget::default().with_work(steps))
                 .value()
                 .is_ok()
         );
