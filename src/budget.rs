@@ -255,6 +255,19 @@ pub(crate) fn allocation_refused(
     }
 }
 
+/// The error for `needed_bytes` of `what` refused: over the budget when they
+/// are, else the allocator's own refusal ([`Error::AllocationRefused`]), so a
+/// process limit below the budget is never blamed on the budget.
+pub(crate) fn bytes_refused(what: &'static str, needed_bytes: u128, budget: Budget) -> Error {
+    match budget.check_bytes(needed_bytes, what) {
+        Err(over) => over,
+        Ok(()) => Error::AllocationRefused {
+            what,
+            bytes: needed_bytes,
+        },
+    }
+}
+
 /// `len` copies of `value` in a vector sized against `budget` first, then
 /// allocated fallibly: a refusal of the allocator (a process memory limit
 /// below the budget) is [`Error::AllocationRefused`], never an abort.

@@ -257,7 +257,7 @@ pub trait ImpartialGame {
 /// assert_eq!(solver.grundy(&2).unwrap(), Nimber(0));
 /// assert_eq!(solver.grundy(&7).unwrap(), Nimber(0));
 /// ```
-#[derive(Clone)]
+#[derive(Clone, Copy)]
 pub struct FnGame<P, F> {
     options: F,
     position: std::marker::PhantomData<fn(&P)>,
@@ -303,16 +303,28 @@ where
     }
 }
 
-/// The callback type of an [`FnGame`] built by [`FnGame::from_successors`].
-/// It may borrow for `'a`, as the closure given may.
-pub type SuccessorOptions<'a, P> =
-    Box<dyn Fn(&P, &mut dyn FnMut(&[P]) -> ControlFlow<()>) -> ControlFlow<()> + 'a>;
+/// The options of an [`FnGame`] built by [`FnGame::from_successors`]: the
+/// closure given, kept as it is, so the game is `Send`, `Sync`, `Clone` and
+/// `Copy` whenever that closure is.
+///
+/// # Example
+/// ```
+/// use stonegame::impartial::FnGame;
+///
+/// let game = FnGame::from_successors(|&n: &u32| (1..=2).filter(move |&t| t <= n).map(move |t| n - t));
+/// let copy = game.clone();
+/// std::thread::spawn(move || drop(copy)).join().unwrap();
+/// # drop(game);
+/// ```
+#[derive(Clone, Copy)]
+pub struct FromSuccessors<S>(S);
 
-impl<'a, P: Clone + Eq + Hash + 'a> FnGame<P, SuccessorOptions<'a, P>> {
+impl<P: Clone + Eq + Hash> FnGame<P, ()> {
     /// The game whose moves from a position lead to the positions that
     /// `successors` lists, each a single component: the same closure that
     /// [`Retrograde::new`](crate::retrograde::Retrograde::new) takes, so one
-    /// definition serves the impartial and the retrograde solvers.
+    /// definition serves the impartial and the retrograde solvers. The game
+    /// is `Send`, `Sync` and `Clone` when the closure is.
     ///
     /// # Example
     /// ```
@@ -327,18 +339,36 @@ impl<'a, P: Clone + Eq + Hash + 'a> FnGame<P, SuccessorOptions<'a, P>> {
     /// assert_eq!(table.value(&3), Some(Value::Lose));
     /// # Ok::<(), stonegame::Error>(())
     /// ```
-    pub fn from_successors<S, I>(successors: S) -> Self
+    pub fn from_successors<S, I>(successors: S) -> FnGame<P, FromSuccessors<S>>
     where
-        S: Fn(&P) -> I + 'a,
+        S: Fn(&P) -> I,
         I: IntoIterator<Item = P>,
     {
-        FnGame::new(Box::new(
-            move |position: &P, visit: &mut dyn FnMut(&[P]) -> ControlFlow<()>| {
-                successors(position)
-                    .into_iter()
-                    .try_for_each(|next| visit(std::slice::from_ref(&next)))
-            },
-        ))
+        FnGame {
+            options: FromSuccessors(successors),
+            position: std::marker::PhantomData,
+        }
+    }
+}
+
+// `FromSuccessors` is a local type that is no closure, so this impl and the
+// closure impl below never overlap (the `Fn` traits are fundamental).
+impl<P, S, I> ImpartialGame for FnGame<P, FromSuccessors<S>>
+where
+    P: Clone + Eq + Hash,
+    S: Fn(&P) -> I,
+    I: IntoIterator<Item = P>,
+{
+    type Position = P;
+
+    fn for_each_option(
+        &self,
+        position: &P,
+        mut visit: impl FnMut(&[P]) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        (self.options.0)(position)
+            .into_iter()
+            .try_for_each(|next| visit(std::slice::from_ref(&next)))
     }
 }
 

@@ -55,11 +55,7 @@ pub(super) fn hash_table_bytes(items: usize, entry_bytes: usize) -> u128 {
 /// The refusal of an allocation the allocator turned down (the process's
 /// address-space limit, say) after the budget let it through.
 pub(super) fn refused(what: &'static str, needed_bytes: u128, budget: Budget) -> Error {
-    Error::MemoryBudgetExceeded {
-        what,
-        needed_bytes,
-        budget_bytes: budget.bytes(),
-    }
+    crate::budget::bytes_refused(what, needed_bytes, budget)
 }
 
 /// `count` zero values, checked against the budget (with `extra_bytes` more

@@ -118,10 +118,8 @@ impl GrundyTable for PlainTable {
         budget.check_elements::<u32>(len as u128, "Grundy sequence")?;
         self.values
             .try_reserve_exact(len - self.values.len())
-            .map_err(|_| Error::MemoryBudgetExceeded {
-                what: "Grundy sequence",
-                needed_bytes: len as u128 * 4,
-                budget_bytes: budget.bytes(),
+            .map_err(|_| {
+                crate::budget::bytes_refused("Grundy sequence", len as u128 * 4, budget)
             })?;
         let cap = budget.work_or(PLAIN_TABLE_WORK);
         let mut seen = MexSet::new();

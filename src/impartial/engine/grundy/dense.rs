@@ -148,11 +148,7 @@ impl<P: Clone + Eq> DenseTable<P> {
     }
 
     fn refused(needed_bytes: u128, budget: Budget) -> Error {
-        Error::MemoryBudgetExceeded {
-            what: WHAT,
-            needed_bytes,
-            budget_bytes: budget.bytes(),
-        }
+        crate::budget::bytes_refused(WHAT, needed_bytes, budget)
     }
 
     /// Charges and allocates: `bytes` must fit the budget, then `allocate`

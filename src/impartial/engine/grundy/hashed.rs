@@ -68,11 +68,7 @@ impl<P: Clone + Eq + Hash> HashedMemo<P> {
     }
 
     fn refused(needed_bytes: u128, budget: Budget) -> Error {
-        Error::MemoryBudgetExceeded {
-            what: WHAT,
-            needed_bytes,
-            budget_bytes: budget.bytes(),
-        }
+        crate::budget::bytes_refused(WHAT, needed_bytes, budget)
     }
 
     /// Room for one more pending position, charged (at the capacity the

@@ -1,0 +1,7 @@
+//! Integration tests of counting outcome sequences (rock-paper-scissors with coins), exact and modulo M.
+//!
+//! One test binary per area, a module per topic: the crate and its test
+//! dependencies are linked once per area instead of once per file.
+
+mod counting;
+mod janken_modulo;
