@@ -76,8 +76,12 @@ fn ends_remainder(c: &mut Criterion) {
     for n in [16, 64, 256, 1024] {
         let game = EndsRemainder::new(values(n, 2)).unwrap();
         memoised(&mut group, n, &game);
-        variant(&mut group, "bottom-up O(n) memory", n, &game, |g| g.value().unwrap());
-        variant(&mut group, "bottom-up totals", n, &game, |g| g.totals().unwrap());
+        variant(&mut group, "bottom-up O(n) memory", n, &game, |g| {
+            g.value().unwrap()
+        });
+        variant(&mut group, "bottom-up totals", n, &game, |g| {
+            g.totals().unwrap()
+        });
     }
     group.finish();
 }

@@ -226,7 +226,14 @@ fn parse(args: &[String]) -> Result<(Game, Budget), String> {
             prefix.push(prefix[prefix.len() - 1] + value);
         }
         let most = side(b)?;
-        return Ok((Game::Take(Take { prefix, most, engine }), budget));
+        return Ok((
+            Game::Take(Take {
+                prefix,
+                most,
+                engine,
+            }),
+            budget,
+        ));
     }
     let game = Piles {
         a: values(side(a)?, 1),

@@ -309,7 +309,9 @@ fn same_answer_at_every_cap<G: Solve + Configure + Clone>(
     inherent: impl Fn(&G) -> (Result<String>, Result<Outcome>),
 ) {
     for cap in [Some(1), Some(1_000), Some(100_000), None] {
-        let budget = cap.map_or(Budget::default(), |steps| Budget::default().with_work(steps));
+        let budget = cap.map_or(Budget::default(), |steps| {
+            Budget::default().with_work(steps)
+        });
         let game = game.clone().with_budget(budget);
         let (value, outcome) = inherent(&game);
         let through_trait = (
@@ -351,7 +353,10 @@ fn scoring_inherent_and_trait_calls_answer_under_the_same_limits() {
     let split = StoneSplit::new(positive).unwrap();
     same_answer_at_every_cap("StoneSplit", &split, |g| {
         let value = g.value();
-        let outcome = value.as_ref().map(|&v| Outcome::from_difference(v)).map_err(Clone::clone);
+        let outcome = value
+            .as_ref()
+            .map(|&v| Outcome::from_difference(v))
+            .map_err(Clone::clone);
         (shown(value), outcome)
     });
     let merge = StoneMerge::new(row.clone()).unwrap();
@@ -369,8 +374,13 @@ fn scoring_inherent_and_trait_calls_answer_under_the_same_limits() {
         (shown(g.value()), again.outcome())
     });
     // The capped answers refuse, the uncapped answer: the test sees both.
-    let capped = remainder.clone().with_budget(Budget::default().with_work(1_000));
-    assert!(matches!(capped.value(), Err(Error::WorkLimitExceeded { .. })));
+    let capped = remainder
+        .clone()
+        .with_budget(Budget::default().with_work(1_000));
+    assert!(matches!(
+        capped.value(),
+        Err(Error::WorkLimitExceeded { .. })
+    ));
     assert!(matches!(
         Solve::value(&capped),
         Err(Error::WorkLimitExceeded { .. })

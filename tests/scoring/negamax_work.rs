@@ -170,7 +170,11 @@ fn each_way_is_charged_exactly_its_documented_weights() {
         let game = Piles::new(13, 9, mode, false);
         let steps = documented_steps(&game);
         let expected = game.solver(None).value().unwrap();
-        assert_eq!(game.solver(Some(steps)).value().unwrap(), expected, "{mode:?}");
+        assert_eq!(
+            game.solver(Some(steps)).value().unwrap(),
+            expected,
+            "{mode:?}"
+        );
         let short = game.solver(Some(steps - 1)).value();
         assert!(is_work_limit(&short, steps - 1), "{mode:?}: {short:?}");
     }
@@ -190,8 +194,14 @@ fn a_listing_that_never_ends_is_refused_at_the_cap() {
             Mode::Hashed => HASHED_STEPS_PER_MOVE,
         };
         let listed = game.listed.get();
-        assert!(listed * per_move <= cap + per_move, "{mode:?}: {listed} moves listed");
-        assert!(listed * per_move >= cap / 2, "{mode:?}: only {listed} moves listed");
+        assert!(
+            listed * per_move <= cap + per_move,
+            "{mode:?}: {listed} moves listed"
+        );
+        assert!(
+            listed * per_move >= cap / 2,
+            "{mode:?}: only {listed} moves listed"
+        );
     }
 }
 
@@ -205,7 +215,10 @@ fn a_numbering_too_large_for_the_cap_is_refused_before_anything_is_listed() {
         assert_eq!(game.listed.get(), 0, "{mode:?}");
         assert_eq!(game.positions_listed.get(), 0, "{mode:?}");
         let Err(error) = refused else { unreachable!() };
-        assert!(error.to_string().contains("1000000 numbered positions"), "{error}");
+        assert!(
+            error.to_string().contains("1000000 numbered positions"),
+            "{error}"
+        );
     }
 }
 

@@ -541,7 +541,10 @@ fn budgets_and_size_limits_are_enforced() {
 #[test]
 fn empty_rows_are_draws() {
     assert_eq!(Ends::<i64>::new(vec![]).unwrap().value(), 0);
-    assert_eq!(EndsRemainder::<i64>::new(vec![]).unwrap().totals().unwrap(), (0, 0));
+    assert_eq!(
+        EndsRemainder::<i64>::new(vec![]).unwrap().totals().unwrap(),
+        (0, 0)
+    );
     assert_eq!(
         Front::<i64>::new(vec![], 3)
             .unwrap()
