@@ -11,7 +11,7 @@ fn main() -> stonegame::Result<()> {
 
     // 1690 Stone Game VII: the difference when a move scores what remains.
     let game = EndsRemainder::new(vec![5i64, 3, 1, 4, 2])?;
-    println!("1690 [5,3,1,4,2]: difference = {}", game.value());
+    println!("1690 [5,3,1,4,2]: difference = {}", game.value()?);
 
     // 1406 Stone Game III: take 1..=3 from the front.
     let solution = Front::new(vec![1i64, 2, 3, 7], 3)?.solve()?;

@@ -34,7 +34,10 @@ use crate::{Error, Result};
 /// engines charge 16 steps a position, move or predecessor read from their
 /// tables and 20 a position or move a hashed exploration lists: 1.0–2.4 ns
 /// a step from 10^6 to 3·10^7 positions, 1.7–3.1 ns for moves an implicit
-/// game lists (default cap 5·10^9 steps, refused after 10–12 s).
+/// game lists (default cap 5·10^9 steps, refused after 10–12 s). The
+/// generic negamax weighs each way of solving (`scoring::SWEEP_STEPS_PER_MOVE`
+/// and the rest: 2 steps a move of the sweep, 30 of the hashed search;
+/// default 10^10, a game ten times over it refused after 8 s).
 /// `tools/work-calibration` measures every CLI family (the conventions
 /// guide, [Calibration](crate::guide::conventions#calibration-what-a-step-of-work-costs)).
 ///

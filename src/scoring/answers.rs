@@ -9,12 +9,9 @@ use crate::game::{Configure, Solve};
 use crate::{Budget, Outcome, Result, Solution};
 
 /// `Solve` and `Configure` for a scoring game over score type `T`, whose
-/// own `value`/`outcome` are `plain` (cannot fail) or `fallible`, or whose
-/// `try_value` charges the work cap (`checked`).
+/// own `value`/`outcome` are `plain` (cannot fail, no search to cap) or
+/// `fallible` (the budget's limits, the same as the trait's).
 macro_rules! scoring_answers {
-    (@value checked, $game:ident, $self:ident) => {
-        $game::try_value($self)
-    };
     (@value $kind:ident, $game:ident, $self:ident) => {
         crate::game::lift!($kind, $game::value($self))
     };
@@ -45,7 +42,7 @@ macro_rules! scoring_answers {
 }
 
 scoring_answers!(Ends, End, plain);
-scoring_answers!(EndsRemainder, End, checked);
+scoring_answers!(EndsRemainder, End, fallible);
 scoring_answers!(Front, usize, plain);
 scoring_answers!(FrontDoubling, usize, fallible);
 scoring_answers!(Valuations, usize, plain);

@@ -178,16 +178,24 @@ impl<T: Score> Ends<T> {
     }
 
     /// The same value by the O(n²)-time, O(n)-memory interval DP: the
-    /// reference [`Ends::value`] is tested against, and a benchmark baseline.
+    /// reference [`Ends::value`] is tested against, and a benchmark
+    /// baseline. Its n(n-1)/2 cells are charged up front, a step each,
+    /// against the work cap ([`DEFAULT_REMAINDER_WORK`] unless the budget
+    /// sets one), as [`Ends::value_by`] charges them.
     ///
     /// # Example
     /// ```
     /// use stonegame::scoring::Ends;
-    /// let game = Ends::new(vec![4i64, 2, 9, 7, 1, 5]).unwrap();
-    /// assert_eq!(game.value_by_interval_dp(), game.value());
+    /// use stonegame::{Budget, Error};
+    /// let game = Ends::new(vec![4i64, 2, 9, 7, 1, 5])?;
+    /// assert_eq!(game.value_by_interval_dp()?, game.value());
+    /// let capped = game.with_budget(Budget::default().with_work(14));
+    /// assert!(matches!(capped.value_by_interval_dp(), Err(Error::WorkLimitExceeded { .. })));
+    /// # Ok::<(), stonegame::Error>(())
     /// ```
-    pub fn value_by_interval_dp(&self) -> T {
-        ends_difference(&self.values)
+    pub fn value_by_interval_dp(&self) -> Result<T> {
+        charge_interval_cells(self.budget, self.values.len(), 1, "ends interval DP")?;
+        Ok(ends_difference(&self.values))
     }
 
     /// The value by one named DP variant ([`DpFamily::Ends`]): memoised
@@ -195,8 +203,11 @@ impl<T: Score> Ends<T> {
     /// `i` descending), length-major ([`Ends::value_by_interval_dp`]) or
     /// linear ([`Ends::value`]). All agree; the [benchmarks](crate::guide::benchmarks) time them.
     ///
-    /// Fails with [`Error::InvalidParameter`] for a variant the family lacks
-    /// and with [`Error::MemoryBudgetExceeded`] when a memo or table exceeds the budget.
+    /// Fails with [`Error::InvalidParameter`] for a variant the family
+    /// lacks, with [`Error::MemoryBudgetExceeded`] when a memo or table
+    /// exceeds the budget and with [`Error::WorkLimitExceeded`] when the
+    /// quadratic variants' cells (charged up front, a step each) or the
+    /// memoised search pass the work cap.
     ///
     /// # Example
     /// ```
@@ -211,8 +222,11 @@ impl<T: Score> Ends<T> {
         match variant {
             DpVariant::Memoised => Negamax::new(self).with_budget(self.budget).value(),
             DpVariant::FullTable => Ok(self.table()?.value()),
-            DpVariant::Rolling => Ok(ends_rolling(&self.values)),
-            DpVariant::LengthMajor => Ok(self.value_by_interval_dp()),
+            DpVariant::Rolling => {
+                charge_interval_cells(self.budget, self.values.len(), 1, "ends rolling DP")?;
+                Ok(ends_rolling(&self.values))
+            }
+            DpVariant::LengthMajor => self.value_by_interval_dp(),
             DpVariant::Linear => Ok(self.value()),
             other => Err(DpFamily::Ends.unsupported(other)),
         }
@@ -797,8 +811,8 @@ where
 ///
 /// | method | answers | time | memory |
 /// |---|---|---|---|
-/// | [`value`](EndsRemainder::value), [`outcome`](EndsRemainder::outcome) | the start | O(n²) | O(n) |
-/// | [`totals`](EndsRemainder::totals) | both totals on the optimal line | O(n²) | O(n) |
+/// | [`value`](EndsRemainder::value), [`outcome`](EndsRemainder::outcome) | the start | O(n²), work-capped | O(n) |
+/// | [`totals`](EndsRemainder::totals) | both totals on the optimal line | O(n²), work-capped | O(n) |
 /// | [`solve`](EndsRemainder::solve) | value and the whole optimal line | O(n²) | O(n²), budget-checked |
 /// | [`table`](EndsRemainder::table) | value and best move of every interval | O(n²) | O(n²), budget-checked |
 ///
@@ -810,8 +824,8 @@ where
 /// ```
 /// use stonegame::scoring::{End, EndsRemainder};
 /// let game = EndsRemainder::new(vec![5i64, 3, 1, 4, 2])?;
-/// assert_eq!(game.value(), 6);
-/// assert_eq!(game.totals(), (18, 12));
+/// assert_eq!(game.value()?, 6);
+/// assert_eq!(game.totals()?, (18, 12));
 /// assert_eq!(game.solve()?.best_move(), Some(&End::Right));
 /// # Ok::<(), stonegame::Error>(())
 /// ```
@@ -879,23 +893,15 @@ impl<T: Score> EndsRemainder<T> {
     }
 
     /// First player's total minus second's under optimal play: O(n²) time,
-    /// O(n) memory, by increasing interval length as in [`Ends::value`].
+    /// O(n) memory, by increasing interval length as in [`Ends::value`];
+    /// the same answer, under the same limits, as
+    /// [`Solve::value`](crate::game::Solve::value).
     ///
-    /// # Example
-    /// ```
-    /// use stonegame::scoring::EndsRemainder;
-    /// let game = EndsRemainder::new(vec![7i64, 90, 5, 1, 100, 10, 10, 2]).unwrap();
-    /// assert_eq!(game.value(), 122);
-    /// ```
-    pub fn value(&self) -> T {
-        remainder_difference(&self.values, &self.prefix, self.worst)
-    }
-
-    /// [`EndsRemainder::value`] within the work cap of the game's budget:
-    /// the sweep's n(n-1)/2 cell updates are charged up front, one step for
-    /// every [`REMAINDER_CELLS_PER_STEP`] cells (every cell for `i128`) (by default
-    /// [`DEFAULT_REMAINDER_WORK`] steps, about ten seconds), and a row too
-    /// long for the cap is refused at once with
+    /// The sweep's n(n-1)/2 cell updates are charged up front against the
+    /// work cap of the game's budget, one step for every
+    /// [`REMAINDER_CELLS_PER_STEP`] cells (every cell for `i128`) (by
+    /// default [`DEFAULT_REMAINDER_WORK`] steps, about ten seconds), and a
+    /// row too long for the cap is refused at once with
     /// [`Error::WorkLimitExceeded`](crate::Error::WorkLimitExceeded).
     ///
     /// # Example
@@ -903,24 +909,25 @@ impl<T: Score> EndsRemainder<T> {
     /// use stonegame::scoring::EndsRemainder;
     /// use stonegame::{Budget, Error};
     /// let game = EndsRemainder::new(vec![7i64, 90, 5, 1, 100, 10, 10, 2])?;
-    /// assert_eq!(game.try_value()?, 122);
+    /// assert_eq!(game.value()?, 122);
     /// let capped = EndsRemainder::new(vec![1i64; 10_000])?.with_budget(Budget::default().with_work(1000));
-    /// assert!(matches!(capped.try_value(), Err(Error::WorkLimitExceeded { .. })));
+    /// assert!(matches!(capped.value(), Err(Error::WorkLimitExceeded { .. })));
     /// # Ok::<(), stonegame::Error>(())
     /// ```
-    pub fn try_value(&self) -> Result<T> {
-        let n = self.values.len() as u128;
+    pub fn value(&self) -> Result<T> {
         // Scores wider than 64 bits leave the vector units: a step a cell.
         let per_step = if std::mem::size_of::<T>() <= 8 {
             REMAINDER_CELLS_PER_STEP
         } else {
             1
         };
-        let steps = (n * n.saturating_sub(1) / 2).div_ceil(per_step);
-        charge_up_front(self.budget, DEFAULT_REMAINDER_WORK, steps, || {
-            format!("ends-remainder on {n} stones ({steps} steps needed)")
-        })?;
-        Ok(self.value())
+        charge_interval_cells(self.budget, self.values.len(), per_step, "ends-remainder")?;
+        Ok(self.length_major())
+    }
+
+    /// The length-major sweep, uncharged (the caller charged it).
+    fn length_major(&self) -> T {
+        remainder_difference(&self.values, &self.prefix, self.worst)
     }
 
     /// The value by one named DP variant ([`DpFamily::EndsRemainder`]):
@@ -943,8 +950,12 @@ impl<T: Score> EndsRemainder<T> {
         match variant {
             DpVariant::Memoised => Negamax::new(self).with_budget(self.budget).value(),
             DpVariant::FullTable => Ok(self.table()?.value()),
-            DpVariant::Rolling => Ok(remainder_rolling(&self.prefix)),
-            DpVariant::LengthMajor => Ok(self.value()),
+            DpVariant::Rolling => {
+                let n = self.values.len();
+                charge_interval_cells(self.budget, n, 1, "ends-remainder rolling DP")?;
+                Ok(remainder_rolling(&self.prefix))
+            }
+            DpVariant::LengthMajor => self.value(),
             other => Err(DpFamily::EndsRemainder.unsupported(other)),
         }
     }
@@ -955,24 +966,29 @@ impl<T: Score> EndsRemainder<T> {
     /// ```
     /// use stonegame::scoring::EndsRemainder;
     /// use stonegame::Outcome;
-    /// assert_eq!(EndsRemainder::new(vec![-5i64, 1]).unwrap().outcome(), Outcome::First);
+    /// assert_eq!(EndsRemainder::new(vec![-5i64, 1])?.outcome()?, Outcome::First);
+    /// # Ok::<(), stonegame::Error>(())
     /// ```
-    pub fn outcome(&self) -> Outcome {
-        Outcome::from_difference(self.value())
+    pub fn outcome(&self) -> Result<Outcome> {
+        Ok(Outcome::from_difference(self.value()?))
     }
 
     /// `(first player's total, second player's total)` along the optimal line
     /// that prefers [`End::Left`] on ties: O(n²) time, O(n) memory (a second
-    /// array carries the points scored along each interval's line).
+    /// array carries the points scored along each interval's line). Its
+    /// n(n-1)/2 cells are charged up front, a step each, against the work
+    /// cap ([`DEFAULT_REMAINDER_WORK`] unless the budget sets one).
     ///
     /// # Example
     /// ```
     /// use stonegame::scoring::EndsRemainder;
-    /// assert_eq!(EndsRemainder::new(vec![1i64, 2, 3]).unwrap().totals(), (5, 3));
+    /// assert_eq!(EndsRemainder::new(vec![1i64, 2, 3])?.totals()?, (5, 3));
+    /// # Ok::<(), stonegame::Error>(())
     /// ```
-    pub fn totals(&self) -> (T, T) {
+    pub fn totals(&self) -> Result<(T, T)> {
+        charge_interval_cells(self.budget, self.values.len(), 1, "ends-remainder totals")?;
         let (difference, total) = self.sweep_with_totals();
-        totals_from(total, difference)
+        Ok(totals_from(total, difference))
     }
 
     /// `(value, points scored along the line)` of the whole row: the sweep by
@@ -1042,11 +1058,22 @@ impl<T: Score> EndsRemainder<T> {
 /// charged a step each.
 pub const REMAINDER_CELLS_PER_STEP: u128 = 3;
 
-/// Default work cap of [`EndsRemainder::try_value`] and of the interval
-/// tables ([`EndsRemainder::table`], [`Ends::table`]): about ten seconds.
+/// Default work cap of [`EndsRemainder::value`], of the quadratic DP
+/// variants ([`Ends::value_by`], [`EndsRemainder::value_by`]) and of the
+/// interval tables ([`EndsRemainder::table`], [`Ends::table`]): about ten
+/// seconds.
 pub const DEFAULT_REMAINDER_WORK: u64 = 10_000_000_000;
 
-impl<T: Score> EndsRemainder<T> {}
+/// Charges an O(n²) sweep over the intervals of `n` stones up front:
+/// n(n-1)/2 cells (every interval of two stones or more), `per_step` cells
+/// a step, refused at once when they pass the work cap of `budget`.
+fn charge_interval_cells(budget: Budget, n: usize, per_step: u128, what: &str) -> Result<()> {
+    let n = n as u128;
+    let steps = (n * n.saturating_sub(1) / 2).div_ceil(per_step);
+    charge_up_front(budget, DEFAULT_REMAINDER_WORK, steps, || {
+        format!("{what} on {n} stones ({steps} steps needed)")
+    })
+}
 
 /// The value and best move of every interval of an end-taking game
 /// ([`Ends::table`], [`EndsRemainder::table`]): n(n+1)/2 cells stored by
@@ -1502,8 +1529,8 @@ mod tests {
             return; // n · sum does not fit T: refused, nothing to compare
         };
         let expected = remainder_rolling(&game.prefix);
-        assert_eq!(game.value(), expected, "dispatched");
-        let plain = crate::scoring::dispatch::with_plain_kernels(|| game.value());
+        assert_eq!(game.length_major(), expected, "dispatched");
+        let plain = crate::scoring::dispatch::with_plain_kernels(|| game.length_major());
         assert_eq!(plain, expected, "plain");
         for wide in crate::scoring::dispatch::available() {
             let kernel = KeptSweep {

@@ -51,6 +51,7 @@ mod stone_split;
 mod sweep;
 mod valuations;
 pub mod variants;
+mod weights;
 
 pub use ends::{
     Colour, ColouringStrategy, DEFAULT_REMAINDER_WORK, End, Ends, EndsReducer, EndsRemainder,
@@ -66,6 +67,11 @@ pub use stone_mod3::{Removal, StoneMod3};
 pub use stone_split::{STONE_SPLIT_STEPS_PER_CELL, Side, Split, StoneSplit};
 pub use valuations::{Valuations, ValuationsTable};
 pub use variants::{DpFamily, DpGame, DpVariant, Order, VariantCost};
+pub use weights::{
+    HASHED_STEPS_PER_MOVE, HASHED_STEPS_PER_POSITION, SEARCH_STEPS_PER_MOVE,
+    SEARCH_STEPS_PER_NUMBER, SEARCH_STEPS_PER_POSITION, SWEEP_STEPS_PER_MOVE,
+    SWEEP_STEPS_PER_NUMBER,
+};
 
 use crate::{Error, Result};
 use num_traits::{CheckedNeg, PrimInt, Signed};

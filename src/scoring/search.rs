@@ -11,6 +11,7 @@
 //! is made.
 
 use super::memo::{HashedMemo, Memo, State, StateBits, hash_table_bytes, refused, zeroed_values};
+use super::weights::Work;
 use super::{ScoringGame, overflow};
 use crate::{Budget, Error, Result};
 use num_traits::{CheckedSub, Zero};
@@ -18,6 +19,9 @@ use std::ops::ControlFlow;
 
 /// What a budget refusal of the search names.
 const WHAT: &str = "generic negamax memo, stack and move lists";
+
+/// What a budget refusal of the dense memo names.
+const DENSE_WHAT: &str = "generic negamax dense memo (dense_positions() values and state)";
 
 /// What the search knows of a position, as its hot loop reads it.
 pub(super) enum Known<T> {
@@ -62,9 +66,14 @@ impl<G: ScoringGame> DenseStore<G> {
             + StateBits::bytes(count)
     }
 
+    /// Checks that the memo of `count` numbers fits `budget`, allocating nothing.
+    pub(super) fn check(count: usize, budget: Budget) -> Result<()> {
+        budget.check_bytes(Self::bytes_for(count), DENSE_WHAT)
+    }
+
     /// `count` unknown numbers, checked against `budget` before they are allocated.
     pub(super) fn new(count: usize, budget: Budget) -> Result<Self> {
-        const WHAT: &str = "generic negamax dense memo (dense_positions() values and state)";
+        const WHAT: &str = DENSE_WHAT;
         let state_bytes = StateBits::bytes(count);
         let values = zeroed_values(count, state_bytes, budget, WHAT)?;
         Ok(Self {
@@ -197,8 +206,7 @@ struct Frame<P, T> {
 pub(super) struct Search<'g, G: ScoringGame, S> {
     game: &'g G,
     budget: Budget,
-    work_cap: u64,
-    work: u64,
+    work: Work,
     store: S,
     stack: Vec<Frame<G::Position, G::Score>>,
     /// The move lists of the frames on the stack, one after another: a frame's
@@ -224,12 +232,11 @@ fn grow<T>(vec: &mut Vec<T>, beside: u128, budget: Budget) -> Result<()> {
 }
 
 impl<'g, G: ScoringGame, S: Store<G>> Search<'g, G, S> {
-    pub(super) fn new(game: &'g G, budget: Budget, work_cap: u64, store: S) -> Self {
+    pub(super) fn new(game: &'g G, budget: Budget, work: Work, store: S) -> Self {
         Self {
             game,
             budget,
-            work_cap,
-            work: 0,
+            work,
             store,
             stack: Vec::new(),
             moves: Vec::new(),
@@ -244,25 +251,19 @@ impl<'g, G: ScoringGame, S: Store<G>> Search<'g, G, S> {
         capacity_bytes::<G::Move>(self.moves.capacity())
     }
 
-    /// Counts `steps` of work against the cap.
-    fn spend(&mut self, steps: usize) -> Result<()> {
-        self.work = self.work.saturating_add(steps as u64);
-        if self.work > self.work_cap {
-            return Err(Error::WorkLimitExceeded {
-                what: "generic negamax search".to_string(),
-                steps: self.work_cap,
-            });
-        }
-        Ok(())
-    }
-
-    /// Lists the moves of `position` after those of the frames below it.
+    /// Lists the moves of `position` after those of the frames below it,
+    /// charging each as it is listed (a listing that never ends stops at
+    /// the work cap).
     fn list_moves(&mut self, position: &G::Position) -> Result<usize> {
         let first = self.moves.len();
         let beside = self.store.bytes() + self.stack_bytes();
-        let (moves, budget) = (&mut self.moves, self.budget);
+        let (moves, budget, work) = (&mut self.moves, self.budget, &mut self.work);
         let mut refusal = None;
         let _ = self.game.for_each_move(position, |mv| {
+            if !work.charge_move() {
+                refusal = Some(work.refusal());
+                return ControlFlow::Break(());
+            }
             if moves.len() == moves.capacity() {
                 if let Err(e) = grow(moves, beside, budget) {
                     refusal = Some(e);
@@ -279,9 +280,11 @@ impl<'g, G: ScoringGame, S: Store<G>> Search<'g, G, S> {
     }
 
     fn push(&mut self, position: G::Position) -> Result<()> {
+        if !self.work.charge_position() {
+            return Err(self.work.refusal());
+        }
         let first = self.moves.len();
-        let listed = self.list_moves(&position)?;
-        self.spend(listed)?;
+        self.list_moves(&position)?;
         if self.stack.len() == self.stack.capacity() {
             let beside = self.store.bytes() + self.moves_bytes();
             grow(&mut self.stack, beside, self.budget)?;

@@ -11,6 +11,10 @@
 use super::memo::Memo;
 use super::search::{DenseStore, HashedStore, Search};
 use super::sweep::sweep;
+use super::weights::{
+    HASHED_STEPS_PER_MOVE, HASHED_STEPS_PER_POSITION, SEARCH_STEPS_PER_MOVE,
+    SEARCH_STEPS_PER_NUMBER, SEARCH_STEPS_PER_POSITION, Work,
+};
 use super::{ScoringGame, overflow};
 use crate::game::MoveOrder;
 use crate::{Budget, Error, Outcome, Result, Solution};
@@ -35,9 +39,12 @@ use std::sync::OnceLock;
 /// millions of moves long does not overflow the call stack. Every allocation is
 /// charged to the budget before it is made, so a game too big for it is
 /// refused with [`Error::MemoryBudgetExceeded`], never an abort. Arithmetic
-/// is checked ([`Error::ScoreOverflow`]); the moves visited are counted
-/// against the work cap, [`Negamax::DEFAULT_WORK`] unless
-/// [`Budget::with_work`] sets one ([`Error::WorkLimitExceeded`]); a position
+/// is checked ([`Error::ScoreOverflow`]); the numbers, positions and moves
+/// are charged against the work cap in steps of about a nanosecond, each
+/// way of solving by its own weights, [`Negamax::DEFAULT_WORK`] (about ten
+/// seconds) unless [`Budget::with_work`] sets one
+/// ([`Error::WorkLimitExceeded`]): moves as they are listed, and the numbers
+/// of a numbering before anything is allocated; a position
 /// met again on its own line of play means the game is not finite
 /// ([`Error::CyclicGame`]); a move against the declared order, or a
 /// numbering out of range, is refused ([`Error::InvalidParameter`]).
@@ -93,9 +100,30 @@ impl<G: ScoringGame + Clone> Clone for Negamax<G> {
 }
 
 impl<G: ScoringGame> Negamax<G> {
-    /// The work cap without [`Budget::with_work`]: moves visited in one
-    /// search, about ten seconds of hashing.
-    pub const DEFAULT_WORK: u64 = 100_000_000;
+    /// The work cap without [`Budget::with_work`]: steps of about a
+    /// nanosecond, about ten seconds of CPU whichever way the game is
+    /// solved. The sweep charges [`SWEEP_STEPS_PER_NUMBER`] a number of the
+    /// numbering before it starts and [`SWEEP_STEPS_PER_MOVE`] a move; the
+    /// search over a numbering [`SEARCH_STEPS_PER_NUMBER`] up front,
+    /// [`SEARCH_STEPS_PER_POSITION`] a position and [`SEARCH_STEPS_PER_MOVE`]
+    /// a move; the hashed search [`HASHED_STEPS_PER_POSITION`] a position
+    /// and [`HASHED_STEPS_PER_MOVE`] a move. Moves are charged as they are
+    /// listed, so a position whose listing never ends is refused at the cap.
+    ///
+    /// [`SWEEP_STEPS_PER_NUMBER`]: super::SWEEP_STEPS_PER_NUMBER
+    /// [`SWEEP_STEPS_PER_MOVE`]: super::SWEEP_STEPS_PER_MOVE
+    /// [`SEARCH_STEPS_PER_NUMBER`]: super::SEARCH_STEPS_PER_NUMBER
+    /// [`SEARCH_STEPS_PER_POSITION`]: super::SEARCH_STEPS_PER_POSITION
+    /// [`SEARCH_STEPS_PER_MOVE`]: super::SEARCH_STEPS_PER_MOVE
+    /// [`HASHED_STEPS_PER_POSITION`]: super::HASHED_STEPS_PER_POSITION
+    /// [`HASHED_STEPS_PER_MOVE`]: super::HASHED_STEPS_PER_MOVE
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::{Ends, Negamax};
+    /// assert_eq!(Negamax::<Ends<i64>>::DEFAULT_WORK, 10_000_000_000);
+    /// ```
+    pub const DEFAULT_WORK: u64 = 10_000_000_000;
 
     /// A solver for `game` (pass `&game` to keep the game) with the default budget.
     ///
@@ -251,20 +279,28 @@ impl<G: ScoringGame> Negamax<G> {
     fn search(&self) -> Result<Solved<G>> {
         let game = &self.table.game;
         let budget = self.budget;
-        let work_cap = budget.work_or(Self::DEFAULT_WORK);
+        let cap = budget.work_or(Self::DEFAULT_WORK);
         let start = game.start();
-        // One loop per way of solving, each compiled for its memo.
+        // One loop per way of solving, each compiled for its memo and
+        // charged by its own weights (`weights.rs`).
         let memo = match (game.dense_positions(), game.dense_order()) {
             (Some(count), MoveOrder::Unordered) => {
+                // Memory first (a numbering too large for it is the
+                // cause), then the known work, then the allocation.
+                DenseStore::<G>::check(count, budget)?;
+                let work = Work::up_front(cap, count, SEARCH_STEPS_PER_NUMBER, SEARCH_WHAT)?
+                    .weighing(SEARCH_STEPS_PER_POSITION, SEARCH_STEPS_PER_MOVE);
                 let store = DenseStore::new(count, budget)?;
-                Search::new(game, budget, work_cap, store).run(start.clone())?
+                Search::new(game, budget, work, store).run(start.clone())?
             }
             (Some(count), order) => {
                 check_start_is_numbered(game, &start, count)?;
-                sweep(game, count, order, budget, work_cap)?
+                sweep(game, count, order, budget, cap)?
             }
             (None, MoveOrder::Unordered) => {
-                Search::new(game, budget, work_cap, HashedStore::default()).run(start.clone())?
+                let work = Work::up_front(cap, 0, 0, HASHED_WHAT)?
+                    .weighing(HASHED_STEPS_PER_POSITION, HASHED_STEPS_PER_MOVE);
+                Search::new(game, budget, work, HashedStore::default()).run(start.clone())?
             }
             (None, order) => {
                 return Err(Error::InvalidParameter {
@@ -291,6 +327,10 @@ impl<G: ScoringGame> Negamax<G> {
         })
     }
 }
+
+/// What a work refusal of each search names (the sweep's: `sweep.rs`).
+const SEARCH_WHAT: &str = "generic negamax search";
+const HASHED_WHAT: &str = "generic negamax hashed search";
 
 /// Refuses a sweep whose start has no number below `count`, or whose number
 /// `dense_position` does not give back (a declared order without
@@ -591,14 +631,16 @@ mod tests {
             .value()
             .unwrap_err();
         assert!(matches!(err, Error::MemoryBudgetExceeded { .. }));
+        // The hashed search: 10,001 positions and 10,000 moves.
+        let steps = 10_001 * HASHED_STEPS_PER_POSITION + 10_000 * HASHED_STEPS_PER_MOVE;
         let err = Negamax::new(Chain(10_000))
-            .with_budget(Budget::default().with_work(9_999))
+            .with_budget(Budget::default().with_work(steps - 1))
             .value()
             .unwrap_err();
         assert!(matches!(err, Error::WorkLimitExceeded { .. }), "{err}");
         assert!(
             Negamax::new(Chain(10_000))
-                .with_budget(Budget::default().with_work(30_000))
+                .with_budget(Budget::default().with_work(steps))
                 .value()
                 .is_ok()
         );

@@ -15,6 +15,7 @@
 //! read for every move there); release builds trust the listing.
 
 use super::memo::{Memo, is_listed, refused};
+use super::weights::{SWEEP_STEPS_PER_MOVE, SWEEP_STEPS_PER_NUMBER, Work};
 use super::{ScoringGame, overflow};
 use crate::game::MoveOrder;
 use crate::{Budget, Error, Result};
@@ -31,21 +32,25 @@ pub(super) fn sweep_bytes<T>(count: usize) -> u128 {
 }
 
 /// Solves every position `game` lists, in one sweep in `order` (`ToSmaller`
-/// or `ToLarger`) over the numbers `0..count`.
+/// or `ToLarger`) over the numbers `0..count`, within `cap` steps of work.
+/// The memory and the numbers' steps are checked before anything is
+/// allocated or listed.
 pub(super) fn sweep<G: ScoringGame>(
     game: &G,
     count: usize,
     order: MoveOrder,
     budget: Budget,
-    work_cap: u64,
+    cap: u64,
 ) -> Result<Memo<G>> {
     let bytes = sweep_bytes::<G::Score>(count);
     budget.check_bytes(bytes, WHAT)?;
+    let work = Work::up_front(cap, count, SWEEP_STEPS_PER_NUMBER, "generic negamax sweep")?
+        .weighing(0, SWEEP_STEPS_PER_MOVE);
     let mut values = zeroed::<G::Score>(count, bytes, budget)?;
     let mut listed = zeroed::<u64>(count.div_ceil(64), bytes, budget)?;
     let positions = match order {
-        MoveOrder::ToSmaller => sweep_in::<G, false>(game, &mut values, &mut listed, work_cap)?,
-        MoveOrder::ToLarger => sweep_in::<G, true>(game, &mut values, &mut listed, work_cap)?,
+        MoveOrder::ToSmaller => sweep_in::<G, false>(game, &mut values, &mut listed, work)?,
+        MoveOrder::ToLarger => sweep_in::<G, true>(game, &mut values, &mut listed, work)?,
         MoveOrder::Unordered => {
             return Err(Error::InvalidParameter {
                 name: "game",
@@ -93,15 +98,15 @@ fn allowed<const TO_LARGER: bool>(
 
 /// The sweep (to larger numbers if `TO_LARGER`, else to smaller), compiled
 /// once per direction so the hot loop has no branch on it. Returns how many
-/// positions were listed and solved.
+/// positions were listed and solved. Each move is charged as it is listed,
+/// so a listing that never ends stops at the cap.
 fn sweep_in<G: ScoringGame, const TO_LARGER: bool>(
     game: &G,
     values: &mut [G::Score],
     listed: &mut [u64],
-    work_cap: u64,
+    mut work: Work,
 ) -> Result<usize> {
     let count = values.len();
-    let mut work = 0u64;
     let mut positions = 0usize;
     let mut previous: Option<usize> = None;
     let mut fault = None;
@@ -129,9 +134,13 @@ fn sweep_in<G: ScoringGame, const TO_LARGER: bool>(
         // cell to the next (the work counted says whether there was a move).
         // A move the loop cannot take stops it; the cold path says why.
         let mut best = G::Score::min_value();
-        let before = work;
+        let before = work.spent;
+        let mut over = false;
         let flow = game.for_each_move(&position, |mv| {
-            work += 1;
+            if !work.charge_move() {
+                over = true;
+                return ControlFlow::Break(());
+            }
             let (points, child) = game.play(&position, &mv);
             let candidate = game
                 .dense_index(&child)
@@ -145,20 +154,17 @@ fn sweep_in<G: ScoringGame, const TO_LARGER: bool>(
                 None => ControlFlow::Break(()),
             }
         });
+        if over {
+            fault = Some(work.refusal());
+            return ControlFlow::Break(());
+        }
         if flow.is_break() {
             fault = Some(move_refusal::<G, TO_LARGER>(
                 game, &position, number, filled, seen,
             ));
             return ControlFlow::Break(());
         }
-        if work > work_cap {
-            fault = Some(Error::WorkLimitExceeded {
-                what: "generic negamax sweep".to_string(),
-                steps: work_cap,
-            });
-            return ControlFlow::Break(());
-        }
-        values[number] = if work == before {
+        values[number] = if work.spent == before {
             G::Score::zero()
         } else {
             best

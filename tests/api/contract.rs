@@ -25,7 +25,7 @@ use stonegame::retrograde::{
     solve_impartial_sum_within,
 };
 use stonegame::scoring::{
-    EndsTable, FrontDoublingTable, FrontTable, NegamaxTable, ValuationsTable,
+    DpGame, DpVariant, EndsTable, FrontDoublingTable, FrontTable, NegamaxTable, ValuationsTable,
 };
 
 /// The callback an `FnGame` closure calls once per option.
@@ -298,6 +298,101 @@ fn every_game_with_a_start_answers_through_solve() {
     solved(&Negamax::new(Ends::new(row.clone()).unwrap()));
     let stalk = GreenHackenbush::from_edges(vec![(0, 1), (1, 2)]).unwrap();
     assert_eq!(solved(&stalk).1, Outcome::First);
+}
+
+/// A scoring game's inherent `value`/`outcome` and the `Solve` trait's answer
+/// one question under one set of limits (issue 49): at every work cap, both
+/// answer the same or both refuse the same way.
+fn same_answer_at_every_cap<G: Solve + Configure + Clone>(
+    name: &str,
+    game: &G,
+    inherent: impl Fn(&G) -> (Result<String>, Result<Outcome>),
+) {
+    for cap in [Some(1), Some(1_000), Some(100_000), None] {
+        let budget = cap.map_or(Budget::default(), |steps| {
+            Budget::default().with_work(steps)
+        });
+        let game = game.clone().with_budget(budget);
+        let (value, outcome) = inherent(&game);
+        let through_trait = (
+            Solve::value(&game).map(|value| format!("{value:?}")),
+            Solve::outcome(&game),
+        );
+        assert_eq!(
+            format!("{:?}", (&value, &outcome)),
+            format!("{through_trait:?}"),
+            "{name} at cap {cap:?}"
+        );
+    }
+}
+
+#[test]
+fn scoring_inherent_and_trait_calls_answer_under_the_same_limits() {
+    fn shown<T: Debug>(value: Result<T>) -> Result<String> {
+        value.map(|value| format!("{value:?}"))
+    }
+    // Long enough that the quadratic and cubic games refuse the small caps.
+    let row: Vec<i64> = (0..300).map(|i| (i * 37 % 101) - 50).collect();
+    let remainder = EndsRemainder::new(row.clone()).unwrap();
+    same_answer_at_every_cap("EndsRemainder", &remainder, |g| {
+        (shown(g.value()), g.outcome())
+    });
+    let ends = Ends::new(row.clone()).unwrap();
+    same_answer_at_every_cap("Ends", &ends, |g| (shown(Ok(g.value())), Ok(g.outcome())));
+    let front = Front::new(row.clone(), 3).unwrap();
+    same_answer_at_every_cap("Front", &front, |g| (shown(Ok(g.value())), Ok(g.outcome())));
+    let doubling = FrontDoubling::new(row[..60].to_vec()).unwrap();
+    same_answer_at_every_cap("FrontDoubling", &doubling, |g| {
+        (shown(g.value()), g.outcome())
+    });
+    let valuations = Valuations::new(row.clone(), row.clone()).unwrap();
+    same_answer_at_every_cap("Valuations", &valuations, |g| {
+        (shown(Ok(g.value())), Ok(g.outcome()))
+    });
+    let positive: Vec<i64> = row.iter().map(|v| v.abs() + 1).collect();
+    let split = StoneSplit::new(positive).unwrap();
+    same_answer_at_every_cap("StoneSplit", &split, |g| {
+        let value = g.value();
+        let outcome = value
+            .as_ref()
+            .map(|&v| Outcome::from_difference(v))
+            .map_err(Clone::clone);
+        (shown(value), outcome)
+    });
+    let merge = StoneMerge::new(row.clone()).unwrap();
+    same_answer_at_every_cap("StoneMerge", &merge, |g| {
+        (shown(Ok(g.value())), Ok(g.outcome()))
+    });
+    let mod3 = StoneMod3::new(vec![1, 2, 3, 4, 5]).unwrap();
+    same_answer_at_every_cap("StoneMod3", &mod3, |g| {
+        (shown(Ok(g.outcome())), Ok(g.outcome()))
+    });
+    let negamax = Negamax::new(EndsRemainder::new(row[..100].to_vec()).unwrap());
+    same_answer_at_every_cap("Negamax", &negamax, |g| {
+        // A fresh solver for each call: the first keeps its values.
+        let again = g.clone();
+        (shown(g.value()), again.outcome())
+    });
+    // The capped answers refuse, the uncapped answer: the test sees both.
+    let capped = remainder
+        .clone()
+        .with_budget(Budget::default().with_work(1_000));
+    assert!(matches!(
+        capped.value(),
+        Err(Error::WorkLimitExceeded { .. })
+    ));
+    assert!(matches!(
+        Solve::value(&capped),
+        Err(Error::WorkLimitExceeded { .. })
+    ));
+    // The DP variants of a family: the inherent reference and the named
+    // variant are charged alike.
+    let ends = ends.with_budget(Budget::default().with_work(1_000));
+    assert_eq!(
+        format!("{:?}", ends.value_by_interval_dp()),
+        format!("{:?}", DpGame::value_by(&ends, DpVariant::LengthMajor))
+    );
+    assert!(ends.value_by_interval_dp().is_err());
 }
 
 /// An impartial game answers alike through `SolveAt` under both conventions;
@@ -578,7 +673,7 @@ fn constructors_take_a_vector_a_borrowed_slice_or_an_array() {
         Ends::new(row).unwrap().value()
     }
     fn remainder(row: impl IntoVec<i64>) -> i64 {
-        EndsRemainder::new(row).unwrap().value()
+        EndsRemainder::new(row).unwrap().value().unwrap()
     }
     fn front(row: impl IntoVec<i64>) -> i64 {
         Front::new(row, 2).unwrap().value()

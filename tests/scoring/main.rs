@@ -7,5 +7,6 @@ mod classic;
 mod cross_check;
 mod dp_variants;
 mod negamax_dense;
+mod negamax_work;
 mod scoring;
 mod stone_series;

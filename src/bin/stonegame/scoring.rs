@@ -122,7 +122,7 @@ fn ends_answer<T: Score>(values: Vec<T>, line: bool) -> Result<String, Error> {
 
 fn ends_remainder_answer<T: Score>(values: Vec<T>, line: bool) -> Result<String, Error> {
     let game = EndsRemainder::new(values)?.with_budget(input::budget());
-    value_or_line(|| game.try_value(), || game.solve(), line)
+    value_or_line(|| game.value(), || game.solve(), line)
 }
 
 fn front_answer<T: Score>(values: Vec<T>, max_take: usize, line: bool) -> Result<String, Error> {
