@@ -129,7 +129,7 @@ fn octal_outcomes_agree_on_every_path() {
                 ("inherent, fresh", answer(fresh.outcome(heaps))),
                 (
                     "trait, reused",
-                    answer(SolveAt::outcome(&mut reused, &heaps.to_vec())),
+                    answer(SolveAt::outcome(&mut reused, heaps)),
                 ),
                 (
                     "nimber",
@@ -162,7 +162,7 @@ fn the_generic_engine_agrees_with_the_octal_family() {
         let mut solver = GrundySolver::new(&game);
         let mut family = OctalGame::new(game.clone());
         for heaps in [&[300u64, 7][..], &[129], &[64, 65, 66]] {
-            let engine = answer(solver.outcome(&heaps.to_vec()));
+            let engine = answer(solver.outcome(heaps));
             assert_eq!(engine, answer(family.outcome(heaps)), "{code} {heaps:?}");
         }
     }
@@ -176,7 +176,7 @@ fn refusals_agree_on_every_path() {
         let budget = Budget::default().with_work(10_000);
         let mut game = OctalGame::new(code_game(code)).with_budget(budget);
         let library = answer(game.outcome(&[5000, 3]));
-        let trait_path = answer(SolveAt::outcome(&mut game, &vec![5000, 3]));
+        let trait_path = answer(SolveAt::outcome(&mut game, &[5000, 3]));
         let cli = cli_answer(&["octal", code, "--max-work", "10000", "5000", "3"]);
         assert_eq!(library, Answer::Refused("work"), "{code}");
         assert_eq!(trait_path, library, "{code}");

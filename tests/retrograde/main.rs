@@ -6,5 +6,6 @@
 mod retrograde;
 mod retrograde_alloc;
 mod retrograde_implicit;
+mod retrograde_strategies;
 mod retrograde_work;
 mod tier_durability;

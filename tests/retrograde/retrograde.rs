@@ -8,8 +8,7 @@
 //! acyclic graphs, a naive fixpoint on cyclic ones, the definition of
 //! remoteness, bottom-up tables for subtraction games, and the misère Nim rule.
 
-#[path = "retrograde_strategies/mod.rs"]
-mod strategies;
+use crate::retrograde_strategies as strategies;
 
 use proptest::prelude::*;
 use std::ops::ControlFlow;

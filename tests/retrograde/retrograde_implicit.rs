@@ -12,8 +12,7 @@ mod cf786a;
 #[path = "../../benches/baseline/hand_cf786a.rs"]
 mod hand;
 
-#[path = "retrograde_strategies/mod.rs"]
-mod strategies;
+use crate::retrograde_strategies as strategies;
 
 use proptest::prelude::*;
 use std::ops::ControlFlow;
