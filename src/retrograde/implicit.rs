@@ -489,16 +489,18 @@ impl<G: ImplicitGame> Moves for Listing<'_, G> {
     }
 
     /// Counts the moves without looking at their targets (a target outside
-    /// `0..N` is found by the predecessor check), charged after each
-    /// position: a visitor that only counts lets the compiler drop the
-    /// targets' arithmetic, often the whole loop (a length).
+    /// `0..N` is found by the predecessor check), charged every
+    /// [`CHARGE_BATCH`] moves while they are listed, so a listing that never
+    /// ends is stopped at the cap: a visitor that only counts lets the
+    /// compiler drop the targets' arithmetic, often the whole loop (a length).
     fn out_degree(&self, u: u32) -> Result<u32> {
         let mut degree = 0u64;
+        let mut charge = BatchCharge::new(self.meter);
         let _ = self.game.for_each_move(u, |_| {
             degree += 1;
-            ControlFlow::Continue(())
+            charge.one()
         });
-        self.meter.charge(degree)?;
+        charge.finish()?;
         u32::try_from(degree).map_err(|_| Error::SizeLimitExceeded {
             what: "moves from one position (u32 counters)",
             value: u128::from(degree),
@@ -507,9 +509,9 @@ impl<G: ImplicitGame> Moves for Listing<'_, G> {
     }
 
     fn for_each_successor(&self, u: u32, visit: &mut impl FnMut(u32)) -> Result<()> {
-        let mut listing = InRange::new(self.num_positions);
+        let mut listing = InRange::new(self.num_positions, self.meter);
         let _ = self.game.for_each_move(u, |v| listing.visit(v, visit));
-        listing.finish(self.meter, |v| (("for_each_move", "a move"), u, v))
+        listing.finish(|v| (("for_each_move", "a move"), u, v))
     }
 
     fn find_move(&self, u: u32, mut wanted: impl FnMut(u32) -> bool) -> Option<u32> {
@@ -526,19 +528,72 @@ impl<G: ImplicitGame> Moves for Listing<'_, G> {
     }
 }
 
+/// Moves or predecessors a game lists between two charges of the work cap:
+/// a listing is charged as it goes, so one that never ends (or lists far
+/// more than the cap) is refused after at most this many entries past the
+/// cap, and the meter is touched once every thousand entries, not each one.
+pub(crate) const CHARGE_BATCH: u64 = 1024;
+
+/// Charges the entries of a listing to a [`WorkMeter`] a batch at a time,
+/// one step an entry; the first batch past the cap stops the listing.
+pub(crate) struct BatchCharge<'m> {
+    meter: &'m WorkMeter,
+    /// Entries listed since the last charge.
+    pending: u64,
+    refused: Option<Error>,
+}
+
+impl<'m> BatchCharge<'m> {
+    pub(crate) fn new(meter: &'m WorkMeter) -> Self {
+        Self {
+            meter,
+            pending: 0,
+            refused: None,
+        }
+    }
+
+    /// Counts one entry; `Break` once a batch passes the cap.
+    #[inline]
+    pub(crate) fn one(&mut self) -> ControlFlow<()> {
+        self.pending += 1;
+        if self.pending == CHARGE_BATCH {
+            self.pending = 0;
+            if let Err(error) = self.meter.charge(CHARGE_BATCH) {
+                self.refused = Some(error);
+                return ControlFlow::Break(());
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Whether a batch was refused (the listing was stopped).
+    fn is_refused(&self) -> bool {
+        self.refused.is_some()
+    }
+
+    /// Charges the rest of the listing, or returns the refusal.
+    pub(crate) fn finish(self) -> Result<()> {
+        match self.refused {
+            Some(error) => Err(error),
+            None => self.meter.charge(self.pending),
+        }
+    }
+}
+
 /// Passes on the positions a game lists while they are inside `0..N`,
-/// counting them; the first one outside stops the listing.
-struct InRange {
+/// charging them as they come; the first one outside, or the first batch
+/// past the work cap, stops the listing.
+struct InRange<'m> {
     num_positions: u32,
-    listed: u64,
+    charge: BatchCharge<'m>,
     outside: Option<u32>,
 }
 
-impl InRange {
-    fn new(num_positions: u32) -> Self {
+impl<'m> InRange<'m> {
+    fn new(num_positions: u32, meter: &'m WorkMeter) -> Self {
         Self {
             num_positions,
-            listed: 0,
+            charge: BatchCharge::new(meter),
             outside: None,
         }
     }
@@ -548,21 +603,20 @@ impl InRange {
             self.outside = Some(u);
             return ControlFlow::Break(());
         }
-        self.listed += 1;
+        self.charge.one()?;
         visit(u);
         ControlFlow::Continue(())
     }
 
-    /// Charges what was listed, or refuses the position outside: `name`
-    /// gives the game's method and what it lists, the position listed from
-    /// and the one outside.
+    /// Charges the rest of what was listed, or refuses the position
+    /// outside (or the work past the cap): `name` gives the game's method
+    /// and what it lists, the position listed from and the one outside.
     fn finish(
         self,
-        meter: &WorkMeter,
         name: impl FnOnce(u32) -> ((&'static str, &'static str), u32, u32),
     ) -> Result<()> {
         match self.outside {
-            Some(u) => {
+            Some(u) if !self.charge.is_refused() => {
                 let ((method, what), from, to) = name(u);
                 Err(Error::InvalidParameter {
                     name: method,
@@ -572,7 +626,7 @@ impl InRange {
                     ),
                 })
             }
-            None => meter.charge(self.listed),
+            _ => self.charge.finish(),
         }
     }
 }
@@ -586,11 +640,11 @@ struct GamePredecessors<'a, G> {
 
 impl<G: ImplicitGame> Predecessors for GamePredecessors<'_, G> {
     fn for_each(&mut self, v: u32, visit: &mut impl FnMut(u32)) -> Result<()> {
-        let mut listing = InRange::new(self.num_positions);
+        let mut listing = InRange::new(self.num_positions, self.meter);
         let _ = self
             .game
             .for_each_predecessor(v, |u| listing.visit(u, visit));
-        listing.finish(self.meter, |u| {
+        listing.finish(|u| {
             (("for_each_predecessor", "a predecessor"), v, u)
         })
     }

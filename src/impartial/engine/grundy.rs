@@ -21,7 +21,7 @@ use std::ops::ControlFlow;
 
 use crate::impartial::ImpartialGame;
 use crate::impartial::mex::MexSet;
-use crate::impartial::misere::{ExactSearch, Run};
+use crate::impartial::misere::{ExactSearch, Run, SumMemo};
 
 mod cells;
 mod dense;
@@ -104,6 +104,9 @@ pub struct GrundySolver<G: ImpartialGame> {
     budget: Budget,
     work_cap: u64,
     convention: Convention,
+    /// The misère sums decided so far, kept between calls (and the moves
+    /// of a line) under [`Convention::Misere`].
+    misere: SumMemo<G::Position>,
 }
 
 /// The game, the limits, the convention and how many values are known (the
@@ -188,6 +191,7 @@ impl<G: ImpartialGame> GrundySolver<G> {
             budget: Budget::default(),
             work_cap: DEFAULT_GRUNDY_WORK,
             convention: Convention::Normal,
+            misere: SumMemo::default(),
         }
     }
 
@@ -209,7 +213,17 @@ impl<G: ImpartialGame> GrundySolver<G> {
     /// # Ok::<(), stonegame::Error>(())
     /// ```
     pub fn with_convention(self, convention: Convention) -> Self {
-        Self { convention, ..self }
+        // The misère memo holds outcomes under one convention.
+        let misere = if convention == self.convention {
+            self.misere
+        } else {
+            SumMemo::default()
+        };
+        Self {
+            convention,
+            misere,
+            ..self
+        }
     }
 
     /// The play convention.
@@ -286,6 +300,27 @@ impl<G: ImpartialGame> GrundySolver<G> {
             Values::Hashed(memo) => memo.known(),
             Values::Dense(table) => table.known(),
         }
+    }
+
+    /// How many sums the misère search has decided and keeps: the calls
+    /// of one solver (and the moves of a [`solve`](GrundySolver::solve)
+    /// line) reuse them instead of searching again.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::{nim::Nim, grundy::GrundySolver};
+    /// use stonegame::Convention;
+    /// let mut solver = GrundySolver::new(Nim::new()).with_convention(Convention::Misere);
+    /// assert_eq!(solver.known_misere_sums(), 0);
+    /// solver.outcome(&[2, 3])?;
+    /// let known = solver.known_misere_sums();
+    /// assert!(known > 0);
+    /// solver.outcome(&[3, 2])?; // the same sum: nothing new is searched
+    /// assert_eq!(solver.known_misere_sums(), known);
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn known_misere_sums(&self) -> usize {
+        self.misere.len()
     }
 
     /// The Grundy value of one component position.
@@ -399,7 +434,7 @@ where
     pub fn outcome(&mut self, components: &[G::Position]) -> Result<Outcome> {
         match self.convention {
             Convention::Normal => Ok(self.grundy_of_sum(components)?.normal_outcome()),
-            Convention::Misere => self.exact_search().outcome(components),
+            Convention::Misere => self.with_exact_search(|run| run.outcome(components)),
         }
     }
 
@@ -427,7 +462,7 @@ where
     ) -> Result<Option<SumMove<Vec<G::Position>>>> {
         match self.convention {
             Convention::Normal => self.normal_winning_move(components),
-            Convention::Misere => self.exact_search().winning_move(components),
+            Convention::Misere => self.with_exact_search(|run| run.winning_move(components)),
         }
     }
 
@@ -470,13 +505,19 @@ where
         Ok(Solution::from_line(outcome, line, over))
     }
 
-    /// A misère search over this solver's game within its budget.
-    fn exact_search(&self) -> Run<&G> {
-        Run::new(
-            &self.game,
-            self.convention,
-            ExactSearch::new().with_budget(self.budget),
-        )
+    /// Runs `query` on a misère search over this solver's game within its
+    /// budget (a fresh work cap), starting from the sums decided by earlier
+    /// calls and keeping those it decides, even when it is refused.
+    fn with_exact_search<T>(
+        &mut self,
+        query: impl FnOnce(&mut Run<&G>) -> Result<T>,
+    ) -> Result<T> {
+        let memo = std::mem::take(&mut self.misere);
+        let limits = ExactSearch::new().with_budget(self.budget);
+        let mut run = Run::with_memo(&self.game, self.convention, limits, memo);
+        let result = query(&mut run);
+        self.misere = run.into_memo();
+        result
     }
 }
 
