@@ -12,7 +12,7 @@ use super::graph::check_counts;
 use super::solver::{
     Labels, Moves, PREDECESSOR_CHECK_DEFAULT, Predecessors, UNKNOWN, check_predecessors, value_code,
 };
-use super::work::{DEFAULT_RETROGRADE_WORK, WorkMeter};
+use super::work::{BatchCharge, DEFAULT_RETROGRADE_WORK, WorkMeter};
 use super::{Analysis, Counts, Label, Value};
 
 /// Bytes per position the implicit solver allocates: the value byte, the
@@ -500,7 +500,7 @@ impl<G: ImplicitGame> Moves for Listing<'_, G> {
             degree += 1;
             charge.one()
         });
-        charge.finish()?;
+        charge.finish(0)?;
         u32::try_from(degree).map_err(|_| Error::SizeLimitExceeded {
             what: "moves from one position (u32 counters)",
             value: u128::from(degree),
@@ -525,58 +525,6 @@ impl<G: ImplicitGame> Moves for Listing<'_, G> {
             }
         });
         found
-    }
-}
-
-/// Moves or predecessors a game lists between two charges of the work cap:
-/// a listing is charged as it goes, so one that never ends (or lists far
-/// more than the cap) is refused after at most this many entries past the
-/// cap, and the meter is touched once every thousand entries, not each one.
-pub(crate) const CHARGE_BATCH: u64 = 1024;
-
-/// Charges the entries of a listing to a [`WorkMeter`] a batch at a time,
-/// one step an entry; the first batch past the cap stops the listing.
-pub(crate) struct BatchCharge<'m> {
-    meter: &'m WorkMeter,
-    /// Entries listed since the last charge.
-    pending: u64,
-    refused: Option<Error>,
-}
-
-impl<'m> BatchCharge<'m> {
-    pub(crate) fn new(meter: &'m WorkMeter) -> Self {
-        Self {
-            meter,
-            pending: 0,
-            refused: None,
-        }
-    }
-
-    /// Counts one entry; `Break` once a batch passes the cap.
-    #[inline]
-    pub(crate) fn one(&mut self) -> ControlFlow<()> {
-        self.pending += 1;
-        if self.pending == CHARGE_BATCH {
-            self.pending = 0;
-            if let Err(error) = self.meter.charge(CHARGE_BATCH) {
-                self.refused = Some(error);
-                return ControlFlow::Break(());
-            }
-        }
-        ControlFlow::Continue(())
-    }
-
-    /// Whether a batch was refused (the listing was stopped).
-    fn is_refused(&self) -> bool {
-        self.refused.is_some()
-    }
-
-    /// Charges the rest of the listing, or returns the refusal.
-    pub(crate) fn finish(self) -> Result<()> {
-        match self.refused {
-            Some(error) => Err(error),
-            None => self.meter.charge(self.pending),
-        }
     }
 }
 
@@ -626,7 +574,7 @@ impl<'m> InRange<'m> {
                     ),
                 })
             }
-            _ => self.charge.finish(),
+            _ => self.charge.finish(0),
         }
     }
 }

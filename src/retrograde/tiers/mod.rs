@@ -25,7 +25,10 @@ use std::path::{Path, PathBuf};
 
 use ahash::AHashMap;
 
-use super::work::{DEFAULT_RETROGRADE_WORK, Metered, WorkMeter, charge_entries, metered_reverse};
+use super::work::{
+    BatchCharge, DEFAULT_RETROGRADE_WORK, Metered, STEPS_PER_TABLE_ENTRY, WorkMeter,
+    metered_reverse,
+};
 use crate::budget::{allocation_refused, filled_vec, try_reserve, vec_with_capacity};
 use crate::{Budget, Convention, Error, Result};
 
@@ -467,12 +470,14 @@ impl<'g, G: TieredGame> TieredSolver<'g, G> {
             let here = TierPosition { tier, index };
             let terminal = game.terminal(here);
             hash.position(index, terminal);
-            let mut listed = 0u64;
+            // The position and each move listed, hashed and numbered:
+            // charged as they are listed, so an endless listing stops.
+            let mut charge = BatchCharge::weighted(meter, STEPS_PER_TABLE_ENTRY);
             if let Some(value) = terminal {
                 code[index as usize] = value_code(value);
             } else {
                 let _ = game.for_each_move(here, |to| {
-                    listed += 1;
+                    charge.one()?;
                     hash.add_move(to);
                     let id = if to.tier == tier && (to.index as usize) < n {
                         to.index
@@ -520,8 +525,7 @@ impl<'g, G: TieredGame> TieredSolver<'g, G> {
                     return Err(error);
                 }
             }
-            // The position and each move listed, hashed and numbered.
-            charge_entries(listed + 1, meter)?;
+            charge.finish(1)?;
             let positions = n + lower_list.len();
             check_counts(positions, targets.len())?;
             // Map entries of lower-tier targets: key, value, control byte, slack.
@@ -574,13 +578,15 @@ impl<'g, G: TieredGame> TieredSolver<'g, G> {
                     lower: &lower,
                 };
                 let moves = Metered::new(moves, meter);
-                let predecessors = TierPredecessors {
+                // Charged as it lists, not after each listing (it is the
+                // game's, and may be endless).
+                let mut predecessors = TierPredecessors {
                     game,
                     tier,
                     size: n as u32,
                     lower: &lower_list,
+                    meter,
                 };
-                let mut predecessors = Metered::new(predecessors, meter);
                 if self.checks_predecessors {
                     check_predecessors(&moves, &code, &mut predecessors, budget, |v| {
                         match lower_list.get((v as usize).wrapping_sub(n)) {
@@ -710,6 +716,9 @@ struct TierPredecessors<'a, G> {
     size: u32,
     /// The lower-tier positions numbered `size..`.
     lower: &'a [TierPosition],
+    /// Charged [`STEPS_PER_TABLE_ENTRY`] a position and a predecessor as
+    /// they are listed (a game's listing may be endless).
+    meter: &'a WorkMeter,
 }
 
 impl<G: TieredGame> Predecessors for TierPredecessors<'_, G> {
@@ -722,23 +731,25 @@ impl<G: TieredGame> Predecessors for TierPredecessors<'_, G> {
             Some(k) => self.lower[k as usize],
         };
         let mut outside = None;
+        let mut charge = BatchCharge::weighted(self.meter, STEPS_PER_TABLE_ENTRY);
         let _ = self.game.for_each_predecessor(position, self.tier, |u| {
             if u >= self.size {
                 outside = Some(u);
                 return ControlFlow::Break(());
             }
+            charge.one()?;
             visit(u);
             ControlFlow::Continue(())
         });
         match outside {
-            Some(u) => Err(Error::InvalidParameter {
+            Some(u) if !charge.is_refused() => Err(Error::InvalidParameter {
                 name: "for_each_predecessor",
                 reason: format!(
                     "{position:?} has a predecessor {u} in tier {}, outside 0..{}",
                     self.tier, self.size
                 ),
             }),
-            None => Ok(()),
+            _ => charge.finish(1),
         }
     }
 }
@@ -757,15 +768,15 @@ pub(crate) fn tier_chain<G: TieredGame + ?Sized>(
         let here = TierPosition { tier, index };
         let terminal = game.terminal(here);
         hash.position(index, terminal);
-        let mut listed = 0u64;
+        let mut charge = BatchCharge::weighted(meter, STEPS_PER_TABLE_ENTRY);
         if terminal.is_none() {
             let _ = game.for_each_move(here, |to| {
-                listed += 1;
+                charge.one()?;
                 hash.add_move(to);
                 ControlFlow::Continue(())
             });
         }
-        charge_entries(listed + 1, meter)?;
+        charge.finish(1)?;
     }
     Ok(hash.0)
 }
