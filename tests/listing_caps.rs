@@ -11,7 +11,9 @@ use std::path::PathBuf;
 
 use stonegame::impartial::grundy::GrundySolver;
 use stonegame::impartial::{FnGame, ImpartialGame};
-use stonegame::retrograde::{FnImplicitGame, ImplicitSolver, TierPosition, TieredGame, TieredSolver};
+use stonegame::retrograde::{
+    FnImplicitGame, ImplicitSolver, TierPosition, TieredGame, TieredSolver,
+};
 use stonegame::{Budget, Convention, Error};
 
 const CAP: u64 = 10_000;
@@ -28,7 +30,10 @@ fn assert_work_refusal<T: std::fmt::Debug>(result: stonegame::Result<T>, listed:
         Err(Error::WorkLimitExceeded { steps, .. }) => assert_eq!(steps, CAP),
         other => panic!("expected a work refusal, got {other:?}"),
     }
-    assert!(listed <= CAP + SLACK, "{listed} entries listed under a cap of {CAP}");
+    assert!(
+        listed <= CAP + SLACK,
+        "{listed} entries listed under a cap of {CAP}"
+    );
 }
 
 #[test]
@@ -160,21 +165,22 @@ fn tiered_solver_stops_huge_listings_of_moves_and_predecessors() {
 fn many_options(
     count: u64,
     listed: &Cell<u64>,
-) -> FnGame<u64, impl Fn(&u64, &mut dyn FnMut(&[u64]) -> ControlFlow<()>) -> ControlFlow<()> + '_>
-{
-    FnGame::new(move |p: &u64, visit: &mut dyn FnMut(&[u64]) -> ControlFlow<()>| {
-        match *p {
-            1 => {
-                for _ in 0..count {
-                    listed.set(listed.get() + 1);
-                    visit(&[0])?;
+) -> FnGame<u64, impl Fn(&u64, &mut dyn FnMut(&[u64]) -> ControlFlow<()>) -> ControlFlow<()> + '_> {
+    FnGame::new(
+        move |p: &u64, visit: &mut dyn FnMut(&[u64]) -> ControlFlow<()>| {
+            match *p {
+                1 => {
+                    for _ in 0..count {
+                        listed.set(listed.get() + 1);
+                        visit(&[0])?;
+                    }
                 }
+                2 => visit(&[1])?,
+                _ => {}
             }
-            2 => visit(&[1])?,
-            _ => {}
-        }
-        ControlFlow::Continue(())
-    })
+            ControlFlow::Continue(())
+        },
+    )
 }
 
 #[test]

@@ -17,22 +17,23 @@ use stonegame::{Budget, Convention, Error, Outcome};
 /// as up to two rows. Every option listed is counted.
 fn cutting(
     listed: &Cell<u64>,
-) -> FnGame<u64, impl Fn(&u64, &mut dyn FnMut(&[u64]) -> ControlFlow<()>) -> ControlFlow<()> + '_>
-{
-    FnGame::new(move |&n: &u64, visit: &mut dyn FnMut(&[u64]) -> ControlFlow<()>| {
-        for take in 1..=2u64.min(n) {
-            let rest = n - take;
-            for left in 0..=rest / 2 {
-                listed.set(listed.get() + 1);
-                match (left, rest - left) {
-                    (0, 0) => visit(&[])?,
-                    (0, right) => visit(&[right])?,
-                    (left, right) => visit(&[left, right])?,
+) -> FnGame<u64, impl Fn(&u64, &mut dyn FnMut(&[u64]) -> ControlFlow<()>) -> ControlFlow<()> + '_> {
+    FnGame::new(
+        move |&n: &u64, visit: &mut dyn FnMut(&[u64]) -> ControlFlow<()>| {
+            for take in 1..=2u64.min(n) {
+                let rest = n - take;
+                for left in 0..=rest / 2 {
+                    listed.set(listed.get() + 1);
+                    match (left, rest - left) {
+                        (0, 0) => visit(&[])?,
+                        (0, right) => visit(&[right])?,
+                        (left, right) => visit(&[left, right])?,
+                    }
                 }
             }
-        }
-        ControlFlow::Continue(())
-    })
+            ControlFlow::Continue(())
+        },
+    )
 }
 
 fn misere<G: ImpartialGame>(game: G) -> GrundySolver<G> {
@@ -90,8 +91,14 @@ fn refusals_name_the_limit_and_how_to_raise_it() {
         .with_budget(Budget::default().with_work(1000))
         .outcome(&sum)
         .unwrap_err();
-    assert!(matches!(tiny_work, Error::WorkLimitExceeded { steps: 1000, .. }));
-    assert!(tiny_work.to_string().contains("Budget::with_work"), "{tiny_work}");
+    assert!(matches!(
+        tiny_work,
+        Error::WorkLimitExceeded { steps: 1000, .. }
+    ));
+    assert!(
+        tiny_work.to_string().contains("Budget::with_work"),
+        "{tiny_work}"
+    );
     let tiny_memory = misere(&game)
         .with_budget(Budget::from_bytes(20_000))
         .outcome(&sum)
@@ -100,14 +107,23 @@ fn refusals_name_the_limit_and_how_to_raise_it() {
         matches!(tiny_memory, Error::MemoryBudgetExceeded { .. }),
         "{tiny_memory}"
     );
-    assert!(tiny_memory.to_string().contains("Budget::from_bytes"), "{tiny_memory}");
+    assert!(
+        tiny_memory.to_string().contains("Budget::from_bytes"),
+        "{tiny_memory}"
+    );
     let counted = ExactSearch::new()
         .with_max_positions(50)
         .with_convention(Convention::Misere)
         .outcome(&game, &sum)
         .unwrap_err();
-    assert!(matches!(counted, Error::SizeLimitExceeded { .. }), "{counted}");
-    assert!(counted.to_string().contains("with_max_positions"), "{counted}");
+    assert!(
+        matches!(counted, Error::SizeLimitExceeded { .. }),
+        "{counted}"
+    );
+    assert!(
+        counted.to_string().contains("with_max_positions"),
+        "{counted}"
+    );
     // No count of sums by default: the memory budget decides.
     assert_eq!(ExactSearch::DEFAULT_MAX_POSITIONS, usize::MAX);
 }

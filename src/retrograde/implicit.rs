@@ -21,18 +21,33 @@ use super::{Analysis, Counts, Label, Value};
 /// position more while it runs (before the word and the queue exist).
 pub const IMPLICIT_BYTES_PER_POSITION: u128 = 1 + 4 + 4;
 
-/// The default work cap of [`ImplicitSolver`]: moves listed, successors
-/// (counting out-degrees, the predecessor check) and predecessors (the
-/// induction, the check) together; the retrograde engines' one default,
-/// [`DEFAULT_RETROGRADE_WORK`](super::DEFAULT_RETROGRADE_WORK).
-/// Codeforces 786A at `n = 7000` lists about 2 × 10^8.
+/// The default work cap of [`ImplicitSolver`]: a step a move listed,
+/// successors (counting out-degrees, the predecessor check) and
+/// predecessors (the induction, the check) together, and
+/// [`IMPLICIT_LISTING_STEPS`] a listing; twice the other retrograde
+/// engines' [`DEFAULT_RETROGRADE_WORK`](super::DEFAULT_RETROGRADE_WORK), as
+/// a move from a closure costs less than a step of theirs: measured 0.7–0.9 ns
+/// a step (release, one thread, 10^8 positions, 3–100 moves a position;
+/// `examples/engine_work.rs`), so about ten seconds. Codeforces 786A at
+/// `n = 7000` lists about 2 × 10^8 moves.
 ///
 /// # Example
 /// ```
 /// use stonegame::retrograde::{DEFAULT_IMPLICIT_WORK, DEFAULT_RETROGRADE_WORK};
-/// assert_eq!(DEFAULT_IMPLICIT_WORK, DEFAULT_RETROGRADE_WORK);
+/// assert_eq!(DEFAULT_IMPLICIT_WORK, 2 * DEFAULT_RETROGRADE_WORK);
 /// ```
-pub const DEFAULT_IMPLICIT_WORK: u64 = DEFAULT_RETROGRADE_WORK;
+pub const DEFAULT_IMPLICIT_WORK: u64 = 2 * DEFAULT_RETROGRADE_WORK;
+
+/// Steps [`ImplicitSolver`] charges for each listing of a position's moves
+/// or predecessors, beyond a step a move: the call into the game and its
+/// bookkeeping cost about as much as eight cheap moves (3.3 ns a move at
+/// three moves a position, 0.76 at a hundred).
+///
+/// # Example
+/// ```
+/// assert_eq!(stonegame::retrograde::IMPLICIT_LISTING_STEPS, 8);
+/// ```
+pub const IMPLICIT_LISTING_STEPS: u64 = 8;
 
 /// A game whose positions are numbered `0..positions()` and whose moves are
 /// listed on demand, forwards and backwards: solved by [`ImplicitSolver`]
@@ -500,7 +515,7 @@ impl<G: ImplicitGame> Moves for Listing<'_, G> {
             degree += 1;
             charge.one()
         });
-        charge.finish(0)?;
+        charge.finish(IMPLICIT_LISTING_STEPS)?;
         u32::try_from(degree).map_err(|_| Error::SizeLimitExceeded {
             what: "moves from one position (u32 counters)",
             value: u128::from(degree),
@@ -574,7 +589,7 @@ impl<'m> InRange<'m> {
                     ),
                 })
             }
-            _ => self.charge.finish(0),
+            _ => self.charge.finish(IMPLICIT_LISTING_STEPS),
         }
     }
 }
@@ -592,9 +607,7 @@ impl<G: ImplicitGame> Predecessors for GamePredecessors<'_, G> {
         let _ = self
             .game
             .for_each_predecessor(v, |u| listing.visit(u, visit));
-        listing.finish(|u| {
-            (("for_each_predecessor", "a predecessor"), v, u)
-        })
+        listing.finish(|u| (("for_each_predecessor", "a predecessor"), v, u))
     }
 }
 

@@ -196,7 +196,17 @@ impl<X: Predecessors + ?Sized> Predecessors for &mut X {
 /// The predecessor lists of `graph`, charged for its positions and moves
 /// ([`charge_graph`]) before they are built.
 pub(crate) fn metered_reverse(graph: &Graph, meter: &WorkMeter) -> Result<Graph> {
-    charge_graph(graph, meter)?;
+    metered_reverse_weighted(graph, meter, STEPS_PER_TABLE_ENTRY)
+}
+
+/// [`metered_reverse`] at `weight` steps a position and a move.
+pub(crate) fn metered_reverse_weighted(
+    graph: &Graph,
+    meter: &WorkMeter,
+    weight: u64,
+) -> Result<Graph> {
+    let entries = (graph.num_positions() as u64).saturating_add(graph.num_moves() as u64);
+    meter.charge(entries.saturating_mul(weight))?;
     graph.reversed(Budget::unlimited())
 }
 

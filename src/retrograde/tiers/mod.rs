@@ -26,8 +26,7 @@ use std::path::{Path, PathBuf};
 use ahash::AHashMap;
 
 use super::work::{
-    BatchCharge, DEFAULT_RETROGRADE_WORK, Metered, STEPS_PER_TABLE_ENTRY, WorkMeter,
-    metered_reverse,
+    BatchCharge, DEFAULT_RETROGRADE_WORK, Metered, WorkMeter, metered_reverse_weighted,
 };
 use crate::budget::{allocation_refused, filled_vec, try_reserve, vec_with_capacity};
 use crate::{Budget, Convention, Error, Result};
@@ -472,7 +471,7 @@ impl<'g, G: TieredGame> TieredSolver<'g, G> {
             hash.position(index, terminal);
             // The position and each move listed, hashed and numbered:
             // charged as they are listed, so an endless listing stops.
-            let mut charge = BatchCharge::weighted(meter, STEPS_PER_TABLE_ENTRY);
+            let mut charge = BatchCharge::weighted(meter, TIER_STEPS_PER_ENTRY);
             if let Some(value) = terminal {
                 code[index as usize] = value_code(value);
             } else {
@@ -566,9 +565,9 @@ impl<'g, G: TieredGame> TieredSolver<'g, G> {
             if stores_moves {
                 drop(lower);
                 let graph = Graph::from_parts(offsets, targets);
-                let mut reverse = metered_reverse(&graph, meter)?;
-                let mut reverse = Metered::new(&mut reverse, meter);
-                let graph = Metered::new(&graph, meter);
+                let mut reverse = metered_reverse_weighted(&graph, meter, TIER_STEPS_PER_ENTRY)?;
+                let mut reverse = Metered::weighted(&mut reverse, meter, TIER_STEPS_PER_ENTRY);
+                let graph = Metered::weighted(&graph, meter, TIER_STEPS_PER_ENTRY);
                 Labels::induce(&graph, code, Some(word), self.convention, &mut reverse)?
             } else {
                 let moves = TierMoves {
@@ -577,7 +576,7 @@ impl<'g, G: TieredGame> TieredSolver<'g, G> {
                     size: n as u32,
                     lower: &lower,
                 };
-                let moves = Metered::new(moves, meter);
+                let moves = Metered::weighted(moves, meter, TIER_STEPS_PER_ENTRY);
                 // Charged as it lists, not after each listing (it is the
                 // game's, and may be endless).
                 let mut predecessors = TierPredecessors {
@@ -614,6 +613,14 @@ impl<'g, G: TieredGame> TieredSolver<'g, G> {
         Ok((labels, hash.0))
     }
 }
+
+/// Steps a [`TieredSolver`] charges for each position and each move or
+/// predecessor it lists or reads (the game's listing, the tier's tables):
+/// a tier's tables are small beside a whole graph's, so an entry costs
+/// less than [`DenseSolver`](super::DenseSolver)'s 16 steps: measured 4–6 ns
+/// an entry (release, one thread, tiers of 10^4 and 10^6 positions, 3–100
+/// moves a position; `examples/engine_work.rs`), about 1.5 ns a step.
+pub(crate) const TIER_STEPS_PER_ENTRY: u64 = 3;
 
 /// One tier's moves as the induction reads them when they are not stored:
 /// positions `0..size` of the tier, then the lower-tier positions its moves
@@ -716,7 +723,7 @@ struct TierPredecessors<'a, G> {
     size: u32,
     /// The lower-tier positions numbered `size..`.
     lower: &'a [TierPosition],
-    /// Charged [`STEPS_PER_TABLE_ENTRY`] a position and a predecessor as
+    /// Charged [`TIER_STEPS_PER_ENTRY`] a position and a predecessor as
     /// they are listed (a game's listing may be endless).
     meter: &'a WorkMeter,
 }
@@ -731,7 +738,7 @@ impl<G: TieredGame> Predecessors for TierPredecessors<'_, G> {
             Some(k) => self.lower[k as usize],
         };
         let mut outside = None;
-        let mut charge = BatchCharge::weighted(self.meter, STEPS_PER_TABLE_ENTRY);
+        let mut charge = BatchCharge::weighted(self.meter, TIER_STEPS_PER_ENTRY);
         let _ = self.game.for_each_predecessor(position, self.tier, |u| {
             if u >= self.size {
                 outside = Some(u);
@@ -768,7 +775,7 @@ pub(crate) fn tier_chain<G: TieredGame + ?Sized>(
         let here = TierPosition { tier, index };
         let terminal = game.terminal(here);
         hash.position(index, terminal);
-        let mut charge = BatchCharge::weighted(meter, STEPS_PER_TABLE_ENTRY);
+        let mut charge = BatchCharge::weighted(meter, TIER_STEPS_PER_ENTRY);
         if terminal.is_none() {
             let _ = game.for_each_move(here, |to| {
                 charge.one()?;
