@@ -21,14 +21,14 @@ use super::{Analysis, Counts, Label, Value};
 /// position more while it runs (before the word and the queue exist).
 pub const IMPLICIT_BYTES_PER_POSITION: u128 = 1 + 4 + 4;
 
-/// The default work cap of [`ImplicitSolver`]: a step a move listed,
-/// successors (counting out-degrees, the predecessor check) and
-/// predecessors (the induction, the check) together, and
+/// The default work cap of [`ImplicitSolver`]: a step a move counted for
+/// the out-degrees, [`IMPLICIT_STEPS_PER_ENTRY`] a move or predecessor
+/// listed for the induction or the predecessor check, and
 /// [`IMPLICIT_LISTING_STEPS`] a listing; twice the other retrograde
-/// engines' [`DEFAULT_RETROGRADE_WORK`](super::DEFAULT_RETROGRADE_WORK), as
-/// a move from a closure costs less than a step of theirs: measured 0.7–0.9 ns
-/// a step (release, one thread, 10^8 positions, 3–100 moves a position;
-/// `examples/engine_work.rs`), so about ten seconds. Codeforces 786A at
+/// engines' [`DEFAULT_RETROGRADE_WORK`](super::DEFAULT_RETROGRADE_WORK):
+/// measured 0.2–0.5 ns a step counting out-degrees and 0.75 in the
+/// induction (release, one thread, 2·10^7–10^8 positions, 100–300 moves a
+/// position; `examples/engine_work.rs`), so 4–8 s. Codeforces 786A at
 /// `n = 7000` lists about 2 × 10^8 moves.
 ///
 /// # Example
@@ -39,15 +39,25 @@ pub const IMPLICIT_BYTES_PER_POSITION: u128 = 1 + 4 + 4;
 pub const DEFAULT_IMPLICIT_WORK: u64 = 2 * DEFAULT_RETROGRADE_WORK;
 
 /// Steps [`ImplicitSolver`] charges for each listing of a position's moves
-/// or predecessors, beyond a step a move: the call into the game and its
-/// bookkeeping cost about as much as eight cheap moves (3.3 ns a move at
-/// three moves a position, 0.76 at a hundred).
+/// or predecessors, beyond its entries: the call into the game and its
+/// bookkeeping cost about as much as eight cheap moves.
 ///
 /// # Example
 /// ```
 /// assert_eq!(stonegame::retrograde::IMPLICIT_LISTING_STEPS, 8);
 /// ```
 pub const IMPLICIT_LISTING_STEPS: u64 = 8;
+
+/// Steps [`ImplicitSolver`] charges for each move or predecessor it lists
+/// for the induction (and the predecessor check): a counter or a label
+/// read at the listed position, about 3.5 ns against 0.2–0.5 for a move
+/// only counted (the out-degrees, one step).
+///
+/// # Example
+/// ```
+/// assert_eq!(stonegame::retrograde::IMPLICIT_STEPS_PER_ENTRY, 4);
+/// ```
+pub const IMPLICIT_STEPS_PER_ENTRY: u64 = 4;
 
 /// A game whose positions are numbered `0..positions()` and whose moves are
 /// listed on demand, forwards and backwards: solved by [`ImplicitSolver`]
@@ -556,7 +566,7 @@ impl<'m> InRange<'m> {
     fn new(num_positions: u32, meter: &'m WorkMeter) -> Self {
         Self {
             num_positions,
-            charge: BatchCharge::new(meter),
+            charge: BatchCharge::weighted(meter, IMPLICIT_STEPS_PER_ENTRY),
             outside: None,
         }
     }

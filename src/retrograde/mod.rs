@@ -147,7 +147,7 @@ pub use graph::Graph;
 pub use hashed::{NoPredecessors, NoTerminalRule, Retrograde, RetrogradeTable, solve};
 pub use implicit::{
     DEFAULT_IMPLICIT_WORK, FnImplicitGame, IMPLICIT_BYTES_PER_POSITION, IMPLICIT_LISTING_STEPS,
-    ImplicitGame, ImplicitSolution, ImplicitSolver, NoImplicitTerminal,
+    IMPLICIT_STEPS_PER_ENTRY, ImplicitGame, ImplicitSolution, ImplicitSolver, NoImplicitTerminal,
 };
 pub use solver::{DenseSolution, DenseSolver};
 pub use tiers::{TierDatabase, TierPosition, TieredGame, TieredSolver};

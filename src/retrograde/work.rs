@@ -277,14 +277,16 @@ impl<'m> BatchCharge<'m> {
         self.refused.is_some()
     }
 
-    /// Charges the rest of the listing and `extra` more entries (the
+    /// Charges the rest of the listing and `extra_steps` more (for the
     /// position itself, say), or returns the refusal.
-    pub(crate) fn finish(self, extra: u64) -> Result<()> {
+    pub(crate) fn finish(self, extra_steps: u64) -> Result<()> {
         match self.refused {
             Some(error) => Err(error),
-            None => self
-                .meter
-                .charge((self.pending + extra).saturating_mul(self.weight)),
+            None => self.meter.charge(
+                self.pending
+                    .saturating_mul(self.weight)
+                    .saturating_add(extra_steps),
+            ),
         }
     }
 }

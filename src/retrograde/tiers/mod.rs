@@ -524,7 +524,7 @@ impl<'g, G: TieredGame> TieredSolver<'g, G> {
                     return Err(error);
                 }
             }
-            charge.finish(1)?;
+            charge.finish(TIER_STEPS_PER_ENTRY)?;
             let positions = n + lower_list.len();
             check_counts(positions, targets.len())?;
             // Map entries of lower-tier targets: key, value, control byte, slack.
@@ -756,7 +756,7 @@ impl<G: TieredGame> Predecessors for TierPredecessors<'_, G> {
                     self.tier, self.size
                 ),
             }),
-            _ => charge.finish(1),
+            _ => charge.finish(TIER_STEPS_PER_ENTRY),
         }
     }
 }
@@ -783,7 +783,7 @@ pub(crate) fn tier_chain<G: TieredGame + ?Sized>(
                 ControlFlow::Continue(())
             });
         }
-        charge.finish(1)?;
+        charge.finish(TIER_STEPS_PER_ENTRY)?;
     }
     Ok(hash.0)
 }

@@ -258,7 +258,10 @@ impl<P: Clone + Eq> DenseTable<P> {
         if let Some(value) = self.cells.get(last) {
             return Ok(value);
         }
-        // The numbers to sweep are known now: refused before any is swept.
+        // The numbers to sweep are known now: refused before any is swept
+        // (their cells first, so an array too large is named as such).
+        let stamps = StampMex::len_for(self.largest).max(self.mex.len());
+        budget.check_bytes(self.bytes(last + 1, self.cells.width(), stamps, 0), WHAT)?;
         let numbers = (last + 1 - self.cells.len()) as u128;
         if work
             .up_front(numbers * u128::from(GRUNDY_SWEEP_POSITION_STEPS))
