@@ -124,8 +124,6 @@ fn refusals_name_the_limit_and_how_to_raise_it() {
         counted.to_string().contains("with_max_positions"),
         "{counted}"
     );
-    // No count of sums by default: the memory budget decides.
-    assert_eq!(ExactSearch::DEFAULT_MAX_POSITIONS, usize::MAX);
 }
 
 /// Brute force: whether the player to move wins the misère sum `rows`

@@ -24,19 +24,20 @@ pub const IMPLICIT_BYTES_PER_POSITION: u128 = 1 + 4 + 4;
 /// The default work cap of [`ImplicitSolver`]: a step a move counted for
 /// the out-degrees, [`IMPLICIT_STEPS_PER_ENTRY`] a move or predecessor
 /// listed for the induction or the predecessor check, and
-/// [`IMPLICIT_LISTING_STEPS`] a listing; twice the other retrograde
-/// engines' [`DEFAULT_RETROGRADE_WORK`](super::DEFAULT_RETROGRADE_WORK):
-/// measured 0.2–0.5 ns a step counting out-degrees and 0.75 in the
-/// induction (release, one thread, 2·10^7–10^8 positions, 100–300 moves a
-/// position; `examples/engine_work.rs`), so 4–8 s. Codeforces 786A at
-/// `n = 7000` lists about 2 × 10^8 moves.
+/// [`IMPLICIT_LISTING_STEPS`] a listing; four times the other retrograde
+/// engines' [`DEFAULT_RETROGRADE_WORK`](super::DEFAULT_RETROGRADE_WORK)
+/// (2·10^10), as these steps are cheaper: measured 0.37 ns a step when the
+/// cap is reached counting out-degrees and 0.56 in the induction (release,
+/// one thread, 5·10^7–10^8 positions, 100–300 moves a position;
+/// `examples/engine_work.rs`), so 7–11 s. Codeforces 786A at `n = 7000`
+/// lists about 2 × 10^8 moves.
 ///
 /// # Example
 /// ```
 /// use stonegame::retrograde::{DEFAULT_IMPLICIT_WORK, DEFAULT_RETROGRADE_WORK};
-/// assert_eq!(DEFAULT_IMPLICIT_WORK, 2 * DEFAULT_RETROGRADE_WORK);
+/// assert_eq!(DEFAULT_IMPLICIT_WORK, 4 * DEFAULT_RETROGRADE_WORK);
 /// ```
-pub const DEFAULT_IMPLICIT_WORK: u64 = 2 * DEFAULT_RETROGRADE_WORK;
+pub const DEFAULT_IMPLICIT_WORK: u64 = 4 * DEFAULT_RETROGRADE_WORK;
 
 /// Steps [`ImplicitSolver`] charges for each listing of a position's moves
 /// or predecessors, beyond its entries: the call into the game and its

@@ -579,7 +579,11 @@ where
     /// calls and keeping those it decides, even when it is refused.
     fn with_exact_search<T>(&mut self, query: impl FnOnce(&mut Run<&G>) -> Result<T>) -> Result<T> {
         let memo = std::mem::take(&mut self.misere);
-        let limits = ExactSearch::new().with_budget(self.budget);
+        // No count of sums: the budget's memory and work bound the search,
+        // so a larger budget buys a larger one.
+        let limits = ExactSearch::new()
+            .with_budget(self.budget)
+            .with_max_positions(usize::MAX);
         let mut run = Run::with_memo(&self.game, self.convention, limits, memo);
         let result = query(&mut run);
         self.misere = run.into_memo();

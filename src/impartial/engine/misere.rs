@@ -92,8 +92,12 @@ pub fn nim_rule_move(heaps: &[u64]) -> Option<(usize, u64)> {
 /// the budget: its memory ([`Error::MemoryBudgetExceeded`], raise it with
 /// [`Budget::from_bytes`]) and its work cap ([`Error::WorkLimitExceeded`],
 /// [`ExactSearch::DEFAULT_WORK`] unless [`Budget::with_work`] sets one).
-/// No count of sums is imposed unless [`ExactSearch::with_max_positions`]
-/// sets one ([`Error::SizeLimitExceeded`]).
+/// The sums it holds are also counted, up to
+/// [`ExactSearch::DEFAULT_MAX_POSITIONS`] unless
+/// [`ExactSearch::with_max_positions`] sets another
+/// ([`Error::SizeLimitExceeded`]); the misère calls of
+/// [`GrundySolver`](crate::impartial::grundy::GrundySolver) set none, so
+/// there the budget alone bounds the search.
 ///
 /// # Example
 /// ```
@@ -124,16 +128,16 @@ impl Default for ExactSearch {
 }
 
 impl ExactSearch {
-    /// Default cap on the number of canonical sums one search may hold:
-    /// none (`usize::MAX`); the memory budget and the work cap bound the
-    /// search, so a larger budget buys a larger search.
+    /// Default cap on the number of canonical sums one search may hold
+    /// (a quick refusal of hopeless sums, such as two heaps of 10^18;
+    /// `usize::MAX` leaves the search to the memory budget and work cap).
     ///
     /// # Example
     /// ```
     /// use stonegame::impartial::misere::ExactSearch;
-    /// assert_eq!(ExactSearch::DEFAULT_MAX_POSITIONS, usize::MAX);
+    /// assert_eq!(ExactSearch::DEFAULT_MAX_POSITIONS, 1 << 20);
     /// ```
-    pub const DEFAULT_MAX_POSITIONS: usize = usize::MAX;
+    pub const DEFAULT_MAX_POSITIONS: usize = 1 << 20;
 
     /// Default work cap of one search, in steps of about a nanosecond like
     /// every other work cap: [`ExactSearch::OPTION_STEPS`] an option of the
@@ -227,8 +231,8 @@ impl ExactSearch {
         self.budget
     }
 
-    /// The same search with a cap on the canonical sums it holds (none by
-    /// default: the memory budget bounds them).
+    /// The same search with a different cap on the canonical sums it holds
+    /// (`usize::MAX`: none, the memory budget bounds them).
     ///
     /// # Example
     /// ```

@@ -618,9 +618,10 @@ impl<'g, G: TieredGame> TieredSolver<'g, G> {
 /// predecessor it lists or reads (the game's listing, the tier's tables):
 /// a tier's tables are small beside a whole graph's, so an entry costs
 /// less than [`DenseSolver`](super::DenseSolver)'s 16 steps: measured 4–6 ns
-/// an entry (release, one thread, tiers of 10^4 and 10^6 positions, 3–100
-/// moves a position; `examples/engine_work.rs`), about 1.5 ns a step.
-pub(crate) const TIER_STEPS_PER_ENTRY: u64 = 3;
+/// an entry, I/O included (release, one thread, tiers of 10^4 and 10^6
+/// positions, 3–100 moves a position; `examples/engine_work.rs`), about
+/// 2 ns a step, so the default cap stands for about ten seconds.
+pub(crate) const TIER_STEPS_PER_ENTRY: u64 = 2;
 
 /// One tier's moves as the induction reads them when they are not stored:
 /// positions `0..size` of the tier, then the lower-tier positions its moves
