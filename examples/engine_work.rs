@@ -190,7 +190,8 @@ fn main() {
     match run(engine, size, width, tier_size, budget) {
         Ok(answer) => println!("answered: {answer}"),
         Err(error) => {
-            println!("refused: {error}");
+            // On stderr, as the CLI prints its refusals.
+            eprintln!("refused: {error}");
             std::process::exit(1);
         }
     }
