@@ -9,8 +9,8 @@ use std::cell::Cell;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 
+use stonegame::impartial::ImpartialGame;
 use stonegame::impartial::grundy::GrundySolver;
-use stonegame::impartial::{FnGame, ImpartialGame};
 use stonegame::retrograde::{
     FnImplicitGame, ImplicitSolver, TierPosition, TieredGame, TieredSolver,
 };
@@ -162,25 +162,34 @@ fn tiered_solver_stops_huge_listings_of_moves_and_predecessors() {
 
 /// Position 1 has `count` options, each the terminal position 0; position
 /// 2 has the single option 1.
-fn many_options(
+struct ManyOptions<'a> {
     count: u64,
-    listed: &Cell<u64>,
-) -> FnGame<u64, impl Fn(&u64, &mut dyn FnMut(&[u64]) -> ControlFlow<()>) -> ControlFlow<()> + '_> {
-    FnGame::new(
-        move |p: &u64, visit: &mut dyn FnMut(&[u64]) -> ControlFlow<()>| {
-            match *p {
-                1 => {
-                    for _ in 0..count {
-                        listed.set(listed.get() + 1);
-                        visit(&[0])?;
-                    }
+    listed: &'a Cell<u64>,
+}
+
+impl ImpartialGame for ManyOptions<'_> {
+    type Position = u64;
+    fn for_each_option(
+        &self,
+        p: &u64,
+        mut visit: impl FnMut(&[u64]) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        match *p {
+            1 => {
+                for _ in 0..self.count {
+                    self.listed.set(self.listed.get() + 1);
+                    visit(&[0])?;
                 }
-                2 => visit(&[1])?,
-                _ => {}
             }
-            ControlFlow::Continue(())
-        },
-    )
+            2 => visit(&[1])?,
+            _ => {}
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+fn many_options(count: u64, listed: &Cell<u64>) -> ManyOptions<'_> {
+    ManyOptions { count, listed }
 }
 
 #[test]

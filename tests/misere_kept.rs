@@ -8,32 +8,41 @@ use std::collections::HashMap;
 use std::ops::ControlFlow;
 
 use proptest::prelude::*;
+use stonegame::impartial::ImpartialGame;
 use stonegame::impartial::grundy::GrundySolver;
 use stonegame::impartial::misere::ExactSearch;
-use stonegame::impartial::{FnGame, ImpartialGame};
 use stonegame::{Budget, Convention, Error, Outcome};
 
 /// Kayles-like cutting: take 1 or 2 stones from a row, leaving the rest
 /// as up to two rows. Every option listed is counted.
-fn cutting(
-    listed: &Cell<u64>,
-) -> FnGame<u64, impl Fn(&u64, &mut dyn FnMut(&[u64]) -> ControlFlow<()>) -> ControlFlow<()> + '_> {
-    FnGame::new(
-        move |&n: &u64, visit: &mut dyn FnMut(&[u64]) -> ControlFlow<()>| {
-            for take in 1..=2u64.min(n) {
-                let rest = n - take;
-                for left in 0..=rest / 2 {
-                    listed.set(listed.get() + 1);
-                    match (left, rest - left) {
-                        (0, 0) => visit(&[])?,
-                        (0, right) => visit(&[right])?,
-                        (left, right) => visit(&[left, right])?,
-                    }
+struct Cutting<'a> {
+    listed: &'a Cell<u64>,
+}
+
+impl ImpartialGame for Cutting<'_> {
+    type Position = u64;
+    fn for_each_option(
+        &self,
+        &n: &u64,
+        mut visit: impl FnMut(&[u64]) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        for take in 1..=2u64.min(n) {
+            let rest = n - take;
+            for left in 0..=rest / 2 {
+                self.listed.set(self.listed.get() + 1);
+                match (left, rest - left) {
+                    (0, 0) => visit(&[])?,
+                    (0, right) => visit(&[right])?,
+                    (left, right) => visit(&[left, right])?,
                 }
             }
-            ControlFlow::Continue(())
-        },
-    )
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+fn cutting(listed: &Cell<u64>) -> Cutting<'_> {
+    Cutting { listed }
 }
 
 fn misere<G: ImpartialGame>(game: G) -> GrundySolver<G> {

@@ -43,7 +43,10 @@ fn every_generic_engine_default_stands_for_about_ten_seconds() {
         .expect("cargo builds the example");
     assert!(built.success());
     let output = Command::new("python3")
-        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/tools/work-calibration"))
+        .arg(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tools/work-calibration"
+        ))
         .args(["--engines", "--quick"])
         .output()
         .expect("python3 runs tools/work-calibration");
