@@ -95,8 +95,8 @@ pub const DEFAULT_HEAP_TABLE_WORK: u64 = 1_000_000_000;
 ///
 /// Values are kept between calls, so asking for many positions of one game
 /// shares the work. The values are bounded by a [`Budget`], and each query by
-/// the budget's work cap ([`DEFAULT_GRUNDY_WORK`] options visited unless
-/// [`Budget::with_work`] sets one).
+/// the budget's work cap ([`DEFAULT_GRUNDY_WORK`] steps, charged per
+/// component of each option visited, unless [`Budget::with_work`] sets one).
 ///
 /// # Two paths, and what each costs
 ///
