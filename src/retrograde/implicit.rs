@@ -13,7 +13,7 @@ use super::graph::{Moves, Predecessors};
 use super::induction::{
     Labels, PREDECESSOR_CHECK_DEFAULT, UNKNOWN, check_predecessors, value_code,
 };
-use super::work::{DEFAULT_RETROGRADE_WORK, WorkMeter};
+use super::work::{BatchCharge, DEFAULT_RETROGRADE_WORK, WorkMeter};
 use super::{Analysis, Counts, Label, Value};
 
 /// Bytes per position the implicit solver allocates: the value byte, the
@@ -22,18 +22,44 @@ use super::{Analysis, Counts, Label, Value};
 /// position more while it runs (before the word and the queue exist).
 pub const IMPLICIT_BYTES_PER_POSITION: u128 = 1 + 4 + 4;
 
-/// The default work cap of [`ImplicitSolver`]: moves listed, successors
-/// (counting out-degrees, the predecessor check) and predecessors (the
-/// induction, the check) together; the retrograde engines' one default,
-/// [`DEFAULT_RETROGRADE_WORK`](super::DEFAULT_RETROGRADE_WORK).
-/// Codeforces 786A at `n = 7000` lists about 2 × 10^8.
+/// The default work cap of [`ImplicitSolver`]: a step a move counted for
+/// the out-degrees, [`IMPLICIT_STEPS_PER_ENTRY`] a move or predecessor
+/// listed for the induction or the predecessor check, and
+/// [`IMPLICIT_LISTING_STEPS`] a listing; four times the other retrograde
+/// engines' [`DEFAULT_RETROGRADE_WORK`](super::DEFAULT_RETROGRADE_WORK)
+/// (2·10^10), as these steps are cheaper: measured 0.37 ns a step when the
+/// cap is reached counting out-degrees and 0.56 in the induction (release,
+/// one thread, 5·10^7–10^8 positions, 100–300 moves a position;
+/// `examples/engine_work.rs`), so 7–11 s. Codeforces 786A at `n = 7000`
+/// lists about 2 × 10^8 moves.
 ///
 /// # Example
 /// ```
 /// use stonegame::retrograde::{DEFAULT_IMPLICIT_WORK, DEFAULT_RETROGRADE_WORK};
-/// assert_eq!(DEFAULT_IMPLICIT_WORK, DEFAULT_RETROGRADE_WORK);
+/// assert_eq!(DEFAULT_IMPLICIT_WORK, 4 * DEFAULT_RETROGRADE_WORK);
 /// ```
-pub const DEFAULT_IMPLICIT_WORK: u64 = DEFAULT_RETROGRADE_WORK;
+pub const DEFAULT_IMPLICIT_WORK: u64 = 4 * DEFAULT_RETROGRADE_WORK;
+
+/// Steps [`ImplicitSolver`] charges for each listing of a position's moves
+/// or predecessors, beyond its entries: the call into the game and its
+/// bookkeeping cost about as much as eight cheap moves.
+///
+/// # Example
+/// ```
+/// assert_eq!(stonegame::retrograde::IMPLICIT_LISTING_STEPS, 8);
+/// ```
+pub const IMPLICIT_LISTING_STEPS: u64 = 8;
+
+/// Steps [`ImplicitSolver`] charges for each move or predecessor it lists
+/// for the induction (and the predecessor check): a counter or a label
+/// read at the listed position, about 3.5 ns against 0.2–0.5 for a move
+/// only counted (the out-degrees, one step).
+///
+/// # Example
+/// ```
+/// assert_eq!(stonegame::retrograde::IMPLICIT_STEPS_PER_ENTRY, 4);
+/// ```
+pub const IMPLICIT_STEPS_PER_ENTRY: u64 = 4;
 
 /// A game whose positions are numbered `0..positions()` and whose moves are
 /// listed on demand, forwards and backwards: solved by [`ImplicitSolver`]
@@ -490,16 +516,18 @@ impl<G: ImplicitGame> Moves for Listing<'_, G> {
     }
 
     /// Counts the moves without looking at their targets (a target outside
-    /// `0..N` is found by the predecessor check), charged after each
-    /// position: a visitor that only counts lets the compiler drop the
-    /// targets' arithmetic, often the whole loop (a length).
+    /// `0..N` is found by the predecessor check), charged every
+    /// [`CHARGE_BATCH`] moves while they are listed, so a listing that never
+    /// ends is stopped at the cap: a visitor that only counts lets the
+    /// compiler drop the targets' arithmetic, often the whole loop (a length).
     fn out_degree(&self, u: u32) -> Result<u32> {
         let mut degree = 0u64;
+        let mut charge = BatchCharge::new(self.meter);
         let _ = self.game.for_each_move(u, |_| {
             degree += 1;
-            ControlFlow::Continue(())
+            charge.one()
         });
-        self.meter.charge(degree)?;
+        charge.finish(IMPLICIT_LISTING_STEPS)?;
         u32::try_from(degree).map_err(|_| Error::SizeLimitExceeded {
             what: "moves from one position (u32 counters)",
             value: u128::from(degree),
@@ -508,9 +536,9 @@ impl<G: ImplicitGame> Moves for Listing<'_, G> {
     }
 
     fn for_each_successor(&self, u: u32, visit: &mut impl FnMut(u32)) -> Result<()> {
-        let mut listing = InRange::new(self.num_positions);
+        let mut listing = InRange::new(self.num_positions, self.meter);
         let _ = self.game.for_each_move(u, |v| listing.visit(v, visit));
-        listing.finish(self.meter, |v| (("for_each_move", "a move"), u, v))
+        listing.finish(|v| (("for_each_move", "a move"), u, v))
     }
 
     fn find_move(&self, u: u32, mut wanted: impl FnMut(u32) -> bool) -> Option<u32> {
@@ -528,18 +556,19 @@ impl<G: ImplicitGame> Moves for Listing<'_, G> {
 }
 
 /// Passes on the positions a game lists while they are inside `0..N`,
-/// counting them; the first one outside stops the listing.
-struct InRange {
+/// charging them as they come; the first one outside, or the first batch
+/// past the work cap, stops the listing.
+struct InRange<'m> {
     num_positions: u32,
-    listed: u64,
+    charge: BatchCharge<'m>,
     outside: Option<u32>,
 }
 
-impl InRange {
-    fn new(num_positions: u32) -> Self {
+impl<'m> InRange<'m> {
+    fn new(num_positions: u32, meter: &'m WorkMeter) -> Self {
         Self {
             num_positions,
-            listed: 0,
+            charge: BatchCharge::weighted(meter, IMPLICIT_STEPS_PER_ENTRY),
             outside: None,
         }
     }
@@ -549,21 +578,20 @@ impl InRange {
             self.outside = Some(u);
             return ControlFlow::Break(());
         }
-        self.listed += 1;
+        self.charge.one()?;
         visit(u);
         ControlFlow::Continue(())
     }
 
-    /// Charges what was listed, or refuses the position outside: `name`
-    /// gives the game's method and what it lists, the position listed from
-    /// and the one outside.
+    /// Charges the rest of what was listed, or refuses the position
+    /// outside (or the work past the cap): `name` gives the game's method
+    /// and what it lists, the position listed from and the one outside.
     fn finish(
         self,
-        meter: &WorkMeter,
         name: impl FnOnce(u32) -> ((&'static str, &'static str), u32, u32),
     ) -> Result<()> {
         match self.outside {
-            Some(u) => {
+            Some(u) if !self.charge.is_refused() => {
                 let ((method, what), from, to) = name(u);
                 Err(Error::InvalidParameter {
                     name: method,
@@ -573,7 +601,7 @@ impl InRange {
                     ),
                 })
             }
-            None => meter.charge(self.listed),
+            _ => self.charge.finish(IMPLICIT_LISTING_STEPS),
         }
     }
 }
@@ -587,13 +615,11 @@ struct GamePredecessors<'a, G> {
 
 impl<G: ImplicitGame> Predecessors for GamePredecessors<'_, G> {
     fn for_each(&mut self, v: u32, visit: &mut impl FnMut(u32)) -> Result<()> {
-        let mut listing = InRange::new(self.num_positions);
+        let mut listing = InRange::new(self.num_positions, self.meter);
         let _ = self
             .game
             .for_each_predecessor(v, |u| listing.visit(u, visit));
-        listing.finish(self.meter, |u| {
-            (("for_each_predecessor", "a predecessor"), v, u)
-        })
+        listing.finish(|u| (("for_each_predecessor", "a predecessor"), v, u))
     }
 }
 

@@ -147,8 +147,8 @@ pub use games::{solve_impartial_sum, solve_impartial_sum_within, sum_key};
 pub use graph::Graph;
 pub use hashed::{NoPredecessors, NoTerminalRule, Retrograde, RetrogradeTable, solve};
 pub use implicit::{
-    DEFAULT_IMPLICIT_WORK, FnImplicitGame, IMPLICIT_BYTES_PER_POSITION, ImplicitGame,
-    ImplicitSolution, ImplicitSolver, NoImplicitTerminal,
+    DEFAULT_IMPLICIT_WORK, FnImplicitGame, IMPLICIT_BYTES_PER_POSITION, IMPLICIT_LISTING_STEPS,
+    IMPLICIT_STEPS_PER_ENTRY, ImplicitGame, ImplicitSolution, ImplicitSolver, NoImplicitTerminal,
 };
 pub use solver::{DenseSolution, DenseSolver};
 pub use tiers::{TierDatabase, TierPosition, TieredGame, TieredSolver};

@@ -4,6 +4,7 @@
 //! bookkeeping.
 
 use std::cell::Cell;
+use std::ops::ControlFlow;
 
 use crate::{Budget, Error, Result};
 
@@ -195,7 +196,17 @@ impl<X: Predecessors + ?Sized> Predecessors for &mut X {
 /// The predecessor lists of `graph`, charged for its positions and moves
 /// ([`charge_graph`]) before they are built.
 pub(crate) fn metered_reverse(graph: &Graph, meter: &WorkMeter) -> Result<Graph> {
-    charge_graph(graph, meter)?;
+    metered_reverse_weighted(graph, meter, STEPS_PER_TABLE_ENTRY)
+}
+
+/// [`metered_reverse`] at `weight` steps a position and a move.
+pub(crate) fn metered_reverse_weighted(
+    graph: &Graph,
+    meter: &WorkMeter,
+    weight: u64,
+) -> Result<Graph> {
+    let entries = (graph.num_positions() as u64).saturating_add(graph.num_moves() as u64);
+    meter.charge(entries.saturating_mul(weight))?;
     graph.reversed(Budget::unlimited())
 }
 
@@ -211,4 +222,71 @@ pub(crate) fn charge_graph(graph: &Graph, meter: &WorkMeter) -> Result<()> {
 /// Charges [`STEPS_PER_TABLE_ENTRY`] steps for each of `entries`.
 pub(crate) fn charge_entries(entries: u64, meter: &WorkMeter) -> Result<()> {
     meter.charge(entries.saturating_mul(STEPS_PER_TABLE_ENTRY))
+}
+
+/// Moves or predecessors a game lists between two charges of the work cap:
+/// a listing from a game's closure is charged as it goes, so one that never
+/// ends (or lists far more than the cap) is refused at most this many
+/// entries past the cap, and the meter is touched once a batch, not once an
+/// entry.
+pub(crate) const CHARGE_BATCH: u64 = 1024;
+
+/// Charges the entries of a listing to a [`WorkMeter`] a batch at a time,
+/// `weight` steps an entry; the first batch past the cap stops the listing.
+/// The total charged is the same as charging the whole listing at its end.
+pub(crate) struct BatchCharge<'m> {
+    meter: &'m WorkMeter,
+    weight: u64,
+    /// Entries listed since the last charge.
+    pending: u64,
+    refused: Option<Error>,
+}
+
+impl<'m> BatchCharge<'m> {
+    /// One step an entry.
+    pub(crate) fn new(meter: &'m WorkMeter) -> Self {
+        Self::weighted(meter, 1)
+    }
+
+    /// `weight` steps an entry.
+    pub(crate) fn weighted(meter: &'m WorkMeter, weight: u64) -> Self {
+        Self {
+            meter,
+            weight,
+            pending: 0,
+            refused: None,
+        }
+    }
+
+    /// Counts one entry; `Break` once a batch passes the cap.
+    #[inline]
+    pub(crate) fn one(&mut self) -> ControlFlow<()> {
+        self.pending += 1;
+        if self.pending == CHARGE_BATCH {
+            self.pending = 0;
+            if let Err(error) = self.meter.charge(CHARGE_BATCH * self.weight) {
+                self.refused = Some(error);
+                return ControlFlow::Break(());
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Whether a batch was refused (the listing was stopped).
+    pub(crate) fn is_refused(&self) -> bool {
+        self.refused.is_some()
+    }
+
+    /// Charges the rest of the listing and `extra_steps` more (for the
+    /// position itself, say), or returns the refusal.
+    pub(crate) fn finish(self, extra_steps: u64) -> Result<()> {
+        match self.refused {
+            Some(error) => Err(error),
+            None => self.meter.charge(
+                self.pending
+                    .saturating_mul(self.weight)
+                    .saturating_add(extra_steps),
+            ),
+        }
+    }
 }

@@ -6,6 +6,10 @@
 //! something only on a release build of a quiet machine:
 //!
 //! `cargo test --release --all-features --test work_calibration -- --ignored`
+//!
+//! The generic engines (GrundySolver, its misère sums, ImplicitSolver,
+//! TieredSolver) are measured through `examples/engine_work.rs`, which the
+//! second test builds first.
 
 use std::process::Command;
 
@@ -18,6 +22,32 @@ fn every_default_cap_stands_for_about_ten_seconds() {
         .arg("--quick")
         .arg("--binary")
         .arg(env!("CARGO_BIN_EXE_stonegame"))
+        .output()
+        .expect("python3 runs tools/work-calibration");
+    let report = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "{report}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+#[test]
+#[ignore = "a measurement: builds examples/engine_work and times it for a few minutes"]
+fn every_generic_engine_default_stands_for_about_ten_seconds() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let built = Command::new(env!("CARGO"))
+        .args(["build", "--release", "--example", "engine_work"])
+        .current_dir(root)
+        .status()
+        .expect("cargo builds the example");
+    assert!(built.success());
+    let output = Command::new("python3")
+        .arg(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tools/work-calibration"
+        ))
+        .args(["--engines", "--quick"])
         .output()
         .expect("python3 runs tools/work-calibration");
     let report = String::from_utf8_lossy(&output.stdout);

@@ -287,16 +287,23 @@ fn the_work_cap_is_enforced() {
         matches!(capped, Error::WorkLimitExceeded { steps: 50_000, .. }),
         "{capped}"
     );
-    // Every move is counted once and the predecessors of the (draw-free)
-    // labelled positions are not listed at all here: everything draws.
+    // Every move is counted once (a step each, and IMPLICIT_LISTING_STEPS a
+    // position's listing) and the predecessors of the (draw-free) labelled
+    // positions are not listed at all here: everything draws.
+    let counted = 90_000 + u64::from(n) * stonegame::retrograde::IMPLICIT_LISTING_STEPS;
     let solution = ImplicitSolver::from_fns(n as usize, all, all)
-        .with_budget(Budget::default().with_work(90_000))
+        .with_budget(Budget::default().with_work(counted))
         .with_predecessor_check(false)
         .solve()
         .unwrap();
     assert_eq!(solution.counts().draw, n as usize);
+    let short = ImplicitSolver::from_fns(n as usize, all, all)
+        .with_budget(Budget::default().with_work(counted - 1))
+        .with_predecessor_check(false)
+        .solve();
+    assert!(matches!(short, Err(Error::WorkLimitExceeded { .. })));
     let checked = ImplicitSolver::from_fns(n as usize, all, all)
-        .with_budget(Budget::default().with_work(90_000))
+        .with_budget(Budget::default().with_work(counted))
         .with_predecessor_check(true)
         .solve();
     assert!(matches!(checked, Err(Error::WorkLimitExceeded { .. })));

@@ -21,7 +21,7 @@ use std::ops::ControlFlow;
 
 use crate::impartial::ImpartialGame;
 use crate::impartial::mex::MexSet;
-use crate::impartial::misere::{ExactSearch, Run};
+use crate::impartial::misere::{ExactSearch, Run, SumMemo};
 
 mod cells;
 mod dense;
@@ -32,9 +32,60 @@ use crate::{Budget, Convention, Error, Nimber, Outcome, Result, Solution};
 use dense::DenseTable;
 use hashed::HashedMemo;
 
-/// Default work cap of one [`GrundySolver`] query: options visited (each a
-/// hash look-up per component; a few seconds in a release build).
-pub const DEFAULT_GRUNDY_WORK: u64 = 300_000_000;
+/// Default work cap of one [`GrundySolver`] query, in steps of about a
+/// nanosecond like every other cap: about ten seconds of CPU on every path.
+/// Each component of each option visited is charged by path
+/// ([`GRUNDY_HASHED_STEPS`], [`GRUNDY_SWEEP_STEPS`] with
+/// [`GRUNDY_SWEEP_POSITION_STEPS`] a position swept, [`GRUNDY_SEARCH_STEPS`]);
+/// an option without components counts as one. Until 2026-12-07 the cap was
+/// 3·10^8 options at one step each: 3 s hashed, 0.3 s swept.
+///
+/// # Example
+/// ```
+/// assert_eq!(stonegame::impartial::grundy::DEFAULT_GRUNDY_WORK, 10_000_000_000);
+/// ```
+pub const DEFAULT_GRUNDY_WORK: u64 = 10_000_000_000;
+
+/// Steps a component of an option costs on the hashed path (a hash look-up,
+/// and a push when unknown): measured 10–13 ns a component (release, one
+/// thread, 10^6–10^7 heaps, 2–100 options a heap; `examples/engine_work.rs`).
+///
+/// # Example
+/// ```
+/// assert_eq!(stonegame::impartial::grundy::GRUNDY_HASHED_STEPS, 10);
+/// ```
+pub const GRUNDY_HASHED_STEPS: u64 = 10;
+
+/// Steps a component of an option costs on the dense sweep (a cell read):
+/// measured 0.9 ns a component at 1,000 options a heap.
+///
+/// # Example
+/// ```
+/// assert_eq!(stonegame::impartial::grundy::GRUNDY_SWEEP_STEPS, 1);
+/// ```
+pub const GRUNDY_SWEEP_STEPS: u64 = 1;
+
+/// Steps a number of the dense sweep costs beyond its options (its
+/// position built, the mex, the cell written): about 2 ns. The numbers a
+/// query sweeps are known before it starts, so they are charged up front:
+/// a sweep past the cap is refused at once.
+///
+/// # Example
+/// ```
+/// assert_eq!(stonegame::impartial::grundy::GRUNDY_SWEEP_POSITION_STEPS, 2);
+/// ```
+pub const GRUNDY_SWEEP_POSITION_STEPS: u64 = 2;
+
+/// Steps a component of an option costs on the dense search without an
+/// order (a cell and a state bit read; every option is visited twice, when
+/// its position is expanded and when its mex is taken): measured 4 ns a
+/// visit at 100 options a position, 8.7 ns at 3.
+///
+/// # Example
+/// ```
+/// assert_eq!(stonegame::impartial::grundy::GRUNDY_SEARCH_STEPS, 5);
+/// ```
+pub const GRUNDY_SEARCH_STEPS: u64 = 5;
 
 /// Default work cap of [`heap_table`]: options visited (each a table look-up;
 /// a few seconds in a release build).
@@ -44,8 +95,8 @@ pub const DEFAULT_HEAP_TABLE_WORK: u64 = 1_000_000_000;
 ///
 /// Values are kept between calls, so asking for many positions of one game
 /// shares the work. The values are bounded by a [`Budget`], and each query by
-/// the budget's work cap ([`DEFAULT_GRUNDY_WORK`] options visited unless
-/// [`Budget::with_work`] sets one).
+/// the budget's work cap ([`DEFAULT_GRUNDY_WORK`] steps, charged per
+/// component of each option visited, unless [`Budget::with_work`] sets one).
 ///
 /// # Two paths, and what each costs
 ///
@@ -104,6 +155,9 @@ pub struct GrundySolver<G: ImpartialGame> {
     budget: Budget,
     work_cap: u64,
     convention: Convention,
+    /// The misère sums decided so far, kept between calls (and the moves
+    /// of a line) under [`Convention::Misere`].
+    misere: SumMemo<G::Position>,
 }
 
 /// The game, the limits, the convention and how many values are known (the
@@ -128,10 +182,10 @@ enum Values<P> {
     Hashed(HashedMemo<P>),
     Dense(DenseTable<P>),
 }
-/// Options visited by one query, against its cap.
+/// Steps charged by one query, against its cap.
 #[derive(Clone, Copy)]
 struct WorkCount {
-    /// Options still allowed.
+    /// Steps still allowed.
     left: u64,
     cap: u64,
     over: bool,
@@ -146,15 +200,33 @@ impl WorkCount {
         }
     }
 
-    /// Counts one option; `Break` once the cap is passed.
+    /// Counts one option of `components` components at `weight` steps a
+    /// component (one at least); `Break` once the cap is passed.
     #[inline]
-    fn step(&mut self) -> ControlFlow<()> {
-        if self.left == 0 {
+    fn step(&mut self, components: usize, weight: u64) -> ControlFlow<()> {
+        let steps = (components.max(1) as u64).saturating_mul(weight);
+        if steps > self.left {
+            self.left = 0;
             self.over = true;
             return ControlFlow::Break(());
         }
-        self.left -= 1;
+        self.left -= steps;
         ControlFlow::Continue(())
+    }
+
+    /// Charges `steps` known before the work starts: refused at once
+    /// (nothing done) when they do not fit what is left.
+    fn up_front(&mut self, steps: u128) -> ControlFlow<()> {
+        match u64::try_from(steps) {
+            Ok(steps) if steps <= self.left => {
+                self.left -= steps;
+                ControlFlow::Continue(())
+            }
+            _ => {
+                self.over = true;
+                ControlFlow::Break(())
+            }
+        }
     }
 
     fn exceeded(&self) -> bool {
@@ -163,7 +235,7 @@ impl WorkCount {
 
     fn error(&self, what: &str) -> Error {
         Error::WorkLimitExceeded {
-            what: format!("{what} (counting options visited)"),
+            what: format!("{what} (counting the components of the options visited)"),
             steps: self.cap,
         }
     }
@@ -188,6 +260,7 @@ impl<G: ImpartialGame> GrundySolver<G> {
             budget: Budget::default(),
             work_cap: DEFAULT_GRUNDY_WORK,
             convention: Convention::Normal,
+            misere: SumMemo::default(),
         }
     }
 
@@ -209,7 +282,17 @@ impl<G: ImpartialGame> GrundySolver<G> {
     /// # Ok::<(), stonegame::Error>(())
     /// ```
     pub fn with_convention(self, convention: Convention) -> Self {
-        Self { convention, ..self }
+        // The misère memo holds outcomes under one convention.
+        let misere = if convention == self.convention {
+            self.misere
+        } else {
+            SumMemo::default()
+        };
+        Self {
+            convention,
+            misere,
+            ..self
+        }
     }
 
     /// The play convention.
@@ -288,6 +371,27 @@ impl<G: ImpartialGame> GrundySolver<G> {
         }
     }
 
+    /// How many sums the misère search has decided and keeps: the calls
+    /// of one solver (and the moves of a [`solve`](GrundySolver::solve)
+    /// line) reuse them instead of searching again.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::{nim::Nim, grundy::GrundySolver};
+    /// use stonegame::Convention;
+    /// let mut solver = GrundySolver::new(Nim::new()).with_convention(Convention::Misere);
+    /// assert_eq!(solver.known_misere_sums(), 0);
+    /// solver.outcome(&[2, 3])?;
+    /// let known = solver.known_misere_sums();
+    /// assert!(known > 0);
+    /// solver.outcome(&[3, 2])?; // the same sum: nothing new is searched
+    /// assert_eq!(solver.known_misere_sums(), known);
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn known_misere_sums(&self) -> usize {
+        self.misere.len()
+    }
+
     /// The Grundy value of one component position.
     ///
     /// Errors: [`Error::MemoryBudgetExceeded`] when the memo would outgrow the
@@ -355,7 +459,7 @@ impl<G: ImpartialGame> GrundySolver<G> {
             // value is known, so every option's components are too.
             let mut found = None;
             let _ = self.game.for_each_option(&components[index], |option| {
-                work.step()?;
+                work.step(option.len(), GRUNDY_HASHED_STEPS)?;
                 if self.option_value(option) == Some(target) {
                     found = Some(option.to_vec());
                     return ControlFlow::Break(());
@@ -399,7 +503,7 @@ where
     pub fn outcome(&mut self, components: &[G::Position]) -> Result<Outcome> {
         match self.convention {
             Convention::Normal => Ok(self.grundy_of_sum(components)?.normal_outcome()),
-            Convention::Misere => self.exact_search().outcome(components),
+            Convention::Misere => self.with_exact_search(|run| run.outcome(components)),
         }
     }
 
@@ -427,7 +531,7 @@ where
     ) -> Result<Option<SumMove<Vec<G::Position>>>> {
         match self.convention {
             Convention::Normal => self.normal_winning_move(components),
-            Convention::Misere => self.exact_search().winning_move(components),
+            Convention::Misere => self.with_exact_search(|run| run.winning_move(components)),
         }
     }
 
@@ -470,13 +574,20 @@ where
         Ok(Solution::from_line(outcome, line, over))
     }
 
-    /// A misère search over this solver's game within its budget.
-    fn exact_search(&self) -> Run<&G> {
-        Run::new(
-            &self.game,
-            self.convention,
-            ExactSearch::new().with_budget(self.budget),
-        )
+    /// Runs `query` on a misère search over this solver's game within its
+    /// budget (a fresh work cap), starting from the sums decided by earlier
+    /// calls and keeping those it decides, even when it is refused.
+    fn with_exact_search<T>(&mut self, query: impl FnOnce(&mut Run<&G>) -> Result<T>) -> Result<T> {
+        let memo = std::mem::take(&mut self.misere);
+        // No count of sums: the budget's memory and work bound the search,
+        // so a larger budget buys a larger one.
+        let limits = ExactSearch::new()
+            .with_budget(self.budget)
+            .with_max_positions(usize::MAX);
+        let mut run = Run::with_memo(&self.game, self.convention, limits, memo);
+        let result = query(&mut run);
+        self.misere = run.into_memo();
+        result
     }
 }
 
@@ -606,7 +717,7 @@ where
         values.clear();
         let mut offending = None;
         let _ = game.for_each_option(&heap, |option| {
-            work.step()?;
+            work.step(1, 1)?;
             let mut total = 0;
             for &component in option {
                 // Heaps are pushed in order, so a smaller heap is always in the table.

@@ -88,9 +88,16 @@ pub fn nim_rule_move(heaps: &[u64]) -> Option<(usize, u64)> {
 /// Exact outcomes of sums by memoised search over canonical sums.
 ///
 /// A state is a sorted multiset of component positions; the memo records
-/// whether the player to move wins. The search is iterative and refuses work
-/// beyond `max_positions` states ([`Error::SizeLimitExceeded`]) or the memory
-/// budget ([`Error::MemoryBudgetExceeded`]) instead of running away.
+/// whether the player to move wins. The search is iterative and bounded by
+/// the budget: its memory ([`Error::MemoryBudgetExceeded`], raise it with
+/// [`Budget::from_bytes`]) and its work cap ([`Error::WorkLimitExceeded`],
+/// [`ExactSearch::DEFAULT_WORK`] unless [`Budget::with_work`] sets one).
+/// The sums it holds are also counted, up to
+/// [`ExactSearch::DEFAULT_MAX_POSITIONS`] unless
+/// [`ExactSearch::with_max_positions`] sets another
+/// ([`Error::SizeLimitExceeded`]); the misère calls of
+/// [`GrundySolver`](crate::impartial::grundy::GrundySolver) set none, so
+/// there the budget alone bounds the search.
 ///
 /// # Example
 /// ```
@@ -121,7 +128,15 @@ impl Default for ExactSearch {
 }
 
 impl ExactSearch {
-    /// Default cap on the number of canonical sums one search may visit.
+    /// Default cap on the number of canonical sums one search may hold
+    /// (a quick refusal of hopeless sums, such as two heaps of 10^18;
+    /// `usize::MAX` leaves the search to the memory budget and work cap).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::misere::ExactSearch;
+    /// assert_eq!(ExactSearch::DEFAULT_MAX_POSITIONS, 1 << 20);
+    /// ```
     pub const DEFAULT_MAX_POSITIONS: usize = 1 << 20;
 
     /// Default work cap of one search, in steps of about a nanosecond like
@@ -216,7 +231,8 @@ impl ExactSearch {
         self.budget
     }
 
-    /// The same search with a different cap on visited positions.
+    /// The same search with a different cap on the canonical sums it holds
+    /// (`usize::MAX`: none, the memory budget bounds them).
     ///
     /// # Example
     /// ```
@@ -286,8 +302,35 @@ fn canonical<P: Ord>(mut sum: Vec<P>) -> Vec<P> {
     sum
 }
 
+/// The canonical sums an exact search has decided, kept between searches
+/// (a [`GrundySolver`](crate::impartial::grundy::GrundySolver) keeps one,
+/// so its calls and the moves of a line reuse each other's work): whether
+/// the player to move wins each, under one convention.
+#[derive(Clone, Debug)]
+pub(crate) struct SumMemo<P> {
+    wins: AHashMap<Vec<P>, bool>,
+    /// Bytes of the memo, as charged against the budget.
+    bytes: u128,
+}
+
+impl<P> Default for SumMemo<P> {
+    fn default() -> Self {
+        Self {
+            wins: AHashMap::default(),
+            bytes: 0,
+        }
+    }
+}
+
+impl<P> SumMemo<P> {
+    /// How many sums are decided.
+    pub(crate) fn len(&self) -> usize {
+        self.wins.len()
+    }
+}
+
 /// One search: the memo of canonical sums, shared by the queries of one
-/// call, or kept by a game across the moves of a line.
+/// call, or kept by a solver across calls and the moves of a line.
 pub(crate) struct Run<G: ImpartialGame> {
     game: G,
     convention: Convention,
@@ -297,7 +340,7 @@ pub(crate) struct Run<G: ImpartialGame> {
     bytes: u128,
     /// Bytes of the sums waiting on the stack and on the current path.
     pending_bytes: u128,
-    /// Components copied so far, against `work_cap`.
+    /// Steps charged so far, against `work_cap`.
     work: u64,
     work_cap: u64,
 }
@@ -308,15 +351,35 @@ where
     G::Position: Ord,
 {
     pub(crate) fn new(game: G, convention: Convention, limits: ExactSearch) -> Self {
+        Self::with_memo(game, convention, limits, SumMemo::default())
+    }
+
+    /// A search that starts from the sums `memo` has decided (under the
+    /// same game and `convention`); its work cap counts this search only.
+    pub(crate) fn with_memo(
+        game: G,
+        convention: Convention,
+        limits: ExactSearch,
+        memo: SumMemo<G::Position>,
+    ) -> Self {
         Self {
             game,
             convention,
             limits,
-            wins: AHashMap::default(),
-            bytes: 0,
+            wins: memo.wins,
+            bytes: memo.bytes,
             pending_bytes: 0,
             work: 0,
             work_cap: limits.budget.work_or(ExactSearch::DEFAULT_WORK),
+        }
+    }
+
+    /// The sums decided so far (every entry is exact, even after a refusal:
+    /// a sum is stored only once decided).
+    pub(crate) fn into_memo(self) -> SumMemo<G::Position> {
+        SumMemo {
+            wins: self.wins,
+            bytes: self.bytes,
         }
     }
 
@@ -421,14 +484,14 @@ where
     /// The options of one component, counted against the work cap and the
     /// memory budget as they are listed.
     fn options_within_caps(&mut self, component: &G::Position) -> Result<Vec<Vec<G::Position>>> {
-        let (mut work, cap) = (0u64, self.work_cap);
+        let (mut work, cap) = (self.work, self.work_cap);
         let budget = self.limits.budget.bytes();
         let held = self.bytes.saturating_add(self.pending_bytes);
         let mut listed_bytes: u128 = 0;
         let mut options = Vec::new();
         let flow = self.game.for_each_option(component, |option| {
             // COMPONENT_STEPS an option: it is copied out like a component.
-            work += 16;
+            work = work.saturating_add(16);
             listed_bytes +=
                 (std::mem::size_of::<Vec<G::Position>>() + std::mem::size_of_val(option)) as u128;
             if work > cap || held.saturating_add(listed_bytes) > budget {
@@ -437,10 +500,13 @@ where
             options.push(option.to_vec());
             ControlFlow::Continue(())
         });
+        self.work = work.min(cap);
         if flow.is_break() {
             if work > cap {
                 return Err(Error::WorkLimitExceeded {
-                    what: "listing the options of a component for a winning move".into(),
+                    what: "the exact search over sums (listing the options of a component for \
+                           a winning move)"
+                        .into(),
                     steps: cap,
                 });
             }
@@ -506,7 +572,8 @@ where
 
     fn too_many(&self, count: usize) -> Error {
         Error::SizeLimitExceeded {
-            what: "number of sums held by the exact search",
+            what: "number of sums held by the exact search (raise it with \
+                   ExactSearch::with_max_positions)",
             value: count as u128,
             limit: self.limits.max_positions as u128,
         }

@@ -83,7 +83,9 @@ pub(super) fn convention_name(convention: Convention) -> &'static str {
 
 /// A fingerprint of the game: its identity, tier count, every tier's size,
 /// and the terminal value or moves of the first, middle and last position
-/// of every tier.
+/// of every tier (at most [`FINGERPRINT_MOVES`] moves of each: the
+/// fingerprint is taken before the work cap is, and a listing may be
+/// endless; every move is hashed into the tiers' chain).
 pub(super) fn game_fingerprint<G: TieredGame + ?Sized>(game: &G) -> u64 {
     let mut hash = Fnv1a::new();
     let identity = game.identity().as_bytes();
@@ -107,7 +109,12 @@ pub(super) fn game_fingerprint<G: TieredGame + ?Sized>(game: &G) -> u64 {
                 Some(value) => hash.update(&[1, file_value(value_code(value))]),
                 None => {
                     hash.update(&[0]);
+                    let mut left = FINGERPRINT_MOVES;
                     let _ = game.for_each_move(position, |to| {
+                        if left == 0 {
+                            return std::ops::ControlFlow::Break(());
+                        }
+                        left -= 1;
                         hash.update(&to.tier.to_le_bytes());
                         hash.update(&to.index.to_le_bytes());
                         std::ops::ControlFlow::Continue(())
@@ -118,6 +125,9 @@ pub(super) fn game_fingerprint<G: TieredGame + ?Sized>(game: &G) -> u64 {
     }
     hash.0
 }
+
+/// The moves of one sampled position the game's fingerprint hashes.
+const FINGERPRINT_MOVES: u32 = 4096;
 
 /// FNV-1a, 64 bits: offset basis and prime from the published definition.
 /// Each step is a bijection of the state, so changing any one byte always

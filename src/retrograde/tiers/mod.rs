@@ -25,7 +25,9 @@ use std::path::{Path, PathBuf};
 
 use ahash::AHashMap;
 
-use super::work::{DEFAULT_RETROGRADE_WORK, Metered, WorkMeter, charge_entries, metered_reverse};
+use super::work::{
+    BatchCharge, DEFAULT_RETROGRADE_WORK, Metered, WorkMeter, metered_reverse_weighted,
+};
 use crate::budget::{allocation_refused, filled_vec, try_reserve, vec_with_capacity};
 use crate::{Budget, Convention, Error, Result};
 
@@ -468,12 +470,14 @@ impl<'g, G: TieredGame> TieredSolver<'g, G> {
             let here = TierPosition { tier, index };
             let terminal = game.terminal(here);
             hash.position(index, terminal);
-            let mut listed = 0u64;
+            // The position and each move listed, hashed and numbered:
+            // charged as they are listed, so an endless listing stops.
+            let mut charge = BatchCharge::weighted(meter, TIER_STEPS_PER_ENTRY);
             if let Some(value) = terminal {
                 code[index as usize] = value_code(value);
             } else {
                 let _ = game.for_each_move(here, |to| {
-                    listed += 1;
+                    charge.one()?;
                     hash.add_move(to);
                     let id = if to.tier == tier && (to.index as usize) < n {
                         to.index
@@ -521,8 +525,7 @@ impl<'g, G: TieredGame> TieredSolver<'g, G> {
                     return Err(error);
                 }
             }
-            // The position and each move listed, hashed and numbered.
-            charge_entries(listed + 1, meter)?;
+            charge.finish(TIER_STEPS_PER_ENTRY)?;
             let positions = n + lower_list.len();
             check_counts(positions, targets.len())?;
             // Map entries of lower-tier targets: key, value, control byte, slack.
@@ -563,9 +566,9 @@ impl<'g, G: TieredGame> TieredSolver<'g, G> {
             if stores_moves {
                 drop(lower);
                 let graph = Graph::from_parts(offsets, targets);
-                let mut reverse = metered_reverse(&graph, meter)?;
-                let mut reverse = Metered::new(&mut reverse, meter);
-                let graph = Metered::new(&graph, meter);
+                let mut reverse = metered_reverse_weighted(&graph, meter, TIER_STEPS_PER_ENTRY)?;
+                let mut reverse = Metered::weighted(&mut reverse, meter, TIER_STEPS_PER_ENTRY);
+                let graph = Metered::weighted(&graph, meter, TIER_STEPS_PER_ENTRY);
                 Labels::induce(&graph, code, Some(word), self.convention, &mut reverse)?
             } else {
                 let moves = TierMoves {
@@ -574,14 +577,16 @@ impl<'g, G: TieredGame> TieredSolver<'g, G> {
                     size: n as u32,
                     lower: &lower,
                 };
-                let moves = Metered::new(moves, meter);
-                let predecessors = TierPredecessors {
+                let moves = Metered::weighted(moves, meter, TIER_STEPS_PER_ENTRY);
+                // Charged as it lists, not after each listing (it is the
+                // game's, and may be endless).
+                let mut predecessors = TierPredecessors {
                     game,
                     tier,
                     size: n as u32,
                     lower: &lower_list,
+                    meter,
                 };
-                let mut predecessors = Metered::new(predecessors, meter);
                 if self.checks_predecessors {
                     check_predecessors(&moves, &code, &mut predecessors, budget, |v| {
                         match lower_list.get((v as usize).wrapping_sub(n)) {
@@ -609,6 +614,15 @@ impl<'g, G: TieredGame> TieredSolver<'g, G> {
         Ok((labels, hash.0))
     }
 }
+
+/// Steps a [`TieredSolver`] charges for each position and each move or
+/// predecessor it lists or reads (the game's listing, the tier's tables):
+/// a tier's tables are small beside a whole graph's, so an entry costs
+/// less than [`DenseSolver`](super::DenseSolver)'s 16 steps: measured 4–6 ns
+/// an entry, I/O included (release, one thread, tiers of 10^4 and 10^6
+/// positions, 3–100 moves a position; `examples/engine_work.rs`), about
+/// 2 ns a step, so the default cap stands for about ten seconds.
+pub(crate) const TIER_STEPS_PER_ENTRY: u64 = 2;
 
 /// One tier's moves as the induction reads them when they are not stored:
 /// positions `0..size` of the tier, then the lower-tier positions its moves
@@ -711,6 +725,9 @@ struct TierPredecessors<'a, G> {
     size: u32,
     /// The lower-tier positions numbered `size..`.
     lower: &'a [TierPosition],
+    /// Charged [`TIER_STEPS_PER_ENTRY`] a position and a predecessor as
+    /// they are listed (a game's listing may be endless).
+    meter: &'a WorkMeter,
 }
 
 impl<G: TieredGame> Predecessors for TierPredecessors<'_, G> {
@@ -723,23 +740,25 @@ impl<G: TieredGame> Predecessors for TierPredecessors<'_, G> {
             Some(k) => self.lower[k as usize],
         };
         let mut outside = None;
+        let mut charge = BatchCharge::weighted(self.meter, TIER_STEPS_PER_ENTRY);
         let _ = self.game.for_each_predecessor(position, self.tier, |u| {
             if u >= self.size {
                 outside = Some(u);
                 return ControlFlow::Break(());
             }
+            charge.one()?;
             visit(u);
             ControlFlow::Continue(())
         });
         match outside {
-            Some(u) => Err(Error::InvalidParameter {
+            Some(u) if !charge.is_refused() => Err(Error::InvalidParameter {
                 name: "for_each_predecessor",
                 reason: format!(
                     "{position:?} has a predecessor {u} in tier {}, outside 0..{}",
                     self.tier, self.size
                 ),
             }),
-            None => Ok(()),
+            _ => charge.finish(TIER_STEPS_PER_ENTRY),
         }
     }
 }
@@ -758,15 +777,15 @@ pub(crate) fn tier_chain<G: TieredGame + ?Sized>(
         let here = TierPosition { tier, index };
         let terminal = game.terminal(here);
         hash.position(index, terminal);
-        let mut listed = 0u64;
+        let mut charge = BatchCharge::weighted(meter, TIER_STEPS_PER_ENTRY);
         if terminal.is_none() {
             let _ = game.for_each_move(here, |to| {
-                listed += 1;
+                charge.one()?;
                 hash.add_move(to);
                 ControlFlow::Continue(())
             });
         }
-        charge_entries(listed + 1, meter)?;
+        charge.finish(TIER_STEPS_PER_ENTRY)?;
     }
     Ok(hash.0)
 }

@@ -16,7 +16,10 @@
 use std::ops::ControlFlow;
 
 use super::cells::{Cell, Cells, StampMex, width_for};
-use super::{WorkCount, inconsistent_game};
+use super::{
+    GRUNDY_SEARCH_STEPS, GRUNDY_SWEEP_POSITION_STEPS, GRUNDY_SWEEP_STEPS, WorkCount,
+    inconsistent_game,
+};
 use crate::game::MoveOrder;
 use crate::impartial::ImpartialGame;
 use crate::{Budget, Error, Result};
@@ -251,6 +254,20 @@ impl<P: Clone + Eq> DenseTable<P> {
         if let Some(value) = self.cells.get(last) {
             return Ok(value);
         }
+        // The numbers to sweep are known now: refused before any is swept
+        // (their cells first, so an array too large is named as such).
+        let stamps = StampMex::len_for(self.largest).max(self.mex.len());
+        budget.check_bytes(self.bytes(last + 1, self.cells.width(), stamps, 0), WHAT)?;
+        let numbers = (last + 1 - self.cells.len()) as u128;
+        if work
+            .up_front(numbers * u128::from(GRUNDY_SWEEP_POSITION_STEPS))
+            .is_break()
+        {
+            return Err(work.error(&format!(
+                "GrundySolver (sweep over the dense numbering, {numbers} numbers to sweep, \
+                 charged before it starts)"
+            )));
+        }
         self.reserve_through(last, budget)?;
         loop {
             let (mex, known) = (&mut self.mex, &mut self.known);
@@ -462,7 +479,7 @@ fn sweep_with<G: ImpartialGame, C: Cell, const LARGER: bool>(
         let mut offending = None;
         let filled = &cells[..];
         let _ = game.for_each_option(&position, |option| {
-            work.step()?;
+            work.step(option.len(), GRUNDY_SWEEP_STEPS)?;
             // An XOR of cells fits a cell: no widening on the way.
             let mut value = C::default();
             for component in option {
@@ -570,7 +587,7 @@ impl<P: Clone> SearchState<'_, P> {
         let mut stop = None;
         let n = self.n;
         let _ = game.for_each_option(position, |option| {
-            work.step()?;
+            work.step(option.len(), GRUNDY_SEARCH_STEPS)?;
             let mut value = 0;
             for component in option {
                 let Some(index) = game.dense_index(component).filter(|&i| i < n) else {
@@ -615,7 +632,7 @@ impl<P: Clone> SearchState<'_, P> {
         let (n, solved) = (self.n, &*self.solved);
         let mut round = self.mex.start();
         let flow = game.for_each_option(position, |option| {
-            work.step()?;
+            work.step(option.len(), GRUNDY_SEARCH_STEPS)?;
             let mut value = 0;
             for component in option {
                 match game.dense_index(component) {

@@ -7,7 +7,7 @@ use std::ops::ControlFlow;
 
 use ahash::{AHashMap, AHashSet};
 
-use super::{WorkCount, inconsistent_game};
+use super::{GRUNDY_HASHED_STEPS, WorkCount, inconsistent_game};
 use crate::impartial::ImpartialGame;
 use crate::impartial::mex::MexSet;
 use crate::{Budget, Error, Nimber, Result};
@@ -166,7 +166,7 @@ impl<P: Clone + Eq + Hash> HashedMemo<P> {
         let below = self.stack.len();
         let mut failure = None;
         let _ = game.for_each_option(position, |option| {
-            work.step()?;
+            work.step(option.len(), GRUNDY_HASHED_STEPS)?;
             let mut value = 0;
             for component in option {
                 if let Some(g) = self.memo.get(component) {
@@ -209,7 +209,7 @@ impl<P: Clone + Eq + Hash> HashedMemo<P> {
         self.mex.clear();
         let (memo, mex) = (&self.memo, &mut self.mex);
         let flow = game.for_each_option(position, |option| {
-            work.step()?;
+            work.step(option.len(), GRUNDY_HASHED_STEPS)?;
             let value = option
                 .iter()
                 .try_fold(0, |acc, c| memo.get(c).map(|g| acc ^ g.0));
