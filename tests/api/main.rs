@@ -6,6 +6,7 @@
 mod contract;
 mod guide;
 mod hostile_library;
+mod listing_caps;
 mod records_serde;
 mod serde_derives;
 mod stored_values;

@@ -6,3 +6,4 @@
 mod grundy_dense;
 mod hackenbush;
 mod impartial;
+mod misere_kept;
