@@ -33,8 +33,12 @@ use crate::{Error, Result};
 /// (0.3–1.4 ns a step, default 10^10 each). The retrograde
 /// engines charge 16 steps a position, move or predecessor read from their
 /// tables and 20 a position or move a hashed exploration lists: 1.0–2.4 ns
-/// a step from 10^6 to 3·10^7 positions, 1.7–3.1 ns for moves an implicit
-/// game lists (default cap 5·10^9 steps, refused after 10–12 s). The
+/// a step from 10^6 to 3·10^7 positions; an implicit game's listings are
+/// charged 1 a move counted, 4 a move or predecessor listed and 8 a listing
+/// (default cap 2·10^10 steps, refused after 7–14 s), a tiered game's 2 a
+/// position or move. `GrundySolver` charges 10 steps an option component
+/// hashed, 5 searched, 1 swept (plus 2 a number, before the sweep starts;
+/// default 10^10, about ten seconds on every path). The
 /// generic negamax weighs each way of solving (`scoring::SWEEP_STEPS_PER_MOVE`
 /// and the rest: 2 steps a move of the sweep, 30 of the hashed search;
 /// default 10^10, a game ten times over it refused after 8 s).
