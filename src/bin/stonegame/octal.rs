@@ -8,8 +8,8 @@ use std::io::Write;
 use stonegame::Outcome;
 use stonegame::impartial::octal::{
     ArithmeticPeriod, DEFAULT_SEQUENCE_WORK, LastOne, MAX_SEQUENCE_HEAP, MAX_SEQUENCE_THREADS,
-    OctalGame, PeriodCertificate, RUN_CHUNK, SequenceStats, SolverState, SparseGrundy,
-    TakeAndBreak, arithmetic_period, certify_values,
+    OctalGame, PeriodCertificate, PlannedValues, RUN_CHUNK, SequenceStats, SolverState,
+    SparseGrundy, TakeAndBreak, arithmetic_period, certify_values, planned_values,
 };
 
 /// An octal game: heap sizes in, `First` or `Second` out.
@@ -121,41 +121,6 @@ pub enum Shown {
     PeriodOnly,
 }
 
-/// Grundy values of a take-and-break game: computed, or computed up to a
-/// certified period and read off the certificate beyond it.
-enum GrundyValues {
-    /// G(n) = n, proven for Nim-like codes.
-    Identity,
-    /// Every value computed (kept in the solver's compact cells, no `u32`
-    /// copy); no period certified within them.
-    Computed(SparseGrundy),
-    /// Values computed until the octal periodicity theorem applied.
-    Certified(SparseGrundy, PeriodCertificate),
-    /// A proven arithmetic period (Lasker's Nim): every value by its formula.
-    Arithmetic(ArithmeticPeriod),
-}
-
-impl GrundyValues {
-    fn get(&self, heap: u64) -> u64 {
-        match self {
-            GrundyValues::Identity => heap,
-            GrundyValues::Computed(solver) => {
-                u64::from(solver.value(heap).expect("computed up to --upto"))
-            }
-            GrundyValues::Certified(solver, certificate) => match solver.value(heap) {
-                Some(value) => u64::from(value),
-                None => certificate.grundy(heap).0,
-            },
-            GrundyValues::Arithmetic(pattern) => {
-                pattern
-                    .grundy(heap)
-                    .expect("a certified pattern answers every heap")
-                    .0
-            }
-        }
-    }
-}
-
 /// Heaps whose values are computed to look for a proven arithmetic period
 /// (the pattern of Lasker's Nim shows well within them).
 const ARITHMETIC_PROBE: u64 = 400;
@@ -166,30 +131,6 @@ fn proven_arithmetic(game: &TakeAndBreak, upto: u64) -> Result<Option<Arithmetic
     let found =
         arithmetic_period(game, probe, crate::input::budget()).map_err(|e| e.to_string())?;
     Ok(found.filter(ArithmeticPeriod::is_certified))
-}
-
-/// Computes G(0..=upto) with one solver in growing stages, stopping as soon
-/// as a period is certified: the rest of the sequence is then read off the
-/// certificate, so a periodic game costs what its proof needs, not N values.
-fn grundy_values(game: &TakeAndBreak, upto: u64, threads: usize) -> Result<GrundyValues, String> {
-    if game.is_nim_like() {
-        return Ok(GrundyValues::Identity);
-    }
-    if let Some(pattern) = proven_arithmetic(game, upto)? {
-        return Ok(GrundyValues::Arithmetic(pattern));
-    }
-    let budget = crate::input::budget();
-    let mut solver = SparseGrundy::new(game.clone()).with_threads(threads);
-    if game.max_take().is_some() {
-        let found = solver
-            .certify_period(upto.saturating_add(1), budget)
-            .map_err(|e| e.to_string())?;
-        if let Some(certificate) = found {
-            return Ok(GrundyValues::Certified(solver, certificate));
-        }
-    }
-    solver.extend_to(upto, budget).map_err(|e| e.to_string())?;
-    Ok(GrundyValues::Computed(solver))
 }
 
 /// `grundy --octal/--game`: G(0..=upto) streamed on one line, then with
@@ -213,27 +154,30 @@ pub fn grundy(
             "--threads {threads} is outside 1..={MAX_SEQUENCE_THREADS}"
         ));
     }
-    let values = grundy_values(&game, upto, threads)?;
+    // The planner's path, shared with Python's `grundy_sequence`.
+    let values = planned_values(&game, upto, threads, crate::input::budget(), || Ok(()))
+        .map_err(|e| e.to_string())?;
     let written = |e: std::io::Error| format!("cannot write output: {e}");
     if shown != Shown::PeriodOnly {
         for heap in 0..=upto {
             if heap > 0 {
                 out.write_all(b" ").map_err(written)?;
             }
-            write!(out, "{}", values.get(heap)).map_err(written)?;
+            let value = values.get(heap).map_err(|e| e.to_string())?;
+            write!(out, "{value}").map_err(written)?;
         }
         writeln!(out).map_err(written)?;
     }
     if shown != Shown::Values {
         let line = match &values {
-            GrundyValues::Identity => format!(
+            PlannedValues::Identity => format!(
                 "no period certified up to {upto} (G(n) = n is proven: arithmetic, not periodic)"
             ),
-            GrundyValues::Certified(_, c) => {
+            PlannedValues::Certified(_, c) => {
                 format!("preperiod {} period {}", c.preperiod(), c.period())
             }
-            GrundyValues::Computed(_) => format!("no period certified up to {upto}"),
-            GrundyValues::Arithmetic(p) => format!(
+            PlannedValues::Computed(_) => format!("no period certified up to {upto}"),
+            PlannedValues::Arithmetic(p) => format!(
                 "no period certified up to {upto} (arithmetic-periodic, proven: preperiod {} \
                  period {} saltus {})",
                 p.preperiod(),

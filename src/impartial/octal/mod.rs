@@ -24,6 +24,7 @@ mod last_one;
 mod misere;
 mod misere_play;
 mod plan;
+mod planned;
 mod quotient;
 mod run;
 mod sequence;
@@ -41,6 +42,7 @@ pub use last_one::LastOne;
 pub use misere::{DEFAULT_MISERE_STATES, DEFAULT_MISERE_WORK, MAX_MISERE_HEAP, MisereSearch};
 pub use misere_play::{BEYOND_QUOTIENT_WORK, QUOTIENT_ATTEMPT_WORK};
 pub use plan::{Question, Step, Way, plan};
+pub use planned::{PlannedValues, planned_values};
 pub use quotient::{
     DEFAULT_QUOTIENT_HEAPS, DEFAULT_QUOTIENT_WORK, GrowthStop, MAX_QUOTIENT_ORDER, MisereQuotient,
     Presentation, QUOTIENT_UNIT_STEPS, QuotientGrowth, QuotientPeriod,
@@ -60,7 +62,7 @@ use table::{GrundyTable, Table};
 
 /// How far [`HeapValues`] computes Grundy values by default (4,194,304 heaps,
 /// 16 MiB of values) before giving up on a period.
-pub const DEFAULT_SEARCH_LIMIT: u64 = 1 << 22;
+pub const DEFAULT_SEARCH_LIMIT: u64 = plan::DEFAULT_LIMIT;
 
 /// The default work cap of one period search of [`HeapValues`] (steps of the
 /// sparse Grundy computation) when the budget sets none: about 6 to 11 s on

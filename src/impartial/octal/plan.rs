@@ -118,8 +118,8 @@ impl Question {
             proven: false,
             probed: false,
             searched: 0,
-            direct_limit: super::DEFAULT_SEARCH_LIMIT,
-            search_limit: super::DEFAULT_SEARCH_LIMIT,
+            direct_limit: DEFAULT_LIMIT,
+            search_limit: DEFAULT_LIMIT,
         }
     }
 
@@ -128,6 +128,9 @@ impl Question {
         len.saturating_sub(self.computed)
     }
 }
+
+/// The default direct and search limits (`super::DEFAULT_SEARCH_LIMIT`).
+pub(super) const DEFAULT_LIMIT: u64 = 1 << 22;
 
 /// How many values the arithmetic probe of an infinite code computes.
 pub(super) const ARITHMETIC_PREFIX: u64 = 1 << 11;
