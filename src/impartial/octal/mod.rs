@@ -25,6 +25,7 @@ mod misere;
 mod misere_play;
 mod plan;
 mod planned;
+mod planned_stats;
 mod quotient;
 mod run;
 mod sequence;
@@ -43,6 +44,7 @@ pub use misere::{DEFAULT_MISERE_STATES, DEFAULT_MISERE_WORK, MAX_MISERE_HEAP, Mi
 pub use misere_play::{BEYOND_QUOTIENT_WORK, QUOTIENT_ATTEMPT_WORK};
 pub use plan::{Question, Step, Way, plan};
 pub use planned::{PlannedValues, planned_values};
+pub use planned_stats::planned_stats;
 pub use quotient::{
     DEFAULT_QUOTIENT_HEAPS, DEFAULT_QUOTIENT_WORK, GrowthStop, MAX_QUOTIENT_ORDER, MisereQuotient,
     Presentation, QUOTIENT_UNIT_STEPS, QuotientGrowth, QuotientPeriod,
