@@ -271,8 +271,16 @@ pub fn grundy_stats(
         if let Some(mask) = count_mask {
             run = run.with_count_mask(mask);
         }
-        let stats = run.stats_at(goal).map_err(|e| e.to_string())?;
+        // The split a fresh run on these threads would choose.
+        run = run.with_threads(threads);
         let written = |e: std::io::Error| format!("cannot write output: {e}");
+        // The `at 2^K` lines an uninterrupted run prints, from the values.
+        let powers = (0..u64::BITS).map(|k| 1u64 << k);
+        for heaps in powers.filter(|&p| p <= goal && (p >= RUN_CHUNK || p == goal)) {
+            let stats = run.stats_at(heaps).map_err(|e| e.to_string())?;
+            write_power_line(out, &stats).map_err(written)?;
+        }
+        let stats = run.stats_at(goal).map_err(|e| e.to_string())?;
         writeln!(out, "{stats}").map_err(written)?;
         writeln!(out, "values-per-second 0").map_err(written)?;
         writeln!(out, "seconds {:.3}", run.elapsed().as_secs_f64()).map_err(written)?;
