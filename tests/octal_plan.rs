@@ -93,6 +93,8 @@ fn heaps_below_the_direct_limit_are_not_answered_by_a_period_hunt() {
         .with_search_limit(1 << 32)
         .with_budget(budget);
     assert_eq!(octal.outcome(&[4097]).unwrap(), reference(&game, &[4097]));
+    // The values up to the heap and no more (no period search past it).
+    assert_eq!(octal.heap_values().computed(), 4098);
     assert_eq!(octal.outcome(&[5000, 1]).unwrap(), reference(&game, &[5000, 1]));
 }
 

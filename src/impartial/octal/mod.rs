@@ -238,6 +238,21 @@ impl HeapValues {
         self.solver.game()
     }
 
+    /// How many values are computed (`G(0..computed)`): the planner computes
+    /// no more than the question needs.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::octal::{HeapValues, TakeAndBreak};
+    /// let mut officers = HeapValues::new(TakeAndBreak::octal("0.6")?);
+    /// officers.grundy(5000)?;
+    /// assert_eq!(officers.computed(), 5001);
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn computed(&self) -> u64 {
+        self.solver.len() as u64
+    }
+
     /// The periodicity certificate, once one has been found (it is searched
     /// for the first time a heap beyond the computed values is asked).
     ///

@@ -152,7 +152,11 @@ pub fn planned_values(
         ..Question::new(upto, game.max_take().is_some())
     };
     let mut solver = SparseGrundy::new(game.clone()).with_threads(threads);
-    for step in plan(&question) {
+    let mut steps = plan(&question);
+    // The sequence's period line names a proven arithmetic period: its
+    // probe (at most 400 values) goes first even when the values are fewer.
+    steps.sort_by_key(|step| !matches!(step.way, Way::ArithmeticProbe { .. }));
+    for step in steps {
         match step.way {
             Way::Proven => return Ok(PlannedValues::Identity),
             Way::ArithmeticProbe { .. } => {
