@@ -23,7 +23,9 @@ fn stdout(args: &[&str]) -> String {
 /// `grundy --octal CODE --upto UPTO`: the values.
 fn sequence(code: &str, upto: u64) -> Vec<u64> {
     let text = stdout(&["grundy", "--octal", code, "--upto", &upto.to_string()]);
-    text.split_whitespace().map(|v| v.parse().unwrap()).collect()
+    text.split_whitespace()
+        .map(|v| v.parse().unwrap())
+        .collect()
 }
 
 /// The outcome the XOR of the sequence's values gives.
@@ -60,7 +62,15 @@ fn a_small_work_cap_refuses_as_the_sequence_does() {
     // Values up to 5000 need more than 1,000 steps: both refuse by the work cap.
     let octal = run(&["octal", "--max-work", "1000", "0.6", "5000"], "");
     let sequence = run(
-        &["grundy", "--max-work", "1000", "--octal", "0.6", "--upto", "5000"],
+        &[
+            "grundy",
+            "--max-work",
+            "1000",
+            "--octal",
+            "0.6",
+            "--upto",
+            "5000",
+        ],
         "",
     );
     for output in [&octal, &sequence] {
@@ -100,7 +110,14 @@ fn a_checkpoint_with_more_heaps_prints_the_figures_of_an_uninterrupted_run() {
     let fresh_file = dir.join("fresh.ckpt");
     let path = file.to_str().unwrap();
     let stats = |upto: &str, checkpoint: Option<&str>| {
-        let mut args = vec!["grundy", "--game", "grundys-game", "--upto", upto, "--stats"];
+        let mut args = vec![
+            "grundy",
+            "--game",
+            "grundys-game",
+            "--upto",
+            upto,
+            "--stats",
+        ];
         if let Some(path) = checkpoint {
             args.extend_from_slice(&["--checkpoint", path]);
         }

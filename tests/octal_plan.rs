@@ -9,7 +9,9 @@ use stonegame::impartial::octal::{
 };
 use stonegame::{Budget, Error, Outcome};
 
-const CODES: [&str; 8] = ["0.6", "0.37", "0.1777", "0.007", "0.77", "0.137", "4.(3)", "0.(4)"];
+const CODES: [&str; 8] = [
+    "0.6", "0.37", "0.1777", "0.007", "0.77", "0.137", "4.(3)", "0.(4)",
+];
 
 fn game(index: usize) -> TakeAndBreak {
     TakeAndBreak::by_name(CODES[index % CODES.len()]).unwrap()
@@ -74,11 +76,17 @@ fn a_period_search_stopped_by_its_work_cap_falls_back_to_the_values_it_computed(
         .with_limit(100)
         .with_search_limit(1 << 20)
         .with_budget(budget);
-    assert_eq!(values.outcome(&[700, 3]).unwrap(), reference(&game, &[700, 3]));
+    assert_eq!(
+        values.outcome(&[700, 3]).unwrap(),
+        reference(&game, &[700, 3])
+    );
     assert!(values.certificate().is_none());
     // A heap beyond what the capped search reached is refused by that cap.
     let refused = values.outcome(&[100_000]).unwrap_err();
-    assert!(matches!(refused, Error::WorkLimitExceeded { .. }), "{refused}");
+    assert!(
+        matches!(refused, Error::WorkLimitExceeded { .. }),
+        "{refused}"
+    );
 }
 
 #[test]
@@ -95,7 +103,10 @@ fn heaps_below_the_direct_limit_are_not_answered_by_a_period_hunt() {
     assert_eq!(octal.outcome(&[4097]).unwrap(), reference(&game, &[4097]));
     // The values up to the heap and no more (no period search past it).
     assert_eq!(octal.heap_values().computed(), 4098);
-    assert_eq!(octal.outcome(&[5000, 1]).unwrap(), reference(&game, &[5000, 1]));
+    assert_eq!(
+        octal.outcome(&[5000, 1]).unwrap(),
+        reference(&game, &[5000, 1])
+    );
 }
 
 #[test]
@@ -103,7 +114,13 @@ fn a_periodic_game_is_answered_by_its_proof_past_the_direct_limit() {
     let mut kayles = HeapValues::new(TakeAndBreak::kayles()).with_limit(1 << 10);
     assert_eq!(kayles.outcome(&[1 << 40, 4]).unwrap(), Outcome::Second);
     assert_eq!(kayles.certificate().unwrap().period(), 12);
-    let planned = planned_values(&TakeAndBreak::kayles(), 1 << 20, 1, Budget::default(), || Ok(()));
+    let planned = planned_values(
+        &TakeAndBreak::kayles(),
+        1 << 20,
+        1,
+        Budget::default(),
+        || Ok(()),
+    );
     assert!(matches!(planned.unwrap(), PlannedValues::Certified(..)));
 }
 

@@ -200,6 +200,8 @@ fn extend_looking(
     look: &mut dyn FnMut() -> Result<()>,
 ) -> Result<()> {
     const CHUNK: u64 = 1 << 14;
+    // Refused at once when the whole sequence cannot be held.
+    solver.reserve(upto, budget)?;
     while (solver.len() as u64) <= upto {
         let next = ((solver.len() as u64 / CHUNK + 1) * CHUNK).min(upto + 1);
         solver.extend_to(next - 1, budget)?;

@@ -2298,6 +2298,32 @@ impl SparseGrundy {
         }
     }
 
+    /// Reserves the cells of `G(0..=upto)` now (within `budget` and what the
+    /// system grants), so a computation that extends the values in chunks
+    /// is refused before its first chunk, as one [`Self::extend_to`] is.
+    ///
+    /// # Errors
+    /// As [`Self::extend_to`] before any work: [`Error::SizeLimitExceeded`],
+    /// [`Error::MemoryBudgetExceeded`].
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::octal::{SparseGrundy, TakeAndBreak};
+    /// use stonegame::Budget;
+    /// let mut solver = SparseGrundy::new(TakeAndBreak::grundys_game());
+    /// assert!(solver.reserve(1 << 30, Budget::from_mebibytes(1)).is_err());
+    /// solver.reserve(1000, Budget::default())?;
+    /// assert!(solver.is_empty());
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn reserve(&mut self, upto: u64, budget: Budget) -> Result<()> {
+        let len = check_length(upto)?;
+        if len > self.store.len() {
+            self.store.reserve(len, self.others_bytes(), budget)?;
+        }
+        Ok(())
+    }
+
     /// The solver a fresh run computing `values` (`G(0..values.len())`)
     /// on `threads` threads in chunks of `chunk` heaps (as
     /// [`super::SequenceRun`]) would end with: the same rare/common split,
