@@ -41,7 +41,9 @@ impl PlannedValues {
     /// ```
     /// use stonegame::impartial::octal::{TakeAndBreak, planned_values};
     /// let values = planned_values(&TakeAndBreak::kayles(), 100_000, 1, Default::default(), || Ok(()))?;
-    /// assert_eq!(values.get(99_999)?, 1); // read off the certificate
+    /// // Read off the certificate: Kayles has period 12 from heap 71 on.
+    /// assert_eq!(values.get(99_999)?, values.get(99_999 - 12)?);
+    /// assert_eq!(values.get(4)?, 1);
     /// # Ok::<(), stonegame::Error>(())
     /// ```
     pub fn get(&self, heap: u64) -> Result<u64> {
