@@ -271,12 +271,16 @@ impl HeapValues {
         }
     }
 
-    /// `G(heap)`.
+    /// `G(heap)`, by the cheapest way the planner ([`plan`]) finds: a
+    /// proven formula, else the values up to the heap (the period looked
+    /// for among them) below the limit, else a period search.
     ///
     /// # Errors
-    /// [`Error::SizeLimitExceeded`] when the heap is beyond the computed
-    /// values, no period is proven within the limit and the heap is above the
-    /// limit; errors of the sequence solver (memory budget).
+    /// [`Error::SizeLimitExceeded`] when the heap is at or above the limit,
+    /// beyond the computed values, and no period is proven within the
+    /// search limit; [`Error::WorkLimitExceeded`] /
+    /// [`Error::MemoryBudgetExceeded`] when every way that could answer was
+    /// refused by the budget.
     ///
     /// # Example
     /// ```
