@@ -81,7 +81,7 @@ pub const DEFAULT_SEARCH_LIMIT: u64 = plan::DEFAULT_LIMIT;
 pub const DEFAULT_PERIOD_SEARCH_WORK: u64 = 6_000_000_000;
 
 /// Heaps up to this size were answered from the table of values up to them,
-/// never by a period hunt. Kept for compatibility: the planner ([`plan`])
+/// never by a period hunt. Kept for compatibility: the planner ([`plan()`])
 /// now answers every heap below the direct limit from the values up to it.
 pub const DIRECT_TABLE_HEAP: u64 = 4096;
 
@@ -271,7 +271,7 @@ impl HeapValues {
         }
     }
 
-    /// `G(heap)`, by the cheapest way the planner ([`plan`]) finds: a
+    /// `G(heap)`, by the cheapest way the planner ([`plan()`]) finds: a
     /// proven formula, else the values up to the heap (the period looked
     /// for among them) below the limit, else a period search.
     ///
@@ -334,7 +334,7 @@ impl HeapValues {
     }
 
     /// Makes every heap up to `largest` answerable: the planner's ways
-    /// ([`plan`]), cheapest first, each tried while the earlier ones were
+    /// ([`plan()`]), cheapest first, each tried while the earlier ones were
     /// refused by a limit of the budget or left the heap unanswered.
     ///
     /// # Errors

@@ -1,4 +1,4 @@
-//! `G(0..=upto)` of a take-and-break game by the planner's ways ([`plan`]):
+//! `G(0..=upto)` of a take-and-break game by the planner's ways ([`plan()`]):
 //! the one path behind the CLI's `grundy --octal/--game` and Python's
 //! `grundy_sequence`. A proven formula (`G(n) = n`, a proven arithmetic
 //! period) gives every value; otherwise the values are computed with the
