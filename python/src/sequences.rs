@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::channel;
 use stonegame::impartial::octal::{
     MAX_SEQUENCE_HEAP, MAX_SEQUENCE_THREADS, PeriodCertificate as RustCertificate, SequenceRun,
-    SparseGrundy, TakeAndBreak,
+    SequenceStats, SparseGrundy, TakeAndBreak, planned_stats, planned_values,
 };
 
 /// Runs `work` on a worker thread, polling for signals; on Ctrl-C the flag
@@ -82,24 +82,18 @@ pub fn grundy_sequence<'py>(
 ) -> PyResult<Bound<'py, PyArray1<u32>>> {
     let rules = sequence_game(game, upto, threads)?;
     let budget = budget(memory_mib, max_work)?;
+    // The CLI's path (`grundy --octal CODE --upto N`): the planner's ways,
+    // a certified period read off beyond its proof.
     let values = cancellable(py, move |cancel| -> stonegame::Result<Vec<u32>> {
-        if rules.is_nim_like() {
-            // G(n) = n is proven for these codes (and upto fits u32).
-            budget.check_elements::<u32>(u128::from(upto) + 1, "Grundy sequence")?;
-            return Ok((0..=upto as u32).collect());
-        }
         budget.check_elements::<u32>(u128::from(upto) + 1, "Grundy sequence")?;
-        let mut run = SequenceRun::new(rules)
-            .with_budget(budget)
-            .with_threads(threads);
-        run.extend_with(upto, |_| {
+        let look = || {
             if cancel.load(Ordering::Relaxed) {
                 Err(interrupted())
             } else {
                 Ok(())
             }
-        })?;
-        Ok(run.into_solver().into_values())
+        };
+        planned_values(&rules, upto, threads, budget, look)?.into_vec(upto, budget)
     })?;
     Ok(lift(values)?.into_pyarray(py))
 }
@@ -197,24 +191,36 @@ pub fn grundy_stats<'py>(
         ));
     }
     let budget = budget(memory_mib, max_work)?;
-    let run = cancellable(py, move |cancel| -> stonegame::Result<SequenceRun> {
-        let mut run = SequenceRun::new(rules)
-            .with_budget(budget)
-            .with_threads(threads);
-        if let Some(mask) = count_mask {
-            run = run.with_count_mask(mask);
-        }
-        run.extend_with(upto, |_| {
-            if cancel.load(Ordering::Relaxed) {
-                Err(interrupted())
-            } else {
-                Ok(())
+    // The CLI's path (`grundy --stats`): the kernel for a first stretch,
+    // then a proven formula's figures when one applies.
+    let answer = cancellable(
+        py,
+        move |cancel| -> stonegame::Result<(SequenceStats, f64, f64)> {
+            let mut run = SequenceRun::new(rules)
+                .with_budget(budget)
+                .with_threads(threads);
+            if let Some(mask) = count_mask {
+                run = run.with_count_mask(mask);
             }
-        })?;
-        Ok(run)
-    })?;
-    let run = lift(run)?;
-    let stats = run.stats();
+            let (stats, done) = planned_stats(&mut run, upto, true, budget, |_, _| {
+                if cancel.load(Ordering::Relaxed) {
+                    Err(interrupted())
+                } else {
+                    Ok(())
+                }
+            });
+            done?;
+            let seconds = run.elapsed().as_secs_f64();
+            // The kernel's own rate, unless a formula gave part of the figures.
+            let per_second = if stats.heaps == run.stats().heaps {
+                run.values_per_second()
+            } else {
+                stats.heaps as f64 / seconds.max(1e-9)
+            };
+            Ok((stats, per_second, seconds))
+        },
+    )?;
+    let (stats, per_second, seconds) = lift(answer)?;
     let dict = PyDict::new(py);
     dict.set_item("game", stats.game().to_string())?;
     dict.set_item("heaps", stats.heaps)?;
@@ -228,7 +234,7 @@ pub fn grundy_stats<'py>(
         dict.set_item("count_mask_rare", counted.rare_count)?;
         dict.set_item("count_mask_last_rare", counted.last_rare_heap)?;
     }
-    dict.set_item("values_per_second", run.values_per_second())?;
-    dict.set_item("seconds", run.elapsed().as_secs_f64())?;
+    dict.set_item("values_per_second", per_second)?;
+    dict.set_item("seconds", seconds)?;
     Ok(dict)
 }

@@ -7,9 +7,8 @@ use clap::Args;
 use std::io::Write;
 use stonegame::Outcome;
 use stonegame::impartial::octal::{
-    ArithmeticPeriod, DEFAULT_SEQUENCE_WORK, LastOne, MAX_SEQUENCE_HEAP, MAX_SEQUENCE_THREADS,
-    OctalGame, PeriodCertificate, RUN_CHUNK, SequenceStats, SolverState, SparseGrundy,
-    TakeAndBreak, arithmetic_period, certify_values,
+    LastOne, MAX_SEQUENCE_HEAP, MAX_SEQUENCE_THREADS, OctalGame, PlannedValues, RUN_CHUNK,
+    SequenceStats, TakeAndBreak, planned_stats, planned_values,
 };
 
 /// An octal game: heap sizes in, `First` or `Second` out.
@@ -121,77 +120,6 @@ pub enum Shown {
     PeriodOnly,
 }
 
-/// Grundy values of a take-and-break game: computed, or computed up to a
-/// certified period and read off the certificate beyond it.
-enum GrundyValues {
-    /// G(n) = n, proven for Nim-like codes.
-    Identity,
-    /// Every value computed (kept in the solver's compact cells, no `u32`
-    /// copy); no period certified within them.
-    Computed(SparseGrundy),
-    /// Values computed until the octal periodicity theorem applied.
-    Certified(SparseGrundy, PeriodCertificate),
-    /// A proven arithmetic period (Lasker's Nim): every value by its formula.
-    Arithmetic(ArithmeticPeriod),
-}
-
-impl GrundyValues {
-    fn get(&self, heap: u64) -> u64 {
-        match self {
-            GrundyValues::Identity => heap,
-            GrundyValues::Computed(solver) => {
-                u64::from(solver.value(heap).expect("computed up to --upto"))
-            }
-            GrundyValues::Certified(solver, certificate) => match solver.value(heap) {
-                Some(value) => u64::from(value),
-                None => certificate.grundy(heap).0,
-            },
-            GrundyValues::Arithmetic(pattern) => {
-                pattern
-                    .grundy(heap)
-                    .expect("a certified pattern answers every heap")
-                    .0
-            }
-        }
-    }
-}
-
-/// Heaps whose values are computed to look for a proven arithmetic period
-/// (the pattern of Lasker's Nim shows well within them).
-const ARITHMETIC_PROBE: u64 = 400;
-
-/// The proven arithmetic period of `game` (Lasker's Nim), if one applies.
-fn proven_arithmetic(game: &TakeAndBreak, upto: u64) -> Result<Option<ArithmeticPeriod>, String> {
-    let probe = upto.min(ARITHMETIC_PROBE);
-    let found =
-        arithmetic_period(game, probe, crate::input::budget()).map_err(|e| e.to_string())?;
-    Ok(found.filter(ArithmeticPeriod::is_certified))
-}
-
-/// Computes G(0..=upto) with one solver in growing stages, stopping as soon
-/// as a period is certified: the rest of the sequence is then read off the
-/// certificate, so a periodic game costs what its proof needs, not N values.
-fn grundy_values(game: &TakeAndBreak, upto: u64, threads: usize) -> Result<GrundyValues, String> {
-    if game.is_nim_like() {
-        return Ok(GrundyValues::Identity);
-    }
-    if let Some(pattern) = proven_arithmetic(game, upto)? {
-        return Ok(GrundyValues::Arithmetic(pattern));
-    }
-    let budget = crate::input::budget();
-    let mut solver = SparseGrundy::new(game.clone()).with_threads(threads);
-    if game.max_take().is_some() {
-        let found = solver
-            .certify_period(upto.saturating_add(1), budget)
-            .map_err(|e| e.to_string())?;
-        if let Some(certificate) = found {
-            return Ok(GrundyValues::Certified(solver, certificate));
-        }
-    }
-    solver.extend_to(upto, budget).map_err(|e| e.to_string())?;
-    Ok(GrundyValues::Computed(solver))
-}
-
 /// `grundy --octal/--game`: G(0..=upto) streamed on one line, then with
 /// `period` the certificate's line.
 pub fn grundy(
@@ -213,27 +141,30 @@ pub fn grundy(
             "--threads {threads} is outside 1..={MAX_SEQUENCE_THREADS}"
         ));
     }
-    let values = grundy_values(&game, upto, threads)?;
+    // The planner's path, shared with Python's `grundy_sequence`.
+    let values = planned_values(&game, upto, threads, crate::input::budget(), || Ok(()))
+        .map_err(|e| e.to_string())?;
     let written = |e: std::io::Error| format!("cannot write output: {e}");
     if shown != Shown::PeriodOnly {
         for heap in 0..=upto {
             if heap > 0 {
                 out.write_all(b" ").map_err(written)?;
             }
-            write!(out, "{}", values.get(heap)).map_err(written)?;
+            let value = values.get(heap).map_err(|e| e.to_string())?;
+            write!(out, "{value}").map_err(written)?;
         }
         writeln!(out).map_err(written)?;
     }
     if shown != Shown::Values {
         let line = match &values {
-            GrundyValues::Identity => format!(
+            PlannedValues::Identity => format!(
                 "no period certified up to {upto} (G(n) = n is proven: arithmetic, not periodic)"
             ),
-            GrundyValues::Certified(_, c) => {
+            PlannedValues::Certified(_, c) => {
                 format!("preperiod {} period {}", c.preperiod(), c.period())
             }
-            GrundyValues::Computed(_) => format!("no period certified up to {upto}"),
-            GrundyValues::Arithmetic(p) => format!(
+            PlannedValues::Computed(_) => format!("no period certified up to {upto}"),
+            PlannedValues::Arithmetic(p) => format!(
                 "no period certified up to {upto} (arithmetic-periodic, proven: preperiod {} \
                  period {} saltus {})",
                 p.preperiod(),
@@ -340,8 +271,16 @@ pub fn grundy_stats(
         if let Some(mask) = count_mask {
             run = run.with_count_mask(mask);
         }
-        let stats = run.stats_at(goal).map_err(|e| e.to_string())?;
+        // The split a fresh run on these threads would choose.
+        run = run.with_threads(threads);
         let written = |e: std::io::Error| format!("cannot write output: {e}");
+        // The `at 2^K` lines an uninterrupted run prints, from the values.
+        let powers = (0..u64::BITS).map(|k| 1u64 << k);
+        for heaps in powers.filter(|&p| p <= goal && (p >= RUN_CHUNK || p == goal)) {
+            let stats = run.stats_at(heaps).map_err(|e| e.to_string())?;
+            write_power_line(out, &stats).map_err(written)?;
+        }
+        let stats = run.stats_at(goal).map_err(|e| e.to_string())?;
         writeln!(out, "{stats}").map_err(written)?;
         writeln!(out, "values-per-second 0").map_err(written)?;
         writeln!(out, "seconds {:.3}", run.elapsed().as_secs_f64()).map_err(written)?;
@@ -364,12 +303,12 @@ pub fn grundy_stats(
         run = run.with_count_mask(mask);
     }
     let mut last_line = std::time::Instant::now();
-    let mut look = |run: &SequenceRun| -> stonegame::Result<()> {
-        let stats = run.stats();
-        // The run looks every RUN_CHUNK heaps and at its end (not at the
-        // end of the stretch before a formula takes over).
+    let mut look = |stats: &SequenceStats, per_second: f64| -> stonegame::Result<()> {
+        // Lines at every power of two from RUN_CHUNK on and at the end (the
+        // run looks every RUN_CHUNK heaps and at its end; a formula at
+        // every power of two).
         if stats.heaps.is_power_of_two() && (stats.heaps >= RUN_CHUNK || stats.heaps == goal) {
-            write_power_line(out, &stats).map_err(|e| stonegame::Error::Io {
+            write_power_line(out, stats).map_err(|e| stonegame::Error::Io {
                 path: "standard output".into(),
                 error: e.into(),
             })?;
@@ -377,88 +316,34 @@ pub fn grundy_stats(
         if last_line.elapsed().as_secs() >= PROGRESS_SECONDS {
             last_line = std::time::Instant::now();
             eprintln!(
-                "grundy: {} heap {} of {goal} ({:.1}%), {} rare, largest {}, {:.0} values/s",
+                "grundy: {} heap {} of {goal} ({:.1}%), {} rare, largest {}, {per_second:.0} values/s",
                 stats.game(),
                 stats.heaps,
                 stats.heaps as f64 * 100.0 / goal as f64,
                 stats.rare_count,
                 stats.largest_value,
-                run.values_per_second()
             );
         }
         Ok(())
     };
-    // A game whose values a theorem gives past a first stretch is not run
-    // through the quadratic kernel to the end: the kernel computes the first
-    // stretch, and the figures of the rest are read off the proven formula.
-    // (A checkpointed run keeps the kernel, so its file stays resumable.)
-    // Formulas known before any value is computed need a shorter stretch.
-    let known = known_formula(run.solver().game(), upto)?;
-    let probe = if known.is_some() {
-        SHORT_STATS_PROBE
-    } else {
-        STATS_PROBE
-    };
-    let formula_from = probe.min(upto);
-    let mut result = Ok(());
-    let mut by_formula = None;
-    if checkpoint.is_none() && upto > formula_from {
-        result = run.extend_with(formula_from, &mut look);
-        if result.is_ok() {
-            by_formula = match known {
-                Some(formula) => Some(formula),
-                None => periodic_formula(run.solver()),
-            };
-        }
-    }
+    // The planner's path, shared with Python's `grundy_stats`: a game whose
+    // values a theorem gives past a first stretch is not run through the
+    // quadratic kernel to the end (a checkpointed run keeps the kernel, so
+    // its file stays resumable).
+    let (stats, result) = planned_stats(&mut run, upto, checkpoint.is_none(), budget, &mut look);
     let written = |e: std::io::Error| format!("cannot write output: {e}");
-    let mut stats = run.stats();
-    match by_formula {
-        Some(formula) => {
-            let spent = run.solver().work();
-            let cap = crate::input::budget().work_or(DEFAULT_SEQUENCE_WORK);
-            let state = run.solver().state();
-            let read_off =
-                extend_stats_by_formula(&mut stats, state, &formula, upto, out, |heaps| {
-                    (spent.saturating_add(heaps) > cap).then(|| {
-                        format!(
-                            "{} --stats stopped at heap {heaps} (read off its proven \
-                         formula), the work limit of {cap} steps; raise it with --max-work",
-                            run.solver().game()
-                        )
-                    })
-                });
-            writeln!(out, "{stats}").map_err(written)?;
-            let seconds = run.elapsed().as_secs_f64();
-            writeln!(
-                out,
-                "values-per-second {:.0}",
-                stats.heaps as f64 / seconds.max(1e-9)
-            )
-            .map_err(written)?;
-            writeln!(out, "seconds {seconds:.3}").map_err(written)?;
-            read_off
-        }
-        None => {
-            if result.is_ok() {
-                result = run.extend_with(upto, &mut look);
-                stats = run.stats();
-            }
-            writeln!(out, "{stats}").map_err(written)?;
-            writeln!(out, "values-per-second {:.0}", run.values_per_second()).map_err(written)?;
-            writeln!(out, "seconds {:.3}", run.elapsed().as_secs_f64()).map_err(written)?;
-            result.map_err(|e| e.to_string())
-        }
-    }
+    writeln!(out, "{stats}").map_err(written)?;
+    let seconds = run.elapsed().as_secs_f64();
+    // The kernel's own rate, unless a formula gave part of the figures.
+    let per_second = if stats.heaps == run.stats().heaps {
+        run.values_per_second()
+    } else {
+        stats.heaps as f64 / seconds.max(1e-9)
+    };
+    writeln!(out, "values-per-second {per_second:.0}").map_err(written)?;
+    writeln!(out, "seconds {seconds:.3}").map_err(written)?;
+    result.map_err(|e| e.to_string())
 }
-
-/// Heaps `grundy --stats` computes with the kernel before it looks for a
-/// proven formula for the rest: the first `at 2^14` line's.
-const STATS_PROBE: u64 = (1 << 14) - 1;
-
-/// The stretch for a game whose formula is known beforehand (the kernel
-/// still chooses the rare/common split the figures are counted under).
-const SHORT_STATS_PROBE: u64 = (1 << 10) - 1;
 
 /// `at 2^K …`: the figures of G(0..2^K), as research tables give them.
 fn write_power_line(out: &mut dyn Write, stats: &SequenceStats) -> std::io::Result<()> {
@@ -483,93 +368,4 @@ fn write_power_line(out: &mut dyn Write, stats: &SequenceStats) -> std::io::Resu
         stats.largest_first_heap,
         stats.mask
     )
-}
-
-/// Every value of a game past some heap, by a theorem.
-enum Formula {
-    /// G(n) = n (Nim-like codes).
-    Identity,
-    /// The octal periodicity theorem's certificate.
-    Periodic(PeriodCertificate),
-    /// A proven arithmetic period (Lasker's Nim).
-    Arithmetic(ArithmeticPeriod),
-}
-
-impl Formula {
-    /// G(heap), refused when it does not fit the statistics' 32 bits.
-    fn value(&self, heap: u64) -> Result<u32, String> {
-        let value = match self {
-            Formula::Identity => heap,
-            Formula::Periodic(certificate) => certificate.grundy(heap).0,
-            Formula::Arithmetic(pattern) => pattern.grundy(heap).map_err(|e| e.to_string())?.0,
-        };
-        u32::try_from(value).map_err(|_| format!("G({heap}) = {value} does not fit 32 bits"))
-    }
-}
-
-/// The formula a theorem gives `game` whatever its values: G(n) = n for
-/// Nim-like codes, Lasker's Nim's arithmetic period.
-fn known_formula(game: &TakeAndBreak, upto: u64) -> Result<Option<Formula>, String> {
-    if game.is_nim_like() {
-        return Ok(Some(Formula::Identity));
-    }
-    Ok(proven_arithmetic(game, upto)?.map(Formula::Arithmetic))
-}
-
-/// The octal periodicity theorem's certificate for `solver`'s values, if
-/// they prove one (finite codes only).
-fn periodic_formula(solver: &SparseGrundy) -> Option<Formula> {
-    let max_take = solver.game().max_take()?;
-    let values: Vec<u32> = solver.values().collect();
-    certify_values(&values, max_take).map(Formula::Periodic)
-}
-
-/// Whether `heap` is rare under the solver's split `state` (the rule of
-/// the solver's rare list: `parity(G & mask) == domain · ((heap + offset) mod 2)`).
-fn is_rare(state: SolverState, heap: u64, value: u32) -> bool {
-    (value & state.mask).count_ones() & 1 == state.domain & ((heap as u32 ^ state.offset) & 1)
-}
-
-/// Extends `stats` (of G(0..stats.heaps)) to G(0..=upto) with values read
-/// off `formula`, printing the `at 2^K` lines; `over_cap(heaps)` stops it
-/// (one step of work a heap) with the message it returns.
-fn extend_stats_by_formula(
-    stats: &mut SequenceStats,
-    state: SolverState,
-    formula: &Formula,
-    upto: u64,
-    out: &mut dyn Write,
-    over_cap: impl Fn(u64) -> Option<String>,
-) -> Result<(), String> {
-    let written = |e: std::io::Error| format!("cannot write output: {e}");
-    // The cap is looked at every 2^16 heaps: a check a heap would cost more than the heap.
-    const CHECK_EVERY: u64 = 1 << 16;
-    for heap in stats.heaps..=upto {
-        if heap % CHECK_EVERY == 0 {
-            if let Some(message) = over_cap(heap) {
-                return Err(message);
-            }
-        }
-        let value = formula.value(heap)?;
-        if heap > 0 && is_rare(state, heap, value) {
-            stats.rare_count += 1;
-            stats.last_rare_heap = Some(heap);
-        }
-        if value > stats.largest_value || heap == 0 {
-            stats.largest_value = value;
-            stats.largest_first_heap = heap;
-        }
-        if let Some(counted) = &mut stats.counted {
-            if heap > 0 && (value & counted.mask).count_ones() % 2 == 0 {
-                counted.rare_count += 1;
-                counted.last_rare_heap = Some(heap);
-            }
-        }
-        stats.heaps = heap + 1;
-        // As the kernel's run, which looks at its figures every RUN_CHUNK heaps.
-        if stats.heaps.is_power_of_two() && stats.heaps >= RUN_CHUNK {
-            write_power_line(out, stats).map_err(written)?;
-        }
-    }
-    Ok(())
 }

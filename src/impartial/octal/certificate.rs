@@ -328,6 +328,23 @@ pub(crate) fn certify_with<S: GrundyTable>(
     max_len: u64,
     budget: Budget,
 ) -> Result<Option<PeriodCertificate>> {
+    certify_looking(solver, max_len, budget, &mut || Ok(()))
+}
+
+/// Values a stage of [`certify_looking`] computes between two looks: the
+/// chunk of a [`super::SequenceRun`], so a caller that polls for an
+/// interruption (Python's Ctrl-C) waits no longer than a run does.
+const LOOK_EVERY: u64 = 1 << 14;
+
+/// As [`certify_with`], calling `look` every [`LOOK_EVERY`] values (an error
+/// it returns stops the search). The values are extended in those chunks
+/// whoever calls, so every caller computes them the same way.
+pub(crate) fn certify_looking<S: GrundyTable>(
+    solver: &mut S,
+    max_len: u64,
+    budget: Budget,
+    look: &mut dyn FnMut() -> Result<()>,
+) -> Result<Option<PeriodCertificate>> {
     let max_take = solver
         .game()
         .max_take()
@@ -342,7 +359,11 @@ pub(crate) fn certify_with<S: GrundyTable>(
     let max_len = max_len.max(1);
     let mut target = (solver.len() as u64).clamp(256.min(max_len), max_len);
     loop {
-        solver.extend_to(target - 1, budget)?;
+        while (solver.len() as u64) < target {
+            let next = ((solver.len() as u64 / LOOK_EVERY + 1) * LOOK_EVERY).min(target);
+            solver.extend_to(next - 1, budget)?;
+            look()?;
+        }
         let len = solver.len() as u64;
         // One candidate search a stage: it holds a `u32` for every other value
         // (2 bytes a value), besides the values in their cells.

@@ -25,6 +25,9 @@ pub mod genus;
 mod last_one;
 mod misere;
 mod misere_play;
+mod plan;
+mod planned;
+mod planned_stats;
 mod quotient;
 mod run;
 mod sequence;
@@ -41,6 +44,9 @@ pub use game::OctalGame;
 pub use last_one::LastOne;
 pub use misere::{DEFAULT_MISERE_STATES, DEFAULT_MISERE_WORK, MAX_MISERE_HEAP, MisereSearch};
 pub use misere_play::{BEYOND_QUOTIENT_WORK, QUOTIENT_ATTEMPT_WORK};
+pub use plan::{Question, Step, Way, plan};
+pub use planned::{PlannedValues, planned_values};
+pub use planned_stats::planned_stats;
 pub use quotient::{
     DEFAULT_QUOTIENT_HEAPS, DEFAULT_QUOTIENT_WORK, GrowthStop, MAX_QUOTIENT_ORDER, MisereQuotient,
     Presentation, QUOTIENT_UNIT_STEPS, QuotientGrowth, QuotientPeriod,
@@ -60,7 +66,7 @@ use table::{GrundyTable, Table};
 
 /// How far [`HeapValues`] computes Grundy values by default (4,194,304 heaps,
 /// 16 MiB of values) before giving up on a period.
-pub const DEFAULT_SEARCH_LIMIT: u64 = 1 << 22;
+pub const DEFAULT_SEARCH_LIMIT: u64 = plan::DEFAULT_LIMIT;
 
 /// The default work cap of one period search of [`HeapValues`] (steps of the
 /// sparse Grundy computation) when the budget sets none: about 6 to 11 s on
@@ -76,20 +82,15 @@ pub const DEFAULT_SEARCH_LIMIT: u64 = 1 << 22;
 /// ```
 pub const DEFAULT_PERIOD_SEARCH_WORK: u64 = 6_000_000_000;
 
-/// Heaps up to this size are answered from the table of values up to them,
-/// never by a period hunt: computing that table is cheaper.
+/// Heaps up to this size were answered from the table of values up to them,
+/// never by a period hunt. Kept for compatibility: the planner ([`plan()`])
+/// now answers every heap below the direct limit from the values up to it.
 pub const DIRECT_TABLE_HEAP: u64 = 4096;
-
-/// How many values of an infinite code [`HeapValues`] computes to look for a
-/// certified arithmetic period (see [`ArithmeticPeriod`]).
-const ARITHMETIC_PREFIX: u64 = 1 << 11;
 
 #[derive(Debug, Clone)]
 enum Proof {
     /// No proof yet: only computed heaps can be answered.
     Unknown,
-    /// The search for a period was run up to the limit and failed (or cannot apply).
-    Exhausted,
     /// Periodic from some heap on (octal periodicity theorem).
     Periodic(PeriodCertificate),
     /// `G(n) = n` for every heap (see [`TakeAndBreak::is_nim_like`]).
@@ -126,6 +127,10 @@ pub struct HeapValues {
     /// How many values the period search may compute (at least `limit`).
     search_limit: u64,
     budget: Budget,
+    /// The period was looked for among `G(0..searched)` without a proof.
+    searched: u64,
+    /// Whether an infinite code's prefix was probed for an arithmetic period.
+    probed: bool,
 }
 
 impl HeapValues {
@@ -150,6 +155,8 @@ impl HeapValues {
             limit: DEFAULT_SEARCH_LIMIT,
             search_limit: DEFAULT_SEARCH_LIMIT,
             budget: Budget::default(),
+            searched: 0,
+            probed: false,
         }
     }
 
@@ -233,6 +240,21 @@ impl HeapValues {
         self.solver.game()
     }
 
+    /// How many values are computed (`G(0..computed)`): the planner computes
+    /// no more than the question needs.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::octal::{HeapValues, TakeAndBreak};
+    /// let mut officers = HeapValues::new(TakeAndBreak::octal("0.6")?);
+    /// officers.grundy(5000)?;
+    /// assert_eq!(officers.computed(), 5001);
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn computed(&self) -> u64 {
+        self.solver.len() as u64
+    }
+
     /// The periodicity certificate, once one has been found (it is searched
     /// for the first time a heap beyond the computed values is asked).
     ///
@@ -251,12 +273,16 @@ impl HeapValues {
         }
     }
 
-    /// `G(heap)`.
+    /// `G(heap)`, by the cheapest way the planner ([`plan()`]) finds: a
+    /// proven formula, else the values up to the heap (the period looked
+    /// for among them) below the limit, else a period search.
     ///
     /// # Errors
-    /// [`Error::SizeLimitExceeded`] when the heap is beyond the computed
-    /// values, no period is proven within the limit and the heap is above the
-    /// limit; errors of the sequence solver (memory budget).
+    /// [`Error::SizeLimitExceeded`] when the heap is at or above the limit,
+    /// beyond the computed values, and no period is proven within the
+    /// search limit; [`Error::WorkLimitExceeded`] /
+    /// [`Error::MemoryBudgetExceeded`] when every way that could answer was
+    /// refused by the budget.
     ///
     /// # Example
     /// ```
@@ -266,63 +292,122 @@ impl HeapValues {
     /// # Ok::<(), stonegame::Error>(())
     /// ```
     pub fn grundy(&mut self, heap: u64) -> Result<Nimber> {
+        self.prepare(heap)?;
+        self.answer(heap)
+    }
+
+    /// `G(heap)` when a proof or the table answers it now.
+    fn known(&self, heap: u64) -> Option<Result<Nimber>> {
         match &self.proof {
-            Proof::NimLike => return Ok(Nimber(heap)),
-            Proof::Periodic(certificate) => return Ok(certificate.grundy(heap)),
-            Proof::Arithmetic(pattern) => return pattern.grundy(heap),
-            _ => {}
+            Proof::NimLike => Some(Ok(Nimber(heap))),
+            Proof::Periodic(certificate) => Some(Ok(certificate.grundy(heap))),
+            Proof::Arithmetic(pattern) => Some(pattern.grundy(heap)),
+            Proof::Unknown => self
+                .solver
+                .known(heap)
+                .map(|value| Ok(Nimber(u64::from(value)))),
         }
-        if let Some(value) = self.solver.known(heap) {
-            return Ok(Nimber(u64::from(value)));
-        }
-        if heap <= DIRECT_TABLE_HEAP && heap < self.limit {
-            // The table up to a small heap is cheaper than any period hunt.
-            return self.computed(heap);
-        }
-        if matches!(self.proof, Proof::Unknown) && self.game().max_take().is_none() {
-            // Infinite codes are never octal-periodic; some are provably
-            // arithmetic-periodic (Lasker's Nim). Look at a prefix once.
-            let upto = ARITHMETIC_PREFIX.min(self.limit.saturating_sub(1));
-            self.solver.extend_to(upto, self.budget)?;
-            // A short prefix: at most ARITHMETIC_PREFIX values.
-            let prefix: Vec<u32> = (0..self.solver.len() as u64)
-                .filter_map(|heap| self.solver.known(heap))
-                .collect();
-            self.proof = match arithmetic::certify_values(self.game(), &prefix) {
-                Some(pattern) => Proof::Arithmetic(pattern),
-                None => Proof::Exhausted,
-            };
-            return self.grundy(heap);
-        }
-        if matches!(self.proof, Proof::Unknown) && self.game().max_take().is_some() {
-            let search_budget = match self.budget.work() {
-                Some(_) => self.budget,
-                None => self.budget.with_work(DEFAULT_PERIOD_SEARCH_WORK),
-            };
-            let searched =
-                certificate::certify_with(&mut self.solver, self.search_limit, search_budget)?;
-            self.proof = match searched {
-                Some(certificate) => Proof::Periodic(certificate),
-                None => Proof::Exhausted,
-            };
-            return self.grundy(heap);
-        }
-        if heap >= self.limit {
-            return Err(Error::SizeLimitExceeded {
+    }
+
+    /// `G(heap)` once [`Self::prepare`] has run for a heap at least as large.
+    fn answer(&self, heap: u64) -> Result<Nimber> {
+        self.known(heap).unwrap_or_else(|| {
+            Err(Error::SizeLimitExceeded {
                 what: "heap size of a game with no proven period (Grundy values are computed \
                        up to the search limit)",
                 value: heap.into(),
                 limit: self.limit.saturating_sub(1).into(),
-            });
-        }
-        self.computed(heap)
+            })
+        })
     }
 
-    /// `G(heap)` from the table, extended to `heap` first.
-    fn computed(&mut self, heap: u64) -> Result<Nimber> {
-        self.solver.extend_to(heap, self.budget)?;
-        let value = self.solver.known(heap).expect("extended to `heap`");
-        Ok(Nimber(u64::from(value)))
+    /// The question "heaps up to `largest`" as the planner sees it.
+    fn question(&self, largest: u64) -> Question {
+        Question {
+            largest,
+            finite: self.game().max_take().is_some(),
+            computed: self.solver.len() as u64,
+            proven: !matches!(self.proof, Proof::Unknown),
+            probed: self.probed,
+            searched: self.searched,
+            direct_limit: self.limit,
+            search_limit: self.search_limit,
+        }
+    }
+
+    /// Makes every heap up to `largest` answerable: the planner's ways
+    /// ([`plan()`]), cheapest first, each tried while the earlier ones were
+    /// refused by a limit of the budget or left the heap unanswered.
+    ///
+    /// # Errors
+    /// The last way's refusal ([`Error::WorkLimitExceeded`],
+    /// [`Error::MemoryBudgetExceeded`]), else [`Error::SizeLimitExceeded`]
+    /// when no way answers `largest`.
+    fn prepare(&mut self, largest: u64) -> Result<()> {
+        if self.known(largest).is_some() {
+            return Ok(());
+        }
+        let mut refusal = None;
+        for step in plan(&self.question(largest)) {
+            match self.take(step.way) {
+                Err(
+                    error @ (Error::WorkLimitExceeded { .. } | Error::MemoryBudgetExceeded { .. }),
+                ) => refusal = Some(error),
+                Err(other) => return Err(other),
+                Ok(()) => refusal = None,
+            }
+            // A refused way keeps the values it computed: they may answer.
+            if self.known(largest).is_some() {
+                return Ok(());
+            }
+        }
+        match refusal {
+            Some(error) => Err(error),
+            None => self.answer(largest).map(|_| ()),
+        }
+    }
+
+    /// Takes one way of the plan.
+    fn take(&mut self, way: Way) -> Result<()> {
+        match way {
+            Way::Proven => Ok(()),
+            Way::ArithmeticProbe { prefix } => {
+                self.probed = true;
+                let upto = prefix.min(self.limit.saturating_sub(1));
+                self.solver.extend_to(upto, self.budget)?;
+                // A short prefix: at most ARITHMETIC_PREFIX values.
+                let prefix: Vec<u32> = (0..self.solver.len() as u64)
+                    .filter_map(|heap| self.solver.known(heap))
+                    .collect();
+                if let Some(pattern) = arithmetic::certify_values(self.game(), &prefix) {
+                    self.proof = Proof::Arithmetic(pattern);
+                }
+                Ok(())
+            }
+            Way::Values {
+                upto,
+                look_for_period: true,
+            } => self.search(upto.saturating_add(1), self.budget),
+            Way::Values { upto, .. } => self.solver.extend_to(upto, self.budget),
+            Way::PeriodSearch { max_len } => {
+                // A search for a period that may not exist gives up at its own cap.
+                let budget = match self.budget.work() {
+                    Some(_) => self.budget,
+                    None => self.budget.with_work(DEFAULT_PERIOD_SEARCH_WORK),
+                };
+                self.search(max_len, budget)
+            }
+        }
+    }
+
+    /// Looks for a period among up to `max_len` values.
+    fn search(&mut self, max_len: u64, budget: Budget) -> Result<()> {
+        let found = certificate::certify_with(&mut self.solver, max_len, budget)?;
+        match found {
+            Some(certificate) => self.proof = Proof::Periodic(certificate),
+            None => self.searched = self.searched.max(self.solver.len() as u64),
+        }
+        Ok(())
     }
 
     /// The normal-play outcome of a sum of heaps (XOR of their values).
@@ -343,9 +428,13 @@ impl HeapValues {
     }
 
     fn sum_value(&mut self, heaps: &[u64]) -> Result<Nimber> {
+        // One plan for the whole question: its largest heap.
+        if let Some(&largest) = heaps.iter().max() {
+            self.prepare(largest)?;
+        }
         let mut total = Nimber::ZERO;
         for &heap in heaps {
-            total ^= self.grundy(heap)?;
+            total ^= self.answer(heap)?;
         }
         Ok(total)
     }

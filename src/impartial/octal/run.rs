@@ -918,12 +918,15 @@ impl SequenceRun {
     /// The statistics of `G(0..heaps)` alone, for `heaps` up to the values
     /// computed: a question about fewer heaps than a run (or a checkpoint)
     /// holds is answered from its values, with the figures of that range.
-    /// The rare positions are those under the run's current split
-    /// ([`SequenceStats::mask`]), the count under a given mask is recounted.
-    /// One pass over `G(0..heaps)`.
+    /// The figures are those an uninterrupted run to `heaps` (on the run's
+    /// threads) prints: its rare/common split is replayed from the values
+    /// ([`SparseGrundy::replay`]; a run that went further chose its split
+    /// from more values), the count under a given mask is recounted.
     ///
     /// # Errors
-    /// [`Error::InvalidParameter`] when `heaps` is beyond the values computed.
+    /// [`Error::InvalidParameter`] when `heaps` is beyond the values
+    /// computed; [`Error::MemoryBudgetExceeded`] when the replay does not
+    /// fit the run's budget.
     ///
     /// # Example
     /// ```
@@ -954,15 +957,31 @@ impl SequenceRun {
                 counted.add(heap, value);
             }
         }
-        let rare = self.solver.rare_positions();
-        let rare = &rare[..rare.partition_point(|&heap| u64::from(heap) < heaps)];
+        // The split a run stopping at `heaps` would have chosen: the stored
+        // solver's own when it stopped there, else replayed from the values
+        // (a longer run chose its split from more values).
+        let replayed;
+        let solver = if heaps == self.solver.len() as u64 {
+            &self.solver
+        } else {
+            let values: Vec<u32> = self.solver.values().take(heaps as usize).collect();
+            replayed = SparseGrundy::replay(
+                self.solver.game().clone(),
+                &values,
+                self.solver.threads(),
+                RUN_CHUNK,
+                self.budget,
+            )?;
+            &replayed
+        };
+        let rare = solver.rare_positions();
         Ok(SequenceStats {
             heaps,
             rare_count: rare.len() as u64,
             last_rare_heap: rare.last().map(|&heap| u64::from(heap)),
             largest_value: largest.0,
             largest_first_heap: largest.1,
-            mask: self.solver.mask(),
+            mask: solver.mask(),
             counted,
             game: self.solver.game().clone(),
         })

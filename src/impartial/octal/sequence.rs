@@ -1017,7 +1017,7 @@ impl SparseGrundy {
         let threads = self.pool_threads(len.saturating_sub(self.store.len()));
         let pool = pool::Pool::new(self.game.clone(), threads, self.block_len);
         if threads == 1 {
-            return self.extend_with_pool(len, upto, cap, &pool);
+            return self.extend_with_pool(len, upto, cap, &pool, None);
         }
         // The helpers live for the whole call and wait between blocks.
         std::thread::scope(|scope| {
@@ -1025,19 +1025,23 @@ impl SparseGrundy {
             for _ in 1..threads {
                 scope.spawn(|| pool.help());
             }
-            let result = self.extend_with_pool(len, upto, cap, &pool);
+            let result = self.extend_with_pool(len, upto, cap, &pool, None);
             drop(stop);
             result
         })
     }
 
-    /// The loop of [`Self::extend_to`], blocks shared through `pool`.
+    /// The loop of [`Self::extend_to`], blocks shared through `pool`. With
+    /// `known` values the loop takes every decision it would take computing
+    /// them (the split's choices, blocks, dense heaps) but reads the values
+    /// instead (see [`Self::replay`]).
     fn extend_with_pool(
         &mut self,
         len: usize,
         upto: u64,
         cap: u64,
         pool: &pool::Pool,
+        known: Option<&[u32]>,
     ) -> Result<()> {
         let budget = self.budget;
         while self.store.len() < len {
@@ -1069,7 +1073,10 @@ impl SparseGrundy {
                 }
             }
             if self.dense_pays(n) {
-                let (value, pairs) = self.next_value_dense(n);
+                let (value, pairs) = match known {
+                    Some(values) => (values[n as usize], 0),
+                    None => self.next_value_dense(n),
+                };
                 self.record(n, value)?;
                 let listing = self.listing_cost(n);
                 self.work = self.work.saturating_add(pairs.saturating_add(listing));
@@ -1083,7 +1090,14 @@ impl SparseGrundy {
                 && u64::from(n) + block <= self.next_reselect
             {
                 if let Some(plan) = self.block_plan(n) {
-                    self.extend_block(plan, pool)?;
+                    match known {
+                        Some(values) => {
+                            for m in n..n + plan.len {
+                                self.record(m, values[m as usize])?;
+                            }
+                        }
+                        None => self.extend_block(plan, pool)?,
+                    }
                     let per_heap = self.heap_cost().saturating_add(self.listing_cost(n));
                     let visits = std::mem::take(&mut self.mex_visits) / 4;
                     self.work = (self.work.saturating_add(per_heap.saturating_mul(block)))
@@ -1091,7 +1105,10 @@ impl SparseGrundy {
                     continue;
                 }
             }
-            let value = self.next_value(n)?;
+            let value = match known {
+                Some(values) => values[n as usize],
+                None => self.next_value(n)?,
+            };
             self.record(n, value)?;
             // The lazy scans went as far as their cursors; they compare
             // pairs in vectors, about eight for a nanosecond.
@@ -2286,6 +2303,79 @@ impl SparseGrundy {
             width_at_reselect: self.width_at_reselect as u64,
             work: self.work,
         }
+    }
+
+    /// Reserves the cells of `G(0..=upto)` now (within `budget` and what the
+    /// system grants), so a computation that extends the values in chunks
+    /// is refused before its first chunk, as one [`Self::extend_to`] is.
+    ///
+    /// # Errors
+    /// As [`Self::extend_to`] before any work: [`Error::SizeLimitExceeded`],
+    /// [`Error::MemoryBudgetExceeded`].
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::octal::{SparseGrundy, TakeAndBreak};
+    /// use stonegame::Budget;
+    /// let mut solver = SparseGrundy::new(TakeAndBreak::grundys_game());
+    /// assert!(solver.reserve(1 << 30, Budget::from_mebibytes(1)).is_err());
+    /// solver.reserve(1000, Budget::default())?;
+    /// assert!(solver.is_empty());
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn reserve(&mut self, upto: u64, budget: Budget) -> Result<()> {
+        let len = check_length(upto)?;
+        if len > self.store.len() {
+            self.store.reserve(len, self.others_bytes(), budget)?;
+        }
+        Ok(())
+    }
+
+    /// The solver a fresh run computing `values` (`G(0..values.len())`)
+    /// on `threads` threads in chunks of `chunk` heaps (as
+    /// [`super::SequenceRun`]) would end with: the same rare/common split,
+    /// rare positions and value counts, each choice of the split taken at the
+    /// same heap, without computing a value (they are read from `values`,
+    /// which are trusted). A run that went further chose its split from
+    /// more values; this gives the figures of a run that stopped here.
+    ///
+    /// # Errors
+    /// As [`Self::extend_to`] for as many values (memory budget).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::impartial::octal::{SparseGrundy, TakeAndBreak};
+    /// use stonegame::Budget;
+    /// let game = TakeAndBreak::grundys_game();
+    /// let mut long = SparseGrundy::new(game.clone());
+    /// long.extend_to(9000, Budget::default())?;
+    /// let mut short = SparseGrundy::new(game.clone());
+    /// short.extend_to(3999, Budget::default())?;
+    /// let first: Vec<u32> = long.values().take(4000).collect();
+    /// let replayed = SparseGrundy::replay(game, &first, 1, 1 << 14, Budget::default())?;
+    /// assert_eq!(replayed.rare_positions(), short.rare_positions());
+    /// assert_eq!(replayed.mask(), short.mask());
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn replay(
+        game: TakeAndBreak,
+        values: &[u32],
+        threads: usize,
+        chunk: u64,
+        budget: Budget,
+    ) -> Result<Self> {
+        let mut solver = Self::new(game).with_threads(threads);
+        let chunk = chunk.max(1);
+        let total = values.len() as u64;
+        while (solver.store.len() as u64) < total {
+            let next = ((solver.store.len() as u64 / chunk + 1) * chunk).min(total);
+            let len = check_length(next - 1)?;
+            solver.budget = budget;
+            solver.store.reserve(len, solver.others_bytes(), budget)?;
+            let pool = pool::Pool::new(solver.game.clone(), 1, solver.block_len);
+            solver.extend_with_pool(len, next - 1, u64::MAX, &pool, Some(values))?;
+        }
+        Ok(solver)
     }
 
     /// A solver that goes on from stored values `G(0..len)` of `game` and the
