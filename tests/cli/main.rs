@@ -18,6 +18,7 @@ mod cli_memory;
 mod cli_octal;
 mod cli_octal_arithmetic;
 mod cli_octal_caps;
+mod cli_octal_plan;
 mod cli_octal_run;
 mod cli_scoring;
 mod cli_stones;

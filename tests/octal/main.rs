@@ -8,6 +8,7 @@ mod octal;
 mod octal_arithmetic;
 mod octal_certified;
 mod octal_limits;
+mod octal_plan;
 mod octal_published;
 mod octal_run;
 mod octal_work_units;

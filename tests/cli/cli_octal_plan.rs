@@ -5,7 +5,7 @@
 //! period hunt to 2^22 first; and a checkpoint holding more heaps than asked
 //! prints the figures of an uninterrupted run.
 
-mod common;
+use crate::common;
 
 use common::run;
 use std::path::PathBuf;
