@@ -264,10 +264,10 @@ fn attributes<'py>(
     object: &Bound<'py, PyAny>,
     pending: &mut Vec<Bound<'py, PyAny>>,
 ) -> PyResult<()> {
-    if let Ok(dict) = object.getattr("__dict__") {
-        if dict.is_instance_of::<PyDict>() {
-            pending.push(dict);
-        }
+    if let Ok(dict) = object.getattr("__dict__")
+        && dict.is_instance_of::<PyDict>()
+    {
+        pending.push(dict);
     }
     let mro = object.get_type().mro();
     for class in mro.iter() {

@@ -65,10 +65,10 @@ fn tick(py: Python<'_>) {
         calls.set(next);
         next
     });
-    if calls % SIGNAL_EVERY == 0 {
-        if let Err(error) = py.check_signals() {
-            keep(error);
-        }
+    if calls.is_multiple_of(SIGNAL_EVERY)
+        && let Err(error) = py.check_signals()
+    {
+        keep(error);
     }
 }
 
