@@ -274,13 +274,23 @@ pub fn grundy_stats(
         // The split a fresh run on these threads would choose.
         run = run.with_threads(threads);
         let written = |e: std::io::Error| format!("cannot write output: {e}");
-        // The `at 2^K` lines an uninterrupted run prints, from the values.
-        let powers = (0..u64::BITS).map(|k| 1u64 << k);
-        for heaps in powers.filter(|&p| p <= goal && (p >= RUN_CHUNK || p == goal)) {
-            let stats = run.stats_at(heaps).map_err(|e| e.to_string())?;
+        // What an uninterrupted run prints, `at 2^K` lines included: the
+        // planner's path over the stored values (a formula where a fresh
+        // run reads one, under the split it chooses), computing nothing.
+        let mut power_lines = |stats: &SequenceStats, _: f64| -> stonegame::Result<()> {
+            if stats.heaps.is_power_of_two() && (stats.heaps >= RUN_CHUNK || stats.heaps == goal) {
+                write_power_line(out, stats).map_err(|e| stonegame::Error::Io {
+                    path: "standard output".into(),
+                    error: e.into(),
+                })?;
+            }
+            Ok(())
+        };
+        let (stats, result) = planned_stats(&mut run, upto, true, budget, &mut power_lines);
+        result.map_err(|e| e.to_string())?;
+        if goal.is_power_of_two() && goal < RUN_CHUNK {
             write_power_line(out, &stats).map_err(written)?;
         }
-        let stats = run.stats_at(goal).map_err(|e| e.to_string())?;
         writeln!(out, "{stats}").map_err(written)?;
         writeln!(out, "values-per-second 0").map_err(written)?;
         writeln!(out, "seconds {:.3}", run.elapsed().as_secs_f64()).map_err(written)?;
@@ -328,9 +338,9 @@ pub fn grundy_stats(
     };
     // The planner's path, shared with Python's `grundy_stats`: a game whose
     // values a theorem gives past a first stretch is not run through the
-    // quadratic kernel to the end (a checkpointed run keeps the kernel, so
-    // its file stays resumable).
-    let (stats, result) = planned_stats(&mut run, upto, checkpoint.is_none(), budget, &mut look);
+    // quadratic kernel to the end. A checkpoint keeps the stretch the kernel
+    // computed, which is all a later run needs.
+    let (stats, result) = planned_stats(&mut run, upto, true, budget, &mut look);
     let written = |e: std::io::Error| format!("cannot write output: {e}");
     writeln!(out, "{stats}").map_err(written)?;
     let seconds = run.elapsed().as_secs_f64();

@@ -105,7 +105,6 @@ pub fn planned_stats(
     budget: Budget,
     mut look: impl FnMut(&SequenceStats, f64) -> Result<()>,
 ) -> (SequenceStats, Result<()>) {
-    let mut kernel_look = |run: &SequenceRun| look(&run.stats(), run.values_per_second());
     let known = match known_formula(run.solver().game(), upto, budget) {
         Ok(known) => known,
         Err(error) => return (run.stats(), Err(error)),
@@ -116,21 +115,47 @@ pub fn planned_stats(
         STATS_PROBE
     };
     let formula_from = probe.min(upto);
+    // Values a checkpoint held before this run: the kernel does not compute
+    // them again, so the lines a run shows on the way are shown from them.
+    let stored = run.stats().heaps;
     let mut by_formula = None;
+    let mut base = None;
     if formula && upto > formula_from {
-        if let Err(error) = run.extend_with(formula_from, &mut kernel_look) {
-            return (run.stats(), Err(error));
+        let stretch = match first_stretch(run, formula_from, budget, &mut |run: &SequenceRun| {
+            look(&run.stats(), run.values_per_second())
+        }) {
+            Ok(stretch) => stretch,
+            Err(error) => return (run.stats(), Err(error)),
+        };
+        let solver = stretch.replayed.as_ref().unwrap_or(run.solver());
+        by_formula = known.or_else(|| periodic_formula(solver));
+        if by_formula.is_some() && stored >= stretch.stats.heaps {
+            // The line a run computing the stretch shows at its end.
+            if let Err(error) = shown_power(&stretch.stats, &mut look) {
+                return (run.stats(), Err(error));
+            }
         }
-        by_formula = known.or_else(|| periodic_formula(run.solver()));
+        base = Some((stretch.stats, solver.work(), solver.state()));
     }
-    let Some(formula) = by_formula else {
-        let result = run.extend_with(upto, &mut kernel_look);
+    let (Some(formula), Some((mut stats, spent, state))) = (by_formula, base) else {
+        if run.stats().heaps > upto {
+            // A resumed run longer than the question: the figures of the
+            // range alone, under the split a run to it chooses, with the
+            // lines such a run shows at every power of two.
+            let stats = stored_range(run, upto + 1, &mut look);
+            return match stats {
+                Ok(stats) => (stats, Ok(())),
+                Err(error) => (run.stats(), Err(error)),
+            };
+        }
+        let result = stored_lines(run, stored, &mut look).and_then(|()| {
+            run.extend_with(upto, &mut |run: &SequenceRun| {
+                look(&run.stats(), run.values_per_second())
+            })
+        });
         return (run.stats(), result);
     };
-    let mut stats = run.stats();
-    let spent = run.solver().work();
     let cap = budget.work_or(DEFAULT_SEQUENCE_WORK);
-    let state = run.solver().state();
     let seconds = run.elapsed().as_secs_f64().max(1e-9);
     let result = extend_by_formula(&mut stats, state, &formula, upto, |stats| {
         if spent.saturating_add(stats.heaps) > cap {
@@ -149,6 +174,85 @@ pub fn planned_stats(
         Ok(())
     });
     (stats, result)
+}
+
+/// Shows `stats` to `look` when a run computing them shows them: at every
+/// power of two from [`RUN_CHUNK`] heaps on.
+fn shown_power(
+    stats: &SequenceStats,
+    look: &mut impl FnMut(&SequenceStats, f64) -> Result<()>,
+) -> Result<()> {
+    if stats.heaps.is_power_of_two() && stats.heaps >= RUN_CHUNK {
+        look(stats, 0.0)?;
+    }
+    Ok(())
+}
+
+/// Shows `look` the lines of the powers of two up to `stored` heaps, which
+/// the run holds and will not compute again.
+fn stored_lines(
+    run: &SequenceRun,
+    stored: u64,
+    look: &mut impl FnMut(&SequenceStats, f64) -> Result<()>,
+) -> Result<()> {
+    let powers = (0..u64::BITS).map(|k| 1u64 << k);
+    for power in powers.filter(|&p| p >= RUN_CHUNK && p <= stored) {
+        shown_power(&run.stats_at(power)?, look)?;
+    }
+    Ok(())
+}
+
+/// The figures of `G(0..heaps)` from a run that holds more values, each
+/// power of two on the way shown to `look` as a run to it shows them.
+fn stored_range(
+    run: &SequenceRun,
+    heaps: u64,
+    look: &mut impl FnMut(&SequenceStats, f64) -> Result<()>,
+) -> Result<SequenceStats> {
+    let powers = (0..u64::BITS).map(|k| 1u64 << k);
+    for power in powers.filter(|&p| p >= RUN_CHUNK && p < heaps) {
+        shown_power(&run.stats_at(power)?, look)?;
+    }
+    let stats = run.stats_at(heaps)?;
+    shown_power(&stats, look)?;
+    Ok(stats)
+}
+
+/// The kernel's first stretch `G(0..=last)`, whose split the figures past
+/// it are counted under.
+struct Stretch {
+    /// The figures of the stretch alone.
+    stats: SequenceStats,
+    /// The solver a run stopping at the stretch would hold, when `run`
+    /// holds more (a resumed checkpoint): replayed from the stored values,
+    /// so a checkpoint never changes the split, the formula found or the
+    /// figures (`None`: `run` itself stops there).
+    replayed: Option<SparseGrundy>,
+}
+
+/// Computes the first stretch on `run`, or, when `run` already holds more
+/// values (a checkpoint of a longer run), replays the stretch from them.
+fn first_stretch(
+    run: &mut SequenceRun,
+    last: u64,
+    budget: Budget,
+    look: &mut impl FnMut(&SequenceRun) -> Result<()>,
+) -> Result<Stretch> {
+    let heaps = last + 1;
+    if run.stats().heaps <= heaps {
+        run.extend_with(last, look)?;
+        return Ok(Stretch {
+            stats: run.stats(),
+            replayed: None,
+        });
+    }
+    let values: Vec<u32> = run.solver().values().take(heaps as usize).collect();
+    let game = run.solver().game().clone();
+    let replayed = SparseGrundy::replay(game, &values, run.solver().threads(), RUN_CHUNK, budget)?;
+    Ok(Stretch {
+        stats: run.stats_at(heaps)?,
+        replayed: Some(replayed),
+    })
 }
 
 /// Extends `stats` (of G(0..stats.heaps)) to G(0..=upto) with values read
