@@ -348,7 +348,7 @@ impl HeapValues {
             return Ok(());
         }
         let mut refusal = None;
-        for step in plan(&self.question(largest)) {
+        for step in plan::plan(&self.question(largest)) {
             match self.take(step.way) {
                 Err(
                     error @ (Error::WorkLimitExceeded { .. } | Error::MemoryBudgetExceeded { .. }),
