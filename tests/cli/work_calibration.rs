@@ -5,7 +5,7 @@
 //! correctness: it times processes, so it is ignored by default and means
 //! something only on a release build of a quiet machine:
 //!
-//! `cargo test --release --all-features --test work_calibration -- --ignored`
+//! `cargo test --release --all-features --test cli work_calibration -- --ignored`
 //!
 //! The generic engines (GrundySolver, its misère sums, ImplicitSolver,
 //! TieredSolver) are measured through `examples/engine_work.rs`, which the
