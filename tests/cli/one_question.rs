@@ -185,6 +185,32 @@ fn refusals_agree_on_every_path() {
 }
 
 #[test]
+fn a_refusal_names_the_heap_asked() {
+    // Values are computed in chunks of 16,384; the refusal names the
+    // question's heap, on the outcome path and the sequence path alike.
+    for args in [
+        &["octal", "0.6", "--max-work", "100000000", "100000", "3"][..],
+        &[
+            "grundy",
+            "--octal",
+            "0.6",
+            "--max-work",
+            "100000000",
+            "--upto",
+            "100000",
+        ],
+    ] {
+        let output = common::run(args, "");
+        let message = common::stderr(&output);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {message}");
+        assert!(
+            message.contains("up to heap 100000 "),
+            "{args:?}: {message}"
+        );
+    }
+}
+
+#[test]
 fn a_checkpoint_never_changes_what_is_printed() {
     let dir = std::env::temp_dir().join(format!("stonegame-one-question-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

@@ -9,7 +9,7 @@
 //! `p`.) Checking the range compares `G(n)` with `G(n + p)`, so it needs the
 //! values `G(0 .. 2·n0 + 2p + t)`.
 
-use super::sequence::{SparseGrundy, ValueSlice};
+use super::sequence::{SparseGrundy, ValueSlice, naming_the_goal};
 use super::table::GrundyTable;
 use crate::budget::filled_vec;
 use crate::impartial::octal::TakeAndBreak;
@@ -361,7 +361,9 @@ pub(crate) fn certify_looking<S: GrundyTable>(
     loop {
         while (solver.len() as u64) < target {
             let next = ((solver.len() as u64 / LOOK_EVERY + 1) * LOOK_EVERY).min(target);
-            solver.extend_to(next - 1, budget)?;
+            solver
+                .extend_to(next - 1, budget)
+                .map_err(|error| naming_the_goal(error, next - 1, max_len - 1))?;
             look()?;
         }
         let len = solver.len() as u64;

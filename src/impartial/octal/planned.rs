@@ -10,7 +10,7 @@ use super::arithmetic::{ArithmeticPeriod, arithmetic_period};
 use super::certificate::{PeriodCertificate, certify_looking};
 use super::code::TakeAndBreak;
 use super::plan::{Question, Way, plan};
-use super::sequence::{MAX_SEQUENCE_HEAP, SparseGrundy};
+use super::sequence::{MAX_SEQUENCE_HEAP, SparseGrundy, naming_the_goal};
 use crate::{Budget, Error, Result};
 
 /// Heaps whose values are computed to look for a proven arithmetic period
@@ -206,7 +206,9 @@ fn extend_looking(
     solver.reserve(upto, budget)?;
     while (solver.len() as u64) <= upto {
         let next = ((solver.len() as u64 / CHUNK + 1) * CHUNK).min(upto + 1);
-        solver.extend_to(next - 1, budget)?;
+        solver
+            .extend_to(next - 1, budget)
+            .map_err(|error| naming_the_goal(error, next - 1, upto))?;
         look()?;
     }
     Ok(())

@@ -2476,6 +2476,21 @@ impl SparseGrundy {
     }
 }
 
+/// A chunk's refusal names the heap asked, not the chunk's end: the
+/// question is what the user reads the message against.
+pub(crate) fn naming_the_goal(error: Error, chunk_end: u64, upto: u64) -> Error {
+    match error {
+        Error::WorkLimitExceeded { what, steps } => Error::WorkLimitExceeded {
+            what: what.replace(
+                &format!("up to heap {chunk_end} "),
+                &format!("up to heap {upto} "),
+            ),
+            steps,
+        },
+        other => other,
+    }
+}
+
 mod pool;
 
 #[cfg(test)]
