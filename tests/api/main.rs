@@ -4,6 +4,7 @@
 //! dependencies are linked once per area instead of once per file.
 
 mod contract;
+mod contradictions;
 mod guide;
 mod hostile_library;
 mod listing_caps;
