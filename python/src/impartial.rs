@@ -2,11 +2,12 @@
 //! to each call (`outcome(position)`, `winning_move`, `nimber`, `solve`).
 
 use crate::common::{
-    Actor, InPlace, Move, Outcome, Solution, arg, budget, convention, invalid, lift,
-    outcome_object, to_py_error, whole, whole_items, whole_value,
+    Actor, Call, InPlace, Limits, Move, Outcome, Solution, arg, budget, convention,
+    convention_object, invalid, lift, outcome_object, to_py_error, whole, whole_items,
+    whole_value,
 };
 use pyo3::prelude::*;
-use pyo3::types::PyAny;
+use pyo3::types::{PyAny, PyTuple};
 use stonegame::impartial::octal::MAX_SEQUENCE_HEAP;
 use stonegame::prelude::{
     BallBox, Boxes, Configure, Euclid, FibonacciNim, FibonacciPosition, LastOne, Moore, Nim,
@@ -152,6 +153,25 @@ macro_rules! impartial_class {
             fn misere(&self) -> bool {
                 self.misere
             }
+
+            /// The play convention, `Convention.Normal` or `Convention.Misere`.
+            #[getter]
+            fn convention(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+                convention_object(py, self.misere)
+            }
+
+            fn __repr__(slf: &Bound<'_, Self>) -> PyResult<String> {
+                let name = slf.get_type().name()?.to_string();
+                slf.borrow().call(slf.py())?.repr(&name)
+            }
+
+            /// Pickle and `copy`: the game made again from its arguments.
+            fn __reduce__<'py>(
+                slf: &Bound<'py, Self>,
+            ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+                let call = slf.borrow().call(slf.py())?;
+                call.reduce(slf.get_type().into_any())
+            }
         }
     };
 }
@@ -175,6 +195,7 @@ fn configured<G: SolveAt + Configure>(
 pub struct NimGame {
     game: InPlace<Nim>,
     misere: bool,
+    limits: Limits,
 }
 impartial_class!(NimGame, heaps, nimber, {
     #[new]
@@ -187,6 +208,7 @@ impartial_class!(NimGame, heaps, nimber, {
         Ok(Self {
             game: InPlace::new(configured(Nim::new(), misere, memory_mib, max_work)?),
             misere,
+            limits: Limits { memory_mib, max_work },
         })
     }
 });
@@ -198,6 +220,7 @@ impartial_class!(NimGame, heaps, nimber, {
 pub struct Subtraction {
     game: Actor<RustSubtraction>,
     misere: bool,
+    limits: Limits,
     set: Vec<u64>,
 }
 impartial_class!(Subtraction, heaps, nimber, {
@@ -215,6 +238,7 @@ impartial_class!(Subtraction, heaps, nimber, {
         Ok(Self {
             game: Actor::spawn(move || game)?,
             misere,
+            limits: Limits { memory_mib, max_work },
             set,
         })
     }
@@ -289,6 +313,7 @@ impl Subtraction {
 pub struct BoxesGame {
     game: InPlace<Boxes>,
     misere: bool,
+    limits: Limits,
 }
 impartial_class!(BoxesGame, ball_boxes, nimber, {
     #[new]
@@ -301,6 +326,7 @@ impartial_class!(BoxesGame, ball_boxes, nimber, {
         Ok(Self {
             game: InPlace::new(configured(Boxes::new(), misere, memory_mib, max_work)?),
             misere,
+            limits: Limits { memory_mib, max_work },
         })
     }
 });
@@ -312,6 +338,7 @@ impartial_class!(BoxesGame, ball_boxes, nimber, {
 pub struct OctalGame {
     game: Actor<RustOctal>,
     misere: bool,
+    limits: Limits,
     code: String,
 }
 impartial_class!(OctalGame, heaps, nimber, {
@@ -336,6 +363,7 @@ impartial_class!(OctalGame, heaps, nimber, {
         Ok(Self {
             game,
             misere,
+            limits: Limits { memory_mib, max_work },
             code: code.to_string(),
         })
     }
@@ -345,14 +373,6 @@ impartial_class!(OctalGame, heaps, nimber, {
     fn code(&self) -> String {
         self.code.clone()
     }
-
-    fn __repr__(&self) -> String {
-        format!(
-            "OctalGame('{}', misere={})",
-            self.code,
-            if self.misere() { "True" } else { "False" }
-        )
-    }
 });
 
 /// Last One: rows of sticks; a move strikes a run of adjacent sticks in one
@@ -361,6 +381,7 @@ impartial_class!(OctalGame, heaps, nimber, {
 pub struct LastOneGame {
     game: InPlace<LastOne>,
     misere: bool,
+    limits: Limits,
 }
 impartial_class!(LastOneGame, heaps, {
     // Misère by default, as the game is named and as the library and the CLI
@@ -375,6 +396,7 @@ impartial_class!(LastOneGame, heaps, {
         Ok(Self {
             game: InPlace::new(configured(LastOne::new(), misere, memory_mib, max_work)?),
             misere,
+            limits: Limits { memory_mib, max_work },
         })
     }
 
@@ -393,6 +415,7 @@ impartial_class!(LastOneGame, heaps, {
 pub struct WythoffGame {
     game: InPlace<Wythoff>,
     misere: bool,
+    limits: Limits,
 }
 impartial_class!(WythoffGame, pair, {
     #[new]
@@ -405,6 +428,7 @@ impartial_class!(WythoffGame, pair, {
         Ok(Self {
             game: InPlace::new(configured(Wythoff::new(), misere, memory_mib, max_work)?),
             misere,
+            limits: Limits { memory_mib, max_work },
         })
     }
 });
@@ -414,6 +438,8 @@ impartial_class!(WythoffGame, pair, {
 pub struct MooreGame {
     game: InPlace<Moore>,
     misere: bool,
+    limits: Limits,
+    k: u64,
 }
 impartial_class!(MooreGame, heaps, {
     #[new]
@@ -432,6 +458,8 @@ impartial_class!(MooreGame, heaps, {
                 max_work,
             )?),
             misere,
+            limits: Limits { memory_mib, max_work },
+            k,
         })
     }
 });
@@ -442,6 +470,7 @@ impartial_class!(MooreGame, heaps, {
 pub struct StaircaseGame {
     game: InPlace<Staircase>,
     misere: bool,
+    limits: Limits,
 }
 impartial_class!(StaircaseGame, heaps, nimber, {
     #[new]
@@ -454,6 +483,7 @@ impartial_class!(StaircaseGame, heaps, nimber, {
         Ok(Self {
             game: InPlace::new(configured(Staircase::new(), misere, memory_mib, max_work)?),
             misere,
+            limits: Limits { memory_mib, max_work },
         })
     }
 });
@@ -464,6 +494,7 @@ impartial_class!(StaircaseGame, heaps, nimber, {
 pub struct EuclidGame {
     game: InPlace<Euclid>,
     misere: bool,
+    limits: Limits,
 }
 impartial_class!(EuclidGame, pair, {
     #[new]
@@ -476,6 +507,7 @@ impartial_class!(EuclidGame, pair, {
         Ok(Self {
             game: InPlace::new(configured(Euclid::new(), misere, memory_mib, max_work)?),
             misere,
+            limits: Limits { memory_mib, max_work },
         })
     }
 });
@@ -486,6 +518,7 @@ impartial_class!(EuclidGame, pair, {
 pub struct FibonacciNimGame {
     game: InPlace<FibonacciNim>,
     misere: bool,
+    limits: Limits,
 }
 impartial_class!(FibonacciNimGame, fibonacci_position, {
     #[new]
@@ -503,9 +536,58 @@ impartial_class!(FibonacciNimGame, fibonacci_position, {
                 max_work,
             )?),
             misere,
+            limits: Limits { memory_mib, max_work },
         })
     }
 });
+
+/// The constructor call of a game without positional arguments whose
+/// `misere` defaults to `$default` (`repr`, pickle, `copy`).
+macro_rules! call_without_args {
+    ($($name:ident: $default:literal),* $(,)?) => {$(
+        impl $name {
+            fn call<'py>(&self, py: Python<'py>) -> PyResult<Call<'py>> {
+                Call::new(Vec::new())
+                    .misere(py, self.misere, $default)
+                    .limits(py, self.limits)
+            }
+        }
+    )*};
+}
+
+call_without_args! {
+    NimGame: false,
+    BoxesGame: false,
+    LastOneGame: true,
+    WythoffGame: false,
+    StaircaseGame: false,
+    EuclidGame: false,
+    FibonacciNimGame: false,
+}
+
+impl Subtraction {
+    fn call<'py>(&self, py: Python<'py>) -> PyResult<Call<'py>> {
+        Call::new(vec![self.set.clone().into_pyobject(py)?.into_any()])
+            .misere(py, self.misere, false)
+            .limits(py, self.limits)
+    }
+}
+
+impl OctalGame {
+    fn call<'py>(&self, py: Python<'py>) -> PyResult<Call<'py>> {
+        Call::new(vec![self.code.clone().into_pyobject(py)?.into_any()])
+            .misere(py, self.misere, false)
+            .limits(py, self.limits)
+    }
+}
+
+impl MooreGame {
+    fn call<'py>(&self, py: Python<'py>) -> PyResult<Call<'py>> {
+        Call::new(vec![self.k.into_pyobject(py)?.into_any()])
+            .misere(py, self.misere, false)
+            .limits(py, self.limits)
+    }
+}
 
 /// Green Hackenbush on any graph rooted at the ground (vertex 0): a move
 /// deletes an edge, and whatever no longer touches the ground falls.
@@ -513,6 +595,8 @@ impartial_class!(FibonacciNimGame, fibonacci_position, {
 #[pyclass(module = "stonegame")]
 pub struct GreenHackenbush {
     game: Actor<stonegame::prelude::GreenHackenbush>,
+    edges: Vec<(u32, u32)>,
+    limits: Limits,
 }
 
 #[pymethods]
@@ -525,11 +609,30 @@ impl GreenHackenbush {
         #[pyo3(from_py_with = arg::max_work)] max_work: Option<u64>,
     ) -> PyResult<Self> {
         let edges = vertex_pairs(edges, "edges")?;
-        let game = lift(stonegame::prelude::GreenHackenbush::from_edges(edges))?
-            .with_budget(budget(memory_mib, max_work)?);
+        let game = lift(stonegame::prelude::GreenHackenbush::from_edges(
+            edges.clone(),
+        ))?
+        .with_budget(budget(memory_mib, max_work)?);
         Ok(Self {
             game: Actor::spawn(move || game)?,
+            edges,
+            limits: Limits {
+                memory_mib,
+                max_work,
+            },
         })
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        self.call(py)?.repr("GreenHackenbush")
+    }
+
+    /// Pickle and `copy`: the game made again from its edges.
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let call = slf.borrow().call(slf.py())?;
+        call.reduce(slf.get_type().into_any())
     }
 
     /// Who wins: `Outcome.First` when the player to move wins.
@@ -561,5 +664,11 @@ impl GreenHackenbush {
     fn solve(&self, py: Python<'_>) -> PyResult<Solution> {
         let answer = self.game.run(py, |game| Solve::solve(game))?;
         Solution::shown(py, &lift(answer)?, |outcome| outcome_object(py, outcome))
+    }
+}
+
+impl GreenHackenbush {
+    fn call<'py>(&self, py: Python<'py>) -> PyResult<Call<'py>> {
+        Call::new(vec![self.edges.clone().into_pyobject(py)?.into_any()]).limits(py, self.limits)
     }
 }
