@@ -290,6 +290,51 @@ pub fn whole_items<T: WholeNumber>(
         .collect()
 }
 
+/// Whole numbers in an array-like `positions` (a numpy array of an integer
+/// dtype, or anything `numpy.asarray` makes one of): 2-D, one position a
+/// row, or 1-D, one number a position. The numbers row after row, and the
+/// row's width, and the number of rows. Negative numbers, floats and other
+/// dtypes are refused.
+pub fn number_rows(positions: &Bound<'_, PyAny>) -> PyResult<(Vec<u64>, usize, usize)> {
+    use numpy::{PyArrayDyn, PyArrayMethods, PyUntypedArrayMethods};
+    let py = positions.py();
+    let numpy = py.import("numpy")?;
+    let array = numpy.call_method1("asarray", (positions,)).map_err(|_| {
+        invalid(
+            "positions",
+            format!("expected an array of whole numbers, got {}", shown_value(positions)),
+        )
+    })?;
+    let dtype = array.getattr("dtype")?;
+    let kind: String = dtype.getattr("kind")?.extract()?;
+    let ndim: usize = array.getattr("ndim")?.extract()?;
+    let size: usize = array.getattr("size")?.extract()?;
+    if !(kind == "u" || kind == "i" || size == 0) || !(1..=2).contains(&ndim) {
+        return Err(invalid(
+            "positions",
+            format!(
+                "expected a 1-D or 2-D array of whole numbers, got {ndim} dimensions of dtype {}",
+                dtype.str()?
+            ),
+        ));
+    }
+    if kind == "i" && size > 0 && array.call_method0("min")?.lt(0i32)? {
+        return Err(invalid(
+            "positions",
+            "a position holds a negative number",
+        ));
+    }
+    let array = numpy
+        .call_method1("ascontiguousarray", (array, "uint64"))?
+        .cast_into::<PyArrayDyn<u64>>()?;
+    let (count, width) = match array.shape() {
+        [count] => (*count, 1),
+        shape => (shape[0], shape[1]),
+    };
+    let values = array.readonly().as_slice()?.to_vec();
+    Ok((values, width, count))
+}
+
 /// A validated argument: a whole number, or `None` for an optional one.
 pub trait Argument: Sized {
     /// The argument `name` from Python, validated.
@@ -687,8 +732,9 @@ impl Move {
         Self { text }
     }
 
-    fn __getnewargs__(&self) -> (String,) {
-        (self.text.clone(),)
+    /// Pickle and `copy` (every protocol): the move made again from its text.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyAny>, (String,)) {
+        (slf.get_type().into_any(), (slf.get().text.clone(),))
     }
 
     /// The heap moved in, counted from 0 (`None` unless one heap changes).
@@ -841,12 +887,21 @@ impl Solution {
         Ok(Self::new(value, outcome, line.into_any().unbind(), line_complete))
     }
 
-    fn __getnewargs__(&self, py: Python<'_>) -> (Py<PyAny>, Outcome, Py<PyAny>, bool) {
+    /// Pickle and `copy` (every protocol): the solution made again from its parts.
+    #[allow(clippy::type_complexity)]
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> (Bound<'py, PyAny>, (Py<PyAny>, Outcome, Py<PyAny>, bool)) {
+        let py = slf.py();
+        let this = slf.get();
         (
-            self.value.clone_ref(py),
-            self.outcome,
-            self.line.clone_ref(py),
-            self.line_complete,
+            slf.get_type().into_any(),
+            (
+                this.value.clone_ref(py),
+                this.outcome,
+                this.line.clone_ref(py),
+                this.line_complete,
+            ),
         )
     }
 

@@ -89,14 +89,102 @@ fn fibonacci_position(position: &Bound<'_, PyAny>) -> PyResult<FibonacciPosition
     lift(FibonacciPosition::new(heap, max_take))
 }
 
+/// Positions given as an array: a 2-D array-like of whole numbers (one
+/// position a row) or a 1-D one (one number a position), each row made a
+/// position by `row` (which names what is wrong with it).
+fn rows<P>(positions: &Bound<'_, PyAny>, row: fn(&[u64]) -> PyResult<P>) -> PyResult<Vec<P>> {
+    let (values, width, count) = crate::common::number_rows(positions)?;
+    (0..count)
+        .map(|index| {
+            let values = &values[index * width..(index + 1) * width];
+            row(values).map_err(|error| {
+                invalid(
+                    "positions",
+                    format!("row {index}: {}", error.value(positions.py())),
+                )
+            })
+        })
+        .collect()
+}
+
+/// A row of heap sizes.
+fn heap_row(values: &[u64]) -> PyResult<Vec<u64>> {
+    Ok(values.to_vec())
+}
+
+/// A row of two numbers.
+fn pair_row(values: &[u64]) -> PyResult<[u64; 2]> {
+    <[u64; 2]>::try_from(values).map_err(|_| {
+        invalid(
+            "position",
+            format!("expected two whole numbers, got {}", values.len()),
+        )
+    })
+}
+
+/// A row `balls, max_take, balls, max_take, ...` of boxes.
+fn box_row(values: &[u64]) -> PyResult<Vec<BallBox>> {
+    if values.len() % 2 != 0 {
+        return Err(invalid("boxes", "expected (balls, max_take) pairs: an even row"));
+    }
+    values
+        .chunks_exact(2)
+        .map(|pair| lift(BallBox::new(pair[0], pair[1])))
+        .collect()
+}
+
+/// A row `heap` or `heap, max_take` of Fibonacci Nim.
+fn fibonacci_row(values: &[u64]) -> PyResult<FibonacciPosition> {
+    match values {
+        [heap] => lift(FibonacciPosition::start(*heap)),
+        [heap, max_take] => lift(FibonacciPosition::new(*heap, *max_take)),
+        _ => Err(invalid("position", "expected a heap, or (heap, max_take)")),
+    }
+}
+
+/// Outcomes as a numpy array of `Outcome` members.
+fn outcome_array<'py>(
+    py: Python<'py>,
+    outcomes: &[Outcome],
+) -> PyResult<Bound<'py, numpy::PyArray1<Py<PyAny>>>> {
+    let members = [Outcome::First, Outcome::Second, Outcome::Draw]
+        .map(|outcome| outcome.into_pyobject(py).map(Bound::unbind));
+    let [first, second, draw] = members;
+    let members = [first?, second?, draw?];
+    let objects: Vec<Py<PyAny>> = outcomes
+        .iter()
+        .map(|&outcome| members[outcome as usize].clone_ref(py))
+        .collect();
+    Ok(numpy::PyArray1::from_vec(py, objects))
+}
+
 /// The calls every impartial game answers (`SolveAt`), on a class holding
 /// the game in `game` (`InPlace` or `Actor`) and its convention in `misere`;
 /// the constructor and the class's other methods come in the braces.
 macro_rules! impartial_class {
     // Heap games whose Grundy values add up over sums: `nimber` as well.
-    ($name:ident, $extract:path, nimber, { $($ctor:tt)* }) => {
-        impartial_class!($name, $extract, {
+    ($name:ident, $extract:path, $row:path, nimber, { $($ctor:tt)* }) => {
+        impartial_class!($name, $extract, $row, {
             $($ctor)*
+
+            /// The Grundy value of each position of `positions` (a 2-D
+            /// array-like, one position a row, or a 1-D one, one heap a
+            /// position) as a numpy `uint64` array: one call, a native loop.
+            fn nimbers<'py>(
+                &self,
+                py: Python<'py>,
+                positions: &Bound<'py, PyAny>,
+            ) -> PyResult<Bound<'py, numpy::PyArray1<u64>>> {
+                use numpy::IntoPyArray;
+                let positions = rows(positions, $row)?;
+                let answer = self.game.run(py, move |game| {
+                    positions
+                        .iter()
+                        .map(|position| NimberAt::nimber(game, position).map(|n| n.0))
+                        .collect::<stonegame::Result<Vec<u64>>>()
+                })?;
+                Ok(lift(answer)?.into_pyarray(py))
+            }
 
             /// The Grundy value of `position` (normal play; a misère game
             /// refuses with `UnsupportedConventionError`).
@@ -109,10 +197,28 @@ macro_rules! impartial_class {
             }
         });
     };
-    ($name:ident, $extract:path, { $($ctor:tt)* }) => {
+    ($name:ident, $extract:path, $row:path, { $($ctor:tt)* }) => {
         #[pymethods]
         impl $name {
             $($ctor)*
+
+            /// The outcome of each position of `positions` (a 2-D
+            /// array-like, one position a row, or a 1-D one, one heap a
+            /// position) as a numpy array of `Outcome`s: one call, a native loop.
+            fn outcomes<'py>(
+                &self,
+                py: Python<'py>,
+                positions: &Bound<'py, PyAny>,
+            ) -> PyResult<Bound<'py, numpy::PyArray1<Py<PyAny>>>> {
+                let positions = rows(positions, $row)?;
+                let answer = self.game.run(py, move |game| {
+                    positions
+                        .iter()
+                        .map(|position| SolveAt::outcome(game, position).map(Outcome::from))
+                        .collect::<stonegame::Result<Vec<Outcome>>>()
+                })?;
+                outcome_array(py, &lift(answer)?)
+            }
 
             /// Who wins from `position` with perfect play (`Outcome.First`
             /// when the player to move wins).
@@ -197,7 +303,7 @@ pub struct NimGame {
     misere: bool,
     limits: Limits,
 }
-impartial_class!(NimGame, heaps, nimber, {
+impartial_class!(NimGame, heaps, heap_row, nimber, {
     #[new]
     #[pyo3(signature = (*, misere = false, memory_mib = None, max_work = None))]
     fn new(
@@ -223,7 +329,7 @@ pub struct Subtraction {
     limits: Limits,
     set: Vec<u64>,
 }
-impartial_class!(Subtraction, heaps, nimber, {
+impartial_class!(Subtraction, heaps, heap_row, nimber, {
     #[new]
     #[pyo3(signature = (moves, *, misere = false, memory_mib = None, max_work = None))]
     fn new(
@@ -315,7 +421,7 @@ pub struct BoxesGame {
     misere: bool,
     limits: Limits,
 }
-impartial_class!(BoxesGame, ball_boxes, nimber, {
+impartial_class!(BoxesGame, ball_boxes, box_row, nimber, {
     #[new]
     #[pyo3(signature = (*, misere = false, memory_mib = None, max_work = None))]
     fn new(
@@ -341,7 +447,7 @@ pub struct OctalGame {
     limits: Limits,
     code: String,
 }
-impartial_class!(OctalGame, heaps, nimber, {
+impartial_class!(OctalGame, heaps, heap_row, nimber, {
     #[new]
     #[pyo3(signature = (code, *, misere = false, memory_mib = None, max_work = None))]
     fn new(
@@ -383,7 +489,7 @@ pub struct LastOneGame {
     misere: bool,
     limits: Limits,
 }
-impartial_class!(LastOneGame, heaps, {
+impartial_class!(LastOneGame, heaps, heap_row, {
     // Misère by default, as the game is named and as the library and the CLI
     // play it: whoever strikes the last stick loses.
     #[new]
@@ -417,7 +523,7 @@ pub struct WythoffGame {
     misere: bool,
     limits: Limits,
 }
-impartial_class!(WythoffGame, pair, {
+impartial_class!(WythoffGame, pair, pair_row, {
     #[new]
     #[pyo3(signature = (*, misere = false, memory_mib = None, max_work = None))]
     fn new(
@@ -441,7 +547,7 @@ pub struct MooreGame {
     limits: Limits,
     k: u64,
 }
-impartial_class!(MooreGame, heaps, {
+impartial_class!(MooreGame, heaps, heap_row, {
     #[new]
     #[pyo3(signature = (k, *, misere = false, memory_mib = None, max_work = None))]
     fn new(
@@ -472,7 +578,7 @@ pub struct StaircaseGame {
     misere: bool,
     limits: Limits,
 }
-impartial_class!(StaircaseGame, heaps, nimber, {
+impartial_class!(StaircaseGame, heaps, heap_row, nimber, {
     #[new]
     #[pyo3(signature = (*, misere = false, memory_mib = None, max_work = None))]
     fn new(
@@ -496,7 +602,7 @@ pub struct EuclidGame {
     misere: bool,
     limits: Limits,
 }
-impartial_class!(EuclidGame, pair, {
+impartial_class!(EuclidGame, pair, pair_row, {
     #[new]
     #[pyo3(signature = (*, misere = false, memory_mib = None, max_work = None))]
     fn new(
@@ -520,7 +626,7 @@ pub struct FibonacciNimGame {
     misere: bool,
     limits: Limits,
 }
-impartial_class!(FibonacciNimGame, fibonacci_position, {
+impartial_class!(FibonacciNimGame, fibonacci_position, fibonacci_row, {
     #[new]
     #[pyo3(signature = (*, misere = false, memory_mib = None, max_work = None))]
     fn new(

@@ -185,12 +185,26 @@ macro_rules! scoring_class {
     };
 }
 
-/// Runs a row game's call on a worker thread (Ctrl-C interrupts the wait).
+/// The longest row answered on the calling thread: below it a worker
+/// thread's start and hand-off (tens of µs) would cost more than the
+/// solve, and every row game's solve of this many stones takes a few µs
+/// at most (measured in notes/python-round2.md), too short for Ctrl-C to
+/// matter.
+pub const SMALL_ROW: usize = 16;
+
+/// Runs a row game's call: a row of up to [`SMALL_ROW`] stones on the
+/// calling thread, a longer one on a worker thread (Ctrl-C interrupts the
+/// wait).
 fn run_row(
     py: Python<'_>,
+    stones: usize,
     work: impl FnOnce() -> stonegame::Result<Answer> + Send + 'static,
 ) -> PyResult<Py<PyAny>> {
-    let answer = lift(interruptible(py, work)?)?;
+    let answer = if stones <= SMALL_ROW {
+        lift(work())?
+    } else {
+        lift(interruptible(py, work)?)?
+    };
     answer_object(py, answer)
 }
 
@@ -229,7 +243,7 @@ macro_rules! row_game {
             fn compute(&self, py: Python<'_>, ask: Ask) -> PyResult<Py<PyAny>> {
                 let values = (*self.values).clone();
                 let budget = self.budget;
-                run_row(py, move || {
+                run_row(py, self.values.len(), move || {
                     with_fallback(
                         values,
                         |v| row_answer(|v| $rust::<i64>::new(v), v, budget, ask),
@@ -309,7 +323,7 @@ impl Front {
     fn compute(&self, py: Python<'_>, ask: Ask) -> PyResult<Py<PyAny>> {
         let values = (*self.values).clone();
         let (max_take, budget) = (self.max_take, self.budget);
-        run_row(py, move || {
+        run_row(py, self.values.len(), move || {
             with_fallback(
                 values,
                 |v| row_answer(|v| RustFront::<i64>::new(v, max_take), v, budget, ask),
@@ -380,7 +394,7 @@ impl Valuations {
     fn compute(&self, py: Python<'_>, ask: Ask) -> PyResult<Py<PyAny>> {
         let values = (*self.values).clone();
         let (count, budget) = (self.count, self.budget);
-        run_row(py, move || {
+        run_row(py, self.values.len(), move || {
             with_fallback(
                 values,
                 |v| valuations_answer(v, count, budget, ask),
@@ -436,7 +450,7 @@ impl StoneMod3 {
     fn compute(&self, py: Python<'_>, ask: Ask) -> PyResult<Py<PyAny>> {
         let stones = (*self.values).clone();
         let budget = self.budget;
-        run_row(py, move || {
+        run_row(py, self.values.len(), move || {
             answer(
                 RustStoneMod3::new(stones)?.with_budget(budget),
                 ask,

@@ -112,9 +112,10 @@ impl PeriodCertificate {
     /// `max_take` tokens; `InvalidInputError` when the values prove no period.
     #[new]
     fn new(
-        values: Vec<u32>,
+        values: &Bound<'_, PyAny>,
         #[pyo3(from_py_with = crate::common::arg::max_take_u64)] max_take: u64,
     ) -> PyResult<Self> {
+        let values = crate::common::whole_items::<u32>(values, "values")?;
         certify_values(&values, max_take)
             .map(|certificate| Self { certificate })
             .ok_or_else(|| invalid("values", "they prove no period of a game with this max_take"))

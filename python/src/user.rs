@@ -40,6 +40,10 @@ thread_local! {
     static CALLS: Cell<u32> = const { Cell::new(0) };
 }
 
+/// The largest `upto` of a user's game's `grundy_sequence` (as
+/// `Subtraction.grundy_sequence`'s).
+const MAX_UPTO: u64 = 10_000_000;
+
 /// How many callable calls between two looks for signals.
 const SIGNAL_EVERY: u32 = 1024;
 
@@ -437,6 +441,40 @@ impl ImpartialGame {
         let position = self.components(position, sum)?;
         self.with(py, |solver| solving(|| NimberAt::nimber(solver, &position)))
             .map(|nimber| nimber.0)
+    }
+
+    /// G(0..=upto) as a numpy `uint64` array, for a game whose positions
+    /// are the ints 0, 1, 2, ...: `nimber(n)` for each `n`, in one call
+    /// (the values are remembered as `nimber`'s). Normal play only, as
+    /// `nimber`; `upto` at most 10,000,000.
+    fn grundy_sequence<'py>(
+        &self,
+        py: Python<'py>,
+        #[pyo3(from_py_with = arg::upto)] upto: u64,
+    ) -> PyResult<Bound<'py, numpy::PyArray1<u64>>> {
+        use numpy::IntoPyArray;
+        if upto > MAX_UPTO {
+            return Err(crate::common::to_py_error(
+                stonegame::Error::SizeLimitExceeded {
+                    what: "upto",
+                    value: u128::from(upto),
+                    limit: u128::from(MAX_UPTO),
+                },
+            ));
+        }
+        lift(
+            self.tables
+                .check_elements::<u64>(u128::from(upto) + 1, "Grundy sequence"),
+        )?;
+        let values = self.with(py, |solver| {
+            (0..=upto)
+                .map(|n| {
+                    let position = self.components(&n.into_pyobject(py)?.into_any(), false)?;
+                    solving(|| NimberAt::nimber(solver, &position)).map(|n| n.0)
+                })
+                .collect::<PyResult<Vec<u64>>>()
+        })?;
+        Ok(values.into_pyarray(py))
     }
 
     /// Who wins from `position` (with `sum=True`, from the sum of the positions listed).

@@ -18,6 +18,13 @@ SAMPLES: Dict[Tuple[str, str], Any] = {
     ("find_period", "max_len"): 1 << 12,
     # Misère by default: its nimber refuses (see test_conventions.py).
     ("LastOne.__init__", "misere"): False,
+    ("Solution.__init__", "value"): 1,
+    ("Solution.__init__", "outcome"): stonegame.Outcome.First,
+    ("Solution.__init__", "line"): ["L"],
+    ("Move.__init__", "text"): "1:3->1",
+    # Kayles' values to heap 200 prove its period (preperiod 71, period 12).
+    ("PeriodCertificate.__init__", "values"): list(stonegame.grundy_sequence("kayles", 200)),
+    ("PeriodCertificate.__init__", "max_take"): 2,
 }
 
 # Instances of classes the stub gives no constructor.
