@@ -294,9 +294,11 @@ pub fn whole_items<T: WholeNumber>(
 /// dtype, or anything `numpy.asarray` makes one of): 2-D, one position a
 /// row, or 1-D, one number a position. The numbers row after row, and the
 /// row's width, and the number of rows. Negative numbers, floats and other
-/// dtypes are refused.
-pub fn number_rows(positions: &Bound<'_, PyAny>) -> PyResult<(Vec<u64>, usize, usize)> {
-    use numpy::{PyArrayDyn, PyArrayMethods, PyUntypedArrayMethods};
+/// dtypes are refused. A C-contiguous `uint64` array is read in place.
+pub fn number_rows<'py>(
+    positions: &Bound<'py, PyAny>,
+) -> PyResult<(Bound<'py, numpy::PyArrayDyn<u64>>, usize, usize)> {
+    use numpy::{PyArrayDyn, PyUntypedArrayMethods};
     let py = positions.py();
     let numpy = py.import("numpy")?;
     let array = numpy.call_method1("asarray", (positions,)).map_err(|_| {
@@ -331,8 +333,7 @@ pub fn number_rows(positions: &Bound<'_, PyAny>) -> PyResult<(Vec<u64>, usize, u
         [count] => (*count, 1),
         shape => (shape[0], shape[1]),
     };
-    let values = array.readonly().as_slice()?.to_vec();
-    Ok((values, width, count))
+    Ok((array, width, count))
 }
 
 /// A validated argument: a whole number, or `None` for an optional one.
@@ -535,6 +536,55 @@ impl<G: 'static> Actor<G> {
             }))
             .map_err(|_| PyRuntimeError::new_err("the game's thread has stopped"))?;
         wait_for(py, receiver)
+    }
+}
+
+/// Positions of an array, row after row: the numbers, the width of a row
+/// and the number of rows.
+pub type Rows<'a> = (&'a [u64], usize, usize);
+
+/// A game that answers a whole array of positions in one call.
+pub trait RunRows<G> {
+    /// Runs `work` on the game and the rows of `positions` (see
+    /// [`number_rows`]).
+    fn run_rows<R: Send + 'static>(
+        &self,
+        positions: &Bound<'_, PyAny>,
+        work: impl FnOnce(&mut G, Rows<'_>) -> R + Send + 'static,
+    ) -> PyResult<R>;
+}
+
+impl<G: 'static> RunRows<G> for Actor<G> {
+    /// The numbers are copied for the game's thread.
+    fn run_rows<R: Send + 'static>(
+        &self,
+        positions: &Bound<'_, PyAny>,
+        work: impl FnOnce(&mut G, Rows<'_>) -> R + Send + 'static,
+    ) -> PyResult<R> {
+        use numpy::PyArrayMethods;
+        let (array, width, count) = number_rows(positions)?;
+        let values = array.readonly().as_slice()?.to_vec();
+        self.run(positions.py(), move |game| {
+            work(game, (&values, width, count))
+        })
+    }
+}
+
+impl<G: Send> RunRows<G> for InPlace<G> {
+    /// The numbers are read in place, with the GIL released.
+    fn run_rows<R: Send + 'static>(
+        &self,
+        positions: &Bound<'_, PyAny>,
+        work: impl FnOnce(&mut G, Rows<'_>) -> R + Send + 'static,
+    ) -> PyResult<R> {
+        use numpy::PyArrayMethods;
+        let (array, width, count) = number_rows(positions)?;
+        let readonly = array.readonly();
+        let values = readonly.as_slice()?;
+        Ok(positions.py().detach(|| {
+            let mut game = self.game.lock().unwrap_or_else(|p| p.into_inner());
+            work(&mut game, (values, width, count))
+        }))
     }
 }
 

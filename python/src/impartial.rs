@@ -2,7 +2,7 @@
 //! to each call (`outcome(position)`, `winning_move`, `nimber`, `solve`).
 
 use crate::common::{
-    Actor, Call, InPlace, Limits, Move, Outcome, Solution, arg, budget, convention,
+    Actor, Call, InPlace, RunRows, Limits, Move, Outcome, Solution, arg, budget, convention,
     convention_object, invalid, lift, outcome_object, to_py_error, whole, whole_items,
     whole_value,
 };
@@ -89,57 +89,76 @@ fn fibonacci_position(position: &Bound<'_, PyAny>) -> PyResult<FibonacciPosition
     lift(FibonacciPosition::new(heap, max_take))
 }
 
-/// Positions given as an array: a 2-D array-like of whole numbers (one
-/// position a row) or a 1-D one (one number a position), each row made a
-/// position by `row` (which names what is wrong with it).
-fn rows<P>(positions: &Bound<'_, PyAny>, row: fn(&[u64]) -> PyResult<P>) -> PyResult<Vec<P>> {
-    let (values, width, count) = crate::common::number_rows(positions)?;
+/// Positions given as an array (see [`crate::common::number_rows`]):
+/// the numbers row after row, the width of a row and the number of rows.
+type Rows<'a> = crate::common::Rows<'a>;
+
+/// `answer` of each row of heap sizes, read in place.
+fn heap_rows<R>(
+    (values, width, count): Rows<'_>,
+    mut answer: impl FnMut(&[u64]) -> stonegame::Result<R>,
+) -> stonegame::Result<Vec<R>> {
+    (0..count)
+        .map(|index| answer(&values[index * width..(index + 1) * width]))
+        .collect()
+}
+
+/// A refusal of a row of `positions`.
+fn bad_row(index: usize, reason: String) -> stonegame::Error {
+    stonegame::Error::InvalidParameter {
+        name: "positions",
+        reason: format!("row {index}: {reason}"),
+    }
+}
+
+/// `answer` of each row of two numbers (a pair).
+fn pair_rows<R>(
+    (values, width, count): Rows<'_>,
+    mut answer: impl FnMut(&[u64; 2]) -> stonegame::Result<R>,
+) -> stonegame::Result<Vec<R>> {
+    if width != 2 && count > 0 {
+        return Err(bad_row(0, format!("expected two whole numbers, got {width}")));
+    }
+    values
+        .chunks_exact(2)
+        .map(|pair| answer(&[pair[0], pair[1]]))
+        .collect()
+}
+
+/// `answer` of each row `balls, max_take, balls, max_take, ...` of boxes.
+fn box_rows<R>(
+    (values, width, count): Rows<'_>,
+    mut answer: impl FnMut(&[BallBox]) -> stonegame::Result<R>,
+) -> stonegame::Result<Vec<R>> {
+    if width % 2 != 0 {
+        return Err(bad_row(0, "expected (balls, max_take) pairs: an even width".into()));
+    }
     (0..count)
         .map(|index| {
-            let values = &values[index * width..(index + 1) * width];
-            row(values).map_err(|error| {
-                invalid(
-                    "positions",
-                    format!("row {index}: {}", error.value(positions.py())),
-                )
-            })
+            let boxes = values[index * width..(index + 1) * width]
+                .chunks_exact(2)
+                .map(|pair| BallBox::new(pair[0], pair[1]))
+                .collect::<stonegame::Result<Vec<_>>>()?;
+            answer(&boxes)
         })
         .collect()
 }
 
-/// A row of heap sizes.
-fn heap_row(values: &[u64]) -> PyResult<Vec<u64>> {
-    Ok(values.to_vec())
-}
-
-/// A row of two numbers.
-fn pair_row(values: &[u64]) -> PyResult<[u64; 2]> {
-    <[u64; 2]>::try_from(values).map_err(|_| {
-        invalid(
-            "position",
-            format!("expected two whole numbers, got {}", values.len()),
-        )
-    })
-}
-
-/// A row `balls, max_take, balls, max_take, ...` of boxes.
-fn box_row(values: &[u64]) -> PyResult<Vec<BallBox>> {
-    if values.len() % 2 != 0 {
-        return Err(invalid("boxes", "expected (balls, max_take) pairs: an even row"));
-    }
-    values
-        .chunks_exact(2)
-        .map(|pair| lift(BallBox::new(pair[0], pair[1])))
+/// `answer` of each row `heap` or `heap, max_take` of Fibonacci Nim.
+fn fibonacci_rows<R>(
+    (values, width, count): Rows<'_>,
+    mut answer: impl FnMut(&FibonacciPosition) -> stonegame::Result<R>,
+) -> stonegame::Result<Vec<R>> {
+    (0..count)
+        .map(|index| {
+            let position = match &values[index * width..(index + 1) * width] {
+                [heap] => FibonacciPosition::start(*heap)?,
+                [heap, max_take] => FibonacciPosition::new(*heap, *max_take)?,
+                _ => return Err(bad_row(index, "expected a heap, or (heap, max_take)".into())),
+            };
+            answer(&position)
+        })
         .collect()
-}
-
-/// A row `heap` or `heap, max_take` of Fibonacci Nim.
-fn fibonacci_row(values: &[u64]) -> PyResult<FibonacciPosition> {
-    match values {
-        [heap] => lift(FibonacciPosition::start(*heap)),
-        [heap, max_take] => lift(FibonacciPosition::new(*heap, *max_take)),
-        _ => Err(invalid("position", "expected a heap, or (heap, max_take)")),
-    }
 }
 
 /// Outcomes as a numpy array of `Outcome` members.
@@ -176,12 +195,8 @@ macro_rules! impartial_class {
                 positions: &Bound<'py, PyAny>,
             ) -> PyResult<Bound<'py, numpy::PyArray1<u64>>> {
                 use numpy::IntoPyArray;
-                let positions = rows(positions, $row)?;
-                let answer = self.game.run(py, move |game| {
-                    positions
-                        .iter()
-                        .map(|position| NimberAt::nimber(game, position).map(|n| n.0))
-                        .collect::<stonegame::Result<Vec<u64>>>()
+                let answer = self.game.run_rows(positions, |game, rows| {
+                    $row(rows, |position| NimberAt::nimber(game, position).map(|n| n.0))
                 })?;
                 Ok(lift(answer)?.into_pyarray(py))
             }
@@ -210,12 +225,8 @@ macro_rules! impartial_class {
                 py: Python<'py>,
                 positions: &Bound<'py, PyAny>,
             ) -> PyResult<Bound<'py, numpy::PyArray1<Py<PyAny>>>> {
-                let positions = rows(positions, $row)?;
-                let answer = self.game.run(py, move |game| {
-                    positions
-                        .iter()
-                        .map(|position| SolveAt::outcome(game, position).map(Outcome::from))
-                        .collect::<stonegame::Result<Vec<Outcome>>>()
+                let answer = self.game.run_rows(positions, |game, rows| {
+                    $row(rows, |position| SolveAt::outcome(game, position).map(Outcome::from))
                 })?;
                 outcome_array(py, &lift(answer)?)
             }
@@ -303,7 +314,7 @@ pub struct NimGame {
     misere: bool,
     limits: Limits,
 }
-impartial_class!(NimGame, heaps, heap_row, nimber, {
+impartial_class!(NimGame, heaps, heap_rows, nimber, {
     #[new]
     #[pyo3(signature = (*, misere = false, memory_mib = None, max_work = None))]
     fn new(
@@ -329,7 +340,7 @@ pub struct Subtraction {
     limits: Limits,
     set: Vec<u64>,
 }
-impartial_class!(Subtraction, heaps, heap_row, nimber, {
+impartial_class!(Subtraction, heaps, heap_rows, nimber, {
     #[new]
     #[pyo3(signature = (moves, *, misere = false, memory_mib = None, max_work = None))]
     fn new(
@@ -421,7 +432,7 @@ pub struct BoxesGame {
     misere: bool,
     limits: Limits,
 }
-impartial_class!(BoxesGame, ball_boxes, box_row, nimber, {
+impartial_class!(BoxesGame, ball_boxes, box_rows, nimber, {
     #[new]
     #[pyo3(signature = (*, misere = false, memory_mib = None, max_work = None))]
     fn new(
@@ -447,7 +458,7 @@ pub struct OctalGame {
     limits: Limits,
     code: String,
 }
-impartial_class!(OctalGame, heaps, heap_row, nimber, {
+impartial_class!(OctalGame, heaps, heap_rows, nimber, {
     #[new]
     #[pyo3(signature = (code, *, misere = false, memory_mib = None, max_work = None))]
     fn new(
@@ -489,7 +500,7 @@ pub struct LastOneGame {
     misere: bool,
     limits: Limits,
 }
-impartial_class!(LastOneGame, heaps, heap_row, {
+impartial_class!(LastOneGame, heaps, heap_rows, {
     // Misère by default, as the game is named and as the library and the CLI
     // play it: whoever strikes the last stick loses.
     #[new]
@@ -523,7 +534,7 @@ pub struct WythoffGame {
     misere: bool,
     limits: Limits,
 }
-impartial_class!(WythoffGame, pair, pair_row, {
+impartial_class!(WythoffGame, pair, pair_rows, {
     #[new]
     #[pyo3(signature = (*, misere = false, memory_mib = None, max_work = None))]
     fn new(
@@ -547,7 +558,7 @@ pub struct MooreGame {
     limits: Limits,
     k: u64,
 }
-impartial_class!(MooreGame, heaps, heap_row, {
+impartial_class!(MooreGame, heaps, heap_rows, {
     #[new]
     #[pyo3(signature = (k, *, misere = false, memory_mib = None, max_work = None))]
     fn new(
@@ -578,7 +589,7 @@ pub struct StaircaseGame {
     misere: bool,
     limits: Limits,
 }
-impartial_class!(StaircaseGame, heaps, heap_row, nimber, {
+impartial_class!(StaircaseGame, heaps, heap_rows, nimber, {
     #[new]
     #[pyo3(signature = (*, misere = false, memory_mib = None, max_work = None))]
     fn new(
@@ -602,7 +613,7 @@ pub struct EuclidGame {
     misere: bool,
     limits: Limits,
 }
-impartial_class!(EuclidGame, pair, pair_row, {
+impartial_class!(EuclidGame, pair, pair_rows, {
     #[new]
     #[pyo3(signature = (*, misere = false, memory_mib = None, max_work = None))]
     fn new(
@@ -626,7 +637,7 @@ pub struct FibonacciNimGame {
     misere: bool,
     limits: Limits,
 }
-impartial_class!(FibonacciNimGame, fibonacci_position, fibonacci_row, {
+impartial_class!(FibonacciNimGame, fibonacci_position, fibonacci_rows, {
     #[new]
     #[pyo3(signature = (*, misere = false, memory_mib = None, max_work = None))]
     fn new(

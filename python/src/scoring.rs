@@ -185,12 +185,12 @@ macro_rules! scoring_class {
     };
 }
 
-/// The longest row answered on the calling thread: below it a worker
-/// thread's start and hand-off (tens of µs) would cost more than the
-/// solve, and every row game's solve of this many stones takes a few µs
-/// at most (measured in notes/python-round2.md), too short for Ctrl-C to
-/// matter.
-pub const SMALL_ROW: usize = 16;
+/// The longest row answered on the calling thread. A worker thread's start
+/// and hand-off cost about 25 µs of CPU; at 64 stones the slowest row game
+/// (`FrontDoubling`) solves in about 28 µs and every other in under 13 µs
+/// (measured in notes/python-round2.md): up to here the thread costs as much
+/// as the solve or more, and the call is too short for Ctrl-C to matter.
+pub const SMALL_ROW: usize = 64;
 
 /// Runs a row game's call: a row of up to [`SMALL_ROW`] stones on the
 /// calling thread, a longer one on a worker thread (Ctrl-C interrupts the

@@ -99,7 +99,12 @@ def test_pickle_and_copy_keep_the_repr(value: Any) -> None:
     assert repr(copy.deepcopy(value)) == shown
 
 
-@pytest.mark.parametrize("value", [v for n, v in INSTANCES if n not in USER_GAMES], ids=lambda v: repr(v)[:40])
+# A user's game shows its callables; a certificate its period (its values,
+# up to 2^20 of them, would not make a readable repr).
+NOT_EVALUATED = set(USER_GAMES) | {"PeriodCertificate"}
+
+
+@pytest.mark.parametrize("value", [v for n, v in INSTANCES if n not in NOT_EVALUATED], ids=lambda v: repr(v)[:40])
 def test_repr_evaluates_back(value: Any) -> None:
     namespace = dict(vars(stonegame))
     again = eval(repr(value), namespace)
