@@ -92,12 +92,16 @@ class _Impartial(Generic[_Position]):
     def outcome(self, position: _Position) -> Outcome: ...
     def winning_move(self, position: _Position) -> Optional[Move]: ...
     def solve(self, position: _Position) -> Solution: ...
+    def outcomes(self, positions: npt.ArrayLike) -> npt.NDArray[np.object_]:
+        """The outcome of each row of a 2-D array (each number of a 1-D one): one call, a native loop."""
 
 class Nim(_Impartial[Heaps]):
     """Nim: take any positive number of stones from one heap."""
 
     def __init__(self, *, misere: bool = False, memory_mib: Optional[int] = None, max_work: Optional[int] = None) -> None: ...
     def nimber(self, position: Heaps) -> int: ...
+    def nimbers(self, positions: npt.ArrayLike) -> npt.NDArray[np.uint64]:
+        """The Grundy value of each row of a 2-D array (each number of a 1-D one)."""
 
 class Subtraction(_Impartial[Heaps]):
     """Take ``s`` stones from one heap, ``s`` in the set ``moves``."""
@@ -106,6 +110,8 @@ class Subtraction(_Impartial[Heaps]):
     @property
     def moves(self) -> List[int]: ...
     def nimber(self, position: Heaps) -> int: ...
+    def nimbers(self, positions: npt.ArrayLike) -> npt.NDArray[np.uint64]:
+        """The Grundy value of each row of a 2-D array (each number of a 1-D one)."""
     def grundy_sequence(self, upto: int) -> npt.NDArray[np.uint64]:
         """G(0..=upto), normal play only (a misère game raises ``UnsupportedConventionError``)."""
     def period(self) -> Tuple[int, int]:
@@ -116,6 +122,8 @@ class Boxes(_Impartial[Iterable[Pair]]):
 
     def __init__(self, *, misere: bool = False, memory_mib: Optional[int] = None, max_work: Optional[int] = None) -> None: ...
     def nimber(self, position: Iterable[Pair]) -> int: ...
+    def nimbers(self, positions: npt.ArrayLike) -> npt.NDArray[np.uint64]:
+        """The Grundy value of each row of a 2-D array (each number of a 1-D one)."""
 
 class OctalGame(_Impartial[Heaps]):
     """A take-and-break game by octal code (``"0.77"``) or name (``"kayles"``)."""
@@ -124,6 +132,8 @@ class OctalGame(_Impartial[Heaps]):
     @property
     def code(self) -> str: ...
     def nimber(self, position: Heaps) -> int: ...
+    def nimbers(self, positions: npt.ArrayLike) -> npt.NDArray[np.uint64]:
+        """The Grundy value of each row of a 2-D array (each number of a 1-D one)."""
 
 class LastOne(_Impartial[Heaps]):
     """Last One: strike a run of sticks in one row; the last stick loses (misère by default)."""
@@ -146,6 +156,8 @@ class Staircase(_Impartial[Heaps]):
 
     def __init__(self, *, misere: bool = False, memory_mib: Optional[int] = None, max_work: Optional[int] = None) -> None: ...
     def nimber(self, position: Heaps) -> int: ...
+    def nimbers(self, positions: npt.ArrayLike) -> npt.NDArray[np.uint64]:
+        """The Grundy value of each row of a 2-D array (each number of a 1-D one)."""
 
 class Euclid(_Impartial[Pair]):
     """Euclid's game on a pair ``(a, b)``."""
@@ -256,6 +268,8 @@ class ImpartialGame:
     @property
     def convention(self) -> Convention: ...
     def nimber(self, position: Hashable, *, sum: bool = False) -> int: ...
+    def grundy_sequence(self, upto: int) -> npt.NDArray[np.uint64]:
+        """G(0..=upto) of a game whose positions are the ints 0, 1, 2, ..."""
     def outcome(self, position: Hashable, *, sum: bool = False) -> Outcome: ...
     def winning_move(self, position: Hashable, *, sum: bool = False) -> Optional[Tuple[int, Any]]: ...
     def solve(self, position: Hashable, *, sum: bool = False) -> Solution: ...

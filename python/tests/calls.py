@@ -58,6 +58,8 @@ def sample(label: str, parameter: Parameter) -> Any:
         "Tuple[int, int]": (1, 2),
         "Union[int, Tuple[int, int]]": (3, 2),
         "Hashable": 0,
+        # One position of two numbers: a valid row of every game.
+        "npt.ArrayLike": [[1, 2]],
     }
     if annotation in made:
         return made[annotation]
