@@ -40,6 +40,41 @@ fn pair(position: &Bound<'_, PyAny>) -> PyResult<[u64; 2]> {
     })
 }
 
+/// Euclid's pair: two positive numbers. A zero is refused in the CLI's
+/// words (`value I ('0') is not a positive whole number ...`), as the
+/// README promises the CLI's messages word for word.
+fn euclid_pair(position: &Bound<'_, PyAny>) -> PyResult<[u64; 2]> {
+    let numbers = pair(position)?;
+    match numbers.iter().position(|&n| n == 0) {
+        Some(index) => Err(crate::common::InvalidInputError::new_err(euclid_zero(index))),
+        None => Ok(numbers),
+    }
+}
+
+/// The CLI's refusal of a zero as number `index` (from 0) of Euclid's pair.
+fn euclid_zero(index: usize) -> String {
+    format!(
+        "value {} ('0') is not a positive whole number up to {}: a zero ends Euclid's game",
+        index + 1,
+        u64::MAX
+    )
+}
+
+/// `answer` of each row of Euclid's pairs (two positive numbers).
+fn euclid_rows<R>(
+    rows: Rows<'_>,
+    mut answer: impl FnMut(&[u64; 2]) -> stonegame::Result<R>,
+) -> stonegame::Result<Vec<R>> {
+    let mut index = 0;
+    pair_rows(rows, |pair| {
+        index += 1;
+        match pair.iter().position(|&n| n == 0) {
+            Some(at) => Err(bad_row(index - 1, euclid_zero(at))),
+            None => answer(pair),
+        }
+    })
+}
+
 /// Edges: an iterable of `(u, v)` pairs of vertex numbers from 0 to 2^32 - 1.
 pub fn vertex_pairs(edges: &Bound<'_, PyAny>, name: &'static str) -> PyResult<Vec<(u32, u32)>> {
     edges
@@ -613,7 +648,7 @@ pub struct EuclidGame {
     misere: bool,
     limits: Limits,
 }
-impartial_class!(EuclidGame, pair, pair_rows, {
+impartial_class!(EuclidGame, euclid_pair, euclid_rows, {
     #[new]
     #[pyo3(signature = (*, misere = false, memory_mib = None, max_work = None))]
     fn new(
