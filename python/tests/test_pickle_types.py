@@ -251,3 +251,57 @@ def test_nim_product_and_inverse_match_the_definition() -> None:
 @given(st.integers(1, 2**64 - 1), st.integers(0, 2**64 - 1))
 def test_nim_inverse_undoes_the_product(a: int, b: int) -> None:
     assert stonegame.nim_product(stonegame.nim_product(a, b), stonegame.nim_inverse(a)) == b
+
+
+def kayles(n: int) -> List[List[int]]:
+    return [[left, n - take - left] for take in (1, 2) for left in range(n - take + 1)]
+
+
+def test_a_users_grundy_sequence_is_its_nimbers() -> None:
+    import numpy as np
+
+    mine = stonegame.ImpartialGame(kayles, splits=True)
+    values = mine.grundy_sequence(150)
+    assert values.dtype == np.uint64 and len(values) == 151
+    assert list(values) == list(stonegame.grundy_sequence("kayles", 150))
+    assert list(values[:20]) == [mine.nimber(n) for n in range(20)]
+    with pytest.raises(stonegame.UnsupportedConventionError):
+        stonegame.ImpartialGame(kayles, splits=True, misere=True).grundy_sequence(5)
+    with pytest.raises(stonegame.InvalidInputError, match="upto"):
+        mine.grundy_sequence(-1)
+
+
+@pytest.mark.parametrize(
+    "positions, words",
+    [
+        ([[-1, 2]], "negative"),
+        ([[1.5, 2]], "dtype float64"),
+        ([[[1]]], "3 dimensions"),
+        ([["a"]], "dtype"),
+        (object(), "positions"),
+    ],
+)
+def test_arrays_of_positions_are_validated(positions: Any, words: str) -> None:
+    with pytest.raises(stonegame.InvalidInputError, match=words):
+        stonegame.Nim().outcomes(positions)
+
+
+def test_arrays_of_positions_rows_are_named() -> None:
+    with pytest.raises(stonegame.InvalidInputError, match="row 1: value 2 .'0'. is not a positive"):
+        stonegame.Euclid().outcomes([[3, 4], [5, 0]])
+    with pytest.raises(stonegame.InvalidInputError, match="expected two whole numbers, got 3"):
+        stonegame.Wythoff().outcomes([[1, 2, 3]])
+    import numpy as np
+
+    assert list(stonegame.Nim().outcomes(np.zeros((3, 0), dtype=np.uint64))) == [stonegame.Outcome.Second] * 3
+    assert len(stonegame.Nim().nimbers(np.zeros((0, 4), dtype=np.int64))) == 0
+    assert list(stonegame.Nim().nimbers([1, 2, 3])) == [1, 2, 3]
+
+
+def test_rows_on_either_side_of_the_calling_thread_threshold_agree() -> None:
+    """Rows of up to 64 stones are answered on the calling thread, longer ones
+    on a worker: a row one stone past it answers as its reverse (same value)."""
+    for n in (63, 64, 65, 66):
+        row = [(i * 37) % 11 + 1 for i in range(n)]
+        assert stonegame.Ends(row).value() == stonegame.Ends(row[::-1]).value()
+        assert stonegame.Ends(row).solve().value == stonegame.Ends(row).value()
