@@ -304,7 +304,10 @@ pub fn number_rows<'py>(
     let array = numpy.call_method1("asarray", (positions,)).map_err(|_| {
         invalid(
             "positions",
-            format!("expected an array of whole numbers, got {}", shown_value(positions)),
+            format!(
+                "expected an array of whole numbers, got {}",
+                shown_value(positions)
+            ),
         )
     })?;
     let dtype = array.getattr("dtype")?;
@@ -321,10 +324,7 @@ pub fn number_rows<'py>(
         ));
     }
     if kind == "i" && size > 0 && array.call_method0("min")?.lt(0i32)? {
-        return Err(invalid(
-            "positions",
-            "a position holds a negative number",
-        ));
+        return Err(invalid("positions", "a position holds a negative number"));
     }
     let array = numpy
         .call_method1("ascontiguousarray", (array, "uint64"))?
@@ -762,7 +762,11 @@ impl Move {
     /// The move's one change, when it changes one heap.
     fn single(&self) -> Option<Change> {
         let mut changes = changes_of(&self.text)?;
-        if changes.len() == 1 { changes.pop() } else { None }
+        if changes.len() == 1 {
+            changes.pop()
+        } else {
+            None
+        }
     }
 
     /// A Hackenbush edge move `I:U-V`: (edge from 0, u, v).
@@ -933,8 +937,14 @@ impl Solution {
         line: &Bound<'_, PyAny>,
         line_complete: bool,
     ) -> PyResult<Self> {
-        let line = pyo3::types::PyList::new(line.py(), line.try_iter()?.collect::<PyResult<Vec<_>>>()?)?;
-        Ok(Self::new(value, outcome, line.into_any().unbind(), line_complete))
+        let line =
+            pyo3::types::PyList::new(line.py(), line.try_iter()?.collect::<PyResult<Vec<_>>>()?)?;
+        Ok(Self::new(
+            value,
+            outcome,
+            line.into_any().unbind(),
+            line_complete,
+        ))
     }
 
     /// Pickle and `copy` (every protocol): the solution made again from its parts.
@@ -1059,7 +1069,10 @@ impl<'py> Call<'py> {
 
     /// `__reduce__`'s answer: `functools.partial(class, *args, **kwargs)`,
     /// called with no arguments.
-    pub fn reduce(self, class: Bound<'py, PyAny>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+    pub fn reduce(
+        self,
+        class: Bound<'py, PyAny>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
         let py = class.py();
         let mut args = vec![class];
         args.extend(self.args);

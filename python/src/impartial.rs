@@ -2,9 +2,8 @@
 //! to each call (`outcome(position)`, `winning_move`, `nimber`, `solve`).
 
 use crate::common::{
-    Actor, Call, InPlace, RunRows, Limits, Move, Outcome, Solution, arg, budget, convention,
-    convention_object, invalid, lift, outcome_object, to_py_error, whole, whole_items,
-    whole_value,
+    Actor, Call, InPlace, Limits, Move, Outcome, RunRows, Solution, arg, budget, convention,
+    convention_object, invalid, lift, outcome_object, to_py_error, whole, whole_items, whole_value,
 };
 use pyo3::prelude::*;
 use pyo3::types::{PyAny, PyTuple};
@@ -46,7 +45,9 @@ fn pair(position: &Bound<'_, PyAny>) -> PyResult<[u64; 2]> {
 fn euclid_pair(position: &Bound<'_, PyAny>) -> PyResult<[u64; 2]> {
     let numbers = pair(position)?;
     match numbers.iter().position(|&n| n == 0) {
-        Some(index) => Err(crate::common::InvalidInputError::new_err(euclid_zero(index))),
+        Some(index) => Err(crate::common::InvalidInputError::new_err(euclid_zero(
+            index,
+        ))),
         None => Ok(numbers),
     }
 }
@@ -152,7 +153,10 @@ fn pair_rows<R>(
     mut answer: impl FnMut(&[u64; 2]) -> stonegame::Result<R>,
 ) -> stonegame::Result<Vec<R>> {
     if width != 2 && count > 0 {
-        return Err(bad_row(0, format!("expected two whole numbers, got {width}")));
+        return Err(bad_row(
+            0,
+            format!("expected two whole numbers, got {width}"),
+        ));
     }
     values
         .chunks_exact(2)
@@ -166,7 +170,10 @@ fn box_rows<R>(
     mut answer: impl FnMut(&[BallBox]) -> stonegame::Result<R>,
 ) -> stonegame::Result<Vec<R>> {
     if width % 2 != 0 {
-        return Err(bad_row(0, "expected (balls, max_take) pairs: an even width".into()));
+        return Err(bad_row(
+            0,
+            "expected (balls, max_take) pairs: an even width".into(),
+        ));
     }
     (0..count)
         .map(|index| {
@@ -189,7 +196,12 @@ fn fibonacci_rows<R>(
             let position = match &values[index * width..(index + 1) * width] {
                 [heap] => FibonacciPosition::start(*heap)?,
                 [heap, max_take] => FibonacciPosition::new(*heap, *max_take)?,
-                _ => return Err(bad_row(index, "expected a heap, or (heap, max_take)".into())),
+                _ => {
+                    return Err(bad_row(
+                        index,
+                        "expected a heap, or (heap, max_take)".into(),
+                    ));
+                }
             };
             answer(&position)
         })
@@ -360,7 +372,10 @@ impartial_class!(NimGame, heaps, heap_rows, nimber, {
         Ok(Self {
             game: InPlace::new(configured(Nim::new(), misere, memory_mib, max_work)?),
             misere,
-            limits: Limits { memory_mib, max_work },
+            limits: Limits {
+                memory_mib,
+                max_work,
+            },
         })
     }
 });
@@ -390,7 +405,10 @@ impartial_class!(Subtraction, heaps, heap_rows, nimber, {
         Ok(Self {
             game: Actor::spawn(move || game)?,
             misere,
-            limits: Limits { memory_mib, max_work },
+            limits: Limits {
+                memory_mib,
+                max_work,
+            },
             set,
         })
     }
@@ -478,7 +496,10 @@ impartial_class!(BoxesGame, ball_boxes, box_rows, nimber, {
         Ok(Self {
             game: InPlace::new(configured(Boxes::new(), misere, memory_mib, max_work)?),
             misere,
-            limits: Limits { memory_mib, max_work },
+            limits: Limits {
+                memory_mib,
+                max_work,
+            },
         })
     }
 });
@@ -515,7 +536,10 @@ impartial_class!(OctalGame, heaps, heap_rows, nimber, {
         Ok(Self {
             game,
             misere,
-            limits: Limits { memory_mib, max_work },
+            limits: Limits {
+                memory_mib,
+                max_work,
+            },
             code: code.to_string(),
         })
     }
@@ -548,7 +572,10 @@ impartial_class!(LastOneGame, heaps, heap_rows, {
         Ok(Self {
             game: InPlace::new(configured(LastOne::new(), misere, memory_mib, max_work)?),
             misere,
-            limits: Limits { memory_mib, max_work },
+            limits: Limits {
+                memory_mib,
+                max_work,
+            },
         })
     }
 
@@ -580,7 +607,10 @@ impartial_class!(WythoffGame, pair, pair_rows, {
         Ok(Self {
             game: InPlace::new(configured(Wythoff::new(), misere, memory_mib, max_work)?),
             misere,
-            limits: Limits { memory_mib, max_work },
+            limits: Limits {
+                memory_mib,
+                max_work,
+            },
         })
     }
 });
@@ -610,7 +640,10 @@ impartial_class!(MooreGame, heaps, heap_rows, {
                 max_work,
             )?),
             misere,
-            limits: Limits { memory_mib, max_work },
+            limits: Limits {
+                memory_mib,
+                max_work,
+            },
             k,
         })
     }
@@ -635,7 +668,10 @@ impartial_class!(StaircaseGame, heaps, heap_rows, nimber, {
         Ok(Self {
             game: InPlace::new(configured(Staircase::new(), misere, memory_mib, max_work)?),
             misere,
-            limits: Limits { memory_mib, max_work },
+            limits: Limits {
+                memory_mib,
+                max_work,
+            },
         })
     }
 });
@@ -659,7 +695,10 @@ impartial_class!(EuclidGame, euclid_pair, euclid_rows, {
         Ok(Self {
             game: InPlace::new(configured(Euclid::new(), misere, memory_mib, max_work)?),
             misere,
-            limits: Limits { memory_mib, max_work },
+            limits: Limits {
+                memory_mib,
+                max_work,
+            },
         })
     }
 });
@@ -688,7 +727,10 @@ impartial_class!(FibonacciNimGame, fibonacci_position, fibonacci_rows, {
                 max_work,
             )?),
             misere,
-            limits: Limits { memory_mib, max_work },
+            limits: Limits {
+                memory_mib,
+                max_work,
+            },
         })
     }
 });

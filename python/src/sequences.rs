@@ -98,6 +98,10 @@ pub fn grundy_sequence<'py>(
     Ok(lift(values)?.into_pyarray(py))
 }
 
+/// What a pickled certificate holds: G(0..preperiod + period), the
+/// preperiod, `max_take` and `checked_len`.
+type StoredCertificate = (Vec<u32>, u64, u64, u64);
+
 /// A proof that a take-and-break game's Grundy sequence is periodic (the
 /// octal periodicity theorem checked on the values computed).
 #[pyclass(frozen, module = "stonegame")]
@@ -118,7 +122,12 @@ impl PeriodCertificate {
         let values = crate::common::whole_items::<u32>(values, "values")?;
         certify_values(&values, max_take)
             .map(|certificate| Self { certificate })
-            .ok_or_else(|| invalid("values", "they prove no period of a game with this max_take"))
+            .ok_or_else(|| {
+                invalid(
+                    "values",
+                    "they prove no period of a game with this max_take",
+                )
+            })
     }
 
     /// Pickle and `copy`: G(0..preperiod + period), `max_take` and
@@ -126,7 +135,7 @@ impl PeriodCertificate {
     fn __reduce__<'py>(
         &self,
         py: Python<'py>,
-    ) -> PyResult<(Bound<'py, PyAny>, (Vec<u32>, u64, u64, u64))> {
+    ) -> PyResult<(Bound<'py, PyAny>, StoredCertificate)> {
         let restore = py
             .import("stonegame._stonegame")?
             .getattr("_restore_certificate")?;
@@ -293,7 +302,12 @@ pub fn _restore_certificate(
     #[pyo3(from_py_with = crate::common::arg::max_take_u64)] max_take: u64,
     #[pyo3(from_py_with = crate::common::arg::max_len)] checked_len: u64,
 ) -> PyResult<PeriodCertificate> {
-    let refused = || invalid("values", "they prove no period of a game with this max_take");
+    let refused = || {
+        invalid(
+            "values",
+            "they prove no period of a game with this max_take",
+        )
+    };
     let (start, period) = (preperiod, (values.len() as u64).saturating_sub(preperiod));
     if period == 0 || checked_len > MAX_SEQUENCE_HEAP {
         return Err(refused());

@@ -668,7 +668,11 @@ pub struct ScoringGame {
 
 impl ScoringGame {
     fn call<'py>(&self, py: Python<'py>) -> PyResult<Call<'py>> {
-        let args = self.given.iter().map(|given| given.bind(py).clone()).collect();
+        let args = self
+            .given
+            .iter()
+            .map(|given| given.bind(py).clone())
+            .collect();
         Call::new(args).limits(py, self.limits)
     }
 
