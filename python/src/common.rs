@@ -759,6 +759,11 @@ impl Move {
         }
     }
 
+    /// The move's text.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
     /// The move's one change, when it changes one heap.
     fn single(&self) -> Option<Change> {
         let mut changes = changes_of(&self.text)?;
@@ -782,7 +787,7 @@ impl Move {
 impl Move {
     /// A move from its text (the CLI's form), as `repr` shows it.
     #[new]
-    fn new(text: String) -> Self {
+    pub fn new(text: String) -> Self {
         Self { text }
     }
 
@@ -793,7 +798,7 @@ impl Move {
 
     /// The heap moved in, counted from 0 (`None` unless one heap changes).
     #[getter]
-    fn heap(&self) -> Option<u64> {
+    pub fn heap(&self) -> Option<u64> {
         self.single().map(|c| c.heap)
     }
 

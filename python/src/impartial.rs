@@ -340,6 +340,107 @@ macro_rules! impartial_class {
     };
 }
 
+/// The most moves `legal_moves` and `move_outcomes` list (a heap of 10^18
+/// in Nim has 10^18 moves).
+const MAX_LISTED_MOVES: u64 = 1_000_000;
+
+/// A move of a heap game as the library prints it: heap `index` (from 0)
+/// goes from `from` to `parts` (the empty heaps a move leaves are not shown;
+/// `0` when nothing is left).
+fn heap_move_text(index: usize, from: u64, parts: &[u64]) -> String {
+    let left: Vec<String> = parts
+        .iter()
+        .filter(|&&part| part > 0)
+        .map(u64::to_string)
+        .collect();
+    let to = if left.is_empty() {
+        "0".to_string()
+    } else {
+        left.join("+")
+    };
+    format!("{}:{from}->{to}", index as u128 + 1)
+}
+
+/// Every move from `heaps` of a game whose heaps are played apart (`rules`
+/// lists a heap's options), with the position each leads to.
+fn heap_moves<R>(rules: &R, heaps: &[u64]) -> PyResult<Vec<(Move, Vec<u64>)>>
+where
+    R: stonegame::impartial::ImpartialGame<Position = u64>,
+{
+    let mut moves = Vec::new();
+    let mut too_many = false;
+    for (index, &heap) in heaps.iter().enumerate() {
+        let _ = rules.for_each_option(&heap, |parts| {
+            if moves.len() as u64 >= MAX_LISTED_MOVES {
+                too_many = true;
+                return std::ops::ControlFlow::Break(());
+            }
+            let text = heap_move_text(index, heap, parts);
+            let mut after = heaps[..index].to_vec();
+            after.extend(parts.iter().copied().filter(|&part| part > 0));
+            after.extend_from_slice(&heaps[index + 1..]);
+            moves.push((Move::new(text), after));
+            std::ops::ControlFlow::Continue(())
+        });
+        if too_many {
+            return Err(to_py_error(stonegame::Error::SizeLimitExceeded {
+                what: "number of legal moves listed",
+                value: u128::from(MAX_LISTED_MOVES) + 1,
+                limit: u128::from(MAX_LISTED_MOVES),
+            }));
+        }
+    }
+    Ok(moves)
+}
+
+/// The position `heaps` after `played`, which must be one of its legal moves
+/// (compared by text, as `Move == str`).
+fn applied<R>(rules: &R, heaps: &[u64], played: &Bound<'_, PyAny>) -> PyResult<Vec<u64>>
+where
+    R: stonegame::impartial::ImpartialGame<Position = u64>,
+{
+    let text = played.str()?.to_string();
+    let index = played
+        .extract::<PyRef<'_, Move>>()
+        .ok()
+        .and_then(|m| m.heap())
+        .or_else(|| Move::new(text.clone()).heap());
+    // Only the moves of the heap named are listed (a move names its heap).
+    let found = match index.and_then(|i| usize::try_from(i).ok()) {
+        Some(i) if i < heaps.len() => {
+            let mut one = vec![0; heaps.len()];
+            one[i] = heaps[i];
+            heap_moves(rules, &one)?
+                .into_iter()
+                .find(|(m, _)| m.text() == text)
+                .map(|(_, after)| {
+                    let mut position = heaps[..i].to_vec();
+                    position.extend_from_slice(&after[i..after.len() - (heaps.len() - i - 1)]);
+                    position.extend_from_slice(&heaps[i + 1..]);
+                    position
+                })
+        }
+        _ => None,
+    };
+    found.ok_or_else(|| {
+        invalid(
+            "move",
+            format!("{text:?} is not a legal move from {heaps:?}"),
+        )
+    })
+}
+
+/// The outcome of each position, for the player to move there.
+fn outcomes_of<G: SolveAt<Position = [u64]>>(
+    game: &mut G,
+    positions: &[Vec<u64>],
+) -> stonegame::Result<Vec<Outcome>> {
+    positions
+        .iter()
+        .map(|position| SolveAt::outcome(game, position).map(Outcome::from))
+        .collect()
+}
+
 /// Builds a game from its rules with the keyword arguments every game takes.
 fn configured<G: SolveAt + Configure>(
     game: G,
@@ -362,6 +463,40 @@ pub struct NimGame {
     limits: Limits,
 }
 impartial_class!(NimGame, heaps, heap_rows, nimber, {
+    /// Every legal move from `position`, as `Move`s (at most 1,000,000).
+    fn legal_moves(&self, position: &Bound<'_, PyAny>) -> PyResult<Vec<Move>> {
+        let moves = heap_moves(&Nim::new(), &heaps(position)?)?;
+        Ok(moves.into_iter().map(|(m, _)| m).collect())
+    }
+
+    /// The position after `move` (a `Move` or its text), which must be
+    /// legal from `position`: a split's parts take the place of the heap
+    /// moved in; a heap emptied is dropped.
+    #[pyo3(name = "apply")]
+    fn apply_move(
+        &self,
+        position: &Bound<'_, PyAny>,
+        r#move: &Bound<'_, PyAny>,
+    ) -> PyResult<Vec<u64>> {
+        applied(&Nim::new(), &heaps(position)?, r#move)
+    }
+
+    /// Each legal move from `position` with the outcome of the position it
+    /// leads to, for the player then to move (a move to `Outcome.Second`
+    /// wins): one call, at most 1,000,000 moves.
+    fn move_outcomes(
+        &self,
+        py: Python<'_>,
+        position: &Bound<'_, PyAny>,
+    ) -> PyResult<Vec<(Move, Outcome)>> {
+        let (moves, after): (Vec<Move>, Vec<Vec<u64>>) =
+            heap_moves(&Nim::new(), &heaps(position)?)?
+                .into_iter()
+                .unzip();
+        let outcomes = self.game.run(py, move |game| outcomes_of(game, &after))?;
+        Ok(moves.into_iter().zip(lift(outcomes)?).collect())
+    }
+
     #[new]
     #[pyo3(signature = (*, misere = false, memory_mib = None, max_work = None))]
     fn new(
@@ -391,6 +526,49 @@ pub struct Subtraction {
     set: Vec<u64>,
 }
 impartial_class!(Subtraction, heaps, heap_rows, nimber, {
+    /// Every legal move from `position`, as `Move`s (at most 1,000,000).
+    fn legal_moves(&self, position: &Bound<'_, PyAny>) -> PyResult<Vec<Move>> {
+        let moves = heap_moves(
+            &lift(SubtractionSet::new(self.set.iter().copied()))?,
+            &heaps(position)?,
+        )?;
+        Ok(moves.into_iter().map(|(m, _)| m).collect())
+    }
+
+    /// The position after `move` (a `Move` or its text), which must be
+    /// legal from `position`: a split's parts take the place of the heap
+    /// moved in; a heap emptied is dropped.
+    #[pyo3(name = "apply")]
+    fn apply_move(
+        &self,
+        position: &Bound<'_, PyAny>,
+        r#move: &Bound<'_, PyAny>,
+    ) -> PyResult<Vec<u64>> {
+        applied(
+            &lift(SubtractionSet::new(self.set.iter().copied()))?,
+            &heaps(position)?,
+            r#move,
+        )
+    }
+
+    /// Each legal move from `position` with the outcome of the position it
+    /// leads to, for the player then to move (a move to `Outcome.Second`
+    /// wins): one call, at most 1,000,000 moves.
+    fn move_outcomes(
+        &self,
+        py: Python<'_>,
+        position: &Bound<'_, PyAny>,
+    ) -> PyResult<Vec<(Move, Outcome)>> {
+        let (moves, after): (Vec<Move>, Vec<Vec<u64>>) = heap_moves(
+            &lift(SubtractionSet::new(self.set.iter().copied()))?,
+            &heaps(position)?,
+        )?
+        .into_iter()
+        .unzip();
+        let outcomes = self.game.run(py, move |game| outcomes_of(game, &after))?;
+        Ok(moves.into_iter().zip(lift(outcomes)?).collect())
+    }
+
     #[new]
     #[pyo3(signature = (moves, *, misere = false, memory_mib = None, max_work = None))]
     fn new(
@@ -515,6 +693,44 @@ pub struct OctalGame {
     code: String,
 }
 impartial_class!(OctalGame, heaps, heap_rows, nimber, {
+    /// Every legal move from `position`, as `Move`s (at most 1,000,000).
+    fn legal_moves(&self, position: &Bound<'_, PyAny>) -> PyResult<Vec<Move>> {
+        let moves = heap_moves(&lift(TakeAndBreak::by_name(&self.code))?, &heaps(position)?)?;
+        Ok(moves.into_iter().map(|(m, _)| m).collect())
+    }
+
+    /// The position after `move` (a `Move` or its text), which must be
+    /// legal from `position`: a split's parts take the place of the heap
+    /// moved in; a heap emptied is dropped.
+    #[pyo3(name = "apply")]
+    fn apply_move(
+        &self,
+        position: &Bound<'_, PyAny>,
+        r#move: &Bound<'_, PyAny>,
+    ) -> PyResult<Vec<u64>> {
+        applied(
+            &lift(TakeAndBreak::by_name(&self.code))?,
+            &heaps(position)?,
+            r#move,
+        )
+    }
+
+    /// Each legal move from `position` with the outcome of the position it
+    /// leads to, for the player then to move (a move to `Outcome.Second`
+    /// wins): one call, at most 1,000,000 moves.
+    fn move_outcomes(
+        &self,
+        py: Python<'_>,
+        position: &Bound<'_, PyAny>,
+    ) -> PyResult<Vec<(Move, Outcome)>> {
+        let (moves, after): (Vec<Move>, Vec<Vec<u64>>) =
+            heap_moves(&lift(TakeAndBreak::by_name(&self.code))?, &heaps(position)?)?
+                .into_iter()
+                .unzip();
+        let outcomes = self.game.run(py, move |game| outcomes_of(game, &after))?;
+        Ok(moves.into_iter().zip(lift(outcomes)?).collect())
+    }
+
     #[new]
     #[pyo3(signature = (code, *, misere = false, memory_mib = None, max_work = None))]
     fn new(

@@ -132,10 +132,7 @@ impl PeriodCertificate {
 
     /// Pickle and `copy`: G(0..preperiod + period), `max_take` and
     /// `checked_len`, proven again when restored.
-    fn __reduce__<'py>(
-        &self,
-        py: Python<'py>,
-    ) -> PyResult<(Bound<'py, PyAny>, StoredCertificate)> {
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, StoredCertificate)> {
         let restore = py
             .import("stonegame._stonegame")?
             .getattr("_restore_certificate")?;

@@ -99,6 +99,12 @@ class Nim(_Impartial[Heaps]):
     """Nim: take any positive number of stones from one heap."""
 
     def __init__(self, *, misere: bool = False, memory_mib: Optional[int] = None, max_work: Optional[int] = None) -> None: ...
+    def legal_moves(self, position: Heaps) -> List[Move]:
+        """Every legal move from ``position`` (at most 1,000,000)."""
+    def apply(self, position: Heaps, move: Union[Move, str]) -> List[int]:
+        """The heaps after a legal ``move`` (a split's parts in place; an emptied heap dropped)."""
+    def move_outcomes(self, position: Heaps) -> List[Tuple[Move, Outcome]]:
+        """Each legal move with the outcome after it, for the player then to move."""
     def nimber(self, position: Heaps) -> int: ...
     def nimbers(self, positions: npt.ArrayLike) -> npt.NDArray[np.uint64]:
         """The Grundy value of each row of a 2-D array (each number of a 1-D one)."""
@@ -109,6 +115,12 @@ class Subtraction(_Impartial[Heaps]):
     def __init__(self, moves: Iterable[int], *, misere: bool = False, memory_mib: Optional[int] = None, max_work: Optional[int] = None) -> None: ...
     @property
     def moves(self) -> List[int]: ...
+    def legal_moves(self, position: Heaps) -> List[Move]:
+        """Every legal move from ``position`` (at most 1,000,000)."""
+    def apply(self, position: Heaps, move: Union[Move, str]) -> List[int]:
+        """The heaps after a legal ``move`` (a split's parts in place; an emptied heap dropped)."""
+    def move_outcomes(self, position: Heaps) -> List[Tuple[Move, Outcome]]:
+        """Each legal move with the outcome after it, for the player then to move."""
     def nimber(self, position: Heaps) -> int: ...
     def nimbers(self, positions: npt.ArrayLike) -> npt.NDArray[np.uint64]:
         """The Grundy value of each row of a 2-D array (each number of a 1-D one)."""
@@ -131,6 +143,12 @@ class OctalGame(_Impartial[Heaps]):
     def __init__(self, code: str, *, misere: bool = False, memory_mib: Optional[int] = None, max_work: Optional[int] = None) -> None: ...
     @property
     def code(self) -> str: ...
+    def legal_moves(self, position: Heaps) -> List[Move]:
+        """Every legal move from ``position`` (at most 1,000,000)."""
+    def apply(self, position: Heaps, move: Union[Move, str]) -> List[int]:
+        """The heaps after a legal ``move`` (a split's parts in place; an emptied heap dropped)."""
+    def move_outcomes(self, position: Heaps) -> List[Tuple[Move, Outcome]]:
+        """Each legal move with the outcome after it, for the player then to move."""
     def nimber(self, position: Heaps) -> int: ...
     def nimbers(self, positions: npt.ArrayLike) -> npt.NDArray[np.uint64]:
         """The Grundy value of each row of a 2-D array (each number of a 1-D one)."""

@@ -22,6 +22,10 @@ SAMPLES: Dict[Tuple[str, str], Any] = {
     ("Solution.__init__", "outcome"): stonegame.Outcome.First,
     ("Solution.__init__", "line"): ["L"],
     ("Move.__init__", "text"): "1:3->1",
+    # A legal move from the sample position [1, 2] of every heap game.
+    ("Nim.apply", "move"): "1:1->0",
+    ("Subtraction.apply", "move"): "1:1->0",
+    ("OctalGame.apply", "move"): "1:1->0",
     # Kayles' values to heap 200 prove its period (preperiod 71, period 12).
     ("PeriodCertificate.__init__", "values"): list(stonegame.grundy_sequence("kayles", 200)),
     ("PeriodCertificate.__init__", "max_take"): 2,

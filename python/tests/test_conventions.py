@@ -17,7 +17,20 @@ from calls import CALLABLES, METHODS, arguments
 from stub import Callable as StubCallable
 
 # Methods that answer misère play, each checked against a brute force below.
-HONOURED = {"outcome", "outcomes", "winning_move", "solve", "value", "misere", "held_bytes", "convention"}
+HONOURED = {
+    "outcome",
+    "outcomes",
+    "move_outcomes",
+    "winning_move",
+    "solve",
+    "value",
+    "misere",
+    "held_bytes",
+    "convention",
+    # The rules' moves, the same under both conventions (checked below).
+    "legal_moves",
+    "apply",
+}
 
 
 def misere_classes() -> List[str]:
@@ -422,6 +435,26 @@ def test_arrays_of_positions_answer_as_one_position_at_a_time(case: Case, misere
         assert list(game.outcomes(array.tolist())) == expected
         if hasattr(game, "nimbers") and not misere:
             assert list(game.nimbers(array)) == [game.nimber(case.asked(p)) for p in positions]
+
+
+@pytest.mark.parametrize("case", [c for c in CASES if hasattr(c.make(False), "legal_moves")], ids=repr)
+@pytest.mark.parametrize("misere", [False, True], ids=["normal", "misere"])
+def test_stepping_through_a_game_follows_the_rules(case: Case, misere: bool) -> None:
+    """`legal_moves` are the brute force's options, `apply` plays them, and
+    `move_outcomes` gives each the brute force's outcome."""
+    assert case.apply is not None
+    game = case.make(misere)
+    for position in case.positions:
+        moves = game.legal_moves(case.asked(position))
+        reached = [case.apply(position, str(m)) for m in moves]
+        assert {case.key(p) for p in reached} == {case.key(o) for o in case.options(case.key(position))}, position
+        assert len(set(map(str, moves))) == len(moves), position
+        assert [case.key(game.apply(case.asked(position), m)) for m in moves] == [case.key(p) for p in reached]
+        for (move, outcome), after in zip(game.move_outcomes(case.asked(position)), reached):
+            wins = case.wins(case.key(after), misere)
+            assert outcome == (stonegame.Outcome.First if wins else stonegame.Outcome.Second), (position, move)
+        best = game.winning_move(case.asked(position))
+        assert best is None or best in moves
 
 
 @pytest.mark.parametrize("case", CASES, ids=repr)
