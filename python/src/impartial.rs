@@ -361,6 +361,44 @@ fn heap_move_text(index: usize, from: u64, parts: &[u64]) -> String {
     format!("{}:{from}->{to}", index as u128 + 1)
 }
 
+/// The moves of heap `index` (of `heap` stones), each with the parts the
+/// heap becomes (empty parts dropped), appended to `moves`; refused past
+/// [`MAX_LISTED_MOVES`] moves in all.
+fn moves_of_heap<R>(
+    rules: &R,
+    index: usize,
+    heap: u64,
+    moves: &mut Vec<(Move, Vec<u64>)>,
+) -> PyResult<()>
+where
+    R: stonegame::impartial::ImpartialGame<Position = u64>,
+{
+    let flow = rules.for_each_option(&heap, |parts| {
+        if moves.len() as u64 >= MAX_LISTED_MOVES {
+            return std::ops::ControlFlow::Break(());
+        }
+        let left = parts.iter().copied().filter(|&part| part > 0).collect();
+        moves.push((Move::new(heap_move_text(index, heap, parts)), left));
+        std::ops::ControlFlow::Continue(())
+    });
+    if flow.is_break() {
+        return Err(to_py_error(stonegame::Error::SizeLimitExceeded {
+            what: "number of legal moves listed",
+            value: u128::from(MAX_LISTED_MOVES) + 1,
+            limit: u128::from(MAX_LISTED_MOVES),
+        }));
+    }
+    Ok(())
+}
+
+/// `heaps` with heap `index` replaced by `parts`.
+fn replaced(heaps: &[u64], index: usize, parts: &[u64]) -> Vec<u64> {
+    let mut after = heaps[..index].to_vec();
+    after.extend_from_slice(parts);
+    after.extend_from_slice(&heaps[index + 1..]);
+    after
+}
+
 /// Every move from `heaps` of a game whose heaps are played apart (`rules`
 /// lists a heap's options), with the position each leads to.
 fn heap_moves<R>(rules: &R, heaps: &[u64]) -> PyResult<Vec<(Move, Vec<u64>)>>
@@ -368,66 +406,44 @@ where
     R: stonegame::impartial::ImpartialGame<Position = u64>,
 {
     let mut moves = Vec::new();
-    let mut too_many = false;
     for (index, &heap) in heaps.iter().enumerate() {
-        let _ = rules.for_each_option(&heap, |parts| {
-            if moves.len() as u64 >= MAX_LISTED_MOVES {
-                too_many = true;
-                return std::ops::ControlFlow::Break(());
-            }
-            let text = heap_move_text(index, heap, parts);
-            let mut after = heaps[..index].to_vec();
-            after.extend(parts.iter().copied().filter(|&part| part > 0));
-            after.extend_from_slice(&heaps[index + 1..]);
-            moves.push((Move::new(text), after));
-            std::ops::ControlFlow::Continue(())
-        });
-        if too_many {
-            return Err(to_py_error(stonegame::Error::SizeLimitExceeded {
-                what: "number of legal moves listed",
-                value: u128::from(MAX_LISTED_MOVES) + 1,
-                limit: u128::from(MAX_LISTED_MOVES),
-            }));
+        let start = moves.len();
+        moves_of_heap(rules, index, heap, &mut moves)?;
+        for (_, parts) in &mut moves[start..] {
+            *parts = replaced(heaps, index, parts);
         }
     }
     Ok(moves)
 }
 
 /// The position `heaps` after `played`, which must be one of its legal moves
-/// (compared by text, as `Move == str`).
+/// (compared by text, as `Move == str`). Only the heap the move names is
+/// searched.
 fn applied<R>(rules: &R, heaps: &[u64], played: &Bound<'_, PyAny>) -> PyResult<Vec<u64>>
 where
     R: stonegame::impartial::ImpartialGame<Position = u64>,
 {
     let text = played.str()?.to_string();
-    let index = played
-        .extract::<PyRef<'_, Move>>()
-        .ok()
-        .and_then(|m| m.heap())
-        .or_else(|| Move::new(text.clone()).heap());
-    // Only the moves of the heap named are listed (a move names its heap).
-    let found = match index.and_then(|i| usize::try_from(i).ok()) {
-        Some(i) if i < heaps.len() => {
-            let mut one = vec![0; heaps.len()];
-            one[i] = heaps[i];
-            heap_moves(rules, &one)?
-                .into_iter()
-                .find(|(m, _)| m.text() == text)
-                .map(|(_, after)| {
-                    let mut position = heaps[..i].to_vec();
-                    position.extend_from_slice(&after[i..after.len() - (heaps.len() - i - 1)]);
-                    position.extend_from_slice(&heaps[i + 1..]);
-                    position
-                })
-        }
-        _ => None,
-    };
-    found.ok_or_else(|| {
+    let refused = || {
         invalid(
             "move",
             format!("{text:?} is not a legal move from {heaps:?}"),
         )
-    })
+    };
+    let Some(index) = Move::new(text.clone())
+        .heap()
+        .and_then(|index| usize::try_from(index).ok())
+        .filter(|&index| index < heaps.len())
+    else {
+        return Err(refused());
+    };
+    let mut moves = Vec::new();
+    moves_of_heap(rules, index, heaps[index], &mut moves)?;
+    moves
+        .into_iter()
+        .find(|(m, _)| m.text() == text)
+        .map(|(_, parts)| replaced(heaps, index, &parts))
+        .ok_or_else(refused)
 }
 
 /// The outcome of each position, for the player to move there.
