@@ -8,9 +8,10 @@ own games from Python callables. Every game and answer pickles and copies.
 See ``python/README.md`` for a tour.
 """
 
-from ._types import Convention, Outcome
+# `X as X`: re-exported for type checkers too (`mypy --strict`).
+from ._types import Convention as Convention, Outcome as Outcome
 from ._stonegame import *  # noqa: F401,F403
-from ._stonegame import __version__
+from ._stonegame import __version__ as __version__
 from . import _stonegame
 
 __all__ = sorted(
