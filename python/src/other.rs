@@ -120,9 +120,10 @@ pub fn solve_graph(
     lift(labels)
 }
 
-/// The nim product of `a` and `b` (multiplication in the field of nimbers
-/// below 2^64): the Grundy value of the product of two games in Conway's
-/// sense, as `a * b` for the nimbers `*a`, `*b`. `nim_product(2, 2) == 3`.
+/// The nim product of `a` and `b`: multiplication in Conway's field of
+/// nimbers below 2^64 (nim addition is XOR), the rule of the Grundy values
+/// of product games such as Tartan coin-turning games.
+/// `nim_product(2, 2) == 3`.
 #[pyfunction]
 pub fn nim_product(
     #[pyo3(from_py_with = arg::a)] a: u64,
