@@ -5,7 +5,8 @@
 use pyo3::create_exception;
 use pyo3::exceptions::{PyException, PyRuntimeError};
 use pyo3::prelude::*;
-use pyo3::types::{PyAny, PyBool, PyFloat, PyInt};
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyAny, PyBool, PyDict, PyFloat, PyInt, PyTuple};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
 use std::time::Duration;
 use stonegame::{Budget, Convention};
@@ -61,20 +62,27 @@ pub fn to_py_error(error: stonegame::Error) -> PyErr {
     exception
 }
 
-/// The library's refusals say how to raise a limit in Rust (`Budget::…`);
-/// from Python the same limit is a keyword argument, named here (as the
+/// The library's refusals give Rust advice (`Budget::…`, score and count
+/// types); from Python the same limits are keyword arguments and the types
+/// are chosen for you: the advice is said in Python's words here (as the
 /// command line names its flags).
 fn with_python_hint(message: String) -> String {
-    let hint = match (
-        message.contains("Budget::from_bytes"),
-        message.contains("Budget::with_work"),
-    ) {
-        (true, true) => "; from Python: memory_mib= and max_work=",
-        (true, false) => "; from Python: memory_mib=",
-        (false, true) => "; from Python: max_work=",
-        (false, false) => "",
-    };
-    message + hint
+    const PYTHON_WORDS: [(&str, &str); 5] = [
+        ("Budget::from_bytes", "memory_mib="),
+        ("Budget::with_work", "max_work="),
+        (
+            "; use a wider score type (i64 or i128)",
+            " (scores are exact in 64-bit integers, then in 128-bit ones for the built-in games): use smaller values",
+        ),
+        (
+            "; use a wider type, a big integer (num_bigint::BigUint) or count modulo a number",
+            "; count modulo a number (modulo=)",
+        ),
+        ("Budget::", "memory_mib= and max_work="),
+    ];
+    PYTHON_WORDS
+        .iter()
+        .fold(message, |text, (rust, python)| text.replace(rust, python))
 }
 
 /// The library errors of `error`'s cause chain, `error` first. A cause held
@@ -282,6 +290,52 @@ pub fn whole_items<T: WholeNumber>(
         .collect()
 }
 
+/// Whole numbers in an array-like `positions` (a numpy array of an integer
+/// dtype, or anything `numpy.asarray` makes one of): 2-D, one position a
+/// row, or 1-D, one number a position. The numbers row after row, and the
+/// row's width, and the number of rows. Negative numbers, floats and other
+/// dtypes are refused. A C-contiguous `uint64` array is read in place.
+pub fn number_rows<'py>(
+    positions: &Bound<'py, PyAny>,
+) -> PyResult<(Bound<'py, numpy::PyArrayDyn<u64>>, usize, usize)> {
+    use numpy::{PyArrayDyn, PyUntypedArrayMethods};
+    let py = positions.py();
+    let numpy = py.import("numpy")?;
+    let array = numpy.call_method1("asarray", (positions,)).map_err(|_| {
+        invalid(
+            "positions",
+            format!(
+                "expected an array of whole numbers, got {}",
+                shown_value(positions)
+            ),
+        )
+    })?;
+    let dtype = array.getattr("dtype")?;
+    let kind: String = dtype.getattr("kind")?.extract()?;
+    let ndim: usize = array.getattr("ndim")?.extract()?;
+    let size: usize = array.getattr("size")?.extract()?;
+    if !(kind == "u" || kind == "i" || size == 0) || !(1..=2).contains(&ndim) {
+        return Err(invalid(
+            "positions",
+            format!(
+                "expected a 1-D or 2-D array of whole numbers, got {ndim} dimensions of dtype {}",
+                dtype.str()?
+            ),
+        ));
+    }
+    if kind == "i" && size > 0 && array.call_method0("min")?.lt(0i32)? {
+        return Err(invalid("positions", "a position holds a negative number"));
+    }
+    let array = numpy
+        .call_method1("ascontiguousarray", (array, "uint64"))?
+        .cast_into::<PyArrayDyn<u64>>()?;
+    let (count, width) = match array.shape() {
+        [count] => (*count, 1),
+        shape => (shape[0], shape[1]),
+    };
+    Ok((array, width, count))
+}
+
 /// A validated argument: a whole number, or `None` for an optional one.
 pub trait Argument: Sized {
     /// The argument `name` from Python, validated.
@@ -339,6 +393,11 @@ pub mod arg {
         })
     }
 
+    /// The argument `max_take` as a `u64` (a period certificate's).
+    pub fn max_take_u64(value: &Bound<'_, PyAny>) -> PyResult<u64> {
+        <u64 as Argument>::extract_named(value, "max_take")
+    }
+
     arguments! {
         max_work: Option<u64>,
         upto: u64,
@@ -353,6 +412,8 @@ pub mod arg {
         rounds: u64,
         modulo: Option<u64>,
         n: usize,
+        a: u64,
+        b: u64,
     }
 }
 
@@ -478,6 +539,55 @@ impl<G: 'static> Actor<G> {
     }
 }
 
+/// Positions of an array, row after row: the numbers, the width of a row
+/// and the number of rows.
+pub type Rows<'a> = (&'a [u64], usize, usize);
+
+/// A game that answers a whole array of positions in one call.
+pub trait RunRows<G> {
+    /// Runs `work` on the game and the rows of `positions` (see
+    /// [`number_rows`]).
+    fn run_rows<R: Send + 'static>(
+        &self,
+        positions: &Bound<'_, PyAny>,
+        work: impl FnOnce(&mut G, Rows<'_>) -> R + Send + 'static,
+    ) -> PyResult<R>;
+}
+
+impl<G: 'static> RunRows<G> for Actor<G> {
+    /// The numbers are copied for the game's thread.
+    fn run_rows<R: Send + 'static>(
+        &self,
+        positions: &Bound<'_, PyAny>,
+        work: impl FnOnce(&mut G, Rows<'_>) -> R + Send + 'static,
+    ) -> PyResult<R> {
+        use numpy::PyArrayMethods;
+        let (array, width, count) = number_rows(positions)?;
+        let values = array.readonly().as_slice()?.to_vec();
+        self.run(positions.py(), move |game| {
+            work(game, (&values, width, count))
+        })
+    }
+}
+
+impl<G: Send> RunRows<G> for InPlace<G> {
+    /// The numbers are read in place, with the GIL released.
+    fn run_rows<R: Send + 'static>(
+        &self,
+        positions: &Bound<'_, PyAny>,
+        work: impl FnOnce(&mut G, Rows<'_>) -> R + Send + 'static,
+    ) -> PyResult<R> {
+        use numpy::PyArrayMethods;
+        let (array, width, count) = number_rows(positions)?;
+        let readonly = array.readonly();
+        let values = readonly.as_slice()?;
+        Ok(positions.py().detach(|| {
+            let mut game = self.game.lock().unwrap_or_else(|p| p.into_inner());
+            work(&mut game, (values, width, count))
+        }))
+    }
+}
+
 /// A game whose calls are short (linear in the position at most): answered
 /// in place with the GIL released.
 pub struct InPlace<G> {
@@ -505,8 +615,25 @@ impl<G: Send> InPlace<G> {
     }
 }
 
-/// Who wins with perfect play: `str()` is the CLI's word.
-#[pyclass(eq, eq_int, hash, frozen, module = "stonegame")]
+/// The members of a Python enum of `stonegame._types`, fetched once.
+fn enum_members(
+    py: Python<'_>,
+    cell: &'static PyOnceLock<Vec<Py<PyAny>>>,
+    class: &str,
+    names: &[&str],
+) -> PyResult<&'static [Py<PyAny>]> {
+    cell.get_or_try_init(py, || {
+        let class = py.import("stonegame._types")?.getattr(class)?;
+        names
+            .iter()
+            .map(|name| Ok(class.getattr(*name)?.unbind()))
+            .collect::<PyResult<Vec<_>>>()
+    })
+    .map(Vec::as_slice)
+}
+
+/// Who wins with perfect play; in Python the `stonegame.Outcome` enum
+/// (defined in `stonegame/_types.py`: a `str` enum of the CLI's words).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Outcome {
     /// The player to move wins.
@@ -517,13 +644,46 @@ pub enum Outcome {
     Draw,
 }
 
-#[pymethods]
+static OUTCOMES: PyOnceLock<Vec<Py<PyAny>>> = PyOnceLock::new();
+
 impl Outcome {
-    fn __str__(&self) -> &'static str {
+    /// The CLI's word.
+    pub fn word(self) -> &'static str {
         match self {
             Outcome::First => "First",
             Outcome::Second => "Second",
             Outcome::Draw => "Draw",
+        }
+    }
+}
+
+impl<'py> IntoPyObject<'py> for Outcome {
+    type Target = PyAny;
+    type Output = Bound<'py, PyAny>;
+    type Error = PyErr;
+
+    fn into_pyobject(self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let members = enum_members(py, &OUTCOMES, "Outcome", &["First", "Second", "Draw"])?;
+        Ok(members[self as usize].bind(py).clone())
+    }
+}
+
+impl<'py> FromPyObject<'_, 'py> for Outcome {
+    type Error = PyErr;
+
+    /// An `Outcome` member or its word.
+    fn extract(object: Borrowed<'_, 'py, PyAny>) -> PyResult<Self> {
+        match object.extract::<String>().ok().as_deref() {
+            Some("First") => Ok(Outcome::First),
+            Some("Second") => Ok(Outcome::Second),
+            Some("Draw") => Ok(Outcome::Draw),
+            _ => Err(invalid(
+                "outcome",
+                format!(
+                    "{} is not an Outcome (First, Second or Draw)",
+                    shown_value(&object)
+                ),
+            )),
         }
     }
 }
@@ -538,8 +698,53 @@ impl From<stonegame::Outcome> for Outcome {
     }
 }
 
+static CONVENTIONS: PyOnceLock<Vec<Py<PyAny>>> = PyOnceLock::new();
+
+/// The `stonegame.Convention` member of a game's convention.
+pub fn convention_object(py: Python<'_>, misere: bool) -> PyResult<Py<PyAny>> {
+    let members = enum_members(py, &CONVENTIONS, "Convention", &["Normal", "Misere"])?;
+    Ok(members[usize::from(misere)].clone_ref(py))
+}
+
+/// One heap's change in a move printed `I:F->T` (`T` may be `A+B`: a split).
+struct Change {
+    /// The heap, counted from 0.
+    heap: u64,
+    from: u64,
+    to: Vec<u64>,
+}
+
+/// `I:F->T` (I from 1), else `None`.
+fn change(token: &str) -> Option<Change> {
+    let (index, rest) = token.split_once(':')?;
+    let (from, to) = rest.split_once("->")?;
+    let heap = index.parse::<u64>().ok()?.checked_sub(1)?;
+    let to = to
+        .split('+')
+        .map(|part| part.parse::<u64>().ok())
+        .collect::<Option<Vec<_>>>()?;
+    Some(Change {
+        heap,
+        from: from.parse().ok()?,
+        to,
+    })
+}
+
+/// The changes of a move printed as space-separated `I:F->T`, else `None`.
+fn changes_of(text: &str) -> Option<Vec<Change>> {
+    text.split(' ').map(change).collect()
+}
+
 /// A move of a built-in game: `str()` is the CLI's form (`I:F->T` for heap
-/// games, `L`/`R` for ends, the edge `I:U-V` in Hackenbush, ...).
+/// games, `L`/`R` for ends, the edge `I:U-V` in Hackenbush, ...), and the
+/// fields read it: `heap` (counted from 0, as Python indexes the position;
+/// the text counts from 1 as the CLI), `from_`, `to`, `parts` (the heaps the
+/// moved heap becomes: two for a split), `changes` (every heap the move
+/// lowers, as `(heap, from, to)`), `side` (`"L"`/`"R"`), `count` (a move
+/// printed as a number: the stones taken, or the stone, from 1), `edge` and
+/// `ends` (Hackenbush). A field that does not apply is `None`.
+///
+/// A move equals another with the same text, and its text as a `str`.
 #[pyclass(frozen, module = "stonegame")]
 #[derive(Clone, Debug)]
 pub struct Move {
@@ -553,16 +758,116 @@ impl Move {
             text: shown.to_string(),
         }
     }
+
+    /// The move's text.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The move's one change, when it changes one heap.
+    fn single(&self) -> Option<Change> {
+        let mut changes = changes_of(&self.text)?;
+        if changes.len() == 1 {
+            changes.pop()
+        } else {
+            None
+        }
+    }
+
+    /// A Hackenbush edge move `I:U-V`: (edge from 0, u, v).
+    fn edge_move(&self) -> Option<(u64, u32, u32)> {
+        let (index, rest) = self.text.split_once(':')?;
+        let (u, v) = rest.split_once('-')?;
+        let edge = index.parse::<u64>().ok()?.checked_sub(1)?;
+        Some((edge, u.parse().ok()?, v.parse().ok()?))
+    }
 }
 
 #[pymethods]
 impl Move {
+    /// A move from its text (the CLI's form), as `repr` shows it.
+    #[new]
+    pub fn new(text: String) -> Self {
+        Self { text }
+    }
+
+    /// Pickle and `copy` (every protocol): the move made again from its text.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyAny>, (String,)) {
+        (slf.get_type().into_any(), (slf.get().text.clone(),))
+    }
+
+    /// The heap moved in, counted from 0 (`None` unless one heap changes).
+    #[getter]
+    pub fn heap(&self) -> Option<u64> {
+        self.single().map(|c| c.heap)
+    }
+
+    /// The stones in the heap before the move.
+    #[getter]
+    fn from_(&self) -> Option<u64> {
+        self.single().map(|c| c.from)
+    }
+
+    /// The stones in the heap after the move (`None` for a split: see `parts`).
+    #[getter]
+    fn to(&self) -> Option<u64> {
+        self.single()
+            .and_then(|c| if c.to.len() == 1 { Some(c.to[0]) } else { None })
+    }
+
+    /// The heaps the moved heap becomes (two for a split).
+    #[getter]
+    fn parts(&self) -> Option<Vec<u64>> {
+        self.single().map(|c| c.to)
+    }
+
+    /// Every heap the move lowers, as `(heap, from, to)` (heap from 0):
+    /// several for Moore's Nim and Wythoff's diagonal moves. Empty for a
+    /// split or a move that is not a heap change.
+    #[getter]
+    fn changes(&self) -> Vec<(u64, u64, u64)> {
+        changes_of(&self.text)
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|c| c.to.len() == 1)
+            .map(|c| (c.heap, c.from, c.to[0]))
+            .collect()
+    }
+
+    /// `"L"` or `"R"`: the end a scoring move takes from.
+    #[getter]
+    fn side(&self) -> Option<&str> {
+        matches!(self.text.as_str(), "L" | "R").then_some(self.text.as_str())
+    }
+
+    /// A move printed as a number: the stones taken (`Front`,
+    /// `FrontDoubling`, `StoneMerge`), the stone taken from 1 (`Valuations`).
+    #[getter]
+    fn count(&self) -> Option<u64> {
+        self.text.parse().ok()
+    }
+
+    /// The Hackenbush edge deleted, counted from 0 in the list given.
+    #[getter]
+    fn edge(&self) -> Option<u64> {
+        self.edge_move().map(|e| e.0)
+    }
+
+    /// The Hackenbush edge's ends `(u, v)`, as given.
+    #[getter]
+    fn ends(&self) -> Option<(u32, u32)> {
+        self.edge_move().map(|e| (e.1, e.2))
+    }
+
     fn __str__(&self) -> &str {
         &self.text
     }
-    fn __repr__(&self) -> String {
-        format!("Move('{}')", self.text)
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let text = self.text.clone().into_pyobject(py)?;
+        Ok(format!("Move({})", text.repr()?))
     }
+
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
         match other.cast::<Move>() {
             Ok(other) => other.get().text == self.text,
@@ -571,11 +876,10 @@ impl Move {
                 .is_ok_and(|text| text == self.text),
         }
     }
-    fn __hash__(&self) -> u64 {
-        use std::hash::{Hash, Hasher};
-        let mut hasher = std::collections::hash_map::DefaultHasher::new();
-        self.text.hash(&mut hasher);
-        hasher.finish()
+
+    /// `hash(str(move))`: equal to its text, hashed as its text.
+    fn __hash__(&self, py: Python<'_>) -> PyResult<isize> {
+        self.text.clone().into_pyobject(py)?.hash()
     }
 }
 
@@ -587,8 +891,6 @@ pub struct Solution {
     /// win/lose game, the `Value` word of a retrograde game.
     #[pyo3(get)]
     value: Py<PyAny>,
-    /// Who wins.
-    #[pyo3(get)]
     outcome: Outcome,
     /// The optimal line from the start.
     #[pyo3(get)]
@@ -631,6 +933,49 @@ impl Solution {
 
 #[pymethods]
 impl Solution {
+    /// A solution from its parts, as `repr` shows it (and as it unpickles).
+    #[new]
+    #[pyo3(signature = (value, outcome, line, line_complete = true))]
+    fn py_new(
+        value: Py<PyAny>,
+        outcome: Outcome,
+        line: &Bound<'_, PyAny>,
+        line_complete: bool,
+    ) -> PyResult<Self> {
+        let line =
+            pyo3::types::PyList::new(line.py(), line.try_iter()?.collect::<PyResult<Vec<_>>>()?)?;
+        Ok(Self::new(
+            value,
+            outcome,
+            line.into_any().unbind(),
+            line_complete,
+        ))
+    }
+
+    /// Pickle and `copy` (every protocol): the solution made again from its parts.
+    #[allow(clippy::type_complexity)]
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> (Bound<'py, PyAny>, (Py<PyAny>, Outcome, Py<PyAny>, bool)) {
+        let py = slf.py();
+        let this = slf.get();
+        (
+            slf.get_type().into_any(),
+            (
+                this.value.clone_ref(py),
+                this.outcome,
+                this.line.clone_ref(py),
+                this.line_complete,
+            ),
+        )
+    }
+
+    /// Who wins.
+    #[getter]
+    fn outcome(&self) -> Outcome {
+        self.outcome
+    }
+
     /// The first move of the line (`None` when the game is over at the start).
     #[getter]
     fn best_move(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
@@ -642,11 +987,23 @@ impl Solution {
         }
     }
 
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let py = other.py();
+        let Ok(other) = other.cast::<Solution>() else {
+            return Ok(false);
+        };
+        let other = other.get();
+        Ok(self.outcome == other.outcome
+            && self.line_complete == other.line_complete
+            && self.value.bind(py).eq(other.value.bind(py))?
+            && self.line.bind(py).eq(other.line.bind(py))?)
+    }
+
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         Ok(format!(
             "Solution(value={}, outcome={}, line={}, line_complete={})",
             self.value.bind(py).repr()?,
-            self.outcome.__str__(),
+            self.outcome.into_pyobject(py)?.repr()?,
             self.line.bind(py).repr()?,
             if self.line_complete { "True" } else { "False" }
         ))
@@ -655,5 +1012,106 @@ impl Solution {
 
 /// A library outcome as the Python object.
 pub fn outcome_object(py: Python<'_>, outcome: stonegame::Outcome) -> PyResult<Py<PyAny>> {
-    Ok(Py::new(py, Outcome::from(outcome))?.into_any())
+    Ok(Outcome::from(outcome).into_pyobject(py)?.unbind())
+}
+
+/// How a Python object is made again: its class called with positional
+/// arguments and the keyword arguments that differ from their defaults.
+/// It gives the object's `repr` and its `__reduce__` (pickle and `copy`).
+pub struct Call<'py> {
+    /// The positional arguments.
+    pub args: Vec<Bound<'py, PyAny>>,
+    /// The keyword arguments, by name.
+    pub kwargs: Vec<(&'static str, Bound<'py, PyAny>)>,
+}
+
+impl<'py> Call<'py> {
+    /// A call with these positional arguments and no keyword argument yet.
+    pub fn new(args: Vec<Bound<'py, PyAny>>) -> Self {
+        Self {
+            args,
+            kwargs: Vec::new(),
+        }
+    }
+
+    /// Adds a keyword argument.
+    pub fn kw(mut self, name: &'static str, value: Bound<'py, PyAny>) -> Self {
+        self.kwargs.push((name, value));
+        self
+    }
+
+    /// Adds `misere=` when it differs from the class's default.
+    pub fn misere(self, py: Python<'py>, misere: bool, default: bool) -> Self {
+        if misere == default {
+            self
+        } else {
+            self.kw("misere", PyBool::new(py, misere).to_owned().into_any())
+        }
+    }
+
+    /// Adds `memory_mib=` and `max_work=` when they were given.
+    pub fn limits(mut self, py: Python<'py>, limits: Limits) -> PyResult<Self> {
+        if let Some(mib) = limits.memory_mib {
+            self = self.kw("memory_mib", mib.into_pyobject(py)?.into_any());
+        }
+        if let Some(steps) = limits.max_work {
+            self = self.kw("max_work", steps.into_pyobject(py)?.into_any());
+        }
+        Ok(self)
+    }
+
+    /// `Name(arg, ..., name=value, ...)`, each part its `repr`.
+    pub fn repr(&self, class: &str) -> PyResult<String> {
+        let mut parts = Vec::new();
+        for arg in &self.args {
+            parts.push(arg.repr()?.to_string());
+        }
+        for (name, value) in &self.kwargs {
+            parts.push(format!("{name}={}", value.repr()?));
+        }
+        Ok(format!("{class}({})", parts.join(", ")))
+    }
+
+    /// `__reduce__`'s answer: `functools.partial(class, *args, **kwargs)`,
+    /// called with no arguments.
+    pub fn reduce(
+        self,
+        class: Bound<'py, PyAny>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let py = class.py();
+        let mut args = vec![class];
+        args.extend(self.args);
+        let kwargs = PyDict::new(py);
+        for (name, value) in self.kwargs {
+            kwargs.set_item(name, value)?;
+        }
+        let partial = py
+            .import("functools")?
+            .getattr("partial")?
+            .call(PyTuple::new(py, args)?, Some(&kwargs))?;
+        Ok((partial, PyTuple::empty(py)))
+    }
+}
+
+/// The keyword arguments `memory_mib=` and `max_work=` as given (kept for
+/// `repr`, pickle and copy).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Limits {
+    /// `memory_mib=`.
+    pub memory_mib: Option<u64>,
+    /// `max_work=`.
+    pub max_work: Option<u64>,
+}
+
+impl Limits {
+    /// The limits given, and their budget.
+    pub fn new(memory_mib: Option<u64>, max_work: Option<u64>) -> PyResult<(Self, Budget)> {
+        Ok((
+            Self {
+                memory_mib,
+                max_work,
+            },
+            budget(memory_mib, max_work)?,
+        ))
+    }
 }

@@ -30,7 +30,7 @@ fn _stonegame(m: &Bound<'_, PyModule>) -> PyResult<()> {
         "UnsupportedConventionError",
         py.get_type::<common::UnsupportedConventionError>(),
     )?;
-    m.add_class::<common::Outcome>()?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_class::<common::Move>()?;
     m.add_class::<common::Solution>()?;
     m.add_class::<impartial::NimGame>()?;
@@ -56,10 +56,13 @@ fn _stonegame(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(sequences::grundy_sequence, m)?)?;
     m.add_function(wrap_pyfunction!(sequences::find_period, m)?)?;
     m.add_function(wrap_pyfunction!(sequences::grundy_stats, m)?)?;
+    m.add_function(wrap_pyfunction!(sequences::_restore_certificate, m)?)?;
     m.add_class::<user::ImpartialGame>()?;
     m.add_class::<user::ScoringGame>()?;
     m.add_class::<user::RetrogradeGame>()?;
     m.add_function(wrap_pyfunction!(other::janken_count, m)?)?;
     m.add_function(wrap_pyfunction!(other::solve_graph, m)?)?;
+    m.add_function(wrap_pyfunction!(other::nim_product, m)?)?;
+    m.add_function(wrap_pyfunction!(other::nim_inverse, m)?)?;
     Ok(())
 }

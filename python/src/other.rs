@@ -1,7 +1,7 @@
 //! The CLI's remaining families: `janken` (counting) and `graph` (a token
 //! game on a directed graph, by retrograde analysis).
 
-use crate::common::{arg, budget, interruptible, lift, to_py_error};
+use crate::common::{arg, budget, interruptible, invalid, lift, to_py_error};
 use num_bigint::BigUint;
 use pyo3::prelude::*;
 use pyo3::types::{PyAny, PyBytes, PyInt};
@@ -118,4 +118,23 @@ pub fn solve_graph(
         },
     )?;
     lift(labels)
+}
+
+/// The nim product of `a` and `b`: multiplication in Conway's field of
+/// nimbers below 2^64 (nim addition is XOR), the rule of the Grundy values
+/// of product games such as Tartan coin-turning games.
+/// `nim_product(2, 2) == 3`.
+#[pyfunction]
+pub fn nim_product(
+    #[pyo3(from_py_with = arg::a)] a: u64,
+    #[pyo3(from_py_with = arg::b)] b: u64,
+) -> u64 {
+    stonegame::impartial::nim_field::product(a, b)
+}
+
+/// The nim inverse of `a` (the `b` with `nim_product(a, b) == 1`);
+/// `InvalidInputError` for 0, which has none.
+#[pyfunction]
+pub fn nim_inverse(#[pyo3(from_py_with = arg::a)] a: u64) -> PyResult<u64> {
+    stonegame::impartial::nim_field::inverse(a).ok_or_else(|| invalid("a", "0 has no nim inverse"))
 }

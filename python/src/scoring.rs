@@ -5,10 +5,10 @@
 //! again in i128 when the game's up-front overflow check refuses i64.
 
 use crate::common::{
-    Move, Outcome, Solution, arg, budget, interruptible, lift, outcome_object, whole_items,
+    Call, Limits, Move, Outcome, Solution, arg, interruptible, lift, outcome_object, whole_items,
 };
 use pyo3::prelude::*;
-use pyo3::types::PyAny;
+use pyo3::types::{PyAny, PyTuple};
 use std::fmt::Display;
 use stonegame::prelude::{
     Configure, Ends as RustEnds, EndsRemainder as RustEndsRemainder, Front as RustFront,
@@ -168,16 +168,43 @@ macro_rules! scoring_class {
             fn __len__(&self) -> usize {
                 self.values.len()
             }
+
+            fn __repr__(slf: &Bound<'_, Self>) -> PyResult<String> {
+                let name = slf.get_type().name()?.to_string();
+                slf.borrow().call(slf.py())?.repr(&name)
+            }
+
+            /// Pickle and `copy`: the game made again from its row.
+            fn __reduce__<'py>(
+                slf: &Bound<'py, Self>,
+            ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+                let call = slf.borrow().call(slf.py())?;
+                call.reduce(slf.get_type().into_any())
+            }
         }
     };
 }
 
-/// Runs a row game's call on a worker thread (Ctrl-C interrupts the wait).
+/// The longest row answered on the calling thread. A worker thread's start
+/// and hand-off cost about 25 µs of CPU; at 64 stones the slowest row game
+/// (`FrontDoubling`) solves in about 28 µs and every other in under 13 µs
+/// (measured in notes/python-round2.md): up to here the thread costs as much
+/// as the solve or more, and the call is too short for Ctrl-C to matter.
+pub const SMALL_ROW: usize = 64;
+
+/// Runs a row game's call: a row of up to [`SMALL_ROW`] stones on the
+/// calling thread, a longer one on a worker thread (Ctrl-C interrupts the
+/// wait).
 fn run_row(
     py: Python<'_>,
+    stones: usize,
     work: impl FnOnce() -> stonegame::Result<Answer> + Send + 'static,
 ) -> PyResult<Py<PyAny>> {
-    let answer = lift(interruptible(py, work)?)?;
+    let answer = if stones <= SMALL_ROW {
+        lift(work())?
+    } else {
+        lift(interruptible(py, work)?)?
+    };
     answer_object(py, answer)
 }
 
@@ -204,13 +231,19 @@ macro_rules! row_game {
         pub struct $name {
             values: std::sync::Arc<Vec<i64>>,
             budget: Budget,
+            limits: Limits,
         }
 
         impl $name {
+            fn call<'py>(&self, py: Python<'py>) -> PyResult<Call<'py>> {
+                Call::new(vec![self.values.as_slice().into_pyobject(py)?.into_any()])
+                    .limits(py, self.limits)
+            }
+
             fn compute(&self, py: Python<'_>, ask: Ask) -> PyResult<Py<PyAny>> {
                 let values = (*self.values).clone();
                 let budget = self.budget;
-                run_row(py, move || {
+                run_row(py, self.values.len(), move || {
                     with_fallback(
                         values,
                         |v| row_answer(|v| $rust::<i64>::new(v), v, budget, ask),
@@ -231,9 +264,11 @@ macro_rules! row_game {
                 let values = row(values, "values")?;
                 // Refused now, as the Rust constructor would be.
                 let _ = lift($rust::<i128>::new(values.iter().map(|&v| i128::from(v)).collect::<Vec<_>>()))?;
+                let (limits, budget) = Limits::new(memory_mib, max_work)?;
                 Ok(Self {
                     values: std::sync::Arc::new(values),
-                    budget: budget(memory_mib, max_work)?,
+                    budget,
+                    limits,
                 })
             }
         });
@@ -273,13 +308,22 @@ pub struct Front {
     values: std::sync::Arc<Vec<i64>>,
     max_take: usize,
     budget: Budget,
+    limits: Limits,
 }
 
 impl Front {
+    fn call<'py>(&self, py: Python<'py>) -> PyResult<Call<'py>> {
+        Call::new(vec![
+            self.values.as_slice().into_pyobject(py)?.into_any(),
+            self.max_take.into_pyobject(py)?.into_any(),
+        ])
+        .limits(py, self.limits)
+    }
+
     fn compute(&self, py: Python<'_>, ask: Ask) -> PyResult<Py<PyAny>> {
         let values = (*self.values).clone();
         let (max_take, budget) = (self.max_take, self.budget);
-        run_row(py, move || {
+        run_row(py, self.values.len(), move || {
             with_fallback(
                 values,
                 |v| row_answer(|v| RustFront::<i64>::new(v, max_take), v, budget, ask),
@@ -303,10 +347,12 @@ scoring_class!(Front, {
             values.iter().map(|&v| i128::from(v)).collect::<Vec<_>>(),
             max_take,
         ))?;
+        let (limits, budget) = Limits::new(memory_mib, max_work)?;
         Ok(Self {
             values: std::sync::Arc::new(values),
             max_take,
-            budget: budget(memory_mib, max_work)?,
+            budget,
+            limits,
         })
     }
 });
@@ -319,6 +365,7 @@ pub struct Valuations {
     values: std::sync::Arc<Vec<i64>>,
     count: usize,
     budget: Budget,
+    limits: Limits,
 }
 
 /// Valuations over a score type: the CLI numbers stones from 1.
@@ -335,10 +382,19 @@ fn valuations_answer<T: Score + IntoValueOut>(
 }
 
 impl Valuations {
+    fn call<'py>(&self, py: Python<'py>) -> PyResult<Call<'py>> {
+        let (first, second) = self.values.split_at(self.count);
+        Call::new(vec![
+            first.into_pyobject(py)?.into_any(),
+            second.into_pyobject(py)?.into_any(),
+        ])
+        .limits(py, self.limits)
+    }
+
     fn compute(&self, py: Python<'_>, ask: Ask) -> PyResult<Py<PyAny>> {
         let values = (*self.values).clone();
         let (count, budget) = (self.count, self.budget);
-        run_row(py, move || {
+        run_row(py, self.values.len(), move || {
             with_fallback(
                 values,
                 |v| valuations_answer(v, count, budget, ask),
@@ -366,10 +422,12 @@ scoring_class!(Valuations, {
         ))?;
         let mut values = first;
         values.extend(second);
+        let (limits, budget) = Limits::new(memory_mib, max_work)?;
         Ok(Self {
             values: std::sync::Arc::new(values),
             count,
-            budget: budget(memory_mib, max_work)?,
+            budget,
+            limits,
         })
     }
 });
@@ -380,13 +438,19 @@ scoring_class!(Valuations, {
 pub struct StoneMod3 {
     values: std::sync::Arc<Vec<u64>>,
     budget: Budget,
+    limits: Limits,
 }
 
 impl StoneMod3 {
+    fn call<'py>(&self, py: Python<'py>) -> PyResult<Call<'py>> {
+        Call::new(vec![self.values.as_slice().into_pyobject(py)?.into_any()])
+            .limits(py, self.limits)
+    }
+
     fn compute(&self, py: Python<'_>, ask: Ask) -> PyResult<Py<PyAny>> {
         let stones = (*self.values).clone();
         let budget = self.budget;
-        run_row(py, move || {
+        run_row(py, self.values.len(), move || {
             answer(
                 RustStoneMod3::new(stones)?.with_budget(budget),
                 ask,
@@ -406,9 +470,11 @@ scoring_class!(StoneMod3, {
     ) -> PyResult<Self> {
         let stones = crate::impartial::whole_numbers(values, "values")?;
         let _ = lift(RustStoneMod3::new(&stones))?;
+        let (limits, budget) = Limits::new(memory_mib, max_work)?;
         Ok(Self {
             values: std::sync::Arc::new(stones),
-            budget: budget(memory_mib, max_work)?,
+            budget,
+            limits,
         })
     }
 });

@@ -5,13 +5,13 @@ use crate::common::{budget, invalid, lift, wait_for};
 use numpy::{IntoPyArray, PyArray1};
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyAny, PyDict};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::channel;
 use stonegame::impartial::octal::{
     MAX_SEQUENCE_HEAP, MAX_SEQUENCE_THREADS, PeriodCertificate as RustCertificate, SequenceRun,
-    SequenceStats, SparseGrundy, TakeAndBreak, planned_stats, planned_values,
+    SequenceStats, SparseGrundy, TakeAndBreak, certify_values, planned_stats, planned_values,
 };
 
 /// Runs `work` on a worker thread, polling for signals; on Ctrl-C the flag
@@ -98,6 +98,10 @@ pub fn grundy_sequence<'py>(
     Ok(lift(values)?.into_pyarray(py))
 }
 
+/// What a pickled certificate holds: G(0..preperiod + period), the
+/// preperiod, `max_take` and `checked_len`.
+type StoredCertificate = (Vec<u32>, u64, u64, u64);
+
 /// A proof that a take-and-break game's Grundy sequence is periodic (the
 /// octal periodicity theorem checked on the values computed).
 #[pyclass(frozen, module = "stonegame")]
@@ -107,6 +111,53 @@ pub struct PeriodCertificate {
 
 #[pymethods]
 impl PeriodCertificate {
+    /// The certificate of `values` (G(0), G(1), ... of a take-and-break
+    /// game, say from `grundy_sequence`) of a game whose moves take at most
+    /// `max_take` tokens; `InvalidInputError` when the values prove no period.
+    #[new]
+    fn new(
+        values: &Bound<'_, PyAny>,
+        #[pyo3(from_py_with = crate::common::arg::max_take_u64)] max_take: u64,
+    ) -> PyResult<Self> {
+        let values = crate::common::whole_items::<u32>(values, "values")?;
+        certify_values(&values, max_take)
+            .map(|certificate| Self { certificate })
+            .ok_or_else(|| {
+                invalid(
+                    "values",
+                    "they prove no period of a game with this max_take",
+                )
+            })
+    }
+
+    /// Pickle and `copy`: G(0..preperiod + period), `max_take` and
+    /// `checked_len`, proven again when restored.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, StoredCertificate)> {
+        let restore = py
+            .import("stonegame._stonegame")?
+            .getattr("_restore_certificate")?;
+        Ok((
+            restore,
+            (
+                self.certificate.values().to_vec(),
+                self.certificate.preperiod(),
+                self.certificate.max_take(),
+                self.certificate.checked_len(),
+            ),
+        ))
+    }
+
+    /// G(0..preperiod + period): with the period, every value.
+    #[getter]
+    fn values(&self) -> Vec<u32> {
+        self.certificate.values().to_vec()
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .cast::<PeriodCertificate>()
+            .is_ok_and(|other| other.get().certificate == self.certificate)
+    }
     /// The first heap of the periodic part.
     #[getter]
     fn preperiod(&self) -> u64 {
@@ -237,4 +288,34 @@ pub fn grundy_stats<'py>(
     dict.set_item("values_per_second", per_second)?;
     dict.set_item("seconds", seconds)?;
     Ok(dict)
+}
+
+/// A pickled `PeriodCertificate` restored: `values` (G(0..preperiod +
+/// period)) repeated to `checked_len` values, and the proof checked again.
+#[pyfunction]
+pub fn _restore_certificate(
+    values: Vec<u32>,
+    #[pyo3(from_py_with = crate::common::arg::heap)] preperiod: u64,
+    #[pyo3(from_py_with = crate::common::arg::max_take_u64)] max_take: u64,
+    #[pyo3(from_py_with = crate::common::arg::max_len)] checked_len: u64,
+) -> PyResult<PeriodCertificate> {
+    let refused = || {
+        invalid(
+            "values",
+            "they prove no period of a game with this max_take",
+        )
+    };
+    let (start, period) = (preperiod, (values.len() as u64).saturating_sub(preperiod));
+    if period == 0 || checked_len > MAX_SEQUENCE_HEAP {
+        return Err(refused());
+    }
+    let mut all = values;
+    let len = usize::try_from(checked_len).map_err(|_| refused())?;
+    while all.len() < len {
+        let index = all.len() as u64;
+        all.push(all[(start + (index - start) % period) as usize]);
+    }
+    certify_values(&all, max_take)
+        .map(|certificate| PeriodCertificate { certificate })
+        .ok_or_else(refused)
 }

@@ -15,12 +15,13 @@
 //! ([`crate::held`]); the solver's tables get the other half.
 
 use crate::common::{
-    Outcome, Solution, arg, budget, convention, invalid, lift, outcome_object, shown_value, whole,
+    Call, Limits, Outcome, Solution, arg, budget, convention, convention_object, invalid, lift,
+    outcome_object, shown_value, whole,
 };
 use crate::held::{Held, RECORD_BYTES, deep_size, split};
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
-use pyo3::types::PyAny;
+use pyo3::types::{PyAny, PyBool, PyTuple};
 use std::cell::{Cell, RefCell};
 use std::cmp::Ordering;
 use std::hash::{Hash, Hasher};
@@ -38,6 +39,10 @@ thread_local! {
     /// Callables called since the last look for signals.
     static CALLS: Cell<u32> = const { Cell::new(0) };
 }
+
+/// The largest `upto` of a user's game's `grundy_sequence` (as
+/// `Subtraction.grundy_sequence`'s).
+const MAX_UPTO: u64 = 10_000_000;
 
 /// How many callable calls between two looks for signals.
 const SIGNAL_EVERY: u32 = 1024;
@@ -333,9 +338,18 @@ pub struct ImpartialGame {
     /// The solver's half of the budget.
     tables: Budget,
     held: Arc<Held>,
+    limits: Limits,
 }
 
 impl ImpartialGame {
+    fn call<'py>(&self, py: Python<'py>) -> PyResult<Call<'py>> {
+        let mut call = Call::new(vec![self.moves.bind(py).clone()]);
+        if self.splits {
+            call = call.kw("splits", PyBool::new(py, true).to_owned().into_any());
+        }
+        call.misere(py, self.misere, false).limits(py, self.limits)
+    }
+
     /// Runs `work` on the solver; after an error the solver starts again
     /// from nothing (a stopped search may have kept values computed from
     /// part of the options).
@@ -412,6 +426,10 @@ impl ImpartialGame {
             misere,
             tables,
             held,
+            limits: Limits {
+                memory_mib,
+                max_work,
+            },
         })
     }
 
@@ -423,6 +441,40 @@ impl ImpartialGame {
         let position = self.components(position, sum)?;
         self.with(py, |solver| solving(|| NimberAt::nimber(solver, &position)))
             .map(|nimber| nimber.0)
+    }
+
+    /// G(0..=upto) as a numpy `uint64` array, for a game whose positions
+    /// are the ints 0, 1, 2, ...: `nimber(n)` for each `n`, in one call
+    /// (the values are remembered as `nimber`'s). Normal play only, as
+    /// `nimber`; `upto` at most 10,000,000.
+    fn grundy_sequence<'py>(
+        &self,
+        py: Python<'py>,
+        #[pyo3(from_py_with = arg::upto)] upto: u64,
+    ) -> PyResult<Bound<'py, numpy::PyArray1<u64>>> {
+        use numpy::IntoPyArray;
+        if upto > MAX_UPTO {
+            return Err(crate::common::to_py_error(
+                stonegame::Error::SizeLimitExceeded {
+                    what: "upto",
+                    value: u128::from(upto),
+                    limit: u128::from(MAX_UPTO),
+                },
+            ));
+        }
+        lift(
+            self.tables
+                .check_elements::<u64>(u128::from(upto) + 1, "Grundy sequence"),
+        )?;
+        let values = self.with(py, |solver| {
+            (0..=upto)
+                .map(|n| {
+                    let position = self.components(&n.into_pyobject(py)?.into_any(), false)?;
+                    solving(|| NimberAt::nimber(solver, &position)).map(|n| n.0)
+                })
+                .collect::<PyResult<Vec<u64>>>()
+        })?;
+        Ok(values.into_pyarray(py))
     }
 
     /// Who wins from `position` (with `sum=True`, from the sum of the positions listed).
@@ -475,6 +527,27 @@ impl ImpartialGame {
     #[getter]
     fn misere(&self) -> bool {
         self.misere
+    }
+
+    /// The play convention, `Convention.Normal` or `Convention.Misere`.
+    #[getter]
+    fn convention(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        convention_object(py, self.misere)
+    }
+
+    fn __repr__(slf: &Bound<'_, Self>) -> PyResult<String> {
+        let name = slf.get_type().name()?.to_string();
+        slf.borrow().call(slf.py())?.repr(&name)
+    }
+
+    /// Pickle and `copy`: a new game of the same callables and settings
+    /// (they pickle when they are module-level functions); what the solver
+    /// remembers is not copied.
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let call = slf.borrow().call(slf.py())?;
+        call.reduce(slf.get_type().into_any())
     }
 
     /// The bytes the game's Python positions count against its budget now
@@ -588,9 +661,21 @@ pub struct ScoringGame {
     /// The solver's half of the budget.
     tables: Budget,
     held: Arc<Held>,
+    /// `start`, `moves` and `play` as given.
+    given: [Py<PyAny>; 3],
+    limits: Limits,
 }
 
 impl ScoringGame {
+    fn call<'py>(&self, py: Python<'py>) -> PyResult<Call<'py>> {
+        let args = self
+            .given
+            .iter()
+            .map(|given| given.bind(py).clone())
+            .collect();
+        Call::new(args).limits(py, self.limits)
+    }
+
     /// Runs `work`; after an error the solver starts again from nothing (a
     /// stopped search may have kept values computed from part of the moves,
     /// or even taken itself for complete).
@@ -629,6 +714,11 @@ impl ScoringGame {
     ) -> PyResult<Self> {
         let (tables, positions) = split(budget(memory_mib, max_work)?);
         let held = Arc::new(Held::new(positions));
+        let given = [
+            start.clone().unbind(),
+            moves.clone_ref(start.py()),
+            play.clone_ref(start.py()),
+        ];
         let rules = PyScoringRules {
             start: PyPosition::new(start.clone(), &held)?,
             moves,
@@ -640,6 +730,11 @@ impl ScoringGame {
             solver: Exclusive::new(solver),
             tables,
             held,
+            given,
+            limits: Limits {
+                memory_mib,
+                max_work,
+            },
         })
     }
 
@@ -673,6 +768,21 @@ impl ScoringGame {
     fn held_bytes(&self) -> u64 {
         self.held.bytes()
     }
+
+    fn __repr__(slf: &Bound<'_, Self>) -> PyResult<String> {
+        let name = slf.get_type().name()?.to_string();
+        slf.borrow().call(slf.py())?.repr(&name)
+    }
+
+    /// Pickle and `copy`: a new game of the same callables and settings
+    /// (they pickle when they are module-level functions); what the solver
+    /// remembers is not copied.
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let call = slf.borrow().call(slf.py())?;
+        call.reduce(slf.get_type().into_any())
+    }
 }
 
 /// Your own game, cycles and draws allowed: `successors(position)` lists the
@@ -688,6 +798,7 @@ pub struct RetrogradeGame {
     /// The solver's half of the budget.
     tables: Budget,
     held: Arc<Held>,
+    limits: Limits,
 }
 
 #[pymethods]
@@ -706,6 +817,10 @@ impl RetrogradeGame {
             convention: convention(misere),
             tables,
             held: Arc::new(Held::new(positions)),
+            limits: Limits {
+                memory_mib,
+                max_work,
+            },
         })
     }
 
@@ -747,9 +862,36 @@ impl RetrogradeGame {
     fn misere(&self) -> bool {
         self.convention == Convention::Misere
     }
+
+    /// The play convention, `Convention.Normal` or `Convention.Misere`.
+    #[getter]
+    fn convention(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        convention_object(py, self.misere())
+    }
+
+    fn __repr__(slf: &Bound<'_, Self>) -> PyResult<String> {
+        let name = slf.get_type().name()?.to_string();
+        slf.borrow().call(slf.py())?.repr(&name)
+    }
+
+    /// Pickle and `copy`: a new game of the same callables and settings
+    /// (they pickle when they are module-level functions); what the solver
+    /// remembers is not copied.
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let call = slf.borrow().call(slf.py())?;
+        call.reduce(slf.get_type().into_any())
+    }
 }
 
 impl RetrogradeGame {
+    fn call<'py>(&self, py: Python<'py>) -> PyResult<Call<'py>> {
+        Call::new(vec![self.successors.bind(py).clone()])
+            .misere(py, self.misere(), false)
+            .limits(py, self.limits)
+    }
+
     fn solved(
         &self,
         py: Python<'_>,

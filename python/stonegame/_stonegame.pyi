@@ -5,6 +5,10 @@ from typing import Any, Callable, Dict, Generic, Hashable, Iterable, List, Optio
 import numpy as np
 import numpy.typing as npt
 
+from ._types import Convention as Convention, Outcome as Outcome
+
+__version__: str
+
 
 class Error(Exception):
     """Every error of the library; the message is the Rust error's.
@@ -31,22 +35,39 @@ class InvalidInputError(Error):
 class UnsupportedConventionError(Error):
     """The game has no solver for the play convention asked for."""
 
-class Outcome:
-    """Who wins with perfect play; ``str()`` is the CLI's word."""
-
-    First: "Outcome"
-    Second: "Outcome"
-    Draw: "Outcome"
-
 class Move:
-    """A move of a built-in game; ``str()`` is the CLI's form (``1:3->1``)."""
+    """A move of a built-in game; ``str()`` is the CLI's form (``1:3->1``).
 
+    The fields read the text; one that does not apply is ``None``. ``heap``
+    counts from 0 (the text, as the CLI, from 1).
+    """
+
+    def __init__(self, text: str) -> None: ...
+    @property
+    def heap(self) -> Optional[int]: ...
+    @property
+    def from_(self) -> Optional[int]: ...
+    @property
+    def to(self) -> Optional[int]: ...
+    @property
+    def parts(self) -> Optional[List[int]]: ...
+    @property
+    def changes(self) -> List[Tuple[int, int, int]]: ...
+    @property
+    def side(self) -> Optional[str]: ...
+    @property
+    def count(self) -> Optional[int]: ...
+    @property
+    def edge(self) -> Optional[int]: ...
+    @property
+    def ends(self) -> Optional[Tuple[int, int]]: ...
     def __eq__(self, other: object) -> bool: ...
     def __hash__(self) -> int: ...
 
 class Solution:
     """A solved game: value, outcome, best move and the optimal line."""
 
+    def __init__(self, value: Any, outcome: Outcome, line: Iterable[Any], line_complete: bool = True) -> None: ...
     @property
     def value(self) -> Any: ...
     @property
@@ -66,15 +87,27 @@ _Position = TypeVar("_Position")
 class _Impartial(Generic[_Position]):
     @property
     def misere(self) -> bool: ...
+    @property
+    def convention(self) -> Convention: ...
     def outcome(self, position: _Position) -> Outcome: ...
     def winning_move(self, position: _Position) -> Optional[Move]: ...
     def solve(self, position: _Position) -> Solution: ...
+    def outcomes(self, positions: npt.ArrayLike) -> npt.NDArray[np.object_]:
+        """The outcome of each row of a 2-D array (each number of a 1-D one): one call, a native loop."""
 
 class Nim(_Impartial[Heaps]):
     """Nim: take any positive number of stones from one heap."""
 
     def __init__(self, *, misere: bool = False, memory_mib: Optional[int] = None, max_work: Optional[int] = None) -> None: ...
+    def legal_moves(self, position: Heaps) -> List[Move]:
+        """Every legal move from ``position`` (at most 1,000,000)."""
+    def apply(self, position: Heaps, move: Union[Move, str]) -> List[int]:
+        """The heaps after a legal ``move`` (a split's parts in place; an emptied heap dropped)."""
+    def move_outcomes(self, position: Heaps) -> List[Tuple[Move, Outcome]]:
+        """Each legal move with the outcome after it, for the player then to move."""
     def nimber(self, position: Heaps) -> int: ...
+    def nimbers(self, positions: npt.ArrayLike) -> npt.NDArray[np.uint64]:
+        """The Grundy value of each row of a 2-D array (each number of a 1-D one)."""
 
 class Subtraction(_Impartial[Heaps]):
     """Take ``s`` stones from one heap, ``s`` in the set ``moves``."""
@@ -82,7 +115,15 @@ class Subtraction(_Impartial[Heaps]):
     def __init__(self, moves: Iterable[int], *, misere: bool = False, memory_mib: Optional[int] = None, max_work: Optional[int] = None) -> None: ...
     @property
     def moves(self) -> List[int]: ...
+    def legal_moves(self, position: Heaps) -> List[Move]:
+        """Every legal move from ``position`` (at most 1,000,000)."""
+    def apply(self, position: Heaps, move: Union[Move, str]) -> List[int]:
+        """The heaps after a legal ``move`` (a split's parts in place; an emptied heap dropped)."""
+    def move_outcomes(self, position: Heaps) -> List[Tuple[Move, Outcome]]:
+        """Each legal move with the outcome after it, for the player then to move."""
     def nimber(self, position: Heaps) -> int: ...
+    def nimbers(self, positions: npt.ArrayLike) -> npt.NDArray[np.uint64]:
+        """The Grundy value of each row of a 2-D array (each number of a 1-D one)."""
     def grundy_sequence(self, upto: int) -> npt.NDArray[np.uint64]:
         """G(0..=upto), normal play only (a misère game raises ``UnsupportedConventionError``)."""
     def period(self) -> Tuple[int, int]:
@@ -93,6 +134,8 @@ class Boxes(_Impartial[Iterable[Pair]]):
 
     def __init__(self, *, misere: bool = False, memory_mib: Optional[int] = None, max_work: Optional[int] = None) -> None: ...
     def nimber(self, position: Iterable[Pair]) -> int: ...
+    def nimbers(self, positions: npt.ArrayLike) -> npt.NDArray[np.uint64]:
+        """The Grundy value of each row of a 2-D array (each number of a 1-D one)."""
 
 class OctalGame(_Impartial[Heaps]):
     """A take-and-break game by octal code (``"0.77"``) or name (``"kayles"``)."""
@@ -100,7 +143,15 @@ class OctalGame(_Impartial[Heaps]):
     def __init__(self, code: str, *, misere: bool = False, memory_mib: Optional[int] = None, max_work: Optional[int] = None) -> None: ...
     @property
     def code(self) -> str: ...
+    def legal_moves(self, position: Heaps) -> List[Move]:
+        """Every legal move from ``position`` (at most 1,000,000)."""
+    def apply(self, position: Heaps, move: Union[Move, str]) -> List[int]:
+        """The heaps after a legal ``move`` (a split's parts in place; an emptied heap dropped)."""
+    def move_outcomes(self, position: Heaps) -> List[Tuple[Move, Outcome]]:
+        """Each legal move with the outcome after it, for the player then to move."""
     def nimber(self, position: Heaps) -> int: ...
+    def nimbers(self, positions: npt.ArrayLike) -> npt.NDArray[np.uint64]:
+        """The Grundy value of each row of a 2-D array (each number of a 1-D one)."""
 
 class LastOne(_Impartial[Heaps]):
     """Last One: strike a run of sticks in one row; the last stick loses (misère by default)."""
@@ -123,6 +174,8 @@ class Staircase(_Impartial[Heaps]):
 
     def __init__(self, *, misere: bool = False, memory_mib: Optional[int] = None, max_work: Optional[int] = None) -> None: ...
     def nimber(self, position: Heaps) -> int: ...
+    def nimbers(self, positions: npt.ArrayLike) -> npt.NDArray[np.uint64]:
+        """The Grundy value of each row of a 2-D array (each number of a 1-D one)."""
 
 class Euclid(_Impartial[Pair]):
     """Euclid's game on a pair ``(a, b)``."""
@@ -197,6 +250,9 @@ class StoneMod3:
 class PeriodCertificate:
     """A proven period of a take-and-break game's Grundy sequence."""
 
+    def __init__(self, values: Iterable[int], max_take: int) -> None: ...
+    @property
+    def values(self) -> List[int]: ...
     @property
     def preperiod(self) -> int: ...
     @property
@@ -227,7 +283,11 @@ class ImpartialGame:
     def __init__(self, moves: Callable[[Any], Iterable[Any]], *, splits: bool = False, misere: bool = False, memory_mib: Optional[int] = None, max_work: Optional[int] = None) -> None: ...
     @property
     def misere(self) -> bool: ...
+    @property
+    def convention(self) -> Convention: ...
     def nimber(self, position: Hashable, *, sum: bool = False) -> int: ...
+    def grundy_sequence(self, upto: int) -> npt.NDArray[np.uint64]:
+        """G(0..=upto) of a game whose positions are the ints 0, 1, 2, ..."""
     def outcome(self, position: Hashable, *, sum: bool = False) -> Outcome: ...
     def winning_move(self, position: Hashable, *, sum: bool = False) -> Optional[Tuple[int, Any]]: ...
     def solve(self, position: Hashable, *, sum: bool = False) -> Solution: ...
@@ -258,6 +318,8 @@ class RetrogradeGame:
     def __init__(self, successors: Callable[[Any], Iterable[Any]], *, misere: bool = False, memory_mib: Optional[int] = None, max_work: Optional[int] = None) -> None: ...
     @property
     def misere(self) -> bool: ...
+    @property
+    def convention(self) -> Convention: ...
     def value(self, start: Hashable) -> str: ...
     def outcome(self, start: Hashable) -> Outcome: ...
     def solve(self, start: Hashable) -> Solution: ...
@@ -270,3 +332,9 @@ def janken_count(a_coins: int, b_coins: int, rounds: int, *, modulo: Optional[in
 
 def solve_graph(n: int, edges: Iterable[Pair], *, memory_mib: Optional[int] = None) -> List[Tuple[str, Optional[int]]]:
     """``(value, remoteness)`` of every vertex of a token game on a graph (the CLI's ``graph``)."""
+
+def nim_product(a: int, b: int) -> int:
+    """The nim product of ``a`` and ``b`` (the field of nimbers below 2^64)."""
+
+def nim_inverse(a: int) -> int:
+    """The nim inverse of ``a`` (``InvalidInputError`` for 0)."""

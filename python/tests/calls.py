@@ -18,6 +18,17 @@ SAMPLES: Dict[Tuple[str, str], Any] = {
     ("find_period", "max_len"): 1 << 12,
     # Misère by default: its nimber refuses (see test_conventions.py).
     ("LastOne.__init__", "misere"): False,
+    ("Solution.__init__", "value"): 1,
+    ("Solution.__init__", "outcome"): stonegame.Outcome.First,
+    ("Solution.__init__", "line"): ["L"],
+    ("Move.__init__", "text"): "1:3->1",
+    # A legal move from the sample position [1, 2] of every heap game.
+    ("Nim.apply", "move"): "1:1->0",
+    ("Subtraction.apply", "move"): "1:1->0",
+    ("OctalGame.apply", "move"): "1:1->0",
+    # Kayles' values to heap 200 prove its period (preperiod 71, period 12).
+    ("PeriodCertificate.__init__", "values"): list(stonegame.grundy_sequence("kayles", 200)),
+    ("PeriodCertificate.__init__", "max_take"): 2,
 }
 
 # Instances of classes the stub gives no constructor.
@@ -51,6 +62,8 @@ def sample(label: str, parameter: Parameter) -> Any:
         "Tuple[int, int]": (1, 2),
         "Union[int, Tuple[int, int]]": (3, 2),
         "Hashable": 0,
+        # One position of two numbers: a valid row of every game.
+        "npt.ArrayLike": [[1, 2]],
     }
     if annotation in made:
         return made[annotation]

@@ -17,7 +17,20 @@ from calls import CALLABLES, METHODS, arguments
 from stub import Callable as StubCallable
 
 # Methods that answer misère play, each checked against a brute force below.
-HONOURED = {"outcome", "winning_move", "solve", "value", "misere", "held_bytes"}
+HONOURED = {
+    "outcome",
+    "outcomes",
+    "move_outcomes",
+    "winning_move",
+    "solve",
+    "value",
+    "misere",
+    "held_bytes",
+    "convention",
+    # The rules' moves, the same under both conventions (checked below).
+    "legal_moves",
+    "apply",
+}
 
 
 def misere_classes() -> List[str]:
@@ -69,10 +82,15 @@ def test_every_method_honours_or_refuses_misere_play(item: StubCallable) -> None
     assert item.name in HONOURED, f"{item.label} answers under misère play without a check against a brute force"
 
 
-@pytest.mark.parametrize("name", ["nimber", "grundy_sequence", "period"])
+@pytest.mark.parametrize("name", ["nimber", "nimbers", "grundy_sequence", "period"])
 def test_grundy_values_are_refused_under_misere_play(name: str) -> None:
     game = stonegame.Subtraction([2, 3], misere=True)
-    arguments_of: Dict[str, Tuple[Any, ...]] = {"nimber": ([5],), "grundy_sequence": (5,), "period": ()}
+    arguments_of: Dict[str, Tuple[Any, ...]] = {
+        "nimber": ([5],),
+        "nimbers": ([[5], [6]],),
+        "grundy_sequence": (5,),
+        "period": (),
+    }
     with pytest.raises(stonegame.UnsupportedConventionError, match="misère"):
         getattr(game, name)(*arguments_of[name])
     normal = stonegame.Subtraction([2, 3])
@@ -386,6 +404,57 @@ def check_line(case: Case, position: Hashable, line: List[str], misere: bool, fi
         position = after
         winner_to_move = not winner_to_move
     assert list(case.options(case.key(position))) == [], position
+
+
+def row(position: Any) -> Tuple[int, ...]:
+    """A position as a row of numbers (pairs and boxes flattened)."""
+    if isinstance(position, int):
+        return (position,)
+    return tuple(n for part in position for n in row(part))
+
+
+@pytest.mark.parametrize("case", CASES, ids=repr)
+@pytest.mark.parametrize("misere", [False, True], ids=["normal", "misere"])
+def test_arrays_of_positions_answer_as_one_position_at_a_time(case: Case, misere: bool) -> None:
+    """`outcomes` (and `nimbers`, normal play) over every position of each width, one call a width."""
+    import numpy as np
+
+    game = case.make(misere)
+    widths: Dict[int, List[Any]] = {}
+    for position in case.positions:
+        widths.setdefault(len(row(case.asked(position))), []).append(position)
+    for positions in widths.values():
+        array = np.array([row(case.asked(p)) for p in positions], dtype=np.uint64)
+        expected = [
+            stonegame.Outcome.First if case.wins(case.key(p), misere) else stonegame.Outcome.Second
+            for p in positions
+        ]
+        assert list(game.outcomes(array)) == expected
+        # Any integer dtype, and nested lists.
+        assert list(game.outcomes(array.astype(np.int32))) == expected
+        assert list(game.outcomes(array.tolist())) == expected
+        if hasattr(game, "nimbers") and not misere:
+            assert list(game.nimbers(array)) == [game.nimber(case.asked(p)) for p in positions]
+
+
+@pytest.mark.parametrize("case", [c for c in CASES if hasattr(c.make(False), "legal_moves")], ids=repr)
+@pytest.mark.parametrize("misere", [False, True], ids=["normal", "misere"])
+def test_stepping_through_a_game_follows_the_rules(case: Case, misere: bool) -> None:
+    """`legal_moves` are the brute force's options, `apply` plays them, and
+    `move_outcomes` gives each the brute force's outcome."""
+    assert case.apply is not None
+    game = case.make(misere)
+    for position in case.positions:
+        moves = game.legal_moves(case.asked(position))
+        reached = [case.apply(position, str(m)) for m in moves]
+        assert {case.key(p) for p in reached} == {case.key(o) for o in case.options(case.key(position))}, position
+        assert len(set(map(str, moves))) == len(moves), position
+        assert [case.key(game.apply(case.asked(position), m)) for m in moves] == [case.key(p) for p in reached]
+        for (move, outcome), after in zip(game.move_outcomes(case.asked(position)), reached):
+            wins = case.wins(case.key(after), misere)
+            assert outcome == (stonegame.Outcome.First if wins else stonegame.Outcome.Second), (position, move)
+        best = game.winning_move(case.asked(position))
+        assert best is None or best in moves
 
 
 @pytest.mark.parametrize("case", CASES, ids=repr)

@@ -31,6 +31,7 @@
 // The sources keep the machinery apart from the games that use it (see
 // "Layout" above). `engine` and `games` are private: each module is
 // re-exported here, so its public path is `impartial::name` as before.
+mod dyn_game;
 mod engine;
 mod games;
 
@@ -54,6 +55,7 @@ pub use heap_move::HeapMove;
 
 // Every game and solver one level down, as `scoring::Ends` is: `impartial::Nim`.
 pub use boxes::{BallBox, Boxes};
+pub use dyn_game::DynImpartialGame;
 pub use euclid::Euclid;
 pub use fibonacci_nim::{FibonacciNim, FibonacciPosition};
 pub use grundy::GrundySolver;

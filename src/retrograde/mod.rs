@@ -124,6 +124,7 @@
 //! ```
 
 mod analysis;
+mod dyn_game;
 mod games;
 mod graph;
 mod hashed;
@@ -143,6 +144,7 @@ use std::fmt;
 use crate::Outcome;
 
 pub use analysis::{Analysis, RemotenessCounts};
+pub use dyn_game::{DynImplicitGame, DynTieredGame};
 pub use games::{solve_impartial_sum, solve_impartial_sum_within, sum_key};
 pub use graph::Graph;
 pub use hashed::{NoPredecessors, NoTerminalRule, Retrograde, RetrogradeTable, solve};

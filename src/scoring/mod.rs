@@ -39,6 +39,7 @@
 mod answers;
 #[cfg(not(stonegame_bundle))]
 mod dispatch;
+mod dyn_game;
 mod ends;
 mod family;
 mod front;
@@ -53,6 +54,7 @@ mod valuations;
 pub mod variants;
 mod weights;
 
+pub use dyn_game::DynScoringGame;
 pub use ends::{
     Colour, ColouringStrategy, DEFAULT_REMAINDER_WORK, End, Ends, EndsReducer, EndsRemainder,
     EndsTable, REMAINDER_CELLS_PER_STEP,
