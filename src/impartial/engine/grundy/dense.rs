@@ -72,6 +72,9 @@ pub(super) struct DenseTable<P> {
     on_line: Vec<u64>,
     /// Search only: pending positions with `number << 1 | expanded`.
     stack: Vec<(P, usize)>,
+    /// Whether components' numbers are trusted: not mapped back through
+    /// `dense_position` to check that they name the component.
+    trusted: bool,
 }
 
 /// Why a loop over options stopped before its end.
@@ -85,6 +88,9 @@ enum Stop {
     Stack(usize),
     /// A component that should have a value has none.
     Inconsistent,
+    /// A component of the position numbered `.0` whose number `.1` is
+    /// another position's (`dense_position` gives another).
+    Collision(usize, usize),
     /// The work cap is reached.
     Work,
 }
@@ -125,7 +131,14 @@ impl<P: Clone + Eq> DenseTable<P> {
             solved: Vec::new(),
             on_line: Vec::new(),
             stack: Vec::new(),
+            trusted: false,
         }
+    }
+
+    /// Trusts (or not) that a component's number names it: see
+    /// `GrundySolver::trusting_numbering`.
+    pub(super) fn trust(&mut self, trusted: bool) {
+        self.trusted = trusted;
     }
 
     /// Positions with a value.
@@ -206,6 +219,10 @@ impl<P: Clone + Eq> DenseTable<P> {
         if self.sweeps() {
             self.sweep_to(game, root, number, budget, work)
         } else {
+            // Another position with the root's number would answer for it.
+            if !self.trusted && game.dense_position(number).as_ref() != Some(root) {
+                return Err(mismatched_numbering(number));
+            }
             self.search(game, root, number, budget, work)
         }
     }
@@ -241,7 +258,7 @@ impl<P: Clone + Eq> DenseTable<P> {
     ) -> Result<u64> {
         // The root must be the position its number names, or its cell
         // would be skipped (or be another position's).
-        if game.dense_position(number).as_ref() != Some(root) {
+        if !self.trusted && game.dense_position(number).as_ref() != Some(root) {
             return Err(mismatched_numbering(number));
         }
         let larger = self.order == MoveOrder::ToLarger;
@@ -253,6 +270,9 @@ impl<P: Clone + Eq> DenseTable<P> {
         };
         if let Some(value) = self.cells.get(last) {
             return Ok(value);
+        }
+        if self.cells.is_hole(last) {
+            return Err(unlisted_root(number));
         }
         // The numbers to sweep are known now: refused before any is swept
         // (their cells first, so an array too large is named as such).
@@ -270,11 +290,18 @@ impl<P: Clone + Eq> DenseTable<P> {
         }
         self.reserve_through(last, budget)?;
         loop {
-            let (mex, known) = (&mut self.mex, &mut self.known);
+            let state = Sweep {
+                n,
+                last,
+                mex: &mut self.mex,
+                work: &mut *work,
+                known: &mut self.known,
+                trusted: self.trusted,
+            };
             let rare = if larger {
-                with_cells!(&mut self.cells, cells => sweep::<G, _, true>(game, n, cells, last, mex, work, known))
+                with_cells!(&mut self.cells, cells => sweep::<G, _, true>(game, cells, state))
             } else {
-                with_cells!(&mut self.cells, cells => sweep::<G, _, false>(game, n, cells, last, mex, work, known))
+                with_cells!(&mut self.cells, cells => sweep::<G, _, false>(game, cells, state))
             };
             match rare? {
                 None => break,
@@ -285,7 +312,7 @@ impl<P: Clone + Eq> DenseTable<P> {
                 }
             }
         }
-        self.cells.get(last).ok_or_else(inconsistent_game)
+        self.cells.get(last).ok_or_else(|| unlisted_root(number))
     }
 
     /// Room for slots up to `last` (doubling, up to `n`), charged first.
@@ -390,6 +417,7 @@ impl<P: Clone + Eq> DenseTable<P> {
                 stack_limit,
                 mex: &mut self.mex,
                 known: &mut self.known,
+                trusted: self.trusted,
             };
             let rare = with_cells!(&mut self.cells, cells => state.run(game, cells, work));
             match rare {
@@ -418,6 +446,9 @@ impl<P: Clone + Eq> DenseTable<P> {
                 }
                 Err(Stop::Work) => return Err(work.error("GrundySolver")),
                 Err(Stop::Inconsistent) => return Err(inconsistent_game()),
+                Err(Stop::Collision(number, component)) => {
+                    return Err(collision(number, component));
+                }
             }
         }
     }
@@ -437,79 +468,198 @@ fn grow_stack<T>(stack: &mut Vec<T>, limit: usize) -> std::result::Result<(), us
     Ok(())
 }
 
-/// Fills `cells` from its end through slot `last` in the declared order
-/// (`LARGER`: `ToLarger`), returning early with a value that needs wider
-/// cells or more stamps.
-fn sweep<G: ImpartialGame, C: Cell, const LARGER: bool>(
-    game: &G,
+/// The state of one sweep that is not the cells (whose type varies).
+struct Sweep<'a> {
     n: usize,
-    cells: &mut Vec<C>,
     last: usize,
-    mex: &mut StampMex,
-    work: &mut WorkCount,
-    known: &mut usize,
-) -> Result<Option<Rare>> {
-    // A local count stays in a register through the hot loop.
-    let mut count = *work;
-    let result = sweep_with::<G, C, LARGER>(game, n, cells, last, mex, &mut count, known);
-    *work = count;
-    result
+    mex: &'a mut StampMex,
+    work: &'a mut WorkCount,
+    known: &'a mut usize,
+    /// Components' numbers are not mapped back to check them.
+    trusted: bool,
 }
 
-fn sweep_with<G: ImpartialGame, C: Cell, const LARGER: bool>(
+/// Why the listing of one sweep stopped early.
+enum Halt {
+    Lie(Error),
+    Rare(Rare),
+}
+
+/// Fills `cells` from its end through slot `last` in the declared order
+/// (`LARGER`: `ToLarger`), returning early with a value that needs wider
+/// cells or more stamps. The game lists the positions
+/// ([`ImpartialGame::for_each_dense_position`]); numbers it skips get a
+/// [`Cell::HOLE`], which a component read checks.
+fn sweep<G: ImpartialGame, C: Cell, const LARGER: bool>(
     game: &G,
-    n: usize,
     cells: &mut Vec<C>,
-    last: usize,
-    mex: &mut StampMex,
-    work: &mut WorkCount,
-    known: &mut usize,
+    state: Sweep<'_>,
 ) -> Result<Option<Rare>> {
-    while cells.len() <= last {
-        let slot = cells.len();
-        let number = slot_of::<LARGER>(n, slot);
-        let Some(position) = game.dense_position(number) else {
-            cells.push(C::default()); // a number without a position
-            continue;
-        };
-        if game.dense_index(&position) != Some(number) {
-            return Err(mismatched_numbering(number));
+    let Sweep {
+        n,
+        last,
+        mex,
+        work,
+        known,
+        trusted,
+    } = state;
+    let numbered = game.numbered_options();
+    // The options' steps left, in a register through the hot loop: charged
+    // as each option is listed (so an endless listing stops at the cap),
+    // written back once.
+    let mut left = work.left;
+    let mut over = false;
+    let mut halt = None;
+    let from = slot_of::<LARGER>(n, cells.len());
+    let _ = game.for_each_dense_position(from, |number, position| {
+        let slot = slot_of::<LARGER>(n, number);
+        if slot < cells.len() || slot >= n {
+            halt = Some(Halt::Lie(out_of_sweep_order(
+                number,
+                slot_of::<LARGER>(n, cells.len()),
+                n,
+            )));
+            return ControlFlow::Break(());
         }
+        if slot > last {
+            return ControlFlow::Break(()); // past the query: the next one goes on
+        }
+        if !trusted && game.dense_index(&position) != Some(number) {
+            halt = Some(Halt::Lie(mismatched_numbering(number)));
+            return ControlFlow::Break(());
+        }
+        // Numbers the listing skipped are no positions.
+        cells.resize(slot, C::HOLE);
         let mut round = mex.start();
-        let mut offending = None;
+        let mut lie = None;
         let filled = &cells[..];
-        let _ = game.for_each_option(&position, |option| {
-            work.step(option.len(), GRUNDY_SWEEP_STEPS)?;
-            // An XOR of cells fits a cell: no widening on the way.
-            let mut value = C::default();
-            for component in option {
-                // Only numbers filled before this one map below `slot`.
-                let index = game.dense_index(component);
-                match filled.get(index.map_or(usize::MAX, |i| slot_of::<LARGER>(n, i))) {
-                    Some(&cell) => value = value ^ cell,
-                    None => {
-                        offending = Some(index);
-                        return ControlFlow::Break(());
+        // Only numbers filled before this one map below `slot`; the top
+        // value of a cell marks a number skipped.
+        let read = |index: usize| match filled.get(slot_of::<LARGER>(n, index)) {
+            Some(&cell) if cell != C::HOLE => Ok(cell),
+            Some(_) => Err(Lie::Skipped(index)),
+            None => Err(Lie::Order(Some(index))),
+        };
+        let _ = if numbered {
+            game.for_each_numbered_option(number, &position, |option| {
+                let steps = option.len().max(1) as u64 * GRUNDY_SWEEP_STEPS;
+                if steps > left {
+                    over = true;
+                    return ControlFlow::Break(());
+                }
+                left -= steps;
+                // An XOR of cells fits a cell: no widening on the way.
+                let mut value = C::default();
+                for &index in option {
+                    match read(index) {
+                        Ok(cell) => value = value ^ cell,
+                        Err(found) => {
+                            lie = Some(found);
+                            return ControlFlow::Break(());
+                        }
                     }
                 }
-            }
-            value.mark(&mut round);
-            ControlFlow::Continue(())
-        });
-        if work.exceeded() {
-            return Err(work.error("GrundySolver (sweep over the dense numbering)"));
+                value.mark(&mut round);
+                ControlFlow::Continue(())
+            })
+        } else {
+            game.for_each_option(&position, |option| {
+                let steps = option.len().max(1) as u64 * GRUNDY_SWEEP_STEPS;
+                if steps > left {
+                    over = true;
+                    return ControlFlow::Break(());
+                }
+                left -= steps;
+                let mut value = C::default();
+                for component in option {
+                    let Some(index) = game.dense_index(component) else {
+                        lie = Some(Lie::Order(None));
+                        return ControlFlow::Break(());
+                    };
+                    let cell = read(index).and_then(|cell| {
+                        // Two positions with one number would share a cell.
+                        if trusted || game.dense_position(index).as_ref() == Some(component) {
+                            Ok(cell)
+                        } else {
+                            Err(Lie::Collision(index))
+                        }
+                    });
+                    match cell {
+                        Ok(cell) => value = value ^ cell,
+                        Err(found) => {
+                            lie = Some(found);
+                            return ControlFlow::Break(());
+                        }
+                    }
+                }
+                value.mark(&mut round);
+                ControlFlow::Continue(())
+            })
+        };
+        if over {
+            return ControlFlow::Break(());
         }
-        if let Some(component) = offending {
-            return Err(against_order(number, component));
+        if let Some(lie) = lie {
+            halt = Some(Halt::Lie(lie.error(number)));
+            return ControlFlow::Break(());
         }
         let value = round.mex();
-        if value >= round.len() as u64 {
-            return Ok(Some(Rare { number, value }));
+        if value >= round.len() as u64 || value >= C::HOLE.value() {
+            halt = Some(Halt::Rare(Rare { number, value }));
+            return ControlFlow::Break(());
         }
         cells.push(C::from_value(value));
         *known += 1;
+        ControlFlow::Continue(())
+    });
+    work.left = left;
+    if over {
+        work.left = 0;
+        work.over = true;
     }
-    Ok(None)
+    if work.exceeded() {
+        return Err(work.error("GrundySolver (sweep over the dense numbering)"));
+    }
+    match halt {
+        Some(Halt::Lie(error)) => Err(error),
+        Some(Halt::Rare(rare)) => Ok(Some(rare)),
+        // Numbers after the last listed one, through the query's, are no
+        // positions either.
+        None => {
+            if cells.len() <= last {
+                cells.resize(last + 1, C::HOLE);
+            }
+            Ok(None)
+        }
+    }
+}
+
+/// A component that contradicts the numbering, found by a sweep.
+enum Lie {
+    /// A number not filled before the position's (against the declared
+    /// order, or outside `0..n`), or no number.
+    Order(Option<usize>),
+    /// A number the listing skipped: no position has it.
+    Skipped(usize),
+    /// A number whose `dense_position` is another position.
+    Collision(usize),
+}
+
+impl Lie {
+    fn error(self, number: usize) -> Error {
+        match self {
+            Lie::Order(component) => against_order(number, component),
+            Lie::Skipped(index) => Error::InvalidParameter {
+                name: "game",
+                reason: format!(
+                    "an option of the position numbered {number} has a component numbered \
+                     {index}, a number that no position has (for_each_dense_position, by \
+                     default dense_position, skipped it)"
+                ),
+            },
+            Lie::Collision(index) => collision(number, index),
+        }
+    }
 }
 
 /// The borrowed state of one search (everything but the cells, whose type
@@ -522,9 +672,10 @@ struct SearchState<'a, P> {
     stack_limit: usize,
     mex: &'a mut StampMex,
     known: &'a mut usize,
+    trusted: bool,
 }
 
-impl<P: Clone> SearchState<'_, P> {
+impl<P: Clone + Eq> SearchState<'_, P> {
     /// Runs the search until the stack is empty, or returns a value that
     /// needs more room (its frame left on top of the stack).
     fn run<G: ImpartialGame<Position = P>, C: Cell>(
@@ -542,20 +693,20 @@ impl<P: Clone> SearchState<'_, P> {
                 // First visit: on the line, below its unknown components.
                 set_bit(self.on_line, number, true);
                 self.stack.push((position.clone(), tagged | 1));
-                let Some(value) = self.expand(game, cells, &position, work)? else {
+                let Some(value) = self.expand(game, cells, &position, number, work)? else {
                     continue;
                 };
                 // No unknown component: the frame is back on top.
                 self.stack.pop();
-                if value >= self.mex.len() as u64 {
+                if value >= self.mex.len() as u64 || value >= C::HOLE.value() {
                     self.stack.push((position, tagged | 1));
                     return Ok(Some(Rare { number, value }));
                 }
                 self.store(cells, number, value);
             } else {
                 // Second visit: every component has its value now.
-                let value = self.mex_of_known(game, cells, &position, work)?;
-                if value >= self.mex.len() as u64 {
+                let value = self.mex_of_known(game, cells, &position, number, work)?;
+                if value >= self.mex.len() as u64 || value >= C::HOLE.value() {
                     self.stack.push((position, tagged));
                     return Ok(Some(Rare { number, value }));
                 }
@@ -580,12 +731,13 @@ impl<P: Clone> SearchState<'_, P> {
         game: &G,
         cells: &[C],
         position: &P,
+        number: usize,
         work: &mut WorkCount,
     ) -> std::result::Result<Option<u64>, Stop> {
         let mut round = self.mex.start();
         let below = self.stack.len();
         let mut stop = None;
-        let n = self.n;
+        let (n, trusted) = (self.n, self.trusted);
         let _ = game.for_each_option(position, |option| {
             work.step(option.len(), GRUNDY_SEARCH_STEPS)?;
             let mut value = 0;
@@ -594,6 +746,11 @@ impl<P: Clone> SearchState<'_, P> {
                     stop = Some(Stop::AgainstNumbering(game.dense_index(component)));
                     return ControlFlow::Break(());
                 };
+                // Two positions with one number would share a cell.
+                if !trusted && game.dense_position(index).as_ref() != Some(component) {
+                    stop = Some(Stop::Collision(number, index));
+                    return ControlFlow::Break(());
+                }
                 if bit(self.solved, index) {
                     value ^= cells[index].value();
                     continue;
@@ -627,8 +784,13 @@ impl<P: Clone> SearchState<'_, P> {
         game: &G,
         cells: &[C],
         position: &P,
+        number: usize,
         work: &mut WorkCount,
     ) -> std::result::Result<u64, Stop> {
+        // The expansion checked every component's number (and its listing
+        // again here would cost the same): a listing that changed between
+        // the two visits is caught by the solved bits below.
+        let _ = number;
         let (n, solved) = (self.n, &*self.solved);
         let mut round = self.mex.start();
         let flow = game.for_each_option(position, |option| {
@@ -677,6 +839,37 @@ fn against_order(number: usize, component: Option<usize>) -> Error {
         reason: format!(
             "an option of the position numbered {number} has a component with {component}, \
              against the declared dense_order (or outside dense_positions())"
+        ),
+    }
+}
+
+fn collision(number: usize, index: usize) -> Error {
+    Error::InvalidParameter {
+        name: "game",
+        reason: format!(
+            "an option of the position numbered {number} has a component whose dense_index is \
+             {index}, but dense_position({index}) is another position: two positions share \
+             number {index} (GrundySolver::trusting_numbering skips this check)"
+        ),
+    }
+}
+
+fn out_of_sweep_order(number: usize, next: usize, n: usize) -> Error {
+    Error::InvalidParameter {
+        name: "game",
+        reason: format!(
+            "for_each_dense_position listed number {number} when the sweep was at {next}: \
+             numbers must run strictly in the declared dense_order, inside 0..{n}"
+        ),
+    }
+}
+
+fn unlisted_root(number: usize) -> Error {
+    Error::InvalidParameter {
+        name: "game",
+        reason: format!(
+            "the position asked for has number {number}, which for_each_dense_position did \
+             not list"
         ),
     }
 }
