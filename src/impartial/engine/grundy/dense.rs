@@ -524,9 +524,12 @@ fn sweep<G: ImpartialGame, C: Cell, const LARGER: bool>(
         if slot > last {
             return ControlFlow::Break(()); // past the query: the next one goes on
         }
-        if !trusted && game.dense_index(&position) != Some(number) {
-            halt = Some(Halt::Lie(mismatched_numbering(number)));
-            return ControlFlow::Break(());
+        if !trusted {
+            let index = game.dense_index(&position);
+            if index != Some(number) {
+                halt = Some(Halt::Lie(mislisted(number, index)));
+                return ControlFlow::Break(());
+            }
         }
         // Numbers the listing skipped are no positions.
         cells.resize(slot, C::HOLE);
@@ -878,7 +881,19 @@ fn mismatched_numbering(number: usize) -> Error {
     Error::InvalidParameter {
         name: "game",
         reason: format!(
-            "dense_position({number}) is not the position whose dense_index is {number}"
+            "the position asked for has dense_index {number}, but dense_position({number}) is \
+             another position or none: the two disagree"
+        ),
+    }
+}
+
+fn mislisted(number: usize, index: Option<usize>) -> Error {
+    let index = index.map_or("none".to_string(), |i| i.to_string());
+    Error::InvalidParameter {
+        name: "game",
+        reason: format!(
+            "the position listed under number {number} (by for_each_dense_position, by default \
+             dense_position({number})) has dense_index {index}: the two disagree"
         ),
     }
 }
