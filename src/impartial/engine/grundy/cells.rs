@@ -12,11 +12,6 @@ pub(super) trait Cell: Copy + Default + Eq + std::ops::BitXor<Output = Self> {
     /// which no stored value reaches (see [`width_for`]).
     const HOLE: Self;
     fn value(self) -> u64;
-    /// Marks this value present in a mex round.
-    #[inline]
-    fn mark(self, round: &mut MexRound<'_>) {
-        round.insert(self.value());
-    }
     /// The cell holding `value`, which the caller has checked fits.
     fn from_value(value: u64) -> Self;
 }
@@ -30,10 +25,6 @@ impl Cell for u8 {
     #[inline]
     fn from_value(value: u64) -> Self {
         value as u8
-    }
-    #[inline]
-    fn mark(self, round: &mut MexRound<'_>) {
-        round.insert_byte(self);
     }
 }
 
@@ -145,19 +136,6 @@ impl Cells {
         }
     }
 
-    /// Whether `slot` holds a [`Cell::HOLE`] (a number that is no position).
-    pub(super) fn is_hole(&self, slot: usize) -> bool {
-        fn hole<C: Cell>(v: &[C], slot: usize) -> bool {
-            v.get(slot) == Some(&C::HOLE)
-        }
-        match self {
-            Cells::U8(v) => hole(v, slot),
-            Cells::U16(v) => hole(v, slot),
-            Cells::U32(v) => hole(v, slot),
-            Cells::U64(v) => hole(v, slot),
-        }
-    }
-
     /// Reserves room for `additional` more cells exactly; false when the
     /// allocator refuses.
     pub(super) fn try_reserve_exact(&mut self, additional: usize) -> bool {
@@ -169,14 +147,19 @@ impl Cells {
         }
     }
 
-    /// Appends `value`, which must fit the cell width (see [`Cells::widen_to`]).
-    pub(super) fn push(&mut self, value: u64) {
-        debug_assert!(width_for(value) <= self.width());
+    /// Grows the array to `len` cells, the new ones holes (within the
+    /// capacity reserved).
+    pub(super) fn fill_holes_to(&mut self, len: usize) {
+        fn fill<C: Cell>(v: &mut Vec<C>, len: usize) {
+            if v.len() < len {
+                v.resize(len, C::HOLE);
+            }
+        }
         match self {
-            Cells::U8(v) => v.push(value as u8),
-            Cells::U16(v) => v.push(value as u16),
-            Cells::U32(v) => v.push(value as u32),
-            Cells::U64(v) => v.push(value),
+            Cells::U8(v) => fill(v, len),
+            Cells::U16(v) => fill(v, len),
+            Cells::U32(v) => fill(v, len),
+            Cells::U64(v) => fill(v, len),
         }
     }
 
@@ -308,6 +291,31 @@ impl StampMex {
         true
     }
 
+    /// A fresh generation for one position's stamps (see [`StampMex::mark`]).
+    pub(super) fn begin(&mut self) -> u32 {
+        self.start().generation
+    }
+
+    /// Marks `value` present in the position of `generation`.
+    #[inline]
+    pub(super) fn mark(&mut self, generation: u32, value: u64) {
+        if value < LOW_STAMPS as u64 {
+            self.low[value as usize] = generation;
+        } else if let Some(stamp) = self.high.get_mut(value as usize - LOW_STAMPS) {
+            *stamp = generation;
+        }
+    }
+
+    /// The smallest value from 64 up not marked in `generation`.
+    pub(super) fn gap_from_64(&self, generation: u32) -> u64 {
+        let gap = |stamps: &[u32]| stamps.iter().position(|&s| s != generation);
+        let value = match gap(&self.low[64..]) {
+            Some(value) => 64 + value,
+            None => LOW_STAMPS + gap(&self.high).unwrap_or(self.high.len()),
+        };
+        value as u64
+    }
+
     /// Starts a new position: no value present. The round borrows the
     /// stamps, so a hot loop keeps them and the generation in registers.
     #[inline]
@@ -353,16 +361,6 @@ impl MexRound<'_> {
         }
     }
 
-    /// Marks a byte value present: no bounds check.
-    #[inline]
-    pub(super) fn insert_byte(&mut self, value: u8) {
-        if value < 64 {
-            self.mask |= 1 << value;
-        } else {
-            self.low[usize::from(value)] = self.generation;
-        }
-    }
-
     /// The smallest value not marked in this round.
     #[inline]
     pub(super) fn mex(&self) -> u64 {
@@ -376,12 +374,5 @@ impl MexRound<'_> {
             None => LOW_STAMPS + gap(self.high).unwrap_or(self.high.len()),
         };
         value as u64
-    }
-
-    /// The stamps' length: a mex this large needs more stamps (and maybe
-    /// wider cells) before it is stored.
-    #[inline]
-    pub(super) fn len(&self) -> usize {
-        LOW_STAMPS + self.high.len()
     }
 }

@@ -75,6 +75,9 @@ pub(super) struct DenseTable<P> {
     /// Whether components' numbers are trusted: not mapped back through
     /// `dense_position` to check that they name the component.
     trusted: bool,
+    /// Sweep only: slots below this are final (the cells above, up to the
+    /// array's length, hold [`Cell::HOLE`] until the sweep reaches them).
+    swept: usize,
 }
 
 /// Why a loop over options stopped before its end.
@@ -132,6 +135,7 @@ impl<P: Clone + Eq> DenseTable<P> {
             on_line: Vec::new(),
             stack: Vec::new(),
             trusted: false,
+            swept: 0,
         }
     }
 
@@ -199,7 +203,7 @@ impl<P: Clone + Eq> DenseTable<P> {
             } else {
                 slot_of::<false>(self.n, number)
             };
-            self.cells.get(slot)
+            (slot < self.swept).then(|| self.cells.get(slot)).flatten()
         } else if self.solved.is_empty() || !bit(&self.solved, number) {
             None
         } else {
@@ -268,17 +272,14 @@ impl<P: Clone + Eq> DenseTable<P> {
         } else {
             slot_of::<false>(n, number)
         };
-        if let Some(value) = self.cells.get(last) {
-            return Ok(value);
-        }
-        if self.cells.is_hole(last) {
-            return Err(unlisted_root(number));
+        if last < self.swept {
+            return self.cells.get(last).ok_or_else(|| unlisted_root(number));
         }
         // The numbers to sweep are known now: refused before any is swept
         // (their cells first, so an array too large is named as such).
         let stamps = StampMex::len_for(self.largest).max(self.mex.len());
         budget.check_bytes(self.bytes(last + 1, self.cells.width(), stamps, 0), WHAT)?;
-        let numbers = (last + 1 - self.cells.len()) as u128;
+        let numbers = (last + 1 - self.swept) as u128;
         if work
             .up_front(numbers * u128::from(GRUNDY_SWEEP_POSITION_STEPS))
             .is_break()
@@ -289,6 +290,9 @@ impl<P: Clone + Eq> DenseTable<P> {
             )));
         }
         self.reserve_through(last, budget)?;
+        // Every slot through the query's starts as a hole: the sweep's reads
+        // then need one comparison to catch a number not filled before.
+        self.cells.fill_holes_to(last + 1);
         loop {
             let state = Sweep {
                 n,
@@ -296,6 +300,7 @@ impl<P: Clone + Eq> DenseTable<P> {
                 mex: &mut self.mex,
                 work: &mut *work,
                 known: &mut self.known,
+                swept: &mut self.swept,
                 trusted: self.trusted,
             };
             let rare = if larger {
@@ -307,7 +312,8 @@ impl<P: Clone + Eq> DenseTable<P> {
                 None => break,
                 Some(Rare { value, .. }) => {
                     self.make_room_for(value, budget)?;
-                    self.cells.push(value);
+                    self.cells.set(self.swept, value);
+                    self.swept += 1;
                     self.known += 1;
                 }
             }
@@ -325,7 +331,7 @@ impl<P: Clone + Eq> DenseTable<P> {
         let wanted = (last + 1).max(capacity.saturating_mul(2).min(self.n));
         let needed = self.bytes(wanted, self.cells.width(), stamps, 0);
         let (mex, cells) = (&mut self.mex, &mut self.cells);
-        let additional = wanted - cells.len();
+        let additional = wanted.saturating_sub(cells.len());
         Self::charged(needed, budget, || {
             mex.grow_to(stamps) && cells.try_reserve_exact(additional)
         })
@@ -475,6 +481,7 @@ struct Sweep<'a> {
     mex: &'a mut StampMex,
     work: &'a mut WorkCount,
     known: &'a mut usize,
+    swept: &'a mut usize,
     /// Components' numbers are not mapped back to check them.
     trusted: bool,
 }
@@ -485,14 +492,16 @@ enum Halt {
     Rare(Rare),
 }
 
-/// Fills `cells` from its end through slot `last` in the declared order
-/// (`LARGER`: `ToLarger`), returning early with a value that needs wider
-/// cells or more stamps. The game lists the positions
-/// ([`ImpartialGame::for_each_dense_position`]); numbers it skips get a
-/// [`Cell::HOLE`], which a component read checks.
+/// Fills `cells` from slot `swept` through slot `last` in the declared
+/// order (`LARGER`: `ToLarger`), returning early with a value that needs
+/// wider cells or more stamps. The game lists the positions
+/// ([`ImpartialGame::for_each_dense_position`]); every cell from `swept`
+/// on holds [`Cell::HOLE`] until filled, so numbers the listing skips stay
+/// holes, and one comparison a component read catches a number skipped,
+/// not yet filled (against the order) or the position's own.
 fn sweep<G: ImpartialGame, C: Cell, const LARGER: bool>(
     game: &G,
-    cells: &mut Vec<C>,
+    cells: &mut [C],
     state: Sweep<'_>,
 ) -> Result<Option<Rare>> {
     let Sweep {
@@ -501,22 +510,24 @@ fn sweep<G: ImpartialGame, C: Cell, const LARGER: bool>(
         mex,
         work,
         known,
+        swept,
         trusted,
     } = state;
     let numbered = game.numbered_options();
-    // The options' steps left, in a register through the hot loop: charged
-    // as each option is listed (so an endless listing stops at the cap),
-    // written back once.
+    // Kept in registers through the hot loop, written back once: the
+    // options' steps left (charged as each option is listed, so an endless
+    // listing stops at the cap), the next slot and the values stored.
     let mut left = work.left;
     let mut over = false;
+    let mut next = *swept;
+    let mut stored = 0;
     let mut halt = None;
-    let from = slot_of::<LARGER>(n, cells.len());
-    let _ = game.for_each_dense_position(from, |number, position| {
+    let _ = game.for_each_dense_position(slot_of::<LARGER>(n, next), |number, position| {
         let slot = slot_of::<LARGER>(n, number);
-        if slot < cells.len() || slot >= n {
+        if slot < next || slot >= n {
             halt = Some(Halt::Lie(out_of_sweep_order(
                 number,
-                slot_of::<LARGER>(n, cells.len()),
+                slot_of::<LARGER>(n, next),
                 n,
             )));
             return ControlFlow::Break(());
@@ -531,17 +542,14 @@ fn sweep<G: ImpartialGame, C: Cell, const LARGER: bool>(
                 return ControlFlow::Break(());
             }
         }
-        // Numbers the listing skipped are no positions.
-        cells.resize(slot, C::HOLE);
-        let mut round = mex.start();
+        // Numbers the listing skipped stay holes.
+        next = slot;
+        let mut mex_set = MexMask::new(mex);
         let mut lie = None;
-        let filled = &cells[..];
-        // Only numbers filled before this one map below `slot`; the top
-        // value of a cell marks a number skipped.
+        let filled = &*cells;
         let read = |index: usize| match filled.get(slot_of::<LARGER>(n, index)) {
-            Some(&cell) if cell != C::HOLE => Ok(cell),
-            Some(_) => Err(Lie::Skipped(index)),
-            None => Err(Lie::Order(Some(index))),
+            Some(&cell) if cell != C::HOLE => Some(cell),
+            _ => None,
         };
         let _ = if numbered {
             game.for_each_numbered_option(number, &position, |option| {
@@ -555,14 +563,14 @@ fn sweep<G: ImpartialGame, C: Cell, const LARGER: bool>(
                 let mut value = C::default();
                 for &index in option {
                     match read(index) {
-                        Ok(cell) => value = value ^ cell,
-                        Err(found) => {
-                            lie = Some(found);
+                        Some(cell) => value = value ^ cell,
+                        None => {
+                            lie = Some(Some(index));
                             return ControlFlow::Break(());
                         }
                     }
                 }
-                value.mark(&mut round);
+                mex_set.insert(value.value());
                 ControlFlow::Continue(())
             })
         } else {
@@ -575,64 +583,108 @@ fn sweep<G: ImpartialGame, C: Cell, const LARGER: bool>(
                 left -= steps;
                 let mut value = C::default();
                 for component in option {
-                    let Some(index) = game.dense_index(component) else {
-                        lie = Some(Lie::Order(None));
-                        return ControlFlow::Break(());
-                    };
-                    let cell = read(index).and_then(|cell| {
-                        // Two positions with one number would share a cell.
-                        if trusted || game.dense_position(index).as_ref() == Some(component) {
-                            Ok(cell)
-                        } else {
-                            Err(Lie::Collision(index))
-                        }
+                    let index = game.dense_index(component);
+                    // Two positions with one number would share a cell.
+                    let cell = index.and_then(read).filter(|_| {
+                        trusted
+                            || game.dense_position(index.unwrap_or(0)).as_ref() == Some(component)
                     });
                     match cell {
-                        Ok(cell) => value = value ^ cell,
-                        Err(found) => {
-                            lie = Some(found);
+                        Some(cell) => value = value ^ cell,
+                        None => {
+                            lie = Some(index);
                             return ControlFlow::Break(());
                         }
                     }
                 }
-                value.mark(&mut round);
+                mex_set.insert(value.value());
                 ControlFlow::Continue(())
             })
         };
         if over {
             return ControlFlow::Break(());
         }
-        if let Some(lie) = lie {
-            halt = Some(Halt::Lie(lie.error(number)));
+        if let Some(index) = lie {
+            let found = Lie::diagnose::<C, LARGER>(cells, n, slot, index);
+            halt = Some(Halt::Lie(found.error(number)));
             return ControlFlow::Break(());
         }
-        let value = round.mex();
-        if value >= round.len() as u64 || value >= C::HOLE.value() {
+        let value = mex_set.mex();
+        if value >= mex.len() as u64 || value >= C::HOLE.value() {
             halt = Some(Halt::Rare(Rare { number, value }));
             return ControlFlow::Break(());
         }
-        cells.push(C::from_value(value));
-        *known += 1;
+        cells[slot] = C::from_value(value);
+        next = slot + 1;
+        stored += 1;
         ControlFlow::Continue(())
     });
     work.left = left;
+    *known += stored;
+    // The slots before `next` are final, whatever stopped the sweep.
+    *swept = next;
     if over {
         work.left = 0;
         work.over = true;
-    }
-    if work.exceeded() {
         return Err(work.error("GrundySolver (sweep over the dense numbering)"));
     }
     match halt {
         Some(Halt::Lie(error)) => Err(error),
         Some(Halt::Rare(rare)) => Ok(Some(rare)),
         // Numbers after the last listed one, through the query's, are no
-        // positions either.
+        // positions either: their cells stay holes.
         None => {
-            if cells.len() <= last {
-                cells.resize(last + 1, C::HOLE);
-            }
+            *swept = last + 1;
             Ok(None)
+        }
+    }
+}
+
+/// The values of one position's options, for their mex: those below 64 in
+/// a mask kept in a register, larger ones (rare: 64 options or more) in
+/// the stamps, started only when one comes.
+struct MexMask<'a> {
+    mask: u64,
+    mex: &'a mut StampMex,
+    /// The stamps' generation of this position, 0 until a value needs one.
+    generation: u32,
+}
+
+impl<'a> MexMask<'a> {
+    #[inline]
+    fn new(mex: &'a mut StampMex) -> Self {
+        Self {
+            mask: 0,
+            mex,
+            generation: 0,
+        }
+    }
+
+    #[inline]
+    fn insert(&mut self, value: u64) {
+        if value < 64 {
+            self.mask |= 1 << value;
+        } else {
+            self.insert_stamp(value);
+        }
+    }
+
+    #[cold]
+    fn insert_stamp(&mut self, value: u64) {
+        if self.generation == 0 {
+            self.generation = self.mex.begin();
+        }
+        self.mex.mark(self.generation, value);
+    }
+
+    #[inline]
+    fn mex(&self) -> u64 {
+        if self.mask != u64::MAX {
+            u64::from((!self.mask).trailing_zeros())
+        } else if self.generation == 0 {
+            64
+        } else {
+            self.mex.gap_from_64(self.generation)
         }
     }
 }
@@ -649,6 +701,29 @@ enum Lie {
 }
 
 impl Lie {
+    /// What is wrong with the component numbered `index` (`None`: no
+    /// number) of the position in `slot`, whose read found no value: the
+    /// exact diagnosis, run once, off the hot loop.
+    #[cold]
+    fn diagnose<C: Cell, const LARGER: bool>(
+        cells: &[C],
+        n: usize,
+        slot: usize,
+        index: Option<usize>,
+    ) -> Lie {
+        let Some(index) = index else {
+            return Lie::Order(None);
+        };
+        let at = slot_of::<LARGER>(n, index);
+        if at >= slot {
+            Lie::Order(Some(index)) // outside 0..n, against the order, or itself
+        } else if cells[at] == C::HOLE {
+            Lie::Skipped(index)
+        } else {
+            Lie::Collision(index)
+        }
+    }
+
     fn error(self, number: usize) -> Error {
         match self {
             Lie::Order(component) => against_order(number, component),

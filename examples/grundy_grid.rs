@@ -1,0 +1,214 @@
+//! A token game on a grid, solved with stonegame's generic Grundy solver in
+//! its fastest form: the game hands the solver each option's NUMBER.
+//!
+//! Input (standard input): `N A B C Q`, then `Q` lines `I J` (`0 <= I, J <
+//! N`). A token on cell `(i, j)` moves up by `A` rows, left by `B` columns
+//! or diagonally by `C` of both, staying on the board; whoever cannot move
+//! loses. With one token on each of the `Q` cells, prints the XOR of their
+//! Grundy values (`0`: the second player wins). Invalid input prints
+//! `line N: …` on standard error and exits with status 2.
+//!
+//! Cells are numbered `i * N + j`: every move goes to a smaller number
+//! (`MoveOrder::ToSmaller`), so one sweep fills a byte table as a
+//! hand-written DP does. The game lists its cells in that order with their
+//! numbers (`for_each_dense_position`: two loops, no division) and gives
+//! each move as the number it leads to (`for_each_numbered_option`: one
+//! subtraction), so the sweep computes nothing per move but the mex.
+//!
+//! ```text
+//! $ printf '3 1 1 1 2\n2 2\n0 1\n' | cargo run --release --example grundy_grid
+//! 2
+//! ```
+//!
+//! `--form positions` (or `positions-trusting`) solves the same game from
+//! its positions instead (each option's cells numbered by the solver, each
+//! number checked by mapping it back, unless trusted): the forms the cost
+//! figures of docs/contest.md compare.
+
+use std::io::Read;
+use std::ops::ControlFlow;
+use std::process::ExitCode;
+
+use stonegame::game::MoveOrder;
+use stonegame::impartial::{GrundySolver, ImpartialGame};
+
+/// The largest board side accepted (a table of `N * N` bytes).
+pub const MAX_SIDE: usize = 10_000;
+
+/// The grid game: a board of `side x side` cells, moves up by `up`, left by
+/// `left`, diagonally by `diagonal`.
+pub struct Grid {
+    side: usize,
+    up: usize,
+    left: usize,
+    diagonal: usize,
+    /// Give options by number (the fastest form).
+    numbered: bool,
+}
+
+impl ImpartialGame for Grid {
+    type Position = (usize, usize);
+
+    fn for_each_option(
+        &self,
+        &(i, j): &(usize, usize),
+        mut visit: impl FnMut(&[(usize, usize)]) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        if i >= self.up {
+            visit(&[(i - self.up, j)])?;
+        }
+        if j >= self.left {
+            visit(&[(i, j - self.left)])?;
+        }
+        if i >= self.diagonal && j >= self.diagonal {
+            visit(&[(i - self.diagonal, j - self.diagonal)])?;
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn dense_positions(&self) -> Option<usize> {
+        Some(self.side * self.side)
+    }
+
+    fn dense_index(&self, &(i, j): &(usize, usize)) -> Option<usize> {
+        (i < self.side && j < self.side).then(|| i * self.side + j)
+    }
+
+    fn dense_position(&self, index: usize) -> Option<(usize, usize)> {
+        (index < self.side * self.side).then(|| (index / self.side, index % self.side))
+    }
+
+    fn dense_order(&self) -> MoveOrder {
+        MoveOrder::ToSmaller
+    }
+
+    // The fastest form: cells listed in sweep order with their numbers...
+    fn for_each_dense_position(
+        &self,
+        from: usize,
+        mut visit: impl FnMut(usize, (usize, usize)) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let (mut number, mut j) = (from, from % self.side.max(1));
+        for i in from / self.side.max(1)..self.side {
+            while j < self.side {
+                visit(number, (i, j))?;
+                number += 1;
+                j += 1;
+            }
+            j = 0;
+        }
+        ControlFlow::Continue(())
+    }
+
+    // ...and each move given as the number it leads to.
+    fn numbered_options(&self) -> bool {
+        self.numbered
+    }
+
+    fn for_each_numbered_option(
+        &self,
+        number: usize,
+        &(i, j): &(usize, usize),
+        mut visit: impl FnMut(&[usize]) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        if i >= self.up {
+            visit(&[number - self.up * self.side])?;
+        }
+        if j >= self.left {
+            visit(&[number - self.left])?;
+        }
+        if i >= self.diagonal && j >= self.diagonal {
+            visit(&[number - self.diagonal * (self.side + 1)])?;
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+/// The next `count` unsigned integers of `tokens`, named for errors.
+fn numbers<'a>(
+    tokens: &mut impl Iterator<Item = (usize, &'a str)>,
+    names: &[&str],
+    line: usize,
+) -> Result<Vec<usize>, String> {
+    names
+        .iter()
+        .map(|name| {
+            let (at, token) = tokens
+                .next()
+                .ok_or_else(|| format!("line {line}: {name} is missing"))?;
+            token
+                .parse()
+                .map_err(|_| format!("line {at}: {name} ('{token}') is not a non-negative integer"))
+        })
+        .collect()
+}
+
+/// The XOR of the Grundy values of the tokens in `input`.
+pub fn solve(input: &str, numbered: bool, trusting: bool) -> Result<u64, String> {
+    let mut tokens = input
+        .lines()
+        .enumerate()
+        .flat_map(|(at, line)| line.split_ascii_whitespace().map(move |t| (at + 1, t)));
+    let head = numbers(&mut tokens, &["N", "A", "B", "C", "Q"], 1)?;
+    let (side, queries) = (head[0], head[4]);
+    if !(1..=MAX_SIDE).contains(&side) {
+        return Err(format!("line 1: N is {side}, outside 1..={MAX_SIDE}"));
+    }
+    if head[1..4].iter().any(|&step| step == 0 || step >= side) {
+        return Err(format!("line 1: A, B and C must be in 1..{side}"));
+    }
+    let grid = Grid {
+        side,
+        up: head[1],
+        left: head[2],
+        diagonal: head[3],
+        numbered,
+    };
+    let mut solver = GrundySolver::new(grid);
+    if trusting {
+        solver = solver.trusting_numbering();
+    }
+    let mut total = 0;
+    for query in 0..queries {
+        let cell = numbers(&mut tokens, &["I", "J"], query + 2)?;
+        if cell[0] >= side || cell[1] >= side {
+            return Err(format!("line {}: cell outside the board", query + 2));
+        }
+        total ^= solver
+            .grundy(&(cell[0], cell[1]))
+            .map_err(|e| e.to_string())?
+            .0;
+    }
+    if let Some((at, extra)) = tokens.next() {
+        return Err(format!("line {at}: unexpected extra input: {extra}"));
+    }
+    Ok(total)
+}
+
+fn main() -> ExitCode {
+    let form: Vec<String> = std::env::args().skip(1).collect();
+    let (numbered, trusting) = match form.iter().map(String::as_str).collect::<Vec<_>>()[..] {
+        [] | ["--form", "numbered"] => (true, false),
+        ["--form", "positions"] => (false, false),
+        ["--form", "positions-trusting"] => (false, true),
+        _ => {
+            eprintln!("usage: grundy_grid [--form numbered|positions|positions-trusting] < input");
+            return ExitCode::from(2);
+        }
+    };
+    let mut input = String::new();
+    if let Err(e) = std::io::stdin().read_to_string(&mut input) {
+        eprintln!("grundy_grid: cannot read standard input: {e}");
+        return ExitCode::FAILURE;
+    }
+    match solve(&input, numbered, trusting) {
+        Ok(total) => {
+            println!("{total}");
+            ExitCode::SUCCESS
+        }
+        Err(message) => {
+            eprintln!("grundy_grid: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
