@@ -189,6 +189,7 @@ fn main() -> ExitCode {
     let form: Vec<String> = std::env::args().skip(1).collect();
     let (numbered, trusting) = match form.iter().map(String::as_str).collect::<Vec<_>>()[..] {
         [] | ["--form", "numbered"] => (true, false),
+        ["--form", "numbered-trusting"] => (true, true),
         ["--form", "positions"] => (false, false),
         ["--form", "positions-trusting"] => (false, true),
         _ => {

@@ -303,10 +303,20 @@ impl<P: Clone + Eq> DenseTable<P> {
                 swept: &mut self.swept,
                 trusted: self.trusted,
             };
-            let rare = if larger {
-                with_cells!(&mut self.cells, cells => sweep::<G, _, true>(game, cells, state))
-            } else {
-                with_cells!(&mut self.cells, cells => sweep::<G, _, false>(game, cells, state))
+            // One copy of the loop per order and form: no flag tested in it.
+            let rare = match (larger, game.numbered_options()) {
+                (true, true) => {
+                    with_cells!(&mut self.cells, cells => sweep::<G, _, true, true>(game, cells, state))
+                }
+                (true, false) => {
+                    with_cells!(&mut self.cells, cells => sweep::<G, _, true, false>(game, cells, state))
+                }
+                (false, true) => {
+                    with_cells!(&mut self.cells, cells => sweep::<G, _, false, true>(game, cells, state))
+                }
+                (false, false) => {
+                    with_cells!(&mut self.cells, cells => sweep::<G, _, false, false>(game, cells, state))
+                }
             };
             match rare? {
                 None => break,
@@ -499,7 +509,7 @@ enum Halt {
 /// on holds [`Cell::HOLE`] until filled, so numbers the listing skips stay
 /// holes, and one comparison a component read catches a number skipped,
 /// not yet filled (against the order) or the position's own.
-fn sweep<G: ImpartialGame, C: Cell, const LARGER: bool>(
+fn sweep<G: ImpartialGame, C: Cell, const LARGER: bool, const NUMBERED: bool>(
     game: &G,
     cells: &mut [C],
     state: Sweep<'_>,
@@ -513,7 +523,6 @@ fn sweep<G: ImpartialGame, C: Cell, const LARGER: bool>(
         swept,
         trusted,
     } = state;
-    let numbered = game.numbered_options();
     // Kept in registers through the hot loop, written back once: the
     // options' steps left (charged as each option is listed, so an endless
     // listing stops at the cap), the next slot and the values stored.
@@ -522,6 +531,8 @@ fn sweep<G: ImpartialGame, C: Cell, const LARGER: bool>(
     let mut next = *swept;
     let mut stored = 0;
     let mut halt = None;
+    // A larger mex needs more stamps: the sweep stops for it.
+    let stamps = mex.len() as u64;
     let _ = game.for_each_dense_position(slot_of::<LARGER>(n, next), |number, position| {
         let slot = slot_of::<LARGER>(n, number);
         if slot < next || slot >= n {
@@ -544,14 +555,15 @@ fn sweep<G: ImpartialGame, C: Cell, const LARGER: bool>(
         }
         // Numbers the listing skipped stay holes.
         next = slot;
-        let mut mex_set = MexMask::new(mex);
+        // Values below 64 in a mask, larger ones stamped (see `mex_of`).
+        let (mut mask, mut generation) = (0u64, 0u32);
         let mut lie = None;
         let filled = &*cells;
         let read = |index: usize| match filled.get(slot_of::<LARGER>(n, index)) {
             Some(&cell) if cell != C::HOLE => Some(cell),
             _ => None,
         };
-        let _ = if numbered {
+        let _ = if NUMBERED {
             game.for_each_numbered_option(number, &position, |option| {
                 let steps = option.len().max(1) as u64 * GRUNDY_SWEEP_STEPS;
                 if steps > left {
@@ -570,7 +582,12 @@ fn sweep<G: ImpartialGame, C: Cell, const LARGER: bool>(
                         }
                     }
                 }
-                mex_set.insert(value.value());
+                let value = value.value();
+                if value < 64 {
+                    mask |= 1 << value;
+                } else {
+                    generation = stamp_large(mex, generation, value);
+                }
                 ControlFlow::Continue(())
             })
         } else {
@@ -597,7 +614,12 @@ fn sweep<G: ImpartialGame, C: Cell, const LARGER: bool>(
                         }
                     }
                 }
-                mex_set.insert(value.value());
+                let value = value.value();
+                if value < 64 {
+                    mask |= 1 << value;
+                } else {
+                    generation = stamp_large(mex, generation, value);
+                }
                 ControlFlow::Continue(())
             })
         };
@@ -609,8 +631,8 @@ fn sweep<G: ImpartialGame, C: Cell, const LARGER: bool>(
             halt = Some(Halt::Lie(found.error(number)));
             return ControlFlow::Break(());
         }
-        let value = mex_set.mex();
-        if value >= mex.len() as u64 || value >= C::HOLE.value() {
+        let value = mex_of(mex, mask, generation);
+        if value >= stamps || value >= C::HOLE.value() {
             halt = Some(Halt::Rare(Rare { number, value }));
             return ControlFlow::Break(());
         }
@@ -640,52 +662,32 @@ fn sweep<G: ImpartialGame, C: Cell, const LARGER: bool>(
     }
 }
 
-/// The values of one position's options, for their mex: those below 64 in
-/// a mask kept in a register, larger ones (rare: 64 options or more) in
-/// the stamps, started only when one comes.
-struct MexMask<'a> {
-    mask: u64,
-    mex: &'a mut StampMex,
-    /// The stamps' generation of this position, 0 until a value needs one.
-    generation: u32,
+/// Marks `value` (64 or more: rare, a position with 64 options or more)
+/// in the stamps of the position whose stamps' generation is `generation`
+/// (0: not started yet); returns the generation. Plain values in and out,
+/// so the hot loop keeps its mask and generation in registers.
+#[cold]
+#[inline(never)]
+fn stamp_large(mex: &mut StampMex, generation: u32, value: u64) -> u32 {
+    let generation = if generation == 0 {
+        mex.begin()
+    } else {
+        generation
+    };
+    mex.mark(generation, value);
+    generation
 }
 
-impl<'a> MexMask<'a> {
-    #[inline]
-    fn new(mex: &'a mut StampMex) -> Self {
-        Self {
-            mask: 0,
-            mex,
-            generation: 0,
-        }
-    }
-
-    #[inline]
-    fn insert(&mut self, value: u64) {
-        if value < 64 {
-            self.mask |= 1 << value;
-        } else {
-            self.insert_stamp(value);
-        }
-    }
-
-    #[cold]
-    fn insert_stamp(&mut self, value: u64) {
-        if self.generation == 0 {
-            self.generation = self.mex.begin();
-        }
-        self.mex.mark(self.generation, value);
-    }
-
-    #[inline]
-    fn mex(&self) -> u64 {
-        if self.mask != u64::MAX {
-            u64::from((!self.mask).trailing_zeros())
-        } else if self.generation == 0 {
-            64
-        } else {
-            self.mex.gap_from_64(self.generation)
-        }
+/// The mex of one position's option values: `mask` holds those below 64,
+/// the stamps of `generation` (0: none) the others.
+#[inline]
+fn mex_of(mex: &StampMex, mask: u64, generation: u32) -> u64 {
+    if mask != u64::MAX {
+        u64::from((!mask).trailing_zeros())
+    } else if generation == 0 {
+        64
+    } else {
+        mex.gap_from_64(generation)
     }
 }
 
