@@ -124,44 +124,43 @@ impl ImpartialGame for Grid {
     }
 }
 
-/// The next `count` unsigned integers of `tokens`, named for errors.
-fn numbers<'a>(
-    tokens: &mut impl Iterator<Item = (usize, &'a str)>,
-    names: &[&str],
-    line: usize,
-) -> Result<Vec<usize>, String> {
-    names
-        .iter()
-        .map(|name| {
-            let (at, token) = tokens
-                .next()
-                .ok_or_else(|| format!("line {line}: {name} is missing"))?;
-            token
-                .parse()
-                .map_err(|_| format!("line {at}: {name} ('{token}') is not a non-negative integer"))
-        })
-        .collect()
+/// The unsigned integers of line `at` (1-based), named `names` for errors.
+fn numbers<const K: usize>(line: &str, at: usize, names: [&str; K]) -> Result<[usize; K], String> {
+    let mut tokens = line.split_ascii_whitespace();
+    let mut values = [0; K];
+    for (value, name) in values.iter_mut().zip(names) {
+        let token = tokens
+            .next()
+            .ok_or_else(|| format!("line {at}: {name} is missing"))?;
+        *value = token
+            .parse()
+            .map_err(|_| format!("line {at}: {name} ('{token}') is not a non-negative integer"))?;
+    }
+    match tokens.next() {
+        Some(extra) => Err(format!("line {at}: unexpected extra input: {extra}")),
+        None => Ok(values),
+    }
 }
 
 /// The XOR of the Grundy values of the tokens in `input`.
 pub fn solve(input: &str, numbered: bool, trusting: bool) -> Result<u64, String> {
-    let mut tokens = input
-        .lines()
-        .enumerate()
-        .flat_map(|(at, line)| line.split_ascii_whitespace().map(move |t| (at + 1, t)));
-    let head = numbers(&mut tokens, &["N", "A", "B", "C", "Q"], 1)?;
-    let (side, queries) = (head[0], head[4]);
+    let mut lines = input.lines();
+    let [side, up, left, diagonal, queries] =
+        numbers(lines.next().unwrap_or(""), 1, ["N", "A", "B", "C", "Q"])?;
     if !(1..=MAX_SIDE).contains(&side) {
         return Err(format!("line 1: N is {side}, outside 1..={MAX_SIDE}"));
     }
-    if head[1..4].iter().any(|&step| step == 0 || step >= side) {
+    if [up, left, diagonal]
+        .iter()
+        .any(|&step| step == 0 || step >= side)
+    {
         return Err(format!("line 1: A, B and C must be in 1..{side}"));
     }
     let grid = Grid {
         side,
-        up: head[1],
-        left: head[2],
-        diagonal: head[3],
+        up,
+        left,
+        diagonal,
         numbered,
     };
     let mut solver = GrundySolver::new(grid);
@@ -169,18 +168,18 @@ pub fn solve(input: &str, numbered: bool, trusting: bool) -> Result<u64, String>
         solver = solver.trusting_numbering();
     }
     let mut total = 0;
-    for query in 0..queries {
-        let cell = numbers(&mut tokens, &["I", "J"], query + 2)?;
-        if cell[0] >= side || cell[1] >= side {
-            return Err(format!("line {}: cell outside the board", query + 2));
+    for at in 2..queries.saturating_add(2) {
+        let [i, j] = numbers(lines.next().unwrap_or(""), at, ["I", "J"])?;
+        if i >= side || j >= side {
+            return Err(format!("line {at}: cell ({i}, {j}) is outside the board"));
         }
-        total ^= solver
-            .grundy(&(cell[0], cell[1]))
-            .map_err(|e| e.to_string())?
-            .0;
+        total ^= solver.grundy(&(i, j)).map_err(|e| e.to_string())?.0;
     }
-    if let Some((at, extra)) = tokens.next() {
-        return Err(format!("line {at}: unexpected extra input: {extra}"));
+    if let Some(extra) = lines.find(|line| !line.trim().is_empty()) {
+        return Err(format!(
+            "line {}: unexpected extra input: {extra}",
+            queries + 2
+        ));
     }
     Ok(total)
 }

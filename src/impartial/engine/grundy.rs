@@ -442,6 +442,11 @@ impl<G: ImpartialGame> GrundySolver<G> {
     /// assert!(matches!(GrundySolver::new(&loopy).grundy(&0), Err(Error::CyclicGame { .. })));
     /// ```
     pub fn grundy(&mut self, root: &G::Position) -> Result<Nimber> {
+        if let Values::Dense(table) = &self.values {
+            if let Some(value) = table.swept_value(&self.game, root) {
+                return Ok(Nimber(value));
+            }
+        }
         let mut work = WorkCount::new(self.work_cap);
         let value = match &mut self.values {
             Values::Hashed(memo) => memo.grundy(&self.game, root, self.budget, &mut work),

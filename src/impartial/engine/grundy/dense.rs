@@ -211,6 +211,28 @@ impl<P: Clone + Eq> DenseTable<P> {
         }
     }
 
+    /// The value of `root` when a sweep has passed it and the table holds
+    /// it (its number checked as a query's is): the hot path of many
+    /// queries, kept small enough to inline.
+    #[inline]
+    pub(super) fn swept_value<G: ImpartialGame<Position = P>>(
+        &self,
+        game: &G,
+        root: &P,
+    ) -> Option<u64> {
+        let number = game.dense_index(root).filter(|&i| i < self.n)?;
+        let slot = match self.order {
+            MoveOrder::ToSmaller => slot_of::<false>(self.n, number),
+            MoveOrder::ToLarger => slot_of::<true>(self.n, number),
+            MoveOrder::Unordered => return None,
+        };
+        if slot >= self.swept || !self.trusted && game.dense_position(number).as_ref() != Some(root)
+        {
+            return None;
+        }
+        self.cells.get(slot)
+    }
+
     /// The Grundy value of `root`.
     pub(super) fn grundy<G: ImpartialGame<Position = P>>(
         &mut self,
