@@ -325,20 +325,27 @@ impl<P: Clone + Eq> DenseTable<P> {
                 swept: &mut self.swept,
                 trusted: self.trusted,
             };
-            // One copy of the loop per order and form: no flag tested in it.
+            // One copy of the loop per order and form, and one for values
+            // all below 64 (byte cells whose option values fit a mask, no
+            // stamps): no flag tested in the loop.
+            let small = self.largest < 64;
+            macro_rules! sweep_in {
+                ($larger:literal, $numbered:literal) => {
+                    match &mut self.cells {
+                        Cells::U8(cells) if small => {
+                            sweep::<G, u8, $larger, $numbered, true>(game, cells, state)
+                        }
+                        cells => with_cells!(cells, cells => {
+                            sweep::<G, _, $larger, $numbered, false>(game, cells, state)
+                        }),
+                    }
+                };
+            }
             let rare = match (larger, game.numbered_options()) {
-                (true, true) => {
-                    with_cells!(&mut self.cells, cells => sweep::<G, _, true, true>(game, cells, state))
-                }
-                (true, false) => {
-                    with_cells!(&mut self.cells, cells => sweep::<G, _, true, false>(game, cells, state))
-                }
-                (false, true) => {
-                    with_cells!(&mut self.cells, cells => sweep::<G, _, false, true>(game, cells, state))
-                }
-                (false, false) => {
-                    with_cells!(&mut self.cells, cells => sweep::<G, _, false, false>(game, cells, state))
-                }
+                (true, true) => sweep_in!(true, true),
+                (true, false) => sweep_in!(true, false),
+                (false, true) => sweep_in!(false, true),
+                (false, false) => sweep_in!(false, false),
             };
             match rare? {
                 None => break,
@@ -531,7 +538,8 @@ enum Halt {
 /// on holds [`Cell::HOLE`] until filled, so numbers the listing skips stay
 /// holes, and one comparison a component read catches a number skipped,
 /// not yet filled (against the order) or the position's own.
-fn sweep<G: ImpartialGame, C: Cell, const LARGER: bool, const NUMBERED: bool>(
+#[allow(clippy::too_many_lines)]
+fn sweep<G: ImpartialGame, C: Cell, const LARGER: bool, const NUMBERED: bool, const SMALL: bool>(
     game: &G,
     cells: &mut [C],
     state: Sweep<'_>,
@@ -557,16 +565,18 @@ fn sweep<G: ImpartialGame, C: Cell, const LARGER: bool, const NUMBERED: bool>(
     let stamps = mex.len() as u64;
     let _ = game.for_each_dense_position(slot_of::<LARGER>(n, next), |number, position| {
         let slot = slot_of::<LARGER>(n, number);
-        if slot < next || slot >= n {
+        // One comparison for `next <= slot <= last` (`next` may be past
+        // `last`: then every slot fails it).
+        if slot.wrapping_sub(next) >= (last + 1).wrapping_sub(next) {
+            if slot >= next && slot < n {
+                return ControlFlow::Break(()); // past the query: the next one goes on
+            }
             halt = Some(Halt::Lie(out_of_sweep_order(
                 number,
                 slot_of::<LARGER>(n, next),
                 n,
             )));
             return ControlFlow::Break(());
-        }
-        if slot > last {
-            return ControlFlow::Break(()); // past the query: the next one goes on
         }
         if !trusted {
             let index = game.dense_index(&position);
@@ -581,9 +591,10 @@ fn sweep<G: ImpartialGame, C: Cell, const LARGER: bool, const NUMBERED: bool>(
         let (mut mask, mut generation) = (0u64, 0u32);
         let mut lie = None;
         let filled = &*cells;
-        let read = |index: usize| match filled.get(slot_of::<LARGER>(n, index)) {
-            Some(&cell) if cell != C::HOLE => Some(cell),
-            _ => None,
+        // Outside the array reads as a hole too: one comparison a read.
+        let read = |index: usize| {
+            let cell = *filled.get(slot_of::<LARGER>(n, index)).unwrap_or(&C::HOLE);
+            (cell != C::HOLE).then_some(cell)
         };
         let _ = if NUMBERED {
             game.for_each_numbered_option(number, &position, |option| {
@@ -605,7 +616,11 @@ fn sweep<G: ImpartialGame, C: Cell, const LARGER: bool, const NUMBERED: bool>(
                     }
                 }
                 let value = value.value();
-                if value < 64 {
+                if SMALL {
+                    // Every cell is below 64, so is an XOR of cells.
+                    debug_assert!(value < 64);
+                    mask |= 1u64.wrapping_shl(value as u32);
+                } else if value < 64 {
                     mask |= 1 << value;
                 } else {
                     generation = stamp_large(mex, generation, value);
@@ -637,7 +652,11 @@ fn sweep<G: ImpartialGame, C: Cell, const LARGER: bool, const NUMBERED: bool>(
                     }
                 }
                 let value = value.value();
-                if value < 64 {
+                if SMALL {
+                    // Every cell is below 64, so is an XOR of cells.
+                    debug_assert!(value < 64);
+                    mask |= 1u64.wrapping_shl(value as u32);
+                } else if value < 64 {
                     mask |= 1 << value;
                 } else {
                     generation = stamp_large(mex, generation, value);
@@ -654,7 +673,8 @@ fn sweep<G: ImpartialGame, C: Cell, const LARGER: bool, const NUMBERED: bool>(
             return ControlFlow::Break(());
         }
         let value = mex_of(mex, mask, generation);
-        if value >= stamps || value >= C::HOLE.value() {
+        // 64 and up leaves the small loop (its mask would not hold it).
+        if SMALL && value >= 64 || value >= stamps || value >= C::HOLE.value() {
             halt = Some(Halt::Rare(Rare { number, value }));
             return ControlFlow::Break(());
         }
