@@ -297,18 +297,31 @@ pub trait ImpartialGame {
         from: usize,
         mut visit: impl FnMut(usize, Self::Position) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
+        // Plain loops, one call site of `visit`: the sweep's body inlines.
         let n = self.dense_positions().unwrap_or(0);
-        let mut each = |number: usize| match self.dense_position(number) {
-            Some(position) => visit(number, position),
-            None => ControlFlow::Continue(()),
+        let larger = match self.dense_order() {
+            crate::game::MoveOrder::ToSmaller => false,
+            crate::game::MoveOrder::ToLarger => true,
+            crate::game::MoveOrder::Unordered => return ControlFlow::Continue(()),
         };
-        match self.dense_order() {
-            crate::game::MoveOrder::ToSmaller => (from..n).try_for_each(&mut each),
-            crate::game::MoveOrder::ToLarger => (0..n.min(from.saturating_add(1)))
-                .rev()
-                .try_for_each(&mut each),
-            crate::game::MoveOrder::Unordered => ControlFlow::Continue(()),
+        let mut left = if larger {
+            n.min(from.saturating_add(1))
+        } else {
+            n.saturating_sub(from)
+        };
+        let mut number = from;
+        while left > 0 {
+            if let Some(position) = self.dense_position(number) {
+                visit(number, position)?;
+            }
+            left -= 1;
+            number = if larger {
+                number.wrapping_sub(1)
+            } else {
+                number + 1
+            };
         }
+        ControlFlow::Continue(())
     }
 
     /// Whether [`for_each_numbered_option`](ImpartialGame::for_each_numbered_option)

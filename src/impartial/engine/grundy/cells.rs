@@ -292,6 +292,7 @@ impl StampMex {
     }
 
     /// A fresh generation for one position's stamps (see [`StampMex::mark`]).
+    #[inline]
     pub(super) fn begin(&mut self) -> u32 {
         self.start().generation
     }

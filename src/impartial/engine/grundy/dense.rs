@@ -588,7 +588,9 @@ fn sweep<G: ImpartialGame, C: Cell, const LARGER: bool, const NUMBERED: bool, co
         // Numbers the listing skipped stay holes.
         next = slot;
         // Values below 64 in a mask, larger ones stamped (see `mex_of`).
-        let (mut mask, mut generation) = (0u64, 0u32);
+        // (Wider values: stamps of this position's generation, started here;
+        // the small loop never needs them.)
+        let (mut mask, generation) = (0u64, if SMALL { 0 } else { mex.begin() });
         let mut lie = None;
         let filled = &*cells;
         // Outside the array reads as a hole too: one comparison a read.
@@ -623,7 +625,7 @@ fn sweep<G: ImpartialGame, C: Cell, const LARGER: bool, const NUMBERED: bool, co
                 } else if value < 64 {
                     mask |= 1 << value;
                 } else {
-                    generation = stamp_large(mex, generation, value);
+                    mex.mark(generation, value);
                 }
                 ControlFlow::Continue(())
             })
@@ -659,7 +661,7 @@ fn sweep<G: ImpartialGame, C: Cell, const LARGER: bool, const NUMBERED: bool, co
                 } else if value < 64 {
                     mask |= 1 << value;
                 } else {
-                    generation = stamp_large(mex, generation, value);
+                    mex.mark(generation, value);
                 }
                 ControlFlow::Continue(())
             })
@@ -702,22 +704,6 @@ fn sweep<G: ImpartialGame, C: Cell, const LARGER: bool, const NUMBERED: bool, co
             Ok(None)
         }
     }
-}
-
-/// Marks `value` (64 or more: rare, a position with 64 options or more)
-/// in the stamps of the position whose stamps' generation is `generation`
-/// (0: not started yet); returns the generation. Plain values in and out,
-/// so the hot loop keeps its mask and generation in registers.
-#[cold]
-#[inline(never)]
-fn stamp_large(mex: &mut StampMex, generation: u32, value: u64) -> u32 {
-    let generation = if generation == 0 {
-        mex.begin()
-    } else {
-        generation
-    };
-    mex.mark(generation, value);
-    generation
 }
 
 /// The mex of one position's option values: `mask` holds those below 64,
