@@ -96,7 +96,10 @@ impl TieredGame for Layers {
 fn run(engine: &str, size: u64, width: u64, tier_size: u32, budget: Budget) -> Result<String> {
     let take = |order| Take { size, width, order };
     Ok(match engine {
-        "grundy-hashed" | "grundy-sweep" | "grundy-search" | "grundy-sweep-trusting"
+        "grundy-hashed"
+        | "grundy-sweep"
+        | "grundy-search"
+        | "grundy-sweep-trusting"
         | "grundy-search-trusting" => {
             let order = match engine {
                 "grundy-sweep" | "grundy-sweep-trusting" => Some(MoveOrder::ToSmaller),
