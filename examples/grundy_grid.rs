@@ -17,7 +17,7 @@
 //!
 //! ```text
 //! $ printf '3 1 1 1 2\n2 2\n0 1\n' | cargo run --release --example grundy_grid
-//! 2
+//! 1
 //! ```
 //!
 //! `--form positions` (or `positions-trusting`) solves the same game from

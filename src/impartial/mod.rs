@@ -154,7 +154,8 @@ pub trait ImpartialGame {
     /// once, with one comparison an option component to check the declaration.
     ///
     /// **What it costs**: 1 byte a number up to the largest asked for (2, 4
-    /// or 8 once a value passes 255, 65,535 or 2^32 - 1), plus 1 KiB of mex
+    /// or 8 once a value passes 254, 65,534 or 2^32 - 2: the top value of a
+    /// cell marks a number that is no position), plus 1 KiB of mex
     /// stamps; that is what the [`Budget`](crate::Budget) is charged before
     /// the array grows (its capacity doubles, up to `n`). Without a declared
     /// order the solver searches over all `n` cells and adds two bits a
@@ -218,7 +219,12 @@ pub trait ImpartialGame {
 
     /// The inverse of [`dense_index`](ImpartialGame::dense_index): the
     /// position numbered `index`, or `None` when no position has that
-    /// number. Needed with a declared [`dense_order`](ImpartialGame::dense_order).
+    /// number. Needed with a declared [`dense_order`](ImpartialGame::dense_order)
+    /// (unless [`for_each_dense_position`](ImpartialGame::for_each_dense_position)
+    /// lists the positions), and by [`GrundySolver`]'s check that no two
+    /// positions share a number: each component's number and each asked
+    /// position's is mapped back through it, unless
+    /// [`GrundySolver::trusting_numbering`] (or options given by number).
     fn dense_position(&self, index: usize) -> Option<Self::Position> {
         let _ = index;
         None
