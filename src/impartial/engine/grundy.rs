@@ -357,7 +357,7 @@ impl<G: ImpartialGame> GrundySolver<G> {
     /// a value. Reads of numbers that are no position, numbers outside
     /// `0..n` and against the declared order are still refused (they cost
     /// nothing extra). Measured cost of the checks it skips: see
-    /// `docs/contest.md` (GrundySolver). A game that gives its options by
+    /// the [contest guide](crate::guide::contest) (GrundySolver). A game that gives its options by
     /// number ([`ImpartialGame::numbered_options`]) needs no such check
     /// and is faster still.
     ///
