@@ -674,9 +674,15 @@ fn sweep<G: ImpartialGame, C: Cell, const LARGER: bool, const NUMBERED: bool, co
             halt = Some(Halt::Lie(found.error(number)));
             return ControlFlow::Break(());
         }
-        let value = mex_of(mex, mask, generation);
         // 64 and up leaves the small loop (its mask would not hold it).
-        if SMALL && value >= 64 || value >= stamps || value >= C::HOLE.value() {
+        let (value, rare) = if SMALL {
+            let value = u64::from((!mask).trailing_zeros());
+            (value, value >= 64)
+        } else {
+            let value = mex_of(mex, mask, generation);
+            (value, value >= stamps || value >= C::HOLE.value())
+        };
+        if rare {
             halt = Some(Halt::Rare(Rare { number, value }));
             return ControlFlow::Break(());
         }
