@@ -5,13 +5,21 @@
 //! With a declared [`MoveOrder`] the array is filled by one sweep over the
 //! numbers, as a hand-written DP does: for `ToSmaller` from 0 up to the
 //! number asked for, for `ToLarger` from the top down (the array then holds
-//! number `n - 1 - slot` in `slot`, so both grow at the end). Nothing but the
-//! array and the mex's stamps is kept. Without an order, a depth-first search
-//! with an explicit stack fills the same array, with two bits a number for
-//! its state (solved, on the current line).
+//! number `n - 1 - slot` in `slot`, so both grow at the end). The game lists
+//! the positions with their numbers (`for_each_dense_position`) and their
+//! options by position or, fastest, by number (`for_each_numbered_option`).
+//! Nothing but the array and the mex's stamps is kept: the cells from the
+//! sweep's frontier through the query's start as holes (the width's top
+//! value), so a number the listing skips stays one, and one comparison a read
+//! refuses a component that is no position, not filled yet or outside `0..n`.
+//! Without an order, a depth-first search with an explicit stack fills the
+//! same array, with two bits a number for its state (solved, on the current
+//! line). Both map each component's number back (`dense_position`) to refuse
+//! two positions sharing one, unless the numbering is trusted.
 //!
 //! Cells start as bytes and widen when a value does not fit; the loops are
-//! compiled once per width, so the hot loop reads its cells directly.
+//! compiled once per width, order and form (and once more for values all
+//! below 64, whose mex is a mask), so the hot loop reads its cells directly.
 
 use std::ops::ControlFlow;
 
