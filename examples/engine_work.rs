@@ -9,7 +9,8 @@
 //!
 //! ENGINE: `grundy-hashed`, `grundy-sweep`, `grundy-search` (heaps 0..=SIZE,
 //! a move takes 1..=WIDTH stones, through a closure game, a numbered game
-//! swept in order and the same searched without an order), `misere` (the
+//! swept in order and the same searched without an order; `-trusting` after
+//! the last two: `GrundySolver::trusting_numbering`), `misere` (the
 //! misère sum of three rows of SIZE pins of a Kayles-like cutting game,
 //! through `GrundySolver`), `implicit` (SIZE positions of an implicit game,
 //! WIDTH moves each, `ImplicitSolver`), `tiered` (SIZE tiers of TIER
@@ -95,10 +96,14 @@ impl TieredGame for Layers {
 fn run(engine: &str, size: u64, width: u64, tier_size: u32, budget: Budget) -> Result<String> {
     let take = |order| Take { size, width, order };
     Ok(match engine {
-        "grundy-hashed" | "grundy-sweep" | "grundy-search" => {
+        "grundy-hashed"
+        | "grundy-sweep"
+        | "grundy-search"
+        | "grundy-sweep-trusting"
+        | "grundy-search-trusting" => {
             let order = match engine {
-                "grundy-sweep" => Some(MoveOrder::ToSmaller),
-                "grundy-search" => Some(MoveOrder::Unordered),
+                "grundy-sweep" | "grundy-sweep-trusting" => Some(MoveOrder::ToSmaller),
+                "grundy-search" | "grundy-search-trusting" => Some(MoveOrder::Unordered),
                 _ => None,
             };
             let game = take(order);
@@ -109,6 +114,12 @@ fn run(engine: &str, size: u64, width: u64, tier_size: u32, budget: Budget) -> R
                 });
                 GrundySolver::new(&closure)
                     .with_budget(budget)
+                    .grundy(&size)?
+            } else if engine.ends_with("-trusting") {
+                // Without the round trip that checks each component's number.
+                GrundySolver::new(&game)
+                    .with_budget(budget)
+                    .trusting_numbering()
                     .grundy(&size)?
             } else {
                 GrundySolver::new(&game).with_budget(budget).grundy(&size)?

@@ -156,7 +156,8 @@ pub trait ImpartialGame {
     /// once, with one comparison an option component to check the declaration.
     ///
     /// **What it costs**: 1 byte a number up to the largest asked for (2, 4
-    /// or 8 once a value passes 255, 65,535 or 2^32 - 1), plus 1 KiB of mex
+    /// or 8 once a value passes 254, 65,534 or 2^32 - 2: the top value of a
+    /// cell marks a number that is no position), plus 1 KiB of mex
     /// stamps; that is what the [`Budget`](crate::Budget) is charged before
     /// the array grows (its capacity doubles, up to `n`). Without a declared
     /// order the solver searches over all `n` cells and adds two bits a
@@ -220,7 +221,12 @@ pub trait ImpartialGame {
 
     /// The inverse of [`dense_index`](ImpartialGame::dense_index): the
     /// position numbered `index`, or `None` when no position has that
-    /// number. Needed with a declared [`dense_order`](ImpartialGame::dense_order).
+    /// number. Needed with a declared [`dense_order`](ImpartialGame::dense_order)
+    /// (unless [`for_each_dense_position`](ImpartialGame::for_each_dense_position)
+    /// lists the positions), and by [`GrundySolver`]'s check that no two
+    /// positions share a number: each component's number and each asked
+    /// position's is mapped back through it, unless
+    /// [`GrundySolver::trusting_numbering`] (or options given by number).
     fn dense_position(&self, index: usize) -> Option<Self::Position> {
         let _ = index;
         None
@@ -233,6 +239,192 @@ pub trait ImpartialGame {
     /// refused with [`Error::InvalidParameter`](crate::Error::InvalidParameter).
     fn dense_order(&self) -> crate::game::MoveOrder {
         crate::game::MoveOrder::Unordered
+    }
+
+    /// Lists the numbered positions from number `from` on in sweep order,
+    /// each with its number, until `visit` returns [`ControlFlow::Break`]:
+    /// ascending numbers under
+    /// [`MoveOrder::ToSmaller`](crate::game::MoveOrder::ToSmaller),
+    /// descending under `ToLarger` (nothing when `Unordered`). The default
+    /// walks the numbers through
+    /// [`dense_position`](ImpartialGame::dense_position), skipping numbers
+    /// that are no position. Override it with the loops a hand-written DP
+    /// runs when the inverse costs a division per number (a grid numbered
+    /// `row * width + column`): the sweep then never calls `dense_position`.
+    ///
+    /// [`GrundySolver`] refuses a listing whose numbers do not run strictly
+    /// in sweep order, or a position listed under a number that is not its
+    /// [`dense_index`](ImpartialGame::dense_index), with
+    /// [`Error::InvalidParameter`](crate::Error::InvalidParameter); a number
+    /// left out is no position, and a move to it is refused the same way.
+    ///
+    /// # Example
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use stonegame::game::MoveOrder;
+    /// use stonegame::impartial::ImpartialGame;
+    ///
+    /// /// Heaps 0..10, numbered by their size; only even heaps exist.
+    /// struct Even;
+    ///
+    /// impl ImpartialGame for Even {
+    ///     type Position = u32;
+    ///     fn for_each_option(
+    ///         &self,
+    ///         &heap: &u32,
+    ///         mut visit: impl FnMut(&[u32]) -> ControlFlow<()>,
+    ///     ) -> ControlFlow<()> {
+    ///         if heap >= 2 {
+    ///             visit(&[heap - 2])?;
+    ///         }
+    ///         ControlFlow::Continue(())
+    ///     }
+    ///     fn dense_positions(&self) -> Option<usize> {
+    ///         Some(10)
+    ///     }
+    ///     fn dense_index(&self, &heap: &u32) -> Option<usize> {
+    ///         Some(heap as usize)
+    ///     }
+    ///     fn dense_position(&self, index: usize) -> Option<u32> {
+    ///         (index % 2 == 0).then_some(index as u32)
+    ///     }
+    ///     fn dense_order(&self) -> MoveOrder {
+    ///         MoveOrder::ToSmaller
+    ///     }
+    /// }
+    ///
+    /// let mut listed = Vec::new();
+    /// let _ = Even.for_each_dense_position(5, |number, heap| {
+    ///     listed.push((number, heap));
+    ///     ControlFlow::Continue(())
+    /// });
+    /// assert_eq!(listed, [(6, 6), (8, 8)]);
+    /// ```
+    fn for_each_dense_position(
+        &self,
+        from: usize,
+        mut visit: impl FnMut(usize, Self::Position) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        // Plain loops, one call site of `visit`: the sweep's body inlines.
+        let n = self.dense_positions().unwrap_or(0);
+        let larger = match self.dense_order() {
+            crate::game::MoveOrder::ToSmaller => false,
+            crate::game::MoveOrder::ToLarger => true,
+            crate::game::MoveOrder::Unordered => return ControlFlow::Continue(()),
+        };
+        let mut left = if larger {
+            n.min(from.saturating_add(1))
+        } else {
+            n.saturating_sub(from)
+        };
+        let mut number = from;
+        while left > 0 {
+            if let Some(position) = self.dense_position(number) {
+                visit(number, position)?;
+            }
+            left -= 1;
+            number = if larger {
+                number.wrapping_sub(1)
+            } else {
+                number + 1
+            };
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Whether [`for_each_numbered_option`](ImpartialGame::for_each_numbered_option)
+    /// gives the options of a sweep by their components' numbers (the
+    /// fastest form, see there); `false` by default.
+    fn numbered_options(&self) -> bool {
+        false
+    }
+
+    /// The options of the position numbered `number` (`position`, as
+    /// [`for_each_dense_position`](ImpartialGame::for_each_dense_position)
+    /// listed it), each as the NUMBERS of its components. Used by the sweep
+    /// of [`GrundySolver`] when [`numbered_options`](ImpartialGame::numbered_options)
+    /// is `true`: **the fastest form**, as fast as a hand-written DP. A
+    /// position is its number there, so nothing is recomputed per move and
+    /// two positions cannot share a number; a number outside `0..n`, against
+    /// the declared order, or one the listing skipped is refused with
+    /// [`Error::InvalidParameter`](crate::Error::InvalidParameter) naming
+    /// both numbers.
+    ///
+    /// The default maps the components of
+    /// [`for_each_option`](ImpartialGame::for_each_option) through
+    /// [`dense_index`](ImpartialGame::dense_index) (a position without a
+    /// number becomes `usize::MAX`, which is refused); override it.
+    ///
+    /// # Example
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use stonegame::game::MoveOrder;
+    /// use stonegame::impartial::{GrundySolver, ImpartialGame};
+    ///
+    /// /// Take 1, 3 or 4 from a heap of at most 1000: a heap is its number.
+    /// struct Take134;
+    ///
+    /// impl ImpartialGame for Take134 {
+    ///     type Position = usize;
+    ///     fn for_each_option(
+    ///         &self,
+    ///         &heap: &usize,
+    ///         mut visit: impl FnMut(&[usize]) -> ControlFlow<()>,
+    ///     ) -> ControlFlow<()> {
+    ///         self.for_each_numbered_option(heap, &heap, |option| visit(option))
+    ///     }
+    ///     fn dense_positions(&self) -> Option<usize> {
+    ///         Some(1001)
+    ///     }
+    ///     fn dense_index(&self, &heap: &usize) -> Option<usize> {
+    ///         Some(heap)
+    ///     }
+    ///     fn dense_position(&self, index: usize) -> Option<usize> {
+    ///         Some(index)
+    ///     }
+    ///     fn dense_order(&self) -> MoveOrder {
+    ///         MoveOrder::ToSmaller
+    ///     }
+    ///     fn numbered_options(&self) -> bool {
+    ///         true
+    ///     }
+    ///     fn for_each_numbered_option(
+    ///         &self,
+    ///         heap: usize,
+    ///         _: &usize,
+    ///         mut visit: impl FnMut(&[usize]) -> ControlFlow<()>,
+    ///     ) -> ControlFlow<()> {
+    ///         for take in [1, 3, 4] {
+    ///             if take <= heap {
+    ///                 visit(&[heap - take])?;
+    ///             }
+    ///         }
+    ///         ControlFlow::Continue(())
+    ///     }
+    /// }
+    ///
+    /// let mut solver = GrundySolver::new(Take134);
+    /// assert_eq!(solver.grundy(&1000)?.0, 2);
+    /// assert_eq!(solver.grundy(&7)?.0, 0);
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    fn for_each_numbered_option(
+        &self,
+        number: usize,
+        position: &Self::Position,
+        mut visit: impl FnMut(&[usize]) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let _ = number;
+        let mut numbers = Vec::new();
+        self.for_each_option(position, |option| {
+            numbers.clear();
+            numbers.extend(
+                option
+                    .iter()
+                    .map(|component| self.dense_index(component).unwrap_or(usize::MAX)),
+            );
+            visit(&numbers)
+        })
     }
 }
 
@@ -417,5 +609,26 @@ impl<G: ImpartialGame + ?Sized> ImpartialGame for &G {
 
     fn dense_order(&self) -> crate::game::MoveOrder {
         (**self).dense_order()
+    }
+
+    fn for_each_dense_position(
+        &self,
+        from: usize,
+        visit: impl FnMut(usize, Self::Position) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        (**self).for_each_dense_position(from, visit)
+    }
+
+    fn numbered_options(&self) -> bool {
+        (**self).numbered_options()
+    }
+
+    fn for_each_numbered_option(
+        &self,
+        number: usize,
+        position: &Self::Position,
+        visit: impl FnMut(&[usize]) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        (**self).for_each_numbered_option(number, position, visit)
     }
 }

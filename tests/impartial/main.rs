@@ -4,6 +4,7 @@
 //! dependencies are linked once per area instead of once per file.
 
 mod grundy_dense;
+mod grundy_lies;
 mod hackenbush;
 mod impartial;
 mod misere_kept;

@@ -1,19 +1,23 @@
 //! The value arrays of the dense path: cells as narrow as the values allow,
-//! and a stamp-array mex sized by the largest value.
+//! and a mex by a 64-bit mask, with a stamp array for values from 64 up.
+//!
+//! The top value of each width ([`Cell::HOLE`]) is no Grundy value: it marks
+//! a number the sweep skipped (no position), so a component numbered as one
+//! is caught by the same read that fetches its value. A value that reaches
+//! the top of its width widens the cells one step early.
 
 /// One cell of a value array: an unsigned integer of 1, 2, 4 or 8 bytes.
-pub(super) trait Cell: Copy + Default + std::ops::BitXor<Output = Self> {
+pub(super) trait Cell: Copy + Default + Eq + std::ops::BitXor<Output = Self> {
+    /// The cell of a number that is no position: the width's top value,
+    /// which no stored value reaches (see [`width_for`]).
+    const HOLE: Self;
     fn value(self) -> u64;
-    /// Marks this value present in a mex round.
-    #[inline]
-    fn mark(self, round: &mut MexRound<'_>) {
-        round.insert(self.value());
-    }
     /// The cell holding `value`, which the caller has checked fits.
     fn from_value(value: u64) -> Self;
 }
 
 impl Cell for u8 {
+    const HOLE: Self = u8::MAX;
     #[inline]
     fn value(self) -> u64 {
         u64::from(self)
@@ -22,13 +26,10 @@ impl Cell for u8 {
     fn from_value(value: u64) -> Self {
         value as u8
     }
-    #[inline]
-    fn mark(self, round: &mut MexRound<'_>) {
-        round.insert_byte(self);
-    }
 }
 
 impl Cell for u16 {
+    const HOLE: Self = u16::MAX;
     #[inline]
     fn value(self) -> u64 {
         u64::from(self)
@@ -40,6 +41,7 @@ impl Cell for u16 {
 }
 
 impl Cell for u32 {
+    const HOLE: Self = u32::MAX;
     #[inline]
     fn value(self) -> u64 {
         u64::from(self)
@@ -51,6 +53,7 @@ impl Cell for u32 {
 }
 
 impl Cell for u64 {
+    const HOLE: Self = u64::MAX;
     #[inline]
     fn value(self) -> u64 {
         self
@@ -70,13 +73,14 @@ pub(super) enum Cells {
     U64(Vec<u64>),
 }
 
-/// The bytes of the narrowest cell that holds `value`.
+/// The bytes of the narrowest cell that holds `value` below its
+/// [`Cell::HOLE`].
 pub(super) fn width_for(value: u64) -> usize {
-    if value <= u64::from(u8::MAX) {
+    if value < u64::from(u8::MAX) {
         1
-    } else if value <= u64::from(u16::MAX) {
+    } else if value < u64::from(u16::MAX) {
         2
-    } else if value <= u64::from(u32::MAX) {
+    } else if value < u64::from(u32::MAX) {
         4
     } else {
         8
@@ -117,14 +121,18 @@ impl Cells {
         }
     }
 
-    /// The value in `slot`, if the array reaches it.
+    /// The value in `slot`, if the array reaches it and it holds one (not
+    /// a [`Cell::HOLE`]).
     #[inline]
     pub(super) fn get(&self, slot: usize) -> Option<u64> {
+        fn value<C: Cell>(v: &[C], slot: usize) -> Option<u64> {
+            v.get(slot).filter(|&&c| c != C::HOLE).map(|&c| c.value())
+        }
         match self {
-            Cells::U8(v) => v.get(slot).map(|&c| c.value()),
-            Cells::U16(v) => v.get(slot).map(|&c| c.value()),
-            Cells::U32(v) => v.get(slot).map(|&c| c.value()),
-            Cells::U64(v) => v.get(slot).copied(),
+            Cells::U8(v) => value(v, slot),
+            Cells::U16(v) => value(v, slot),
+            Cells::U32(v) => value(v, slot),
+            Cells::U64(v) => value(v, slot),
         }
     }
 
@@ -139,14 +147,19 @@ impl Cells {
         }
     }
 
-    /// Appends `value`, which must fit the cell width (see [`Cells::widen_to`]).
-    pub(super) fn push(&mut self, value: u64) {
-        debug_assert!(width_for(value) <= self.width());
+    /// Grows the array to `len` cells, the new ones holes (within the
+    /// capacity reserved).
+    pub(super) fn fill_holes_to(&mut self, len: usize) {
+        fn fill<C: Cell>(v: &mut Vec<C>, len: usize) {
+            if v.len() < len {
+                v.resize(len, C::HOLE);
+            }
+        }
         match self {
-            Cells::U8(v) => v.push(value as u8),
-            Cells::U16(v) => v.push(value as u16),
-            Cells::U32(v) => v.push(value as u32),
-            Cells::U64(v) => v.push(value),
+            Cells::U8(v) => fill(v, len),
+            Cells::U16(v) => fill(v, len),
+            Cells::U32(v) => fill(v, len),
+            Cells::U64(v) => fill(v, len),
         }
     }
 
@@ -192,9 +205,24 @@ impl Cells {
         if !wider.try_reserve_exact(capacity) {
             return None;
         }
-        for slot in 0..self.len() {
-            let value = self.get(slot).unwrap_or(0);
-            wider.push(value);
+        // Holes stay holes: the old top value becomes the new one.
+        fn copy<A: Cell, B: Cell>(from: &[A], to: &mut Vec<B>) {
+            to.extend(from.iter().map(|&c| {
+                if c == A::HOLE {
+                    B::HOLE
+                } else {
+                    B::from_value(c.value())
+                }
+            }));
+        }
+        match (&*self, &mut wider) {
+            (Cells::U8(a), Cells::U16(b)) => copy(a, b),
+            (Cells::U8(a), Cells::U32(b)) => copy(a, b),
+            (Cells::U8(a), Cells::U64(b)) => copy(a, b),
+            (Cells::U16(a), Cells::U32(b)) => copy(a, b),
+            (Cells::U16(a), Cells::U64(b)) => copy(a, b),
+            (Cells::U32(a), Cells::U64(b)) => copy(a, b),
+            _ => return None,
         }
         *self = wider;
         Some(())
@@ -263,6 +291,32 @@ impl StampMex {
         true
     }
 
+    /// A fresh generation for one position's stamps (see [`StampMex::mark`]).
+    #[inline]
+    pub(super) fn begin(&mut self) -> u32 {
+        self.start().generation
+    }
+
+    /// Marks `value` present in the position of `generation`.
+    #[inline]
+    pub(super) fn mark(&mut self, generation: u32, value: u64) {
+        if value < LOW_STAMPS as u64 {
+            self.low[value as usize] = generation;
+        } else if let Some(stamp) = self.high.get_mut(value as usize - LOW_STAMPS) {
+            *stamp = generation;
+        }
+    }
+
+    /// The smallest value from 64 up not marked in `generation`.
+    pub(super) fn gap_from_64(&self, generation: u32) -> u64 {
+        let gap = |stamps: &[u32]| stamps.iter().position(|&s| s != generation);
+        let value = match gap(&self.low[64..]) {
+            Some(value) => 64 + value,
+            None => LOW_STAMPS + gap(&self.high).unwrap_or(self.high.len()),
+        };
+        value as u64
+    }
+
     /// Starts a new position: no value present. The round borrows the
     /// stamps, so a hot loop keeps them and the generation in registers.
     #[inline]
@@ -275,6 +329,7 @@ impl StampMex {
             self.generation = 1;
         }
         MexRound {
+            mask: 0,
             low: &mut self.low,
             high: &mut self.high,
             generation: self.generation,
@@ -282,8 +337,11 @@ impl StampMex {
     }
 }
 
-/// The values of one position's options, for their mex.
+/// The values of one position's options, for their mex: values below 64 in
+/// a bit mask kept in a register (a game with few options a position never
+/// touches the stamps), larger ones stamped.
 pub(super) struct MexRound<'a> {
+    mask: u64,
     low: &'a mut [u32; LOW_STAMPS],
     high: &'a mut [u32],
     generation: u32,
@@ -295,35 +353,27 @@ impl MexRound<'_> {
     /// so that a broken invariant cannot panic.
     #[inline]
     pub(super) fn insert(&mut self, value: u64) {
-        if value < LOW_STAMPS as u64 {
+        if value < 64 {
+            self.mask |= 1 << value;
+        } else if value < LOW_STAMPS as u64 {
             self.low[value as usize] = self.generation;
         } else if let Some(stamp) = self.high.get_mut(value as usize - LOW_STAMPS) {
             *stamp = self.generation;
         }
     }
 
-    /// Marks a byte value present: no bounds check.
-    #[inline]
-    pub(super) fn insert_byte(&mut self, value: u8) {
-        self.low[usize::from(value)] = self.generation;
-    }
-
     /// The smallest value not marked in this round.
     #[inline]
     pub(super) fn mex(&self) -> u64 {
+        if self.mask != u64::MAX {
+            return u64::from((!self.mask).trailing_zeros());
+        }
         let generation = self.generation;
         let gap = |stamps: &[u32]| stamps.iter().position(|&s| s != generation);
-        let value = match gap(&self.low[..]) {
-            Some(value) => value,
+        let value = match gap(&self.low[64..]) {
+            Some(value) => 64 + value,
             None => LOW_STAMPS + gap(self.high).unwrap_or(self.high.len()),
         };
         value as u64
-    }
-
-    /// The stamps' length: a mex this large needs more stamps (and maybe
-    /// wider cells) before it is stored.
-    #[inline]
-    pub(super) fn len(&self) -> usize {
-        LOW_STAMPS + self.high.len()
     }
 }

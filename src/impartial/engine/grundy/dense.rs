@@ -5,13 +5,21 @@
 //! With a declared [`MoveOrder`] the array is filled by one sweep over the
 //! numbers, as a hand-written DP does: for `ToSmaller` from 0 up to the
 //! number asked for, for `ToLarger` from the top down (the array then holds
-//! number `n - 1 - slot` in `slot`, so both grow at the end). Nothing but the
-//! array and the mex's stamps is kept. Without an order, a depth-first search
-//! with an explicit stack fills the same array, with two bits a number for
-//! its state (solved, on the current line).
+//! number `n - 1 - slot` in `slot`, so both grow at the end). The game lists
+//! the positions with their numbers (`for_each_dense_position`) and their
+//! options by position or, fastest, by number (`for_each_numbered_option`).
+//! Nothing but the array and the mex's stamps is kept: the cells from the
+//! sweep's frontier through the query's start as holes (the width's top
+//! value), so a number the listing skips stays one, and one comparison a read
+//! refuses a component that is no position, not filled yet or outside `0..n`.
+//! Without an order, a depth-first search with an explicit stack fills the
+//! same array, with two bits a number for its state (solved, on the current
+//! line). Both map each component's number back (`dense_position`) to refuse
+//! two positions sharing one, unless the numbering is trusted.
 //!
 //! Cells start as bytes and widen when a value does not fit; the loops are
-//! compiled once per width, so the hot loop reads its cells directly.
+//! compiled once per width, order and form (and once more for values all
+//! below 64, whose mex is a mask), so the hot loop reads its cells directly.
 
 use std::ops::ControlFlow;
 
@@ -72,6 +80,12 @@ pub(super) struct DenseTable<P> {
     on_line: Vec<u64>,
     /// Search only: pending positions with `number << 1 | expanded`.
     stack: Vec<(P, usize)>,
+    /// Whether components' numbers are trusted: not mapped back through
+    /// `dense_position` to check that they name the component.
+    trusted: bool,
+    /// Sweep only: slots below this are final (the cells above, up to the
+    /// array's length, hold [`Cell::HOLE`] until the sweep reaches them).
+    swept: usize,
 }
 
 /// Why a loop over options stopped before its end.
@@ -85,6 +99,9 @@ enum Stop {
     Stack(usize),
     /// A component that should have a value has none.
     Inconsistent,
+    /// A component of the position numbered `.0` whose number `.1` is
+    /// another position's (`dense_position` gives another).
+    Collision(usize, usize),
     /// The work cap is reached.
     Work,
 }
@@ -125,7 +142,15 @@ impl<P: Clone + Eq> DenseTable<P> {
             solved: Vec::new(),
             on_line: Vec::new(),
             stack: Vec::new(),
+            trusted: false,
+            swept: 0,
         }
+    }
+
+    /// Trusts (or not) that a component's number names it: see
+    /// `GrundySolver::trusting_numbering`.
+    pub(super) fn trust(&mut self, trusted: bool) {
+        self.trusted = trusted;
     }
 
     /// Positions with a value.
@@ -186,12 +211,34 @@ impl<P: Clone + Eq> DenseTable<P> {
             } else {
                 slot_of::<false>(self.n, number)
             };
-            self.cells.get(slot)
+            (slot < self.swept).then(|| self.cells.get(slot)).flatten()
         } else if self.solved.is_empty() || !bit(&self.solved, number) {
             None
         } else {
             self.cells.get(number)
         }
+    }
+
+    /// The value of `root` when a sweep has passed it and the table holds
+    /// it (its number checked as a query's is): the hot path of many
+    /// queries, kept small enough to inline.
+    #[inline]
+    pub(super) fn swept_value<G: ImpartialGame<Position = P>>(
+        &self,
+        game: &G,
+        root: &P,
+    ) -> Option<u64> {
+        let number = game.dense_index(root).filter(|&i| i < self.n)?;
+        let slot = match self.order {
+            MoveOrder::ToSmaller => slot_of::<false>(self.n, number),
+            MoveOrder::ToLarger => slot_of::<true>(self.n, number),
+            MoveOrder::Unordered => return None,
+        };
+        if slot >= self.swept || !self.trusted && game.dense_position(number).as_ref() != Some(root)
+        {
+            return None;
+        }
+        self.cells.get(slot)
     }
 
     /// The Grundy value of `root`.
@@ -206,6 +253,10 @@ impl<P: Clone + Eq> DenseTable<P> {
         if self.sweeps() {
             self.sweep_to(game, root, number, budget, work)
         } else {
+            // Another position with the root's number would answer for it.
+            if !self.trusted && game.dense_position(number).as_ref() != Some(root) {
+                return Err(mismatched_numbering(number));
+            }
             self.search(game, root, number, budget, work)
         }
     }
@@ -241,7 +292,7 @@ impl<P: Clone + Eq> DenseTable<P> {
     ) -> Result<u64> {
         // The root must be the position its number names, or its cell
         // would be skipped (or be another position's).
-        if game.dense_position(number).as_ref() != Some(root) {
+        if !self.trusted && game.dense_position(number).as_ref() != Some(root) {
             return Err(mismatched_numbering(number));
         }
         let larger = self.order == MoveOrder::ToLarger;
@@ -251,14 +302,14 @@ impl<P: Clone + Eq> DenseTable<P> {
         } else {
             slot_of::<false>(n, number)
         };
-        if let Some(value) = self.cells.get(last) {
-            return Ok(value);
+        if last < self.swept {
+            return self.cells.get(last).ok_or_else(|| unlisted_root(number));
         }
         // The numbers to sweep are known now: refused before any is swept
         // (their cells first, so an array too large is named as such).
         let stamps = StampMex::len_for(self.largest).max(self.mex.len());
         budget.check_bytes(self.bytes(last + 1, self.cells.width(), stamps, 0), WHAT)?;
-        let numbers = (last + 1 - self.cells.len()) as u128;
+        let numbers = (last + 1 - self.swept) as u128;
         if work
             .up_front(numbers * u128::from(GRUNDY_SWEEP_POSITION_STEPS))
             .is_break()
@@ -269,23 +320,52 @@ impl<P: Clone + Eq> DenseTable<P> {
             )));
         }
         self.reserve_through(last, budget)?;
+        // Every slot through the query's starts as a hole: the sweep's reads
+        // then need one comparison to catch a number not filled before.
+        self.cells.fill_holes_to(last + 1);
         loop {
-            let (mex, known) = (&mut self.mex, &mut self.known);
-            let rare = if larger {
-                with_cells!(&mut self.cells, cells => sweep::<G, _, true>(game, n, cells, last, mex, work, known))
-            } else {
-                with_cells!(&mut self.cells, cells => sweep::<G, _, false>(game, n, cells, last, mex, work, known))
+            let state = Sweep {
+                n,
+                last,
+                mex: &mut self.mex,
+                work: &mut *work,
+                known: &mut self.known,
+                swept: &mut self.swept,
+                trusted: self.trusted,
+            };
+            // One copy of the loop per order and form, and one for values
+            // all below 64 (byte cells whose option values fit a mask, no
+            // stamps): no flag tested in the loop.
+            let small = self.largest < 64;
+            macro_rules! sweep_in {
+                ($larger:literal, $numbered:literal) => {
+                    match &mut self.cells {
+                        Cells::U8(cells) if small => {
+                            sweep::<G, u8, $larger, $numbered, true>(game, cells, state)
+                        }
+                        cells => with_cells!(cells, cells => {
+                            sweep::<G, _, $larger, $numbered, false>(game, cells, state)
+                        }),
+                    }
+                };
+            }
+            let rare = match (larger, game.numbered_options()) {
+                (true, true) => sweep_in!(true, true),
+                (true, false) => sweep_in!(true, false),
+                (false, true) => sweep_in!(false, true),
+                (false, false) => sweep_in!(false, false),
             };
             match rare? {
                 None => break,
                 Some(Rare { value, .. }) => {
                     self.make_room_for(value, budget)?;
-                    self.cells.push(value);
+                    self.cells.set(self.swept, value);
+                    self.swept += 1;
                     self.known += 1;
                 }
             }
         }
-        self.cells.get(last).ok_or_else(inconsistent_game)
+        self.cells.get(last).ok_or_else(|| unlisted_root(number))
     }
 
     /// Room for slots up to `last` (doubling, up to `n`), charged first.
@@ -298,7 +378,7 @@ impl<P: Clone + Eq> DenseTable<P> {
         let wanted = (last + 1).max(capacity.saturating_mul(2).min(self.n));
         let needed = self.bytes(wanted, self.cells.width(), stamps, 0);
         let (mex, cells) = (&mut self.mex, &mut self.cells);
-        let additional = wanted - cells.len();
+        let additional = wanted.saturating_sub(cells.len());
         Self::charged(needed, budget, || {
             mex.grow_to(stamps) && cells.try_reserve_exact(additional)
         })
@@ -390,6 +470,7 @@ impl<P: Clone + Eq> DenseTable<P> {
                 stack_limit,
                 mex: &mut self.mex,
                 known: &mut self.known,
+                trusted: self.trusted,
             };
             let rare = with_cells!(&mut self.cells, cells => state.run(game, cells, work));
             match rare {
@@ -418,6 +499,9 @@ impl<P: Clone + Eq> DenseTable<P> {
                 }
                 Err(Stop::Work) => return Err(work.error("GrundySolver")),
                 Err(Stop::Inconsistent) => return Err(inconsistent_game()),
+                Err(Stop::Collision(number, component)) => {
+                    return Err(collision(number, component));
+                }
             }
         }
     }
@@ -437,79 +521,267 @@ fn grow_stack<T>(stack: &mut Vec<T>, limit: usize) -> std::result::Result<(), us
     Ok(())
 }
 
-/// Fills `cells` from its end through slot `last` in the declared order
-/// (`LARGER`: `ToLarger`), returning early with a value that needs wider
-/// cells or more stamps.
-fn sweep<G: ImpartialGame, C: Cell, const LARGER: bool>(
-    game: &G,
+/// The state of one sweep that is not the cells (whose type varies).
+struct Sweep<'a> {
     n: usize,
-    cells: &mut Vec<C>,
     last: usize,
-    mex: &mut StampMex,
-    work: &mut WorkCount,
-    known: &mut usize,
-) -> Result<Option<Rare>> {
-    // A local count stays in a register through the hot loop.
-    let mut count = *work;
-    let result = sweep_with::<G, C, LARGER>(game, n, cells, last, mex, &mut count, known);
-    *work = count;
-    result
+    mex: &'a mut StampMex,
+    work: &'a mut WorkCount,
+    known: &'a mut usize,
+    swept: &'a mut usize,
+    /// Components' numbers are not mapped back to check them.
+    trusted: bool,
 }
 
-fn sweep_with<G: ImpartialGame, C: Cell, const LARGER: bool>(
+/// Why the listing of one sweep stopped early.
+enum Halt {
+    Lie(Error),
+    Rare(Rare),
+}
+
+/// Fills `cells` from slot `swept` through slot `last` in the declared
+/// order (`LARGER`: `ToLarger`), returning early with a value that needs
+/// wider cells or more stamps. The game lists the positions
+/// ([`ImpartialGame::for_each_dense_position`]); every cell from `swept`
+/// on holds [`Cell::HOLE`] until filled, so numbers the listing skips stay
+/// holes, and one comparison a component read catches a number skipped,
+/// not yet filled (against the order) or the position's own.
+#[allow(clippy::too_many_lines)]
+fn sweep<G: ImpartialGame, C: Cell, const LARGER: bool, const NUMBERED: bool, const SMALL: bool>(
     game: &G,
-    n: usize,
-    cells: &mut Vec<C>,
-    last: usize,
-    mex: &mut StampMex,
-    work: &mut WorkCount,
-    known: &mut usize,
+    cells: &mut [C],
+    state: Sweep<'_>,
 ) -> Result<Option<Rare>> {
-    while cells.len() <= last {
-        let slot = cells.len();
-        let number = slot_of::<LARGER>(n, slot);
-        let Some(position) = game.dense_position(number) else {
-            cells.push(C::default()); // a number without a position
-            continue;
-        };
-        if game.dense_index(&position) != Some(number) {
-            return Err(mismatched_numbering(number));
+    let Sweep {
+        n,
+        last,
+        mex,
+        work,
+        known,
+        swept,
+        trusted,
+    } = state;
+    // Kept in registers through the hot loop, written back once: the
+    // options' steps left (charged as each option is listed, so an endless
+    // listing stops at the cap), the next slot and the values stored.
+    let mut left = work.left;
+    let mut over = false;
+    let mut next = *swept;
+    let mut stored = 0;
+    let mut halt = None;
+    // A larger mex needs more stamps: the sweep stops for it.
+    let stamps = mex.len() as u64;
+    let _ = game.for_each_dense_position(slot_of::<LARGER>(n, next), |number, position| {
+        let slot = slot_of::<LARGER>(n, number);
+        // One comparison for `next <= slot <= last` (`next` may be past
+        // `last`: then every slot fails it).
+        if slot.wrapping_sub(next) >= (last + 1).wrapping_sub(next) {
+            if slot >= next && slot < n {
+                return ControlFlow::Break(()); // past the query: the next one goes on
+            }
+            halt = Some(Halt::Lie(out_of_sweep_order(
+                number,
+                slot_of::<LARGER>(n, next),
+                n,
+            )));
+            return ControlFlow::Break(());
         }
-        let mut round = mex.start();
-        let mut offending = None;
-        let filled = &cells[..];
-        let _ = game.for_each_option(&position, |option| {
-            work.step(option.len(), GRUNDY_SWEEP_STEPS)?;
-            // An XOR of cells fits a cell: no widening on the way.
-            let mut value = C::default();
-            for component in option {
-                // Only numbers filled before this one map below `slot`.
-                let index = game.dense_index(component);
-                match filled.get(index.map_or(usize::MAX, |i| slot_of::<LARGER>(n, i))) {
-                    Some(&cell) => value = value ^ cell,
-                    None => {
-                        offending = Some(index);
-                        return ControlFlow::Break(());
+        if !trusted {
+            let index = game.dense_index(&position);
+            if index != Some(number) {
+                halt = Some(Halt::Lie(mislisted(number, index)));
+                return ControlFlow::Break(());
+            }
+        }
+        // Numbers the listing skipped stay holes.
+        next = slot;
+        // Values below 64 in a mask, larger ones stamped (see `mex_of`).
+        // (Wider values: stamps of this position's generation, started here;
+        // the small loop never needs them.)
+        let (mut mask, generation) = (0u64, if SMALL { 0 } else { mex.begin() });
+        let mut lie = None;
+        let filled = &*cells;
+        // Outside the array reads as a hole too: one comparison a read.
+        let read = |index: usize| {
+            let cell = *filled.get(slot_of::<LARGER>(n, index)).unwrap_or(&C::HOLE);
+            (cell != C::HOLE).then_some(cell)
+        };
+        let _ = if NUMBERED {
+            game.for_each_numbered_option(number, &position, |option| {
+                let steps = option.len().max(1) as u64 * GRUNDY_SWEEP_STEPS;
+                if steps > left {
+                    over = true;
+                    return ControlFlow::Break(());
+                }
+                left -= steps;
+                // An XOR of cells fits a cell: no widening on the way.
+                let mut value = C::default();
+                for &index in option {
+                    match read(index) {
+                        Some(cell) => value = value ^ cell,
+                        None => {
+                            lie = Some(Some(index));
+                            return ControlFlow::Break(());
+                        }
                     }
                 }
-            }
-            value.mark(&mut round);
-            ControlFlow::Continue(())
-        });
-        if work.exceeded() {
-            return Err(work.error("GrundySolver (sweep over the dense numbering)"));
+                let value = value.value();
+                if SMALL {
+                    // Every cell is below 64, so is an XOR of cells.
+                    debug_assert!(value < 64);
+                    mask |= 1u64.wrapping_shl(value as u32);
+                } else if value < 64 {
+                    mask |= 1 << value;
+                } else {
+                    mex.mark(generation, value);
+                }
+                ControlFlow::Continue(())
+            })
+        } else {
+            game.for_each_option(&position, |option| {
+                let steps = option.len().max(1) as u64 * GRUNDY_SWEEP_STEPS;
+                if steps > left {
+                    over = true;
+                    return ControlFlow::Break(());
+                }
+                left -= steps;
+                let mut value = C::default();
+                for component in option {
+                    let index = game.dense_index(component);
+                    // Two positions with one number would share a cell.
+                    let cell = index.and_then(read).filter(|_| {
+                        trusted
+                            || game.dense_position(index.unwrap_or(0)).as_ref() == Some(component)
+                    });
+                    match cell {
+                        Some(cell) => value = value ^ cell,
+                        None => {
+                            lie = Some(index);
+                            return ControlFlow::Break(());
+                        }
+                    }
+                }
+                let value = value.value();
+                if SMALL {
+                    // Every cell is below 64, so is an XOR of cells.
+                    debug_assert!(value < 64);
+                    mask |= 1u64.wrapping_shl(value as u32);
+                } else if value < 64 {
+                    mask |= 1 << value;
+                } else {
+                    mex.mark(generation, value);
+                }
+                ControlFlow::Continue(())
+            })
+        };
+        if over {
+            return ControlFlow::Break(());
         }
-        if let Some(component) = offending {
-            return Err(against_order(number, component));
+        if let Some(index) = lie {
+            let found = Lie::diagnose::<C, LARGER>(cells, n, slot, index);
+            halt = Some(Halt::Lie(found.error(number)));
+            return ControlFlow::Break(());
         }
-        let value = round.mex();
-        if value >= round.len() as u64 {
-            return Ok(Some(Rare { number, value }));
+        // 64 and up leaves the small loop (its mask would not hold it).
+        let (value, rare) = if SMALL {
+            let value = u64::from((!mask).trailing_zeros());
+            (value, value >= 64)
+        } else {
+            let value = mex_of(mex, mask, generation);
+            (value, value >= stamps || value >= C::HOLE.value())
+        };
+        if rare {
+            halt = Some(Halt::Rare(Rare { number, value }));
+            return ControlFlow::Break(());
         }
-        cells.push(C::from_value(value));
-        *known += 1;
+        cells[slot] = C::from_value(value);
+        next = slot + 1;
+        stored += 1;
+        ControlFlow::Continue(())
+    });
+    work.left = left;
+    *known += stored;
+    // The slots before `next` are final, whatever stopped the sweep.
+    *swept = next;
+    if over {
+        work.left = 0;
+        work.over = true;
+        return Err(work.error("GrundySolver (sweep over the dense numbering)"));
     }
-    Ok(None)
+    match halt {
+        Some(Halt::Lie(error)) => Err(error),
+        Some(Halt::Rare(rare)) => Ok(Some(rare)),
+        // Numbers after the last listed one, through the query's, are no
+        // positions either: their cells stay holes.
+        None => {
+            *swept = last + 1;
+            Ok(None)
+        }
+    }
+}
+
+/// The mex of one position's option values: `mask` holds those below 64,
+/// the stamps of `generation` (0: none) the others.
+#[inline]
+fn mex_of(mex: &StampMex, mask: u64, generation: u32) -> u64 {
+    if mask != u64::MAX {
+        u64::from((!mask).trailing_zeros())
+    } else if generation == 0 {
+        64
+    } else {
+        mex.gap_from_64(generation)
+    }
+}
+
+/// A component that contradicts the numbering, found by a sweep.
+enum Lie {
+    /// A number not filled before the position's (against the declared
+    /// order, or outside `0..n`), or no number.
+    Order(Option<usize>),
+    /// A number the listing skipped: no position has it.
+    Skipped(usize),
+    /// A number whose `dense_position` is another position.
+    Collision(usize),
+}
+
+impl Lie {
+    /// What is wrong with the component numbered `index` (`None`: no
+    /// number) of the position in `slot`, whose read found no value: the
+    /// exact diagnosis, run once, off the hot loop.
+    #[cold]
+    fn diagnose<C: Cell, const LARGER: bool>(
+        cells: &[C],
+        n: usize,
+        slot: usize,
+        index: Option<usize>,
+    ) -> Lie {
+        let Some(index) = index else {
+            return Lie::Order(None);
+        };
+        let at = slot_of::<LARGER>(n, index);
+        if at >= slot {
+            Lie::Order(Some(index)) // outside 0..n, against the order, or itself
+        } else if cells[at] == C::HOLE {
+            Lie::Skipped(index)
+        } else {
+            Lie::Collision(index)
+        }
+    }
+
+    fn error(self, number: usize) -> Error {
+        match self {
+            Lie::Order(component) => against_order(number, component),
+            Lie::Skipped(index) => Error::InvalidParameter {
+                name: "game",
+                reason: format!(
+                    "an option of the position numbered {number} has a component numbered \
+                     {index}, a number that no position has (for_each_dense_position, by \
+                     default dense_position, skipped it)"
+                ),
+            },
+            Lie::Collision(index) => collision(number, index),
+        }
+    }
 }
 
 /// The borrowed state of one search (everything but the cells, whose type
@@ -522,9 +794,10 @@ struct SearchState<'a, P> {
     stack_limit: usize,
     mex: &'a mut StampMex,
     known: &'a mut usize,
+    trusted: bool,
 }
 
-impl<P: Clone> SearchState<'_, P> {
+impl<P: Clone + Eq> SearchState<'_, P> {
     /// Runs the search until the stack is empty, or returns a value that
     /// needs more room (its frame left on top of the stack).
     fn run<G: ImpartialGame<Position = P>, C: Cell>(
@@ -542,20 +815,20 @@ impl<P: Clone> SearchState<'_, P> {
                 // First visit: on the line, below its unknown components.
                 set_bit(self.on_line, number, true);
                 self.stack.push((position.clone(), tagged | 1));
-                let Some(value) = self.expand(game, cells, &position, work)? else {
+                let Some(value) = self.expand(game, cells, &position, number, work)? else {
                     continue;
                 };
                 // No unknown component: the frame is back on top.
                 self.stack.pop();
-                if value >= self.mex.len() as u64 {
+                if value >= self.mex.len() as u64 || value >= C::HOLE.value() {
                     self.stack.push((position, tagged | 1));
                     return Ok(Some(Rare { number, value }));
                 }
                 self.store(cells, number, value);
             } else {
                 // Second visit: every component has its value now.
-                let value = self.mex_of_known(game, cells, &position, work)?;
-                if value >= self.mex.len() as u64 {
+                let value = self.mex_of_known(game, cells, &position, number, work)?;
+                if value >= self.mex.len() as u64 || value >= C::HOLE.value() {
                     self.stack.push((position, tagged));
                     return Ok(Some(Rare { number, value }));
                 }
@@ -580,12 +853,13 @@ impl<P: Clone> SearchState<'_, P> {
         game: &G,
         cells: &[C],
         position: &P,
+        number: usize,
         work: &mut WorkCount,
     ) -> std::result::Result<Option<u64>, Stop> {
         let mut round = self.mex.start();
         let below = self.stack.len();
         let mut stop = None;
-        let n = self.n;
+        let (n, trusted) = (self.n, self.trusted);
         let _ = game.for_each_option(position, |option| {
             work.step(option.len(), GRUNDY_SEARCH_STEPS)?;
             let mut value = 0;
@@ -594,6 +868,11 @@ impl<P: Clone> SearchState<'_, P> {
                     stop = Some(Stop::AgainstNumbering(game.dense_index(component)));
                     return ControlFlow::Break(());
                 };
+                // Two positions with one number would share a cell.
+                if !trusted && game.dense_position(index).as_ref() != Some(component) {
+                    stop = Some(Stop::Collision(number, index));
+                    return ControlFlow::Break(());
+                }
                 if bit(self.solved, index) {
                     value ^= cells[index].value();
                     continue;
@@ -627,8 +906,13 @@ impl<P: Clone> SearchState<'_, P> {
         game: &G,
         cells: &[C],
         position: &P,
+        number: usize,
         work: &mut WorkCount,
     ) -> std::result::Result<u64, Stop> {
+        // The expansion checked every component's number (and its listing
+        // again here would cost the same): a listing that changed between
+        // the two visits is caught by the solved bits below.
+        let _ = number;
         let (n, solved) = (self.n, &*self.solved);
         let mut round = self.mex.start();
         let flow = game.for_each_option(position, |option| {
@@ -681,11 +965,54 @@ fn against_order(number: usize, component: Option<usize>) -> Error {
     }
 }
 
+fn collision(number: usize, index: usize) -> Error {
+    Error::InvalidParameter {
+        name: "game",
+        reason: format!(
+            "an option of the position numbered {number} has a component whose dense_index is \
+             {index}, but dense_position({index}) is another position: two positions share \
+             number {index} (GrundySolver::trusting_numbering skips this check)"
+        ),
+    }
+}
+
+fn out_of_sweep_order(number: usize, next: usize, n: usize) -> Error {
+    Error::InvalidParameter {
+        name: "game",
+        reason: format!(
+            "for_each_dense_position listed number {number} when the sweep was at {next}: \
+             numbers must run strictly in the declared dense_order, inside 0..{n}"
+        ),
+    }
+}
+
+fn unlisted_root(number: usize) -> Error {
+    Error::InvalidParameter {
+        name: "game",
+        reason: format!(
+            "the position asked for has number {number}, which for_each_dense_position did \
+             not list"
+        ),
+    }
+}
+
 fn mismatched_numbering(number: usize) -> Error {
     Error::InvalidParameter {
         name: "game",
         reason: format!(
-            "dense_position({number}) is not the position whose dense_index is {number}"
+            "the position asked for has dense_index {number}, but dense_position({number}) is \
+             another position or none: the two disagree"
+        ),
+    }
+}
+
+fn mislisted(number: usize, index: Option<usize>) -> Error {
+    let index = index.map_or("none".to_string(), |i| i.to_string());
+    Error::InvalidParameter {
+        name: "game",
+        reason: format!(
+            "the position listed under number {number} (by for_each_dense_position, by default \
+             dense_position({number})) has dense_index {index}: the two disagree"
         ),
     }
 }
