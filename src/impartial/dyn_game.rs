@@ -53,6 +53,21 @@ pub trait DynImpartialGame<P> {
     fn dyn_dense_position(&self, index: usize) -> Option<P>;
     /// [`ImpartialGame::dense_order`].
     fn dyn_dense_order(&self) -> MoveOrder;
+    /// [`ImpartialGame::for_each_dense_position`].
+    fn dyn_for_each_dense_position(
+        &self,
+        from: usize,
+        visit: &mut dyn FnMut(usize, P) -> ControlFlow<()>,
+    ) -> ControlFlow<()>;
+    /// [`ImpartialGame::numbered_options`].
+    fn dyn_numbered_options(&self) -> bool;
+    /// [`ImpartialGame::for_each_numbered_option`].
+    fn dyn_for_each_numbered_option(
+        &self,
+        number: usize,
+        position: &P,
+        visit: &mut dyn FnMut(&[usize]) -> ControlFlow<()>,
+    ) -> ControlFlow<()>;
 }
 
 impl<G: ImpartialGame> DynImpartialGame<G::Position> for G {
@@ -74,6 +89,24 @@ impl<G: ImpartialGame> DynImpartialGame<G::Position> for G {
     }
     fn dyn_dense_order(&self) -> MoveOrder {
         self.dense_order()
+    }
+    fn dyn_for_each_dense_position(
+        &self,
+        from: usize,
+        visit: &mut dyn FnMut(usize, G::Position) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        self.for_each_dense_position(from, visit)
+    }
+    fn dyn_numbered_options(&self) -> bool {
+        self.numbered_options()
+    }
+    fn dyn_for_each_numbered_option(
+        &self,
+        number: usize,
+        position: &G::Position,
+        visit: &mut dyn FnMut(&[usize]) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        self.for_each_numbered_option(number, position, visit)
     }
 }
 
@@ -102,6 +135,24 @@ macro_rules! impartial_game_for_dyn {
             }
             fn dense_order(&self) -> MoveOrder {
                 self.dyn_dense_order()
+            }
+            fn for_each_dense_position(
+                &self,
+                from: usize,
+                mut visit: impl FnMut(usize, P) -> ControlFlow<()>,
+            ) -> ControlFlow<()> {
+                self.dyn_for_each_dense_position(from, &mut visit)
+            }
+            fn numbered_options(&self) -> bool {
+                self.dyn_numbered_options()
+            }
+            fn for_each_numbered_option(
+                &self,
+                number: usize,
+                position: &P,
+                mut visit: impl FnMut(&[usize]) -> ControlFlow<()>,
+            ) -> ControlFlow<()> {
+                self.dyn_for_each_numbered_option(number, position, &mut visit)
             }
         }
     };
@@ -136,6 +187,24 @@ macro_rules! impartial_game_through {
             fn dense_order(&self) -> MoveOrder {
                 (**self).dense_order()
             }
+            fn for_each_dense_position(
+                &self,
+                from: usize,
+                visit: impl FnMut(usize, G::Position) -> ControlFlow<()>,
+            ) -> ControlFlow<()> {
+                (**self).for_each_dense_position(from, visit)
+            }
+            fn numbered_options(&self) -> bool {
+                (**self).numbered_options()
+            }
+            fn for_each_numbered_option(
+                &self,
+                number: usize,
+                position: &G::Position,
+                visit: impl FnMut(&[usize]) -> ControlFlow<()>,
+            ) -> ControlFlow<()> {
+                (**self).for_each_numbered_option(number, position, visit)
+            }
         }
     };
 }
@@ -154,5 +223,56 @@ mod tests {
         let mut solver = GrundySolver::new(&boxed);
         assert_eq!(solver.grundy_of_sum(&[3, 5, 6]).unwrap().0, 0);
         assert_eq!(solver.grundy(&9).unwrap().0, 9);
+    }
+
+    /// Take 1, 3 or 4, given only by numbers: listing options by position
+    /// is refused, so an adapter that did not forward the numbered form
+    /// would fail.
+    struct NumberedOnly;
+
+    impl ImpartialGame for NumberedOnly {
+        type Position = usize;
+        fn for_each_option(
+            &self,
+            _: &usize,
+            _: impl FnMut(&[usize]) -> ControlFlow<()>,
+        ) -> ControlFlow<()> {
+            ControlFlow::Break(())
+        }
+        fn dense_positions(&self) -> Option<usize> {
+            Some(100)
+        }
+        fn dense_index(&self, &heap: &usize) -> Option<usize> {
+            Some(heap)
+        }
+        fn dense_position(&self, index: usize) -> Option<usize> {
+            Some(index)
+        }
+        fn dense_order(&self) -> MoveOrder {
+            MoveOrder::ToSmaller
+        }
+        fn numbered_options(&self) -> bool {
+            true
+        }
+        fn for_each_numbered_option(
+            &self,
+            heap: usize,
+            _: &usize,
+            mut visit: impl FnMut(&[usize]) -> ControlFlow<()>,
+        ) -> ControlFlow<()> {
+            [1, 3, 4]
+                .into_iter()
+                .filter(|&take| take <= heap)
+                .try_for_each(|take| visit(&[heap - take]))
+        }
+    }
+
+    #[test]
+    fn a_boxed_game_keeps_its_numbered_form() {
+        let direct = GrundySolver::new(NumberedOnly).grundy(&99).unwrap();
+        let boxed: Box<dyn DynImpartialGame<usize> + Send + Sync> = Box::new(NumberedOnly);
+        assert_eq!(GrundySolver::new(&boxed).grundy(&99).unwrap(), direct);
+        let shared = Arc::new(NumberedOnly);
+        assert_eq!(GrundySolver::new(shared).grundy(&99).unwrap(), direct);
     }
 }
