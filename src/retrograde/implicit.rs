@@ -2,6 +2,7 @@
 //! successors and predecessors listed by the game on demand, no move
 //! stored.
 
+use std::cell::Cell;
 use std::fmt;
 use std::ops::ControlFlow;
 
@@ -10,9 +11,7 @@ use crate::{Budget, Convention, Error, Outcome, Result};
 
 use super::graph::check_counts;
 use super::graph::{Moves, Predecessors};
-use super::induction::{
-    Labels, PREDECESSOR_CHECK_DEFAULT, UNKNOWN, check_predecessors, value_code,
-};
+use super::induction::{Labels, MoveFingerprint, UNKNOWN, check_predecessors, value_code};
 use super::work::{BatchCharge, DEFAULT_RETROGRADE_WORK, WorkMeter};
 use super::{Analysis, Counts, Label, Value};
 
@@ -317,6 +316,7 @@ pub struct ImplicitSolver<G> {
     convention: Convention,
     budget: Budget,
     checks_predecessors: bool,
+    fingerprints: bool,
 }
 
 impl<G> crate::game::Configure for ImplicitSolver<G> {
@@ -372,7 +372,8 @@ impl<G> ImplicitSolver<G> {
             game,
             convention: Convention::Normal,
             budget: Budget::default(),
-            checks_predecessors: PREDECESSOR_CHECK_DEFAULT,
+            checks_predecessors: false,
+            fingerprints: true,
         }
     }
 
@@ -419,11 +420,16 @@ impl<G> ImplicitSolver<G> {
         self.budget
     }
 
-    /// Whether the predecessor function is checked against the moves
-    /// before the induction (one more pass over both, 8 bytes a position
-    /// while it runs): on by default in debug builds, off in release
-    /// builds. A mismatch is refused with [`Error::PredecessorMismatch`], a
-    /// move outside `0..N` with [`Error::InvalidParameter`].
+    /// Whether each position's predecessors are checked against the
+    /// moves before the induction (the exact, eager check: one more pass
+    /// over both, 8 bytes a position while it runs); off by default, in
+    /// every build. Without it the predecessors are still checked, by a
+    /// fingerprint of every move compared once after the induction (see
+    /// [`ImplicitSolver::with_trusted_predecessors`]), and the exact check
+    /// runs only to name the position when the fingerprints differ. A
+    /// mismatch is refused with [`Error::PredecessorMismatch`] either way;
+    /// a move outside `0..N` is always refused with
+    /// [`Error::InvalidParameter`].
     ///
     /// # Example
     /// ```
@@ -435,6 +441,30 @@ impl<G> ImplicitSolver<G> {
     /// ```
     pub fn with_predecessor_check(mut self, check: bool) -> Self {
         self.checks_predecessors = check;
+        self
+    }
+
+    /// Trusts the predecessor function: skips the fingerprint that
+    /// otherwise compares every move listed with every predecessor listed
+    /// (a keyed 64-bit hash of each move, summed on both sides and compared
+    /// once; a difference is refused with [`Error::PredecessorMismatch`]
+    /// naming the position). The fingerprint costs a hash a move and a
+    /// listing of the drawn positions' predecessors; measured on Codeforces
+    /// 786A (`benches/baseline/own_retrograde.sh`) at FIGURE. A predecessor
+    /// function that disagrees with the moves then gives wrong labels,
+    /// silently; moves outside `0..N` are still refused.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::retrograde::{ImplicitSolver, Value};
+    /// // The predecessors of a chain 0 → 1 → 2, listed exactly.
+    /// let solver = ImplicitSolver::from_fns(3, |u| (u < 2).then_some(u + 1), |v| v.checked_sub(1));
+    /// let solution = solver.with_trusted_predecessors().solve()?;
+    /// assert_eq!(solution.value(0), Some(Value::Win));
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn with_trusted_predecessors(mut self) -> Self {
+        self.fingerprints = false;
         self
     }
 }
@@ -476,10 +506,12 @@ impl<G: ImplicitGame> ImplicitSolver<G> {
             DEFAULT_IMPLICIT_WORK,
             "retrograde analysis of an implicit game (moves listed)",
         );
+        let fingerprints = self.fingerprints && !self.checks_predecessors;
         let listing = Listing {
             game: &self.game,
             num_positions: n as u32,
             meter: &meter,
+            forward: fingerprints.then(|| Cell::new(MoveFingerprint::random())),
         };
         // Charged above (9 bytes a position); a refusal of the allocator is an error.
         let mut code: Vec<u8> =
@@ -495,11 +527,74 @@ impl<G: ImplicitGame> ImplicitSolver<G> {
                 format!("position {v}")
             })?;
         }
-        let labels = Labels::induce(&listing, code, None, self.convention, &mut predecessors)?;
+        let labels = match &listing.forward {
+            None => Labels::induce(&listing, code, None, self.convention, &mut predecessors)?,
+            Some(forward) => {
+                let mut backward = MoveFingerprint::keyed(forward.get().key());
+                let labels = Labels::induce_tallied(
+                    &listing,
+                    code,
+                    None,
+                    self.convention,
+                    &mut predecessors,
+                    &mut backward,
+                )?;
+                labels.tally_unlisted(&mut predecessors, &mut backward)?;
+                if backward.sum() != forward.get().sum() {
+                    // Frees the 9 bytes a position the diagnosis needs.
+                    drop(labels);
+                    return Err(self.diagnose(&listing, &mut predecessors));
+                }
+                labels
+            }
+        };
         Ok(ImplicitSolution {
             game: self.game,
             labels,
         })
+    }
+
+    /// The error for predecessors whose fingerprint differs from the
+    /// moves': the exact check names the first position they disagree at,
+    /// within what is left of the work cap; past the cap, or if the exact
+    /// check finds nothing (a game whose listings change from one call to
+    /// the next), the error says so and how to find the position.
+    fn diagnose(&self, listing: &Listing<'_, G>, predecessors: &mut GamePredecessors<'_, G>) -> Error {
+        let n = listing.num_positions;
+        let mut code = Vec::new();
+        if code.try_reserve_exact(n as usize).is_err() {
+            return unnamed_mismatch("the memory for the exact check was refused");
+        }
+        code.extend((0..n).map(|u| self.game.terminal(u).map_or(UNKNOWN, value_code)));
+        let exact = Listing {
+            forward: None,
+            ..*listing
+        };
+        match check_predecessors(&exact, &code, predecessors, self.budget, |v| {
+            format!("position {v}")
+        }) {
+            Err(Error::WorkLimitExceeded { .. }) => unnamed_mismatch(
+                "the work cap stopped the exact check that names it (raise the cap with \
+                 Budget::with_work)",
+            ),
+            Err(error) => error,
+            Ok(()) => unnamed_mismatch(
+                "the exact check found every position's predecessors right on a second \
+                 listing, so the game's listings change from one call to the next",
+            ),
+        }
+    }
+}
+
+/// A mismatch of the whole listing's fingerprint that no position was
+/// named for, and why.
+fn unnamed_mismatch(why: &str) -> Error {
+    Error::PredecessorMismatch {
+        position: format!(
+            "some position (the fingerprint of every move listed forwards differs from the \
+             predecessors'; {why}; ImplicitSolver::with_predecessor_check(true) checks each \
+             position before the induction)"
+        ),
     }
 }
 
@@ -508,6 +603,8 @@ struct Listing<'a, G> {
     game: &'a G,
     num_positions: u32,
     meter: &'a WorkMeter,
+    /// The fingerprint of the moves counted so far, when one is kept.
+    forward: Option<Cell<MoveFingerprint>>,
 }
 
 impl<G: ImplicitGame> Moves for Listing<'_, G> {
@@ -515,18 +612,47 @@ impl<G: ImplicitGame> Moves for Listing<'_, G> {
         self.num_positions as usize
     }
 
-    /// Counts the moves without looking at their targets (a target outside
-    /// `0..N` is found by the predecessor check), charged every
-    /// [`CHARGE_BATCH`] moves while they are listed, so a listing that never
-    /// ends is stopped at the cap: a visitor that only counts lets the
-    /// compiler drop the targets' arithmetic, often the whole loop (a length).
+    /// Counts the moves of `u`, refusing one outside `0..N` (one
+    /// comparison a move) and adding each to the forward fingerprint when
+    /// one is kept; charged every [`CHARGE_BATCH`](super::work::CHARGE_BATCH)
+    /// moves while they are listed, so a listing that never ends is
+    /// stopped at the cap.
     fn out_degree(&self, u: u32) -> Result<u32> {
+        let n = self.num_positions;
         let mut degree = 0u64;
+        let mut outside = None;
         let mut charge = BatchCharge::new(self.meter);
-        let _ = self.game.for_each_move(u, |_| {
-            degree += 1;
-            charge.one()
-        });
+        match &self.forward {
+            None => {
+                let _ = self.game.for_each_move(u, |v| {
+                    if v >= n {
+                        outside = Some(v);
+                        return ControlFlow::Break(());
+                    }
+                    degree += 1;
+                    charge.one()
+                });
+            }
+            Some(cell) => {
+                let mut forward = cell.get();
+                let _ = self.game.for_each_move(u, |v| {
+                    if v >= n {
+                        outside = Some(v);
+                        return ControlFlow::Break(());
+                    }
+                    forward.add(u, v);
+                    degree += 1;
+                    charge.one()
+                });
+                cell.set(forward);
+            }
+        }
+        if let Some(v) = outside {
+            return Err(Error::InvalidParameter {
+                name: "for_each_move",
+                reason: format!("position {u} has a move {v}, outside 0..{n}"),
+            });
+        }
         charge.finish(IMPLICIT_LISTING_STEPS)?;
         u32::try_from(degree).map_err(|_| Error::SizeLimitExceeded {
             what: "moves from one position (u32 counters)",
@@ -829,6 +955,7 @@ impl<G: ImplicitGame> ImplicitSolution<G> {
             game: &self.game,
             num_positions: self.labels.len() as u32,
             meter: &meter,
+            forward: None,
         })
     }
 }

@@ -186,6 +186,74 @@ pub(crate) fn check_predecessors(
     }
 }
 
+/// What the induction shows of each predecessor it lists: the move
+/// `u → v` and `u`'s word as read (see [`Labels::induce_tallied`]).
+pub(crate) trait PredecessorTally {
+    fn predecessor(&mut self, u: u32, v: u32, word: u32);
+}
+
+/// No tally: the induction as the table-driven solvers run it.
+impl PredecessorTally for () {
+    #[inline(always)]
+    fn predecessor(&mut self, _u: u32, _v: u32, _word: u32) {}
+}
+
+/// A keyed fingerprint of a multiset of moves: the sum (mod 2^64) of a
+/// keyed hash of each move. Two multisets that differ give different sums
+/// except with probability about 2⁻⁶⁴ for a key drawn at random, whatever
+/// the moves (the key is not known when the game is written).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct MoveFingerprint {
+    key: u64,
+    sum: u64,
+}
+
+impl MoveFingerprint {
+    /// An empty fingerprint under a key drawn at random for this process.
+    pub(crate) fn random() -> Self {
+        use std::hash::BuildHasher;
+        let key = std::collections::hash_map::RandomState::new().hash_one(0x5eed_u64);
+        Self::keyed(key)
+    }
+
+    /// An empty fingerprint under `key` (another fingerprint's, to compare).
+    pub(crate) fn keyed(key: u64) -> Self {
+        Self { key, sum: 0 }
+    }
+
+    pub(crate) fn key(&self) -> u64 {
+        self.key
+    }
+
+    pub(crate) fn sum(&self) -> u64 {
+        self.sum
+    }
+
+    /// Adds the move `u → v`: two multiply-xorshift rounds of the keyed
+    /// pair (a sum of plain multiples would cancel on moves whose
+    /// endpoints sum alike; the shifts make the hash nonlinear).
+    #[inline(always)]
+    pub(crate) fn add(&mut self, u: u32, v: u32) {
+        let mut x = (u64::from(u) << 32 | u64::from(v)) ^ self.key;
+        x = x.wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        x ^= x >> 31;
+        x = x.wrapping_mul(0x94d0_49bb_1331_11eb);
+        self.sum = self.sum.wrapping_add(x ^ (x >> 29));
+    }
+}
+
+/// The backward side of the fingerprint: each predecessor listed whose
+/// label was not known before the induction (word not 0), as a move; the
+/// forward side adds each move listed from such a position.
+impl PredecessorTally for MoveFingerprint {
+    #[inline(always)]
+    fn predecessor(&mut self, u: u32, v: u32, word: u32) {
+        if word != 0 {
+            self.add(u, v);
+        }
+    }
+}
+
 /// A hash of the move `u → v` (the SplitMix64 finaliser of both, offset so
 /// that no move hashes to zero by construction).
 fn move_hash(u: u32, v: u32) -> u64 {
@@ -220,10 +288,25 @@ impl Labels {
     /// positions that can force a tie (see [`Labels::spread_ties`]).
     pub(crate) fn induce(
         graph: &impl Moves,
+        code: Vec<u8>,
+        seeded: Option<Vec<u32>>,
+        convention: Convention,
+        predecessors: &mut impl Predecessors,
+    ) -> Result<Self> {
+        Self::induce_tallied(graph, code, seeded, convention, predecessors, &mut ())
+    }
+
+    /// [`Labels::induce`], showing `tally` every predecessor listed with the
+    /// word of the predecessor as it was read (0 exactly for a position
+    /// whose label was known before the induction: a terminal rule's, one
+    /// without moves, a seed of remoteness 0).
+    pub(crate) fn induce_tallied(
+        graph: &impl Moves,
         mut code: Vec<u8>,
         seeded: Option<Vec<u32>>,
         convention: Convention,
         predecessors: &mut impl Predecessors,
+        tally: &mut impl PredecessorTally,
     ) -> Result<Self> {
         let n = graph.num_positions();
         let mut word = match seeded {
@@ -287,6 +370,7 @@ impl Labels {
             while let Some(v) = queue.pop_lose(lost_end) {
                 sink ^= predecessors.warm(queue.peek_lose(LOOKAHEAD));
                 predecessors.for_each(v, &mut |u| {
+                    tally.predecessor(u, v, word[u as usize]);
                     let u = u as usize;
                     if word[u] > unresolved_base {
                         word[u] = next;
@@ -300,6 +384,7 @@ impl Labels {
                 predecessors.for_each(v, &mut |u| {
                     let u = u as usize;
                     let w = word[u];
+                    tally.predecessor(u as u32, v, w);
                     if w == last_move {
                         word[u] = next;
                         code[u] = LOSE;
@@ -313,7 +398,7 @@ impl Labels {
         }
         std::hint::black_box(sink);
         let mut labels = Self { code, word };
-        labels.spread_ties(queue.into_slots(), predecessors)?;
+        labels.spread_ties(queue.into_slots(), predecessors, tally)?;
         Ok(labels)
     }
 
@@ -328,6 +413,7 @@ impl Labels {
         &mut self,
         mut slots: Vec<u32>,
         predecessors: &mut impl Predecessors,
+        tally: &mut impl PredecessorTally,
     ) -> Result<()> {
         let code = &mut self.code;
         let word = &mut self.word;
@@ -365,6 +451,7 @@ impl Labels {
                 head += 1;
                 let next = level + 1;
                 predecessors.for_each(v, &mut |u| {
+                    tally.predecessor(u, v, word[u as usize]);
                     let u = u as usize;
                     if code[u] == UNKNOWN {
                         code[u] = TIE;
@@ -375,6 +462,25 @@ impl Labels {
                 })?;
             }
         }
+    }
+
+    /// Lists the predecessors of the positions the induction never listed
+    /// them for (draws, by endless play or by a terminal rule), showing
+    /// `tally` each as [`Labels::induce_tallied`] does: after both, every
+    /// position's predecessors have been shown once.
+    pub(crate) fn tally_unlisted(
+        &self,
+        predecessors: &mut impl Predecessors,
+        tally: &mut impl PredecessorTally,
+    ) -> Result<()> {
+        let word = &self.word;
+        for (v, &c) in self.code.iter().enumerate() {
+            if matches!(c, UNKNOWN | DRAW) {
+                let v = v as u32;
+                predecessors.for_each(v, &mut |u| tally.predecessor(u, v, word[u as usize]))?;
+            }
+        }
+        Ok(())
     }
 
     /// Labels from tables computed elsewhere (the parallel induction).
