@@ -125,7 +125,12 @@ fn main() -> ExitCode {
 pub fn solve(input: &str) -> Result<String, String> {
     let game = parse(input)?;
     let n = game.n;
+    // The predecessors are the moves reversed step by step, checked against
+    // them by tests/retrograde (the exact check and the fingerprint); trusted
+    // here, as the fingerprint would cost 40–55% more CPU on 3,500–7,000
+    // moves a position (benches/baseline/own_retrograde.sh).
     let solution = ImplicitSolver::new(&game)
+        .with_trusted_predecessors()
         .solve()
         .map_err(|e| format!("line 1: {e}"))?;
     let mut answer = String::with_capacity(2 * 5 * n as usize);

@@ -186,59 +186,84 @@ pub(crate) fn check_predecessors(
     }
 }
 
-/// What the induction shows of each predecessor it lists: the move
-/// `u → v` and `u`'s word as read (see [`Labels::induce_tallied`]).
+/// What the induction shows of each predecessor it lists: `u` and its
+/// word as read (see [`Labels::induce_tallied`]), then, once the listing of
+/// `v`'s predecessors is over, `v`.
 pub(crate) trait PredecessorTally {
-    fn predecessor(&mut self, u: u32, v: u32, word: u32);
+    fn predecessor(&mut self, u: u32, word: u32);
+    fn listed(&mut self, v: u32);
 }
 
 /// No tally: the induction as the table-driven solvers run it.
 impl PredecessorTally for () {
     #[inline(always)]
-    fn predecessor(&mut self, _u: u32, _v: u32, _word: u32) {}
+    fn predecessor(&mut self, _u: u32, _word: u32) {}
+    #[inline(always)]
+    fn listed(&mut self, _v: u32) {}
 }
 
-/// A keyed fingerprint of a multiset of moves: the sum (mod 2^64) of a
-/// keyed hash of each move. Two multisets that differ give different sums
-/// except with probability about 2⁻⁶⁴ for a key drawn at random, whatever
-/// the moves (the key is not known when the game is written).
+/// A keyed fingerprint of a multiset of moves `u → v`: the sum (mod 2^64)
+/// of `from(u) · to(v)` over the moves, where `from` and `to` are two
+/// different keyed hashes of a position. Summed position by position, it
+/// costs one hash and one addition a move, and one multiplication a
+/// position: forwards `from(u) · Σ to(v)` over `u`'s moves, backwards
+/// `to(v) · Σ from(u)` over `v`'s predecessors. Two multisets that differ
+/// give different sums unless the keyed hashes happen to cancel, which no
+/// game can arrange, as the keys are drawn at random for each process.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct MoveFingerprint {
-    key: u64,
+    keys: (u64, u64),
     sum: u64,
+    /// The hashes of the positions listed since the last `listed`.
+    pending: u64,
 }
 
 impl MoveFingerprint {
-    /// An empty fingerprint under a key drawn at random for this process.
+    /// An empty fingerprint under keys drawn at random for this process.
     pub(crate) fn random() -> Self {
         use std::hash::BuildHasher;
-        let key = std::collections::hash_map::RandomState::new().hash_one(0x5eed_u64);
-        Self::keyed(key)
+        let state = std::collections::hash_map::RandomState::new();
+        Self::keyed((state.hash_one(1u64), state.hash_one(2u64)))
     }
 
-    /// An empty fingerprint under `key` (another fingerprint's, to compare).
-    pub(crate) fn keyed(key: u64) -> Self {
-        Self { key, sum: 0 }
+    /// An empty fingerprint under `keys` (another fingerprint's, to compare).
+    pub(crate) fn keyed(keys: (u64, u64)) -> Self {
+        Self {
+            keys,
+            sum: 0,
+            pending: 0,
+        }
     }
 
-    pub(crate) fn key(&self) -> u64 {
-        self.key
+    pub(crate) fn keys(&self) -> (u64, u64) {
+        self.keys
     }
 
     pub(crate) fn sum(&self) -> u64 {
         self.sum
     }
 
-    /// Adds the move `u → v`: two multiply-xorshift rounds of the keyed
-    /// pair (a sum of plain multiples would cancel on moves whose
-    /// endpoints sum alike; the shifts make the hash nonlinear).
+    /// A keyed hash of a position: the square of the keyed position, made
+    /// odd (never 0), so that sums of hashes do not cancel as sums of the
+    /// positions would; one multiplication, no dependency between moves.
     #[inline(always)]
-    pub(crate) fn add(&mut self, u: u32, v: u32) {
-        let mut x = (u64::from(u) << 32 | u64::from(v)) ^ self.key;
-        x = x.wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        x ^= x >> 31;
-        x = x.wrapping_mul(0x94d0_49bb_1331_11eb);
-        self.sum = self.sum.wrapping_add(x ^ (x >> 29));
+    fn hash(key: u64, position: u32) -> u64 {
+        let x = u64::from(position) ^ key;
+        x.wrapping_mul(x) | 1
+    }
+
+    /// Adds a move to `v` from the position being listed forwards.
+    #[inline(always)]
+    pub(crate) fn add_target(&mut self, v: u32) {
+        self.pending = self.pending.wrapping_add(Self::hash(self.keys.1, v));
+    }
+
+    /// Ends the forward listing of `u`'s moves.
+    #[inline(always)]
+    pub(crate) fn moves_listed(&mut self, u: u32) {
+        let weight = Self::hash(self.keys.0, u);
+        self.sum = self.sum.wrapping_add(weight.wrapping_mul(self.pending));
+        self.pending = 0;
     }
 }
 
@@ -247,10 +272,17 @@ impl MoveFingerprint {
 /// forward side adds each move listed from such a position.
 impl PredecessorTally for MoveFingerprint {
     #[inline(always)]
-    fn predecessor(&mut self, u: u32, v: u32, word: u32) {
+    fn predecessor(&mut self, u: u32, word: u32) {
         if word != 0 {
-            self.add(u, v);
+            self.pending = self.pending.wrapping_add(Self::hash(self.keys.0, u));
         }
+    }
+
+    #[inline(always)]
+    fn listed(&mut self, v: u32) {
+        let weight = Self::hash(self.keys.1, v);
+        self.sum = self.sum.wrapping_add(weight.wrapping_mul(self.pending));
+        self.pending = 0;
     }
 }
 
@@ -370,7 +402,7 @@ impl Labels {
             while let Some(v) = queue.pop_lose(lost_end) {
                 sink ^= predecessors.warm(queue.peek_lose(LOOKAHEAD));
                 predecessors.for_each(v, &mut |u| {
-                    tally.predecessor(u, v, word[u as usize]);
+                    tally.predecessor(u, word[u as usize]);
                     let u = u as usize;
                     if word[u] > unresolved_base {
                         word[u] = next;
@@ -378,13 +410,14 @@ impl Labels {
                         queue.push_win(u as u32);
                     }
                 })?;
+                tally.listed(v);
             }
             while let Some(v) = queue.pop_win(won_end) {
                 sink ^= predecessors.warm(queue.peek_win(LOOKAHEAD));
                 predecessors.for_each(v, &mut |u| {
                     let u = u as usize;
                     let w = word[u];
-                    tally.predecessor(u as u32, v, w);
+                    tally.predecessor(u as u32, w);
                     if w == last_move {
                         word[u] = next;
                         code[u] = LOSE;
@@ -393,6 +426,7 @@ impl Labels {
                         word[u] = w - 1;
                     }
                 })?;
+                tally.listed(v);
             }
             remoteness = next;
         }
@@ -451,7 +485,7 @@ impl Labels {
                 head += 1;
                 let next = level + 1;
                 predecessors.for_each(v, &mut |u| {
-                    tally.predecessor(u, v, word[u as usize]);
+                    tally.predecessor(u, word[u as usize]);
                     let u = u as usize;
                     if code[u] == UNKNOWN {
                         code[u] = TIE;
@@ -460,6 +494,7 @@ impl Labels {
                         tail += 1;
                     }
                 })?;
+                tally.listed(v);
             }
         }
     }
@@ -477,7 +512,8 @@ impl Labels {
         for (v, &c) in self.code.iter().enumerate() {
             if matches!(c, UNKNOWN | DRAW) {
                 let v = v as u32;
-                predecessors.for_each(v, &mut |u| tally.predecessor(u, v, word[u as usize]))?;
+                predecessors.for_each(v, &mut |u| tally.predecessor(u, word[u as usize]))?;
+                tally.listed(v);
             }
         }
         Ok(())
