@@ -11,7 +11,10 @@ use crate::{Budget, Convention, Error, Outcome, Result};
 
 use super::graph::check_counts;
 use super::graph::{Moves, Predecessors};
-use super::induction::{Labels, MoveFingerprint, UNKNOWN, check_predecessors, value_code};
+use super::induction::{
+    Labels, MoveFingerprint, UNKNOWN, check_predecessors, code_value, value_code,
+};
+use super::values::{self, VALUES_BYTES_PER_POSITION};
 use super::work::{BatchCharge, DEFAULT_RETROGRADE_WORK, WorkMeter};
 use super::{Analysis, Counts, Label, Value};
 
@@ -22,6 +25,17 @@ use super::{Analysis, Counts, Label, Value};
 /// does the diagnosis that names the position after a fingerprint mismatch
 /// (after the tables are freed).
 pub const IMPLICIT_BYTES_PER_POSITION: u128 = 1 + 4 + 4;
+
+/// Bytes per position [`ImplicitSolver::solve_values`] charges (labels
+/// alone, no remoteness): the value byte, a one-byte loss counter and a
+/// 4-byte queue slot, which only solved positions fill (3 bytes more a
+/// position when some position has more than 255 moves: `u32` counters).
+///
+/// # Example
+/// ```
+/// assert_eq!(stonegame::retrograde::IMPLICIT_VALUES_BYTES_PER_POSITION, 6);
+/// ```
+pub const IMPLICIT_VALUES_BYTES_PER_POSITION: u128 = VALUES_BYTES_PER_POSITION;
 
 /// The default work cap of [`ImplicitSolver`]: a step a move counted for
 /// the out-degrees, [`IMPLICIT_STEPS_PER_ENTRY`] a move or predecessor
@@ -563,6 +577,95 @@ impl<G: ImplicitGame> ImplicitSolver<G> {
         })
     }
 
+    /// Labels every position with its value alone (win, lose, tie or
+    /// draw; no remoteness, no best moves), as a contest program does: a
+    /// value byte and a one-byte loss counter a position (`u32` counters
+    /// where a position has more than 255 moves) and a queue of the solved
+    /// positions only, processed in any order. The checks are
+    /// [`ImplicitSolver::solve`]'s: moves outside `0..N` refused, the
+    /// predecessors fingerprinted (unless trusted) or checked exactly.
+    ///
+    /// # Errors
+    /// As [`ImplicitSolver::solve`], the memory budget charged
+    /// [`IMPLICIT_VALUES_BYTES_PER_POSITION`] = 6 bytes a position.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::retrograde::{ImplicitSolver, Value};
+    /// // Take 1 or 2 from a heap of 0..=9: multiples of 3 lose.
+    /// let solver = ImplicitSolver::from_fns(
+    ///     10,
+    ///     |n| (1..=2).filter(move |&s| s <= n).map(move |s| n - s),
+    ///     |n| (1..=2).map(move |s| n + s).filter(|&p| p <= 9),
+    /// );
+    /// let values = solver.solve_values()?;
+    /// assert_eq!(values.value(9), Some(Value::Lose));
+    /// assert_eq!(values.value(7), Some(Value::Win));
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn solve_values(self) -> Result<ImplicitValues> {
+        let n = self.game.positions();
+        check_counts(n, 0)?;
+        values::check_budget(n, self.budget)?;
+        let meter = WorkMeter::new(
+            self.budget,
+            DEFAULT_IMPLICIT_WORK,
+            "retrograde analysis of an implicit game (moves listed)",
+        );
+        let fingerprints = self.fingerprints && !self.checks_predecessors;
+        let listing = Listing {
+            game: &self.game,
+            num_positions: n as u32,
+            meter: &meter,
+            forward: fingerprints.then(|| Cell::new(MoveFingerprint::random())),
+        };
+        let mut code: Vec<u8> =
+            vec_with_capacity(n, "implicit retrograde values", Budget::unlimited())?;
+        code.extend((0..n as u32).map(|u| self.game.terminal(u).map_or(UNKNOWN, value_code)));
+        let mut predecessors = GamePredecessors {
+            game: &self.game,
+            num_positions: n as u32,
+            meter: &meter,
+        };
+        if self.checks_predecessors {
+            check_predecessors(&listing, &code, &mut predecessors, self.budget, |v| {
+                format!("position {v}")
+            })?;
+        }
+        let (code, sums) = match &listing.forward {
+            None => {
+                let code = values::label_values(
+                    &listing,
+                    code,
+                    self.convention,
+                    self.budget,
+                    &mut predecessors,
+                    &mut (),
+                )?;
+                (code, None)
+            }
+            Some(forward) => {
+                let mut backward = MoveFingerprint::keyed(forward.get().keys());
+                let code = values::label_values(
+                    &listing,
+                    code,
+                    self.convention,
+                    self.budget,
+                    &mut predecessors,
+                    &mut backward,
+                )?;
+                (code, Some((forward.get().sum(), backward.sum())))
+            }
+        };
+        if let Some((forward, backward)) = sums
+            && forward != backward
+        {
+            drop(code);
+            return Err(self.diagnose(&listing, &mut predecessors));
+        }
+        Ok(ImplicitValues { code })
+    }
+
     /// The error for predecessors whose fingerprint differs from the
     /// moves': the exact check names the first position they disagree at,
     /// within what is left of the work cap; past the cap, or if the exact
@@ -752,6 +855,109 @@ impl<G: ImplicitGame> Predecessors for GamePredecessors<'_, G> {
             .game
             .for_each_predecessor(v, |u| listing.visit(u, visit));
         listing.finish(|u| (("for_each_predecessor", "a predecessor"), v, u))
+    }
+}
+
+/// The values alone of every position of an [`ImplicitGame`] (win, lose,
+/// tie or draw for the player to move), from
+/// [`ImplicitSolver::solve_values`]: a byte a position. Queries out of
+/// range return `None`.
+///
+/// # Example
+/// ```
+/// use stonegame::{Outcome, retrograde::{Counts, ImplicitSolver, Value}};
+/// // 0 → 1 → 0 is a cycle; 2 → 0 and 2 → 3.
+/// let values = ImplicitSolver::from_fns(
+///     4,
+///     |u| match u { 0 => vec![1], 1 => vec![0], 2 => vec![0, 3], _ => vec![] },
+///     |v| match v { 0 => vec![1, 2], 1 => vec![0], 3 => vec![2], _ => vec![] },
+/// )
+/// .solve_values()?;
+/// assert_eq!(values.value(0), Some(Value::Draw));
+/// assert_eq!(values.outcome(2), Some(Outcome::First));
+/// assert_eq!(values.counts(), Counts { win: 1, lose: 1, tie: 0, draw: 2 });
+/// assert_eq!((values.len(), values.value(4)), (4, None));
+/// # Ok::<(), stonegame::Error>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct ImplicitValues {
+    code: Vec<u8>,
+}
+
+impl ImplicitValues {
+    /// Number of positions.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::retrograde::ImplicitSolver;
+    /// let values = ImplicitSolver::from_fns(3, |_| None, |_| None).solve_values()?;
+    /// assert_eq!(values.len(), 3);
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn len(&self) -> usize {
+        self.code.len()
+    }
+
+    /// Whether there are no positions.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::retrograde::ImplicitSolver;
+    /// assert!(ImplicitSolver::from_fns(0, |_| None, |_| None).solve_values()?.is_empty());
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.code.is_empty()
+    }
+
+    /// Win, lose, tie or draw for the player to move at `position`.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::retrograde::{ImplicitSolver, Value};
+    /// let values = ImplicitSolver::from_fns(1, |_| None, |_| None).solve_values()?;
+    /// assert_eq!(values.value(0), Some(Value::Lose));
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn value(&self, position: u32) -> Option<Value> {
+        let &byte = self.code.get(position as usize)?;
+        Some(code_value(values::code_of(byte)))
+    }
+
+    /// The value as an [`Outcome`] (`First`: the player to move wins).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{Outcome, retrograde::ImplicitSolver};
+    /// let values = ImplicitSolver::from_fns(2, |u| (u == 0).then_some(1), |v| (v == 1).then_some(0))
+    ///     .solve_values()?;
+    /// assert_eq!(values.outcome(0), Some(Outcome::First));
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn outcome(&self, position: u32) -> Option<Outcome> {
+        self.value(position).map(Value::outcome)
+    }
+
+    /// How many positions are wins, losses, ties and draws.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::retrograde::{Counts, ImplicitSolver};
+    /// let values = ImplicitSolver::from_fns(1, |_| Some(0), |_| Some(0)).solve_values()?;
+    /// assert_eq!(values.counts(), Counts { win: 0, lose: 0, tie: 0, draw: 1 });
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn counts(&self) -> Counts {
+        let mut counts = Counts::default();
+        for &byte in &self.code {
+            match code_value(values::code_of(byte)) {
+                Value::Win => counts.win += 1,
+                Value::Lose => counts.lose += 1,
+                Value::Tie => counts.tie += 1,
+                Value::Draw => counts.draw += 1,
+            }
+        }
+        counts
     }
 }
 

@@ -4,7 +4,9 @@
 //! cycles and terminal rules. With the default checks (the fingerprint, in
 //! every build) each solve is refused with an error naming the position, or
 //! answers exactly what a brute-force fixed point over the game's true
-//! moves answers: never a wrong label.
+//! moves answers: never a wrong label. Both searches: `solve` (labels and
+//! remoteness) and `solve_values` (labels alone, narrow counters), the
+//! latter also with more than 255 moves a position (its `u32` counters).
 
 use crate::retrograde_strategies as strategies;
 
@@ -215,6 +217,7 @@ fn refused_or_right(
     liar: u32,
     convention: Convention,
 ) -> Result<(), TestCaseError> {
+    values_refused_or_right(lists, truth, liar, convention)?;
     match ImplicitSolver::new(lists)
         .with_convention(convention)
         .with_budget(BUDGET)
@@ -247,6 +250,38 @@ fn refused_or_right(
                 .unwrap();
             for u in 0..values.len() as u32 {
                 prop_assert_eq!(solution.label(u), dense.label(u), "at {}", u);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// As [`refused_or_right`], for the labels-only search
+/// ([`ImplicitSolver::solve_values`]).
+fn values_refused_or_right(
+    lists: &Lists,
+    truth: &Lists,
+    liar: u32,
+    convention: Convention,
+) -> Result<(), TestCaseError> {
+    match ImplicitSolver::new(lists)
+        .with_convention(convention)
+        .with_budget(BUDGET)
+        .solve_values()
+    {
+        Err(Error::PredecessorMismatch { position }) => {
+            prop_assert_eq!(position, format!("position {liar}"));
+        }
+        Err(Error::InvalidParameter { name, reason }) => {
+            prop_assert_eq!(name, "for_each_move");
+            let named = format!("position {liar} has a move");
+            prop_assert!(reason.starts_with(&named), "{}", reason);
+        }
+        Err(other) => prop_assert!(false, "unexpected refusal: {}", other),
+        Ok(found) => {
+            let values = brute_values(&truth.successors, &truth.terminal, convention);
+            for u in 0..values.len() as u32 {
+                prop_assert_eq!(found.value(u), Some(values[u as usize]), "values at {}", u);
             }
         }
     }
@@ -292,7 +327,7 @@ fn lie_case(
         };
         prop_assert_eq!(name, "for_each_move");
         prop_assert!(reason.starts_with(&format!("position {liar} has a move")), "{}", reason);
-        return Ok(());
+        return values_refused_or_right(&lists, &truth, liar, convention);
     }
     refused_or_right(&lists, &truth, liar, convention)
 }
@@ -354,13 +389,23 @@ proptest! {
         for (kind, at) in lies {
             let _ = tell(&mut lists, kinds[kind], at);
         }
-        match ImplicitSolver::new(&lists).with_convention(convention).with_budget(BUDGET).solve() {
+        let solver = || ImplicitSolver::new(&lists).with_convention(convention).with_budget(BUDGET);
+        let values = brute_values(&truth.successors, &truth.terminal, convention);
+        match solver().solve() {
             Err(Error::PredecessorMismatch { .. }) => {}
             Err(other) => prop_assert!(false, "unexpected refusal: {}", other),
             Ok(solution) => {
-                let values = brute_values(&truth.successors, &truth.terminal, convention);
                 for u in 0..n as u32 {
                     prop_assert_eq!(solution.value(u), Some(values[u as usize]), "at {}", u);
+                }
+            }
+        }
+        match solver().solve_values() {
+            Err(Error::PredecessorMismatch { .. }) => {}
+            Err(other) => prop_assert!(false, "unexpected refusal: {}", other),
+            Ok(found) => {
+                for u in 0..n as u32 {
+                    prop_assert_eq!(found.value(u), Some(values[u as usize]), "values at {}", u);
                 }
             }
         }
@@ -381,11 +426,14 @@ proptest! {
             1 => solver.with_predecessor_check(true),
             _ => solver.with_trusted_predecessors(),
         };
-        let solution = solver.solve().unwrap();
         let values = brute_values(&lists.successors, &lists.terminal, convention);
+        let found = solver.clone().solve_values().unwrap();
+        let solution = solver.solve().unwrap();
         for u in 0..n as u32 {
             prop_assert_eq!(solution.value(u), Some(values[u as usize]), "at {}", u);
+            prop_assert_eq!(found.value(u), Some(values[u as usize]), "values at {}", u);
         }
+        prop_assert_eq!(found.counts(), solution.counts());
     }
 }
 
@@ -456,4 +504,32 @@ fn a_mismatch_past_the_work_cap_is_refused_saying_how_to_name_it() {
             Error::PredecessorMismatch { position } if position.contains("Budget::with_work"))),
         "{refusals:?}"
     );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Positions with more than 255 moves (repeated moves): the labels-only
+    /// search widens its counters and answers as the brute force.
+    #[test]
+    fn values_with_wide_counters_answer_as_the_brute_force(
+        (n, edges, terminal) in game(),
+        heavy in 0..12usize,
+        repeats in 250..300usize,
+        convention in any_convention(),
+    ) {
+        let mut edges = edges;
+        let u = (heavy % n) as u32;
+        edges.extend(std::iter::repeat_n((u, (u + 1) % n as u32), repeats));
+        let lists = Lists::new(n, &edges, terminal);
+        let found = ImplicitSolver::new(&lists)
+            .with_convention(convention)
+            .with_budget(BUDGET)
+            .solve_values()
+            .unwrap();
+        let values = brute_values(&lists.successors, &lists.terminal, convention);
+        for u in 0..n as u32 {
+            prop_assert_eq!(found.value(u), Some(values[u as usize]), "at {}", u);
+        }
+    }
 }

@@ -1,0 +1,246 @@
+//! Cat and mouse on a grid with walls and an exit, solved with stonegame's
+//! implicit retrograde solver, labels alone (`solve_values`): a value byte
+//! and a one-byte counter a position, no move stored.
+//!
+//! The mouse and the cat stand on free cells of an `h × w` grid; they move
+//! in turn, the mouse first, each one step up, down, left or right onto a
+//! free cell (a move is compulsory; the cat may not enter the exit). The two
+//! on one cell (whoever moved there) is a win for the cat; the mouse on the
+//! exit is a win for the mouse. Play may go on for ever: a draw. Print who wins from the start (`Mouse`,
+//! `Cat` or `Draw`), then how many positions (mouse cell, cat cell, side to
+//! move) are won, lost and drawn for the side to move.
+//!
+//! Input (standard input): `h w`, then `h` lines of `w` characters: `.` a
+//! free cell, `#` a wall, `M` the mouse, `C` the cat, `E` the exit (one each,
+//! on free cells; `M`, `C` and `E` distinct). `1 <= h, w <= 200`. Invalid
+//! input prints `line N: <problem>` on standard error and exits with status 1.
+//!
+//! The positions are their own numbers: `(side · F + mouse) · F + cat` over
+//! the `F` free cells numbered row by row, so a move's target is computed
+//! from the neighbour table without any search; the solver checks the
+//! numbering as it goes (moves inside `0..N`, predecessors fingerprinted).
+//!
+//! ```text
+//! $ printf '1 4\nM.CE\n' | cargo run --release --example cat_and_mouse
+//! Cat
+//! 13 14 5
+//! ```
+
+use std::io::{self, Read, Write};
+use std::ops::ControlFlow;
+use std::process::ExitCode;
+
+use stonegame::retrograde::{ImplicitGame, ImplicitSolver, Value};
+
+/// The grid's free cells and their neighbours; positions
+/// `(side · F + mouse) · F + cat`, side 0 the mouse to move.
+pub struct CatAndMouse {
+    /// Free cells.
+    free: u32,
+    /// Up to 4 neighbours a cell, `u32::MAX` for none.
+    neighbours: Vec<[u32; 4]>,
+    exit: u32,
+    /// The mouse's and the cat's starting cells.
+    pub start: (u32, u32),
+}
+
+impl CatAndMouse {
+    /// Splits a position into (side, mouse, cat): two divisions.
+    #[inline]
+    fn split(&self, position: u32) -> (u32, u32, u32) {
+        let f = self.free;
+        let (rest, cat) = (position / f, position % f);
+        (rest / f, rest % f, cat)
+    }
+
+    /// The start's number (the mouse to move).
+    pub fn start_position(&self) -> u32 {
+        self.start.0 * self.free + self.start.1
+    }
+}
+
+impl ImplicitGame for CatAndMouse {
+    fn positions(&self) -> usize {
+        2 * self.free as usize * self.free as usize
+    }
+
+    fn for_each_move(
+        &self,
+        position: u32,
+        mut visit: impl FnMut(u32) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let f = self.free;
+        let (side, mouse, cat) = self.split(position);
+        if side == 0 {
+            let base = f * f + cat;
+            for &next in &self.neighbours[mouse as usize] {
+                if next != u32::MAX {
+                    visit(base + next * f)?;
+                }
+            }
+        } else {
+            let base = mouse * f;
+            for &next in &self.neighbours[cat as usize] {
+                if next != u32::MAX && next != self.exit {
+                    visit(base + next)?;
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn for_each_predecessor(
+        &self,
+        position: u32,
+        mut visit: impl FnMut(u32) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let f = self.free;
+        let (side, mouse, cat) = self.split(position);
+        if side == 1 {
+            // The mouse came from a neighbour.
+            for &from in &self.neighbours[mouse as usize] {
+                if from != u32::MAX {
+                    visit(from * f + cat)?;
+                }
+            }
+        } else if cat != self.exit {
+            // The cat came from a neighbour (never onto the exit).
+            let base = f * f + mouse * f;
+            for &from in &self.neighbours[cat as usize] {
+                if from != u32::MAX {
+                    visit(base + from)?;
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn terminal(&self, position: u32) -> Option<Value> {
+        let (side, mouse, cat) = self.split(position);
+        if mouse == cat {
+            // Caught: the mouse to move has lost, the cat to move has won.
+            Some(if side == 0 { Value::Lose } else { Value::Win })
+        } else if mouse == self.exit {
+            Some(if side == 0 { Value::Win } else { Value::Lose })
+        } else {
+            None
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let mut input = String::new();
+    if let Err(error) = io::stdin().read_to_string(&mut input) {
+        eprintln!("line 1: cannot read standard input as text: {error}");
+        return ExitCode::FAILURE;
+    }
+    match solve(&input) {
+        Ok(answer) => {
+            let mut out = io::stdout().lock();
+            if out.write_all(answer.as_bytes()).is_err() || out.flush().is_err() {
+                return ExitCode::FAILURE;
+            }
+            ExitCode::SUCCESS
+        }
+        Err(message) => {
+            eprintln!("{message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The two answer lines, or `line N: …` explaining what is wrong.
+pub fn solve(input: &str) -> Result<String, String> {
+    let game = parse(input)?;
+    let values = ImplicitSolver::new(&game)
+        .solve_values()
+        .map_err(|e| format!("line 1: {e}"))?;
+    let winner = match values.value(game.start_position()) {
+        Some(Value::Win) => "Mouse",
+        Some(Value::Lose) => "Cat",
+        _ => "Draw",
+    };
+    let counts = values.counts();
+    Ok(format!(
+        "{winner}\n{} {} {}\n",
+        counts.win, counts.lose, counts.draw
+    ))
+}
+
+/// The grid, validated, as a game.
+pub fn parse(input: &str) -> Result<CatAndMouse, String> {
+    let mut lines = input.lines().enumerate().map(|(i, l)| (i + 1, l.trim()));
+    let (first, header) = lines
+        .next()
+        .ok_or_else(|| "line 1: empty input, expected `h w`".to_string())?;
+    let numbers: Vec<usize> = header
+        .split_whitespace()
+        .map(|t| t.parse().map_err(|_| format!("line {first}: `{t}` is not a size")))
+        .collect::<Result<_, _>>()?;
+    let [h, w] = numbers[..] else {
+        return Err(format!("line {first}: expected `h w`"));
+    };
+    if !(1..=200).contains(&h) || !(1..=200).contains(&w) {
+        return Err(format!("line {first}: h = {h}, w = {w}, expected 1..=200 each"));
+    }
+    let mut cell = vec![u32::MAX; h * w];
+    let (mut free, mut mouse, mut cat, mut exit) = (0u32, None, None, None);
+    for row in 0..h {
+        let (number, line) = lines
+            .next()
+            .ok_or_else(|| format!("line {}: the grid ends after {row} rows", row + 2))?;
+        if line.chars().count() != w {
+            return Err(format!("line {number}: expected {w} cells"));
+        }
+        for (col, c) in line.chars().enumerate() {
+            let marker = match c {
+                '#' => continue,
+                '.' => None,
+                'M' => Some(&mut mouse),
+                'C' => Some(&mut cat),
+                'E' => Some(&mut exit),
+                other => return Err(format!("line {number}: unexpected `{other}`")),
+            };
+            if let Some(slot) = marker {
+                if slot.replace(free).is_some() {
+                    return Err(format!("line {number}: a second `{c}`"));
+                }
+            }
+            cell[row * w + col] = free;
+            free += 1;
+        }
+    }
+    if let Some((number, _)) = lines.find(|(_, l)| !l.is_empty()) {
+        return Err(format!("line {number}: unexpected input after the grid"));
+    }
+    let (Some(mouse), Some(cat), Some(exit)) = (mouse, cat, exit) else {
+        return Err(format!("line {first}: the grid needs one `M`, one `C` and one `E`"));
+    };
+    let mut neighbours = vec![[u32::MAX; 4]; free as usize];
+    for row in 0..h {
+        for col in 0..w {
+            let here = cell[row * w + col];
+            if here == u32::MAX {
+                continue;
+            }
+            let around = [
+                (row > 0).then(|| cell[(row - 1) * w + col]),
+                (row + 1 < h).then(|| cell[(row + 1) * w + col]),
+                (col > 0).then(|| cell[row * w + col - 1]),
+                (col + 1 < w).then(|| cell[row * w + col + 1]),
+            ];
+            let slots = &mut neighbours[here as usize];
+            let mut k = 0;
+            for next in around.into_iter().flatten().filter(|&n| n != u32::MAX) {
+                slots[k] = next;
+                k += 1;
+            }
+        }
+    }
+    Ok(CatAndMouse {
+        free,
+        neighbours,
+        exit,
+        start: (mouse, cat),
+    })
+}
