@@ -37,6 +37,8 @@ use stonegame::retrograde::{ImplicitGame, ImplicitSolver, Value};
 pub struct CatAndMouse {
     /// Free cells.
     free: u32,
+    /// Division by `free`, by multiplication.
+    by_free: Divider,
     /// Up to 4 neighbours a cell, `u32::MAX` for none.
     neighbours: Vec<[u32; 4]>,
     exit: u32,
@@ -45,12 +47,15 @@ pub struct CatAndMouse {
 }
 
 impl CatAndMouse {
-    /// Splits a position into (side, mouse, cat): two divisions.
+    /// Splits a position into (side, mouse, cat): two divisions, each a
+    /// multiplication (a division instruction costs ten times as much, and
+    /// the solver splits every position two or three times).
     #[inline]
     fn split(&self, position: u32) -> (u32, u32, u32) {
         let f = self.free;
-        let (rest, cat) = (position / f, position % f);
-        (rest / f, rest % f, cat)
+        let rest = self.by_free.divide(position);
+        let side = self.by_free.divide(rest);
+        (side, rest - side * f, position - rest * f)
     }
 
     /// The start's number (the mouse to move).
@@ -125,6 +130,33 @@ impl ImplicitGame for CatAndMouse {
         } else {
             None
         }
+    }
+}
+
+/// Division of any `u32` by a fixed divisor `d` (2^l >= d) as a
+/// multiplication: `x / d = (x · m) >> (32 + l)` with `m = ⌊2^(32+l) / d⌋ + 1`,
+/// exact for every 32-bit `x` (Granlund and Montgomery, 1994).
+#[derive(Debug, Clone, Copy)]
+pub struct Divider {
+    magic: u64,
+    shift: u32,
+}
+
+impl Divider {
+    /// A divider by `d >= 1`.
+    pub fn new(d: u32) -> Self {
+        let l = 32 - (d - 1).leading_zeros();
+        let shift = 32 + l;
+        Self {
+            magic: ((1u128 << shift) / u128::from(d)) as u64 + 1,
+            shift,
+        }
+    }
+
+    /// `x / d`.
+    #[inline]
+    pub fn divide(self, x: u32) -> u32 {
+        ((u128::from(x) * u128::from(self.magic)) >> self.shift) as u32
     }
 }
 
@@ -239,6 +271,7 @@ pub fn parse(input: &str) -> Result<CatAndMouse, String> {
     }
     Ok(CatAndMouse {
         free,
+        by_free: Divider::new(free),
         neighbours,
         exit,
         start: (mouse, cat),

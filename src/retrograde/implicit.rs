@@ -729,6 +729,7 @@ impl<G: ImplicitGame> Moves for Listing<'_, G> {
     /// one is kept; charged every [`CHARGE_BATCH`](super::work::CHARGE_BATCH)
     /// moves while they are listed, so a listing that never ends is
     /// stopped at the cap.
+    #[inline]
     fn out_degree(&self, u: u32) -> Result<u32> {
         let n = self.num_positions;
         let mut degree = 0u64;
@@ -808,6 +809,7 @@ impl<'m> InRange<'m> {
         }
     }
 
+    #[inline]
     fn visit(&mut self, u: u32, visit: &mut impl FnMut(u32)) -> ControlFlow<()> {
         if u >= self.num_positions {
             self.outside = Some(u);
@@ -849,6 +851,7 @@ struct GamePredecessors<'a, G> {
 }
 
 impl<G: ImplicitGame> Predecessors for GamePredecessors<'_, G> {
+    #[inline]
     fn for_each(&mut self, v: u32, visit: &mut impl FnMut(u32)) -> Result<()> {
         let mut listing = InRange::new(self.num_positions, self.meter);
         let _ = self
