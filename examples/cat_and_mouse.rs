@@ -23,7 +23,7 @@
 //! ```text
 //! $ printf '1 4\nM.CE\n' | cargo run --release --example cat_and_mouse
 //! Cat
-//! 13 14 5
+//! 18 14 0
 //! ```
 
 use std::io::{self, Read, Write};
@@ -133,30 +133,28 @@ impl ImplicitGame for CatAndMouse {
     }
 }
 
-/// Division of any `u32` by a fixed divisor `d` (2^l >= d) as a
-/// multiplication: `x / d = (x · m) >> (32 + l)` with `m = ⌊2^(32+l) / d⌋ + 1`,
-/// exact for every 32-bit `x` (Granlund and Montgomery, 1994).
+/// Division of any `u32` by a fixed divisor `d >= 2` as a multiplication:
+/// `x / d` is the high half of `x · m`, `m = ⌊2^64 / d⌋ + 1`, exact for every
+/// 32-bit `x` (the error `x (m d - 2^64) / (d 2^64) < 2^-32 <= 1/d` never
+/// carries past a whole quotient; Granlund and Montgomery, 1994).
 #[derive(Debug, Clone, Copy)]
 pub struct Divider {
     magic: u64,
-    shift: u32,
 }
 
 impl Divider {
-    /// A divider by `d >= 1`.
+    /// A divider by `d >= 2`.
     pub fn new(d: u32) -> Self {
-        let l = 32 - (d - 1).leading_zeros();
-        let shift = 32 + l;
+        assert!(d >= 2, "a Divider divides by 2 or more");
         Self {
-            magic: ((1u128 << shift) / u128::from(d)) as u64 + 1,
-            shift,
+            magic: u64::MAX / u64::from(d) + 1,
         }
     }
 
     /// `x / d`.
     #[inline]
     pub fn divide(self, x: u32) -> u32 {
-        ((u128::from(x) * u128::from(self.magic)) >> self.shift) as u32
+        ((u128::from(x) * u128::from(self.magic)) >> 64) as u32
     }
 }
 
