@@ -62,7 +62,11 @@ fn solver_wins(game: &cat_and_mouse::CatAndMouse, trusted: bool) -> usize {
     } else {
         solver
     };
-    solver.solve_values().expect("fits the default budget").counts().win
+    solver
+        .solve_values()
+        .expect("fits the default budget")
+        .counts()
+        .win
 }
 
 /// Won positions, by the hand-written search.
@@ -79,16 +83,24 @@ fn chase_group(c: &mut Criterion) {
         let input = grid(side);
         let game = cat_and_mouse::parse(&input).expect("a valid grid");
         let by_hand = hand::Grid::parse(&input);
-        assert_eq!(solver_wins(&game, false), hand_wins(&by_hand), "side {side}");
+        assert_eq!(
+            solver_wins(&game, false),
+            hand_wins(&by_hand),
+            "side {side}"
+        );
         assert_eq!(solver_wins(&game, true), hand_wins(&by_hand), "side {side}");
         let positions = 2 * (by_hand.free as u64).pow(2);
         group.throughput(Throughput::Elements(positions));
-        group.bench_with_input(BenchmarkId::new("implicit_values", side), &game, |b, game| {
-            b.iter(|| solver_wins(black_box(game), false))
-        });
-        group.bench_with_input(BenchmarkId::new("implicit_trusted", side), &game, |b, game| {
-            b.iter(|| solver_wins(black_box(game), true))
-        });
+        group.bench_with_input(
+            BenchmarkId::new("implicit_values", side),
+            &game,
+            |b, game| b.iter(|| solver_wins(black_box(game), false)),
+        );
+        group.bench_with_input(
+            BenchmarkId::new("implicit_trusted", side),
+            &game,
+            |b, game| b.iter(|| solver_wins(black_box(game), true)),
+        );
         group.bench_with_input(BenchmarkId::new("hand_bfs", side), &by_hand, |b, grid| {
             b.iter(|| hand_wins(black_box(grid)))
         });

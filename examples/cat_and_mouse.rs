@@ -205,13 +205,18 @@ pub fn parse(input: &str) -> Result<CatAndMouse, String> {
         .ok_or_else(|| "line 1: empty input, expected `h w`".to_string())?;
     let numbers: Vec<usize> = header
         .split_whitespace()
-        .map(|t| t.parse().map_err(|_| format!("line {first}: `{t}` is not a size")))
+        .map(|t| {
+            t.parse()
+                .map_err(|_| format!("line {first}: `{t}` is not a size"))
+        })
         .collect::<Result<_, _>>()?;
     let [h, w] = numbers[..] else {
         return Err(format!("line {first}: expected `h w`"));
     };
     if !(1..=200).contains(&h) || !(1..=200).contains(&w) {
-        return Err(format!("line {first}: h = {h}, w = {w}, expected 1..=200 each"));
+        return Err(format!(
+            "line {first}: h = {h}, w = {w}, expected 1..=200 each"
+        ));
     }
     let mut cell = vec![u32::MAX; h * w];
     let (mut free, mut mouse, mut cat, mut exit) = (0u32, None, None, None);
@@ -244,7 +249,9 @@ pub fn parse(input: &str) -> Result<CatAndMouse, String> {
         return Err(format!("line {number}: unexpected input after the grid"));
     }
     let (Some(mouse), Some(cat), Some(exit)) = (mouse, cat, exit) else {
-        return Err(format!("line {first}: the grid needs one `M`, one `C` and one `E`"));
+        return Err(format!(
+            "line {first}: the grid needs one `M`, one `C` and one `E`"
+        ));
     };
     let mut neighbours = vec![[u32::MAX; 4]; free as usize];
     for row in 0..h {

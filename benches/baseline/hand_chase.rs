@@ -114,7 +114,10 @@ pub fn solve(g: &Grid) -> Vec<u8> {
                     result[p] = if side == 0 { 1 } else { 2 };
                 } else {
                     let moves = if side == 0 {
-                        g.neighbours[mouse].iter().filter(|&&x| x != usize::MAX).count()
+                        g.neighbours[mouse]
+                            .iter()
+                            .filter(|&&x| x != usize::MAX)
+                            .count()
                     } else {
                         g.neighbours[cat]
                             .iter()

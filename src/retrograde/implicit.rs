@@ -483,7 +483,8 @@ impl<G> ImplicitSolver<G> {
     /// // The predecessors of a chain 0 → 1 → 2, listed exactly.
     /// let solver = ImplicitSolver::from_fns(3, |u| (u < 2).then_some(u + 1), |v| v.checked_sub(1));
     /// let solution = solver.with_trusted_predecessors().solve()?;
-    /// assert_eq!(solution.value(0), Some(Value::Win));
+    /// assert_eq!(solution.value(1), Some(Value::Win));
+    /// assert_eq!(solution.value(0), Some(Value::Lose));
     /// # Ok::<(), stonegame::Error>(())
     /// ```
     pub fn with_trusted_predecessors(mut self) -> Self {
@@ -671,7 +672,11 @@ impl<G: ImplicitGame> ImplicitSolver<G> {
     /// within what is left of the work cap; past the cap, or if the exact
     /// check finds nothing (a game whose listings change from one call to
     /// the next), the error says so and how to find the position.
-    fn diagnose(&self, listing: &Listing<'_, G>, predecessors: &mut GamePredecessors<'_, G>) -> Error {
+    fn diagnose(
+        &self,
+        listing: &Listing<'_, G>,
+        predecessors: &mut GamePredecessors<'_, G>,
+    ) -> Error {
         let n = listing.num_positions;
         let mut code = Vec::new();
         if code.try_reserve_exact(n as usize).is_err() {

@@ -168,9 +168,7 @@ fn spread_ties(
     tally: &mut impl PredecessorTally,
 ) -> Result<()> {
     queue.clear();
-    queue.extend(
-        (0..code.len() as u32).filter(|&u| code[u as usize] & !ENDED == TIE),
-    );
+    queue.extend((0..code.len() as u32).filter(|&u| code[u as usize] & !ENDED == TIE));
     let mut head = 0;
     while let Some(&v) = queue.get(head) {
         head += 1;

@@ -76,7 +76,18 @@ proptest! {
 
 #[test]
 fn the_divider_divides_at_the_edges() {
-    for d in [2, 3, 5, 7, 1937, 46_340, 65_535, 65_536, u32::MAX - 1, u32::MAX] {
+    for d in [
+        2,
+        3,
+        5,
+        7,
+        1937,
+        46_340,
+        65_535,
+        65_536,
+        u32::MAX - 1,
+        u32::MAX,
+    ] {
         let divider = cat_and_mouse::Divider::new(d);
         for x in [0, 1, d - 1, d, d.wrapping_add(1), u32::MAX - 1, u32::MAX] {
             assert_eq!(divider.divide(x), x / d, "{x} / {d}");
@@ -91,12 +102,21 @@ fn the_divider_divides_at_the_edges() {
 
 #[test]
 fn the_samples_and_a_corridor() {
-    assert_eq!(cat_and_mouse::solve("1 4\nM.CE\n").unwrap(), "Cat\n18 14 0\n");
-    assert_eq!(cat_and_mouse::solve("3 3\nM..\n.#.\nC.E\n").unwrap(), "Mouse\n78 50 0\n");
+    assert_eq!(
+        cat_and_mouse::solve("1 4\nM.CE\n").unwrap(),
+        "Cat\n18 14 0\n"
+    );
+    assert_eq!(
+        cat_and_mouse::solve("3 3\nM..\n.#.\nC.E\n").unwrap(),
+        "Mouse\n78 50 0\n"
+    );
     // Mouse and cat apart on two islands: endless play.
     let input = "1 5\nM#C.E\n";
     let answer = cat_and_mouse::solve(input).unwrap();
-    assert!(answer.starts_with("Cat\n") || answer.starts_with("Draw\n"), "{answer}");
+    assert!(
+        answer.starts_with("Cat\n") || answer.starts_with("Draw\n"),
+        "{answer}"
+    );
     assert_eq!(answer, hand_answer(input));
     let values = ImplicitSolver::new(&cat_and_mouse::parse(input).unwrap())
         .solve_values()
@@ -112,8 +132,14 @@ fn bad_input_names_its_line() {
         ("1 3\nM.\n", "line 2: expected 3 cells"),
         ("1 3\nMCx\n", "line 2: unexpected `x`"),
         ("1 4\nMMCE\n", "line 2: a second `M`"),
-        ("1 3\nM.C\n", "line 1: the grid needs one `M`, one `C` and one `E`"),
-        ("1 3\nMCE\nextra\n", "line 3: unexpected input after the grid"),
+        (
+            "1 3\nM.C\n",
+            "line 1: the grid needs one `M`, one `C` and one `E`",
+        ),
+        (
+            "1 3\nMCE\nextra\n",
+            "line 3: unexpected input after the grid",
+        ),
         ("2 3\nMCE\n", "line 3: the grid ends after 1 rows"),
     ] {
         let Err(message) = cat_and_mouse::solve(input) else {

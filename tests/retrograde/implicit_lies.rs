@@ -126,7 +126,10 @@ fn brute_values(
             }
         }
     }
-    value.into_iter().map(|v| v.unwrap_or(Value::Draw)).collect()
+    value
+        .into_iter()
+        .map(|v| v.unwrap_or(Value::Draw))
+        .collect()
 }
 
 /// A random game with cycles, self-loops, repeated moves and terminal rules.
@@ -326,7 +329,11 @@ fn lie_case(
             unreachable!()
         };
         prop_assert_eq!(name, "for_each_move");
-        prop_assert!(reason.starts_with(&format!("position {liar} has a move")), "{}", reason);
+        prop_assert!(
+            reason.starts_with(&format!("position {liar} has a move")),
+            "{}",
+            reason
+        );
         return values_refused_or_right(&lists, &truth, liar, convention);
     }
     refused_or_right(&lists, &truth, liar, convention)
@@ -480,7 +487,10 @@ fn a_listing_that_changes_is_refused_without_a_name() {
     let Err(Error::PredecessorMismatch { position }) = solver.solve() else {
         panic!("a changing listing was not refused");
     };
-    assert!(position.contains("change from one call to the next"), "{position}");
+    assert!(
+        position.contains("change from one call to the next"),
+        "{position}"
+    );
 }
 
 /// A mismatch whose exact check does not fit the work cap: refused all the
