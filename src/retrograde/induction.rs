@@ -192,6 +192,11 @@ pub(crate) fn check_predecessors(
 pub(crate) trait PredecessorTally {
     fn predecessor(&mut self, u: u32, word: u32);
     fn listed(&mut self, v: u32);
+    /// Whether anything is tallied (listings made only for the tally are
+    /// skipped otherwise).
+    fn is_kept(&self) -> bool {
+        true
+    }
 }
 
 /// No tally: the induction as the table-driven solvers run it.
@@ -200,6 +205,9 @@ impl PredecessorTally for () {
     fn predecessor(&mut self, _u: u32, _word: u32) {}
     #[inline(always)]
     fn listed(&mut self, _v: u32) {}
+    fn is_kept(&self) -> bool {
+        false
+    }
 }
 
 /// A keyed fingerprint of a multiset of moves `u → v`: the sum (mod 2^64)

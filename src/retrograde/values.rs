@@ -68,6 +68,8 @@ pub(crate) fn label_values(
         _ => LOSE,
     };
     let mut queue = Vec::new();
+    // Ties spread only from tied endings: without one, no scan for them.
+    let mut tied_endings = false;
     let mut narrow: Vec<u8> = vec_with_capacity(n, "retrograde counters", Budget::unlimited())?;
     let mut wide: Option<Vec<u32>> = None;
     for (u, slot) in code.iter_mut().enumerate() {
@@ -83,6 +85,7 @@ pub(crate) fn label_values(
             if matches!(*slot, WIN | LOSE) {
                 queue.push(u as u32);
             }
+            tied_endings |= *slot == TIE;
             *slot |= ENDED;
         }
         match &mut wide {
@@ -100,7 +103,12 @@ pub(crate) fn label_values(
             spread_wins(&mut code, &mut counters, &mut queue, predecessors, tally)?
         }
     }
-    spread_ties(&mut code, queue, predecessors, tally)?;
+    if tied_endings {
+        spread_ties(&mut code, queue, predecessors, tally)?;
+    } else {
+        drop(queue);
+    }
+    list_draws(&code, predecessors, tally)?;
     Ok(code)
 }
 
@@ -159,8 +167,7 @@ fn spread_wins<C: Counter>(
 }
 
 /// Ties from the tied endings (any order): an unlabelled predecessor of a
-/// tie ties; then the drawn positions' predecessors are listed for the
-/// tally, so that every position's have been listed once.
+/// tie ties.
 fn spread_ties(
     code: &mut [u8],
     mut queue: Vec<u32>,
@@ -182,7 +189,19 @@ fn spread_ties(
         })?;
         tally.listed(v);
     }
-    drop(queue);
+    Ok(())
+}
+
+/// Lists the drawn positions' predecessors for the tally, so that every
+/// position's have been listed once (nothing is listed without a tally).
+fn list_draws(
+    code: &[u8],
+    predecessors: &mut impl Predecessors,
+    tally: &mut impl PredecessorTally,
+) -> Result<()> {
+    if !tally.is_kept() {
+        return Ok(());
+    }
     for v in 0..code.len() as u32 {
         if matches!(code[v as usize] & !ENDED, UNKNOWN | DRAW) {
             predecessors.for_each(v, &mut |u| {
