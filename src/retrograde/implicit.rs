@@ -734,7 +734,6 @@ impl<G: ImplicitGame> Moves for Listing<'_, G> {
     /// one is kept; charged every [`CHARGE_BATCH`](super::work::CHARGE_BATCH)
     /// moves while they are listed, so a listing that never ends is
     /// stopped at the cap.
-    #[inline]
     fn out_degree(&self, u: u32) -> Result<u32> {
         let n = self.num_positions;
         let mut degree = 0u64;
@@ -814,7 +813,6 @@ impl<'m> InRange<'m> {
         }
     }
 
-    #[inline]
     fn visit(&mut self, u: u32, visit: &mut impl FnMut(u32)) -> ControlFlow<()> {
         if u >= self.num_positions {
             self.outside = Some(u);
@@ -856,7 +854,6 @@ struct GamePredecessors<'a, G> {
 }
 
 impl<G: ImplicitGame> Predecessors for GamePredecessors<'_, G> {
-    #[inline]
     fn for_each(&mut self, v: u32, visit: &mut impl FnMut(u32)) -> Result<()> {
         let mut listing = InRange::new(self.num_positions, self.meter);
         let _ = self
