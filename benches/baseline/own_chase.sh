@@ -42,6 +42,12 @@ hand=$build/hand
 "$ours" <"$build/grid.txt" | cmp -s - "$build/expected.txt" ||
     { echo "the example disagrees with the hand program" >&2; exit 1; }
 echo "outputs agree: $(tr '\n' ' ' <"$build/expected.txt")"
+# As a judge compiles a submission: the bundle, under the judge's 256 MiB.
+tools/bundle examples/cat_and_mouse.rs >"$build/bundle.rs"
+rustc --edition 2021 -O -o "$build/bundle" "$build/bundle.rs"
+(ulimit -v 262144; "$build/bundle" <"$build/grid.txt" | cmp -s - "$build/expected.txt") ||
+    { echo "the bundle fails under ulimit -v 262144" >&2; exit 1; }
+echo "bundle: $(wc -c <"$build/bundle.rs") bytes, answers under ulimit -v 262144"
 
 log=$build/times.txt
 : >"$log"

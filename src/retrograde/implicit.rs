@@ -658,9 +658,8 @@ impl<G: ImplicitGame> ImplicitSolver<G> {
                 (code, Some((forward.get().sum(), backward.sum())))
             }
         };
-        if let Some((forward, backward)) = sums
-            && forward != backward
-        {
+        // (No let chain: contest bundles are compiled as edition 2021.)
+        if sums.is_some_and(|(forward, backward)| forward != backward) {
             drop(code);
             return Err(self.diagnose(&listing, &mut predecessors));
         }

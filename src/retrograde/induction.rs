@@ -229,9 +229,16 @@ pub(crate) struct MoveFingerprint {
 impl MoveFingerprint {
     /// An empty fingerprint under keys drawn at random for this process.
     pub(crate) fn random() -> Self {
-        use std::hash::BuildHasher;
+        use std::hash::{BuildHasher, Hasher};
         let state = std::collections::hash_map::RandomState::new();
-        Self::keyed((state.hash_one(1u64), state.hash_one(2u64)))
+        // `build_hasher` and `write_u64`, not `hash_one`: contest bundles
+        // are compiled by rustc 1.70.
+        let key = |salt: u64| {
+            let mut hasher = state.build_hasher();
+            hasher.write_u64(salt);
+            hasher.finish()
+        };
+        Self::keyed((key(1), key(2)))
     }
 
     /// An empty fingerprint under `keys` (another fingerprint's, to compare).
