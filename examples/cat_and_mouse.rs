@@ -266,11 +266,9 @@ pub fn parse(input: &str) -> Result<CatAndMouse, String> {
                 (col > 0).then(|| cell[row * w + col - 1]),
                 (col + 1 < w).then(|| cell[row * w + col + 1]),
             ];
-            let slots = &mut neighbours[here as usize];
-            let mut k = 0;
-            for next in around.into_iter().flatten().filter(|&n| n != u32::MAX) {
-                slots[k] = next;
-                k += 1;
+            let free_around = around.into_iter().flatten().filter(|&n| n != u32::MAX);
+            for (slot, next) in neighbours[here as usize].iter_mut().zip(free_around) {
+                *slot = next;
             }
         }
     }

@@ -143,6 +143,46 @@ pub trait ImplicitGame {
     fn terminal(&self, _position: u32) -> Option<Value> {
         None
     }
+
+    /// The number of moves from `position`, where the game knows it
+    /// without listing them; `None` (the default) has the solver count
+    /// them. Read only by a solver that trusts the game
+    /// ([`ImplicitSolver::with_trusted_predecessors`]): the moves are then
+    /// not listed to count them, so neither checked against `0..N` nor
+    /// fingerprinted, and a count that differs from `for_each_move`'s gives
+    /// wrong labels. Codeforces 786A (98 million moves) lists no move at
+    /// all for its counters this way, as its hand-written solution does.
+    ///
+    /// # Example
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use stonegame::retrograde::{ImplicitGame, ImplicitSolver, Value};
+    ///
+    /// /// Take 1 or 2 from a heap of 0..=10, the counts known.
+    /// struct TakeOneOrTwo;
+    ///
+    /// impl ImplicitGame for TakeOneOrTwo {
+    ///     fn positions(&self) -> usize {
+    ///         11
+    ///     }
+    ///     fn for_each_move(&self, n: u32, mut visit: impl FnMut(u32) -> ControlFlow<()>) -> ControlFlow<()> {
+    ///         (1..=2).filter(|&s| s <= n).try_for_each(|s| visit(n - s))
+    ///     }
+    ///     fn for_each_predecessor(&self, n: u32, mut visit: impl FnMut(u32) -> ControlFlow<()>) -> ControlFlow<()> {
+    ///         (1..=2).filter(|&s| n + s <= 10).try_for_each(|s| visit(n + s))
+    ///     }
+    ///     fn move_count(&self, n: u32) -> Option<u32> {
+    ///         Some(n.min(2))
+    ///     }
+    /// }
+    ///
+    /// let values = ImplicitSolver::new(TakeOneOrTwo).with_trusted_predecessors().solve_values()?;
+    /// assert_eq!(values.value(9), Some(Value::Lose));
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    fn move_count(&self, _position: u32) -> Option<u32> {
+        None
+    }
 }
 
 impl<G: ImplicitGame> ImplicitGame for &G {
@@ -168,6 +208,10 @@ impl<G: ImplicitGame> ImplicitGame for &G {
 
     fn terminal(&self, position: u32) -> Option<Value> {
         (**self).terminal(position)
+    }
+
+    fn move_count(&self, position: u32) -> Option<u32> {
+        (**self).move_count(position)
     }
 }
 
@@ -536,6 +580,7 @@ impl<G: ImplicitGame> ImplicitSolver<G> {
             num_positions: n as u32,
             meter: &meter,
             forward: fingerprints.then(|| Cell::new(MoveFingerprint::random())),
+            takes_counts: !self.fingerprints && !self.checks_predecessors,
         };
         // Charged above (9 bytes a position); a refusal of the allocator is an error.
         let mut code: Vec<u8> =
@@ -619,6 +664,7 @@ impl<G: ImplicitGame> ImplicitSolver<G> {
             num_positions: n as u32,
             meter: &meter,
             forward: fingerprints.then(|| Cell::new(MoveFingerprint::random())),
+            takes_counts: !self.fingerprints && !self.checks_predecessors,
         };
         let mut code: Vec<u8> =
             vec_with_capacity(n, "implicit retrograde values", Budget::unlimited())?;
@@ -684,6 +730,7 @@ impl<G: ImplicitGame> ImplicitSolver<G> {
         code.extend((0..n).map(|u| self.game.terminal(u).map_or(UNKNOWN, value_code)));
         let exact = Listing {
             forward: None,
+            takes_counts: false,
             ..*listing
         };
         match check_predecessors(&exact, &code, predecessors, self.budget, |v| {
@@ -721,6 +768,8 @@ struct Listing<'a, G> {
     meter: &'a WorkMeter,
     /// The fingerprint of the moves counted so far, when one is kept.
     forward: Option<Cell<MoveFingerprint>>,
+    /// Whether the game's own move counts are taken (trusted, unchecked).
+    takes_counts: bool,
 }
 
 impl<G: ImplicitGame> Moves for Listing<'_, G> {
@@ -734,6 +783,14 @@ impl<G: ImplicitGame> Moves for Listing<'_, G> {
     /// moves while they are listed, so a listing that never ends is
     /// stopped at the cap.
     fn out_degree(&self, u: u32) -> Result<u32> {
+        if self.takes_counts {
+            // Trusted: a count the game knows is taken as it is.
+            if let Some(count) = self.game.move_count(u) {
+                self.meter
+                    .charge(u64::from(count).saturating_add(IMPLICIT_LISTING_STEPS))?;
+                return Ok(count);
+            }
+        }
         let n = self.num_positions;
         let mut degree = 0u64;
         // The largest target, compared with `N` once the listing is over:
@@ -1177,6 +1234,7 @@ impl<G: ImplicitGame> ImplicitSolution<G> {
             num_positions: self.labels.len() as u32,
             meter: &meter,
             forward: None,
+            takes_counts: false,
         })
     }
 }

@@ -543,3 +543,73 @@ proptest! {
         }
     }
 }
+
+/// [`Lists`] that also tell their move counts, off by `skew` (0: honest).
+struct Counted {
+    lists: Lists,
+    skew: u32,
+}
+
+impl ImplicitGame for Counted {
+    fn positions(&self) -> usize {
+        self.lists.positions()
+    }
+
+    fn for_each_move(
+        &self,
+        position: u32,
+        visit: impl FnMut(u32) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        self.lists.for_each_move(position, visit)
+    }
+
+    fn for_each_predecessor(
+        &self,
+        position: u32,
+        visit: impl FnMut(u32) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        self.lists.for_each_predecessor(position, visit)
+    }
+
+    fn terminal(&self, position: u32) -> Option<Value> {
+        self.lists.terminal(position)
+    }
+
+    fn move_count(&self, position: u32) -> Option<u32> {
+        Some(self.lists.successors[position as usize].len() as u32 + self.skew)
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Honest move counts, trusted: both searches answer as the brute force.
+    /// Skewed counts are never read unless trusted: checked, both searches
+    /// still answer as the brute force.
+    #[test]
+    fn move_counts_are_read_only_when_trusted(
+        (n, edges, terminal) in game(),
+        convention in any_convention(),
+        skew in 0..3u32,
+    ) {
+        let lists = Lists::new(n, &edges, terminal);
+        let values = brute_values(&lists.successors, &lists.terminal, convention);
+        let game = Counted { lists, skew };
+        let solver = || ImplicitSolver::new(&game).with_convention(convention).with_budget(BUDGET);
+        let checked = [solver().solve_values().unwrap(), solver().with_predecessor_check(true).solve_values().unwrap()];
+        for found in &checked {
+            for u in 0..n as u32 {
+                prop_assert_eq!(found.value(u), Some(values[u as usize]), "at {}", u);
+            }
+        }
+        if skew == 0 {
+            let trusted = solver().with_trusted_predecessors();
+            let found = trusted.clone().solve_values().unwrap();
+            let solution = trusted.solve().unwrap();
+            for u in 0..n as u32 {
+                prop_assert_eq!(found.value(u), Some(values[u as usize]), "at {}", u);
+                prop_assert_eq!(solution.value(u), Some(values[u as usize]), "at {}", u);
+            }
+        }
+    }
+}
