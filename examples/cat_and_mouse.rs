@@ -120,6 +120,24 @@ impl ImplicitGame for CatAndMouse {
         ControlFlow::Continue(())
     }
 
+    /// Read only by a solver that trusts the game
+    /// (`with_trusted_predecessors()`): the counters then need no listing.
+    fn move_count(&self, position: u32) -> Option<u32> {
+        let (side, mouse, cat) = self.split(position);
+        let moves = if side == 0 {
+            self.neighbours[mouse as usize]
+                .iter()
+                .filter(|&&next| next != u32::MAX)
+                .count()
+        } else {
+            self.neighbours[cat as usize]
+                .iter()
+                .filter(|&&next| next != u32::MAX && next != self.exit)
+                .count()
+        };
+        Some(moves as u32)
+    }
+
     fn terminal(&self, position: u32) -> Option<Value> {
         let (side, mouse, cat) = self.split(position);
         if mouse == cat {
