@@ -22,8 +22,10 @@
 //! `player * n + object` (objects 0-based, 0 the black hole). A position on
 //! the black hole is over, lost for the player to move: a terminal rule.
 //! Moves and predecessors are listed from the step sets, so the solver keeps
-//! 9 bytes a position and nothing a move (`n = 7000` with full sets has
-//! about 98 million moves).
+//! 9 bytes a position (a value byte, a `u32` loss counter, a queue slot) and
+//! nothing a move (`n = 7000` with full sets has about 98 million moves);
+//! the counters start from the step sets' sizes (`move_count`), no move is
+//! listed to count them.
 //!
 //! ```text
 //! $ printf '5\n2 3 2\n3 1 2 3\n' | cargo run --release --example cf786a
