@@ -29,7 +29,7 @@ use stonegame::retrograde::ImplicitSolver;
 /// Won positions, by the implicit solver.
 fn implicit_wins(game: &Berzerk) -> usize {
     let solution = ImplicitSolver::new(game)
-        .with_predecessor_check(false)
+        .with_trusted_predecessors()
         .solve()
         .expect("fits the default budget");
     solution.counts().win

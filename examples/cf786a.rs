@@ -22,8 +22,10 @@
 //! `player * n + object` (objects 0-based, 0 the black hole). A position on
 //! the black hole is over, lost for the player to move: a terminal rule.
 //! Moves and predecessors are listed from the step sets, so the solver keeps
-//! 9 bytes a position and nothing a move (`n = 7000` with full sets has
-//! about 98 million moves).
+//! 9 bytes a position (a value byte, a `u32` loss counter, a queue slot) and
+//! nothing a move (`n = 7000` with full sets has about 98 million moves);
+//! the counters start from the step sets' sizes (`move_count`), no move is
+//! listed to count them.
 //!
 //! ```text
 //! $ printf '5\n2 3 2\n3 1 2 3\n' | cargo run --release --example cf786a
@@ -98,6 +100,11 @@ impl ImplicitGame for Berzerk {
         // The monster is in the black hole: the player who put it there won.
         (position % self.n == 0).then_some(Value::Lose)
     }
+
+    fn move_count(&self, position: u32) -> Option<u32> {
+        // Read by the trusting solver only: no move is listed to count them.
+        Some(self.steps[(position / self.n) as usize].len() as u32)
+    }
 }
 
 fn main() -> ExitCode {
@@ -125,8 +132,15 @@ fn main() -> ExitCode {
 pub fn solve(input: &str) -> Result<String, String> {
     let game = parse(input)?;
     let n = game.n;
+    // The predecessors are the moves reversed step by step, checked against
+    // them by tests/retrograde (the exact check and the fingerprint); trusted
+    // here, as the fingerprint would cost 40–55% more CPU on 3,500–7,000
+    // moves a position (benches/baseline/own_retrograde.sh), and trusting
+    // lets the solver take the move counts from `move_count` instead of
+    // listing 98 million moves. Values alone: no remoteness is printed.
     let solution = ImplicitSolver::new(&game)
-        .solve()
+        .with_trusted_predecessors()
+        .solve_values()
         .map_err(|e| format!("line 1: {e}"))?;
     let mut answer = String::with_capacity(2 * 5 * n as usize);
     for player in 0..2 {

@@ -186,6 +186,121 @@ pub(crate) fn check_predecessors(
     }
 }
 
+/// What the induction shows of each predecessor it lists: `u` and its
+/// word as read (see [`Labels::induce_tallied`]), then, once the listing of
+/// `v`'s predecessors is over, `v`.
+pub(crate) trait PredecessorTally {
+    fn predecessor(&mut self, u: u32, word: u32);
+    fn listed(&mut self, v: u32);
+    /// Whether anything is tallied (listings made only for the tally are
+    /// skipped otherwise).
+    fn is_kept(&self) -> bool {
+        true
+    }
+}
+
+/// No tally: the induction as the table-driven solvers run it.
+impl PredecessorTally for () {
+    #[inline(always)]
+    fn predecessor(&mut self, _u: u32, _word: u32) {}
+    #[inline(always)]
+    fn listed(&mut self, _v: u32) {}
+    fn is_kept(&self) -> bool {
+        false
+    }
+}
+
+/// A keyed fingerprint of a multiset of moves `u → v`: the sum (mod 2^64)
+/// of `from(u) · to(v)` over the moves, where `from` and `to` are two
+/// different keyed hashes of a position. Summed position by position, it
+/// costs one hash and one addition a move, and one multiplication a
+/// position: forwards `from(u) · Σ to(v)` over `u`'s moves, backwards
+/// `to(v) · Σ from(u)` over `v`'s predecessors. Two multisets that differ
+/// give different sums unless the keyed hashes happen to cancel, which no
+/// game can arrange, as the keys are drawn at random for each process.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct MoveFingerprint {
+    keys: (u64, u64),
+    sum: u64,
+    /// The hashes of the positions listed since the last `listed`.
+    pending: u64,
+}
+
+impl MoveFingerprint {
+    /// An empty fingerprint under keys drawn at random for this process.
+    pub(crate) fn random() -> Self {
+        use std::hash::{BuildHasher, Hasher};
+        let state = std::collections::hash_map::RandomState::new();
+        // `build_hasher` and `write_u64`, not `hash_one`: contest bundles
+        // are compiled by rustc 1.70.
+        let key = |salt: u64| {
+            let mut hasher = state.build_hasher();
+            hasher.write_u64(salt);
+            hasher.finish()
+        };
+        Self::keyed((key(1), key(2)))
+    }
+
+    /// An empty fingerprint under `keys` (another fingerprint's, to compare).
+    pub(crate) fn keyed(keys: (u64, u64)) -> Self {
+        Self {
+            keys,
+            sum: 0,
+            pending: 0,
+        }
+    }
+
+    pub(crate) fn keys(&self) -> (u64, u64) {
+        self.keys
+    }
+
+    pub(crate) fn sum(&self) -> u64 {
+        self.sum
+    }
+
+    /// A keyed hash of a position: the square of the keyed position, made
+    /// odd (never 0), so that sums of hashes do not cancel as sums of the
+    /// positions would; one multiplication, no dependency between moves.
+    #[inline(always)]
+    fn hash(key: u64, position: u32) -> u64 {
+        let x = u64::from(position) ^ key;
+        x.wrapping_mul(x) | 1
+    }
+
+    /// Adds a move to `v` from the position being listed forwards.
+    #[inline(always)]
+    pub(crate) fn add_target(&mut self, v: u32) {
+        self.pending = self.pending.wrapping_add(Self::hash(self.keys.1, v));
+    }
+
+    /// Ends the forward listing of `u`'s moves.
+    #[inline(always)]
+    pub(crate) fn moves_listed(&mut self, u: u32) {
+        let weight = Self::hash(self.keys.0, u);
+        self.sum = self.sum.wrapping_add(weight.wrapping_mul(self.pending));
+        self.pending = 0;
+    }
+}
+
+/// The backward side of the fingerprint: each predecessor listed whose
+/// label was not known before the induction (word not 0), as a move; the
+/// forward side adds each move listed from such a position.
+impl PredecessorTally for MoveFingerprint {
+    #[inline(always)]
+    fn predecessor(&mut self, u: u32, word: u32) {
+        if word != 0 {
+            self.pending = self.pending.wrapping_add(Self::hash(self.keys.0, u));
+        }
+    }
+
+    #[inline(always)]
+    fn listed(&mut self, v: u32) {
+        let weight = Self::hash(self.keys.1, v);
+        self.sum = self.sum.wrapping_add(weight.wrapping_mul(self.pending));
+        self.pending = 0;
+    }
+}
+
 /// A hash of the move `u → v` (the SplitMix64 finaliser of both, offset so
 /// that no move hashes to zero by construction).
 fn move_hash(u: u32, v: u32) -> u64 {
@@ -220,10 +335,25 @@ impl Labels {
     /// positions that can force a tie (see [`Labels::spread_ties`]).
     pub(crate) fn induce(
         graph: &impl Moves,
+        code: Vec<u8>,
+        seeded: Option<Vec<u32>>,
+        convention: Convention,
+        predecessors: &mut impl Predecessors,
+    ) -> Result<Self> {
+        Self::induce_tallied(graph, code, seeded, convention, predecessors, &mut ())
+    }
+
+    /// [`Labels::induce`], showing `tally` every predecessor listed with the
+    /// word of the predecessor as it was read (0 exactly for a position
+    /// whose label was known before the induction: a terminal rule's, one
+    /// without moves, a seed of remoteness 0).
+    pub(crate) fn induce_tallied(
+        graph: &impl Moves,
         mut code: Vec<u8>,
         seeded: Option<Vec<u32>>,
         convention: Convention,
         predecessors: &mut impl Predecessors,
+        tally: &mut impl PredecessorTally,
     ) -> Result<Self> {
         let n = graph.num_positions();
         let mut word = match seeded {
@@ -287,6 +417,7 @@ impl Labels {
             while let Some(v) = queue.pop_lose(lost_end) {
                 sink ^= predecessors.warm(queue.peek_lose(LOOKAHEAD));
                 predecessors.for_each(v, &mut |u| {
+                    tally.predecessor(u, word[u as usize]);
                     let u = u as usize;
                     if word[u] > unresolved_base {
                         word[u] = next;
@@ -294,12 +425,14 @@ impl Labels {
                         queue.push_win(u as u32);
                     }
                 })?;
+                tally.listed(v);
             }
             while let Some(v) = queue.pop_win(won_end) {
                 sink ^= predecessors.warm(queue.peek_win(LOOKAHEAD));
                 predecessors.for_each(v, &mut |u| {
                     let u = u as usize;
                     let w = word[u];
+                    tally.predecessor(u as u32, w);
                     if w == last_move {
                         word[u] = next;
                         code[u] = LOSE;
@@ -308,12 +441,13 @@ impl Labels {
                         word[u] = w - 1;
                     }
                 })?;
+                tally.listed(v);
             }
             remoteness = next;
         }
         std::hint::black_box(sink);
         let mut labels = Self { code, word };
-        labels.spread_ties(queue.into_slots(), predecessors)?;
+        labels.spread_ties(queue.into_slots(), predecessors, tally)?;
         Ok(labels)
     }
 
@@ -328,6 +462,7 @@ impl Labels {
         &mut self,
         mut slots: Vec<u32>,
         predecessors: &mut impl Predecessors,
+        tally: &mut impl PredecessorTally,
     ) -> Result<()> {
         let code = &mut self.code;
         let word = &mut self.word;
@@ -365,6 +500,7 @@ impl Labels {
                 head += 1;
                 let next = level + 1;
                 predecessors.for_each(v, &mut |u| {
+                    tally.predecessor(u, word[u as usize]);
                     let u = u as usize;
                     if code[u] == UNKNOWN {
                         code[u] = TIE;
@@ -373,8 +509,29 @@ impl Labels {
                         tail += 1;
                     }
                 })?;
+                tally.listed(v);
             }
         }
+    }
+
+    /// Lists the predecessors of the positions the induction never listed
+    /// them for (draws, by endless play or by a terminal rule), showing
+    /// `tally` each as [`Labels::induce_tallied`] does: after both, every
+    /// position's predecessors have been shown once.
+    pub(crate) fn tally_unlisted(
+        &self,
+        predecessors: &mut impl Predecessors,
+        tally: &mut impl PredecessorTally,
+    ) -> Result<()> {
+        let word = &self.word;
+        for (v, &c) in self.code.iter().enumerate() {
+            if matches!(c, UNKNOWN | DRAW) {
+                let v = v as u32;
+                predecessors.for_each(v, &mut |u| tally.predecessor(u, word[u as usize]))?;
+                tally.listed(v);
+            }
+        }
+        Ok(())
     }
 
     /// Labels from tables computed elsewhere (the parallel induction).

@@ -137,6 +137,7 @@ pub mod mpi;
 mod parallel;
 mod solver;
 mod tiers;
+mod values;
 mod work;
 
 use std::fmt;
@@ -150,7 +151,8 @@ pub use graph::Graph;
 pub use hashed::{NoPredecessors, NoTerminalRule, Retrograde, RetrogradeTable, solve};
 pub use implicit::{
     DEFAULT_IMPLICIT_WORK, FnImplicitGame, IMPLICIT_BYTES_PER_POSITION, IMPLICIT_LISTING_STEPS,
-    IMPLICIT_STEPS_PER_ENTRY, ImplicitGame, ImplicitSolution, ImplicitSolver, NoImplicitTerminal,
+    IMPLICIT_STEPS_PER_ENTRY, IMPLICIT_VALUES_BYTES_PER_POSITION, ImplicitGame, ImplicitSolution,
+    ImplicitSolver, ImplicitValues, NoImplicitTerminal,
 };
 pub use solver::{DenseSolution, DenseSolver};
 pub use tiers::{TierDatabase, TierPosition, TieredGame, TieredSolver};

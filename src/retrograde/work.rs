@@ -237,9 +237,11 @@ pub(crate) const CHARGE_BATCH: u64 = 1024;
 pub(crate) struct BatchCharge<'m> {
     meter: &'m WorkMeter,
     weight: u64,
-    /// Entries listed since the last charge.
+    /// Entries listed since the last charge (below `CHARGE_BATCH`).
     pending: u64,
-    refused: Option<Error>,
+    /// Whether a batch was refused (the meter makes the error: a flag keeps
+    /// this struct, made for every listing, a few words).
+    refused: bool,
 }
 
 impl<'m> BatchCharge<'m> {
@@ -254,7 +256,7 @@ impl<'m> BatchCharge<'m> {
             meter,
             weight,
             pending: 0,
-            refused: None,
+            refused: false,
         }
     }
 
@@ -264,8 +266,8 @@ impl<'m> BatchCharge<'m> {
         self.pending += 1;
         if self.pending == CHARGE_BATCH {
             self.pending = 0;
-            if let Err(error) = self.meter.charge(CHARGE_BATCH * self.weight) {
-                self.refused = Some(error);
+            if self.meter.charge(CHARGE_BATCH * self.weight).is_err() {
+                self.refused = true;
                 return ControlFlow::Break(());
             }
         }
@@ -274,19 +276,19 @@ impl<'m> BatchCharge<'m> {
 
     /// Whether a batch was refused (the listing was stopped).
     pub(crate) fn is_refused(&self) -> bool {
-        self.refused.is_some()
+        self.refused
     }
 
     /// Charges the rest of the listing and `extra_steps` more (for the
     /// position itself, say), or returns the refusal.
+    #[inline]
     pub(crate) fn finish(self, extra_steps: u64) -> Result<()> {
-        match self.refused {
-            Some(error) => Err(error),
-            None => self.meter.charge(
-                self.pending
-                    .saturating_mul(self.weight)
-                    .saturating_add(extra_steps),
-            ),
+        if self.refused {
+            Err(self.meter.refusal())
+        } else {
+            // `pending < CHARGE_BATCH` and weights are small: no overflow.
+            self.meter
+                .charge((self.pending * self.weight).saturating_add(extra_steps))
         }
     }
 }

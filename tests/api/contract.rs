@@ -21,8 +21,8 @@ use stonegame::impartial::sum::SumMove;
 use stonegame::impartial::{BallBox, ExactSearch};
 use stonegame::prelude::*;
 use stonegame::retrograde::{
-    Analysis, DenseSolution, FnImplicitGame, ImplicitSolution, RetrogradeTable, TierPosition,
-    solve_impartial_sum_within,
+    Analysis, DenseSolution, FnImplicitGame, ImplicitSolution, ImplicitValues, RetrogradeTable,
+    TierPosition, solve_impartial_sum_within,
 };
 use stonegame::scoring::{
     DpGame, DpVariant, EndsTable, FrontDoublingTable, FrontTable, NegamaxTable, ValuationsTable,
@@ -171,6 +171,7 @@ fn every_game_solver_and_table_is_send_sync_clone_debug() {
     everything::<DenseSolution<'static>>();
     everything::<ImplicitSolver<FnImplicitGame<ListFn, ListFn>>>();
     everything::<ImplicitSolution<FnImplicitGame<ListFn, ListFn>>>();
+    everything::<ImplicitValues>();
     everything::<TieredSolver<'static, Countdown>>();
     everything::<Analysis>();
     everything::<Label>();

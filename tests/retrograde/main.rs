@@ -3,6 +3,8 @@
 //! One test binary per area, a module per topic: the crate and its test
 //! dependencies are linked once per area instead of once per file.
 
+mod chase;
+mod implicit_lies;
 mod retrograde;
 mod retrograde_alloc;
 mod retrograde_implicit;

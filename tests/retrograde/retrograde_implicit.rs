@@ -287,19 +287,32 @@ fn the_work_cap_is_enforced() {
         matches!(capped, Error::WorkLimitExceeded { steps: 50_000, .. }),
         "{capped}"
     );
-    // Every move is counted once (a step each, and IMPLICIT_LISTING_STEPS a
-    // position's listing) and the predecessors of the (draw-free) labelled
-    // positions are not listed at all here: everything draws.
+    // Trusted, every move is counted once (a step each, and
+    // IMPLICIT_LISTING_STEPS a position's listing) and the predecessors of
+    // the (draw-free) labelled positions are not listed at all here:
+    // everything draws.
     let counted = 90_000 + u64::from(n) * stonegame::retrograde::IMPLICIT_LISTING_STEPS;
     let solution = ImplicitSolver::from_fns(n as usize, all, all)
         .with_budget(Budget::default().with_work(counted))
-        .with_predecessor_check(false)
+        .with_trusted_predecessors()
         .solve()
         .unwrap();
     assert_eq!(solution.counts().draw, n as usize);
     let short = ImplicitSolver::from_fns(n as usize, all, all)
         .with_budget(Budget::default().with_work(counted - 1))
-        .with_predecessor_check(false)
+        .with_trusted_predecessors()
+        .solve();
+    assert!(matches!(short, Err(Error::WorkLimitExceeded { .. })));
+    // The fingerprint lists the drawn positions' predecessors too (four
+    // steps each, and a listing's eight).
+    let fingerprinted = counted + 4 * 90_000 + u64::from(n) * 8;
+    let solution = ImplicitSolver::from_fns(n as usize, all, all)
+        .with_budget(Budget::default().with_work(fingerprinted))
+        .solve()
+        .unwrap();
+    assert_eq!(solution.counts().draw, n as usize);
+    let short = ImplicitSolver::from_fns(n as usize, all, all)
+        .with_budget(Budget::default().with_work(fingerprinted - 1))
         .solve();
     assert!(matches!(short, Err(Error::WorkLimitExceeded { .. })));
     let checked = ImplicitSolver::from_fns(n as usize, all, all)
