@@ -57,6 +57,8 @@ pub trait DynImplicitGame {
     ) -> ControlFlow<()>;
     /// [`ImplicitGame::terminal`].
     fn dyn_terminal(&self, position: u32) -> Option<Value>;
+    /// [`ImplicitGame::move_count`].
+    fn dyn_move_count(&self, position: u32) -> Option<u32>;
 }
 
 impl<G: ImplicitGame> DynImplicitGame for G {
@@ -79,6 +81,9 @@ impl<G: ImplicitGame> DynImplicitGame for G {
     }
     fn dyn_terminal(&self, position: u32) -> Option<Value> {
         self.terminal(position)
+    }
+    fn dyn_move_count(&self, position: u32) -> Option<u32> {
+        self.move_count(position)
     }
 }
 
@@ -203,6 +208,9 @@ macro_rules! games_for_dyn {
             fn terminal(&self, position: u32) -> Option<Value> {
                 self.dyn_terminal(position)
             }
+            fn move_count(&self, position: u32) -> Option<u32> {
+                self.dyn_move_count(position)
+            }
         }
 
         impl<'a> TieredGame for dyn DynTieredGame $($bounds)* + 'a {
@@ -267,6 +275,9 @@ macro_rules! games_through {
             }
             fn terminal(&self, position: u32) -> Option<Value> {
                 (**self).terminal(position)
+            }
+            fn move_count(&self, position: u32) -> Option<u32> {
+                (**self).move_count(position)
             }
         }
 

@@ -295,9 +295,11 @@ impl<P, S, T, R, C> Retrograde<P, S, T, R, C> {
     }
 
     /// Whether a predecessor function given is checked against the
-    /// successors before the induction: on by default in debug builds (and
-    /// so in tests), off in release builds. The check costs one more call
-    /// of the predecessor function per position and 8 bytes a position.
+    /// successors before the induction: on by default in every build, so
+    /// predecessors that disagree with the moves are refused instead of
+    /// giving wrong labels. The check costs one more call of the predecessor
+    /// function per position and 8 bytes a position;
+    /// `with_predecessor_check(false)` trusts the function and skips it.
     ///
     /// # Example
     /// ```

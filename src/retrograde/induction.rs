@@ -140,9 +140,12 @@ pub(crate) struct Labels {
     word: Vec<u32>,
 }
 
-/// Whether predecessor functions are checked unless the caller says:
-/// in debug builds (tests included), not in release builds.
-pub(crate) const PREDECESSOR_CHECK_DEFAULT: bool = cfg!(debug_assertions);
+/// Whether predecessor functions are checked unless the caller says: in
+/// every build, so a release build never answers a game whose predecessors
+/// contradict its moves (issue 43); `with_predecessor_check(false)` is the
+/// named opt-out of the solvers that store or explore their moves
+/// (`ImplicitSolver` checks by a cheaper fingerprint instead).
+pub(crate) const PREDECESSOR_CHECK_DEFAULT: bool = true;
 
 /// Checks that `predecessors` lists for every position `v` each position
 /// `u` with a move to `v`, once per such move, and nothing else; positions

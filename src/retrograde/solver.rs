@@ -279,9 +279,12 @@ impl<'g, T, R> DenseSolver<'g, T, R> {
     }
 
     /// Whether a predecessor function given is checked against the graph
-    /// before the induction: on by default in debug builds (and so in
-    /// tests), off in release builds. The check costs one pass over the
-    /// moves and the predecessors and 8 bytes a position.
+    /// before the induction: on by default in every build, so predecessors
+    /// that disagree with the moves are refused with
+    /// [`Error::PredecessorMismatch`](crate::Error::PredecessorMismatch)
+    /// naming the position instead of giving wrong labels. The check costs
+    /// one pass over the moves and the predecessors and 8 bytes a position;
+    /// `with_predecessor_check(false)` trusts the function and skips it.
     ///
     /// # Example
     /// ```

@@ -124,10 +124,10 @@ pub trait TieredGame {
     /// the index of each position of tier `tier` that has a move to
     /// `position` (a position of `tier` or of a lower tier), once per such
     /// move, stopping when `visit` returns `Break`. Positions a terminal
-    /// rule ends may be listed or not. A wrong list gives wrong labels
-    /// unless the solver checks it
-    /// ([`TieredSolver::with_predecessor_check`], on in debug builds). Lists
-    /// nothing by default.
+    /// rule ends may be listed or not. A wrong list is refused by the
+    /// solver's check ([`TieredSolver::with_predecessor_check`], on by
+    /// default; turned off, a wrong list gives wrong labels). Lists nothing
+    /// by default.
     ///
     /// # Example
     /// ```
@@ -297,8 +297,9 @@ impl<'g, G: TieredGame> TieredSolver<'g, G> {
     /// Whether the predecessors a game lists
     /// ([`TieredGame::lists_predecessors`]) are checked against its moves,
     /// tier by tier, before each tier's induction (one more pass over both,
-    /// 8 bytes a position of the tier): on by default in debug builds, off
-    /// in release builds; a mismatch is refused with
+    /// 8 bytes a position of the tier): on by default in every build
+    /// (`with_predecessor_check(false)` trusts the game); a mismatch is
+    /// refused with
     /// [`Error::PredecessorMismatch`]. Ignored for games that do not list
     /// predecessors.
     ///
