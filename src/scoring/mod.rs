@@ -391,6 +391,104 @@ pub trait ScoringGame {
         }
     }
 
+    /// Whether the game gives
+    /// [`for_each_numbered_move`](ScoringGame::for_each_numbered_move): the
+    /// fastest form of a numbered game. `false` by default.
+    fn numbered_moves(&self) -> bool {
+        false
+    }
+
+    /// Calls `visit(points, child_number)` once for every move of
+    /// `position`, in [`for_each_move`](ScoringGame::for_each_move)'s order,
+    /// with the points the mover scores and the NUMBER of the position the
+    /// move leads to, until `visit` returns [`ControlFlow::Break`] (then
+    /// returns `Break(())` at once).
+    ///
+    /// The sweep of a game that declares
+    /// [`numbered_moves`](ScoringGame::numbered_moves) calls this instead
+    /// of `for_each_move`, `play` and `dense_index` for every move: nothing
+    /// is recomputed per move, and since a child is named by its number, two
+    /// positions can never be given one number (the sweep skips the round
+    /// trip through [`dense_position`](ScoringGame::dense_position) that
+    /// otherwise checks each child). The numbers must be the ones
+    /// `dense_index` gives the children `play` returns: the table's queries,
+    /// best moves and lines go through `for_each_move`, `play` and
+    /// `dense_index`. A child number the listing skipped, outside
+    /// `0..dense_positions()` or against the declared order is still refused.
+    ///
+    /// The default lists the moves through `for_each_move`, `play` and
+    /// `dense_index` (`usize::MAX` for a child without a number).
+    ///
+    /// # Example
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use stonegame::game::MoveOrder;
+    /// use stonegame::scoring::{Negamax, ScoringGame};
+    ///
+    /// /// Take 1 or 2 coins from the front of a row, score them. A position
+    /// /// is how many coins were taken: its own number.
+    /// struct Coins(Vec<i64>);
+    ///
+    /// impl ScoringGame for Coins {
+    ///     type Position = usize;
+    ///     type Move = usize;
+    ///     type Score = i64;
+    ///     fn start(&self) -> usize {
+    ///         0
+    ///     }
+    ///     fn for_each_move(&self, &i: &usize, mut visit: impl FnMut(usize) -> ControlFlow<()>) -> ControlFlow<()> {
+    ///         for take in 1..=2.min(self.0.len() - i) {
+    ///             visit(take)?;
+    ///         }
+    ///         ControlFlow::Continue(())
+    ///     }
+    ///     fn play(&self, &i: &usize, &take: &usize) -> (i64, usize) {
+    ///         (self.0[i..i + take].iter().sum(), i + take)
+    ///     }
+    ///     fn dense_positions(&self) -> Option<usize> {
+    ///         Some(self.0.len() + 1)
+    ///     }
+    ///     fn dense_index(&self, &i: &usize) -> Option<usize> {
+    ///         Some(i)
+    ///     }
+    ///     fn dense_position(&self, i: usize) -> Option<usize> {
+    ///         Some(i)
+    ///     }
+    ///     fn dense_order(&self) -> MoveOrder {
+    ///         MoveOrder::ToLarger
+    ///     }
+    ///     fn numbered_moves(&self) -> bool {
+    ///         true
+    ///     }
+    ///     // The same moves, each with its points and its child's number.
+    ///     fn for_each_numbered_move(
+    ///         &self,
+    ///         &i: &usize,
+    ///         mut visit: impl FnMut(i64, usize) -> ControlFlow<()>,
+    ///     ) -> ControlFlow<()> {
+    ///         let mut points = 0;
+    ///         for take in 1..=2.min(self.0.len() - i) {
+    ///             points += self.0[i + take - 1];
+    ///             visit(points, i + take)?;
+    ///         }
+    ///         ControlFlow::Continue(())
+    ///     }
+    /// }
+    ///
+    /// assert_eq!(Negamax::new(Coins(vec![3, -1, 4])).value()?, 0);
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    fn for_each_numbered_move(
+        &self,
+        position: &Self::Position,
+        mut visit: impl FnMut(Self::Score, usize) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        self.for_each_move(position, |mv| {
+            let (points, child) = self.play(position, &mv);
+            visit(points, self.dense_index(&child).unwrap_or(usize::MAX))
+        })
+    }
+
     /// How moves run through the dense numbering ([`MoveOrder`]):
     /// `Unordered` by default. Declaring `ToSmaller` or `ToLarger` (with
     /// [`dense_position`](ScoringGame::dense_position)) lets [`Negamax`]
@@ -446,6 +544,18 @@ impl<G: ScoringGame + ?Sized> ScoringGame for &G {
 
     fn dense_order(&self) -> crate::game::MoveOrder {
         (**self).dense_order()
+    }
+
+    fn numbered_moves(&self) -> bool {
+        (**self).numbered_moves()
+    }
+
+    fn for_each_numbered_move(
+        &self,
+        position: &Self::Position,
+        visit: impl FnMut(Self::Score, usize) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        (**self).for_each_numbered_move(position, visit)
     }
 }
 

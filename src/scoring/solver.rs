@@ -8,7 +8,7 @@
 //! array without one, or a depth-first search with a hash map
 //! (`search.rs`).
 
-use super::memo::Memo;
+use super::memo::{Memo, Numbering};
 use super::search::{DenseStore, HashedStore, Search};
 use super::sweep::sweep;
 use super::weights::{
@@ -78,6 +78,8 @@ use std::sync::OnceLock;
 /// ```
 pub struct Negamax<G: ScoringGame> {
     budget: Budget,
+    /// Whether each child read through a number is checked by the round trip.
+    numbering: Numbering,
     /// The game, and its values once a search has succeeded.
     table: NegamaxTable<G>,
 }
@@ -95,7 +97,10 @@ impl<G: ScoringGame + std::fmt::Debug> std::fmt::Debug for Negamax<G> {
 /// A clone starts without the solved values.
 impl<G: ScoringGame + Clone> Clone for Negamax<G> {
     fn clone(&self) -> Self {
-        Self::new(self.table.game.clone()).with_budget(self.budget)
+        Self {
+            numbering: self.numbering,
+            ..Self::new(self.table.game.clone()).with_budget(self.budget)
+        }
     }
 }
 
@@ -137,6 +142,7 @@ impl<G: ScoringGame> Negamax<G> {
     pub fn new(game: G) -> Self {
         Self {
             budget: Budget::default(),
+            numbering: Numbering::Checked,
             table: NegamaxTable {
                 game,
                 solved: OnceLock::new(),
@@ -160,11 +166,87 @@ impl<G: ScoringGame> Negamax<G> {
     pub fn with_budget(self, budget: Budget) -> Self {
         Self {
             budget,
+            numbering: self.numbering,
             table: NegamaxTable {
                 game: self.table.game,
                 solved: OnceLock::new(),
             },
         }
+    }
+
+    /// The same solver, trusting the game's dense numbering: it no longer
+    /// checks, for every move read through a number, that
+    /// [`dense_position`](ScoringGame::dense_position)`(`[`dense_index`](ScoringGame::dense_index)`(child))`
+    /// gives the child back (and that each listed position is its number's
+    /// `dense_position`). That round trip is what refuses two positions
+    /// given one number, so with a numbering that is not one-to-one the
+    /// answers are wrong, silently; and it is the one check of a numbered
+    /// game that costs more than a comparison (a call of `dense_position`
+    /// and a comparison of positions a move: about 1.3× the sweep's time on
+    /// the two-option row of `examples/scoring_row.rs` written through
+    /// `play`). The other checks (a child outside the numbering, against the
+    /// declared order, or never listed) stay on.
+    ///
+    /// A game that names its children by number
+    /// ([`numbered_moves`](ScoringGame::numbered_moves)) needs no round
+    /// trip (two positions cannot share a number there) and is as fast
+    /// either way: prefer that form. Without it, the checked sweep and the
+    /// checked search need `dense_position`, and refuse a game without it
+    /// ([`Error::InvalidParameter`]) unless trusted.
+    ///
+    /// # Example
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use stonegame::game::MoveOrder;
+    /// use stonegame::scoring::{Negamax, ScoringGame};
+    ///
+    /// /// Take 1 or 2 from a pile of n, score what you take; no dense_position.
+    /// struct Pile(usize);
+    ///
+    /// impl ScoringGame for Pile {
+    ///     type Position = usize;
+    ///     type Move = usize;
+    ///     type Score = i64;
+    ///     fn start(&self) -> usize {
+    ///         self.0
+    ///     }
+    ///     fn for_each_move(&self, &n: &usize, mut visit: impl FnMut(usize) -> ControlFlow<()>) -> ControlFlow<()> {
+    ///         (1..=n.min(2)).try_for_each(|take| visit(take))
+    ///     }
+    ///     fn play(&self, &n: &usize, &take: &usize) -> (i64, usize) {
+    ///         (take as i64, n - take)
+    ///     }
+    ///     fn dense_positions(&self) -> Option<usize> {
+    ///         Some(self.0 + 1)
+    ///     }
+    ///     fn dense_index(&self, &n: &usize) -> Option<usize> {
+    ///         Some(n)
+    ///     }
+    ///     fn dense_order(&self) -> MoveOrder {
+    ///         MoveOrder::ToSmaller
+    ///     }
+    ///     fn for_each_dense_position(&self, mut visit: impl FnMut(usize) -> ControlFlow<()>) -> ControlFlow<()> {
+    ///         (0..=self.0).try_for_each(|n| visit(n))
+    ///     }
+    /// }
+    ///
+    /// // Without dense_position the numbering cannot be checked: refused.
+    /// assert!(Negamax::new(Pile(5)).value().is_err());
+    /// // Trusted (the numbering n -> n is one-to-one), it is solved.
+    /// assert_eq!(Negamax::new(Pile(5)).trusting_numbering().value()?, 1);
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn trusting_numbering(self) -> Self {
+        Self {
+            numbering: Numbering::Trusted,
+            ..self.with_budget_kept()
+        }
+    }
+
+    /// The same solver, its values dropped (a setting changed).
+    fn with_budget_kept(self) -> Self {
+        let budget = self.budget;
+        self.with_budget(budget)
     }
 
     /// The budget in force.
@@ -290,12 +372,12 @@ impl<G: ScoringGame> Negamax<G> {
                 DenseStore::<G>::check(count, budget)?;
                 let work = Work::up_front(cap, count, SEARCH_STEPS_PER_NUMBER, SEARCH_WHAT)?
                     .weighing(SEARCH_STEPS_PER_POSITION, SEARCH_STEPS_PER_MOVE);
-                let store = DenseStore::new(count, budget)?;
+                let store = DenseStore::new(count, budget, self.numbering)?;
                 Search::new(game, budget, work, store).run(start.clone())?
             }
             (Some(count), order) => {
-                check_start_is_numbered(game, &start, count)?;
-                sweep(game, count, order, budget, cap)?
+                check_start_is_numbered(game, &start, count, self.numbering)?;
+                sweep(game, count, order, budget, cap, self.numbering)?
             }
             (None, MoveOrder::Unordered) => {
                 let work = Work::up_front(cap, 0, 0, HASHED_WHAT)?
@@ -339,6 +421,7 @@ fn check_start_is_numbered<G: ScoringGame>(
     game: &G,
     start: &G::Position,
     count: usize,
+    numbering: Numbering,
 ) -> Result<()> {
     let number = game.dense_index(start).filter(|&number| number < count);
     let Some(number) = number else {
@@ -349,7 +432,19 @@ fn check_start_is_numbered<G: ScoringGame>(
             ),
         });
     };
-    let _ = number;
+    // The start is read through its number: unless its children are named
+    // by number or the numbering trusted, that number must be its own.
+    let checked = numbering == Numbering::Checked && !game.numbered_moves();
+    if checked && game.dense_position(number).as_ref() != Some(start) {
+        return Err(Error::InvalidParameter {
+            name: "game",
+            reason: format!(
+                "dense_index numbers the start {number}, but dense_position({number}) is not the \
+                 start (another position has its number, or dense_position is not given; skip \
+                 this check with Negamax::trusting_numbering)"
+            ),
+        });
+    }
     Ok(())
 }
 
