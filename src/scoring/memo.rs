@@ -172,16 +172,28 @@ pub(super) enum Memo<G: ScoringGame> {
 
 impl<G: ScoringGame> Memo<G> {
     /// The value of `position` for the player to move, if it was solved.
-    pub(super) fn value(&self, game: &G, position: &G::Position) -> Option<G::Score> {
+    /// `checked`: a numbered position's number must be its own
+    /// (`dense_position` gives it back), so a position sharing a number
+    /// with another, never met by the solve, reads as not solved rather
+    /// than as the other's value.
+    pub(super) fn value(
+        &self,
+        game: &G,
+        position: &G::Position,
+        checked: bool,
+    ) -> Option<G::Score> {
+        let own =
+            |number: usize| !checked || game.dense_position(number).as_ref() == Some(position);
         match self {
             Self::Swept { values, .. } => {
                 let number = game.dense_index(position)?;
-                value_of_cell(*values.get(number)?)
+                let value = value_of_cell(*values.get(number)?)?;
+                own(number).then_some(value)
             }
             Self::Searched { values, state, .. } => {
                 let number = game.dense_index(position)?;
                 let value = *values.get(number)?;
-                (state.get(number) == State::Solved).then_some(value)
+                (state.get(number) == State::Solved && own(number)).then_some(value)
             }
             Self::Hashed(map) => map.get(position).copied().flatten(),
         }

@@ -194,10 +194,11 @@ pub trait ScoringGame {
     ///   [`dense_position`](ScoringGame::dense_position) (or your own
     ///   [`for_each_dense_position`](ScoringGame::for_each_dense_position)),
     ///   one bottom-up sweep over the positions, the memory of a
-    ///   hand-written DP table: `n × size_of::<Score>()` bytes plus a bit a
-    ///   number (`8 × ⌈n / 64⌉` bytes), charged to the budget before it is
-    ///   allocated and zeroed by the allocator (numbers that are no position
-    ///   are never touched);
+    ///   hand-written DP table: `n × size_of::<Score>()` bytes, charged to
+    ///   the budget before it is allocated and zeroed by the allocator
+    ///   (numbers that are no position are never touched; a zero cell is a
+    ///   number never listed, so `Score::min_value()` is no position's
+    ///   value: a position worth it is refused as an overflow);
     /// - without one, a depth-first search over the same array:
     ///   `n × size_of::<Score>()` bytes plus two bits of search state a
     ///   number (`8 × ⌈n / 32⌉` bytes), plus the stack and the moves listed
@@ -205,7 +206,20 @@ pub trait ScoringGame {
     ///
     /// Number the positions so that every move goes to a smaller number (or
     /// every move to a larger one) and declare it: that is the fast form, as
-    /// below. `None` by default (a hash map: about
+    /// below; the fastest also names each child by its number as it lists
+    /// the move ([`for_each_numbered_move`](ScoringGame::for_each_numbered_move)).
+    ///
+    /// A numbering that contradicts itself is refused
+    /// ([`Error::InvalidParameter`], naming the position's number), never
+    /// answered: a child outside `0..n`, against the declared order or never
+    /// listed, in every build; and two positions given one number, by the
+    /// round trip `dense_position(dense_index(child)) == child` on every
+    /// move read through a number (so a numbered game needs
+    /// [`dense_position`](ScoringGame::dense_position) unless it names its
+    /// children by number, or the solver is told to
+    /// [trust the numbering](Negamax::trusting_numbering)).
+    ///
+    /// `None` by default (a hash map: about
     /// `(size_of::<(Position, Option<Score>)>() + 1) × 8/7` bytes a position
     /// at best and twice that after the table doubles, see [`Negamax`]).
     ///
@@ -287,13 +301,15 @@ pub trait ScoringGame {
 
     /// The inverse of [`dense_index`](ScoringGame::dense_index): the
     /// position numbered `index`, or `None` when no position has that
-    /// number. Needed only with a declared
-    /// [`dense_order`](ScoringGame::dense_order), whose sweep visits the
-    /// numbers rather than the moves (and solves every number that is a
-    /// position, reachable or not); `None` by default.
+    /// number; `None` by default.
     ///
-    /// Only the default [`for_each_dense_position`](ScoringGame::for_each_dense_position)
-    /// calls it: a game that lists its positions itself need not give it.
+    /// The default [`for_each_dense_position`](ScoringGame::for_each_dense_position)
+    /// walks the numbers through it; and [`Negamax`] checks every child it
+    /// reads through a number by it (`dense_position(dense_index(child))`
+    /// must be the child: two positions given one number are refused), so a
+    /// numbered game gives it, unless it names its children by number
+    /// ([`numbered_moves`](ScoringGame::numbered_moves)) or the solver
+    /// [trusts the numbering](Negamax::trusting_numbering).
     fn dense_position(&self, index: usize) -> Option<Self::Position> {
         let _ = index;
         None
@@ -312,9 +328,14 @@ pub trait ScoringGame {
     /// The sweep solves exactly the positions listed (reachable or not) and
     /// refuses a listing whose numbers do not run strictly in sweep order
     /// ([`Error::InvalidParameter`]). Every position a listed position moves
-    /// to must be listed too: a move to a number that was skipped is refused
-    /// in debug builds (and tests) and reads as 0 in release builds, so keep
-    /// the listing and the numbering in step.
+    /// to must be listed too: a move to a number that was skipped is
+    /// refused, in every build (its cell still reads "never listed").
+    ///
+    /// The example is the fastest form: the DP's own loops as the listing,
+    /// and each child named by its number
+    /// ([`for_each_numbered_move`](ScoringGame::for_each_numbered_move)),
+    /// so nothing is recomputed per move and no round trip through
+    /// `dense_position` is needed to check the numbering.
     ///
     /// # Example
     /// ```
@@ -355,6 +376,24 @@ pub trait ScoringGame {
     ///     }
     ///     fn dense_order(&self) -> MoveOrder {
     ///         MoveOrder::ToSmaller
+    ///     }
+    ///     // Each child named by its number: (l + 1, r) and (l, r - 1) are
+    ///     // one shorter, so one row of the numbering lower.
+    ///     fn numbered_moves(&self) -> bool {
+    ///         true
+    ///     }
+    ///     fn for_each_numbered_move(
+    ///         &self,
+    ///         &(l, r): &(usize, usize),
+    ///         mut visit: impl FnMut(i64, usize) -> ControlFlow<()>,
+    ///     ) -> ControlFlow<()> {
+    ///         let width = self.0.len() + 1;
+    ///         if l < r {
+    ///             let shorter = (r - l - 1) * width + l;
+    ///             visit(self.0[l], shorter + 1)?;
+    ///             visit(self.0[r - 1], shorter)?;
+    ///         }
+    ///         ControlFlow::Continue(())
     ///     }
     ///     // The DP's own loops instead of an inverse numbering.
     ///     fn for_each_dense_position(

@@ -107,14 +107,19 @@ impl<G: ScoringGame> DenseStore<G> {
     /// The number of `position`, or the refusal of a numbering out of range.
     fn number(&self, game: &G, position: &G::Position) -> Result<usize> {
         let count = self.values.len();
-        game.dense_index(position)
-            .filter(|&number| number < count)
-            .ok_or_else(|| Error::InvalidParameter {
+        match game.dense_index(position) {
+            Some(number) if number < count => Ok(number),
+            Some(number) => Err(Error::InvalidParameter {
                 name: "game",
                 reason: format!(
-                    "dense_index gave no number below dense_positions() = {count} for a position"
+                    "dense_index numbers a position {number}, not below dense_positions() = {count}"
                 ),
-            })
+            }),
+            None => Err(Error::InvalidParameter {
+                name: "game",
+                reason: "dense_index gives a position met in the search no number".to_string(),
+            }),
+        }
     }
 }
 

@@ -27,7 +27,7 @@ use std::sync::OnceLock;
 ///
 /// | the game declares | the solver | memory the budget is charged |
 /// |---|---|---|
-/// | [`dense_positions`](ScoringGame::dense_positions) `Some(n)` and a [`dense_order`](ScoringGame::dense_order) (`ToSmaller`/`ToLarger`) | one bottom-up sweep over the positions [`for_each_dense_position`](ScoringGame::for_each_dense_position) lists, as a hand-written DP: no hashing, no recursion, no search state | `n × size_of::<Score>()` + `8 × ⌈n / 64⌉` bytes (a bit a number: listed), zeroed by the allocator, so pages of numbers that are no position are never touched |
+/// | [`dense_positions`](ScoringGame::dense_positions) `Some(n)` and a [`dense_order`](ScoringGame::dense_order) (`ToSmaller`/`ToLarger`) | one bottom-up sweep over the positions [`for_each_dense_position`](ScoringGame::for_each_dense_position) lists, as a hand-written DP: no hashing, no recursion, no search state | `n × size_of::<Score>()` bytes (a zero cell is a number never listed), zeroed by the allocator, so pages of numbers that are no position are never touched |
 /// | `dense_positions` `Some(n)`, no order | depth-first search over the same array | `n × size_of::<Score>()` + `8 × ⌈n / 32⌉` bytes (two bits of search state a number) + the stack and the moves along the current line |
 /// | nothing | depth-first search with a hash map from position to `Option<Score>` | `b × (size_of::<(Position, Option<Score>)>() + 1) + 16` bytes for `b` buckets, a power of two ≥ 8/7 × the positions solved (so 1.14 to 2.3 × the entry a position); when the table doubles, the old and new tables are charged together + the stack and the moves along the current line |
 ///
@@ -46,8 +46,13 @@ use std::sync::OnceLock;
 /// ([`Error::WorkLimitExceeded`]): moves as they are listed, and the numbers
 /// of a numbering before anything is allocated; a position
 /// met again on its own line of play means the game is not finite
-/// ([`Error::CyclicGame`]); a move against the declared order, or a
-/// numbering out of range, is refused ([`Error::InvalidParameter`]).
+/// ([`Error::CyclicGame`]); a numbering that contradicts itself is refused
+/// ([`Error::InvalidParameter`], naming the position's number), in every
+/// build: a move against the declared order, outside the numbering or to a
+/// number the listing skipped, and two positions given one number (checked
+/// by the round trip through [`ScoringGame::dense_position`] unless the game
+/// names its children by number, or the numbering is trusted:
+/// [`Negamax::trusting_numbering`]).
 ///
 /// Only values are kept: best moves, lines and totals are re-derived from
 /// them on request by replaying moves ([`NegamaxTable`]). Ties between
@@ -391,8 +396,11 @@ impl<G: ScoringGame> Negamax<G> {
                 });
             }
         };
+        // Values read back through a number are checked to be their
+        // position's own, as the solve checked them.
+        let checked = self.numbering == Numbering::Checked && !game.numbered_moves();
         let value = memo
-            .value(game, &start)
+            .value(game, &start, checked)
             .ok_or_else(|| Error::InvalidParameter {
                 name: "game",
                 reason: "the start was not solved: for_each_dense_position (by default, \
@@ -400,8 +408,9 @@ impl<G: ScoringGame> Negamax<G> {
                          needs dense_position or for_each_dense_position"
                     .to_string(),
             })?;
-        let totals = line_totals(game, &memo, &start)?;
+        let totals = line_totals(game, &memo, &start, checked)?;
         Ok(Solved {
+            checked,
             start,
             value,
             totals,
@@ -451,6 +460,9 @@ fn check_start_is_numbered<G: ScoringGame>(
 /// The values of a solved game and what the start's line adds up to.
 #[derive(Clone)]
 struct Solved<G: ScoringGame> {
+    /// Whether a value read through a number is checked to be its
+    /// position's own ([`Memo::value`]).
+    checked: bool,
     start: G::Position,
     value: G::Score,
     /// Each player's points along the optimal line from the start.
@@ -465,12 +477,13 @@ fn best_step<G: ScoringGame>(
     game: &G,
     memo: &Memo<G>,
     position: &G::Position,
+    checked: bool,
 ) -> Option<(G::Move, G::Score, G::Position)> {
-    let value = memo.value(game, position)?;
+    let value = memo.value(game, position, checked)?;
     let mut found = None;
     let _ = game.for_each_move(position, |mv| {
         let (points, child) = game.play(position, &mv);
-        let child_value = memo.value(game, &child);
+        let child_value = memo.value(game, &child, checked);
         if child_value.and_then(|v| points.checked_sub(&v)) == Some(value) {
             found = Some((mv, points, child));
             return ControlFlow::Break(());
@@ -485,11 +498,12 @@ fn line_totals<G: ScoringGame>(
     game: &G,
     memo: &Memo<G>,
     start: &G::Position,
+    checked: bool,
 ) -> Result<(G::Score, G::Score)> {
     let mut totals = [G::Score::zero(); 2];
     let mut turn = 0;
     let mut position = start.clone();
-    while let Some((_, points, next)) = best_step(game, memo, &position) {
+    while let Some((_, points, next)) = best_step(game, memo, &position, checked) {
         totals[turn] = totals[turn]
             .checked_add(&points)
             .ok_or_else(|| overflow::<G::Score>("the points scored along a line do not fit"))?;
@@ -578,7 +592,8 @@ impl<G: ScoringGame> NegamaxTable<G> {
     /// # Ok::<(), stonegame::Error>(())
     /// ```
     pub fn value_at(&self, position: &G::Position) -> Option<G::Score> {
-        self.solved().memo.value(&self.game, position)
+        let solved = self.solved();
+        solved.memo.value(&self.game, position, solved.checked)
     }
 
     /// The best move from `position` (`None` at the end of the game or for a
@@ -596,7 +611,8 @@ impl<G: ScoringGame> NegamaxTable<G> {
     /// # Ok::<(), stonegame::Error>(())
     /// ```
     pub fn best_move(&self, position: &G::Position) -> Option<G::Move> {
-        best_step(&self.game, &self.solved().memo, position).map(|(mv, _, _)| mv)
+        let solved = self.solved();
+        best_step(&self.game, &solved.memo, position, solved.checked).map(|(mv, _, _)| mv)
     }
 
     /// The optimal line of play from any solved `position` (empty if it is not solved).
@@ -609,10 +625,12 @@ impl<G: ScoringGame> NegamaxTable<G> {
     /// # Ok::<(), stonegame::Error>(())
     /// ```
     pub fn line_from(&self, position: &G::Position) -> Vec<G::Move> {
-        let memo = &self.solved().memo;
+        let solved = self.solved();
         let mut line = Vec::new();
         let mut position = position.clone();
-        while let Some((mv, _, next)) = best_step(&self.game, memo, &position) {
+        while let Some((mv, _, next)) =
+            best_step(&self.game, &solved.memo, &position, solved.checked)
+        {
             line.push(mv);
             position = next;
         }

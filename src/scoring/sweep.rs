@@ -286,10 +286,13 @@ fn listing_refusal(
                 "strictly increasing"
             }
         ),
-        _ => format!(
-            "for_each_dense_position listed a position that dense_index does not number below \
-             dense_positions() = {count}"
+        (Some(number), _) => format!(
+            "for_each_dense_position listed a position that dense_index numbers {number}, not \
+             below dense_positions() = {count}"
         ),
+        (None, _) => {
+            "for_each_dense_position listed a position that dense_index gives no number".to_string()
+        }
     };
     Error::InvalidParameter {
         name: "game",

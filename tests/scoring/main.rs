@@ -7,6 +7,7 @@ mod classic;
 mod cross_check;
 mod dp_variants;
 mod negamax_dense;
+mod negamax_lies;
 mod negamax_work;
 mod scoring;
 mod stone_series;
