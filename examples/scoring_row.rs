@@ -131,6 +131,7 @@ impl ScoringGame for Row {
         true
     }
 
+    #[inline(always)]
     fn for_each_numbered_move(
         &self,
         &position: &(usize, usize, usize),

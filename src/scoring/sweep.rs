@@ -128,6 +128,27 @@ fn candidate<T: super::Score>(cells: &[T], first: usize, points: T, child: usize
     points.checked_sub(&value)
 }
 
+/// Why the sweep stopped, as plain data: the per-position code stays small
+/// enough to be inlined into the game's listing loop, and the error is built
+/// once the listing has returned.
+#[derive(Clone, Copy)]
+enum Stop {
+    /// A listed position numbered `number` (None: no number) after
+    /// `previous`: outside the numbering or out of sweep order.
+    Listing {
+        number: Option<usize>,
+        previous: Option<usize>,
+    },
+    /// A listed position is not its number's `dense_position`.
+    NotItsNumber(usize),
+    /// A move of position `number` could not be taken.
+    Move(usize),
+    /// The work cap.
+    Over,
+    /// Position `number` is worth `Score::min_value()`.
+    Reserved(usize),
+}
+
 /// The sweep (to larger numbers if `TO_LARGER`, else to smaller), compiled
 /// once per direction and per way of numbering the children (`MODE`) so the
 /// hot loop has no branch on either. Returns how many positions were listed
@@ -140,97 +161,143 @@ fn sweep_in<G: ScoringGame, const TO_LARGER: bool, const MODE: u8>(
 ) -> Result<usize> {
     let count = values.len();
     let mut positions = 0usize;
-    let mut previous: Option<usize> = None;
-    let mut fault = None;
+    // The next number must be below `bound` (to larger numbers: the sweep
+    // runs down) or at least `bound` (to smaller: it runs up); one
+    // comparison checks the order and, going down, the range too.
+    let mut bound = if TO_LARGER { count } else { 0 };
+    let mut stop = None;
     // The moves the cap still allows.
     let mut moves_left = work.cap.saturating_sub(work.spent) / work.per_move.max(1);
-    let _ = game.for_each_dense_position(|position| {
-        let number = match game.dense_index(&position) {
-            Some(number) if number < count => number,
-            other => {
-                fault = Some(listing_refusal(other, previous, count, TO_LARGER));
-                return ControlFlow::Break(());
-            }
-        };
-        let in_sweep_order = match previous {
-            None => true,
-            Some(before) if TO_LARGER => number < before,
-            Some(before) => number > before,
-        };
-        if !in_sweep_order {
-            fault = Some(listing_refusal(Some(number), previous, count, TO_LARGER));
-            return ControlFlow::Break(());
-        }
-        if MODE == CHECKED && game.dense_position(number).as_ref() != Some(&position) {
-            fault = Some(not_its_number(number));
-            return ControlFlow::Break(());
-        }
-        previous = Some(number);
-        let (cells, first) = readable::<G::Score, TO_LARGER>(values, number);
-        // The best so far, with no Option on the dependency chain from one
-        // cell to the next (the moves counted say whether there was a move).
-        // A move the loop cannot take stops it; the cold path says why.
-        let mut best = G::Score::min_value();
-        let before = moves_left;
-        let mut over = false;
-        let mut take = |points: G::Score, child: usize| {
-            if moves_left == 0 {
-                over = true;
-                return ControlFlow::Break(());
-            }
-            moves_left -= 1;
-            match candidate(cells, first, points, child) {
-                Some(candidate) => {
-                    best = best.max(candidate);
-                    ControlFlow::Continue(())
-                }
-                None => ControlFlow::Break(()),
-            }
-        };
-        let flow = if MODE == NUMBERED {
-            game.for_each_numbered_move(&position, take)
-        } else {
-            game.for_each_move(&position, |mv| {
-                let (points, child) = game.play(&position, &mv);
-                let Some(child_number) = game.dense_index(&child) else {
-                    return ControlFlow::Break(());
-                };
-                // The child's own cell first (range, order, listed), so the
-                // round trip never asks dense_position about a number
-                // outside the numbering.
-                let flow = take(points, child_number);
-                if MODE == CHECKED
-                    && flow.is_continue()
-                    && game.dense_position(child_number).as_ref() != Some(&child)
-                {
-                    return ControlFlow::Break(());
-                }
-                flow
-            })
-        };
-        if flow.is_break() {
-            fault = Some(if over {
-                work.refusal()
+    // Inlined into the game's listing loop, as a hand-written DP's body is.
+    let _ = game.for_each_dense_position(
+        #[inline(always)]
+        |position| {
+            let number = game.dense_index(&position).unwrap_or(usize::MAX);
+            let in_order = if TO_LARGER {
+                number < bound
             } else {
-                move_refusal::<G, TO_LARGER, MODE>(game, &position, number, values)
-            });
-            return ControlFlow::Break(());
-        }
-        let value = if moves_left == before {
-            G::Score::zero()
-        } else if best == G::Score::min_value() {
-            fault = Some(reserved_value::<G::Score>(number));
-            return ControlFlow::Break(());
-        } else {
-            best
-        };
-        values[number] = cell_of(value);
-        positions += 1;
-        ControlFlow::Continue(())
-    });
-    match fault {
-        Some(error) => Err(error),
+                number >= bound && number < count
+            };
+            if !in_order {
+                let previous = if TO_LARGER {
+                    (bound < count).then_some(bound)
+                } else {
+                    bound.checked_sub(1)
+                };
+                let number = game.dense_index(&position);
+                stop = Some(Stop::Listing { number, previous });
+                return ControlFlow::Break(());
+            }
+            if MODE == CHECKED && game.dense_position(number).as_ref() != Some(&position) {
+                stop = Some(Stop::NotItsNumber(number));
+                return ControlFlow::Break(());
+            }
+            bound = if TO_LARGER { number } else { number + 1 };
+            let (cells, first) = readable::<G::Score, TO_LARGER>(values, number);
+            // The best so far, with no Option on the dependency chain from one
+            // cell to the next (the moves counted say whether there was a move).
+            // A move the loop cannot take stops it; the cold path says why.
+            let mut best = G::Score::min_value();
+            let before = moves_left;
+            let mut take = |points: G::Score, child: usize| {
+                if moves_left == 0 {
+                    return ControlFlow::Break(());
+                }
+                moves_left -= 1;
+                match candidate(cells, first, points, child) {
+                    Some(candidate) => {
+                        best = best.max(candidate);
+                        ControlFlow::Continue(())
+                    }
+                    None => ControlFlow::Break(()),
+                }
+            };
+            let flow = if MODE == NUMBERED {
+                game.for_each_numbered_move(&position, take)
+            } else {
+                game.for_each_move(&position, |mv| {
+                    let (points, child) = game.play(&position, &mv);
+                    let Some(child_number) = game.dense_index(&child) else {
+                        return ControlFlow::Break(());
+                    };
+                    // The child's own cell first (range, order, listed), so the
+                    // round trip never asks dense_position about a number
+                    // outside the numbering.
+                    let flow = take(points, child_number);
+                    if MODE == CHECKED
+                        && flow.is_continue()
+                        && game.dense_position(child_number).as_ref() != Some(&child)
+                    {
+                        return ControlFlow::Break(());
+                    }
+                    flow
+                })
+            };
+            if flow.is_break() {
+                stop = Some(if moves_left == 0 {
+                    Stop::Over
+                } else {
+                    Stop::Move(number)
+                });
+                return ControlFlow::Break(());
+            }
+            let value = if moves_left == before {
+                G::Score::zero()
+            } else {
+                best
+            };
+            if value == G::Score::min_value() {
+                stop = Some(Stop::Reserved(number));
+                return ControlFlow::Break(());
+            }
+            values[number] = cell_of(value);
+            positions += 1;
+            ControlFlow::Continue(())
+        },
+    );
+    match stop {
         None => Ok(positions),
+        Some(stop) => Err(stopped::<G, TO_LARGER, MODE>(game, stop, values, work)),
+    }
+}
+
+/// The refusal of a sweep that stopped.
+#[cold]
+#[inline(never)]
+fn stopped<G: ScoringGame, const TO_LARGER: bool, const MODE: u8>(
+    game: &G,
+    stop: Stop,
+    values: &[G::Score],
+    work: Work,
+) -> Error {
+    match stop {
+        Stop::Listing { number, previous } => {
+            listing_refusal(number, previous, values.len(), TO_LARGER)
+        }
+        Stop::NotItsNumber(number) => not_its_number(number),
+        Stop::Over => work.refusal(),
+        Stop::Reserved(number) => reserved_value::<G::Score>(number),
+        Stop::Move(number) => {
+            // The position is found again by listing (the listing is the
+            // same every time), then its moves are listed again to say which
+            // check failed.
+            let mut found = None;
+            let _ = game.for_each_dense_position(|position| {
+                if game.dense_index(&position) == Some(number) {
+                    found = Some(move_refusal::<G, TO_LARGER, MODE>(
+                        game, &position, number, values,
+                    ));
+                    return ControlFlow::Break(());
+                }
+                ControlFlow::Continue(())
+            });
+            found.unwrap_or_else(|| Error::InvalidParameter {
+                name: "game",
+                reason: format!(
+                    "for_each_dense_position listed position number {number} once but not again"
+                ),
+            })
+        }
     }
 }
 
