@@ -54,13 +54,13 @@ impl Row {
         Self { padded }
     }
 
-    fn len(&self) -> usize {
+    pub fn len(&self) -> usize {
         self.padded.len() - 2
     }
 
     /// The first number of the intervals of length `len`: the lengths
     /// before it hold `n + 1`, `n`, … intervals, two positions each.
-    fn first_of_length(&self, len: usize) -> usize {
+    pub fn first_of_length(&self, len: usize) -> usize {
         let n = self.len();
         2 * (len * (n + 1) - len * len.saturating_sub(1) / 2)
     }
