@@ -118,16 +118,6 @@ fn readable<T, const TO_LARGER: bool>(values: &[T], number: usize) -> (&[T], usi
     }
 }
 
-/// `points - value(child)` for a child numbered `child`, read from
-/// `cells` (numbered from `first`): `None` when the child is outside them
-/// (against the order or the range), was not listed, or the difference
-/// overflows.
-#[inline(always)]
-fn candidate<T: super::Score>(cells: &[T], first: usize, points: T, child: usize) -> Option<T> {
-    let value = value_of_cell(*cells.get(child.wrapping_sub(first))?)?;
-    points.checked_sub(&value)
-}
-
 /// Why the sweep stopped, as plain data: the per-position code stays small
 /// enough to be inlined into the game's listing loop, and the error is built
 /// once the listing has returned.
@@ -198,13 +188,23 @@ fn sweep_in<G: ScoringGame, const TO_LARGER: bool, const MODE: u8>(
             // cell to the next (the moves counted say whether there was a move).
             // A move the loop cannot take stops it; the cold path says why.
             let mut best = G::Score::min_value();
-            let before = moves_left;
+            // The count in a local the loop keeps in a register, and a
+            // never-listed cell noted without a branch (it is refused
+            // after the position's moves: its value is not stored).
+            let (limit, mut taken, mut unlisted) = (moves_left, 0u64, false);
             let mut take = |points: G::Score, child: usize| {
-                if moves_left == 0 {
+                if taken == limit {
                     return ControlFlow::Break(());
                 }
-                moves_left -= 1;
-                match candidate(cells, first, points, child) {
+                taken += 1;
+                let Some(&cell) = cells.get(child.wrapping_sub(first)) else {
+                    return ControlFlow::Break(());
+                };
+                if cell == G::Score::zero() {
+                    unlisted = true;
+                    return ControlFlow::Break(());
+                }
+                match points.checked_sub(&(cell ^ G::Score::min_value())) {
                     Some(candidate) => {
                         best = best.max(candidate);
                         ControlFlow::Continue(())
@@ -233,19 +233,16 @@ fn sweep_in<G: ScoringGame, const TO_LARGER: bool, const MODE: u8>(
                     flow
                 })
             };
-            if flow.is_break() {
-                stop = Some(if moves_left == 0 {
+            moves_left -= taken;
+            if flow.is_break() || unlisted {
+                stop = Some(if moves_left == 0 && flow.is_break() {
                     Stop::Over
                 } else {
                     Stop::Move(number)
                 });
                 return ControlFlow::Break(());
             }
-            let value = if moves_left == before {
-                G::Score::zero()
-            } else {
-                best
-            };
+            let value = if taken == 0 { G::Score::zero() } else { best };
             if value == G::Score::min_value() {
                 stop = Some(Stop::Reserved(number));
                 return ControlFlow::Break(());
