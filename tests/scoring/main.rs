@@ -6,6 +6,7 @@
 mod classic;
 mod cross_check;
 mod dp_variants;
+mod example_scoring_row;
 mod negamax_dense;
 mod negamax_lies;
 mod negamax_work;
