@@ -382,6 +382,7 @@ pub trait ScoringGame {
     ///     fn numbered_moves(&self) -> bool {
     ///         true
     ///     }
+    ///     #[inline(always)]
     ///     fn for_each_numbered_move(
     ///         &self,
     ///         &(l, r): &(usize, usize),
@@ -455,6 +456,11 @@ pub trait ScoringGame {
     /// `dense_index`. A child number the listing skipped, outside
     /// `0..dense_positions()` or against the declared order is still refused.
     ///
+    /// Mark it `#[inline(always)]`, as below: the sweep's loop and the
+    /// game's then compile into one (on the two-option row of
+    /// `examples/scoring_row.rs`, 2× the hand-written DP's CPU without the
+    /// attribute, 1.0–1.2× with it).
+    ///
     /// The default lists the moves through `for_each_move`, `play` and
     /// `dense_index` (`usize::MAX` for a child without a number).
     ///
@@ -500,6 +506,7 @@ pub trait ScoringGame {
     ///         true
     ///     }
     ///     // The same moves, each with its points and its child's number.
+    ///     #[inline(always)]
     ///     fn for_each_numbered_move(
     ///         &self,
     ///         &i: &usize,
@@ -541,6 +548,8 @@ pub trait ScoringGame {
 }
 
 /// A game borrowed is the same game: `Negamax::new(&game)` keeps `game` usable.
+/// The methods the solvers call per position and per move are inlined, so a
+/// borrowed game's loops compile as its own do.
 impl<G: ScoringGame + ?Sized> ScoringGame for &G {
     type Position = G::Position;
     type Move = G::Move;
@@ -550,6 +559,7 @@ impl<G: ScoringGame + ?Sized> ScoringGame for &G {
         (**self).start()
     }
 
+    #[inline(always)]
     fn for_each_move(
         &self,
         position: &Self::Position,
@@ -558,6 +568,7 @@ impl<G: ScoringGame + ?Sized> ScoringGame for &G {
         (**self).for_each_move(position, visit)
     }
 
+    #[inline(always)]
     fn play(&self, position: &Self::Position, mv: &Self::Move) -> (Self::Score, Self::Position) {
         (**self).play(position, mv)
     }
@@ -566,14 +577,17 @@ impl<G: ScoringGame + ?Sized> ScoringGame for &G {
         (**self).dense_positions()
     }
 
+    #[inline(always)]
     fn dense_index(&self, position: &Self::Position) -> Option<usize> {
         (**self).dense_index(position)
     }
 
+    #[inline(always)]
     fn dense_position(&self, index: usize) -> Option<Self::Position> {
         (**self).dense_position(index)
     }
 
+    #[inline(always)]
     fn for_each_dense_position(
         &self,
         visit: impl FnMut(Self::Position) -> ControlFlow<()>,
@@ -589,6 +603,7 @@ impl<G: ScoringGame + ?Sized> ScoringGame for &G {
         (**self).numbered_moves()
     }
 
+    #[inline(always)]
     fn for_each_numbered_move(
         &self,
         position: &Self::Position,
