@@ -100,7 +100,7 @@ impl ScoringGame for Positions<'_> {
     }
     /// The length by a square root (then corrected), the rest by subtraction.
     fn dense_position(&self, number: usize) -> Option<Self::Position> {
-        let n = self.0.len();
+        let n = self.0.numbers();
         if number >= self.0.first_of_length(n + 1) {
             return None;
         }

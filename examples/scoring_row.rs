@@ -54,14 +54,15 @@ impl Row {
         Self { padded }
     }
 
-    pub fn len(&self) -> usize {
+    /// How many numbers the row has.
+    pub fn numbers(&self) -> usize {
         self.padded.len() - 2
     }
 
     /// The first number of the intervals of length `len`: the lengths
     /// before it hold `n + 1`, `n`, … intervals, two positions each.
     pub fn first_of_length(&self, len: usize) -> usize {
-        let n = self.len();
+        let n = self.numbers();
         2 * (len * (n + 1) - len * len.saturating_sub(1) / 2)
     }
 
@@ -83,7 +84,7 @@ impl ScoringGame for Row {
     type Score = i64;
 
     fn start(&self) -> (usize, usize, usize) {
-        (0, self.len(), 0)
+        (0, self.numbers(), 0)
     }
 
     fn for_each_move(
@@ -115,7 +116,7 @@ impl ScoringGame for Row {
     // Numbered by length first: every take shortens the row, so every move
     // goes to a smaller number, and one sweep fills the table.
     fn dense_positions(&self) -> Option<usize> {
-        Some(self.first_of_length(self.len() + 1))
+        Some(self.first_of_length(self.numbers() + 1))
     }
 
     fn dense_index(&self, &(l, r, side): &(usize, usize, usize)) -> Option<usize> {
@@ -152,7 +153,7 @@ impl ScoringGame for Row {
         &self,
         mut visit: impl FnMut((usize, usize, usize)) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        let n = self.len();
+        let n = self.numbers();
         for len in 0..=n {
             for l in 0..=n - len {
                 visit((l, l + len, 0))?;

@@ -158,7 +158,7 @@ impl ScoringGame for Lying {
         &p: &usize,
         mut visit: impl FnMut(usize) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        (0..self.moves[p].len()).try_for_each(|m| visit(m))
+        (0..self.moves[p].len()).try_for_each(visit)
     }
     fn play(&self, &p: &usize, &m: &usize) -> (i32, usize) {
         self.moves[p][m]
