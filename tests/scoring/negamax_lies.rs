@@ -156,7 +156,7 @@ impl ScoringGame for Lying {
     fn for_each_move(
         &self,
         &p: &usize,
-        mut visit: impl FnMut(usize) -> ControlFlow<()>,
+        visit: impl FnMut(usize) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         (0..self.moves[p].len()).try_for_each(visit)
     }
