@@ -98,6 +98,13 @@ impl ScoringGame for Piles {
         Some(i * (self.b.len() + 1) + j)
     }
 
+    /// The inverse numbering, which the solver checks each child by (two
+    /// positions given one number are refused).
+    fn dense_position(&self, number: usize) -> Option<(usize, usize)> {
+        let stride = self.b.len() + 1;
+        (number < (self.a.len() + 1) * stride).then(|| (number / stride, number % stride))
+    }
+
     fn dense_order(&self) -> MoveOrder {
         match self.engine {
             Engine::Sweep => MoveOrder::ToLarger,

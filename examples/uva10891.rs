@@ -12,7 +12,9 @@
 //! move, which shortens the interval, goes to a smaller number; declaring
 //! that (`dense_order`) with the inverse numbering (`dense_position`) lets
 //! the solver fill one value per interval in a single bottom-up sweep, as a
-//! hand-written DP does: no hashing, no search.
+//! hand-written DP does: no hashing, no search. Each move is handed to the
+//! sweep with its child's number (`for_each_numbered_move`), the fastest
+//! form.
 //!
 //! ```text
 //! $ printf '4\n4 -10 -20 7\n4\n1 2 3 4\n0\n' | cargo run --release --example uva10891
@@ -102,6 +104,30 @@ impl ScoringGame for GameOfSum {
     /// Every move shortens the interval.
     fn dense_order(&self) -> MoveOrder {
         MoveOrder::ToSmaller
+    }
+
+    /// The fastest form: each move with its child's number, as listed by
+    /// `for_each_move` (taking `k` from the left of `l..r` leaves
+    /// `l + k..r`, numbered `(len - k) * stride + l + k`; from the right,
+    /// `l..r - k`), so the sweep recomputes nothing per move and needs no
+    /// check through `dense_position`.
+    fn numbered_moves(&self) -> bool {
+        true
+    }
+
+    #[inline(always)]
+    fn for_each_numbered_move(
+        &self,
+        &(l, r): &(usize, usize),
+        mut visit: impl FnMut(i64, usize) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let (len, stride) = (r - l, self.stride());
+        for k in 1..=len {
+            let shorter = (len - k) * stride + l;
+            visit(self.prefix[l + k] - self.prefix[l], shorter + k)?;
+            visit(self.prefix[r] - self.prefix[r - k], shorter)?;
+        }
+        ControlFlow::Continue(())
     }
 }
 

@@ -4,7 +4,8 @@
 //!
 //! Three memos, one per way of solving ([`Negamax`](super::Negamax)):
 //! - the sweep of a game with a declared [`MoveOrder`](crate::game::MoveOrder):
-//!   one `Score` per number;
+//!   one `Score` per number, 0 for a number never listed (values are kept
+//!   with their sign bit flipped, [`cell_of`]);
 //! - the depth-first search of a numbered game without an order: one `Score`
 //!   per number plus two bits of search state ([`StateBits`]);
 //! - the depth-first search of any other game: a hash map from position to
@@ -13,7 +14,7 @@
 //! Every allocation is sized against the budget before it is made; the
 //! byte counts here are the ones the budget is charged with.
 
-use super::ScoringGame;
+use super::{Score, ScoringGame};
 use crate::{Budget, Error, Result};
 use ahash::AHashMap;
 use num_traits::Zero;
@@ -122,12 +123,31 @@ impl StateBits {
     }
 }
 
-/// Whether `number` was listed.
+/// How far the numbered memos trust a game's numbering
+/// ([`Negamax::trusting_numbering`](super::Negamax::trusting_numbering)).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Numbering {
+    /// Every child read through a position's number is checked to be the
+    /// position `dense_position` gives for that number (one round trip a
+    /// move): two positions given one number are refused.
+    Checked,
+    /// The round trip is skipped: the game promises that `dense_index` is
+    /// one-to-one on the positions it lists and moves to.
+    Trusted,
+}
+
+/// A value as a swept cell keeps it: the sign bit flipped, so the
+/// allocator's zero is the cell of a number no position was listed for
+/// (and `Score::min_value()`, whose cell would be zero, is no value).
 #[inline(always)]
-pub(super) fn is_listed(listed: &[u64], number: usize) -> bool {
-    listed
-        .get(number / 64)
-        .is_some_and(|word| word >> (number % 64) & 1 == 1)
+pub(super) fn cell_of<T: Score>(value: T) -> T {
+    value ^ T::min_value()
+}
+
+/// The value a swept cell keeps, or `None` for a number never listed.
+#[inline(always)]
+pub(super) fn value_of_cell<T: Score>(cell: T) -> Option<T> {
+    (cell != T::zero()).then(|| cell ^ T::min_value())
 }
 
 /// The values of a solved game, as its table keeps them.
@@ -135,10 +155,9 @@ pub(super) fn is_listed(listed: &[u64], number: usize) -> bool {
 pub(super) enum Memo<G: ScoringGame> {
     /// Filled by one sweep: every number with a position holds its value.
     Swept {
-        /// By number; 0 where no position was listed.
+        /// By number, as [`cell_of`] keeps them: 0 where no position was
+        /// listed (one read says both whether and what).
         values: Vec<G::Score>,
-        /// One bit a number: listed (and solved) by the sweep.
-        listed: Vec<u64>,
         positions: usize,
     },
     /// Filled by the dense search: the numbers solved hold their values.
@@ -153,17 +172,28 @@ pub(super) enum Memo<G: ScoringGame> {
 
 impl<G: ScoringGame> Memo<G> {
     /// The value of `position` for the player to move, if it was solved.
-    pub(super) fn value(&self, game: &G, position: &G::Position) -> Option<G::Score> {
+    /// `checked`: a numbered position's number must be its own
+    /// (`dense_position` gives it back), so a position sharing a number
+    /// with another, never met by the solve, reads as not solved rather
+    /// than as the other's value.
+    pub(super) fn value(
+        &self,
+        game: &G,
+        position: &G::Position,
+        checked: bool,
+    ) -> Option<G::Score> {
+        let own =
+            |number: usize| !checked || game.dense_position(number).as_ref() == Some(position);
         match self {
-            Self::Swept { values, listed, .. } => {
+            Self::Swept { values, .. } => {
                 let number = game.dense_index(position)?;
-                let value = *values.get(number)?;
-                is_listed(listed, number).then_some(value)
+                let value = value_of_cell(*values.get(number)?)?;
+                own(number).then_some(value)
             }
             Self::Searched { values, state, .. } => {
                 let number = game.dense_index(position)?;
                 let value = *values.get(number)?;
-                (state.get(number) == State::Solved).then_some(value)
+                (state.get(number) == State::Solved && own(number)).then_some(value)
             }
             Self::Hashed(map) => map.get(position).copied().flatten(),
         }

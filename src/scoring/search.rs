@@ -10,7 +10,9 @@
 //! the memo, the stack and the move list is charged to the budget before it
 //! is made.
 
-use super::memo::{HashedMemo, Memo, State, StateBits, hash_table_bytes, refused, zeroed_values};
+use super::memo::{
+    HashedMemo, Memo, Numbering, State, StateBits, hash_table_bytes, refused, zeroed_values,
+};
 use super::weights::Work;
 use super::{ScoringGame, overflow};
 use crate::{Budget, Error, Result};
@@ -57,6 +59,9 @@ pub(super) struct DenseStore<G: ScoringGame> {
     values: Vec<G::Score>,
     state: StateBits,
     positions: usize,
+    /// Whether every number is checked by the round trip through
+    /// `dense_position` (two positions given one number are refused).
+    numbering: Numbering,
 }
 
 impl<G: ScoringGame> DenseStore<G> {
@@ -72,7 +77,7 @@ impl<G: ScoringGame> DenseStore<G> {
     }
 
     /// `count` unknown numbers, checked against `budget` before they are allocated.
-    pub(super) fn new(count: usize, budget: Budget) -> Result<Self> {
+    pub(super) fn new(count: usize, budget: Budget, numbering: Numbering) -> Result<Self> {
         const WHAT: &str = DENSE_WHAT;
         let state_bytes = StateBits::bytes(count);
         let values = zeroed_values(count, state_bytes, budget, WHAT)?;
@@ -80,20 +85,41 @@ impl<G: ScoringGame> DenseStore<G> {
             values,
             state: StateBits::new(count, budget, WHAT)?,
             positions: 0,
+            numbering,
         })
+    }
+
+    /// The number of `position`, checked to be its own unless the
+    /// numbering is trusted: `dense_position` of the number must give the
+    /// position back, so no two positions met share a number (the value
+    /// read for one would be the other's).
+    #[inline]
+    fn own_number(&self, game: &G, position: &G::Position) -> Result<usize> {
+        let number = self.number(game, position)?;
+        if self.numbering == Numbering::Checked
+            && game.dense_position(number).as_ref() != Some(position)
+        {
+            return Err(shared_number(number));
+        }
+        Ok(number)
     }
 
     /// The number of `position`, or the refusal of a numbering out of range.
     fn number(&self, game: &G, position: &G::Position) -> Result<usize> {
         let count = self.values.len();
-        game.dense_index(position)
-            .filter(|&number| number < count)
-            .ok_or_else(|| Error::InvalidParameter {
+        match game.dense_index(position) {
+            Some(number) if number < count => Ok(number),
+            Some(number) => Err(Error::InvalidParameter {
                 name: "game",
                 reason: format!(
-                    "dense_index gave no number below dense_positions() = {count} for a position"
+                    "dense_index numbers a position {number}, not below dense_positions() = {count}"
                 ),
-            })
+            }),
+            None => Err(Error::InvalidParameter {
+                name: "game",
+                reason: "dense_index gives a position met in the search no number".to_string(),
+            }),
+        }
     }
 }
 
@@ -104,7 +130,7 @@ impl<G: ScoringGame> Store<G> for DenseStore<G> {
 
     #[inline]
     fn get(&self, game: &G, position: &G::Position) -> Result<Known<G::Score>> {
-        let number = self.number(game, position)?;
+        let number = self.own_number(game, position)?;
         Ok(match self.state.get(number) {
             State::Unknown => Known::Unknown,
             State::OnLine => Known::OnLine,
@@ -113,7 +139,7 @@ impl<G: ScoringGame> Store<G> for DenseStore<G> {
     }
 
     fn begin(&mut self, game: &G, position: &G::Position, _: u128, _: Budget) -> Result<()> {
-        let number = self.number(game, position)?;
+        let number = self.own_number(game, position)?;
         self.positions += 1;
         self.state.set(number, State::OnLine);
         Ok(())
@@ -132,6 +158,22 @@ impl<G: ScoringGame> Store<G> for DenseStore<G> {
             state: self.state,
             positions: self.positions,
         }
+    }
+}
+
+/// The refusal of a position whose number's `dense_position` is another
+/// position (or none).
+#[cold]
+#[inline(never)]
+fn shared_number(number: usize) -> Error {
+    Error::InvalidParameter {
+        name: "game",
+        reason: format!(
+            "dense_index numbers a position {number}, but dense_position({number}) is not that \
+             position: two positions share number {number}, or dense_position is not given \
+             (the search checks every number it reads by this round trip; give dense_position, \
+             or skip the check with Negamax::trusting_numbering)"
+        ),
     }
 }
 

@@ -8,7 +8,7 @@
 //! array without one, or a depth-first search with a hash map
 //! (`search.rs`).
 
-use super::memo::Memo;
+use super::memo::{Memo, Numbering};
 use super::search::{DenseStore, HashedStore, Search};
 use super::sweep::sweep;
 use super::weights::{
@@ -27,7 +27,7 @@ use std::sync::OnceLock;
 ///
 /// | the game declares | the solver | memory the budget is charged |
 /// |---|---|---|
-/// | [`dense_positions`](ScoringGame::dense_positions) `Some(n)` and a [`dense_order`](ScoringGame::dense_order) (`ToSmaller`/`ToLarger`) | one bottom-up sweep over the positions [`for_each_dense_position`](ScoringGame::for_each_dense_position) lists, as a hand-written DP: no hashing, no recursion, no search state | `n × size_of::<Score>()` + `8 × ⌈n / 64⌉` bytes (a bit a number: listed), zeroed by the allocator, so pages of numbers that are no position are never touched |
+/// | [`dense_positions`](ScoringGame::dense_positions) `Some(n)` and a [`dense_order`](ScoringGame::dense_order) (`ToSmaller`/`ToLarger`) | one bottom-up sweep over the positions [`for_each_dense_position`](ScoringGame::for_each_dense_position) lists, as a hand-written DP: no hashing, no recursion, no search state | `n × size_of::<Score>()` bytes (a zero cell is a number never listed), zeroed by the allocator, so pages of numbers that are no position are never touched |
 /// | `dense_positions` `Some(n)`, no order | depth-first search over the same array | `n × size_of::<Score>()` + `8 × ⌈n / 32⌉` bytes (two bits of search state a number) + the stack and the moves along the current line |
 /// | nothing | depth-first search with a hash map from position to `Option<Score>` | `b × (size_of::<(Position, Option<Score>)>() + 1) + 16` bytes for `b` buckets, a power of two ≥ 8/7 × the positions solved (so 1.14 to 2.3 × the entry a position); when the table doubles, the old and new tables are charged together + the stack and the moves along the current line |
 ///
@@ -46,8 +46,13 @@ use std::sync::OnceLock;
 /// ([`Error::WorkLimitExceeded`]): moves as they are listed, and the numbers
 /// of a numbering before anything is allocated; a position
 /// met again on its own line of play means the game is not finite
-/// ([`Error::CyclicGame`]); a move against the declared order, or a
-/// numbering out of range, is refused ([`Error::InvalidParameter`]).
+/// ([`Error::CyclicGame`]); a numbering that contradicts itself is refused
+/// ([`Error::InvalidParameter`], naming the position's number), in every
+/// build: a move against the declared order, outside the numbering or to a
+/// number the listing skipped, and two positions given one number (checked
+/// by the round trip through [`ScoringGame::dense_position`] unless the game
+/// names its children by number, or the numbering is trusted:
+/// [`Negamax::trusting_numbering`]).
 ///
 /// Only values are kept: best moves, lines and totals are re-derived from
 /// them on request by replaying moves ([`NegamaxTable`]). Ties between
@@ -78,6 +83,8 @@ use std::sync::OnceLock;
 /// ```
 pub struct Negamax<G: ScoringGame> {
     budget: Budget,
+    /// Whether each child read through a number is checked by the round trip.
+    numbering: Numbering,
     /// The game, and its values once a search has succeeded.
     table: NegamaxTable<G>,
 }
@@ -95,7 +102,10 @@ impl<G: ScoringGame + std::fmt::Debug> std::fmt::Debug for Negamax<G> {
 /// A clone starts without the solved values.
 impl<G: ScoringGame + Clone> Clone for Negamax<G> {
     fn clone(&self) -> Self {
-        Self::new(self.table.game.clone()).with_budget(self.budget)
+        Self {
+            numbering: self.numbering,
+            ..Self::new(self.table.game.clone()).with_budget(self.budget)
+        }
     }
 }
 
@@ -137,6 +147,7 @@ impl<G: ScoringGame> Negamax<G> {
     pub fn new(game: G) -> Self {
         Self {
             budget: Budget::default(),
+            numbering: Numbering::Checked,
             table: NegamaxTable {
                 game,
                 solved: OnceLock::new(),
@@ -160,11 +171,90 @@ impl<G: ScoringGame> Negamax<G> {
     pub fn with_budget(self, budget: Budget) -> Self {
         Self {
             budget,
+            numbering: self.numbering,
             table: NegamaxTable {
                 game: self.table.game,
                 solved: OnceLock::new(),
             },
         }
+    }
+
+    /// The same solver, trusting the game's dense numbering: it no longer
+    /// checks, for every move read through a number, that
+    /// [`dense_position`](ScoringGame::dense_position)`(`[`dense_index`](ScoringGame::dense_index)`(child))`
+    /// gives the child back (and that each listed position is its number's
+    /// `dense_position`). That round trip is what refuses two positions
+    /// given one number, so with a numbering that is not one-to-one the
+    /// answers are wrong, silently; and it is the one check of a numbered
+    /// game that costs more than a comparison: a call of `dense_position`
+    /// and a comparison of positions a move, so it costs what the game's
+    /// inverse costs (nothing measurable on ABC 201 D, whose cell is its
+    /// number; 3.2× the sweep's CPU on UVa 10891, a division a move; 4.7× on
+    /// the two-option row of `examples/scoring_row.rs` written through
+    /// `play`, a square root a move: `cargo bench --bench own_scoring_row`).
+    /// The other checks (a child outside the numbering, against the
+    /// declared order, or never listed) stay on.
+    ///
+    /// A game that names its children by number
+    /// ([`numbered_moves`](ScoringGame::numbered_moves)) needs no round
+    /// trip (two positions cannot share a number there) and is as fast
+    /// either way: prefer that form. Without it, the checked sweep and the
+    /// checked search need `dense_position`, and refuse a game without it
+    /// ([`Error::InvalidParameter`]) unless trusted.
+    ///
+    /// # Example
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use stonegame::game::MoveOrder;
+    /// use stonegame::scoring::{Negamax, ScoringGame};
+    ///
+    /// /// Take 1 or 2 from a pile of n, score what you take; no dense_position.
+    /// struct Pile(usize);
+    ///
+    /// impl ScoringGame for Pile {
+    ///     type Position = usize;
+    ///     type Move = usize;
+    ///     type Score = i64;
+    ///     fn start(&self) -> usize {
+    ///         self.0
+    ///     }
+    ///     fn for_each_move(&self, &n: &usize, mut visit: impl FnMut(usize) -> ControlFlow<()>) -> ControlFlow<()> {
+    ///         (1..=n.min(2)).try_for_each(|take| visit(take))
+    ///     }
+    ///     fn play(&self, &n: &usize, &take: &usize) -> (i64, usize) {
+    ///         (take as i64, n - take)
+    ///     }
+    ///     fn dense_positions(&self) -> Option<usize> {
+    ///         Some(self.0 + 1)
+    ///     }
+    ///     fn dense_index(&self, &n: &usize) -> Option<usize> {
+    ///         Some(n)
+    ///     }
+    ///     fn dense_order(&self) -> MoveOrder {
+    ///         MoveOrder::ToSmaller
+    ///     }
+    ///     fn for_each_dense_position(&self, mut visit: impl FnMut(usize) -> ControlFlow<()>) -> ControlFlow<()> {
+    ///         (0..=self.0).try_for_each(|n| visit(n))
+    ///     }
+    /// }
+    ///
+    /// // Without dense_position the numbering cannot be checked: refused.
+    /// assert!(Negamax::new(Pile(5)).value().is_err());
+    /// // Trusted (the numbering n -> n is one-to-one), it is solved.
+    /// assert_eq!(Negamax::new(Pile(5)).trusting_numbering().value()?, 1);
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn trusting_numbering(self) -> Self {
+        Self {
+            numbering: Numbering::Trusted,
+            ..self.with_budget_kept()
+        }
+    }
+
+    /// The same solver, its values dropped (a setting changed).
+    fn with_budget_kept(self) -> Self {
+        let budget = self.budget;
+        self.with_budget(budget)
     }
 
     /// The budget in force.
@@ -290,12 +380,12 @@ impl<G: ScoringGame> Negamax<G> {
                 DenseStore::<G>::check(count, budget)?;
                 let work = Work::up_front(cap, count, SEARCH_STEPS_PER_NUMBER, SEARCH_WHAT)?
                     .weighing(SEARCH_STEPS_PER_POSITION, SEARCH_STEPS_PER_MOVE);
-                let store = DenseStore::new(count, budget)?;
+                let store = DenseStore::new(count, budget, self.numbering)?;
                 Search::new(game, budget, work, store).run(start.clone())?
             }
             (Some(count), order) => {
-                check_start_is_numbered(game, &start, count)?;
-                sweep(game, count, order, budget, cap)?
+                check_start_is_numbered(game, &start, count, self.numbering)?;
+                sweep(game, count, order, budget, cap, self.numbering)?
             }
             (None, MoveOrder::Unordered) => {
                 let work = Work::up_front(cap, 0, 0, HASHED_WHAT)?
@@ -309,8 +399,11 @@ impl<G: ScoringGame> Negamax<G> {
                 });
             }
         };
+        // Values read back through a number are checked to be their
+        // position's own, as the solve checked them.
+        let checked = self.numbering == Numbering::Checked && !game.numbered_moves();
         let value = memo
-            .value(game, &start)
+            .value(game, &start, checked)
             .ok_or_else(|| Error::InvalidParameter {
                 name: "game",
                 reason: "the start was not solved: for_each_dense_position (by default, \
@@ -318,8 +411,9 @@ impl<G: ScoringGame> Negamax<G> {
                          needs dense_position or for_each_dense_position"
                     .to_string(),
             })?;
-        let totals = line_totals(game, &memo, &start)?;
+        let totals = line_totals(game, &memo, &start, checked)?;
         Ok(Solved {
+            checked,
             start,
             value,
             totals,
@@ -339,6 +433,7 @@ fn check_start_is_numbered<G: ScoringGame>(
     game: &G,
     start: &G::Position,
     count: usize,
+    numbering: Numbering,
 ) -> Result<()> {
     let number = game.dense_index(start).filter(|&number| number < count);
     let Some(number) = number else {
@@ -349,13 +444,28 @@ fn check_start_is_numbered<G: ScoringGame>(
             ),
         });
     };
-    let _ = number;
+    // The start is read through its number: unless its children are named
+    // by number or the numbering trusted, that number must be its own.
+    let checked = numbering == Numbering::Checked && !game.numbered_moves();
+    if checked && game.dense_position(number).as_ref() != Some(start) {
+        return Err(Error::InvalidParameter {
+            name: "game",
+            reason: format!(
+                "dense_index numbers the start {number}, but dense_position({number}) is not the \
+                 start (another position has its number, or dense_position is not given; skip \
+                 this check with Negamax::trusting_numbering)"
+            ),
+        });
+    }
     Ok(())
 }
 
 /// The values of a solved game and what the start's line adds up to.
 #[derive(Clone)]
 struct Solved<G: ScoringGame> {
+    /// Whether a value read through a number is checked to be its
+    /// position's own ([`Memo::value`]).
+    checked: bool,
     start: G::Position,
     value: G::Score,
     /// Each player's points along the optimal line from the start.
@@ -370,12 +480,13 @@ fn best_step<G: ScoringGame>(
     game: &G,
     memo: &Memo<G>,
     position: &G::Position,
+    checked: bool,
 ) -> Option<(G::Move, G::Score, G::Position)> {
-    let value = memo.value(game, position)?;
+    let value = memo.value(game, position, checked)?;
     let mut found = None;
     let _ = game.for_each_move(position, |mv| {
         let (points, child) = game.play(position, &mv);
-        let child_value = memo.value(game, &child);
+        let child_value = memo.value(game, &child, checked);
         if child_value.and_then(|v| points.checked_sub(&v)) == Some(value) {
             found = Some((mv, points, child));
             return ControlFlow::Break(());
@@ -390,11 +501,12 @@ fn line_totals<G: ScoringGame>(
     game: &G,
     memo: &Memo<G>,
     start: &G::Position,
+    checked: bool,
 ) -> Result<(G::Score, G::Score)> {
     let mut totals = [G::Score::zero(); 2];
     let mut turn = 0;
     let mut position = start.clone();
-    while let Some((_, points, next)) = best_step(game, memo, &position) {
+    while let Some((_, points, next)) = best_step(game, memo, &position, checked) {
         totals[turn] = totals[turn]
             .checked_add(&points)
             .ok_or_else(|| overflow::<G::Score>("the points scored along a line do not fit"))?;
@@ -483,7 +595,8 @@ impl<G: ScoringGame> NegamaxTable<G> {
     /// # Ok::<(), stonegame::Error>(())
     /// ```
     pub fn value_at(&self, position: &G::Position) -> Option<G::Score> {
-        self.solved().memo.value(&self.game, position)
+        let solved = self.solved();
+        solved.memo.value(&self.game, position, solved.checked)
     }
 
     /// The best move from `position` (`None` at the end of the game or for a
@@ -501,7 +614,8 @@ impl<G: ScoringGame> NegamaxTable<G> {
     /// # Ok::<(), stonegame::Error>(())
     /// ```
     pub fn best_move(&self, position: &G::Position) -> Option<G::Move> {
-        best_step(&self.game, &self.solved().memo, position).map(|(mv, _, _)| mv)
+        let solved = self.solved();
+        best_step(&self.game, &solved.memo, position, solved.checked).map(|(mv, _, _)| mv)
     }
 
     /// The optimal line of play from any solved `position` (empty if it is not solved).
@@ -514,10 +628,12 @@ impl<G: ScoringGame> NegamaxTable<G> {
     /// # Ok::<(), stonegame::Error>(())
     /// ```
     pub fn line_from(&self, position: &G::Position) -> Vec<G::Move> {
-        let memo = &self.solved().memo;
+        let solved = self.solved();
         let mut line = Vec::new();
         let mut position = position.clone();
-        while let Some((mv, _, next)) = best_step(&self.game, memo, &position) {
+        while let Some((mv, _, next)) =
+            best_step(&self.game, &solved.memo, &position, solved.checked)
+        {
             line.push(mv);
             position = next;
         }

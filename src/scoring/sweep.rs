@@ -3,18 +3,31 @@
 //! one pass over the positions the game lists
 //! ([`ScoringGame::for_each_dense_position`]), `value[n] = max over moves
 //! (points - value[child])`, as a hand-written DP fills its table. No
-//! hashing, no recursion, no search state: one `Score` per number, plus one
-//! bit a number saying which numbers were listed.
+//! hashing, no recursion, no search state: one `Score` per number.
 //!
 //! The value array comes from the allocator zeroed (its pages are touched
 //! only where a position is written, as a hand-written DP's `vec![0; n]`
-//! is). The declaration is checked for every move (one comparison): a child
-//! numbered against it, or outside `0..count`, is refused before its cell is
-//! read, and so is a listing whose numbers do not run in sweep order. A child
-//! that the listing skipped is refused in debug builds (the listed bits are
-//! read for every move there); release builds trust the listing.
+//! is), and a cell keeps its value with the sign bit flipped
+//! ([`cell_of`]): a zero cell is a number no position was listed for, so the
+//! one read of a child's cell says both whether it was solved and what it
+//! is worth (`Score::min_value()` is no value: a position worth it is
+//! refused as an overflow).
+//!
+//! Every move is checked, in every build, before its value is used:
+//! - against the declared order and `0..count`: the child's cell is read
+//!   from the slice of the numbers the order allows (one bounds check);
+//! - listed: its cell is not zero;
+//! - one position a number: unless the game names its children by number
+//!   ([`ScoringGame::numbered_moves`]) or the solver trusts the numbering
+//!   ([`Numbering::Trusted`]), `dense_position(dense_index(child))` must give
+//!   the child back (and each listed position must be its number's
+//!   `dense_position`).
+//!
+//! A listing whose numbers do not run strictly in sweep order is refused too.
+//! The first move that fails stops the sweep; a cold pass over the
+//! position's moves then says which check it failed.
 
-use super::memo::{Memo, is_listed, refused};
+use super::memo::{Memo, Numbering, cell_of, refused, value_of_cell};
 use super::weights::{SWEEP_STEPS_PER_MOVE, SWEEP_STEPS_PER_NUMBER, Work};
 use super::{ScoringGame, overflow};
 use crate::game::MoveOrder;
@@ -23,12 +36,19 @@ use num_traits::{Bounded, CheckedSub, Zero};
 use std::ops::ControlFlow;
 
 /// What the budget error names.
-const WHAT: &str = "generic negamax sweep values (dense_positions() scores and listed bits)";
+const WHAT: &str = "generic negamax sweep values (dense_positions() scores)";
 
-/// The bytes a sweep over `count` numbers allocates: a score and a bit each.
+/// The ways the sweep learns each child's number, one compiled loop each.
+/// The game's [`ScoringGame::for_each_numbered_move`].
+const NUMBERED: u8 = 0;
+/// `play` and `dense_index`, each child checked by the round trip.
+const CHECKED: u8 = 1;
+/// `play` and `dense_index`, trusted.
+const TRUSTED: u8 = 2;
+
+/// The bytes a sweep over `count` numbers allocates: a score each.
 pub(super) fn sweep_bytes<T>(count: usize) -> u128 {
     (count as u128).saturating_mul(std::mem::size_of::<T>() as u128)
-        + (count as u128).div_ceil(64) * 8
 }
 
 /// Solves every position `game` lists, in one sweep in `order` (`ToSmaller`
@@ -41,28 +61,34 @@ pub(super) fn sweep<G: ScoringGame>(
     order: MoveOrder,
     budget: Budget,
     cap: u64,
+    numbering: Numbering,
 ) -> Result<Memo<G>> {
     let bytes = sweep_bytes::<G::Score>(count);
     budget.check_bytes(bytes, WHAT)?;
     let work = Work::up_front(cap, count, SWEEP_STEPS_PER_NUMBER, "generic negamax sweep")?
         .weighing(0, SWEEP_STEPS_PER_MOVE);
     let mut values = zeroed::<G::Score>(count, bytes, budget)?;
-    let mut listed = zeroed::<u64>(count.div_ceil(64), bytes, budget)?;
-    let positions = match order {
-        MoveOrder::ToSmaller => sweep_in::<G, false>(game, &mut values, &mut listed, work)?,
-        MoveOrder::ToLarger => sweep_in::<G, true>(game, &mut values, &mut listed, work)?,
-        MoveOrder::Unordered => {
+    let mode = match (game.numbered_moves(), numbering) {
+        (true, _) => NUMBERED,
+        (false, Numbering::Checked) => CHECKED,
+        (false, Numbering::Trusted) => TRUSTED,
+    };
+    let v = &mut values;
+    let positions = match (order, mode) {
+        (MoveOrder::ToSmaller, NUMBERED) => sweep_in::<G, false, NUMBERED>(game, v, work)?,
+        (MoveOrder::ToSmaller, CHECKED) => sweep_in::<G, false, CHECKED>(game, v, work)?,
+        (MoveOrder::ToSmaller, _) => sweep_in::<G, false, TRUSTED>(game, v, work)?,
+        (MoveOrder::ToLarger, NUMBERED) => sweep_in::<G, true, NUMBERED>(game, v, work)?,
+        (MoveOrder::ToLarger, CHECKED) => sweep_in::<G, true, CHECKED>(game, v, work)?,
+        (MoveOrder::ToLarger, _) => sweep_in::<G, true, TRUSTED>(game, v, work)?,
+        (MoveOrder::Unordered, _) => {
             return Err(Error::InvalidParameter {
                 name: "game",
                 reason: "an unordered numbering cannot be swept".to_string(),
             });
         }
     };
-    Ok(Memo::Swept {
-        values,
-        listed,
-        positions,
-    })
+    Ok(Memo::Swept { values, positions })
 }
 
 /// `count` zeros from the allocator's zeroed pages. The allocation is tried
@@ -79,103 +105,223 @@ fn zeroed<T: Zero + Clone>(count: usize, bytes: u128, budget: Budget) -> Result<
     Ok(vec![T::zero(); count])
 }
 
-/// Whether a move from `number` to `child` runs the declared way (and stays
-/// below `count`); in debug builds also whether the child was listed.
+/// The cells a move from `number` may read, and the number of the first:
+/// the numbers below it (to smaller numbers), or those above it, below
+/// `count` (to larger). Indexing them with `child - first` (wrapping) is
+/// then the whole order and range check: one bounds check a move.
 #[inline(always)]
-fn allowed<const TO_LARGER: bool>(
-    number: usize,
-    child: usize,
-    count: usize,
-    listed: &[u64],
-) -> bool {
-    let in_order = if TO_LARGER {
-        number < child && child < count
+fn readable<T, const TO_LARGER: bool>(values: &[T], number: usize) -> (&[T], usize) {
+    if TO_LARGER {
+        (values.get(number + 1..).unwrap_or(&[]), number + 1)
     } else {
-        child < number
-    };
-    in_order && (!cfg!(debug_assertions) || is_listed(listed, child))
+        (values.get(..number).unwrap_or(&[]), 0)
+    }
+}
+
+/// Why the sweep stopped, as plain data: the per-position code stays small
+/// enough to be inlined into the game's listing loop, and the error is built
+/// once the listing has returned.
+#[derive(Clone, Copy)]
+enum Stop {
+    /// A listed position numbered `number` (None: no number) after
+    /// `previous`: outside the numbering or out of sweep order.
+    Listing {
+        number: Option<usize>,
+        previous: Option<usize>,
+    },
+    /// A listed position is not its number's `dense_position`.
+    NotItsNumber(usize),
+    /// A move of position `number` could not be taken.
+    Move(usize),
+    /// The work cap.
+    Over,
+    /// Position `number` is worth `Score::min_value()`.
+    Reserved(usize),
 }
 
 /// The sweep (to larger numbers if `TO_LARGER`, else to smaller), compiled
-/// once per direction so the hot loop has no branch on it. Returns how many
-/// positions were listed and solved. Each move is charged as it is listed,
-/// so a listing that never ends stops at the cap.
-fn sweep_in<G: ScoringGame, const TO_LARGER: bool>(
+/// once per direction and per way of numbering the children (`MODE`) so the
+/// hot loop has no branch on either. Returns how many positions were listed
+/// and solved. Each move is counted as it is listed (a decrement and a
+/// test), so a listing that never ends stops at the cap.
+fn sweep_in<G: ScoringGame, const TO_LARGER: bool, const MODE: u8>(
     game: &G,
     values: &mut [G::Score],
-    listed: &mut [u64],
-    mut work: Work,
+    work: Work,
 ) -> Result<usize> {
     let count = values.len();
     let mut positions = 0usize;
-    let mut previous: Option<usize> = None;
-    let mut fault = None;
-    let _ = game.for_each_dense_position(|position| {
-        let number = match game.dense_index(&position) {
-            Some(number) if number < count => number,
-            other => {
-                fault = Some(listing_refusal(other, previous, count, TO_LARGER));
+    // The next number must be below `bound` (to larger numbers: the sweep
+    // runs down) or at least `bound` (to smaller: it runs up); one
+    // comparison checks the order and, going down, the range too.
+    let mut bound = if TO_LARGER { count } else { 0 };
+    let mut stop = None;
+    // The moves the cap still allows.
+    let mut moves_left = work.cap.saturating_sub(work.spent) / work.per_move.max(1);
+    // Inlined into the game's listing loop, as a hand-written DP's body is.
+    let _ = game.for_each_dense_position(
+        #[inline(always)]
+        |position| {
+            let number = game.dense_index(&position).unwrap_or(usize::MAX);
+            let in_order = if TO_LARGER {
+                number < bound
+            } else {
+                number >= bound && number < count
+            };
+            if !in_order {
+                let previous = if TO_LARGER {
+                    (bound < count).then_some(bound)
+                } else {
+                    bound.checked_sub(1)
+                };
+                let number = game.dense_index(&position);
+                stop = Some(Stop::Listing { number, previous });
                 return ControlFlow::Break(());
             }
-        };
-        let in_sweep_order = match previous {
-            None => true,
-            Some(before) if TO_LARGER => number < before,
-            Some(before) => number > before,
-        };
-        if !in_sweep_order {
-            fault = Some(listing_refusal(Some(number), previous, count, TO_LARGER));
-            return ControlFlow::Break(());
-        }
-        previous = Some(number);
-        let filled: &[G::Score] = values;
-        let seen: &[u64] = listed;
-        // The best so far, with no Option on the dependency chain from one
-        // cell to the next (the work counted says whether there was a move).
-        // A move the loop cannot take stops it; the cold path says why.
-        let mut best = G::Score::min_value();
-        let before = work.spent;
-        let mut over = false;
-        let flow = game.for_each_move(&position, |mv| {
-            if !work.charge_move() {
-                over = true;
+            if MODE == CHECKED && game.dense_position(number).as_ref() != Some(&position) {
+                stop = Some(Stop::NotItsNumber(number));
                 return ControlFlow::Break(());
             }
-            let (points, child) = game.play(&position, &mv);
-            let candidate = game
-                .dense_index(&child)
-                .filter(|&child| allowed::<TO_LARGER>(number, child, count, seen))
-                .and_then(|child| points.checked_sub(&filled[child]));
-            match candidate {
-                Some(candidate) => {
-                    best = best.max(candidate);
-                    ControlFlow::Continue(())
+            bound = if TO_LARGER { number } else { number + 1 };
+            let (cells, first) = readable::<G::Score, TO_LARGER>(values, number);
+            // The best so far, with no Option on the dependency chain from one
+            // cell to the next (the moves counted say whether there was a move).
+            // A move the loop cannot take stops it; the cold path says why.
+            let mut best = G::Score::min_value();
+            // The count in a local the loop keeps in a register, and a
+            // never-listed cell noted without a branch (it is refused
+            // after the position's moves: its value is not stored).
+            let (limit, mut taken, mut unlisted) = (moves_left, 0u64, false);
+            let mut take = |points: G::Score, child: usize| {
+                if taken == limit {
+                    return ControlFlow::Break(());
                 }
-                None => ControlFlow::Break(()),
+                taken += 1;
+                let Some(&cell) = cells.get(child.wrapping_sub(first)) else {
+                    return ControlFlow::Break(());
+                };
+                if cell == G::Score::zero() {
+                    unlisted = true;
+                    return ControlFlow::Break(());
+                }
+                match points.checked_sub(&(cell ^ G::Score::min_value())) {
+                    Some(candidate) => {
+                        best = best.max(candidate);
+                        ControlFlow::Continue(())
+                    }
+                    None => ControlFlow::Break(()),
+                }
+            };
+            let flow = if MODE == NUMBERED {
+                game.for_each_numbered_move(&position, take)
+            } else {
+                game.for_each_move(&position, |mv| {
+                    let (points, child) = game.play(&position, &mv);
+                    let Some(child_number) = game.dense_index(&child) else {
+                        return ControlFlow::Break(());
+                    };
+                    // The child's own cell first (range, order, listed), so the
+                    // round trip never asks dense_position about a number
+                    // outside the numbering.
+                    let flow = take(points, child_number);
+                    if MODE == CHECKED
+                        && flow.is_continue()
+                        && game.dense_position(child_number).as_ref() != Some(&child)
+                    {
+                        return ControlFlow::Break(());
+                    }
+                    flow
+                })
+            };
+            moves_left -= taken;
+            if flow.is_break() || unlisted {
+                stop = Some(if moves_left == 0 && flow.is_break() {
+                    Stop::Over
+                } else {
+                    Stop::Move(number)
+                });
+                return ControlFlow::Break(());
             }
-        });
-        if over {
-            fault = Some(work.refusal());
-            return ControlFlow::Break(());
-        }
-        if flow.is_break() {
-            fault = Some(move_refusal::<G, TO_LARGER>(
-                game, &position, number, filled, seen,
-            ));
-            return ControlFlow::Break(());
-        }
-        values[number] = if work.spent == before {
-            G::Score::zero()
-        } else {
-            best
-        };
-        listed[number / 64] |= 1 << (number % 64);
-        positions += 1;
-        ControlFlow::Continue(())
-    });
-    match fault {
-        Some(error) => Err(error),
+            let value = if taken == 0 { G::Score::zero() } else { best };
+            if value == G::Score::min_value() {
+                stop = Some(Stop::Reserved(number));
+                return ControlFlow::Break(());
+            }
+            values[number] = cell_of(value);
+            positions += 1;
+            ControlFlow::Continue(())
+        },
+    );
+    match stop {
         None => Ok(positions),
+        Some(stop) => Err(stopped::<G, TO_LARGER, MODE>(game, stop, values, work)),
+    }
+}
+
+/// The refusal of a sweep that stopped.
+#[cold]
+#[inline(never)]
+fn stopped<G: ScoringGame, const TO_LARGER: bool, const MODE: u8>(
+    game: &G,
+    stop: Stop,
+    values: &[G::Score],
+    work: Work,
+) -> Error {
+    match stop {
+        Stop::Listing { number, previous } => {
+            listing_refusal(number, previous, values.len(), TO_LARGER)
+        }
+        Stop::NotItsNumber(number) => not_its_number(number),
+        Stop::Over => work.refusal(),
+        Stop::Reserved(number) => reserved_value::<G::Score>(number),
+        Stop::Move(number) => {
+            // The position is found again by listing (the listing is the
+            // same every time), then its moves are listed again to say which
+            // check failed.
+            let mut found = None;
+            let _ = game.for_each_dense_position(|position| {
+                if game.dense_index(&position) == Some(number) {
+                    found = Some(move_refusal::<G, TO_LARGER, MODE>(
+                        game, &position, number, values,
+                    ));
+                    return ControlFlow::Break(());
+                }
+                ControlFlow::Continue(())
+            });
+            found.unwrap_or_else(|| Error::InvalidParameter {
+                name: "game",
+                reason: format!(
+                    "for_each_dense_position listed position number {number} once but not again"
+                ),
+            })
+        }
+    }
+}
+
+/// The refusal of a position worth `Score::min_value()`, the value a swept
+/// cell cannot keep.
+#[cold]
+#[inline(never)]
+fn reserved_value<T>(number: usize) -> Error {
+    overflow::<T>(format!(
+        "position number {number} is worth the score type's minimum, which the sweep reserves \
+         for numbers no position was listed for"
+    ))
+}
+
+/// The refusal of a listed position that is not its number's `dense_position`.
+#[cold]
+#[inline(never)]
+fn not_its_number(number: usize) -> Error {
+    Error::InvalidParameter {
+        name: "game",
+        reason: format!(
+            "for_each_dense_position listed a position that dense_index numbers {number}, but \
+             dense_position({number}) is not that position (another position has its number, \
+             or dense_position is not given): the sweep checks every number by this round trip; \
+             give dense_position, name the children by number (numbered_moves), or skip the \
+             check with Negamax::trusting_numbering"
+        ),
     }
 }
 
@@ -204,10 +350,13 @@ fn listing_refusal(
                 "strictly increasing"
             }
         ),
-        _ => format!(
-            "for_each_dense_position listed a position that dense_index does not number below \
-             dense_positions() = {count}"
+        (Some(number), _) => format!(
+            "for_each_dense_position listed a position that dense_index numbers {number}, not \
+             below dense_positions() = {count}"
         ),
+        (None, _) => {
+            "for_each_dense_position listed a position that dense_index gives no number".to_string()
+        }
     };
     Error::InvalidParameter {
         name: "game",
@@ -216,78 +365,119 @@ fn listing_refusal(
 }
 
 /// Why the sweep could not take a move from `position` (numbered `number`):
-/// its moves listed again to find the first whose child is against the
-/// declared order (or, in debug builds, was not listed) or whose value
-/// overflows.
+/// its moves listed again to find the first whose child has no number, is
+/// outside the numbering or against the declared order, was not listed,
+/// shares its number with another position, or whose value overflows.
 #[cold]
 #[inline(never)]
-fn move_refusal<G: ScoringGame, const TO_LARGER: bool>(
+fn move_refusal<G: ScoringGame, const TO_LARGER: bool, const MODE: u8>(
     game: &G,
     position: &G::Position,
     number: usize,
-    filled: &[G::Score],
-    listed: &[u64],
+    values: &[G::Score],
 ) -> Error {
-    let count = filled.len();
+    let mut refusal = None;
+    let mut check = |points: G::Score, child: Option<usize>, collides: &dyn Fn(usize) -> bool| {
+        let reason = match child {
+            None => Some(MoveFault::Unnumbered),
+            Some(child) => {
+                let (cells, first) = readable::<G::Score, TO_LARGER>(values, number);
+                match cells.get(child.wrapping_sub(first)) {
+                    None => Some(MoveFault::OutOfOrder(child)),
+                    Some(&cell) => match value_of_cell(cell) {
+                        None => Some(MoveFault::Unlisted(child)),
+                        Some(_) if collides(child) => Some(MoveFault::Collision(child)),
+                        Some(value) if points.checked_sub(&value).is_none() => {
+                            Some(MoveFault::Overflow)
+                        }
+                        Some(_) => None,
+                    },
+                }
+            }
+        };
+        match reason {
+            Some(reason) => {
+                refusal = Some(reason);
+                ControlFlow::Break(())
+            }
+            None => ControlFlow::Continue(()),
+        }
+    };
+    let _ = if MODE == NUMBERED {
+        game.for_each_numbered_move(position, |points, child| {
+            check(points, Some(child), &|_| false)
+        })
+    } else {
+        game.for_each_move(position, |mv| {
+            let (points, child) = game.play(position, &mv);
+            let collides = |number: usize| {
+                MODE == CHECKED && game.dense_position(number) != Some(child.clone())
+            };
+            check(points, game.dense_index(&child), &collides)
+        })
+    };
     let order = if TO_LARGER {
         MoveOrder::ToLarger
     } else {
         MoveOrder::ToSmaller
     };
-    let mut refusal = None;
-    let _ = game.for_each_move(position, |mv| {
-        let (points, child) = game.play(position, &mv);
-        let child_number = game.dense_index(&child);
-        match child_number.filter(|&child| allowed::<TO_LARGER>(number, child, count, listed)) {
-            None => {
-                refusal = Some(order_violation(number, child_number, order, count, listed));
-                ControlFlow::Break(())
-            }
-            Some(child) if points.checked_sub(&filled[child]).is_none() => {
-                refusal = Some(overflow::<G::Score>(
-                    "a position's value difference does not fit",
-                ));
-                ControlFlow::Break(())
-            }
-            Some(_) => ControlFlow::Continue(()),
-        }
-    });
-    refusal.unwrap_or_else(|| Error::InvalidParameter {
-        name: "game",
-        reason: format!("the moves of position number {number} changed between two listings"),
-    })
+    match refusal {
+        Some(fault) => fault.error::<G::Score>(number, order, values.len()),
+        None => Error::InvalidParameter {
+            name: "game",
+            reason: format!("the moves of position number {number} changed between two listings"),
+        },
+    }
 }
 
-/// The refusal of a move from `number` to `child` against the declared
-/// `order` (or to a number the listing skipped).
-fn order_violation(
-    number: usize,
-    child: Option<usize>,
-    order: MoveOrder,
-    count: usize,
-    listed: &[u64],
-) -> Error {
-    let reason = match child {
-        None => format!(
-            "a move from position number {number} goes to a position dense_index does not number"
-        ),
-        Some(child) if child >= count => format!(
-            "a move from position number {number} goes to number {child}, not below dense_positions() = {count}"
-        ),
-        Some(child)
-            if (order == MoveOrder::ToLarger) == (child > number) && !is_listed(listed, child) =>
-        {
-            format!(
+/// What is wrong with a move the sweep could not take.
+enum MoveFault {
+    /// The child has no number.
+    Unnumbered,
+    /// The child's number is outside the numbering or against the order.
+    OutOfOrder(usize),
+    /// The child's number was never listed.
+    Unlisted(usize),
+    /// The child is not the position its number was listed for.
+    Collision(usize),
+    /// `points - value(child)` does not fit.
+    Overflow,
+}
+
+impl MoveFault {
+    /// The refusal of this fault of a move from position `number`.
+    fn error<T>(self, number: usize, order: MoveOrder, count: usize) -> Error {
+        let reason = match self {
+            Self::Unnumbered => format!(
+                "a move from position number {number} goes to a position dense_index does not number"
+            ),
+            Self::OutOfOrder(child) if child >= count => format!(
+                "a move from position number {number} goes to number {child}, not below \
+                 dense_positions() = {count}"
+            ),
+            Self::OutOfOrder(child) => format!(
+                "dense_order() is {order:?} but a move from position number {number} goes to \
+                 number {child}"
+            ),
+            Self::Unlisted(child) => format!(
                 "a move from position number {number} goes to number {child}, which \
                  for_each_dense_position (by default, dense_position) did not list"
-            )
+            ),
+            Self::Collision(child) => format!(
+                "a move from position number {number} goes to a position that dense_index \
+                 numbers {child}, but the position listed as number {child} is another one \
+                 (dense_position({child}) does not give the child back): two positions share \
+                 one number"
+            ),
+            Self::Overflow => {
+                return overflow::<T>(format!(
+                    "a value difference of position number {number} does not fit"
+                ));
+            }
+        };
+        Error::InvalidParameter {
+            name: "game",
+            reason,
         }
-        Some(child) => format!(
-            "dense_order() is {order:?} but a move from position number {number} goes to number {child}"
-        ),
-    };
-    Error::InvalidParameter {
-        name: "game",
-        reason,
     }
 }

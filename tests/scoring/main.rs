@@ -6,7 +6,9 @@
 mod classic;
 mod cross_check;
 mod dp_variants;
+mod example_scoring_row;
 mod negamax_dense;
+mod negamax_lies;
 mod negamax_work;
 mod scoring;
 mod stone_series;

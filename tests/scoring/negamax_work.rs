@@ -125,6 +125,11 @@ impl ScoringGame for Piles {
         Some(i * (self.b.len() + 1) + j)
     }
 
+    fn dense_position(&self, number: usize) -> Option<(usize, usize)> {
+        let stride = self.b.len() + 1;
+        (number < self.count()).then(|| (number / stride, number % stride))
+    }
+
     fn dense_order(&self) -> MoveOrder {
         match self.mode {
             Mode::Sweep => MoveOrder::ToLarger,
