@@ -63,6 +63,14 @@ pub trait DynScoringGame<P, M, S> {
     ) -> ControlFlow<()>;
     /// [`ScoringGame::dense_order`].
     fn dyn_dense_order(&self) -> MoveOrder;
+    /// [`ScoringGame::numbered_moves`].
+    fn dyn_numbered_moves(&self) -> bool;
+    /// [`ScoringGame::for_each_numbered_move`].
+    fn dyn_for_each_numbered_move(
+        &self,
+        position: &P,
+        visit: &mut dyn FnMut(S, usize) -> ControlFlow<()>,
+    ) -> ControlFlow<()>;
 }
 
 impl<G: ScoringGame> DynScoringGame<G::Position, G::Move, G::Score> for G {
@@ -96,6 +104,16 @@ impl<G: ScoringGame> DynScoringGame<G::Position, G::Move, G::Score> for G {
     }
     fn dyn_dense_order(&self) -> MoveOrder {
         self.dense_order()
+    }
+    fn dyn_numbered_moves(&self) -> bool {
+        self.numbered_moves()
+    }
+    fn dyn_for_each_numbered_move(
+        &self,
+        position: &G::Position,
+        visit: &mut dyn FnMut(G::Score, usize) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        self.for_each_numbered_move(position, visit)
     }
 }
 
@@ -144,6 +162,16 @@ macro_rules! scoring_game_for_dyn {
             fn dense_order(&self) -> MoveOrder {
                 self.dyn_dense_order()
             }
+            fn numbered_moves(&self) -> bool {
+                self.dyn_numbered_moves()
+            }
+            fn for_each_numbered_move(
+                &self,
+                position: &P,
+                mut visit: impl FnMut(S, usize) -> ControlFlow<()>,
+            ) -> ControlFlow<()> {
+                self.dyn_for_each_numbered_move(position, &mut visit)
+            }
         }
     };
 }
@@ -190,6 +218,17 @@ macro_rules! scoring_game_through {
             }
             fn dense_order(&self) -> MoveOrder {
                 (**self).dense_order()
+            }
+            fn numbered_moves(&self) -> bool {
+                (**self).numbered_moves()
+            }
+            #[inline(always)]
+            fn for_each_numbered_move(
+                &self,
+                position: &G::Position,
+                visit: impl FnMut(G::Score, usize) -> ControlFlow<()>,
+            ) -> ControlFlow<()> {
+                (**self).for_each_numbered_move(position, visit)
             }
         }
     };
