@@ -163,6 +163,19 @@ impl<G: ScoringGame> Store<G> for DenseStore<G> {
 
 /// The refusal of a position whose number's `dense_position` is another
 /// position (or none).
+#[cfg(stonegame_bundle)]
+#[cold]
+#[inline(never)]
+fn shared_number(number: usize) -> Error {
+    Error::InvalidParameter {
+        name: "game",
+        reason: format!("dense_position({number}) is not the position numbered {number}"),
+    }
+}
+
+/// The refusal of a position whose number's `dense_position` is another
+/// position (or none): in full, with the ways out.
+#[cfg(not(stonegame_bundle))]
 #[cold]
 #[inline(never)]
 fn shared_number(number: usize) -> Error {

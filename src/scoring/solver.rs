@@ -448,16 +448,32 @@ fn check_start_is_numbered<G: ScoringGame>(
     // by number or the numbering trusted, that number must be its own.
     let checked = numbering == Numbering::Checked && !game.numbered_moves();
     if checked && game.dense_position(number).as_ref() != Some(start) {
-        return Err(Error::InvalidParameter {
-            name: "game",
-            reason: format!(
-                "dense_index numbers the start {number}, but dense_position({number}) is not the \
-                 start (another position has its number, or dense_position is not given; skip \
-                 this check with Negamax::trusting_numbering)"
-            ),
-        });
+        return Err(start_not_its_number(number));
     }
     Ok(())
+}
+
+#[cfg(not(stonegame_bundle))]
+#[cold]
+fn start_not_its_number(number: usize) -> Error {
+    Error::InvalidParameter {
+        name: "game",
+        reason: format!(
+            "dense_index numbers the start {number}, but dense_position({number}) is not the \
+             start (another position has its number, or dense_position is not given; skip \
+             this check with Negamax::trusting_numbering)"
+        ),
+    }
+}
+
+/// A contest bundle keeps its bytes: the short form of the refusal.
+#[cfg(stonegame_bundle)]
+#[cold]
+fn start_not_its_number(number: usize) -> Error {
+    Error::InvalidParameter {
+        name: "game",
+        reason: format!("dense_position({number}) is not the start"),
+    }
 }
 
 /// The values of a solved game and what the start's line adds up to.

@@ -274,27 +274,53 @@ fn stopped<G: ScoringGame, const TO_LARGER: bool, const MODE: u8>(
         Stop::NotItsNumber(number) => not_its_number(number),
         Stop::Over => work.refusal(),
         Stop::Reserved(number) => reserved_value::<G::Score>(number),
-        Stop::Move(number) => {
-            // The position is found again by listing (the listing is the
-            // same every time), then its moves are listed again to say which
-            // check failed.
-            let mut found = None;
-            let _ = game.for_each_dense_position(|position| {
-                if game.dense_index(&position) == Some(number) {
-                    found = Some(move_refusal::<G, TO_LARGER, MODE>(
-                        game, &position, number, values,
-                    ));
-                    return ControlFlow::Break(());
-                }
-                ControlFlow::Continue(())
-            });
-            found.unwrap_or_else(|| Error::InvalidParameter {
-                name: "game",
-                reason: format!(
-                    "for_each_dense_position listed position number {number} once but not again"
-                ),
-            })
+        Stop::Move(number) => move_stopped::<G, TO_LARGER, MODE>(game, number, values),
+    }
+}
+
+/// The refusal of a move the sweep could not take from position `number`.
+#[cfg(not(stonegame_bundle))]
+#[cold]
+#[inline(never)]
+fn move_stopped<G: ScoringGame, const TO_LARGER: bool, const MODE: u8>(
+    game: &G,
+    number: usize,
+    values: &[G::Score],
+) -> Error {
+    // The position is found again by listing (the listing is the
+    // same every time), then its moves are listed again to say which
+    // check failed.
+    let mut found = None;
+    let _ = game.for_each_dense_position(|position| {
+        if game.dense_index(&position) == Some(number) {
+            found = Some(move_refusal::<G, TO_LARGER, MODE>(
+                game, &position, number, values,
+            ));
+            return ControlFlow::Break(());
         }
+        ControlFlow::Continue(())
+    });
+    found.unwrap_or_else(|| Error::InvalidParameter {
+        name: "game",
+        reason: format!(
+            "for_each_dense_position listed position number {number} once but not again"
+        ),
+    })
+}
+
+/// A contest bundle keeps its bytes: the refusal without the diagnosis of
+/// which check failed (the crate's own build gives it).
+#[cfg(stonegame_bundle)]
+#[cold]
+#[inline(never)]
+fn move_stopped<G: ScoringGame, const TO_LARGER: bool, const MODE: u8>(
+    _: &G,
+    number: usize,
+    _: &[G::Score],
+) -> Error {
+    Error::InvalidParameter {
+        name: "game",
+        reason: format!("a move of position number {number} contradicts the numbering"),
     }
 }
 
@@ -310,6 +336,18 @@ fn reserved_value<T>(number: usize) -> Error {
 }
 
 /// The refusal of a listed position that is not its number's `dense_position`.
+#[cfg(stonegame_bundle)]
+#[cold]
+#[inline(never)]
+fn not_its_number(number: usize) -> Error {
+    Error::InvalidParameter {
+        name: "game",
+        reason: format!("dense_position({number}) is not the position listed as number {number}"),
+    }
+}
+
+/// The refusal of a listed position that is not its number's `dense_position`.
+#[cfg(not(stonegame_bundle))]
 #[cold]
 #[inline(never)]
 fn not_its_number(number: usize) -> Error {
@@ -327,6 +365,22 @@ fn not_its_number(number: usize) -> Error {
 
 /// The refusal of a listed position numbered `number` (None: no number, or
 /// not below `count`) after one numbered `previous`.
+#[cfg(stonegame_bundle)]
+#[cold]
+#[inline(never)]
+fn listing_refusal(number: Option<usize>, previous: Option<usize>, count: usize, _: bool) -> Error {
+    Error::InvalidParameter {
+        name: "game",
+        reason: format!(
+            "for_each_dense_position listed number {number:?} after {previous:?} (out of sweep \
+             order, or not below {count})"
+        ),
+    }
+}
+
+/// The refusal of a listed position numbered `number` (None: no number, or
+/// not below `count`) after one numbered `previous`.
+#[cfg(not(stonegame_bundle))]
 #[cold]
 #[inline(never)]
 fn listing_refusal(
