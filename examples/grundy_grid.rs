@@ -13,7 +13,9 @@
 //! hand-written DP does. The game lists its cells in that order with their
 //! numbers (`for_each_dense_position`: two loops, no division) and gives
 //! each move as the number it leads to (`for_each_numbered_option`: one
-//! subtraction), so the sweep computes nothing per move but the mex.
+//! subtraction), so the sweep computes nothing per move but the mex. The
+//! tokens are asked by number too (`GrundySolver::grundy_at_number`): once
+//! swept, a query is a comparison and a table read.
 //!
 //! ```text
 //! $ printf '3 1 1 1 2\n2 2\n0 1\n' | cargo run --release --example grundy_grid
@@ -173,7 +175,13 @@ pub fn solve(input: &str, numbered: bool, trusting: bool) -> Result<u64, String>
         if i >= side || j >= side {
             return Err(format!("line {at}: cell ({i}, {j}) is outside the board"));
         }
-        total ^= solver.grundy(&(i, j)).map_err(|e| e.to_string())?.0;
+        // By number: after the sweep, a comparison and a table read.
+        let value = if numbered {
+            solver.grundy_at_number(i * side + j)
+        } else {
+            solver.grundy(&(i, j))
+        };
+        total ^= value.map_err(|e| e.to_string())?.0;
     }
     if let Some(extra) = lines.find(|line| !line.trim().is_empty()) {
         return Err(format!(

@@ -241,6 +241,51 @@ impl<P: Clone + Eq> DenseTable<P> {
         self.cells.get(slot)
     }
 
+    /// The value in the cell of `number` when a sweep has passed it and it
+    /// holds one: the hot path of queries by number, one comparison and one
+    /// read (a hole, or a number `>= n`, which maps to a slot at or past
+    /// `swept`, falls to [`DenseTable::grundy_at_number`] for its error).
+    #[inline]
+    pub(super) fn swept_number(&self, number: usize) -> Option<u64> {
+        let slot = match self.order {
+            MoveOrder::ToSmaller => slot_of::<false>(self.n, number),
+            MoveOrder::ToLarger => slot_of::<true>(self.n, number),
+            MoveOrder::Unordered => return None,
+        };
+        if slot < self.swept {
+            self.cells.get(slot)
+        } else {
+            None
+        }
+    }
+
+    /// The Grundy value of the position numbered `number`: refused when
+    /// `number` is outside `0..n` or names no position (a number the
+    /// listing skipped, or `dense_position` gives none).
+    pub(super) fn grundy_at_number<G: ImpartialGame<Position = P>>(
+        &mut self,
+        game: &G,
+        number: usize,
+        budget: Budget,
+        work: &mut WorkCount,
+    ) -> Result<u64> {
+        if number >= self.n {
+            return Err(against_numbering(self.n, Some(number)));
+        }
+        if self.sweeps() {
+            // The cell holds the value of the position listed under
+            // `number` (its own number checked by the sweep), or a hole.
+            return self.sweep_through(game, number, budget, work);
+        }
+        let Some(root) = game.dense_position(number) else {
+            return Err(unlisted_root(number));
+        };
+        if !self.trusted && game.dense_index(&root) != Some(number) {
+            return Err(mislisted(number, game.dense_index(&root)));
+        }
+        self.search(game, &root, number, budget, work)
+    }
+
     /// The Grundy value of `root`.
     pub(super) fn grundy<G: ImpartialGame<Position = P>>(
         &mut self,
@@ -295,6 +340,18 @@ impl<P: Clone + Eq> DenseTable<P> {
         if !self.trusted && game.dense_position(number).as_ref() != Some(root) {
             return Err(mismatched_numbering(number));
         }
+        self.sweep_through(game, number, budget, work)
+    }
+
+    /// Sweeps through `number` (in `0..n`) and returns its cell's value;
+    /// a hole (no position listed under `number`) is refused.
+    fn sweep_through<G: ImpartialGame<Position = P>>(
+        &mut self,
+        game: &G,
+        number: usize,
+        budget: Budget,
+        work: &mut WorkCount,
+    ) -> Result<u64> {
         let larger = self.order == MoveOrder::ToLarger;
         let n = self.n;
         let last = if larger {
@@ -990,8 +1047,8 @@ fn unlisted_root(number: usize) -> Error {
     Error::InvalidParameter {
         name: "game",
         reason: format!(
-            "the position asked for has number {number}, which for_each_dense_position did \
-             not list"
+            "the position asked for has number {number}, which names no position \
+             (for_each_dense_position, by default dense_position, did not list it)"
         ),
     }
 }
