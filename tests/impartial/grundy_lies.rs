@@ -519,6 +519,34 @@ fn each_lie_is_named() {
         .unwrap_err()
         .to_string();
     assert!(error.contains("a number that no position has"), "{error}");
+    // A position listed under another number than its own is named, by
+    // number too, and the sweep forgets every value from it on: asked
+    // again (by number, past it), the same refusal, not a value computed
+    // after it.
+    let mislisted = LyingGame {
+        lie: Lie::Collision { at: 2 },
+        ..chain.clone()
+    };
+    let mut solver = GrundySolver::new(&mislisted);
+    let message = "number 2 (by for_each_dense_position, by default dense_position(2)) has dense_index 1";
+    for _ in 0..2 {
+        let error = solver.grundy_at_number(3).unwrap_err().to_string();
+        assert!(error.contains(message), "{error}");
+    }
+    assert_eq!(solver.known_positions(), 2); // 0 and 1
+    assert_eq!(solver.grundy_at_number(1).unwrap().0, 1);
+    // Numbers outside the table and holes are refused by number.
+    let holes = LyingGame {
+        holes: vec![false, true, false, false],
+        options: vec![vec![], vec![], vec![vec![0]], vec![vec![2]]],
+        ..chain.clone()
+    };
+    let mut solver = GrundySolver::new(&holes);
+    assert_eq!(solver.grundy_at_number(3).unwrap().0, 0);
+    let error = solver.grundy_at_number(1).unwrap_err().to_string();
+    assert!(error.contains("number 1, which names no position"), "{error}");
+    let error = solver.grundy_at_number(4).unwrap_err().to_string();
+    assert!(error.contains("number 4 is outside the dense numbering 0..4"), "{error}");
 }
 
 /// A numbered listing that never ends stops at the work cap.

@@ -270,7 +270,13 @@ impl<P: Clone + Eq> DenseTable<P> {
         work: &mut WorkCount,
     ) -> Result<u64> {
         if number >= self.n {
-            return Err(against_numbering(self.n, Some(number)));
+            return Err(Error::InvalidParameter {
+                name: "number",
+                reason: format!(
+                    "number {number} is outside the dense numbering 0..{} (dense_positions())",
+                    self.n
+                ),
+            });
         }
         if self.sweeps() {
             // The cell holds the value of the position listed under
