@@ -186,8 +186,7 @@ pub fn solve(input: &str, numbered: bool, trusting: bool) -> Result<u64, String>
             queries + 2
         ));
     }
-    let mut total = 0;
-    for &cell in &cells {
+    let value_of = |solver: &mut GrundySolver<Grid>, cell: u32| {
         let cell = cell as usize;
         // By number: after the sweep, a comparison and a table read.
         let value = if numbered {
@@ -195,7 +194,15 @@ pub fn solve(input: &str, numbered: bool, trusting: bool) -> Result<u64, String>
         } else {
             solver.grundy(&(cell / side, cell % side))
         };
-        total ^= value.map_err(|e| e.to_string())?.0;
+        value.map(|value| value.0).map_err(|e| e.to_string())
+    };
+    // The largest cell first: one sweep fills the table through it.
+    if let Some(&largest) = cells.iter().max() {
+        value_of(&mut solver, largest)?;
+    }
+    let mut total = 0;
+    for &cell in &cells {
+        total ^= value_of(&mut solver, cell)?;
     }
     Ok(total)
 }
