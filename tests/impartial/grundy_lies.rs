@@ -528,7 +528,8 @@ fn each_lie_is_named() {
         ..chain.clone()
     };
     let mut solver = GrundySolver::new(&mislisted);
-    let message = "number 2 (by for_each_dense_position, by default dense_position(2)) has dense_index 1";
+    let message =
+        "number 2 (by for_each_dense_position, by default dense_position(2)) has dense_index 1";
     for _ in 0..2 {
         let error = solver.grundy_at_number(3).unwrap_err().to_string();
         assert!(error.contains(message), "{error}");
@@ -544,9 +545,15 @@ fn each_lie_is_named() {
     let mut solver = GrundySolver::new(&holes);
     assert_eq!(solver.grundy_at_number(3).unwrap().0, 0);
     let error = solver.grundy_at_number(1).unwrap_err().to_string();
-    assert!(error.contains("number 1, which names no position"), "{error}");
+    assert!(
+        error.contains("number 1, which names no position"),
+        "{error}"
+    );
     let error = solver.grundy_at_number(4).unwrap_err().to_string();
-    assert!(error.contains("number 4 is outside the dense numbering 0..4"), "{error}");
+    assert!(
+        error.contains("number 4 is outside the dense numbering 0..4"),
+        "{error}"
+    );
 }
 
 /// A numbered listing that never ends stops at the work cap.

@@ -123,7 +123,11 @@ pub const DEFAULT_HEAP_TABLE_WORK: u64 = 1_000_000_000;
 /// budget is charged, before allocating: `cells × width + 4 × stamps` on a
 /// sweep (cells: the capacity the array grows to, doubling up to `n`), plus
 /// `n / 4` bytes and the stack's capacity in entries on a search; widening
-/// charges the old and the new array together.
+/// charges the old and the new array together. Queries by number
+/// ([`grundy_at_number`](GrundySolver::grundy_at_number)) skip the
+/// numbering: once swept, one comparison and one read (a 3000 × 3000
+/// grid with 200,000 queries, `examples/grundy_grid.rs`: about 1.4× a
+/// hand-written DP's CPU, 1.0× its peak memory).
 ///
 /// **A numbering that contradicts itself is refused, in every build**,
 /// with [`Error::InvalidParameter`] naming the position's number and the
