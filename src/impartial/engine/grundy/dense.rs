@@ -715,32 +715,29 @@ fn sweep<G: ImpartialGame, C: Cell, const LARGER: bool, const NUMBERED: bool, co
             })
         } else {
             game.for_each_option(&position, |option| {
-                // A component whose number does not map back to it (two
-                // positions with one number would share a cell) reads as a
-                // hole, unless trusted.
-                let cell_of = |component: &G::Position| {
-                    let index = game.dense_index(component);
-                    let cell = index.map_or(C::HOLE, read);
-                    let named = trusted
-                        || game.dense_position(index.unwrap_or(0)).as_ref() == Some(component);
-                    (index, if named { cell } else { C::HOLE })
-                };
-                let (mut value, mut hole) = (C::default(), false);
-                for component in option {
-                    let (_, cell) = cell_of(component);
-                    hole |= cell == C::HOLE;
-                    value = value ^ cell;
-                }
-                let short = charge(&mut left, option.len());
-                if short | hole {
+                if charge(&mut left, option.len()) {
                     stopped = true;
-                    if short {
-                        over = true;
-                    } else {
-                        let found = option.iter().map(cell_of).find(|&(_, c)| c == C::HOLE);
-                        lie = found.map(|(index, _)| index);
-                    }
+                    over = true;
                     return ControlFlow::Break(());
+                }
+                let mut value = C::default();
+                for component in option {
+                    let index = game.dense_index(component);
+                    // Two positions with one number would share a cell.
+                    let cell = index.map(read).filter(|&cell| {
+                        cell != C::HOLE
+                            && (trusted
+                                || game.dense_position(index.unwrap_or(0)).as_ref()
+                                    == Some(component))
+                    });
+                    match cell {
+                        Some(cell) => value = value ^ cell,
+                        None => {
+                            stopped = true;
+                            lie = Some(index);
+                            return ControlFlow::Break(());
+                        }
+                    }
                 }
                 add(value.value());
                 ControlFlow::Continue(())
