@@ -150,12 +150,7 @@ impl ScoringGame for LyingScoring {
     }
 }
 
-fn check_scoring(
-    game: Dag,
-    lie: Lie,
-    order: MoveOrder,
-    lists_itself: bool,
-) -> Result<(), TestCaseError> {
+fn check_scoring(game: Dag, lie: Lie, order: MoveOrder, lists_itself: bool) -> Result<(), TestCaseError> {
     let start = game.moves.len() - 1;
     let truth = true_value(&game, start, &mut HashMap::new());
     let lying = LyingScoring {
@@ -259,10 +254,7 @@ fn true_labels(moves: &[Vec<usize>]) -> Vec<Value> {
             }
         }
         if !changed {
-            return labels
-                .into_iter()
-                .map(|l| l.unwrap_or(Value::Draw))
-                .collect();
+            return labels.into_iter().map(|l| l.unwrap_or(Value::Draw)).collect();
         }
     }
 }
@@ -285,18 +277,14 @@ impl LyingImplicit {
         let mut outside_from = None;
         match lie {
             PredecessorLie::Missing(v) => {
-                let v = (0..n)
-                    .map(|i| (v + i) % n)
-                    .find(|&v| !predecessors[v].is_empty());
+                let v = (0..n).map(|i| (v + i) % n).find(|&v| !predecessors[v].is_empty());
                 if let Some(v) = v {
                     predecessors[v].pop();
                 }
             }
             PredecessorLie::Extra(u, v) => predecessors[v % n].push(u % n),
             PredecessorLie::Twice(v) => {
-                let v = (0..n)
-                    .map(|i| (v + i) % n)
-                    .find(|&v| !predecessors[v].is_empty());
+                let v = (0..n).map(|i| (v + i) % n).find(|&v| !predecessors[v].is_empty());
                 if let Some(v) = v {
                     let again = predecessors[v][0];
                     predecessors[v].push(again);
@@ -316,11 +304,7 @@ impl ImplicitGame for LyingImplicit {
     fn positions(&self) -> usize {
         self.moves.len()
     }
-    fn for_each_move(
-        &self,
-        u: u32,
-        mut visit: impl FnMut(u32) -> ControlFlow<()>,
-    ) -> ControlFlow<()> {
+    fn for_each_move(&self, u: u32, mut visit: impl FnMut(u32) -> ControlFlow<()>) -> ControlFlow<()> {
         for &v in &self.moves[u as usize] {
             visit(v as u32)?;
         }
@@ -342,8 +326,7 @@ impl ImplicitGame for LyingImplicit {
 
 /// A graph with cycles (so draws happen): up to three moves a position, anywhere.
 fn cyclic_moves(max_positions: usize) -> impl Strategy<Value = Vec<Vec<usize>>> {
-    (2..=max_positions)
-        .prop_flat_map(|n| prop::collection::vec(prop::collection::vec(0..n, 0..=3), n))
+    (2..=max_positions).prop_flat_map(|n| prop::collection::vec(prop::collection::vec(0..n, 0..=3), n))
 }
 
 fn predecessor_lie() -> impl Strategy<Value = PredecessorLie> {
@@ -361,20 +344,9 @@ fn check_implicit(moves: Vec<Vec<usize>>, lie: PredecessorLie) -> Result<(), Tes
     let (lied_outside, n) = (lying.outside_from.is_some(), lying.moves.len());
     if let Ok(solution) = ImplicitSolver::new(&lying).solve() {
         // A move outside 0..N has no true answer: only a refusal is right.
-        prop_assert!(
-            !lied_outside,
-            "{:?}: a move outside 0..{} was accepted",
-            lie,
-            n
-        );
+        prop_assert!(!lied_outside, "{:?}: a move outside 0..{} was accepted", lie, n);
         for (u, &value) in truth.iter().enumerate() {
-            prop_assert_eq!(
-                solution.value(u as u32),
-                Some(value),
-                "{:?}: position {}",
-                lie,
-                u
-            );
+            prop_assert_eq!(solution.value(u as u32), Some(value), "{:?}: position {}", lie, u);
         }
     }
     Ok(())
@@ -424,12 +396,7 @@ proptest! {
 #[test]
 fn honest_games_are_answered() {
     let game = Dag {
-        moves: vec![
-            vec![],
-            vec![(0, 3)],
-            vec![(0, 1), (1, -2)],
-            vec![(1, 4), (2, 2)],
-        ],
+        moves: vec![vec![], vec![(0, 3)], vec![(0, 1), (1, -2)], vec![(1, 4), (2, 2)]],
     };
     let truth = true_value(&game, 3, &mut HashMap::new());
     let honest = LyingScoring {
@@ -451,17 +418,8 @@ fn honest_games_are_answered() {
     let honest = LyingImplicit::new(moves, PredecessorLie::Extra(0, 0));
     // An extra predecessor 0 of 0 is a lie: drop it to get the honest game.
     let honest = LyingImplicit {
-        predecessors: honest
-            .predecessors
-            .iter()
-            .enumerate()
-            .map(|(v, us)| {
-                if v == 0 {
-                    us[..us.len() - 1].to_vec()
-                } else {
-                    us.clone()
-                }
-            })
+        predecessors: honest.predecessors.iter().enumerate()
+            .map(|(v, us)| if v == 0 { us[..us.len() - 1].to_vec() } else { us.clone() })
             .collect(),
         ..honest
     };
