@@ -295,6 +295,79 @@ fn check(
     Ok(())
 }
 
+/// Asks one solver by number and by position, interleaved in a random
+/// order (numbers drawn from `0..n + 3`, so some are outside the table):
+/// an answer by number must be the true value of the position the number
+/// names (`dense_position`), or a refusal; a number naming no position
+/// (a hole, or outside `0..n`) must be refused; an honest game must answer
+/// every number that names a position with what `grundy` answers for it.
+fn check_by_number(
+    game: &LyingGame,
+    order: &[(bool, prop::sample::Index)],
+) -> Result<(), TestCaseError> {
+    let mut memo = HashMap::new();
+    let mut solver = GrundySolver::new(game).with_budget(Budget::default().with_work(1_000_000));
+    let mut by_position = GrundySolver::new(game);
+    for &(numbered, pick) in order {
+        let number = pick.index(game.n() + 3);
+        let named = game.dense_position(number);
+        if !numbered {
+            // A position query between the number queries (same solver).
+            let label = named.unwrap_or(0);
+            let truth = reference(game, label, &mut memo);
+            if let Ok(got) = solver.grundy(&label) {
+                prop_assert_eq!(Some(got.0), truth, "label {}", label);
+            }
+            continue;
+        }
+        let got = solver.grundy_at_number(number);
+        match (got, named) {
+            (Ok(got), Some(label)) => {
+                let truth = reference(game, label, &mut memo);
+                prop_assert_eq!(Some(got.0), truth, "number {} (label {})", number, label);
+                if game.lie == Lie::Honest {
+                    prop_assert_eq!(
+                        Ok(got),
+                        by_position.grundy(&label).map_err(|e| e.to_string())
+                    );
+                }
+            }
+            (Ok(got), None) => {
+                prop_assert!(
+                    false,
+                    "number {} names no position but answered {}",
+                    number,
+                    got.0
+                )
+            }
+            (Err(error), named) => {
+                prop_assert!(
+                    game.lie != Lie::Honest || named.is_none(),
+                    "honest game refused number {}: {}",
+                    number,
+                    error
+                );
+                prop_assert!(
+                    matches!(
+                        error,
+                        Error::InvalidParameter { .. } | Error::CyclicGame { .. }
+                    ),
+                    "{}",
+                    error
+                );
+            }
+        }
+    }
+    Ok(())
+}
+
+fn mixed_queries() -> impl Strategy<Value = Vec<(bool, prop::sample::Index)>> {
+    prop::collection::vec(
+        (prop::bool::weighted(0.8), any::<prop::sample::Index>()),
+        1..30,
+    )
+}
+
 fn queries() -> impl Strategy<Value = Vec<prop::sample::Index>> {
     prop::collection::vec(any::<prop::sample::Index>(), 1..30)
 }
@@ -347,6 +420,25 @@ proptest! {
     ) {
         check(&game, &order, true)?;
         check(&down, &order, true)?;
+    }
+
+    /// Queries by number (`grundy_at_number`), every path, honest and
+    /// lying games, interleaved with queries by position: the value of the
+    /// position the number names, or a refusal (always for a number that
+    /// names none).
+    #[test]
+    fn queries_by_number_agree(
+        up in lying_game(Path::SweepUp, false),
+        down in lying_game(Path::SweepDown, false),
+        numbered in lying_game(Path::Numbered, false),
+        numbered_down in lying_game(Path::NumberedDown, false),
+        search in lying_game(Path::Search, false),
+        honest in lying_game(Path::SweepUp, true),
+        order in mixed_queries(),
+    ) {
+        for game in [&up, &down, &numbered, &numbered_down, &search, &honest] {
+            check_by_number(game, &order)?;
+        }
     }
 
     /// Honest games, every path, checked and trusting: the true values.
@@ -427,6 +519,41 @@ fn each_lie_is_named() {
         .unwrap_err()
         .to_string();
     assert!(error.contains("a number that no position has"), "{error}");
+    // A position listed under another number than its own is named, by
+    // number too, and the sweep forgets every value from it on: asked
+    // again (by number, past it), the same refusal, not a value computed
+    // after it.
+    let mislisted = LyingGame {
+        lie: Lie::Collision { at: 2 },
+        ..chain.clone()
+    };
+    let mut solver = GrundySolver::new(&mislisted);
+    let message =
+        "number 2 (by for_each_dense_position, by default dense_position(2)) has dense_index 1";
+    for _ in 0..2 {
+        let error = solver.grundy_at_number(3).unwrap_err().to_string();
+        assert!(error.contains(message), "{error}");
+    }
+    assert_eq!(solver.known_positions(), 2); // 0 and 1
+    assert_eq!(solver.grundy_at_number(1).unwrap().0, 1);
+    // Numbers outside the table and holes are refused by number.
+    let holes = LyingGame {
+        holes: vec![false, true, false, false],
+        options: vec![vec![], vec![], vec![vec![0]], vec![vec![2]]],
+        ..chain.clone()
+    };
+    let mut solver = GrundySolver::new(&holes);
+    assert_eq!(solver.grundy_at_number(3).unwrap().0, 0);
+    let error = solver.grundy_at_number(1).unwrap_err().to_string();
+    assert!(
+        error.contains("number 1, which names no position"),
+        "{error}"
+    );
+    let error = solver.grundy_at_number(4).unwrap_err().to_string();
+    assert!(
+        error.contains("number 4 is outside the dense numbering 0..4"),
+        "{error}"
+    );
 }
 
 /// A numbered listing that never ends stops at the work cap.

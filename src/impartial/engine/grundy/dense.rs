@@ -241,6 +241,57 @@ impl<P: Clone + Eq> DenseTable<P> {
         self.cells.get(slot)
     }
 
+    /// The value in the cell of `number` when a sweep has passed it and it
+    /// holds one: the hot path of queries by number, one comparison and one
+    /// read (a hole, or a number `>= n`, which maps to a slot at or past
+    /// `swept`, falls to [`DenseTable::grundy_at_number`] for its error).
+    #[inline]
+    pub(super) fn swept_number(&self, number: usize) -> Option<u64> {
+        let slot = match self.order {
+            MoveOrder::ToSmaller => slot_of::<false>(self.n, number),
+            MoveOrder::ToLarger => slot_of::<true>(self.n, number),
+            MoveOrder::Unordered => return None,
+        };
+        if slot < self.swept {
+            self.cells.get(slot)
+        } else {
+            None
+        }
+    }
+
+    /// The Grundy value of the position numbered `number`: refused when
+    /// `number` is outside `0..n` or names no position (a number the
+    /// listing skipped, or `dense_position` gives none).
+    pub(super) fn grundy_at_number<G: ImpartialGame<Position = P>>(
+        &mut self,
+        game: &G,
+        number: usize,
+        budget: Budget,
+        work: &mut WorkCount,
+    ) -> Result<u64> {
+        if number >= self.n {
+            return Err(Error::InvalidParameter {
+                name: "number",
+                reason: format!(
+                    "number {number} is outside the dense numbering 0..{} (dense_positions())",
+                    self.n
+                ),
+            });
+        }
+        if self.sweeps() {
+            // The cell holds the value of the position listed under
+            // `number` (its own number checked by the sweep), or a hole.
+            return self.sweep_through(game, number, budget, work);
+        }
+        let Some(root) = game.dense_position(number) else {
+            return Err(unlisted_root(number));
+        };
+        if !self.trusted && game.dense_index(&root) != Some(number) {
+            return Err(mislisted(number, game.dense_index(&root)));
+        }
+        self.search(game, &root, number, budget, work)
+    }
+
     /// The Grundy value of `root`.
     pub(super) fn grundy<G: ImpartialGame<Position = P>>(
         &mut self,
@@ -295,6 +346,18 @@ impl<P: Clone + Eq> DenseTable<P> {
         if !self.trusted && game.dense_position(number).as_ref() != Some(root) {
             return Err(mismatched_numbering(number));
         }
+        self.sweep_through(game, number, budget, work)
+    }
+
+    /// Sweeps through `number` (in `0..n`) and returns its cell's value;
+    /// a hole (no position listed under `number`) is refused.
+    fn sweep_through<G: ImpartialGame<Position = P>>(
+        &mut self,
+        game: &G,
+        number: usize,
+        budget: Budget,
+        work: &mut WorkCount,
+    ) -> Result<u64> {
         let larger = self.order == MoveOrder::ToLarger;
         let n = self.n;
         let last = if larger {
@@ -546,6 +609,11 @@ enum Halt {
 /// on holds [`Cell::HOLE`] until filled, so numbers the listing skips stay
 /// holes, and one comparison a component read catches a number skipped,
 /// not yet filled (against the order) or the position's own.
+///
+/// Few branches a cell: an option's reads and its work charge are tested
+/// by one branch; the listed position's own number is compared without a
+/// branch into a flag tested once, after the loop (then a second listing
+/// names the position, and every value from it on is forgotten).
 #[allow(clippy::too_many_lines)]
 fn sweep<G: ImpartialGame, C: Cell, const LARGER: bool, const NUMBERED: bool, const SMALL: bool>(
     game: &G,
@@ -566,9 +634,13 @@ fn sweep<G: ImpartialGame, C: Cell, const LARGER: bool, const NUMBERED: bool, co
     // listing stops at the cap), the next slot and the values stored.
     let mut left = work.left;
     let mut over = false;
-    let mut next = *swept;
+    let start = *swept;
+    let mut next = start;
     let mut stored = 0;
     let mut halt = None;
+    // Whether some listed position's `dense_index` is not the number it
+    // was listed under (tested once, after the loop).
+    let mut mislisted_any = false;
     // A larger mex needs more stamps: the sweep stops for it.
     let stamps = mex.len() as u64;
     let _ = game.for_each_dense_position(slot_of::<LARGER>(n, next), |number, position| {
@@ -587,11 +659,7 @@ fn sweep<G: ImpartialGame, C: Cell, const LARGER: bool, const NUMBERED: bool, co
             return ControlFlow::Break(());
         }
         if !trusted {
-            let index = game.dense_index(&position);
-            if index != Some(number) {
-                halt = Some(Halt::Lie(mislisted(number, index)));
-                return ControlFlow::Break(());
-            }
+            mislisted_any |= game.dense_index(&position) != Some(number);
         }
         // Numbers the listing skipped stay holes.
         next = slot;
@@ -599,87 +667,87 @@ fn sweep<G: ImpartialGame, C: Cell, const LARGER: bool, const NUMBERED: bool, co
         // (Wider values: stamps of this position's generation, started here;
         // the small loop never needs them.)
         let (mut mask, generation) = (0u64, if SMALL { 0 } else { mex.begin() });
+        // Set (with `over` or `lie`) when an option stops the position.
+        let mut stopped = false;
         let mut lie = None;
         let filled = &*cells;
         // Outside the array reads as a hole too: one comparison a read.
         let read = |index: usize| {
-            let cell = *filled.get(slot_of::<LARGER>(n, index)).unwrap_or(&C::HOLE);
-            (cell != C::HOLE).then_some(cell)
+            filled
+                .get(slot_of::<LARGER>(n, index))
+                .copied()
+                .unwrap_or(C::HOLE)
+        };
+        let mut add = |value: u64| {
+            if SMALL {
+                // Every cell is below 64, so is an XOR of cells.
+                debug_assert!(value < 64);
+                mask |= 1u64.wrapping_shl(value as u32);
+            } else if value < 64 {
+                mask |= 1 << value;
+            } else {
+                mex.mark(generation, value);
+            }
         };
         let _ = if NUMBERED {
             game.for_each_numbered_option(number, &position, |option| {
-                let steps = option.len().max(1) as u64 * GRUNDY_SWEEP_STEPS;
-                if steps > left {
-                    over = true;
+                // Every component read, holes flagged: one branch an option.
+                let (mut value, mut hole) = (C::default(), false);
+                for &index in option {
+                    let cell = read(index);
+                    hole |= cell == C::HOLE;
+                    value = value ^ cell;
+                }
+                let short = charge(&mut left, option.len());
+                if short | hole {
+                    stopped = true;
+                    if short {
+                        over = true;
+                    } else {
+                        let index = option.iter().copied().find(|&i| read(i) == C::HOLE);
+                        lie = Some(index);
+                    }
                     return ControlFlow::Break(());
                 }
-                left -= steps;
                 // An XOR of cells fits a cell: no widening on the way.
-                let mut value = C::default();
-                for &index in option {
-                    match read(index) {
-                        Some(cell) => value = value ^ cell,
-                        None => {
-                            lie = Some(Some(index));
-                            return ControlFlow::Break(());
-                        }
-                    }
-                }
-                let value = value.value();
-                if SMALL {
-                    // Every cell is below 64, so is an XOR of cells.
-                    debug_assert!(value < 64);
-                    mask |= 1u64.wrapping_shl(value as u32);
-                } else if value < 64 {
-                    mask |= 1 << value;
-                } else {
-                    mex.mark(generation, value);
-                }
+                add(value.value());
                 ControlFlow::Continue(())
             })
         } else {
             game.for_each_option(&position, |option| {
-                let steps = option.len().max(1) as u64 * GRUNDY_SWEEP_STEPS;
-                if steps > left {
+                if charge(&mut left, option.len()) {
+                    stopped = true;
                     over = true;
                     return ControlFlow::Break(());
                 }
-                left -= steps;
                 let mut value = C::default();
                 for component in option {
                     let index = game.dense_index(component);
                     // Two positions with one number would share a cell.
-                    let cell = index.and_then(read).filter(|_| {
-                        trusted
-                            || game.dense_position(index.unwrap_or(0)).as_ref() == Some(component)
+                    let cell = index.map(read).filter(|&cell| {
+                        cell != C::HOLE
+                            && (trusted
+                                || game.dense_position(index.unwrap_or(0)).as_ref()
+                                    == Some(component))
                     });
                     match cell {
                         Some(cell) => value = value ^ cell,
                         None => {
+                            stopped = true;
                             lie = Some(index);
                             return ControlFlow::Break(());
                         }
                     }
                 }
-                let value = value.value();
-                if SMALL {
-                    // Every cell is below 64, so is an XOR of cells.
-                    debug_assert!(value < 64);
-                    mask |= 1u64.wrapping_shl(value as u32);
-                } else if value < 64 {
-                    mask |= 1 << value;
-                } else {
-                    mex.mark(generation, value);
-                }
+                add(value.value());
                 ControlFlow::Continue(())
             })
         };
-        if over {
-            return ControlFlow::Break(());
-        }
-        if let Some(index) = lie {
-            let found = Lie::diagnose::<C, LARGER>(cells, n, slot, index);
-            halt = Some(Halt::Lie(found.error(number)));
+        if stopped {
+            if let Some(index) = lie {
+                let found = Lie::diagnose::<C, LARGER>(cells, n, slot, index);
+                halt = Some(Halt::Lie(found.error(number)));
+            }
             return ControlFlow::Break(());
         }
         // 64 and up leaves the small loop (its mask would not hold it).
@@ -699,15 +767,22 @@ fn sweep<G: ImpartialGame, C: Cell, const LARGER: bool, const NUMBERED: bool, co
         stored += 1;
         ControlFlow::Continue(())
     });
-    work.left = left;
     *known += stored;
-    // The slots before `next` are final, whatever stopped the sweep.
+    // The slots before `next` are final, whatever stopped the sweep...
     *swept = next;
+    // ...unless a position was listed under another number than its own.
+    if mislisted_any {
+        let (slot, error) = forget_from_mislisted::<G, C, LARGER>(game, cells, n, start, known);
+        *swept = slot;
+        work.left = left.min(work.left);
+        return Err(error);
+    }
     if over {
         work.left = 0;
         work.over = true;
         return Err(work.error("GrundySolver (sweep over the dense numbering)"));
     }
+    work.left = left;
     match halt {
         Some(Halt::Lie(error)) => Err(error),
         Some(Halt::Rare(rare)) => Ok(Some(rare)),
@@ -718,6 +793,54 @@ fn sweep<G: ImpartialGame, C: Cell, const LARGER: bool, const NUMBERED: bool, co
             Ok(None)
         }
     }
+}
+
+/// Charges the work of one option of `components` components against
+/// `left`: true when it does not fit (`left` then wraps; the caller stops).
+#[inline]
+fn charge(left: &mut u64, components: usize) -> bool {
+    let steps = components.max(1) as u64 * GRUNDY_SWEEP_STEPS;
+    let (rest, short) = left.overflowing_sub(steps);
+    *left = rest;
+    short
+}
+
+/// After a sweep from slot `start` listed some position under a number
+/// that is not its `dense_index`: lists again to name the first such
+/// position, and turns its cell and every later one back into holes (the
+/// values after it may have read it), so a later query meets the same
+/// refusal. Returns the slot the sweep is back to and the error. Cold: run
+/// once, only for a lying game.
+#[cold]
+fn forget_from_mislisted<G: ImpartialGame, C: Cell, const LARGER: bool>(
+    game: &G,
+    cells: &mut [C],
+    n: usize,
+    start: usize,
+    known: &mut usize,
+) -> (usize, Error) {
+    let mut found = None;
+    let _ = game.for_each_dense_position(slot_of::<LARGER>(n, start), |number, position| {
+        let slot = slot_of::<LARGER>(n, number);
+        if slot < start || slot >= cells.len() {
+            return ControlFlow::Break(());
+        }
+        let index = game.dense_index(&position);
+        if index == Some(number) {
+            return ControlFlow::Continue(());
+        }
+        found = Some((slot, mislisted(number, index)));
+        ControlFlow::Break(())
+    });
+    // A listing that changed between the two calls: forget the whole sweep.
+    let (slot, error) = found.unwrap_or_else(|| (start, unstable_listing()));
+    for cell in &mut cells[slot..] {
+        if *cell != C::HOLE {
+            *cell = C::HOLE;
+            *known -= 1;
+        }
+    }
+    (slot, error)
 }
 
 /// The mex of one position's option values: `mask` holds those below 64,
@@ -990,8 +1113,8 @@ fn unlisted_root(number: usize) -> Error {
     Error::InvalidParameter {
         name: "game",
         reason: format!(
-            "the position asked for has number {number}, which for_each_dense_position did \
-             not list"
+            "the position asked for has number {number}, which names no position \
+             (for_each_dense_position, by default dense_position, did not list it)"
         ),
     }
 }
@@ -1014,5 +1137,14 @@ fn mislisted(number: usize, index: Option<usize>) -> Error {
             "the position listed under number {number} (by for_each_dense_position, by default \
              dense_position({number})) has dense_index {index}: the two disagree"
         ),
+    }
+}
+
+fn unstable_listing() -> Error {
+    Error::InvalidParameter {
+        name: "game",
+        reason: "for_each_dense_position listed a position under a number other than its \
+                 dense_index, then listed differently when listed again"
+            .to_string(),
     }
 }
