@@ -86,7 +86,7 @@ impl Seeds {
     /// The next position, `u`: its terminal rule's code (or `UNKNOWN`) and,
     /// when `UNKNOWN`, its number of moves (0 otherwise); returns the byte
     /// to store for it.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn seed(&mut self, u: u32, mut code: u8, degree: u32) -> Result<u8> {
         if code != UNKNOWN || degree == 0 {
             if code == UNKNOWN {
