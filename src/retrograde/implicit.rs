@@ -653,7 +653,11 @@ impl<G: ImplicitGame> ImplicitSolver<G> {
         let mut code: Vec<u8> =
             vec_with_capacity(n, "implicit retrograde tables", Budget::unlimited())?;
         code.extend((0..n as u32).map(|u| self.game.terminal(u).map_or(UNKNOWN, value_code)));
-        let mut predecessors = GamePredecessors::new(&self.game, n as u32, &meter);
+        let mut predecessors = GamePredecessors {
+            game: &self.game,
+            num_positions: n as u32,
+            meter: &meter,
+        };
         if self.checks_predecessors {
             check_predecessors(&listing, &code, &mut predecessors, self.budget, |v| {
                 format!("position {v}")
@@ -729,7 +733,11 @@ impl<G: ImplicitGame> ImplicitSolver<G> {
             forward: fingerprints.then(|| Cell::new(MoveFingerprint::random())),
             takes_counts: !self.fingerprints && !self.checks_predecessors,
         };
-        let mut predecessors = GamePredecessors::new(&self.game, n as u32, &meter);
+        let mut predecessors = GamePredecessors {
+            game: &self.game,
+            num_positions: n as u32,
+            meter: &meter,
+        };
         // The game's own walk, when it has one (and the exact check, which
         // lists moves position by position, is off).
         let walked = if self.checks_predecessors {
@@ -1092,7 +1100,6 @@ impl<'m> InRange<'m> {
         }
     }
 
-    #[inline(always)]
     fn visit(&mut self, u: u32, visit: &mut impl FnMut(u32)) -> ControlFlow<()> {
         if u >= self.num_positions {
             self.outside = Some(u);
@@ -1126,94 +1133,20 @@ impl<'m> InRange<'m> {
     }
 }
 
-/// Predecessors a listing gathers before they are checked against the
-/// range, charged and visited together (a power of two).
-const LISTING_BLOCK: usize = 16;
-
 /// The predecessors of an [`ImplicitGame`], checked against the range.
-/// The game's listing only stores each predecessor in a block (a closure
-/// small enough to be inlined into the game's loop); the block is checked,
-/// charged and visited in a loop of its own when full and at the end, so
-/// the work is charged a block at a time and a listing that never ends is
-/// still stopped at the cap.
 struct GamePredecessors<'a, G> {
     game: &'a G,
     num_positions: u32,
     meter: &'a WorkMeter,
-    block: [u32; LISTING_BLOCK],
-}
-
-impl<'a, G> GamePredecessors<'a, G> {
-    fn new(game: &'a G, num_positions: u32, meter: &'a WorkMeter) -> Self {
-        Self {
-            game,
-            num_positions,
-            meter,
-            block: [0; LISTING_BLOCK],
-        }
-    }
-}
-
-/// Checks the predecessors of `v` in `block` against `0..n`, charges them
-/// (and `extra` steps) and visits them; the first error stops the listing.
-#[inline(always)]
-fn visit_block(
-    v: u32,
-    block: &[u32],
-    n: u32,
-    meter: &WorkMeter,
-    extra: u64,
-    visit: &mut impl FnMut(u32),
-) -> Result<()> {
-    let largest = block.iter().fold(0, |largest, &u| largest.max(u));
-    if largest >= n {
-        let u = block.iter().copied().find(|&u| u >= n).unwrap_or(largest);
-        return Err(Error::InvalidParameter {
-            name: "for_each_predecessor",
-            reason: format!("position {v} has a predecessor {u}, outside 0..{n}"),
-        });
-    }
-    meter.charge((block.len() as u64 * IMPLICIT_STEPS_PER_ENTRY).saturating_add(extra))?;
-    block.iter().for_each(|&u| visit(u));
-    Ok(())
-}
-
-/// [`visit_block`] of a full block in the middle of a listing: rare, kept
-/// out of the game's loop.
-#[cold]
-#[inline(never)]
-fn visit_full_block(
-    v: u32,
-    block: &[u32],
-    n: u32,
-    meter: &WorkMeter,
-    visit: &mut impl FnMut(u32),
-) -> Result<()> {
-    visit_block(v, block, n, meter, 0, visit)
 }
 
 impl<G: ImplicitGame> Predecessors for GamePredecessors<'_, G> {
     fn for_each(&mut self, v: u32, visit: &mut impl FnMut(u32)) -> Result<()> {
-        let (n, meter) = (self.num_positions, self.meter);
-        let block = &mut self.block;
-        let mut len = 0;
-        let mut failure = None;
-        let _ = self.game.for_each_predecessor(v, |u| {
-            if len == LISTING_BLOCK {
-                len = 0;
-                if let Err(error) = visit_full_block(v, block, n, meter, visit) {
-                    failure = Some(error);
-                    return ControlFlow::Break(());
-                }
-            }
-            block[len % LISTING_BLOCK] = u;
-            len += 1;
-            ControlFlow::Continue(())
-        });
-        match failure {
-            Some(error) => Err(error),
-            None => visit_block(v, &block[..len], n, meter, IMPLICIT_LISTING_STEPS, visit),
-        }
+        let mut listing = InRange::new(self.num_positions, self.meter);
+        let _ = self
+            .game
+            .for_each_predecessor(v, |u| listing.visit(u, visit));
+        listing.finish(|u| (("for_each_predecessor", "a predecessor"), v, u))
     }
 }
 

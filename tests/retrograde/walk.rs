@@ -326,10 +326,10 @@ fn a_walk_is_stopped_at_the_work_cap() {
     assert_eq!(values.value(998), Some(Value::Win));
 }
 
-/// A predecessor listing that lists far more than a block is charged a
-/// block at a time and refused at the cap, with a walk too.
+/// With a walk, a predecessor listing far longer than the cap allows is
+/// still stopped at the cap.
 #[test]
-fn many_predecessors_are_charged_a_block_at_a_time() {
+fn a_long_predecessor_listing_is_stopped_at_the_cap() {
     let chain = WalkedChain {
         n: 3,
         walked: Cell::new(0),
