@@ -807,15 +807,14 @@ impl<G: ImplicitGame> ImplicitSolver<G> {
             // costs nothing.
             let seeds = match &mut seeds {
                 Some(seeds) => seeds,
-                None => match Seeds::new(n as usize, self.convention, self.budget)
-                    .and_then(|s| {
-                        code = vec_with_capacity(
-                            n as usize,
-                            "implicit retrograde values",
-                            Budget::unlimited(),
-                        )?;
-                        Ok(s)
-                    }) {
+                None => match Seeds::new(n as usize, self.convention, self.budget).and_then(|s| {
+                    code = vec_with_capacity(
+                        n as usize,
+                        "implicit retrograde values",
+                        Budget::unlimited(),
+                    )?;
+                    Ok(s)
+                }) {
                     Ok(made) => seeds.insert(made),
                     Err(error) => return stop(&mut failure, error),
                 },

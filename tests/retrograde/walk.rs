@@ -309,7 +309,10 @@ fn a_walk_is_stopped_at_the_work_cap() {
         .with_budget(Budget::default().with_work(100_000))
         .solve_values();
     assert!(
-        matches!(refused, Err(Error::WorkLimitExceeded { steps: 100_000, .. })),
+        matches!(
+            refused,
+            Err(Error::WorkLimitExceeded { steps: 100_000, .. })
+        ),
         "{refused:?}"
     );
     // 48 steps a position: the cap is passed after ~2,100 positions, seen
