@@ -17,8 +17,10 @@
 //!
 //! The positions are their own numbers: `(side · F + mouse) · F + cat` over
 //! the `F` free cells numbered row by row, so a move's target is computed
-//! from the neighbour table without any search; the solver checks the
-//! numbering as it goes (moves inside `0..N`, predecessors fingerprinted).
+//! from the neighbour table without any search; the game walks its positions
+//! in its own nested loops (`for_each_position`), so the solver splits no
+//! number before the search; the solver checks the numbering as it goes
+//! (moves inside `0..N`, predecessors fingerprinted).
 //!
 //! ```text
 //! $ printf '1 4\nM.CE\n' | cargo run --release --example cat_and_mouse

@@ -198,8 +198,9 @@ pub trait ImplicitGame {
     /// fingerprinted against the predecessors unless trusted), positions
     /// out of order are refused with [`Error::InvalidParameter`], and the
     /// work is charged per block of positions. Cat and mouse on a 50 × 50
-    /// grid (`examples/cat_and_mouse.rs`) runs in about 60% of the CPU
-    /// with it.
+    /// grid (`examples/cat_and_mouse.rs`, 7.5 million positions) took 17%
+    /// less CPU with it (0.19 s against 0.23 with the default checks, 0.15
+    /// against 0.16 trusted; release, medians of 9 alternating runs).
     ///
     /// # Example
     /// ```
