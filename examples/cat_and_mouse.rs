@@ -17,8 +17,10 @@
 //!
 //! The positions are their own numbers: `(side · F + mouse) · F + cat` over
 //! the `F` free cells numbered row by row, so a move's target is computed
-//! from the neighbour table without any search; the solver checks the
-//! numbering as it goes (moves inside `0..N`, predecessors fingerprinted).
+//! from the neighbour table without any search; the game walks its positions
+//! in its own nested loops (`for_each_position`), so the solver splits no
+//! number before the search; the solver checks the numbering as it goes
+//! (moves inside `0..N`, predecessors fingerprinted).
 //!
 //! ```text
 //! $ printf '1 4\nM.CE\n' | cargo run --release --example cat_and_mouse
@@ -138,6 +140,16 @@ impl ImplicitGame for CatAndMouse {
         Some(moves as u32)
     }
 
+    /// Every position in order, in the nested loops of its parts (side,
+    /// mouse, cat): no number is split, and the neighbours of the cell that
+    /// moves are read once for a whole row of positions.
+    fn for_each_position(
+        &self,
+        mut visit: impl FnMut(u32, Option<Value>, &[u32]) -> ControlFlow<()>,
+    ) -> Option<ControlFlow<()>> {
+        Some(self.walk(&mut visit))
+    }
+
     fn terminal(&self, position: u32) -> Option<Value> {
         let (side, mouse, cat) = self.split(position);
         if mouse == cat {
@@ -148,6 +160,54 @@ impl ImplicitGame for CatAndMouse {
         } else {
             None
         }
+    }
+}
+
+impl CatAndMouse {
+    /// The walk of `for_each_position`: side 0 (the mouse to move), then
+    /// side 1, each mouse cell, each cat cell.
+    fn walk(
+        &self,
+        visit: &mut impl FnMut(u32, Option<Value>, &[u32]) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let f = self.free;
+        let mut position = 0;
+        let mut moves = [0u32; 4];
+        for side in 0..2 {
+            for mouse in 0..f {
+                let mouse_moves = &self.neighbours[mouse as usize];
+                for cat in 0..f {
+                    let terminal = if mouse == cat {
+                        Some(if side == 0 { Value::Lose } else { Value::Win })
+                    } else if mouse == self.exit {
+                        Some(if side == 0 { Value::Win } else { Value::Lose })
+                    } else {
+                        None
+                    };
+                    let mut count = 0;
+                    if terminal.is_none() {
+                        if side == 0 {
+                            let base = f * f + cat;
+                            for &next in mouse_moves.iter().filter(|&&next| next != u32::MAX) {
+                                moves[count] = base + next * f;
+                                count += 1;
+                            }
+                        } else {
+                            let base = mouse * f;
+                            for &next in &self.neighbours[cat as usize] {
+                                if next != u32::MAX && next != self.exit {
+                                    moves[count] = base + next;
+                                    count += 1;
+                                }
+                            }
+                        }
+                    }
+                    visit(position, terminal, &moves[..count])?;
+                    position += 1;
+                }
+            }
+        }
+        ControlFlow::Continue(())
     }
 }
 

@@ -14,7 +14,7 @@ use super::graph::{Moves, Predecessors};
 use super::induction::{
     Labels, MoveFingerprint, UNKNOWN, check_predecessors, code_value, value_code,
 };
-use super::values::{self, VALUES_BYTES_PER_POSITION};
+use super::values::{self, Seeds, VALUES_BYTES_PER_POSITION};
 use super::work::{BatchCharge, DEFAULT_RETROGRADE_WORK, WorkMeter};
 use super::{Analysis, Counts, Label, Value};
 
@@ -183,6 +183,67 @@ pub trait ImplicitGame {
     fn move_count(&self, _position: u32) -> Option<u32> {
         None
     }
+
+    /// Walks every position in the game's own loops, in order `0, 1, …,
+    /// N - 1`, calling `visit(position, terminal, moves)` with what
+    /// [`terminal`](ImplicitGame::terminal) and
+    /// [`for_each_move`](ImplicitGame::for_each_move) say of it (the moves
+    /// of a position a terminal rule ends may be left out), and returns
+    /// `Some` of the last `visit`'s answer, stopping at the first `Break`
+    /// (the work cap). `None`, the default: the game does not walk, and the
+    /// solver asks position by position. Read by
+    /// [`ImplicitSolver::solve_values`] only, which then neither splits a
+    /// number into its parts nor calls into the game for each position;
+    /// the moves are checked as listed ones are (inside `0..N`, and
+    /// fingerprinted against the predecessors unless trusted), positions
+    /// out of order are refused with [`Error::InvalidParameter`], and the
+    /// work is charged per block of positions. Cat and mouse on a 50 × 50
+    /// grid (`examples/cat_and_mouse.rs`, 7.5 million positions) took 17%
+    /// less CPU with it (0.19 s against 0.23 with the default checks, 0.15
+    /// against 0.16 trusted; release, medians of 9 alternating runs).
+    ///
+    /// # Example
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use stonegame::retrograde::{ImplicitGame, ImplicitSolver, Value};
+    ///
+    /// /// Take 1 or 2 from a heap of 0..=10; who cannot move loses.
+    /// struct TakeOneOrTwo;
+    ///
+    /// impl ImplicitGame for TakeOneOrTwo {
+    ///     fn positions(&self) -> usize {
+    ///         11
+    ///     }
+    ///     fn for_each_move(&self, n: u32, mut visit: impl FnMut(u32) -> ControlFlow<()>) -> ControlFlow<()> {
+    ///         (1..=2).filter(|&s| s <= n).try_for_each(|s| visit(n - s))
+    ///     }
+    ///     fn for_each_predecessor(&self, n: u32, mut visit: impl FnMut(u32) -> ControlFlow<()>) -> ControlFlow<()> {
+    ///         (1..=2).filter(|&s| n + s <= 10).try_for_each(|s| visit(n + s))
+    ///     }
+    ///     fn for_each_position(
+    ///         &self,
+    ///         mut visit: impl FnMut(u32, Option<Value>, &[u32]) -> ControlFlow<()>,
+    ///     ) -> Option<ControlFlow<()>> {
+    ///         let walk = (0..=10u32).try_for_each(|n| match n {
+    ///             0 => visit(0, None, &[]),
+    ///             1 => visit(1, None, &[0]),
+    ///             _ => visit(n, None, &[n - 1, n - 2]),
+    ///         });
+    ///         Some(walk)
+    ///     }
+    /// }
+    ///
+    /// let values = ImplicitSolver::new(TakeOneOrTwo).solve_values()?;
+    /// assert_eq!(values.value(9), Some(Value::Lose));
+    /// assert_eq!(values.value(10), Some(Value::Win));
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    fn for_each_position(
+        &self,
+        _visit: impl FnMut(u32, Option<Value>, &[u32]) -> ControlFlow<()>,
+    ) -> Option<ControlFlow<()>> {
+        None
+    }
 }
 
 impl<G: ImplicitGame> ImplicitGame for &G {
@@ -212,6 +273,13 @@ impl<G: ImplicitGame> ImplicitGame for &G {
 
     fn move_count(&self, position: u32) -> Option<u32> {
         (**self).move_count(position)
+    }
+
+    fn for_each_position(
+        &self,
+        visit: impl FnMut(u32, Option<Value>, &[u32]) -> ControlFlow<()>,
+    ) -> Option<ControlFlow<()>> {
+        (**self).for_each_position(visit)
     }
 }
 
@@ -666,41 +734,48 @@ impl<G: ImplicitGame> ImplicitSolver<G> {
             forward: fingerprints.then(|| Cell::new(MoveFingerprint::random())),
             takes_counts: !self.fingerprints && !self.checks_predecessors,
         };
-        let mut code: Vec<u8> =
-            vec_with_capacity(n, "implicit retrograde values", Budget::unlimited())?;
-        code.extend((0..n as u32).map(|u| self.game.terminal(u).map_or(UNKNOWN, value_code)));
         let mut predecessors = GamePredecessors {
             game: &self.game,
             num_positions: n as u32,
             meter: &meter,
         };
-        if self.checks_predecessors {
-            check_predecessors(&listing, &code, &mut predecessors, self.budget, |v| {
-                format!("position {v}")
-            })?;
-        }
-        let (code, sums) = match &listing.forward {
+        // The game's own walk, when it has one (and the exact check, which
+        // lists moves position by position, is off).
+        let walked = if self.checks_predecessors {
+            None
+        } else {
+            self.walk(&listing)
+        };
+        let (code, seeds) = match walked {
+            Some(walked) => walked?,
             None => {
-                let code = values::label_values(
-                    &listing,
-                    code,
-                    self.convention,
-                    self.budget,
-                    &mut predecessors,
-                    &mut (),
-                )?;
-                (code, None)
+                let mut code: Vec<u8> =
+                    vec_with_capacity(n, "implicit retrograde values", Budget::unlimited())?;
+                code.extend(
+                    (0..n as u32).map(|u| self.game.terminal(u).map_or(UNKNOWN, value_code)),
+                );
+                if self.checks_predecessors {
+                    check_predecessors(&listing, &code, &mut predecessors, self.budget, |v| {
+                        format!("position {v}")
+                    })?;
+                }
+                let mut seeds = Seeds::new(n, self.convention, self.budget)?;
+                for (u, slot) in code.iter_mut().enumerate() {
+                    let degree = if *slot == UNKNOWN {
+                        listing.out_degree(u as u32)?
+                    } else {
+                        0
+                    };
+                    *slot = seeds.seed(u as u32, *slot, degree)?;
+                }
+                (code, seeds)
             }
+        };
+        let (code, sums) = match &listing.forward {
+            None => (seeds.spread(code, &mut predecessors, &mut ())?, None),
             Some(forward) => {
                 let mut backward = MoveFingerprint::keyed(forward.get().keys());
-                let code = values::label_values(
-                    &listing,
-                    code,
-                    self.convention,
-                    self.budget,
-                    &mut predecessors,
-                    &mut backward,
-                )?;
+                let code = seeds.spread(code, &mut predecessors, &mut backward)?;
                 (code, Some((forward.get().sum(), backward.sum())))
             }
         };
@@ -710,6 +785,98 @@ impl<G: ImplicitGame> ImplicitSolver<G> {
             return Err(self.diagnose(&listing, &mut predecessors));
         }
         Ok(ImplicitValues { code })
+    }
+
+    /// The value bytes and seeds of every position from the game's own
+    /// walk ([`ImplicitGame::for_each_position`]), `None` if it has none:
+    /// each position's moves counted, checked against `0..N` and added to
+    /// the forward fingerprint (when kept), the work charged a block of
+    /// positions at a time.
+    fn walk(&self, listing: &Listing<'_, G>) -> Option<Result<(Vec<u8>, Seeds)>> {
+        let n = listing.num_positions;
+        let mut code: Vec<u8> = Vec::new();
+        let mut seeds = None;
+        let mut next = 0u32;
+        let mut failure: Option<Error> = None;
+        let mut forward = listing.forward.as_ref().map(Cell::get);
+        let mut walk = Walk {
+            meter: listing.meter,
+            pending: 0,
+        };
+        let flow = self.game.for_each_position(|u, terminal, moves| {
+            // Allocated on the first position only: a game without a walk
+            // costs nothing.
+            let seeds = match &mut seeds {
+                Some(seeds) => seeds,
+                None => match Seeds::new(n as usize, self.convention, self.budget).and_then(|s| {
+                    code = vec_with_capacity(
+                        n as usize,
+                        "implicit retrograde values",
+                        Budget::unlimited(),
+                    )?;
+                    Ok(s)
+                }) {
+                    Ok(made) => seeds.insert(made),
+                    Err(error) => return stop(&mut failure, error),
+                },
+            };
+            if u != next || u >= n {
+                return stop(&mut failure, out_of_order(u, next, n));
+            }
+            next += 1;
+            let mut c = terminal.map_or(UNKNOWN, value_code);
+            let mut degree = 0;
+            if c == UNKNOWN {
+                let largest = match &mut forward {
+                    Some(fingerprint) => {
+                        let largest = moves.iter().fold(0, |largest, &v| {
+                            fingerprint.add_target(v);
+                            largest.max(v)
+                        });
+                        fingerprint.moves_listed(u);
+                        largest
+                    }
+                    None => moves.iter().fold(0, |largest, &v| largest.max(v)),
+                };
+                if largest >= n {
+                    return stop(&mut failure, outside(u, largest, n));
+                }
+                degree = match u32::try_from(moves.len()) {
+                    Ok(degree) => degree,
+                    Err(_) => return stop(&mut failure, too_many_moves(moves.len())),
+                };
+            }
+            if let Err(error) = walk.charge(degree) {
+                return stop(&mut failure, error);
+            }
+            match seeds.seed(u, c, degree) {
+                Ok(byte) => c = byte,
+                Err(error) => return stop(&mut failure, error),
+            }
+            code.push(c);
+            ControlFlow::Continue(())
+        })?;
+        if let Some(error) = failure {
+            return Some(Err(error));
+        }
+        if flow.is_break() || next != n {
+            return Some(Err(Error::InvalidParameter {
+                name: "for_each_position",
+                reason: format!("the walk stopped after {next} of the {n} positions"),
+            }));
+        }
+        let seeds = match seeds {
+            Some(seeds) => seeds,
+            // No position: nothing was allocated.
+            None => match Seeds::new(0, self.convention, self.budget) {
+                Ok(seeds) => seeds,
+                Err(error) => return Some(Err(error)),
+            },
+        };
+        if let (Some(cell), Some(fingerprint)) = (&listing.forward, forward) {
+            cell.set(fingerprint);
+        }
+        Some(walk.finish().map(|()| (code, seeds)))
     }
 
     /// The error for predecessors whose fingerprint differs from the
@@ -758,6 +925,70 @@ fn unnamed_mismatch(why: &str) -> Error {
              predecessors'; {why}; ImplicitSolver::with_predecessor_check(true) checks each \
              position before the induction)"
         ),
+    }
+}
+
+/// Positions a walk charges between two charges of the work cap.
+const WALK_BLOCK: u32 = 1024;
+
+/// The work of a walk ([`ImplicitGame::for_each_position`]), charged a
+/// block of positions at a time: each position's moves (a step each, as
+/// counted out-degrees are) and [`IMPLICIT_LISTING_STEPS`] for the
+/// position. A position's moves come as a slice, so a block is bounded and
+/// a walk that never ends is stopped by its order check or by the cap.
+struct Walk<'m> {
+    meter: &'m WorkMeter,
+    pending: u64,
+}
+
+impl Walk<'_> {
+    #[inline]
+    fn charge(&mut self, degree: u32) -> Result<()> {
+        self.pending += u64::from(degree) + IMPLICIT_LISTING_STEPS;
+        if self.pending >= u64::from(WALK_BLOCK) * IMPLICIT_LISTING_STEPS {
+            let steps = std::mem::take(&mut self.pending);
+            self.meter.charge(steps)?;
+        }
+        Ok(())
+    }
+
+    fn finish(self) -> Result<()> {
+        self.meter.charge(self.pending)
+    }
+}
+
+/// Keeps the first error of a walk and stops it.
+fn stop(failure: &mut Option<Error>, error: Error) -> ControlFlow<()> {
+    *failure = Some(error);
+    ControlFlow::Break(())
+}
+
+/// A walk that visits `u` where `next` was due.
+fn out_of_order(u: u32, next: u32, n: u32) -> Error {
+    Error::InvalidParameter {
+        name: "for_each_position",
+        reason: if next >= n {
+            format!("the walk visits position {u} after all {n} positions")
+        } else {
+            format!("the walk visits position {u} where position {next} was due (order 0..{n})")
+        },
+    }
+}
+
+/// A move outside `0..n`.
+fn outside(u: u32, v: u32, n: u32) -> Error {
+    Error::InvalidParameter {
+        name: "for_each_move",
+        reason: format!("position {u} has a move {v}, outside 0..{n}"),
+    }
+}
+
+/// More moves from one position than a `u32` counts.
+fn too_many_moves(count: usize) -> Error {
+    Error::SizeLimitExceeded {
+        what: "moves from one position (u32 counters)",
+        value: count as u128,
+        limit: u128::from(u32::MAX),
     }
 }
 

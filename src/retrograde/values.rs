@@ -7,7 +7,7 @@
 use crate::budget::vec_with_capacity;
 use crate::{Budget, Convention, Outcome, Result};
 
-use super::graph::{Moves, Predecessors};
+use super::graph::Predecessors;
 use super::induction::{DRAW, LOSE, PredecessorTally, TIE, UNKNOWN, WIN};
 
 /// Set in the value byte of a position whose label was known before the
@@ -51,65 +51,92 @@ impl Counter for u32 {
     }
 }
 
-/// The value codes of every position (`ENDED` set where known before the
-/// search; [`code_of`] strips it): `code` holds the terminal rules' codes
-/// (`UNKNOWN` elsewhere), as for the induction.
-pub(crate) fn label_values(
-    graph: &impl Moves,
-    mut code: Vec<u8>,
-    convention: Convention,
+/// What the search starts from, filled position by position in order
+/// `0..N` ([`Seeds::seed`]): the loss counters, the queue of the positions
+/// known before the search that are won or lost, and whether any is tied.
+pub(crate) struct Seeds {
+    no_move_code: u8,
+    queue: Vec<u32>,
+    /// Ties spread only from tied endings: without one, no scan for them.
+    tied_endings: bool,
+    narrow: Vec<u8>,
+    wide: Option<Vec<u32>>,
+    n: usize,
     budget: Budget,
-    predecessors: &mut impl Predecessors,
-    tally: &mut impl PredecessorTally,
-) -> Result<Vec<u8>> {
-    let n = graph.num_positions();
-    let no_move_code = match convention.terminal_outcome() {
-        Outcome::First => WIN,
-        _ => LOSE,
-    };
-    let mut queue = Vec::new();
-    // Ties spread only from tied endings: without one, no scan for them.
-    let mut tied_endings = false;
-    let mut narrow: Vec<u8> = vec_with_capacity(n, "retrograde counters", Budget::unlimited())?;
-    let mut wide: Option<Vec<u32>> = None;
-    for (u, slot) in code.iter_mut().enumerate() {
-        let degree = if *slot == UNKNOWN {
-            graph.out_degree(u as u32)?
-        } else {
-            0
-        };
-        if *slot != UNKNOWN || degree == 0 {
-            if *slot == UNKNOWN {
-                *slot = no_move_code;
+}
+
+impl Seeds {
+    /// Empty seeds for `n` positions (the counters' bytes allocated, charged
+    /// by [`check_budget`]).
+    pub(crate) fn new(n: usize, convention: Convention, budget: Budget) -> Result<Self> {
+        Ok(Self {
+            no_move_code: match convention.terminal_outcome() {
+                Outcome::First => WIN,
+                _ => LOSE,
+            },
+            queue: Vec::new(),
+            tied_endings: false,
+            narrow: vec_with_capacity(n, "retrograde counters", Budget::unlimited())?,
+            wide: None,
+            n,
+            budget,
+        })
+    }
+
+    /// The next position, `u`: its terminal rule's code (or `UNKNOWN`) and,
+    /// when `UNKNOWN`, its number of moves (0 otherwise); returns the byte
+    /// to store for it.
+    #[inline(always)]
+    pub(crate) fn seed(&mut self, u: u32, mut code: u8, degree: u32) -> Result<u8> {
+        if code != UNKNOWN || degree == 0 {
+            if code == UNKNOWN {
+                code = self.no_move_code;
             }
-            if matches!(*slot, WIN | LOSE) {
-                queue.push(u as u32);
+            if matches!(code, WIN | LOSE) {
+                self.queue.push(u);
             }
-            tied_endings |= *slot == TIE;
-            *slot |= ENDED;
+            self.tied_endings |= code == TIE;
+            code |= ENDED;
         }
-        match &mut wide {
+        match &mut self.wide {
             Some(counters) => counters.push(degree),
-            None if degree <= <u8 as Counter>::MAX => narrow.push(degree as u8),
-            None => wide = Some(widen(&narrow, degree, n, budget)?),
+            None if degree <= <u8 as Counter>::MAX => self.narrow.push(degree as u8),
+            None => {
+                self.wide = Some(widen(&self.narrow, degree, self.n, self.budget)?);
+                self.narrow = Vec::new();
+            }
         }
-        if wide.is_some() && !narrow.is_empty() {
-            narrow = Vec::new();
+        Ok(code)
+    }
+
+    /// The search from the seeds over `code` (every position seeded).
+    pub(crate) fn spread(
+        self,
+        mut code: Vec<u8>,
+        predecessors: &mut impl Predecessors,
+        tally: &mut impl PredecessorTally,
+    ) -> Result<Vec<u8>> {
+        let Seeds {
+            mut queue,
+            tied_endings,
+            mut narrow,
+            wide,
+            ..
+        } = self;
+        match wide {
+            None => spread_wins(&mut code, &mut narrow, &mut queue, predecessors, tally)?,
+            Some(mut counters) => {
+                spread_wins(&mut code, &mut counters, &mut queue, predecessors, tally)?
+            }
         }
-    }
-    match wide {
-        None => spread_wins(&mut code, &mut narrow, &mut queue, predecessors, tally)?,
-        Some(mut counters) => {
-            spread_wins(&mut code, &mut counters, &mut queue, predecessors, tally)?
+        if tied_endings {
+            spread_ties(&mut code, queue, predecessors, tally)?;
+        } else {
+            drop(queue);
         }
+        list_draws(&code, predecessors, tally)?;
+        Ok(code)
     }
-    if tied_endings {
-        spread_ties(&mut code, queue, predecessors, tally)?;
-    } else {
-        drop(queue);
-    }
-    list_draws(&code, predecessors, tally)?;
-    Ok(code)
 }
 
 /// The counters so far as `u32`, then `degree`: a position has more moves

@@ -78,7 +78,7 @@ impl ImplicitGame for Lists {
 /// engine: fixed rules first, then rounds until nothing changes (a win
 /// where some move reaches a loss, a loss where every move reaches a win),
 /// then ties spread the same way (a move to a tie), draws for the rest.
-fn brute_values(
+pub(crate) fn brute_values(
     successors: &[Vec<u32>],
     terminal: &[Option<Value>],
     convention: Convention,
@@ -133,7 +133,7 @@ fn brute_values(
 }
 
 /// A random game with cycles, self-loops, repeated moves and terminal rules.
-fn game() -> impl Strategy<Value = (usize, Vec<(u32, u32)>, Vec<Option<Value>>)> {
+pub(crate) fn game() -> impl Strategy<Value = (usize, Vec<(u32, u32)>, Vec<Option<Value>>)> {
     (1..=12usize).prop_flat_map(|n| {
         (
             Just(n),

@@ -11,3 +11,4 @@ mod retrograde_implicit;
 mod retrograde_strategies;
 mod retrograde_work;
 mod tier_durability;
+mod walk;
