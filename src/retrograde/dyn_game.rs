@@ -59,6 +59,11 @@ pub trait DynImplicitGame {
     fn dyn_terminal(&self, position: u32) -> Option<Value>;
     /// [`ImplicitGame::move_count`].
     fn dyn_move_count(&self, position: u32) -> Option<u32>;
+    /// [`ImplicitGame::for_each_position`].
+    fn dyn_for_each_position(
+        &self,
+        visit: &mut dyn FnMut(u32, Option<Value>, &[u32]) -> ControlFlow<()>,
+    ) -> Option<ControlFlow<()>>;
 }
 
 impl<G: ImplicitGame> DynImplicitGame for G {
@@ -84,6 +89,12 @@ impl<G: ImplicitGame> DynImplicitGame for G {
     }
     fn dyn_move_count(&self, position: u32) -> Option<u32> {
         self.move_count(position)
+    }
+    fn dyn_for_each_position(
+        &self,
+        visit: &mut dyn FnMut(u32, Option<Value>, &[u32]) -> ControlFlow<()>,
+    ) -> Option<ControlFlow<()>> {
+        self.for_each_position(visit)
     }
 }
 
@@ -211,6 +222,12 @@ macro_rules! games_for_dyn {
             fn move_count(&self, position: u32) -> Option<u32> {
                 self.dyn_move_count(position)
             }
+            fn for_each_position(
+                &self,
+                mut visit: impl FnMut(u32, Option<Value>, &[u32]) -> ControlFlow<()>,
+            ) -> Option<ControlFlow<()>> {
+                self.dyn_for_each_position(&mut visit)
+            }
         }
 
         impl<'a> TieredGame for dyn DynTieredGame $($bounds)* + 'a {
@@ -278,6 +295,12 @@ macro_rules! games_through {
             }
             fn move_count(&self, position: u32) -> Option<u32> {
                 (**self).move_count(position)
+            }
+            fn for_each_position(
+                &self,
+                visit: impl FnMut(u32, Option<Value>, &[u32]) -> ControlFlow<()>,
+            ) -> Option<ControlFlow<()>> {
+                (**self).for_each_position(visit)
             }
         }
 
