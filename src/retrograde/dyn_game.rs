@@ -15,6 +15,10 @@ use std::sync::Arc;
 
 use super::{ImplicitGame, TierPosition, TieredGame, Value};
 
+/// What [`DynImplicitGame::dyn_for_each_position`] calls for each position:
+/// its number, its terminal value and its moves.
+pub type PositionVisitor<'a> = dyn FnMut(u32, Option<Value>, &[u32]) -> ControlFlow<()> + 'a;
+
 /// The object-safe form of [`ImplicitGame`]: implemented by every
 /// `ImplicitGame`, and a `Box<dyn DynImplicitGame>` is an `ImplicitGame`
 /// again. Each method is the `ImplicitGame` method of the same name
@@ -60,10 +64,7 @@ pub trait DynImplicitGame {
     /// [`ImplicitGame::move_count`].
     fn dyn_move_count(&self, position: u32) -> Option<u32>;
     /// [`ImplicitGame::for_each_position`].
-    fn dyn_for_each_position(
-        &self,
-        visit: &mut dyn FnMut(u32, Option<Value>, &[u32]) -> ControlFlow<()>,
-    ) -> Option<ControlFlow<()>>;
+    fn dyn_for_each_position(&self, visit: &mut PositionVisitor<'_>) -> Option<ControlFlow<()>>;
 }
 
 impl<G: ImplicitGame> DynImplicitGame for G {
@@ -90,10 +91,7 @@ impl<G: ImplicitGame> DynImplicitGame for G {
     fn dyn_move_count(&self, position: u32) -> Option<u32> {
         self.move_count(position)
     }
-    fn dyn_for_each_position(
-        &self,
-        visit: &mut dyn FnMut(u32, Option<Value>, &[u32]) -> ControlFlow<()>,
-    ) -> Option<ControlFlow<()>> {
+    fn dyn_for_each_position(&self, visit: &mut PositionVisitor<'_>) -> Option<ControlFlow<()>> {
         self.for_each_position(visit)
     }
 }

@@ -145,7 +145,7 @@ use std::fmt;
 use crate::Outcome;
 
 pub use analysis::{Analysis, RemotenessCounts};
-pub use dyn_game::{DynImplicitGame, DynTieredGame};
+pub use dyn_game::{DynImplicitGame, DynTieredGame, PositionVisitor};
 pub use games::{solve_impartial_sum, solve_impartial_sum_within, sum_key};
 pub use graph::Graph;
 pub use hashed::{NoPredecessors, NoTerminalRule, Retrograde, RetrogradeTable, solve};
