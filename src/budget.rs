@@ -3,6 +3,7 @@
 //! Every table is sized up front and refused if it would not fit; every search
 //! that can run long counts its steps and stops at the work cap.
 
+use crate::control::{ControlId, Watch};
 use crate::{Error, Result};
 
 /// The limits a solver works within: memory for its tables, and work for its searches.
@@ -61,6 +62,10 @@ use crate::{Error, Result};
 pub struct Budget {
     bytes: u128,
     work: Option<u64>,
+    /// The control a solve under this budget watches (a budget names it,
+    /// so it stays `Copy`); never serialised, as a control lives in one process.
+    #[cfg_attr(feature = "serde", serde(skip))]
+    control: Option<ControlId>,
 }
 
 impl Budget {
@@ -85,7 +90,11 @@ impl Budget {
     /// assert_eq!(stonegame::Budget::from_bytes(10).bytes(), 10);
     /// ```
     pub const fn from_bytes(bytes: u128) -> Self {
-        Self { bytes, work: None }
+        Self {
+            bytes,
+            work: None,
+            control: None,
+        }
     }
 
     /// A budget of `mebibytes` MiB.
@@ -98,6 +107,7 @@ impl Budget {
         Self {
             bytes: (mebibytes as u128) << 20,
             work: None,
+            control: None,
         }
     }
 
@@ -111,6 +121,7 @@ impl Budget {
         Self {
             bytes: u128::MAX,
             work: Some(u64::MAX),
+            control: None,
         }
     }
 
@@ -127,9 +138,55 @@ impl Budget {
     /// ```
     pub const fn with_work(self, steps: u64) -> Self {
         Self {
-            bytes: self.bytes,
             work: Some(steps),
+            ..self
         }
+    }
+
+    /// The same budget watched by `control`: a solve under it stops with
+    /// [`Error::Cancelled`] once the control is cancelled, and reports its
+    /// progress to the control's callback (see [`crate::control`]).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{control::Control, Budget};
+    /// let control = Control::new();
+    /// let budget = Budget::default().with_control(&control);
+    /// assert_eq!(budget.bytes(), Budget::default().bytes());
+    /// assert_ne!(budget, Budget::default());
+    /// ```
+    #[cfg(not(stonegame_bundle))]
+    pub fn with_control(self, control: &crate::control::Control) -> Self {
+        Self {
+            control: Some(control.id()),
+            ..self
+        }
+    }
+
+    /// The same budget with no control.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{control::Control, Budget};
+    /// let budget = Budget::default().with_control(&Control::new());
+    /// assert_eq!(budget.without_control(), Budget::default());
+    /// ```
+    pub const fn without_control(self) -> Self {
+        Self {
+            control: None,
+            ..self
+        }
+    }
+
+    /// The control this budget names, if any.
+    pub(crate) const fn control_id(self) -> Option<ControlId> {
+        self.control
+    }
+
+    /// A watch of this budget's control for the computation `what`, which
+    /// expects `expected` steps when known (see [`crate::control`]).
+    pub(crate) fn watch(self, what: &'static str, expected: Option<u64>) -> Watch {
+        Watch::new(self, what, expected)
     }
 
     /// The work cap set with [`Budget::with_work`], if any.

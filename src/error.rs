@@ -66,6 +66,28 @@ pub enum Error {
         bytes: u128,
     },
 
+    /// The solve was cancelled through its budget's [`Control`](crate::control::Control)
+    /// ([`Control::cancel`](crate::control::Control::cancel), from any thread).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{control::Control, impartial::OctalGame, Budget, Error};
+    /// let control = Control::new();
+    /// control.cancel();
+    /// let game = OctalGame::parse("0.07")?.with_budget(Budget::default().with_control(&control));
+    /// let err = game.grundy_sequence(1000).unwrap_err();
+    /// assert!(matches!(err, Error::Cancelled { .. }));
+    /// assert!(err.to_string().contains("cancelled"));
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    #[error("{what} cancelled after {steps} steps")]
+    Cancelled {
+        /// Which computation stopped (e.g. "Grundy sweep").
+        what: String,
+        /// Steps done under the control when the cancel was seen.
+        steps: u64,
+    },
+
     /// A search reached its work cap before it could answer.
     #[error("{what} stopped after {steps} steps, the work limit (raise it with Budget::with_work)")]
     WorkLimitExceeded {

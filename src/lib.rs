@@ -108,6 +108,7 @@
 #![deny(missing_docs)]
 
 mod budget;
+pub mod control;
 mod error;
 mod into_vec;
 mod outcome;
