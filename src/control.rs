@@ -17,7 +17,8 @@
 //! ```
 //! use std::sync::atomic::{AtomicU64, Ordering};
 //! use std::sync::Arc;
-//! use stonegame::{control::Control, impartial::OctalGame, Budget, Error};
+//! use stonegame::impartial::octal::{grundy_sequence, TakeAndBreak};
+//! use stonegame::{control::Control, Budget, Error};
 //!
 //! // Watch a long computation advance, then cancel it from the callback.
 //! let seen = Arc::new(AtomicU64::new(0));
@@ -26,9 +27,8 @@
 //!     watched.store(progress.done, Ordering::Relaxed);
 //! });
 //! let budget = Budget::default().with_control(&control);
-//! let game = OctalGame::parse("0.6")?.with_budget(budget);
 //! control.cancel(); // as another thread would, at any time
-//! let refused = game.grundy_sequence(1_000_000);
+//! let refused = grundy_sequence(&TakeAndBreak::octal("0.6")?, 1_000_000, budget);
 //! assert!(matches!(refused, Err(Error::Cancelled { .. })));
 //! # Ok::<(), stonegame::Error>(())
 //! ```
@@ -172,13 +172,14 @@ impl Control {
     /// # Example
     /// ```
     /// use std::sync::{Arc, Mutex};
-    /// use stonegame::{control::Control, impartial::OctalGame, Budget};
+    /// use stonegame::impartial::octal::{grundy_sequence, TakeAndBreak};
+    /// use stonegame::{control::Control, Budget};
     ///
     /// let reports = Arc::new(Mutex::new(Vec::new()));
     /// let sink = Arc::clone(&reports);
     /// let control = Control::with_progress(move |p| sink.lock().unwrap().push(p.done));
-    /// let game = OctalGame::parse("0.137")?.with_budget(Budget::default().with_control(&control));
-    /// game.grundy_sequence(200_000)?;
+    /// let budget = Budget::default().with_control(&control);
+    /// grundy_sequence(&TakeAndBreak::octal("0.137")?, 200_000, budget)?;
     /// let reports = reports.lock().unwrap();
     /// assert!(!reports.is_empty());
     /// assert!(reports.windows(2).all(|w| w[0] <= w[1]));

@@ -71,11 +71,12 @@ pub enum Error {
     ///
     /// # Example
     /// ```
-    /// use stonegame::{control::Control, impartial::OctalGame, Budget, Error};
+    /// use stonegame::impartial::octal::{grundy_sequence, TakeAndBreak};
+    /// use stonegame::{control::Control, Budget, Error};
     /// let control = Control::new();
     /// control.cancel();
-    /// let game = OctalGame::parse("0.07")?.with_budget(Budget::default().with_control(&control));
-    /// let err = game.grundy_sequence(1000).unwrap_err();
+    /// let budget = Budget::default().with_control(&control);
+    /// let err = grundy_sequence(&TakeAndBreak::octal("0.07")?, 1000, budget).unwrap_err();
     /// assert!(matches!(err, Error::Cancelled { .. }));
     /// assert!(err.to_string().contains("cancelled"));
     /// # Ok::<(), stonegame::Error>(())
