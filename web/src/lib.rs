@@ -1,0 +1,59 @@
+//! The browser page's thin layer over `stonegame` (issue 46).
+//!
+//! Every entry point takes the position as the text a person types ("3 4 5")
+//! and answers with JSON text the page reads: the position's value and every
+//! legal move with its value. Parsing and solving stay in the library (its
+//! errors, budgets and work caps); this crate only lists moves and formats.
+//! The same functions run natively, so `cargo test` in `web/` checks them.
+
+#![forbid(unsafe_code)]
+
+mod analysis;
+mod ends;
+mod heaps;
+mod sequence;
+mod wythoff;
+
+pub use analysis::{MAX_MOVES, REMOTENESS_WORK};
+pub use sequence::SequenceJob;
+
+use wasm_bindgen::prelude::*;
+
+/// Converts a library (or page) error into the exception the page shows.
+fn js_error(error: impl std::fmt::Display) -> JsError {
+    JsError::new(&error.to_string())
+}
+
+/// Nim, a subtraction game or a take-and-break (octal) game on heaps.
+///
+/// `kind` is `nim`, `subtraction` or `octal`; `rules` the move set ("1 3 4")
+/// or the octal code or name ("0.77", "kayles"); `heaps` the heap sizes.
+#[wasm_bindgen]
+pub fn analyze_heaps(kind: &str, rules: &str, heaps: &str) -> Result<String, JsError> {
+    heaps::analyze(kind, rules, heaps)
+        .map(|a| a.to_json())
+        .map_err(js_error)
+}
+
+/// Wythoff's game (the queen on a quarter-infinite board): `position` is "x y".
+#[wasm_bindgen]
+pub fn analyze_wythoff(position: &str) -> Result<String, JsError> {
+    wythoff::analyze(position)
+        .map(|a| a.to_json())
+        .map_err(js_error)
+}
+
+/// Take-from-ends with scores: `row` is the stones left, `lead` the player to
+/// move's lead so far (their total minus the opponent's).
+#[wasm_bindgen]
+pub fn analyze_ends(row: &str, lead: &str) -> Result<String, JsError> {
+    ends::analyze(row, lead)
+        .map(|a| a.to_json())
+        .map_err(js_error)
+}
+
+/// The library's version, shown in the page's footer.
+#[wasm_bindgen]
+pub fn version() -> String {
+    env!("CARGO_PKG_VERSION").to_string()
+}
