@@ -1,0 +1,511 @@
+// The page: choose a game, set a position, play against the perfect player.
+// Every position is analysed by the library in a Web Worker (worker.js); this
+// file only keeps the game's history and draws it. No framework.
+
+const GAMES = {
+  nim: {
+    title: "Nim",
+    rules: "Take any number of tokens from one heap; whoever takes the last token wins (normal play). " +
+      "The value of a position is the XOR of the heaps (its nimber); it is lost for the player to move when that is 0.",
+    rulesLabel: null, positionLabel: "Heaps", position: "3 4 5",
+  },
+  subtraction: {
+    title: "Subtraction game",
+    rules: "Take from one heap a number of tokens in the move set; whoever cannot move loses. " +
+      "Type the move set (for example 1 3 4) and the heaps.",
+    rulesLabel: "Move set", rulesValue: "1 3 4", positionLabel: "Heaps", position: "10 7",
+  },
+  octal: {
+    title: "Kayles and octal games",
+    rules: "Take-and-break games on rows of pins: Kayles (0.77) knocks down one or two adjacent pins, which may split " +
+      "a row in two. Type any octal code (0.07 Dawson's Kayles, 0.137 Dawson's chess, 4.7 …) or a name " +
+      "(kayles, dawsons-kayles, grundys-game, …) and the rows.",
+    rulesLabel: "Code", rulesValue: "kayles", positionLabel: "Rows", position: "7 4",
+  },
+  wythoff: {
+    title: "Wythoff's queen",
+    rules: "A queen stands at (x, y); a move takes her any distance left, down, or diagonally down-left. " +
+      "Whoever moves her to the corner (0, 0) wins. Type the queen's square x y.",
+    rulesLabel: null, positionLabel: "Queen at", position: "6 9",
+  },
+  ends: {
+    title: "Take from the ends",
+    rules: "Players in turn take the stone at the left or right end of the row and score its value " +
+      "(LeetCode 877, AtCoder EDPC L). The higher total wins; equal totals draw. Type the row's values.",
+    rulesLabel: null, positionLabel: "Row", position: "4 5 3 1 2 7 6",
+  },
+};
+
+const params = new URLSearchParams(location.search);
+const DELAY = Number(params.get("delay") ?? 400); // ms before the perfect player moves
+const $ = (id) => document.getElementById(id);
+
+// ---- the worker ---------------------------------------------------------
+
+let worker = null;
+let nextId = 1;
+const pending = new Map(); // id -> {resolve, reject, onProgress}
+let busyTimer = null;
+
+class Cancelled extends Error {}
+
+function spawnWorker() {
+  worker = new Worker("worker.js", { type: "module" });
+  worker.onmessage = (event) => {
+    const { id, progress, result, error } = event.data;
+    const call = pending.get(id);
+    if (!call) return;
+    if (progress !== undefined) {
+      call.onProgress?.(progress);
+      return;
+    }
+    pending.delete(id);
+    if (pending.size === 0) hideBusy();
+    if (error !== undefined) call.reject(new Error(error));
+    else call.resolve(result);
+  };
+  worker.onerror = (event) => {
+    event.preventDefault();
+    showError(`the worker failed: ${event.message || "could not load the module"}`);
+  };
+}
+
+// Calls the library in the worker. The busy box (progress and Cancel) shows
+// at once for long work, after 150 ms for the rest.
+function call(op, args, { busyText = "Working…", onProgress = null, longWork = false } = {}) {
+  const id = nextId++;
+  return new Promise((resolve, reject) => {
+    pending.set(id, {
+      resolve, reject,
+      onProgress: (p) => { $("progress").value = p; onProgress?.(p); },
+    });
+    worker.postMessage({ id, op, args });
+    clearTimeout(busyTimer);
+    const show = () => showBusy(busyText, longWork);
+    if (longWork) show(); else busyTimer = setTimeout(show, 150);
+  });
+}
+
+function showBusy(text, withProgress) {
+  $("busy-text").textContent = text;
+  const bar = $("progress");
+  if (withProgress) bar.value = 0; else bar.removeAttribute("value");
+  $("busy").hidden = false;
+  document.body.dataset.work = "busy";
+}
+
+function hideBusy() {
+  clearTimeout(busyTimer);
+  $("busy").hidden = true;
+  document.body.dataset.work = "idle";
+}
+
+// Cancel: wasm without threads cannot be interrupted, so the worker is ended
+// and a fresh one started; every call in flight is refused as cancelled.
+function cancelWork() {
+  worker.terminate();
+  const calls = [...pending.values()];
+  pending.clear();
+  hideBusy();
+  spawnWorker();
+  for (const c of calls) c.reject(new Cancelled("cancelled"));
+}
+
+function showError(message) {
+  const box = $("error");
+  box.textContent = message;
+  box.hidden = !message;
+}
+
+// ---- game state -----------------------------------------------------------
+
+let game = "nim";
+let side = "0";            // "0": you play first, "1": second, "both"
+let history = [];          // [{position, lead, scores, label, analysis}]
+let generation = 0;        // bumped by set/undo/tab: stale replies and timers are dropped
+let finishing = false;     // two perfect players play to the end
+let hintIndex = -1;
+
+const isScoring = () => game === "ends";
+const current = () => history[history.length - 1];
+const moverOf = (index) => index % 2; // 0: player 1 (moves first from the set position)
+const humanMoves = (index) => !finishing && (side === "both" || Number(side) === moverOf(index));
+
+function analyze(position, lead) {
+  return call("analyze", { game, rules: $("rules").value, position, lead }, { busyText: "Solving…" });
+}
+
+async function setPosition() {
+  const mine = ++generation;
+  finishing = false;
+  showError("");
+  side = $("side").value;
+  const position = $("position").value;
+  try {
+    const analysis = await analyze(position, 0);
+    if (mine !== generation) return;
+    history = [{ position: analysis.position, lead: 0, scores: [0, 0], label: null, analysis }];
+    render();
+    schedule();
+  } catch (error) {
+    if (mine !== generation) return;
+    history = [];
+    render();
+    if (!(error instanceof Cancelled)) showError(error.message);
+  }
+}
+
+// Plays `move` from the current position.
+async function play(move) {
+  const mine = generation;
+  const here = current();
+  const mover = moverOf(history.length - 1);
+  const scores = [...here.scores];
+  let lead = 0;
+  if (isScoring()) {
+    const stone = Number(move.label.split(" ").pop());
+    scores[mover] += stone;
+    lead = scores[1 - mover] - scores[mover];
+  }
+  document.body.dataset.state = "thinking";
+  try {
+    const analysis = await analyze(move.to, lead);
+    if (mine !== generation) return;
+    history.push({ position: analysis.position, lead, scores, label: move.label, analysis });
+    hintIndex = -1;
+    render();
+    schedule();
+  } catch (error) {
+    if (mine !== generation) return;
+    document.body.dataset.state = "ready";
+    if (!(error instanceof Cancelled)) showError(error.message);
+    finishing = false;
+    render();
+  }
+}
+
+// The perfect player's choice: a win as fast as possible; else a draw; else
+// the slowest loss. Scoring games: the largest final lead.
+function best(moves) {
+  const rank = (m) => {
+    if (m.score !== null) return [m.score, 0];
+    const r = m.remoteness ?? 0;
+    if (m.outcome === "win") return [2, -r];
+    if (m.outcome === "draw") return [1, 0];
+    return [0, r];
+  };
+  let chosen = -1;
+  let top = null;
+  moves.forEach((m, i) => {
+    const k = rank(m);
+    if (top === null || k[0] > top[0] || (k[0] === top[0] && k[1] > top[1])) {
+      top = k;
+      chosen = i;
+    }
+  });
+  return chosen;
+}
+
+// After each position: the perfect player moves when it is its turn.
+function schedule() {
+  const here = current();
+  if (!here || here.analysis.moves.length === 0) {
+    finishing = false;
+    document.body.dataset.state = "over";
+    render();
+    return;
+  }
+  if (humanMoves(history.length - 1)) {
+    document.body.dataset.state = "ready";
+    return;
+  }
+  document.body.dataset.state = "thinking";
+  const mine = generation;
+  setTimeout(() => {
+    if (mine !== generation) return;
+    const moves = current().analysis.moves;
+    play(moves[best(moves)]);
+  }, DELAY);
+}
+
+function undo() {
+  if (history.length <= 1) return;
+  generation++;
+  finishing = false;
+  history.pop();
+  // Against the perfect player, go back to a position where you are to move.
+  while (history.length > 1 && !humanMoves(history.length - 1)) history.pop();
+  hintIndex = -1;
+  render();
+  schedule();
+}
+
+function hint() {
+  const here = current();
+  if (!here || here.analysis.moves.length === 0) return;
+  hintIndex = best(here.analysis.moves);
+  render();
+}
+
+function finish() {
+  if (!current() || current().analysis.moves.length === 0) return;
+  generation++;
+  finishing = true;
+  schedule();
+}
+
+// ---- drawing --------------------------------------------------------------
+
+const playerName = (p) => {
+  const who = side === "both" ? "" : (Number(side) === p ? " (you)" : " (perfect player)");
+  return `Player ${p + 1}${who}`;
+};
+
+function valueText(v) {
+  const parts = [];
+  if (v.score !== null && v.score !== undefined) {
+    parts.push(`${v.outcome} by ${Math.abs(v.score)}`.replace(/draw by 0/, "draw"));
+  } else {
+    parts.push(v.remoteness !== null ? `${v.outcome} in ${v.remoteness}` : v.outcome);
+  }
+  if (v.nimber !== null && v.nimber !== undefined) parts.push(`*${v.nimber}`);
+  return parts.join(" · ");
+}
+
+function render() {
+  const list = $("moves");
+  list.replaceChildren();
+  const status = $("status");
+  const here = current();
+  $("undo").disabled = history.length <= 1;
+  if (!here) {
+    status.textContent = "";
+    delete status.dataset.position;
+    drawHistory();
+    return;
+  }
+  const a = here.analysis;
+  const mover = moverOf(history.length - 1);
+  const over = a.moves.length === 0;
+  Object.assign(status.dataset, {
+    position: a.position, outcome: a.outcome, mover: String(mover + 1), over: over ? "1" : "0",
+    nimber: a.nimber ?? "", remoteness: a.remoteness ?? "", score: a.score ?? "", ply: String(history.length - 1),
+  });
+  const where = isScoring() ? `row [${a.position}], scores ${here.scores[0]} : ${here.scores[1]}` : `position ${a.position}`;
+  if (over) {
+    let result;
+    if (isScoring()) {
+      const d = here.scores[0] - here.scores[1];
+      result = d === 0 ? "a draw" : `${playerName(d > 0 ? 0 : 1)} wins by ${Math.abs(d)}`;
+    } else {
+      result = `${playerName(1 - mover)} wins (no move left for ${playerName(mover)})`;
+    }
+    status.textContent = `Game over, ${where}: ${result}.`;
+  } else {
+    status.textContent = `${playerName(mover)} to move, ${where}. Value for the player to move: ${valueText(a)}.`;
+  }
+  $("note").textContent = a.note;
+  const canClick = humanMoves(history.length - 1) && !over;
+  a.moves.forEach((m, i) => {
+    const item = document.createElement("li");
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = `move ${m.outcome}` + (i === hintIndex ? " hinted" : "");
+    Object.assign(button.dataset, {
+      index: String(i), to: m.to, outcome: m.outcome, label: m.label,
+      nimber: m.nimber ?? "", remoteness: m.remoteness ?? "", score: m.score ?? "",
+    });
+    const label = document.createElement("span");
+    label.textContent = m.label;
+    const value = document.createElement("span");
+    value.className = "value";
+    value.textContent = valueText(m);
+    button.append(label, value);
+    button.disabled = !canClick;
+    button.addEventListener("click", () => {
+      if (document.body.dataset.state !== "ready") return;
+      document.body.dataset.state = "thinking";
+      play(m);
+    });
+    item.append(button);
+    list.append(item);
+  });
+  if (hintIndex >= 0) {
+    status.textContent += ` Hint: ${a.moves[hintIndex].label}.`;
+  }
+  const log = $("log");
+  log.replaceChildren();
+  history.slice(1).forEach((h, i) => {
+    const item = document.createElement("li");
+    item.textContent = `${playerName(moverOf(i))}: ${h.label}`;
+    log.append(item);
+  });
+  drawHistory();
+}
+
+const SVG = "http://www.w3.org/2000/svg";
+function svgEl(name, attrs, text) {
+  const el = document.createElementNS(SVG, name);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+  if (text !== undefined) el.textContent = text;
+  return el;
+}
+
+// The value history: for each position so far, its value for player 1 (up:
+// player 1 wins, down: loses; impartial games by remoteness, scoring games
+// by the final lead with perfect play), coloured by the outcome.
+function drawHistory() {
+  const svg = $("history");
+  svg.replaceChildren();
+  const W = 420, H = 240, L = 40, R = 10, T = 14, B = 26;
+  const points = history.map((h, i) => {
+    const a = h.analysis;
+    const sign = moverOf(i) === 0 ? 1 : -1;
+    let y;
+    if (a.score !== null) y = sign * a.score;
+    else {
+      const s = a.outcome === "win" ? 1 : a.outcome === "lose" ? -1 : 0;
+      y = sign * s * (a.remoteness ?? 1);
+    }
+    const p1 = a.outcome === "draw" ? "draw" : (sign * (a.outcome === "win" ? 1 : -1) > 0 ? "win" : "lose");
+    return { x: i, y, p1 };
+  });
+  const maxY = Math.max(1, ...points.map((p) => Math.abs(p.y)));
+  const maxX = Math.max(1, points.length - 1);
+  const sx = (x) => L + (x / maxX) * (W - L - R);
+  const sy = (y) => T + (1 - (y + maxY) / (2 * maxY)) * (H - T - B);
+  svg.append(svgEl("line", { x1: L, x2: W - R, y1: sy(0), y2: sy(0), stroke: "#999" }));
+  svg.append(svgEl("line", { x1: L, x2: L, y1: T, y2: H - B, stroke: "#999" }));
+  svg.append(svgEl("text", { x: 4, y: T + 4, "font-size": 10 }, `+${maxY}`));
+  svg.append(svgEl("text", { x: 4, y: H - B, "font-size": 10 }, `-${maxY}`));
+  svg.append(svgEl("text", { x: L + 4, y: T - 3, "font-size": 10 },
+    isScoring() ? "player 1's final lead (perfect play from here)" : "player 1 wins (up) / loses (down) in … moves"));
+  svg.append(svgEl("text", { x: W / 2 - 30, y: H - 6, "font-size": 10 }, "move number"));
+  if (points.length > 1) {
+    svg.append(svgEl("polyline", {
+      points: points.map((p) => `${sx(p.x)},${sy(p.y)}`).join(" "), fill: "none", stroke: "#555",
+    }));
+  }
+  const colours = { win: "#2e9e3e", lose: "#d33a2c", draw: "#d4b000" };
+  for (const p of points) {
+    svg.append(svgEl("circle", { cx: sx(p.x), cy: sy(p.y), r: 4, fill: colours[p.p1], class: `point ${p.p1}` }));
+  }
+}
+
+// ---- the Grundy sequence plot ---------------------------------------------
+
+async function plotSequence() {
+  showError("");
+  const code = $("plot-code").value.trim();
+  const upto = Number($("plot-limit").value);
+  const work = Number($("plot-work").value || 0);
+  const summaryBox = $("plot-summary");
+  summaryBox.textContent = `Computing G(0..${upto}) of ${code}…`;
+  summaryBox.dataset.state = "working";
+  $("plot").replaceChildren();
+  try {
+    const { values, summary } = await call("sequence", { code, upto, work },
+      { busyText: `Grundy values of ${code}`, longWork: true });
+    drawPlot(values, summary);
+    summaryBox.textContent = `${code}: G(0..${summary.upto}), largest value ${summary.max}; ${summary.note}` +
+      ` (${summary.work.toLocaleString("en")} steps of work).`;
+    summaryBox.dataset.state = "done";
+  } catch (error) {
+    summaryBox.dataset.state = error instanceof Cancelled ? "cancelled" : "refused";
+    summaryBox.textContent = error instanceof Cancelled ? "Cancelled." : `Refused: ${error.message}`;
+  }
+}
+
+// One vertical stroke a pixel column (min to max of its values): 10^5 values
+// draw as one path. The preperiod is a line, the first period a band, and
+// later periods thin ticks.
+function drawPlot(values, summary) {
+  const svg = $("plot");
+  svg.replaceChildren();
+  const W = 900, H = 320, L = 40, R = 10, T = 16, B = 28;
+  const n = values.length;
+  const maxV = Math.max(1, summary.max);
+  const cols = W - L - R;
+  const sx = (i) => L + (i / Math.max(1, n - 1)) * cols;
+  const sy = (v) => T + (1 - v / maxV) * (H - T - B);
+  let d = "";
+  for (let c = 0; c < cols; c++) {
+    const from = Math.floor((c * n) / cols);
+    const to = Math.max(from + 1, Math.floor(((c + 1) * n) / cols));
+    let lo = Infinity, hi = -Infinity;
+    for (let i = from; i < to && i < n; i++) { lo = Math.min(lo, values[i]); hi = Math.max(hi, values[i]); }
+    if (lo === Infinity) continue;
+    const x = (L + c + 0.5).toFixed(1);
+    d += `M${x} ${sy(lo).toFixed(1)}V${(sy(hi) - 1).toFixed(1)}`;
+  }
+  if (summary.period !== null) {
+    const p0 = summary.preperiod, p = summary.period;
+    svg.append(svgEl("rect", {
+      id: "mark-period", x: sx(p0), y: T, width: Math.max(1.5, sx(p0 + p) - sx(p0)), height: H - T - B,
+      fill: "#2257d633",
+    }));
+    const ticks = Math.floor((n - p0) / p);
+    if (ticks <= 200) {
+      for (let k = 2; k <= ticks; k++) {
+        svg.append(svgEl("line", { x1: sx(p0 + k * p), x2: sx(p0 + k * p), y1: H - B, y2: H - B - 6, stroke: "#2257d6", class: "period-tick" }));
+      }
+    }
+    svg.append(svgEl("line", {
+      id: "mark-preperiod", x1: sx(p0), x2: sx(p0), y1: T, y2: H - B, stroke: "#d33a2c", "stroke-width": 2,
+    }));
+    svg.append(svgEl("text", { x: Math.min(sx(p0) + 4, W - 220), y: T + 12, "font-size": 11, fill: "#d33a2c" },
+      `preperiod ${p0}, period ${p}`));
+  }
+  svg.append(svgEl("path", { id: "plot-values", d, stroke: "#234", "stroke-width": 1, fill: "none" }));
+  svg.append(svgEl("line", { x1: L, x2: W - R, y1: H - B, y2: H - B, stroke: "#999" }));
+  svg.append(svgEl("text", { x: 4, y: T + 4, "font-size": 10 }, String(maxV)));
+  svg.append(svgEl("text", { x: 4, y: H - B, "font-size": 10 }, "0"));
+  svg.append(svgEl("text", { x: L, y: H - 8, "font-size": 10 }, "heap 0"));
+  svg.append(svgEl("text", { x: W - R - 70, y: H - 8, "font-size": 10 }, `heap ${n - 1}`));
+}
+
+// ---- wiring ---------------------------------------------------------------
+
+function choose(name) {
+  generation++;
+  finishing = false;
+  hintIndex = -1;
+  for (const tab of document.querySelectorAll(".tab")) tab.classList.toggle("active", tab.dataset.game === name);
+  const plotting = name === "plot";
+  $("play").hidden = plotting;
+  $("plot-panel").hidden = !plotting;
+  showError("");
+  if (plotting) return;
+  game = name;
+  const g = GAMES[name];
+  $("game-title").textContent = g.title;
+  $("game-rules").textContent = g.rules;
+  $("rules-label").hidden = !g.rulesLabel;
+  $("rules-label").firstChild.textContent = (g.rulesLabel ?? "Rules") + " ";
+  $("rules").value = g.rulesValue ?? "";
+  $("position-label").textContent = g.positionLabel;
+  $("position").value = g.position;
+  history = [];
+  render();
+  setPosition();
+}
+
+function start() {
+  spawnWorker();
+  for (const tab of document.querySelectorAll(".tab")) tab.addEventListener("click", () => choose(tab.dataset.game));
+  $("setup").addEventListener("submit", (e) => { e.preventDefault(); setPosition(); });
+  $("side").addEventListener("change", () => { side = $("side").value; render(); schedule(); });
+  $("hint").addEventListener("click", hint);
+  $("undo").addEventListener("click", undo);
+  $("finish").addEventListener("click", finish);
+  $("cancel").addEventListener("click", cancelWork);
+  $("show-values").addEventListener("change", (e) => $("play").classList.toggle("novalues", !e.target.checked));
+  $("plot-form").addEventListener("submit", (e) => { e.preventDefault(); plotSequence(); });
+  choose(params.get("game") ?? "nim");
+  // Ready once the worker has loaded the module and answered.
+  call("ping", {}).then(() => {
+    document.body.dataset.loaded = String(Math.round(performance.now()));
+  });
+}
+
+start();
