@@ -141,16 +141,20 @@ async function setPosition() {
   showError("");
   side = $("side").value;
   const position = $("position").value;
+  document.body.dataset.state = "thinking";
   try {
     const analysis = await analyze(position, 0);
     if (mine !== generation) return;
     history = [{ position: analysis.position, lead: 0, scores: [0, 0], label: null, analysis }];
     render();
+    // The first position shown: the page is interactive (the browser test reads this).
+    document.body.dataset.interactive ??= String(Math.round(performance.now()));
     schedule();
   } catch (error) {
     if (mine !== generation) return;
     history = [];
     render();
+    document.body.dataset.state = "error";
     if (!(error instanceof Cancelled)) showError(error.message);
   }
 }
