@@ -408,10 +408,11 @@ async function plotSequence() {
   summaryBox.dataset.state = "working";
   $("plot").replaceChildren();
   try {
-    const { values, summary } = await call("sequence", { code, upto, work },
+    const { values, rare, summary } = await call("sequence", { code, upto, work },
       { busyText: `Grundy values of ${code}`, longWork: true });
-    drawPlot(values, summary);
-    summaryBox.textContent = `${code}: G(0..${summary.upto}), largest value ${summary.max}; ${summary.note}` +
+    drawPlot(values, rare, summary);
+    summaryBox.textContent = `${code}: G(0..${summary.upto}), largest value ${summary.max}; ${summary.note}; ` +
+      `${summary.rare} rare heaps (ticks at the top: the sparse space's few heaps, mask ${summary.mask})` +
       ` (${summary.work.toLocaleString("en")} steps of work).`;
     summaryBox.dataset.state = "done";
   } catch (error) {
@@ -423,7 +424,7 @@ async function plotSequence() {
 // One vertical stroke a pixel column (min to max of its values): 10^5 values
 // draw as one path. The preperiod is a line, the first period a band, and
 // later periods thin ticks.
-function drawPlot(values, summary) {
+function drawPlot(values, rare, summary) {
   const svg = $("plot");
   svg.replaceChildren();
   const W = 900, H = 320, L = 40, R = 10, T = 16, B = 28;
@@ -459,7 +460,20 @@ function drawPlot(values, summary) {
     }));
     svg.append(svgEl("text", { x: Math.min(sx(p0) + 4, W - 220), y: T + 12, "font-size": 11, fill: "#d33a2c" },
       `preperiod ${p0}, period ${p}`));
+  } else {
+    svg.append(svgEl("text", { id: "mark-no-period", x: L + 6, y: T + 12, "font-size": 11, fill: "#d33a2c" },
+      `no period certified up to heap ${n - 1}`));
   }
+  // The rare heaps: one tick a pixel column that holds any.
+  let ticks = "";
+  let lastX = -1;
+  for (const heap of rare) {
+    const x = Math.round(sx(heap));
+    if (x === lastX) continue;
+    lastX = x;
+    ticks += `M${x} ${T - 10}V${T - 2}`;
+  }
+  if (ticks) svg.append(svgEl("path", { id: "mark-rare", d: ticks, stroke: "#d4b000", "stroke-width": 1 }));
   svg.append(svgEl("path", { id: "plot-values", d, stroke: "#234", "stroke-width": 1, fill: "none" }));
   svg.append(svgEl("line", { x1: L, x2: W - R, y1: H - B, y2: H - B, stroke: "#999" }));
   svg.append(svgEl("text", { x: 4, y: T + 4, "font-size": 10 }, String(maxV)));

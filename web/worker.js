@@ -31,7 +31,7 @@ function sequence(id, { code, upto, work }) {
       postMessage({ id, progress: (done + 1) / (upto + 1) });
     }
     const values = job.values();
-    return { values, summary: JSON.parse(job.summary()) };
+    return { values, rare: job.rare(), summary: JSON.parse(job.summary()) };
   } finally {
     job.free();
   }
@@ -46,7 +46,7 @@ onmessage = async (event) => {
     else if (op === "sequence") result = sequence(id, args);
     else if (op === "ping") result = "pong";
     else throw new Error(`unknown operation ${op}`);
-    if (result && result.values) postMessage({ id, result }, [result.values.buffer]);
+    if (result && result.values) postMessage({ id, result }, [result.values.buffer, result.rare.buffer]);
     else postMessage({ id, result });
   } catch (error) {
     postMessage({ id, error: String(error && error.message ? error.message : error) });

@@ -78,10 +78,12 @@ impl SequenceJob {
         let values = self.grundy_values();
         let max = values.iter().copied().max().unwrap_or(0);
         let mut out = format!(
-            "{{\"upto\":{},\"len\":{},\"max\":{max},\"work\":{}",
+            "{{\"upto\":{},\"len\":{},\"max\":{max},\"work\":{},\"rare\":{},\"mask\":{}",
             self.upto,
             values.len(),
-            self.solver.work()
+            self.solver.work(),
+            self.solver.rare_count(),
+            self.solver.mask()
         );
         let certificate = self
             .rules
@@ -137,6 +139,12 @@ impl SequenceJob {
         self.grundy_values()
     }
 
+    /// The rare heaps of the sparse space (ascending): the few heaps whose
+    /// values the solver pairs with every other; the page marks them.
+    pub fn rare(&self) -> Vec<u32> {
+        self.solver.rare_positions().to_vec()
+    }
+
     /// The period summary (JSON).
     pub fn summary(&self) -> String {
         self.summary_json()
@@ -169,6 +177,7 @@ mod tests {
         assert_eq!(&values[..6], &[0, 1, 2, 3, 1, 4]);
         let summary = job.summary_json();
         assert!(summary.contains("\"preperiod\":71,\"period\":12"), "{summary}");
+        assert!(summary.contains("\"rare\":"), "{summary}");
     }
 
     #[test]

@@ -289,23 +289,40 @@ class Page(unittest.TestCase):
 
     # ---- the plot, cancelling, size, load time -----------------------------
 
-    def test_octal_plot_of_0_1777_to_10_5(self):
-        self.open("nim")
+    def plot(self, code, limit, work="0", timeout=300):
         d = self.driver
         d.find_element(By.CSS_SELECTOR, '.tab[data-game="plot"]').click()
-        for field, value in (("plot-code", "0.1777"), ("plot-limit", "100000"), ("plot-work", "0")):
+        for field, value in (("plot-code", code), ("plot-limit", limit), ("plot-work", work)):
             d.find_element(By.ID, field).clear()
             d.find_element(By.ID, field).send_keys(value)
         d.find_element(By.ID, "plot-go").click()
         summary = d.find_element(By.ID, "plot-summary")
-        self.wait(lambda _: summary.get_attribute("data-state") in ("done", "refused"), 300, "the plot")
+        self.wait(lambda _: summary.get_attribute("data-state") in ("done", "refused", "cancelled"),
+                  timeout, f"the plot of {code}")
+        return summary
+
+    def test_octal_plot_of_0_1777_to_10_5(self):
+        """0.1777's period (60,620,715 after heap 160,949,017) lies far beyond any
+        page limit: the plot marks its rare heaps and says no period is certified."""
+        self.open("nim")
+        d = self.driver
+        summary = self.plot("0.1777", "100000")
         self.assertEqual(summary.get_attribute("data-state"), "done", summary.text)
         path = d.find_element(By.ID, "plot-values").get_attribute("d")
         self.assertGreater(path.count("M"), 500, "one stroke a pixel column")
-        self.assertTrue(d.find_elements(By.ID, "mark-preperiod"), summary.text)
-        self.assertTrue(d.find_elements(By.ID, "mark-period"), summary.text)
-        self.assertIn("100000", summary.text)
+        self.assertIn("G(0..100000)", summary.text)
+        self.assertTrue(d.find_elements(By.ID, "mark-no-period"), summary.text)
+        self.assertIn("no period proved", summary.text)
+        rare = d.find_element(By.ID, "mark-rare").get_attribute("d")
+        self.assertGreater(rare.count("M"), 0)
         self.shot("plot")
+        # A game whose period the page proves: Kayles, preperiod 71, period 12.
+        summary = self.plot("kayles", "10000")
+        self.assertEqual(summary.get_attribute("data-state"), "done", summary.text)
+        self.assertIn("preperiod 71 and period 12", summary.text)
+        self.assertTrue(d.find_elements(By.ID, "mark-preperiod"))
+        self.assertTrue(d.find_elements(By.ID, "mark-period"))
+        self.shot("plot-kayles")
 
     def test_a_cancelled_computation_leaves_the_page_responsive(self):
         self.open("nim")
@@ -331,12 +348,8 @@ class Page(unittest.TestCase):
         self.assertLess(time.monotonic() - started, 5)
         self.assertEqual(self.status()["outcome"], "lose")
         # A refusal in plain words: a work cap too small for the limit.
-        d.find_element(By.CSS_SELECTOR, '.tab[data-game="plot"]').click()
-        for field, value in (("plot-code", "0.1777"), ("plot-limit", "100000"), ("plot-work", "1000")):
-            d.find_element(By.ID, field).clear()
-            d.find_element(By.ID, field).send_keys(value)
-        d.find_element(By.ID, "plot-go").click()
-        self.wait(lambda _: summary.get_attribute("data-state") == "refused", 30, "the refusal")
+        summary = self.plot("0.1777", "100000", work="1000", timeout=30)
+        self.assertEqual(summary.get_attribute("data-state"), "refused")
         self.assertIn("work", summary.text)
 
     def test_module_size_and_load_time(self):
