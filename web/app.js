@@ -421,8 +421,7 @@ async function plotSequence() {
   }
 }
 
-// One vertical stroke a pixel column (min to max of its values): 10^5 values
-// draw as one path. The preperiod is a line, the first period a band, and
+// The values as one path. The preperiod is a line, the first period a band, and
 // later periods thin ticks.
 function drawPlot(values, rare, summary) {
   const svg = $("plot");
@@ -433,15 +432,17 @@ function drawPlot(values, rare, summary) {
   const cols = W - L - R;
   const sx = (i) => L + (i / Math.max(1, n - 1)) * cols;
   const sy = (v) => T + (1 - v / maxV) * (H - T - B);
+  // Each pixel column marks every value its heaps take (one short dash a pixel
+  // row): a scatter plot of (n, G(n)) that stays one path at 10^6 heaps.
   let d = "";
+  const rows = new Uint8Array(H);
   for (let c = 0; c < cols; c++) {
     const from = Math.floor((c * n) / cols);
     const to = Math.max(from + 1, Math.floor(((c + 1) * n) / cols));
-    let lo = Infinity, hi = -Infinity;
-    for (let i = from; i < to && i < n; i++) { lo = Math.min(lo, values[i]); hi = Math.max(hi, values[i]); }
-    if (lo === Infinity) continue;
-    const x = (L + c + 0.5).toFixed(1);
-    d += `M${x} ${sy(lo).toFixed(1)}V${(sy(hi) - 1).toFixed(1)}`;
+    rows.fill(0);
+    for (let i = from; i < to && i < n; i++) rows[Math.round(sy(values[i]))] = 1;
+    const x = L + c;
+    for (let y = 0; y < H; y++) if (rows[y]) d += `M${x} ${y}h1.2`;
   }
   if (summary.period !== null) {
     const p0 = summary.preperiod, p = summary.period;
@@ -474,7 +475,7 @@ function drawPlot(values, rare, summary) {
     ticks += `M${x} ${T - 10}V${T - 2}`;
   }
   if (ticks) svg.append(svgEl("path", { id: "mark-rare", d: ticks, stroke: "#d4b000", "stroke-width": 1 }));
-  svg.append(svgEl("path", { id: "plot-values", d, stroke: "#234", "stroke-width": 1, fill: "none" }));
+  svg.append(svgEl("path", { id: "plot-values", d, stroke: "#234", "stroke-width": 1.5, fill: "none" }));
   svg.append(svgEl("line", { x1: L, x2: W - R, y1: H - B, y2: H - B, stroke: "#999" }));
   svg.append(svgEl("text", { x: 4, y: T + 4, "font-size": 10 }, String(maxV)));
   svg.append(svgEl("text", { x: 4, y: H - B, "font-size": 10 }, "0"));
