@@ -34,6 +34,19 @@ const GAMES = {
       "(LeetCode 877, AtCoder EDPC L). The higher total wins; equal totals draw. Type the row's values.",
     rulesLabel: null, positionLabel: "Row", position: "4 5 3 1 2 7 6",
   },
+  hackenbush: {
+    title: "Green Hackenbush",
+    rules: "A move cuts one edge; whatever no longer reaches the ground (vertex 0) falls away. Whoever cuts the " +
+      "last edge wins. Type the edges as a-b (a-a is a loop); click an edge of the drawing to cut it.",
+    rulesLabel: null, positionLabel: "Edges", position: "0-1 1-2 2-0 1-3 3-4 3-5 0-6 6-6 6-7", board: "hackenbush",
+  },
+  graph: {
+    title: "A game on a graph, with draws",
+    rules: "A token stands on a vertex; a move pushes it along an arc. A player who cannot move loses; play " +
+      "that can go on for ever is a draw. Type the arcs as a>b and the token's vertex; click a vertex to move there.",
+    rulesLabel: "Arcs", rulesValue: "0>1 1>2 2>0 1>3 3>4 4>5 5>3 2>6 6>7 0>8 8>0 8>6",
+    positionLabel: "Token at", position: "0", board: "graph",
+  },
 };
 
 const params = new URLSearchParams(location.search);
@@ -345,6 +358,7 @@ function render() {
     log.append(item);
   });
   drawHistory();
+  drawBoard();
 }
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -393,6 +407,129 @@ function drawHistory() {
   const colours = { win: "#2e9e3e", lose: "#d33a2c", draw: "#d4b000" };
   for (const p of points) {
     svg.append(svgEl("circle", { cx: sx(p.x), cy: sy(p.y), r: 4, fill: colours[p.p1], class: `point ${p.p1}` }));
+  }
+}
+
+// ---- the drawn graph games ----------------------------------------------
+
+const OUTCOME_COLOURS = { win: "#2e9e3e", lose: "#d33a2c", draw: "#d4b000" };
+
+function drawBoard() {
+  const svg = $("board");
+  const kind = GAMES[game]?.board;
+  svg.hidden = !kind || !current();
+  svg.replaceChildren();
+  if (svg.hidden) return;
+  if (kind === "hackenbush") drawHackenbush(svg); else drawGraphGame(svg);
+}
+
+// Clicking part of the drawing plays the move it stands for, on your turn.
+function clickable(el, move) {
+  el.style.cursor = "pointer";
+  el.addEventListener("click", () => {
+    if (document.body.dataset.state !== "ready" || !humanMoves(history.length - 1)) return;
+    document.body.dataset.state = "thinking";
+    play(move);
+  });
+}
+
+// Vertices by their distance from the ground, the ground line at the bottom;
+// edge k of the position is move k (the moves are listed edge by edge).
+function drawHackenbush(svg) {
+  const W = 520, H = 300;
+  const a = current().analysis;
+  const edges = a.position ? a.position.split(" ").map((t) => t.split("-").map(Number)) : [];
+  const depth = new Map([[0, 0]]);
+  const queue = [0];
+  while (queue.length) {
+    const v = queue.shift();
+    for (const [x, y] of edges) {
+      for (const [p, q] of [[x, y], [y, x]]) {
+        if (p === v && !depth.has(q)) { depth.set(q, depth.get(v) + 1); queue.push(q); }
+      }
+    }
+  }
+  const levels = [];
+  for (const [v, d] of depth) (levels[d] ??= []).push(v);
+  const step = Math.min(60, (H - 50) / Math.max(1, levels.length - 1));
+  const at = new Map();
+  levels.forEach((vs, d) => {
+    vs.sort((x, y) => x - y);
+    vs.forEach((v, i) => at.set(v, [d === 0 ? W / 2 : ((i + 1) * W) / (vs.length + 1), H - 25 - d * step]));
+  });
+  svg.append(svgEl("line", { x1: 10, x2: W - 10, y1: H - 25, y2: H - 25, stroke: "#6b4f2a", "stroke-width": 4 }));
+  const seen = new Map();
+  edges.forEach(([x, y], k) => {
+    const move = a.moves[k];
+    const colour = $("show-values").checked ? OUTCOME_COLOURS[move.outcome] : "#2e7d32";
+    const [x1, y1] = at.get(x), [x2, y2] = at.get(y);
+    const key = [Math.min(x, y), Math.max(x, y)].join("-");
+    const nth = seen.get(key) ?? 0;
+    seen.set(key, nth + 1);
+    let el;
+    if (x === y) {
+      el = svgEl("circle", { cx: x1, cy: y1 - 12 - 6 * nth, r: 12 + 6 * nth, fill: "none" });
+    } else {
+      const bend = nth === 0 ? 0 : (nth % 2 ? 1 : -1) * 18 * Math.ceil(nth / 2);
+      const mx = (x1 + x2) / 2 - ((y2 - y1) / (Math.hypot(x2 - x1, y2 - y1) || 1)) * bend;
+      const my = (y1 + y2) / 2 + ((x2 - x1) / (Math.hypot(x2 - x1, y2 - y1) || 1)) * bend;
+      el = svgEl("path", { d: `M${x1} ${y1}Q${mx} ${my} ${x2} ${y2}`, fill: "none" });
+    }
+    el.setAttribute("stroke", colour);
+    el.setAttribute("stroke-width", 5);
+    el.setAttribute("class", `edge ${move.outcome}`);
+    el.dataset.index = String(k);
+    el.append(svgEl("title", {}, `${move.label}: ${valueText(move)}`));
+    clickable(el, move);
+    svg.append(el);
+  });
+  for (const [v, [x, y]] of at) {
+    if (v === 0) continue;
+    svg.append(svgEl("circle", { cx: x, cy: y, r: 4, fill: "#333" }));
+  }
+}
+
+// Vertices on a circle, arcs as arrows; the token's vertex ringed and each
+// vertex it can move to coloured by the value of moving there.
+function drawGraphGame(svg) {
+  const W = 520, H = 300;
+  const a = current().analysis;
+  const arcs = $("rules").value.split(/[\s,]+/).filter(Boolean).map((t) => t.split(">").map(Number));
+  const vertices = [...new Set(arcs.flat().concat([Number(a.position)]))].sort((x, y) => x - y);
+  const R = Math.min(W, H) / 2 - 30;
+  const at = new Map(vertices.map((v, i) => {
+    const t = (2 * Math.PI * i) / vertices.length - Math.PI / 2;
+    return [v, [W / 2 + R * Math.cos(t), H / 2 + R * Math.sin(t)]];
+  }));
+  const defs = svgEl("defs", {});
+  const marker = svgEl("marker", { id: "arrow", viewBox: "0 0 10 10", refX: 10, refY: 5, markerWidth: 7, markerHeight: 7, orient: "auto" });
+  marker.append(svgEl("path", { d: "M0 0L10 5L0 10z", fill: "#555" }));
+  defs.append(marker);
+  svg.append(defs);
+  for (const [x, y] of arcs) {
+    const [x1, y1] = at.get(x), [x2, y2] = at.get(y);
+    const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+    const ux = (x2 - x1) / len, uy = (y2 - y1) / len;
+    // Both directions drawn side by side.
+    const ox = -uy * 4, oy = ux * 4;
+    svg.append(svgEl("line", {
+      x1: x1 + ux * 14 + ox, y1: y1 + uy * 14 + oy, x2: x2 - ux * 14 + ox, y2: y2 - uy * 14 + oy,
+      stroke: "#555", "marker-end": "url(#arrow)",
+    }));
+  }
+  const targets = new Map(a.moves.map((m) => [Number(m.to), m]));
+  for (const v of vertices) {
+    const [x, y] = at.get(v);
+    const move = targets.get(v);
+    const token = v === Number(a.position);
+    const fill = move && $("show-values").checked ? OUTCOME_COLOURS[move.outcome] : "#fff";
+    const c = svgEl("circle", {
+      cx: x, cy: y, r: 13, fill, stroke: token ? "#2257d6" : "#333", "stroke-width": token ? 4 : 1.5,
+      class: token ? "vertex token" : "vertex",
+    });
+    c.dataset.vertex = String(v);
+    svg.append(c, svgEl("text", { x, y: y + 4, "text-anchor": "middle", "font-size": 11 }, String(v)));
+    if (move) clickable(c, move);
   }
 }
 
@@ -518,7 +655,10 @@ function start() {
   $("undo").addEventListener("click", undo);
   $("finish").addEventListener("click", finish);
   $("cancel").addEventListener("click", cancelWork);
-  $("show-values").addEventListener("change", (e) => $("play").classList.toggle("novalues", !e.target.checked));
+  $("show-values").addEventListener("change", (e) => {
+    $("play").classList.toggle("novalues", !e.target.checked);
+    drawBoard();
+  });
   $("plot-form").addEventListener("submit", (e) => { e.preventDefault(); plotSequence(); });
   choose(params.get("game") ?? "nim");
   // Ready once the worker has loaded the module and answered.

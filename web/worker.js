@@ -2,7 +2,9 @@
 // thread. Messages in: {id, op, args}; out: {id, progress}, {id, result} or
 // {id, error}. Cancelling ends this worker (wasm without threads cannot be
 // interrupted); the page starts a fresh one.
-import init, { analyze_heaps, analyze_wythoff, analyze_ends, SequenceJob } from "./pkg/stonegame_web.js";
+import init, {
+  analyze_heaps, analyze_wythoff, analyze_ends, analyze_hackenbush, analyze_graph_game, SequenceJob,
+} from "./pkg/stonegame_web.js";
 
 const ready = init();
 
@@ -16,6 +18,10 @@ function analyze({ game, rules, position, lead }) {
       return JSON.parse(analyze_wythoff(position));
     case "ends":
       return JSON.parse(analyze_ends(position, String(lead || 0)));
+    case "hackenbush":
+      return JSON.parse(analyze_hackenbush(position));
+    case "graph":
+      return JSON.parse(analyze_graph_game(rules, position));
     default:
       throw new Error(`unknown game ${game}`);
   }

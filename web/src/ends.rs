@@ -62,7 +62,10 @@ pub fn analyze(row: &str, lead: &str) -> Result<Analysis, String> {
         let ends: &[(&str, i64, &[i64])] = if row.len() == 1 {
             &[("take", first, &[])]
         } else {
-            &[("take left", first, &row[1..]), ("take right", last, &row[..row.len() - 1])]
+            &[
+                ("take left", first, &row[1..]),
+                ("take right", last, &row[..row.len() - 1]),
+            ]
         };
         for &(word, stone, left) in ends {
             let score = stone
@@ -98,9 +101,16 @@ mod tests {
     fn leetcode_877_values_each_end() {
         let a = analyze("4 5 3 1 2", "0").unwrap();
         assert_eq!((a.score, a.outcome), (Some(1), Outcome::First));
-        let scores: Vec<_> = a.moves.iter().map(|m| (m.label.as_str(), m.score)).collect();
+        let scores: Vec<_> = a
+            .moves
+            .iter()
+            .map(|m| (m.label.as_str(), m.score))
+            .collect();
         // Take 4: 4 - value(5 3 1 2) = 4 - 3; take 2: 2 - value(4 5 3 1) = 2 - 1.
-        assert_eq!(scores, [("take left 4", Some(1)), ("take right 2", Some(1))]);
+        assert_eq!(
+            scores,
+            [("take left 4", Some(1)), ("take right 2", Some(1))]
+        );
         let tied = analyze("1 1", "0").unwrap();
         assert_eq!(tied.outcome, Outcome::Draw);
         assert_eq!(analyze("", "-3").unwrap().outcome, Outcome::Second);

@@ -40,7 +40,11 @@ pub fn analyze(kind: &str, rules: &str, heaps: &str) -> Result<Analysis, String>
         "octal" => {
             let rules = TakeAndBreak::by_name(rules.trim()).map_err(text)?;
             let mut game = OctalGame::new(rules.clone()).with_budget(page_budget());
-            run(&rules, |h| game.nimber(&[h]).map(|n| n.0).map_err(text), &heaps)
+            run(
+                &rules,
+                |h| game.nimber(&[h]).map(|n| n.0).map_err(text),
+                &heaps,
+            )
         }
         other => Err(format!("unknown heap game \"{other}\"")),
     }
@@ -146,9 +150,8 @@ fn run<G: ImpartialGame<Position = u64>>(
         total ^= value(h)?;
     }
     let table = remoteness_table(game, heaps);
-    let remoteness_of = |sum: &[u64]| -> Option<u32> {
-        table.as_ref().ok()?.remoteness(&canonical(sum))
-    };
+    let remoteness_of =
+        |sum: &[u64]| -> Option<u32> { table.as_ref().ok()?.remoteness(&canonical(sum)) };
     let mut listed = Vec::with_capacity(moves.len());
     for option in &moves {
         let from = heaps[option.index];
@@ -160,7 +163,12 @@ fn run<G: ImpartialGame<Position = u64>>(
         let parts = if option.parts.is_empty() {
             "0".to_string()
         } else {
-            option.parts.iter().map(u64::to_string).collect::<Vec<_>>().join("+")
+            option
+                .parts
+                .iter()
+                .map(u64::to_string)
+                .collect::<Vec<_>>()
+                .join("+")
         };
         listed.push(MoveValue {
             label: format!("heap {}: {from} → {parts}", option.index + 1),

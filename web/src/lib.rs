@@ -10,6 +10,7 @@
 
 mod analysis;
 mod ends;
+mod graphs;
 mod heaps;
 mod sequence;
 mod wythoff;
@@ -48,6 +49,23 @@ pub fn analyze_wythoff(position: &str) -> Result<String, JsError> {
 #[wasm_bindgen]
 pub fn analyze_ends(row: &str, lead: &str) -> Result<String, JsError> {
     ends::analyze(row, lead)
+        .map(|a| a.to_json())
+        .map_err(js_error)
+}
+
+/// Green Hackenbush on the edges typed ("0-1 1-2 2-0"), vertex 0 the ground.
+#[wasm_bindgen]
+pub fn analyze_hackenbush(edges: &str) -> Result<String, JsError> {
+    graphs::analyze_hackenbush(edges)
+        .map(|a| a.to_json())
+        .map_err(js_error)
+}
+
+/// The token game on the arcs typed ("0>1 1>2 2>0"), the token on `token`;
+/// cycles make draws.
+#[wasm_bindgen]
+pub fn analyze_graph_game(arcs: &str, token: &str) -> Result<String, JsError> {
+    graphs::analyze_graph_game(arcs, token)
         .map(|a| a.to_json())
         .map_err(js_error)
 }

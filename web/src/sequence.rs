@@ -108,7 +108,10 @@ impl SequenceJob {
                 } else {
                     "no period proved within these values"
                 };
-                let _ = write!(out, ",\"preperiod\":null,\"period\":null,\"note\":\"{why}\"}}");
+                let _ = write!(
+                    out,
+                    ",\"preperiod\":null,\"period\":null,\"note\":\"{why}\"}}"
+                );
             }
         }
         out
@@ -156,7 +159,9 @@ fn whole(x: f64, what: &str) -> Result<u64, JsError> {
     if x.is_finite() && x >= 0.0 && x.fract() == 0.0 && x <= 9.0e15 {
         Ok(x as u64)
     } else {
-        Err(JsError::new(&format!("{what}: {x} is not a whole number from 0 up")))
+        Err(JsError::new(&format!(
+            "{what}: {x} is not a whole number from 0 up"
+        )))
     }
 }
 
@@ -176,7 +181,10 @@ mod tests {
         assert_eq!(values.len(), 2_001);
         assert_eq!(&values[..6], &[0, 1, 2, 3, 1, 4]);
         let summary = job.summary_json();
-        assert!(summary.contains("\"preperiod\":71,\"period\":12"), "{summary}");
+        assert!(
+            summary.contains("\"preperiod\":71,\"period\":12"),
+            "{summary}"
+        );
         assert!(summary.contains("\"rare\":"), "{summary}");
     }
 

@@ -6,7 +6,9 @@ use std::ops::ControlFlow;
 use stonegame::impartial::ImpartialGame;
 use stonegame::prelude::*;
 
-use crate::analysis::{Analysis, MAX_MOVES, MoveValue, REMOTENESS_WORK, for_mover, join, parse_numbers};
+use crate::analysis::{
+    Analysis, MAX_MOVES, MoveValue, REMOTENESS_WORK, for_mover, join, parse_numbers,
+};
 use crate::heaps::page_budget;
 
 /// Both heaps in order: (x, y) and (y, x) play alike.
@@ -51,7 +53,10 @@ pub fn analyze(text: &str) -> Result<Analysis, String> {
     let moves = children
         .iter()
         .map(|child| MoveValue {
-            label: format!("({}, {}) → ({}, {})", position[0], position[1], child[0], child[1]),
+            label: format!(
+                "({}, {}) → ({}, {})",
+                position[0], position[1], child[0], child[1]
+            ),
             to: join(child),
             outcome: for_mover(game.outcome(child)),
             nimber: None,

@@ -210,6 +210,53 @@ class Page(unittest.TestCase):
     def test_subtraction_against_the_perfect_player(self):
         self.play_against_perfect("subtraction", "17 12", rules="1 3 4")
 
+    def test_hackenbush_against_the_perfect_player_and_by_the_drawing(self):
+        self.play_against_perfect("hackenbush", "0-1 1-2 2-0 1-3 3-4 0-5 5-5 5-6 6-7")
+        # Cutting an edge by clicking the drawing plays that edge's move.
+        self.set_position("0-1 1-2 2-0 0-3", side="both")
+        edges = self.driver.find_elements(By.CSS_SELECTOR, "#board .edge")
+        self.assertEqual(len(edges), 4)
+        expected = self.moves()[1]["to"]
+        self.driver.execute_script(
+            "arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", edges[1])
+        self.wait_settled()
+        self.assertEqual((self.status()["ply"], self.status()["position"]), (1, expected))
+
+    def test_graph_game_with_draws(self):
+        """Every vertex's value and remoteness equal the CLI's `graph`; the
+        perfect player keeps its value while a random player clicks vertices."""
+        arcs = "0>1 1>2 2>0 1>3 3>4 4>5 5>3 2>6 6>7 0>8 8>0 8>6 7>9"
+        pairs = [tuple(map(int, a.split(">"))) for a in arcs.split()]
+        n = 1 + max(max(p) for p in pairs)
+        out = subprocess.run([CLI, "graph"], input=f"{n} {len(pairs)}\n" +
+                             "".join(f"{u} {v}\n" for u, v in pairs),
+                             capture_output=True, text=True, check=True).stdout.split("\n")
+        self.open("graph")
+        for v in range(n):
+            self.set_position(str(v), rules=arcs, side="both")
+            st = self.status()
+            word = {"win": "Win", "lose": "Lose", "draw": "Draw"}[st["outcome"]]
+            page = word if st["remoteness"] is None else f"{word} {st['remoteness']}"
+            self.assertEqual(page, out[v].strip(), f"vertex {v}")
+        self.assertIn("Draw", out)
+        self.set_position("0", rules=arcs, side="0")
+        self.shot("graph")
+        for _ in range(6):
+            here = self.status()
+            if here["over"] == "1":
+                break
+            moves = self.moves()
+            chosen = self.rng.choice(moves)
+            vertex = self.driver.find_element(By.CSS_SELECTOR, f'#board circle[data-vertex="{chosen["to"]}"]')
+            self.driver.execute_script(
+                "arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", vertex)
+            self.wait_settled()
+            after = self.status()
+            if after["over"] == "1" and after["ply"] == here["ply"] + 1:
+                break
+            self.assertEqual(after["ply"], here["ply"] + 2)
+            self.assertEqual(after["outcome"], chosen["outcome"], chosen)
+
     def test_two_perfect_players_hint_and_undo(self):
         self.open("nim")
         self.set_position("1 2 4", side="1")  # the perfect player opens
@@ -247,6 +294,8 @@ class Page(unittest.TestCase):
              lambda: " ".join(str(rng.randint(0, 40)) for _ in range(rng.randint(1, 3)))),
             ("wythoff", None, ["wythoff"], lambda: f"{rng.randint(0, 30)} {rng.randint(0, 30)}"),
             ("ends", None, ["ends"], lambda: " ".join(str(rng.randint(-9, 20)) for _ in range(rng.randint(1, 9)))),
+            ("hackenbush", None, ["hackenbush"],
+             lambda: " ".join(f"{rng.randint(0, 5)}-{rng.randint(0, 5)}" for _ in range(rng.randint(1, 8)))),
         ]
         for game, rules, command, draw in cases:
             self.open(game)
