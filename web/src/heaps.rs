@@ -31,7 +31,7 @@ pub fn analyze(kind: &str, rules: &str, heaps: &str) -> Result<Analysis, String>
     let heaps = parse_numbers(heaps, "heaps")?;
     let text = |e: stonegame::Error| e.to_string();
     match kind {
-        "nim" => run(&Nim::new(), |h| Ok(h), &heaps),
+        "nim" => run(&Nim::new(), Ok, &heaps),
         "subtraction" => {
             let set = SubtractionSet::new(parse_numbers(rules, "move set")?).map_err(text)?;
             let mut game = Subtraction::new(set.clone()).with_budget(page_budget());
@@ -99,12 +99,19 @@ fn canonical(heaps: &[u64]) -> Vec<u64> {
     out
 }
 
+/// The canonical form of a sum, as the retrograde solver takes it.
+type SumForm = fn(&Vec<u64>) -> Vec<u64>;
+const SUM_FORM: SumForm = |sum| canonical(sum);
+
+/// The retrograde table of sums of heaps.
+type SumTable = RetrogradeTable<Vec<u64>, SumForm>;
+
 /// The retrograde table of every sum reachable from `heaps`, within
 /// [`REMOTENESS_WORK`]; the refusal in words otherwise.
 fn remoteness_table<G: ImpartialGame<Position = u64>>(
     game: &G,
     heaps: &[u64],
-) -> Result<RetrogradeTable<Vec<u64>, impl Fn(&Vec<u64>) -> Vec<u64>>, String> {
+) -> Result<SumTable, String> {
     let successors = |sum: &Vec<u64>| {
         let mut next = Vec::new();
         for (index, heap) in sum.iter().enumerate() {
@@ -124,7 +131,7 @@ fn remoteness_table<G: ImpartialGame<Position = u64>>(
     };
     Retrograde::new(successors)
         .with_budget(page_budget().with_work(REMOTENESS_WORK))
-        .with_canonical(|sum: &Vec<u64>| canonical(sum))
+        .with_canonical(SUM_FORM)
         .solve([canonical(heaps)])
         .map_err(|e| format!("remoteness not shown: the position is too big to search ({e})"))
 }

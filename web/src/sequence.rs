@@ -56,13 +56,13 @@ impl SequenceJob {
         self.solver
             .extend_to(next, self.budget)
             .map_err(|e| format!("stopped at heap {}: {e}", self.done.unwrap_or(0)))?;
-        if let Some(cap) = self.budget.work() {
-            if self.solver.work() > cap {
-                return Err(format!(
-                    "stopped at heap {next}: the work cap of {cap} steps is spent \
-                     (raise the work cap to go further)"
-                ));
-            }
+        if let Some(cap) = self.budget.work()
+            && self.solver.work() > cap
+        {
+            return Err(format!(
+                "stopped at heap {next}: the work cap of {cap} steps is spent \
+                 (raise the work cap to go further)"
+            ));
         }
         self.done = Some(next);
         Ok(next)

@@ -147,6 +147,7 @@ class Page(unittest.TestCase):
     def shot(self, name):
         if SCREENSHOTS:
             os.makedirs(SCREENSHOTS, exist_ok=True)
+            self.driver.execute_script("window.scrollTo(0, 0)")
             self.driver.save_screenshot(os.path.join(SCREENSHOTS, f"web-{name}.png"))
 
     # ---- playing -----------------------------------------------------------
@@ -211,7 +212,8 @@ class Page(unittest.TestCase):
         self.play_against_perfect("subtraction", "17 12", rules="1 3 4")
 
     def test_hackenbush_against_the_perfect_player_and_by_the_drawing(self):
-        self.play_against_perfect("hackenbush", "0-1 1-2 2-0 1-3 3-4 0-5 5-5 5-6 6-7")
+        self.play_against_perfect("hackenbush", "0-1 1-2 2-0 1-3 3-4 0-5 5-5 5-6 6-7 6-8 8-9 9-6",
+                                  screenshot_after=1)
         # Cutting an edge by clicking the drawing plays that edge's move.
         self.set_position("0-1 1-2 2-0 0-3", side="both")
         edges = self.driver.find_elements(By.CSS_SELECTOR, "#board .edge")
