@@ -29,6 +29,12 @@ fn js_error(error: impl std::fmt::Display) -> JsError {
 ///
 /// `kind` is `nim`, `subtraction` or `octal`; `rules` the move set ("1 3 4")
 /// or the octal code or name ("0.77", "kayles"); `heaps` the heap sizes.
+///
+/// # Example
+/// ```
+/// let json = stonegame_web::analyze_heaps("nim", "", "3 4 5").unwrap();
+/// assert!(json.starts_with(r#"{"position":"3 4 5","outcome":"win","nimber":2"#));
+/// ```
 #[wasm_bindgen]
 pub fn analyze_heaps(kind: &str, rules: &str, heaps: &str) -> Result<String, JsError> {
     heaps::analyze(kind, rules, heaps)
@@ -37,6 +43,12 @@ pub fn analyze_heaps(kind: &str, rules: &str, heaps: &str) -> Result<String, JsE
 }
 
 /// Wythoff's game (the queen on a quarter-infinite board): `position` is "x y".
+///
+/// # Example
+/// ```
+/// let json = stonegame_web::analyze_wythoff("3 5").unwrap();
+/// assert!(json.contains(r#""outcome":"lose""#));
+/// ```
 #[wasm_bindgen]
 pub fn analyze_wythoff(position: &str) -> Result<String, JsError> {
     wythoff::analyze(position)
@@ -46,6 +58,12 @@ pub fn analyze_wythoff(position: &str) -> Result<String, JsError> {
 
 /// Take-from-ends with scores: `row` is the stones left, `lead` the player to
 /// move's lead so far (their total minus the opponent's).
+///
+/// # Example
+/// ```
+/// let json = stonegame_web::analyze_ends("4 5 3 1 2", "0").unwrap();
+/// assert!(json.contains(r#""score":1"#));
+/// ```
 #[wasm_bindgen]
 pub fn analyze_ends(row: &str, lead: &str) -> Result<String, JsError> {
     ends::analyze(row, lead)
@@ -54,6 +72,12 @@ pub fn analyze_ends(row: &str, lead: &str) -> Result<String, JsError> {
 }
 
 /// Green Hackenbush on the edges typed ("0-1 1-2 2-0"), vertex 0 the ground.
+///
+/// # Example
+/// ```
+/// let json = stonegame_web::analyze_hackenbush("0-1 1-2 2-0").unwrap();
+/// assert!(json.contains(r#""nimber":1"#));
+/// ```
 #[wasm_bindgen]
 pub fn analyze_hackenbush(edges: &str) -> Result<String, JsError> {
     graphs::analyze_hackenbush(edges)
@@ -63,15 +87,15 @@ pub fn analyze_hackenbush(edges: &str) -> Result<String, JsError> {
 
 /// The token game on the arcs typed ("0>1 1>2 2>0"), the token on `token`;
 /// cycles make draws.
+///
+/// # Example
+/// ```
+/// let json = stonegame_web::analyze_graph_game("0>1 1>0", "0").unwrap();
+/// assert!(json.contains(r#""outcome":"draw""#));
+/// ```
 #[wasm_bindgen]
 pub fn analyze_graph_game(arcs: &str, token: &str) -> Result<String, JsError> {
     graphs::analyze_graph_game(arcs, token)
         .map(|a| a.to_json())
         .map_err(js_error)
-}
-
-/// The library's version, shown in the page's footer.
-#[wasm_bindgen]
-pub fn version() -> String {
-    env!("CARGO_PKG_VERSION").to_string()
 }

@@ -9,12 +9,20 @@ use stonegame::impartial::octal::{SparseGrundy, TakeAndBreak, certify_values};
 use wasm_bindgen::prelude::*;
 
 use crate::heaps::page_budget;
-use crate::js_error;
 
 /// The largest heap the page plots (it states this limit).
 pub const MAX_PLOT: u64 = 1_000_000;
 
 /// A Grundy sequence being computed, `G(0..=upto)`.
+///
+/// # Example
+/// ```
+/// let mut job = stonegame_web::SequenceJob::new("kayles", 100.0, 0.0).unwrap();
+/// while !job.finished() {
+///     job.step(40.0).unwrap();
+/// }
+/// assert_eq!(&job.values()[..6], &[0, 1, 2, 3, 1, 4]);
+/// ```
 #[wasm_bindgen]
 pub struct SequenceJob {
     solver: SparseGrundy,
@@ -123,13 +131,16 @@ impl SequenceJob {
     /// Starts a job (`work` 0: the library's default work cap).
     #[wasm_bindgen(constructor)]
     pub fn new(rules: &str, upto: f64, work: f64) -> Result<SequenceJob, JsError> {
-        Self::create(rules, whole(upto, "limit")?, whole(work, "work cap")?).map_err(js_error)
+        Self::create(rules, whole(upto, "limit")?, whole(work, "work cap")?)
+            .map_err(|e| JsError::new(&e))
     }
 
     /// Extends by up to `chunk` heaps; returns the last heap known.
     pub fn step(&mut self, chunk: f64) -> Result<f64, JsError> {
         let chunk = whole(chunk, "chunk")?;
-        self.advance(chunk).map(|d| d as f64).map_err(js_error)
+        self.advance(chunk)
+            .map(|d| d as f64)
+            .map_err(|e| JsError::new(&e))
     }
 
     /// Whether every heap up to the limit is known.
