@@ -7,26 +7,26 @@ const GAMES = {
     title: "Nim",
     rules: "Take any number of tokens from one heap; whoever takes the last token wins (normal play). " +
       "The value of a position is the XOR of the heaps (its nimber); it is lost for the player to move when that is 0.",
-    rulesLabel: null, positionLabel: "Heaps", position: "3 4 5",
+    rulesLabel: null, positionLabel: "Heaps", position: "3 4 5", misere: true,
   },
   subtraction: {
     title: "Subtraction game",
     rules: "Take from one heap a number of tokens in the move set; whoever cannot move loses. " +
       "Type the move set (for example 1 3 4) and the heaps.",
-    rulesLabel: "Move set", rulesValue: "1 3 4", positionLabel: "Heaps", position: "10 7",
+    rulesLabel: "Move set", rulesValue: "1 3 4", positionLabel: "Heaps", position: "10 7", misere: true,
   },
   octal: {
     title: "Kayles and octal games",
     rules: "Take-and-break games on rows of pins: Kayles (0.77) knocks down one or two adjacent pins, which may split " +
       "a row in two. Type any octal code (0.07 Dawson's Kayles, 0.137 Dawson's chess, 4.7 …) or a name " +
       "(kayles, dawsons-kayles, grundys-game, …) and the rows.",
-    rulesLabel: "Code", rulesValue: "kayles", positionLabel: "Rows", position: "7 4",
+    rulesLabel: "Code", rulesValue: "kayles", positionLabel: "Rows", position: "7 4", misere: true,
   },
   wythoff: {
     title: "Wythoff's queen",
     rules: "A queen stands at (x, y); a move takes her any distance left, down, or diagonally down-left. " +
       "Whoever moves her to the corner (0, 0) wins. Type the queen's square x y.",
-    rulesLabel: null, positionLabel: "Queen at", position: "6 9",
+    rulesLabel: null, positionLabel: "Queen at", position: "6 9", misere: true,
   },
   ends: {
     title: "Take from the ends",
@@ -137,6 +137,7 @@ let side = "0";            // "0": you play first, "1": second, "both"
 let history = [];          // [{position, lead, scores, label, analysis}]
 let generation = 0;        // bumped by set/undo/tab: stale replies and timers are dropped
 let finishing = false;     // two perfect players play to the end
+let misere = false;        // the convention of the position set (the last move loses)
 let hintIndex = -1;
 
 const isScoring = () => game === "ends";
@@ -145,7 +146,7 @@ const moverOf = (index) => index % 2; // 0: player 1 (moves first from the set p
 const humanMoves = (index) => !finishing && (side === "both" || Number(side) === moverOf(index));
 
 function analyze(position, lead) {
-  return call("analyze", { game, rules: $("rules").value, position, lead }, { busyText: "Solving…" });
+  return call("analyze", { game, rules: $("rules").value, position, lead, misere }, { busyText: "Solving…" });
 }
 
 async function setPosition() {
@@ -153,6 +154,7 @@ async function setPosition() {
   finishing = false;
   showError("");
   side = $("side").value;
+  misere = Boolean(GAMES[game].misere) && $("misere").checked;
   const position = $("position").value;
   document.body.dataset.state = "thinking";
   try {
@@ -308,14 +310,18 @@ function render() {
     position: a.position, outcome: a.outcome, mover: String(mover + 1), over: over ? "1" : "0",
     nimber: a.nimber ?? "", remoteness: a.remoteness ?? "", score: a.score ?? "", ply: String(history.length - 1),
   });
-  const where = isScoring() ? `row [${a.position}], scores ${here.scores[0]} : ${here.scores[1]}` : `position ${a.position}`;
+  const where = (isScoring() ? `row [${a.position}], scores ${here.scores[0]} : ${here.scores[1]}` : `position ${a.position}`) +
+    (misere ? " (misère play)" : "");
+  status.dataset.misere = misere ? "1" : "0";
   if (over) {
     let result;
     if (isScoring()) {
       const d = here.scores[0] - here.scores[1];
       result = d === 0 ? "a draw" : `${playerName(d > 0 ? 0 : 1)} wins by ${Math.abs(d)}`;
     } else {
-      result = `${playerName(1 - mover)} wins (no move left for ${playerName(mover)})`;
+      result = misere
+        ? `${playerName(mover)} wins (no move left: ${playerName(1 - mover)} made the last move, which loses)`
+        : `${playerName(1 - mover)} wins (no move left for ${playerName(mover)})`;
     }
     status.textContent = `Game over, ${where}: ${result}.`;
   } else {
@@ -641,6 +647,7 @@ function choose(name) {
   $("rules").value = g.rulesValue ?? "";
   $("position-label").textContent = g.positionLabel;
   $("position").value = g.position;
+  $("misere-label").hidden = !g.misere;
   history = [];
   render();
   setPosition();

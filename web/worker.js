@@ -8,14 +8,14 @@ import init, {
 
 const ready = init();
 
-function analyze({ game, rules, position, lead }) {
+function analyze({ game, rules, position, lead, misere }) {
   switch (game) {
     case "nim":
     case "subtraction":
     case "octal":
-      return JSON.parse(analyze_heaps(game, rules, position));
+      return JSON.parse(analyze_heaps(game, rules, position, Boolean(misere)));
     case "wythoff":
-      return JSON.parse(analyze_wythoff(position));
+      return JSON.parse(analyze_wythoff(position, Boolean(misere)));
     case "ends":
       return JSON.parse(analyze_ends(position, String(lead || 0)));
     case "hackenbush":

@@ -28,30 +28,37 @@ fn js_error(error: impl std::fmt::Display) -> JsError {
 /// Nim, a subtraction game or a take-and-break (octal) game on heaps.
 ///
 /// `kind` is `nim`, `subtraction` or `octal`; `rules` the move set ("1 3 4")
-/// or the octal code or name ("0.77", "kayles"); `heaps` the heap sizes.
+/// or the octal code or name ("0.77", "kayles"); `heaps` the heap sizes;
+/// `misere`: the last move loses (nimbers are then not shown).
 ///
 /// # Example
 /// ```
-/// let json = stonegame_web::analyze_heaps("nim", "", "3 4 5").unwrap();
+/// let json = stonegame_web::analyze_heaps("nim", "", "3 4 5", false).unwrap();
 /// assert!(json.starts_with(r#"{"position":"3 4 5","outcome":"win","nimber":2"#));
 /// ```
 #[wasm_bindgen]
-pub fn analyze_heaps(kind: &str, rules: &str, heaps: &str) -> Result<String, JsError> {
-    heaps::analyze(kind, rules, heaps)
+pub fn analyze_heaps(
+    kind: &str,
+    rules: &str,
+    heaps: &str,
+    misere: bool,
+) -> Result<String, JsError> {
+    heaps::analyze(kind, rules, heaps, misere)
         .map(|a| a.to_json())
         .map_err(js_error)
 }
 
-/// Wythoff's game (the queen on a quarter-infinite board): `position` is "x y".
+/// Wythoff's game (the queen on a quarter-infinite board): `position` is "x y";
+/// `misere`: the last move loses.
 ///
 /// # Example
 /// ```
-/// let json = stonegame_web::analyze_wythoff("3 5").unwrap();
+/// let json = stonegame_web::analyze_wythoff("3 5", false).unwrap();
 /// assert!(json.contains(r#""outcome":"lose""#));
 /// ```
 #[wasm_bindgen]
-pub fn analyze_wythoff(position: &str) -> Result<String, JsError> {
-    wythoff::analyze(position)
+pub fn analyze_wythoff(position: &str, misere: bool) -> Result<String, JsError> {
+    wythoff::analyze(position, misere)
         .map(|a| a.to_json())
         .map_err(js_error)
 }

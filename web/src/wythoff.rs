@@ -16,13 +16,18 @@ fn canonical(&[a, b]: &[u64; 2]) -> [u64; 2] {
     [a.min(b), a.max(b)]
 }
 
-/// Analyses the position `text` ("x y").
-pub fn analyze(text: &str) -> Result<Analysis, String> {
+/// Analyses the position `text` ("x y"), under misère play when `misere`.
+pub fn analyze(text: &str, misere: bool) -> Result<Analysis, String> {
+    let convention = if misere {
+        Convention::Misere
+    } else {
+        Convention::Normal
+    };
     let numbers = parse_numbers(text, "position")?;
     let position: [u64; 2] = numbers
         .try_into()
         .map_err(|_| "position: type the two coordinates x y".to_string())?;
-    let game = Wythoff::new();
+    let game = Wythoff::new().with_convention(convention);
     let mut children = Vec::new();
     let flow = game.for_each_option(&position, |option| {
         if children.len() == MAX_MOVES {
@@ -45,6 +50,7 @@ pub fn analyze(text: &str) -> Result<Analysis, String> {
         });
         next
     })
+    .with_convention(convention)
     .with_budget(page_budget().with_work(REMOTENESS_WORK))
     .with_canonical(canonical)
     .solve([canonical(&position)])
@@ -81,7 +87,7 @@ mod tests {
 
     #[test]
     fn the_winning_moves_go_to_wythoff_pairs() {
-        let a = analyze("4 8").unwrap();
+        let a = analyze("4 8", false).unwrap();
         assert_eq!(a.outcome, Outcome::First);
         assert_eq!(a.moves.len(), 4 + 8 + 4);
         let winning: Vec<_> = a
@@ -91,10 +97,20 @@ mod tests {
             .map(|m| m.to.as_str())
             .collect();
         assert_eq!(winning, ["4 7"]);
-        assert_eq!(analyze("3 5").unwrap().outcome, Outcome::Second);
+        assert_eq!(analyze("3 5", false).unwrap().outcome, Outcome::Second);
         for m in &a.moves {
             assert_eq!(m.remoteness.unwrap() % 2 == 1, m.outcome == Outcome::First);
         }
-        assert!(analyze("1 2 3").is_err());
+        assert!(analyze("1 2 3", false).is_err());
+        // Misère Wythoff: (0, 1) and (2, 2) are the first losing pairs.
+        assert_eq!(analyze("0 1", true).unwrap().outcome, Outcome::Second);
+        assert_eq!(analyze("2 2", true).unwrap().outcome, Outcome::Second);
+        let m = analyze("3 5", true).unwrap();
+        for mv in &m.moves {
+            assert_eq!(
+                mv.remoteness.unwrap() % 2 == 0,
+                mv.outcome == Outcome::First
+            );
+        }
     }
 }

@@ -127,8 +127,11 @@ class Page(unittest.TestCase):
               remoteness: b.dataset.remoteness === '' ? null : Number(b.dataset.remoteness),
               score: b.dataset.score === '' ? null : Number(b.dataset.score)}))""")
 
-    def set_position(self, position, rules=None, side="0"):
+    def set_position(self, position, rules=None, side="0", misere=False):
         d = self.driver
+        box = d.find_element(By.ID, "misere")
+        if box.is_displayed() and box.is_selected() != misere:
+            box.click()
         if rules is not None:
             field = d.find_element(By.ID, "rules")
             field.clear()
@@ -152,12 +155,13 @@ class Page(unittest.TestCase):
 
     # ---- playing -----------------------------------------------------------
 
-    def play_against_perfect(self, game, position, rules=None, screenshot_after=3):
+    def play_against_perfect(self, game, position, rules=None, screenshot_after=3, misere=False):
         """A random player moves first, the page's perfect player replies; the
         reply must keep every win (and, for scores, the exact best lead)."""
         self.open(game)
-        self.set_position(position, rules)
+        self.set_position(position, rules, misere=misere)
         start = self.status()
+        self.assertEqual(start["misere"], "1" if misere else "0")
         replies = 0
         while True:
             here = self.status()
@@ -190,7 +194,8 @@ class Page(unittest.TestCase):
         # The game ended; against a lost start the random player lost.
         end = self.status()
         if start["outcome"] == "lose" and start["score"] is None:
-            self.assertEqual(end["mover"], 1, "the player was left without a move")
+            # Normal play: the player is left without a move; misère: the player made the last move.
+            self.assertEqual(end["mover"], 2 if misere else 1, "the random player lost")
         # The value history has one point a position.
         points = self.driver.find_elements(By.CSS_SELECTOR, "#history circle.point")
         self.assertEqual(len(points), end["ply"] + 1)
@@ -198,6 +203,10 @@ class Page(unittest.TestCase):
 
     def test_nim_against_the_perfect_player(self):
         self.play_against_perfect("nim", "3 5 6 7")
+
+    def test_misere_nim_and_kayles_against_the_perfect_player(self):
+        self.play_against_perfect("nim", "1 2 3 4", misere=True)
+        self.play_against_perfect("octal", "7 5", rules="kayles", misere=True)
 
     def test_kayles_against_the_perfect_player(self):
         self.play_against_perfect("octal", "9 6", rules="kayles")
@@ -286,36 +295,39 @@ class Page(unittest.TestCase):
         of every position its moves lead to equal the CLI's."""
         rng = self.rng
         checked = 0
+        heaps = lambda top, most: lambda: " ".join(str(rng.randint(0, top)) for _ in range(rng.randint(1, most)))
         cases = [
-            ("nim", None, ["nim"], lambda: " ".join(str(rng.randint(0, 12)) for _ in range(rng.randint(1, 4)))),
-            ("octal", "kayles", ["octal", "kayles"],
-             lambda: " ".join(str(rng.randint(0, 14)) for _ in range(rng.randint(1, 3)))),
-            ("octal", "0.07", ["octal", "0.07"],
-             lambda: " ".join(str(rng.randint(0, 16)) for _ in range(rng.randint(1, 3)))),
-            ("subtraction", "1 3 4", ["subtraction", "--set", "1,3,4"],
-             lambda: " ".join(str(rng.randint(0, 40)) for _ in range(rng.randint(1, 3)))),
-            ("wythoff", None, ["wythoff"], lambda: f"{rng.randint(0, 30)} {rng.randint(0, 30)}"),
-            ("ends", None, ["ends"], lambda: " ".join(str(rng.randint(-9, 20)) for _ in range(rng.randint(1, 9)))),
+            ("nim", None, ["nim"], heaps(12, 4), False),
+            ("octal", "kayles", ["octal", "kayles"], heaps(14, 3), False),
+            ("octal", "0.07", ["octal", "0.07"], heaps(16, 3), False),
+            ("subtraction", "1 3 4", ["subtraction", "--set", "1,3,4"], heaps(40, 3), False),
+            ("wythoff", None, ["wythoff"], lambda: f"{rng.randint(0, 30)} {rng.randint(0, 30)}", False),
+            ("ends", None, ["ends"], lambda: " ".join(str(rng.randint(-9, 20)) for _ in range(rng.randint(1, 9))), False),
             ("hackenbush", None, ["hackenbush"],
-             lambda: " ".join(f"{rng.randint(0, 5)}-{rng.randint(0, 5)}" for _ in range(rng.randint(1, 8)))),
+             lambda: " ".join(f"{rng.randint(0, 5)}-{rng.randint(0, 5)}" for _ in range(rng.randint(1, 8))), False),
+            ("nim", None, ["nim", "--misere"], heaps(6, 4), True),
+            ("octal", "kayles", ["octal", "kayles", "--misere"], heaps(10, 3), True),
+            ("subtraction", "1 2", ["subtraction", "--set", "1,2", "--misere"], heaps(9, 2), True),
+            ("wythoff", None, ["wythoff", "--misere"], lambda: f"{rng.randint(0, 12)} {rng.randint(0, 12)}", True),
         ]
-        for game, rules, command, draw in cases:
+        for game, rules, command, draw, misere in cases:
             self.open(game)
             seen = []
-            for _ in range(20):
-                self.set_position(draw(), rules)
+            for _ in range(20 if not misere else 10):
+                self.set_position(draw(), rules, misere=misere)
                 seen.append((self.status(), self.moves()))
             positions = [s["position"] for s, _ in seen]
             children = [m["to"] for _, ms in seen for m in ms]
             everything = positions + children
             # The CLI skips blank lines: an empty position is asked of nobody; it is
-            # lost for the player to move (no move), and an empty row is worth 0.
+            # lost for the player to move (no move; won under misère play), and an
+            # empty row is worth 0.
             asked = [p for p in everything if p.strip()]
             answers = iter(cli(command, asked))
             expected = []
             for p in everything:
                 if not p.strip():
-                    expected.append(0 if game == "ends" else "lose")
+                    expected.append(0 if game == "ends" else ("win" if misere else "lose"))
                     continue
                 a = next(answers)
                 expected.append(int(a.split()[0]) if game == "ends" else WORD[a.split()[0]])
@@ -330,7 +342,7 @@ class Page(unittest.TestCase):
                     else:
                         # The mover wins exactly when the position after the move is lost.
                         page.append({"win": "lose", "lose": "win"}[m["outcome"]])
-            self.assertEqual(page, expected, f"{game}: page values differ from the CLI's")
+            self.assertEqual(page, expected, f"{command}: page values differ from the CLI's")
             checked += len(positions)
             # The nimbers shown agree with the outcomes (0 exactly when lost).
             for s, ms in seen:
