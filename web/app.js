@@ -423,9 +423,11 @@ const OUTCOME_COLOURS = { win: "#2e9e3e", lose: "#d33a2c", draw: "#d4b000" };
 function drawBoard() {
   const svg = $("board");
   const kind = GAMES[game]?.board;
-  svg.hidden = !kind || !current();
+  // `hidden` is an HTML property: an <svg> is shown or hidden by its style.
+  const show = Boolean(kind && current());
+  svg.style.display = show ? "" : "none";
   svg.replaceChildren();
-  if (svg.hidden) return;
+  if (!show) return;
   if (kind === "hackenbush") drawHackenbush(svg); else drawGraphGame(svg);
 }
 

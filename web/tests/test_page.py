@@ -210,6 +210,8 @@ class Page(unittest.TestCase):
 
     def test_kayles_against_the_perfect_player(self):
         self.play_against_perfect("octal", "9 6", rules="kayles")
+        # Heap games have no drawing: the board is not shown.
+        self.assertFalse(self.driver.find_element(By.ID, "board").is_displayed())
 
     def test_wythoff_against_the_perfect_player(self):
         self.play_against_perfect("wythoff", "11 15")
@@ -225,6 +227,7 @@ class Page(unittest.TestCase):
                                   screenshot_after=1)
         # Cutting an edge by clicking the drawing plays that edge's move.
         self.set_position("0-1 1-2 2-0 0-3", side="both")
+        self.assertTrue(self.driver.find_element(By.ID, "board").is_displayed())
         edges = self.driver.find_elements(By.CSS_SELECTOR, "#board .edge")
         self.assertEqual(len(edges), 4)
         expected = self.moves()[1]["to"]
