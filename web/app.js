@@ -659,7 +659,14 @@ function start() {
   spawnWorker();
   for (const tab of document.querySelectorAll(".tab")) tab.addEventListener("click", () => choose(tab.dataset.game));
   $("setup").addEventListener("submit", (e) => { e.preventDefault(); setPosition(); });
-  $("side").addEventListener("change", () => { side = $("side").value; render(); schedule(); });
+  $("side").addEventListener("change", () => {
+    // A reply in flight or a pending move of the perfect player is dropped first.
+    generation++;
+    finishing = false;
+    side = $("side").value;
+    render();
+    if (current()) schedule();
+  });
   $("hint").addEventListener("click", hint);
   $("undo").addEventListener("click", undo);
   $("finish").addEventListener("click", finish);
