@@ -373,9 +373,10 @@ pub(crate) fn charge_up_front(
     if steps <= u128::from(cap) {
         Ok(())
     } else {
-        Err(Error::WorkLimitExceeded {
+        Err(Error::WorkLimitWouldExceed {
             what: what(),
-            steps: cap,
+            needed: steps,
+            limit: cap,
         })
     }
 }

@@ -128,9 +128,10 @@ pub(super) fn check_modulus(modulus: u64) -> Result<()> {
 fn check_work(budget: Budget, work: u128, what: impl FnOnce() -> String) -> Result<()> {
     let cap = budget.work_or(DEFAULT_SERIES_WORK);
     if work > u128::from(cap) {
-        return Err(Error::WorkLimitExceeded {
+        return Err(Error::WorkLimitWouldExceed {
             what: what(),
-            steps: cap,
+            needed: work,
+            limit: cap,
         });
     }
     Ok(())

@@ -575,13 +575,14 @@ impl AbsorbingWalk {
         let cap = self.budget.work_or(DEFAULT_WALK_WORK);
         let work = geometry.total_cells();
         if work > u128::from(cap) {
-            return Err(Error::WorkLimitExceeded {
+            return Err(Error::WorkLimitWouldExceed {
                 what: format!(
                     "counting a walk with barriers at -{} and +{} over {steps} steps \
-                     ({work} cell updates)",
+                     (a step of work a cell update)",
                     self.lower_distance, self.upper_distance
                 ),
-                steps: cap,
+                needed: work,
+                limit: cap,
             });
         }
         let mut sweep = Sweep::new(arith, &geometry, self.weights, self.budget)?;

@@ -293,11 +293,12 @@ impl<T: Score> Ends<T> {
         let work = scanned * Self::STEPS_PER_STONE_SCANNED;
         let cap = self.budget.work_or(Self::DEFAULT_LINE_WORK);
         if work > u128::from(cap) {
-            return Err(Error::WorkLimitExceeded {
+            return Err(Error::WorkLimitWouldExceed {
                 what: format!(
-                    "the optimal line of the take-either-end game ({n} stones, about n(n+1) = {scanned} stones scanned, {work} steps)"
+                    "the optimal line of the take-either-end game ({n} stones, about n(n+1) = {scanned} stones scanned)"
                 ),
-                steps: cap,
+                needed: work,
+                limit: cap,
             });
         }
         let mut reducer = EndsReducer::new();
@@ -1071,7 +1072,7 @@ fn charge_interval_cells(budget: Budget, n: usize, per_step: u128, what: &str) -
     let n = n as u128;
     let steps = (n * n.saturating_sub(1) / 2).div_ceil(per_step);
     charge_up_front(budget, DEFAULT_REMAINDER_WORK, steps, || {
-        format!("{what} on {n} stones ({steps} steps needed)")
+        format!("{what} on {n} stones")
     })
 }
 

@@ -439,9 +439,10 @@ pub(crate) const CUBIC_DEFAULT_STEPS: u64 = 10_000_000_000;
 pub(crate) fn check_work(budget: Budget, steps: u128, what: &str) -> Result<()> {
     let cap = budget.work_or(CUBIC_DEFAULT_STEPS);
     if steps > u128::from(cap) {
-        return Err(Error::WorkLimitExceeded {
+        return Err(Error::WorkLimitWouldExceed {
             what: what.to_string(),
-            steps: cap,
+            needed: steps,
+            limit: cap,
         });
     }
     Ok(())
