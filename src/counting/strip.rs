@@ -156,8 +156,8 @@ impl AbsorbingWalk {
     ///
     /// # Errors
     /// [`Error::InvalidParameter`] if `modulus` is 0;
-    /// [`Error::MemoryBudgetExceeded`] / [`Error::WorkLimitExceeded`] beyond
-    /// the walk's budget; [`Error::AllocationRefused`] if the system refuses
+    /// [`Error::MemoryBudgetExceeded`] / [`Error::WorkLimitWouldExceed`] beyond
+    /// the walk's budget (before any work); [`Error::AllocationRefused`] if the system refuses
     /// memory the budget allows.
     ///
     /// # Example

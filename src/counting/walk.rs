@@ -405,7 +405,8 @@ impl AbsorbingWalk {
     /// [`Error::InvalidParameter`] if `modulus` is 0;
     /// [`Error::MemoryBudgetExceeded`] if the row or the polynomials do not
     /// fit the budget ([`Error::AllocationRefused`] if the system refuses
-    /// memory the budget allows); [`Error::WorkLimitExceeded`] above the work cap
+    /// memory the budget allows); [`Error::WorkLimitWouldExceed`] (before any
+    /// work) above the work cap
     /// ([`DEFAULT_WALK_WORK`] cell updates for the sweep,
     /// [`DEFAULT_SERIES_WORK`](super::DEFAULT_SERIES_WORK) operations for the recurrence).
     ///
