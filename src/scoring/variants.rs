@@ -42,6 +42,14 @@
 //! # Ok::<(), stonegame::Error>(())
 //! ```
 //!
+//! A variant of your own sits beside these: implement
+//! [`DpSolver`](super::DpSolver) (its values, and its description as data,
+//! [`VariantInfo`](super::VariantInfo)) and add it to a
+//! [`DpLineup`](super::DpLineup) with the built-in variants
+//! ([`BuiltInVariant`](super::BuiltInVariant), the same trait): the lineup's
+//! [`costs`](super::DpLineup::costs) report and the variants bench list it
+//! like them.
+//!
 //! The guide's [benchmarks](crate::guide::benchmarks) page times them side by side.
 
 use super::Score;
