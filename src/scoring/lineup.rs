@@ -646,7 +646,7 @@ impl<T: Score> fmt::Debug for DpLineup<T> {
 
 /// The [`costs`](DpLineup::costs) of a lineup for people: a heading per
 /// family (its game, its key, the n the tables are sized at), then a line per
-/// variant (`rolling: O(n^2) time, O(n) memory, 1025 cells (n cells)`).
+/// variant (`rolling: O(n^2) time, O(n) memory, 1024 cells (n cells)` at n = 1024).
 ///
 /// # Example
 /// ```
