@@ -138,9 +138,7 @@ fn class_of(error: &stonegame::Error) -> Option<ErrorClass> {
         E::MemoryBudgetExceeded { .. }
         | E::AllocationRefused { .. }
         | E::NoPeriodWithinBudget { .. } => Some(ErrorClass::Budget),
-        E::WorkLimitExceeded { .. } | E::WorkLimitWouldExceed { .. } => {
-            Some(ErrorClass::WorkLimit)
-        }
+        E::WorkLimitExceeded { .. } | E::WorkLimitWouldExceed { .. } => Some(ErrorClass::WorkLimit),
         E::UnsupportedConvention { .. } => Some(ErrorClass::UnsupportedConvention),
         E::ScoreOverflow { .. }
         | E::SizeLimitExceeded { .. }

@@ -104,7 +104,10 @@ fn quadratic_stone_rows_are_charged_their_cells_up_front() {
     assert_eq!(at_cap.value().unwrap(), expected);
     assert_eq!(at_cap.solve().unwrap().value(), expected);
     let below = game.with_budget(capped(steps - 1)).value().unwrap_err();
-    assert!(matches!(below, Error::WorkLimitWouldExceed { .. }), "{below}");
+    assert!(
+        matches!(below, Error::WorkLimitWouldExceed { .. }),
+        "{below}"
+    );
     assert!(below.to_string().contains("front-doubling"), "{below}");
     // Stone Game V: every interval, 41 · 42 / 2 of them.
     let steps = (41 * 42 / 2 * STONE_SPLIT_STEPS_PER_CELL) as u64;
@@ -114,7 +117,10 @@ fn quadratic_stone_rows_are_charged_their_cells_up_front() {
     assert_eq!(at_cap.value().unwrap(), expected);
     assert_eq!(at_cap.solve().unwrap().value(), expected);
     let below = game.with_budget(capped(steps - 1)).solve().unwrap_err();
-    assert!(matches!(below, Error::WorkLimitWouldExceed { .. }), "{below}");
+    assert!(
+        matches!(below, Error::WorkLimitWouldExceed { .. }),
+        "{below}"
+    );
     assert!(below.to_string().contains("stone-split"), "{below}");
 }
 

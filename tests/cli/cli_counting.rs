@@ -121,7 +121,11 @@ fn size_limits_are_documented_and_enforced() {
         "1,1,100000001\n",
         "above the limit of 100000000 rounds",
     );
-    assert_bad(&[], "6000,6000,20000\n", "over the work limit of 12000000000");
+    assert_bad(
+        &[],
+        "6000,6000,20000\n",
+        "over the work limit of 12000000000",
+    );
     // The exact and modulo caps follow --max-work (both ways) and name it.
     assert_bad(
         &["--max-work", "260"],

@@ -59,7 +59,13 @@ fn the_report_lists_the_users_variant_with_the_built_in_ones() {
     let names: Vec<&str> = costs.iter().map(|c| c.variant.as_ref()).collect();
     assert_eq!(
         names,
-        ["memoised", "full-table", "rolling", "length-major", "hand-rolling"]
+        [
+            "memoised",
+            "full-table",
+            "rolling",
+            "length-major",
+            "hand-rolling"
+        ]
     );
     // The built-in rows are the family's costs, in order.
     for (row, cost) in costs.iter().zip(DpFamily::EndsRemainder.costs()) {
@@ -112,7 +118,13 @@ fn a_family_of_the_users_own_gets_its_own_heading() {
     struct Total;
     impl DpSolver<i64> for Total {
         fn info(&self) -> VariantInfo {
-            VariantInfo::new("Total", "the sum of the stones", "fold", Order::LINEAR, Order::CONSTANT)
+            VariantInfo::new(
+                "Total",
+                "the sum of the stones",
+                "fold",
+                Order::LINEAR,
+                Order::CONSTANT,
+            )
         }
         fn value(&self, stones: &[i64], _: Budget) -> stonegame::Result<i64> {
             Ok(stones.iter().sum())
@@ -138,10 +150,21 @@ fn the_users_variant_refuses_what_it_cannot_do() {
     let capped = Budget::default().with_work(1000);
     let refused = HandRolling.value(&[1; 100], capped).unwrap_err();
     assert!(
-        matches!(refused, Error::WorkLimitWouldExceed { needed: 4950, limit: 1000, .. }),
+        matches!(
+            refused,
+            Error::WorkLimitWouldExceed {
+                needed: 4950,
+                limit: 1000,
+                ..
+            }
+        ),
         "{refused}"
     );
-    assert!(refused.to_string().contains("would need 4950 steps, over the work limit of 1000"));
+    assert!(
+        refused
+            .to_string()
+            .contains("would need 4950 steps, over the work limit of 1000")
+    );
     assert!(matches!(
         HandRolling.value(&[1; 100], Budget::from_bytes(100)),
         Err(Error::MemoryBudgetExceeded { .. })
