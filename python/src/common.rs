@@ -27,7 +27,8 @@ create_exception!(
     stonegame,
     WorkLimitError,
     Error,
-    "A search reached its work cap (`max_work`) before it could answer."
+    "A search reached its work cap (`max_work`) before it could answer, or would need more \
+     steps than the cap and was refused before it started."
 );
 create_exception!(
     stonegame,
