@@ -79,16 +79,26 @@ pub fn bench_lineup(c: &mut Criterion, lineup: &DpLineup<i64>) {
 
 /// Writes the lineup's variants with their orders where `tools/bench-report`
 /// finds them (`target/criterion/dp-costs.tsv`: family, variant, time,
-/// memory), so the published tables take the orders from the crate.
+/// memory, then the tables: the power of n, times, per, `memo` or `array`),
+/// so the published tables take the orders (and, for a variant the report
+/// does not know, the memory) from the crate.
 pub fn write_costs(lineup: &DpLineup<i64>) -> std::io::Result<()> {
     let target = std::env::var("CARGO_TARGET_DIR").unwrap_or_else(|_| "target".into());
     let dir = std::path::Path::new(&target).join("criterion");
     std::fs::create_dir_all(&dir)?;
     let mut lines = String::new();
     for info in lineup.costs() {
+        let table = info.table;
         lines += &format!(
-            "{}\t{}\t{}\t{}\n",
-            info.family, info.variant, info.time, info.memory
+            "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\n",
+            info.family,
+            info.variant,
+            info.time,
+            info.memory,
+            table.cells.power(),
+            table.times,
+            table.per,
+            if table.memo { "memo" } else { "array" }
         );
     }
     std::fs::write(dir.join("dp-costs.tsv"), lines)
