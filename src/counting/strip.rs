@@ -157,8 +157,8 @@ impl AbsorbingWalk {
     /// # Errors
     /// [`Error::InvalidParameter`] if `modulus` is 0;
     /// [`Error::MemoryBudgetExceeded`] / [`Error::WorkLimitWouldExceed`] beyond
-    /// the walk's budget (before any work); [`Error::AllocationRefused`] if the system refuses
-    /// memory the budget allows.
+    /// the walk's budget (before any work); [`Error::AllocationRefused`] if
+    /// the system refuses memory the budget allows.
     ///
     /// # Example
     /// ```
