@@ -375,6 +375,14 @@ impl BuiltInVariant {
     }
 
     /// The variant.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::{BuiltInVariant, DpFamily, DpVariant};
+    /// let v = BuiltInVariant::new(DpFamily::StoneSplit, DpVariant::MonotoneSplit)?;
+    /// assert_eq!(v.variant().name(), "monotone-split");
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
     pub fn variant(self) -> DpVariant {
         self.variant
     }
@@ -564,6 +572,17 @@ impl<T: Score> DpLineup<T> {
     }
 
     /// Every solver, in the order added.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::Budget;
+    /// use stonegame::scoring::{DpFamily, DpLineup};
+    /// let lineup = DpLineup::<i64>::of(DpFamily::Ends);
+    /// for solver in lineup.solvers() {
+    ///     assert_eq!(solver.value(&[4, 5, 3, 1, 2], Budget::default())?, 1);
+    /// }
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
     pub fn solvers(&self) -> &[Box<dyn DpSolver<T>>] {
         &self.solvers
     }
@@ -663,11 +682,24 @@ pub struct CostReport {
 
 impl CostReport {
     /// The variants listed, in the lineup's order.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::{DpFamily, DpLineup, Order};
+    /// let report = DpLineup::<i64>::of(DpFamily::FrontDoubling).report(10);
+    /// assert_eq!(report.rows()[0].time, Order::CUBIC);
+    /// ```
     pub fn rows(&self) -> &[VariantInfo] {
         &self.rows
     }
 
     /// The number of stones the tables are sized at.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::{DpFamily, DpLineup};
+    /// assert_eq!(DpLineup::<i64>::of(DpFamily::Ends).report(64).n(), 64);
+    /// ```
     pub fn n(&self) -> usize {
         self.n
     }
