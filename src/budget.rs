@@ -15,7 +15,9 @@ use crate::{Error, Result};
 ///
 /// Searches that can run long (period hunts, exact misère search, …) count
 /// their elementary steps and return [`Error::WorkLimitExceeded`] at the work
-/// cap. By default each search uses its own documented cap, chosen so that it
+/// cap; a computation whose work is known before it starts is refused
+/// before any of it with [`Error::WorkLimitWouldExceed`] (how many steps it
+/// would need). By default each search uses its own documented cap, chosen so that it
 /// answers or refuses within about ten seconds; [`Budget::with_work`] sets one
 /// cap for every search.
 ///
@@ -373,9 +375,10 @@ pub(crate) fn charge_up_front(
     if steps <= u128::from(cap) {
         Ok(())
     } else {
-        Err(Error::WorkLimitExceeded {
+        Err(Error::WorkLimitWouldExceed {
             what: what(),
-            steps: cap,
+            needed: steps,
+            limit: cap,
         })
     }
 }

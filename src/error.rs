@@ -89,13 +89,56 @@ pub enum Error {
         steps: u64,
     },
 
-    /// A search reached its work cap before it could answer.
+    /// A search reached its work cap before it could answer: it did `steps`
+    /// steps of work and stopped.
+    ///
+    /// A computation whose work is known before it starts, and is over the
+    /// cap, is refused without doing any: [`Error::WorkLimitWouldExceed`].
+    ///
+    /// # Example
+    /// ```
+    /// let err = stonegame::Error::WorkLimitExceeded { what: "period search".into(), steps: 1000 };
+    /// assert_eq!(
+    ///     err.to_string(),
+    ///     "period search stopped after 1000 steps, the work limit (raise it with Budget::with_work)"
+    /// );
+    /// ```
     #[error("{what} stopped after {steps} steps, the work limit (raise it with Budget::with_work)")]
     WorkLimitExceeded {
         /// Which search stopped (e.g. "period search of 0.007").
         what: String,
         /// The cap that was reached.
         steps: u64,
+    },
+
+    /// A computation whose work is known before it starts would need more
+    /// steps than the work cap, so it was refused before doing any (a
+    /// search that reaches the cap while it runs is
+    /// [`Error::WorkLimitExceeded`]).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::{DpVariant, StoneSplit};
+    /// use stonegame::{Budget, Error};
+    ///
+    /// let game = StoneSplit::new(vec![1i64; 2000])?.with_budget(Budget::default().with_work(1000));
+    /// let err = game.value_by(DpVariant::Memoised).unwrap_err();
+    /// assert!(matches!(err, Error::WorkLimitWouldExceed { limit: 1000, .. }));
+    /// assert!(err.to_string().contains("would need 1333333333 steps, over the work limit of 1000"));
+    /// assert!(err.to_string().contains("raise it with Budget::with_work"));
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    #[error(
+        "{what} would need {needed} steps, over the work limit of {limit} (raise it with \
+         Budget::with_work)"
+    )]
+    WorkLimitWouldExceed {
+        /// What was refused (e.g. "Stone Game V memo (n³/6 cuts)").
+        what: String,
+        /// The steps it would need (saturated at `u128::MAX`).
+        needed: u128,
+        /// The work cap in force.
+        limit: u64,
     },
 
     /// The worst-case total of a game does not fit the chosen score type.

@@ -27,7 +27,8 @@ create_exception!(
     stonegame,
     WorkLimitError,
     Error,
-    "A search reached its work cap (`max_work`) before it could answer."
+    "A search reached its work cap (`max_work`) before it could answer, or would need more \
+     steps than the cap and was refused before it started."
 );
 create_exception!(
     stonegame,
@@ -138,7 +139,7 @@ fn class_of(error: &stonegame::Error) -> Option<ErrorClass> {
         E::MemoryBudgetExceeded { .. }
         | E::AllocationRefused { .. }
         | E::NoPeriodWithinBudget { .. } => Some(ErrorClass::Budget),
-        E::WorkLimitExceeded { .. } => Some(ErrorClass::WorkLimit),
+        E::WorkLimitExceeded { .. } | E::WorkLimitWouldExceed { .. } => Some(ErrorClass::WorkLimit),
         E::UnsupportedConvention { .. } => Some(ErrorClass::UnsupportedConvention),
         E::ScoreOverflow { .. }
         | E::SizeLimitExceeded { .. }

@@ -13,11 +13,13 @@ use stonegame::prelude::{DenseSolver, Graph, Value};
 /// the library's defaults, as on the command line).
 const MAX_ROUNDS: u64 = 100_000_000;
 
-/// A refusal of `janken_count` beyond its work limit.
-fn over_limit(what: String, steps: u128) -> PyErr {
-    to_py_error(stonegame::Error::WorkLimitExceeded {
+/// A refusal of `janken_count`, before it starts, of `needed` steps beyond
+/// its work limit `cap`.
+fn over_limit(what: String, needed: u128, cap: u128) -> PyErr {
+    to_py_error(stonegame::Error::WorkLimitWouldExceed {
         what,
-        steps: u64::try_from(steps).unwrap_or(u64::MAX),
+        needed,
+        limit: u64::try_from(cap).unwrap_or(u64::MAX),
     })
 }
 
@@ -47,9 +49,11 @@ pub fn janken_count(
     match modulo {
         Some(modulus) => {
             let cap = cap(DEFAULT_MODULO_COUNT_WORK);
-            if walk.modulo_work(rounds, modulus) > cap {
+            let work = walk.modulo_work(rounds, modulus);
+            if work > cap {
                 return Err(over_limit(
                     format!("janken {a_coins},{b_coins},{rounds} modulo M (estimated operations)"),
+                    work,
                     cap,
                 ));
             }
@@ -66,9 +70,11 @@ pub fn janken_count(
             }
             let cells = walk.cell_updates(rounds);
             let cap = cap(DEFAULT_EXACT_COUNT_WORK);
-            if walk.exact_limb_updates(rounds) > cap {
+            let work = walk.exact_limb_updates(rounds);
+            if work > cap {
                 return Err(over_limit(
                     format!("exact janken {a_coins},{b_coins},{rounds} (limb updates; use modulo)"),
+                    work,
                     cap,
                 ));
             }

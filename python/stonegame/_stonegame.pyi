@@ -21,7 +21,8 @@ class BudgetError(Error):
     """A table or search needs more memory than ``memory_mib`` allows."""
 
 class WorkLimitError(Error):
-    """A search reached its work cap (``max_work``)."""
+    """A search reached its work cap (``max_work``), or would need more steps than the cap and
+    was refused before it started."""
 
 class InvalidInputError(Error):
     """An input is outside what the game accepts.

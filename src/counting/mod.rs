@@ -122,8 +122,8 @@ pub fn janken_count<T: PathCount>(a_coins: u64, b_coins: u64, rounds: u64) -> Re
 /// # Errors
 /// [`Error::InvalidParameter`](crate::Error::InvalidParameter) if `modulus`
 /// is 0; [`Error::MemoryBudgetExceeded`](crate::Error::MemoryBudgetExceeded)
-/// and [`Error::WorkLimitExceeded`](crate::Error::WorkLimitExceeded) beyond
-/// the default budget.
+/// and [`Error::WorkLimitWouldExceed`](crate::Error::WorkLimitWouldExceed) beyond
+/// the default budget (before any work).
 ///
 /// # Example
 /// ```

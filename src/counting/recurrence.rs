@@ -128,9 +128,10 @@ pub(super) fn check_modulus(modulus: u64) -> Result<()> {
 fn check_work(budget: Budget, work: u128, what: impl FnOnce() -> String) -> Result<()> {
     let cap = budget.work_or(DEFAULT_SERIES_WORK);
     if work > u128::from(cap) {
-        return Err(Error::WorkLimitExceeded {
+        return Err(Error::WorkLimitWouldExceed {
             what: what(),
-            steps: cap,
+            needed: work,
+            limit: cap,
         });
     }
     Ok(())
@@ -193,7 +194,7 @@ fn plan_product(left: usize, right: usize, modulus: u64) -> ProductPlan {
 ///
 /// # Errors
 /// [`Error::InvalidParameter`] if `modulus` is 0;
-/// [`Error::MemoryBudgetExceeded`] / [`Error::WorkLimitExceeded`] if the
+/// [`Error::MemoryBudgetExceeded`] / [`Error::WorkLimitWouldExceed`] if the
 /// product does not fit `budget` (default work cap [`DEFAULT_SERIES_WORK`]);
 /// [`Error::SizeLimitExceeded`] for a product of more than `2^23` coefficients
 /// too large for schoolbook multiplication; [`Error::AllocationRefused`] if
@@ -373,7 +374,7 @@ pub(crate) fn inverse_mod(value: u64, modulus: u64) -> Option<u64> {
 /// # Errors
 /// [`Error::InvalidParameter`] if `modulus` is 0, `denominator` is empty or
 /// its constant term is not invertible modulo `modulus`;
-/// [`Error::MemoryBudgetExceeded`] / [`Error::WorkLimitExceeded`] beyond
+/// [`Error::MemoryBudgetExceeded`] / [`Error::WorkLimitWouldExceed`] beyond
 /// `budget` (default work cap [`DEFAULT_SERIES_WORK`]);
 /// [`Error::SizeLimitExceeded`] for lengths above `2^23`;
 /// [`Error::AllocationRefused`] if the system refuses memory the budget allows.

@@ -156,9 +156,9 @@ impl AbsorbingWalk {
     ///
     /// # Errors
     /// [`Error::InvalidParameter`] if `modulus` is 0;
-    /// [`Error::MemoryBudgetExceeded`] / [`Error::WorkLimitExceeded`] beyond
-    /// the walk's budget; [`Error::AllocationRefused`] if the system refuses
-    /// memory the budget allows.
+    /// [`Error::MemoryBudgetExceeded`] / [`Error::WorkLimitWouldExceed`] beyond
+    /// the walk's budget (before any work); [`Error::AllocationRefused`] if
+    /// the system refuses memory the budget allows.
     ///
     /// # Example
     /// ```
@@ -187,14 +187,15 @@ impl AbsorbingWalk {
         budget.check_bytes(bytes, "generating function of a walk")?;
         let cap = budget.work_or(super::DEFAULT_SERIES_WORK);
         if work > u128::from(cap) {
-            return Err(Error::WorkLimitExceeded {
+            return Err(Error::WorkLimitWouldExceed {
                 what: format!(
                     "counting a walk with barriers at -{} and +{} over {steps} steps by its \
-                     recurrence ({work} operations)",
+                     recurrence (a step of work an operation)",
                     self.lower_distance(),
                     self.upper_distance()
                 ),
-                steps: cap,
+                needed: work,
+                limit: cap,
             });
         }
         Ok(())

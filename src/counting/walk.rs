@@ -405,7 +405,8 @@ impl AbsorbingWalk {
     /// [`Error::InvalidParameter`] if `modulus` is 0;
     /// [`Error::MemoryBudgetExceeded`] if the row or the polynomials do not
     /// fit the budget ([`Error::AllocationRefused`] if the system refuses
-    /// memory the budget allows); [`Error::WorkLimitExceeded`] above the work cap
+    /// memory the budget allows); [`Error::WorkLimitWouldExceed`] (before any
+    /// work) above the work cap
     /// ([`DEFAULT_WALK_WORK`] cell updates for the sweep,
     /// [`DEFAULT_SERIES_WORK`](super::DEFAULT_SERIES_WORK) operations for the recurrence).
     ///
@@ -575,13 +576,14 @@ impl AbsorbingWalk {
         let cap = self.budget.work_or(DEFAULT_WALK_WORK);
         let work = geometry.total_cells();
         if work > u128::from(cap) {
-            return Err(Error::WorkLimitExceeded {
+            return Err(Error::WorkLimitWouldExceed {
                 what: format!(
                     "counting a walk with barriers at -{} and +{} over {steps} steps \
-                     ({work} cell updates)",
+                     (a step of work a cell update)",
                     self.lower_distance, self.upper_distance
                 ),
-                steps: cap,
+                needed: work,
+                limit: cap,
             });
         }
         let mut sweep = Sweep::new(arith, &geometry, self.weights, self.budget)?;

@@ -190,7 +190,7 @@ impl<T: Score> Ends<T> {
     /// let game = Ends::new(vec![4i64, 2, 9, 7, 1, 5])?;
     /// assert_eq!(game.value_by_interval_dp()?, game.value());
     /// let capped = game.with_budget(Budget::default().with_work(14));
-    /// assert!(matches!(capped.value_by_interval_dp(), Err(Error::WorkLimitExceeded { .. })));
+    /// assert!(matches!(capped.value_by_interval_dp(), Err(Error::WorkLimitWouldExceed { .. })));
     /// # Ok::<(), stonegame::Error>(())
     /// ```
     pub fn value_by_interval_dp(&self) -> Result<T> {
@@ -205,9 +205,10 @@ impl<T: Score> Ends<T> {
     ///
     /// Fails with [`Error::InvalidParameter`] for a variant the family
     /// lacks, with [`Error::MemoryBudgetExceeded`] when a memo or table
-    /// exceeds the budget and with [`Error::WorkLimitExceeded`] when the
-    /// quadratic variants' cells (charged up front, a step each) or the
-    /// memoised search pass the work cap.
+    /// exceeds the budget, with [`Error::WorkLimitWouldExceed`] when the
+    /// quadratic variants' cells (charged up front, a step each) would pass
+    /// the work cap and with [`Error::WorkLimitExceeded`] when the memoised
+    /// search reaches it.
     ///
     /// # Example
     /// ```
@@ -277,7 +278,8 @@ impl<T: Score> Ends<T> {
     /// are those of [`EndsTable::best_move`] (same values, same tie-break).
     /// The scans are counted against the work cap
     /// ([`DEFAULT_LINE_WORK`](Ends::DEFAULT_LINE_WORK) unless the budget sets one;
-    /// [`Error::WorkLimitExceeded`](crate::Error::WorkLimitExceeded)).
+    /// refused before the first scan with
+    /// [`Error::WorkLimitWouldExceed`](crate::Error::WorkLimitWouldExceed)).
     ///
     /// # Example
     /// ```
@@ -293,11 +295,12 @@ impl<T: Score> Ends<T> {
         let work = scanned * Self::STEPS_PER_STONE_SCANNED;
         let cap = self.budget.work_or(Self::DEFAULT_LINE_WORK);
         if work > u128::from(cap) {
-            return Err(Error::WorkLimitExceeded {
+            return Err(Error::WorkLimitWouldExceed {
                 what: format!(
-                    "the optimal line of the take-either-end game ({n} stones, about n(n+1) = {scanned} stones scanned, {work} steps)"
+                    "the optimal line of the take-either-end game ({n} stones, about n(n+1) = {scanned} stones scanned)"
                 ),
-                steps: cap,
+                needed: work,
+                limit: cap,
             });
         }
         let mut reducer = EndsReducer::new();
@@ -902,7 +905,7 @@ impl<T: Score> EndsRemainder<T> {
     /// [`REMAINDER_CELLS_PER_STEP`] cells (every cell for `i128`) (by
     /// default [`DEFAULT_REMAINDER_WORK`] steps, about ten seconds), and a
     /// row too long for the cap is refused at once with
-    /// [`Error::WorkLimitExceeded`](crate::Error::WorkLimitExceeded).
+    /// [`Error::WorkLimitWouldExceed`](crate::Error::WorkLimitWouldExceed).
     ///
     /// # Example
     /// ```
@@ -911,7 +914,7 @@ impl<T: Score> EndsRemainder<T> {
     /// let game = EndsRemainder::new(vec![7i64, 90, 5, 1, 100, 10, 10, 2])?;
     /// assert_eq!(game.value()?, 122);
     /// let capped = EndsRemainder::new(vec![1i64; 10_000])?.with_budget(Budget::default().with_work(1000));
-    /// assert!(matches!(capped.value(), Err(Error::WorkLimitExceeded { .. })));
+    /// assert!(matches!(capped.value(), Err(Error::WorkLimitWouldExceed { .. })));
     /// # Ok::<(), stonegame::Error>(())
     /// ```
     pub fn value(&self) -> Result<T> {
@@ -1071,7 +1074,7 @@ fn charge_interval_cells(budget: Budget, n: usize, per_step: u128, what: &str) -
     let n = n as u128;
     let steps = (n * n.saturating_sub(1) / 2).div_ceil(per_step);
     charge_up_front(budget, DEFAULT_REMAINDER_WORK, steps, || {
-        format!("{what} on {n} stones ({steps} steps needed)")
+        format!("{what} on {n} stones")
     })
 }
 

@@ -485,8 +485,8 @@ impl<T: Score> FrontDoubling<T> {
     ///
     /// Fails with [`Error::InvalidParameter`] for a variant the family
     /// lacks, [`Error::MemoryBudgetExceeded`] when the table exceeds the
-    /// budget and [`Error::WorkLimitExceeded`] when the cubic variants would
-    /// pass the work cap.
+    /// budget and [`Error::WorkLimitWouldExceed`] (before they start) when
+    /// the cubic variants would pass the work cap.
     ///
     /// # Example
     /// ```
@@ -588,7 +588,7 @@ impl<T: Score> FrontDoubling<T> {
     /// Fails with [`Error::MemoryBudgetExceeded`] if the table (about
     /// n²/2 cells of `T` plus the windows) exceeds the budget,
     /// [`Error::AllocationRefused`] if the system refuses it, and
-    /// [`Error::WorkLimitExceeded`] before it starts when its cells times
+    /// [`Error::WorkLimitWouldExceed`] before it starts when its cells times
     /// [`FRONT_DOUBLING_STEPS_PER_CELL`] pass the work cap
     /// ([`DEFAULT_FRONT_DOUBLING_WORK`] unless [`Budget::with_work`] sets one).
     ///

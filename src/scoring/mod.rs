@@ -43,6 +43,7 @@ mod dyn_game;
 mod ends;
 mod family;
 mod front;
+mod lineup;
 mod memo;
 mod search;
 mod solver;
@@ -63,6 +64,7 @@ pub use front::{
     DEFAULT_FRONT_DOUBLING_WORK, FRONT_DOUBLING_STEPS_PER_CELL, Front, FrontDoubling,
     FrontDoublingTable, FrontTable,
 };
+pub use lineup::{BuiltInVariant, CostReport, DpLineup, DpSolver, TableSize, VariantInfo};
 pub use solver::{Negamax, NegamaxTable};
 pub use stone_merge::StoneMerge;
 pub use stone_mod3::{Removal, StoneMod3};

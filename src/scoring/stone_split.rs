@@ -266,8 +266,8 @@ impl<T: Score> StoneSplit<T> {
     ///
     /// Fails with [`Error::InvalidParameter`] for a variant the family
     /// lacks, [`Error::MemoryBudgetExceeded`] when the tables exceed the
-    /// budget and [`Error::WorkLimitExceeded`] when the cubic variants would
-    /// pass the work cap.
+    /// budget and [`Error::WorkLimitWouldExceed`] (before they start) when
+    /// the cubic variants would pass the work cap.
     ///
     /// # Example
     /// ```

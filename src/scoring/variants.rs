@@ -42,6 +42,14 @@
 //! # Ok::<(), stonegame::Error>(())
 //! ```
 //!
+//! A variant of your own sits beside these: implement
+//! [`DpSolver`](super::DpSolver) (its values, and its description as data,
+//! [`VariantInfo`](super::VariantInfo)) and add it to a
+//! [`DpLineup`](super::DpLineup) with the built-in variants
+//! ([`BuiltInVariant`](super::BuiltInVariant), the same trait): the lineup's
+//! [`costs`](super::DpLineup::costs) report and the variants bench list it
+//! like them.
+//!
 //! The guide's [benchmarks](crate::guide::benchmarks) page times them side by side.
 
 use super::Score;
@@ -439,9 +447,10 @@ pub(crate) const CUBIC_DEFAULT_STEPS: u64 = 10_000_000_000;
 pub(crate) fn check_work(budget: Budget, steps: u128, what: &str) -> Result<()> {
     let cap = budget.work_or(CUBIC_DEFAULT_STEPS);
     if steps > u128::from(cap) {
-        return Err(Error::WorkLimitExceeded {
+        return Err(Error::WorkLimitWouldExceed {
             what: what.to_string(),
-            steps: cap,
+            needed: steps,
+            limit: cap,
         });
     }
     Ok(())

@@ -101,9 +101,10 @@ impl Work {
     ) -> Result<Self> {
         let needed = (numbers as u128).saturating_mul(u128::from(per_number));
         if needed > u128::from(cap) {
-            return Err(Error::WorkLimitExceeded {
-                what: format!("{what} over {numbers} numbered positions ({needed} steps needed)"),
-                steps: cap,
+            return Err(Error::WorkLimitWouldExceed {
+                what: format!("{what} over {numbers} numbered positions"),
+                needed,
+                limit: cap,
             });
         }
         Ok(Self {

@@ -380,11 +380,11 @@ fn scoring_inherent_and_trait_calls_answer_under_the_same_limits() {
         .with_budget(Budget::default().with_work(1_000));
     assert!(matches!(
         capped.value(),
-        Err(Error::WorkLimitExceeded { .. })
+        Err(Error::WorkLimitWouldExceed { .. })
     ));
     assert!(matches!(
         Solve::value(&capped),
-        Err(Error::WorkLimitExceeded { .. })
+        Err(Error::WorkLimitWouldExceed { .. })
     ));
     // The DP variants of a family: the inherent reference and the named
     // variant are charged alike.

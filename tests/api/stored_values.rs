@@ -154,6 +154,6 @@ fn ends_solve_is_work_capped_not_memory_checked() {
         .with_budget(Budget::from_bytes(0).with_work(100));
     assert!(matches!(
         capped.solve(),
-        Err(stonegame::Error::WorkLimitExceeded { .. })
+        Err(stonegame::Error::WorkLimitWouldExceed { .. })
     ));
 }

@@ -24,7 +24,7 @@ fn ends_remainder_charges_its_cells_exactly() {
     let below = game.clone().with_budget(capped(steps - 1));
     assert!(matches!(
         below.value(),
-        Err(Error::WorkLimitExceeded { .. })
+        Err(Error::WorkLimitWouldExceed { .. })
     ));
     // The table: a step a cell, n(n+1)/2 of them.
     let table_cells = (n * (n + 1) / 2) as u64;
@@ -35,7 +35,7 @@ fn ends_remainder_charges_its_cells_exactly() {
         .unwrap();
     assert_eq!(table.value(), expected);
     let short = game.with_budget(capped(table_cells - 1)).solve();
-    assert!(matches!(short, Err(Error::WorkLimitExceeded { .. })));
+    assert!(matches!(short, Err(Error::WorkLimitWouldExceed { .. })));
 }
 
 /// Computes G(0..=upto) with the default cap and returns the steps charged.
@@ -104,7 +104,10 @@ fn quadratic_stone_rows_are_charged_their_cells_up_front() {
     assert_eq!(at_cap.value().unwrap(), expected);
     assert_eq!(at_cap.solve().unwrap().value(), expected);
     let below = game.with_budget(capped(steps - 1)).value().unwrap_err();
-    assert!(matches!(below, Error::WorkLimitExceeded { .. }), "{below}");
+    assert!(
+        matches!(below, Error::WorkLimitWouldExceed { .. }),
+        "{below}"
+    );
     assert!(below.to_string().contains("front-doubling"), "{below}");
     // Stone Game V: every interval, 41 · 42 / 2 of them.
     let steps = (41 * 42 / 2 * STONE_SPLIT_STEPS_PER_CELL) as u64;
@@ -114,7 +117,10 @@ fn quadratic_stone_rows_are_charged_their_cells_up_front() {
     assert_eq!(at_cap.value().unwrap(), expected);
     assert_eq!(at_cap.solve().unwrap().value(), expected);
     let below = game.with_budget(capped(steps - 1)).solve().unwrap_err();
-    assert!(matches!(below, Error::WorkLimitExceeded { .. }), "{below}");
+    assert!(
+        matches!(below, Error::WorkLimitWouldExceed { .. }),
+        "{below}"
+    );
     assert!(below.to_string().contains("stone-split"), "{below}");
 }
 
@@ -143,8 +149,9 @@ fn subtraction_tables_are_charged_up_front() {
     assert!(
         matches!(
             refused,
-            Error::WorkLimitExceeded {
-                steps: 1_399_999,
+            Error::WorkLimitWouldExceed {
+                needed: 1_400_000,
+                limit: 1_399_999,
                 ..
             }
         ),

@@ -121,24 +121,28 @@ fn size_limits_are_documented_and_enforced() {
         "1,1,100000001\n",
         "above the limit of 100000000 rounds",
     );
-    assert_bad(&[], "6000,6000,20000\n", "above the exact limit");
+    assert_bad(
+        &[],
+        "6000,6000,20000\n",
+        "over the work limit of 12000000000",
+    );
     // The exact and modulo caps follow --max-work (both ways) and name it.
     assert_bad(
         &["--max-work", "260"],
         "10,7,24\n",
-        "janken 10,7,24 needs 261 steps (261 cell updates of 1 limbs), above the exact limit of 260 steps; use --modulo M or raise --max-work",
+        "exact janken 10,7,24 (261 cell updates of 1 limbs) would need 261 steps, over the work limit of 260 (raise it with --max-work, or use --modulo M)",
     );
     let output = janken(&["--max-work", "261", "10,7,24"], "");
     assert_eq!(stdout(&output), stdout(&janken(&["10,7,24"], "")));
     assert_bad(
         &["--max-work", "1000", "--modulo", "7"],
         "100,100,100000000\n",
-        "janken 100,100,100000000 needs about 325072 operations, above the limit of 1000 steps with --modulo (raise it with --max-work)",
+        "janken 100,100,100000000 modulo M (estimated operations) would need 325072 steps, over the work limit of 1000 (raise it with --max-work)",
     );
     assert_bad(
         &["--modulo", "7"],
         "10000000,10000000,100000000000\n",
-        "above the limit of 5000000000 steps with --modulo (raise it with --max-work)",
+        "over the work limit of 5000000000 (raise it with --max-work)",
     );
     // N beyond the exact limit is fine modulo M; the exact limit names the way out.
     assert_bad(&[], "1,1,100000001\n", "use --modulo M");

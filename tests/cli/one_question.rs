@@ -34,7 +34,7 @@ enum Answer {
 
 fn kind(error: &Error) -> &'static str {
     match error {
-        Error::WorkLimitExceeded { .. } => "work",
+        Error::WorkLimitExceeded { .. } | Error::WorkLimitWouldExceed { .. } => "work",
         Error::MemoryBudgetExceeded { .. } | Error::AllocationRefused { .. } => "memory",
         _ => "other",
     }

@@ -322,7 +322,7 @@ fn errors_are_typed() {
         .with_budget(Budget::default().with_work(1_000));
     assert!(matches!(
         tight.total_absorbed_modulo(1 << 60, 998_244_353),
-        Err(Error::WorkLimitExceeded { .. })
+        Err(Error::WorkLimitWouldExceed { .. })
     ));
     let small = AbsorbingWalk::janken(5_000, 5_000)
         .with_method(CountingMethod::Recurrence)
@@ -337,7 +337,7 @@ fn errors_are_typed() {
     ));
     assert!(matches!(
         polynomial_product_modulo(&[1; 1000], &[1; 1000], 7, Budget::default().with_work(10)),
-        Err(Error::WorkLimitExceeded { .. })
+        Err(Error::WorkLimitWouldExceed { .. })
     ));
     // Orders beyond any transform: a size error, not an allocation.
     assert!(matches!(

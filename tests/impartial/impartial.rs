@@ -654,17 +654,25 @@ fn small_sets_are_charged_per_heap_as_measured() {
         Err(Error::WorkLimitExceeded { steps, .. }) => assert_eq!(steps, cap),
         other => panic!("cap {cap}: {other:?}"),
     };
+    // The tables' work is known before they start: refused before any of it.
+    let refused_up_front = |result: Result<(), Error>, cap: u64| match result {
+        Err(Error::WorkLimitWouldExceed { limit, needed, .. }) => {
+            assert_eq!(limit, cap);
+            assert_eq!(needed, u128::from(cap) + 1);
+        }
+        other => panic!("cap {cap}: {other:?}"),
+    };
     assert!(
         set.outcome_table(999, Convention::Normal, work(7000))
             .is_ok()
     );
-    refused(
+    refused_up_front(
         set.outcome_table(999, Convention::Normal, work(6999))
             .map(drop),
         6999,
     );
     assert!(set.grundy_table(999, work(18_000)).is_ok());
-    refused(set.grundy_table(999, work(17_999)).map(drop), 17_999);
+    refused_up_front(set.grundy_table(999, work(17_999)).map(drop), 17_999);
     // The window search has no period here (none below 10^9 values), so it
     // stops when the cap has paid for 1000 values.
     let mut game = Subtraction::new(set.clone()).with_budget(work(32_000));

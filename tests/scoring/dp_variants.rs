@@ -304,11 +304,11 @@ fn cubic_variants_check_work_and_memory_up_front() {
         .with_budget(Budget::default().with_work(1000));
     assert!(matches!(
         split.value_by(DpVariant::FullTable),
-        Err(Error::WorkLimitExceeded { .. })
+        Err(Error::WorkLimitWouldExceed { .. })
     ));
     assert!(matches!(
         split.value_by(DpVariant::Memoised),
-        Err(Error::WorkLimitExceeded { .. })
+        Err(Error::WorkLimitWouldExceed { .. })
     ));
     let doubling = FrontDoubling::new(vec![1i64; 3000])
         .unwrap()

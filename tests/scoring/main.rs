@@ -12,3 +12,4 @@ mod negamax_lies;
 mod negamax_work;
 mod scoring;
 mod stone_series;
+mod user_variants;

@@ -866,6 +866,9 @@ fn the_line_is_refused_above_its_work_cap() {
     let game = Ends::new(vec![1i64; 1_000])
         .unwrap()
         .with_budget(Budget::default().with_work(10_000));
-    assert!(matches!(game.solve(), Err(Error::WorkLimitExceeded { .. })));
+    assert!(matches!(
+        game.solve(),
+        Err(Error::WorkLimitWouldExceed { .. })
+    ));
     assert_eq!(game.value(), 0);
 }

@@ -39,8 +39,8 @@ pub fn janken(args: &JankenArgs, line: &str) -> Result<String, String> {
         let cap = work_cap(DEFAULT_MODULO_WORK);
         if work > cap {
             return Err(format!(
-                "janken {a_coins},{b_coins},{rounds} needs about {work} operations, above the \
-                 limit of {cap} steps with --modulo (raise it with --max-work)"
+                "janken {a_coins},{b_coins},{rounds} modulo M (estimated operations) would need \
+                 {work} steps, over the work limit of {cap} (raise it with --max-work)"
             ));
         }
         return walk
@@ -60,9 +60,9 @@ pub fn janken(args: &JankenArgs, line: &str) -> Result<String, String> {
     let cap = work_cap(DEFAULT_EXACT_WORK);
     if work > cap {
         return Err(format!(
-            "janken {a_coins},{b_coins},{rounds} needs {work} steps ({cells} cell updates of \
-             {limbs} limbs), above the exact limit of {cap} steps; use --modulo M or raise \
-             --max-work"
+            "exact janken {a_coins},{b_coins},{rounds} ({cells} cell updates of {limbs} limbs) \
+             would need {work} steps, over the work limit of {cap} (raise it with --max-work, \
+             or use --modulo M)"
         ));
     }
     let bytes_per_count = u128::from(rounds) * 1585 / 8000 + 32;
