@@ -399,7 +399,7 @@ impl<P: Clone + Eq> DenseTable<P> {
             // One copy of the loop per order and form, and one for values
             // all below 64 (byte cells whose option values fit a mask, no
             // stamps): no flag tested in the loop.
-            let small = self.largest < 64;
+            let small = self.largest < SMALL_VALUES;
             macro_rules! sweep_in {
                 ($larger:literal, $numbered:literal) => {
                     match &mut self.cells {
@@ -638,28 +638,24 @@ fn sweep<G: ImpartialGame, C: Cell, const LARGER: bool, const NUMBERED: bool, co
     let mut next = start;
     let mut stored = 0;
     let mut halt = None;
-    // Whether some listed position's `dense_index` is not the number it
-    // was listed under (tested once, after the loop).
-    let mut mislisted_any = false;
     // A larger mex needs more stamps: the sweep stops for it.
     let stamps = mex.len() as u64;
     let _ = game.for_each_dense_position(slot_of::<LARGER>(n, next), |number, position| {
-        let slot = slot_of::<LARGER>(n, number);
+        // A position listed under another number than its `dense_index`
+        // takes a number outside `0..n` (`usize::MAX`, whose slot is `n` in
+        // either order): the range test below catches it with no branch of
+        // its own.
+        let listed = if trusted || game.dense_index(&position) == Some(number) {
+            number
+        } else {
+            usize::MAX
+        };
+        let slot = slot_of::<LARGER>(n, listed);
         // One comparison for `next <= slot <= last` (`next` may be past
         // `last`: then every slot fails it).
         if slot.wrapping_sub(next) >= (last + 1).wrapping_sub(next) {
-            if slot >= next && slot < n {
-                return ControlFlow::Break(()); // past the query: the next one goes on
-            }
-            halt = Some(Halt::Lie(out_of_sweep_order(
-                number,
-                slot_of::<LARGER>(n, next),
-                n,
-            )));
+            halt = out_of_range::<G, LARGER>(game, n, next, last, number, &position);
             return ControlFlow::Break(());
-        }
-        if !trusted {
-            mislisted_any |= game.dense_index(&position) != Some(number);
         }
         // Numbers the listing skipped stay holes.
         next = slot;
@@ -681,7 +677,7 @@ fn sweep<G: ImpartialGame, C: Cell, const LARGER: bool, const NUMBERED: bool, co
         let mut add = |value: u64| {
             if SMALL {
                 // Every cell is below 64, so is an XOR of cells.
-                debug_assert!(value < 64);
+                debug_assert!(value < SMALL_VALUES);
                 mask |= 1u64.wrapping_shl(value as u32);
             } else if value < 64 {
                 mask |= 1 << value;
@@ -689,7 +685,31 @@ fn sweep<G: ImpartialGame, C: Cell, const LARGER: bool, const NUMBERED: bool, co
                 mex.mark(generation, value);
             }
         };
-        let _ = if NUMBERED {
+        let _ = if NUMBERED && SMALL {
+            game.for_each_numbered_option(number, &position, |option| {
+                // Values below `SMALL_VALUES` take their bit; a hole (or a
+                // read outside the filled slots) takes bit `HOLE_BIT`, tested
+                // once a position: no branch an option but the work charge.
+                let bit = if let [index] = *option {
+                    read(index).value() & HOLE_BIT
+                } else {
+                    let (mut value, mut hole) = (C::default(), false);
+                    for &index in option {
+                        let cell = read(index);
+                        hole |= cell == C::HOLE;
+                        value = value ^ cell;
+                    }
+                    if hole { HOLE_BIT } else { value.value() }
+                };
+                mask |= 1 << bit;
+                if charge(&mut left, option.len()) {
+                    stopped = true;
+                    over = true;
+                    return ControlFlow::Break(());
+                }
+                ControlFlow::Continue(())
+            })
+        } else if NUMBERED {
             game.for_each_numbered_option(number, &position, |option| {
                 // Every component read, holes flagged: one branch an option.
                 let (mut value, mut hole) = (C::default(), false);
@@ -743,6 +763,11 @@ fn sweep<G: ImpartialGame, C: Cell, const LARGER: bool, const NUMBERED: bool, co
                 ControlFlow::Continue(())
             })
         };
+        if SMALL && NUMBERED && !stopped && mask >> HOLE_BIT != 0 {
+            let found = Lie::find::<G, C, LARGER>(game, cells, n, slot, number, &position);
+            halt = Some(Halt::Lie(found.error(number)));
+            return ControlFlow::Break(());
+        }
         if stopped {
             if let Some(index) = lie {
                 let found = Lie::diagnose::<C, LARGER>(cells, n, slot, index);
@@ -750,10 +775,10 @@ fn sweep<G: ImpartialGame, C: Cell, const LARGER: bool, const NUMBERED: bool, co
             }
             return ControlFlow::Break(());
         }
-        // 64 and up leaves the small loop (its mask would not hold it).
+        // `SMALL_VALUES` and up leaves the small loop.
         let (value, rare) = if SMALL {
             let value = u64::from((!mask).trailing_zeros());
-            (value, value >= 64)
+            (value, value >= SMALL_VALUES)
         } else {
             let value = mex_of(mex, mask, generation);
             (value, value >= stamps || value >= C::HOLE.value())
@@ -768,15 +793,9 @@ fn sweep<G: ImpartialGame, C: Cell, const LARGER: bool, const NUMBERED: bool, co
         ControlFlow::Continue(())
     });
     *known += stored;
-    // The slots before `next` are final, whatever stopped the sweep...
+    // The slots before `next` are final, whatever stopped the sweep (a
+    // position listed under another number stopped it before its slot).
     *swept = next;
-    // ...unless a position was listed under another number than its own.
-    if mislisted_any {
-        let (slot, error) = forget_from_mislisted::<G, C, LARGER>(game, cells, n, start, known);
-        *swept = slot;
-        work.left = left.min(work.left);
-        return Err(error);
-    }
     if over {
         work.left = 0;
         work.over = true;
@@ -795,6 +814,15 @@ fn sweep<G: ImpartialGame, C: Cell, const LARGER: bool, const NUMBERED: bool, co
     }
 }
 
+/// The values the small loop keeps (byte cells, every value below this, so
+/// every XOR of values too): their mex is a 64-bit mask's, with bit
+/// [`HOLE_BIT`] free to flag a hole.
+const SMALL_VALUES: u64 = 32;
+
+/// The mask bit of a hole in the small loop: `Cell::HOLE` of a byte masked
+/// to 6 bits (`255 & 63`), above every small value.
+const HOLE_BIT: u64 = 63;
+
 /// Charges the work of one option of `components` components against
 /// `left`: true when it does not fit (`left` then wraps; the caller stops).
 #[inline]
@@ -805,42 +833,33 @@ fn charge(left: &mut u64, components: usize) -> bool {
     short
 }
 
-/// After a sweep from slot `start` listed some position under a number
-/// that is not its `dense_index`: lists again to name the first such
-/// position, and turns its cell and every later one back into holes (the
-/// values after it may have read it), so a later query meets the same
-/// refusal. Returns the slot the sweep is back to and the error. Cold: run
-/// once, only for a lying game.
+/// Why a sweep stops at the position listed under `number`, whose slot
+/// (or its `dense_index`'s) is not in `next..=last`: `None` when it is past
+/// the query (the next query goes on from it), else the lie: a position
+/// listed under another number than its `dense_index`, or a number out of
+/// the sweep's order. Cold: once a sweep.
 #[cold]
-fn forget_from_mislisted<G: ImpartialGame, C: Cell, const LARGER: bool>(
+fn out_of_range<G: ImpartialGame, const LARGER: bool>(
     game: &G,
-    cells: &mut [C],
     n: usize,
-    start: usize,
-    known: &mut usize,
-) -> (usize, Error) {
-    let mut found = None;
-    let _ = game.for_each_dense_position(slot_of::<LARGER>(n, start), |number, position| {
-        let slot = slot_of::<LARGER>(n, number);
-        if slot < start || slot >= cells.len() {
-            return ControlFlow::Break(());
+    next: usize,
+    last: usize,
+    number: usize,
+    position: &G::Position,
+) -> Option<Halt> {
+    let slot = slot_of::<LARGER>(n, number);
+    if slot >= next && slot < n {
+        if slot <= last {
+            // In range: its own number disagrees.
+            return Some(Halt::Lie(mislisted(number, game.dense_index(position))));
         }
-        let index = game.dense_index(&position);
-        if index == Some(number) {
-            return ControlFlow::Continue(());
-        }
-        found = Some((slot, mislisted(number, index)));
-        ControlFlow::Break(())
-    });
-    // A listing that changed between the two calls: forget the whole sweep.
-    let (slot, error) = found.unwrap_or_else(|| (start, unstable_listing()));
-    for cell in &mut cells[slot..] {
-        if *cell != C::HOLE {
-            *cell = C::HOLE;
-            *known -= 1;
-        }
+        return None; // past the query
     }
-    (slot, error)
+    Some(Halt::Lie(out_of_sweep_order(
+        number,
+        slot_of::<LARGER>(n, next),
+        n,
+    )))
 }
 
 /// The mex of one position's option values: `mask` holds those below 64,
@@ -865,9 +884,44 @@ enum Lie {
     Skipped(usize),
     /// A number whose `dense_position` is another position.
     Collision(usize),
+    /// Options that read a hole, then none when listed again.
+    Unstable,
 }
 
 impl Lie {
+    /// What is wrong with the position numbered `number` (in `slot`) whose
+    /// options, listed by number, read a hole: its options listed again to
+    /// find the component (cold: once, for a lying game).
+    #[cold]
+    fn find<G: ImpartialGame, C: Cell, const LARGER: bool>(
+        game: &G,
+        cells: &[C],
+        n: usize,
+        slot: usize,
+        number: usize,
+        position: &G::Position,
+    ) -> Lie {
+        let mut found = None;
+        let _ = game.for_each_numbered_option(number, position, |option| {
+            let hole = option.iter().copied().find(|&index| {
+                let at = slot_of::<LARGER>(n, index);
+                at >= slot || cells.get(at).is_none_or(|&cell| cell == C::HOLE)
+            });
+            match hole {
+                Some(index) => {
+                    found = Some(index);
+                    ControlFlow::Break(())
+                }
+                None => ControlFlow::Continue(()),
+            }
+        });
+        match found {
+            Some(index) => Lie::diagnose::<C, LARGER>(cells, n, slot, Some(index)),
+            // A listing that changed between the two calls.
+            None => Lie::Unstable,
+        }
+    }
+
     /// What is wrong with the component numbered `index` (`None`: no
     /// number) of the position in `slot`, whose read found no value: the
     /// exact diagnosis, run once, off the hot loop.
@@ -903,6 +957,7 @@ impl Lie {
                 ),
             },
             Lie::Collision(index) => collision(number, index),
+            Lie::Unstable => unstable_options(number),
         }
     }
 }
@@ -1140,11 +1195,12 @@ fn mislisted(number: usize, index: Option<usize>) -> Error {
     }
 }
 
-fn unstable_listing() -> Error {
+fn unstable_options(number: usize) -> Error {
     Error::InvalidParameter {
         name: "game",
-        reason: "for_each_dense_position listed a position under a number other than its \
-                 dense_index, then listed differently when listed again"
-            .to_string(),
+        reason: format!(
+            "for_each_numbered_option gave the position numbered {number} an option no \
+             position fills, then listed differently when listed again"
+        ),
     }
 }
