@@ -651,11 +651,13 @@ fn sweep<G: ImpartialGame, C: Cell, const LARGER: bool, const NUMBERED: bool, co
             usize::MAX
         };
         let slot = slot_of::<LARGER>(n, listed);
-        // One comparison for `next <= slot <= last` (`next` may be past
-        // `last`: then every slot fails it).
-        if slot.wrapping_sub(next) >= (last + 1).wrapping_sub(next) {
-            halt = out_of_range::<G, LARGER>(game, n, next, last, number, &position);
-            return ControlFlow::Break(());
+        // One comparison in the common case, the slot right after the last
+        // one (the sweep stops after `last`, so `next <= last` here).
+        if slot != next {
+            if let Some(stop) = off_next::<G, LARGER>(game, n, next, last, trusted, number, &position) {
+                halt = stop;
+                return ControlFlow::Break(());
+            }
         }
         // Numbers the listing skipped stay holes.
         next = slot;
@@ -790,6 +792,9 @@ fn sweep<G: ImpartialGame, C: Cell, const LARGER: bool, const NUMBERED: bool, co
         cells[slot] = C::from_value(value);
         next = slot + 1;
         stored += 1;
+        if slot == last {
+            return ControlFlow::Break(()); // the query's number is filled
+        }
         ControlFlow::Continue(())
     });
     *known += stored;
@@ -833,33 +838,41 @@ fn charge(left: &mut u64, components: usize) -> bool {
     short
 }
 
-/// Why a sweep stops at the position listed under `number`, whose slot
-/// (or its `dense_index`'s) is not in `next..=last`: `None` when it is past
-/// the query (the next query goes on from it), else the lie: a position
-/// listed under another number than its `dense_index`, or a number out of
-/// the sweep's order. Cold: once a sweep.
+/// What the sweep does with the position listed under `number`, whose
+/// slot (or its `dense_index`'s) is not `next`, the slot after the last
+/// filled (`next <= last`): `None` to go on (the listing skipped numbers,
+/// whose cells stay holes), `Some(None)` to stop (past the query: the next
+/// one goes on from it), else the lie that stops it: a position listed
+/// under another number than its `dense_index`, or a number out of the
+/// sweep's order. Off the hot loop (a listing that skips numbers calls it
+/// once a skip).
 #[cold]
-fn out_of_range<G: ImpartialGame, const LARGER: bool>(
+fn off_next<G: ImpartialGame, const LARGER: bool>(
     game: &G,
     n: usize,
     next: usize,
     last: usize,
+    trusted: bool,
     number: usize,
     position: &G::Position,
-) -> Option<Halt> {
+) -> Option<Option<Halt>> {
     let slot = slot_of::<LARGER>(n, number);
-    if slot >= next && slot < n {
-        if slot <= last {
-            // In range: its own number disagrees.
-            return Some(Halt::Lie(mislisted(number, game.dense_index(position))));
-        }
-        return None; // past the query
+    if slot < next || slot >= n {
+        return Some(Some(Halt::Lie(out_of_sweep_order(
+            number,
+            slot_of::<LARGER>(n, next),
+            n,
+        ))));
     }
-    Some(Halt::Lie(out_of_sweep_order(
-        number,
-        slot_of::<LARGER>(n, next),
-        n,
-    )))
+    if slot > last {
+        return Some(None); // past the query
+    }
+    let index = game.dense_index(position);
+    if !trusted && index != Some(number) {
+        // Its own number disagrees.
+        return Some(Some(Halt::Lie(mislisted(number, index))));
+    }
+    None // numbers skipped
 }
 
 /// The mex of one position's option values: `mask` holds those below 64,
