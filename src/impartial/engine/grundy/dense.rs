@@ -394,29 +394,32 @@ impl<P: Clone + Eq> DenseTable<P> {
                 work: &mut *work,
                 known: &mut self.known,
                 swept: &mut self.swept,
-                trusted: self.trusted,
             };
-            // One copy of the loop per order and form, and one for values
-            // all below 64 (byte cells whose option values fit a mask, no
-            // stamps): no flag tested in the loop.
+            // One copy of the loop per order, form and trust, and one for
+            // values all below `SMALL_VALUES` (byte cells whose option values
+            // fit a mask, no stamps): no flag tested in the loop.
             let small = self.largest < SMALL_VALUES;
             macro_rules! sweep_in {
-                ($larger:literal, $numbered:literal) => {
+                ($larger:literal, $numbered:literal, $trusted:literal) => {
                     match &mut self.cells {
                         Cells::U8(cells) if small => {
-                            sweep::<G, u8, $larger, $numbered, true>(game, cells, state)
+                            sweep::<G, u8, $larger, $numbered, true, $trusted>(game, cells, state)
                         }
                         cells => with_cells!(cells, cells => {
-                            sweep::<G, _, $larger, $numbered, false>(game, cells, state)
+                            sweep::<G, _, $larger, $numbered, false, $trusted>(game, cells, state)
                         }),
                     }
                 };
             }
-            let rare = match (larger, game.numbered_options()) {
-                (true, true) => sweep_in!(true, true),
-                (true, false) => sweep_in!(true, false),
-                (false, true) => sweep_in!(false, true),
-                (false, false) => sweep_in!(false, false),
+            let rare = match (larger, game.numbered_options(), self.trusted) {
+                (true, true, false) => sweep_in!(true, true, false),
+                (true, true, true) => sweep_in!(true, true, true),
+                (true, false, false) => sweep_in!(true, false, false),
+                (true, false, true) => sweep_in!(true, false, true),
+                (false, true, false) => sweep_in!(false, true, false),
+                (false, true, true) => sweep_in!(false, true, true),
+                (false, false, false) => sweep_in!(false, false, false),
+                (false, false, true) => sweep_in!(false, false, true),
             };
             match rare? {
                 None => break,
@@ -592,8 +595,6 @@ struct Sweep<'a> {
     work: &'a mut WorkCount,
     known: &'a mut usize,
     swept: &'a mut usize,
-    /// Components' numbers are not mapped back to check them.
-    trusted: bool,
 }
 
 /// Why the listing of one sweep stopped early.
@@ -610,12 +611,23 @@ enum Halt {
 /// holes, and one comparison a component read catches a number skipped,
 /// not yet filled (against the order) or the position's own.
 ///
-/// Few branches a cell: an option's reads and its work charge are tested
-/// by one branch; the listed position's own number is compared without a
-/// branch into a flag tested once, after the loop (then a second listing
-/// names the position, and every value from it on is forgotten).
+/// Few branches a cell: the listed position's own number is checked by
+/// the same comparison that finds its slot next (a position listed under
+/// another number takes a slot outside `0..n`); in the small loop over
+/// options given by number, an option costs its work charge's branch alone
+/// (a hole sets a mask bit tested once a position).
+///
+/// `TRUSTED`: components' numbers (and listed positions' numbers) are not
+/// mapped back to check them.
 #[allow(clippy::too_many_lines)]
-fn sweep<G: ImpartialGame, C: Cell, const LARGER: bool, const NUMBERED: bool, const SMALL: bool>(
+fn sweep<
+    G: ImpartialGame,
+    C: Cell,
+    const LARGER: bool,
+    const NUMBERED: bool,
+    const SMALL: bool,
+    const TRUSTED: bool,
+>(
     game: &G,
     cells: &mut [C],
     state: Sweep<'_>,
@@ -627,8 +639,8 @@ fn sweep<G: ImpartialGame, C: Cell, const LARGER: bool, const NUMBERED: bool, co
         work,
         known,
         swept,
-        trusted,
     } = state;
+    let trusted = TRUSTED;
     // Kept in registers through the hot loop, written back once: the
     // options' steps left (charged as each option is listed, so an endless
     // listing stops at the cap), the next slot and the values stored.
@@ -692,8 +704,9 @@ fn sweep<G: ImpartialGame, C: Cell, const LARGER: bool, const NUMBERED: bool, co
                 // Values below `SMALL_VALUES` take their bit; a hole (or a
                 // read outside the filled slots) takes bit `HOLE_BIT`, tested
                 // once a position: no branch an option but the work charge.
+                // (A shift by the hole's byte, 255, shifts by 63.)
                 let bit = if let [index] = *option {
-                    read(index).value() & HOLE_BIT
+                    read(index).value()
                 } else {
                     let (mut value, mut hole) = (C::default(), false);
                     for &index in option {
@@ -703,7 +716,7 @@ fn sweep<G: ImpartialGame, C: Cell, const LARGER: bool, const NUMBERED: bool, co
                     }
                     if hole { HOLE_BIT } else { value.value() }
                 };
-                mask |= 1 << bit;
+                mask |= 1u64.wrapping_shl(bit as u32);
                 if charge(&mut left, option.len()) {
                     stopped = true;
                     over = true;
