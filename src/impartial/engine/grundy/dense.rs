@@ -652,6 +652,10 @@ fn sweep<
     let mut halt = None;
     // A larger mex needs more stamps: the sweep stops for it.
     let stamps = mex.len() as u64;
+    // The slots through the query's: the store's own bounds check stops
+    // the sweep after it (the position after the query's is listed and its
+    // options read, then dropped; what it finds wrong is the next query's).
+    let cells = &mut cells[..=last];
     let _ = game.for_each_dense_position(slot_of::<LARGER>(n, next), |number, position| {
         // A position listed under another number than its `dense_index`
         // takes a number outside `0..n` (`usize::MAX`, whose slot is `n` in
@@ -664,7 +668,7 @@ fn sweep<
         };
         let slot = slot_of::<LARGER>(n, listed);
         // One comparison in the common case, the slot right after the last
-        // one (the sweep stops after `last`, so `next <= last` here).
+        // one.
         if slot != next {
             if let Some(stop) = off_next::<G, LARGER>(game, n, next, last, trusted, number, &position) {
                 halt = stop;
@@ -779,11 +783,19 @@ fn sweep<
             })
         };
         if SMALL && NUMBERED && !stopped && mask >> HOLE_BIT != 0 {
+            if slot > last {
+                return ControlFlow::Break(()); // past the query
+            }
             let found = Lie::find::<G, C, LARGER>(game, cells, n, slot, number, &position);
             halt = Some(Halt::Lie(found.error(number)));
             return ControlFlow::Break(());
         }
         if stopped {
+            if slot > last {
+                // Past the query: its answer is ready, whatever the cap.
+                (over, left) = (false, 0);
+                return ControlFlow::Break(());
+            }
             if let Some(index) = lie {
                 let found = Lie::diagnose::<C, LARGER>(cells, n, slot, index);
                 halt = Some(Halt::Lie(found.error(number)));
@@ -798,16 +810,16 @@ fn sweep<
             let value = mex_of(mex, mask, generation);
             (value, value >= stamps || value >= C::HOLE.value())
         };
+        let Some(cell) = cells.get_mut(slot) else {
+            return ControlFlow::Break(()); // past the query
+        };
         if rare {
             halt = Some(Halt::Rare(Rare { number, value }));
             return ControlFlow::Break(());
         }
-        cells[slot] = C::from_value(value);
+        *cell = C::from_value(value);
         next = slot + 1;
         stored += 1;
-        if slot == last {
-            return ControlFlow::Break(()); // the query's number is filled
-        }
         ControlFlow::Continue(())
     });
     *known += stored;
@@ -853,7 +865,7 @@ fn charge(left: &mut u64, components: usize) -> bool {
 
 /// What the sweep does with the position listed under `number`, whose
 /// slot (or its `dense_index`'s) is not `next`, the slot after the last
-/// filled (`next <= last`): `None` to go on (the listing skipped numbers,
+/// filled (at most `last + 1`): `None` to go on (the listing skipped numbers,
 /// whose cells stay holes), `Some(None)` to stop (past the query: the next
 /// one goes on from it), else the lie that stops it: a position listed
 /// under another number than its `dense_index`, or a number out of the
