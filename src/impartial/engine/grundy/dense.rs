@@ -259,6 +259,66 @@ impl<P: Clone + Eq> DenseTable<P> {
         }
     }
 
+    /// Of `numbers`, the one whose slot a sweep reaches last, when the sweep
+    /// has not reached it yet (a number outside `0..n` counts as furthest):
+    /// the one query that sweeps for a whole sum. `None` without an order.
+    pub(super) fn furthest_unswept(&self, numbers: impl Iterator<Item = usize>) -> Option<usize> {
+        let larger = match self.order {
+            MoveOrder::ToSmaller => false,
+            MoveOrder::ToLarger => true,
+            MoveOrder::Unordered => return None,
+        };
+        let slot = |number| {
+            if larger {
+                slot_of::<true>(self.n, number)
+            } else {
+                slot_of::<false>(self.n, number)
+            }
+        };
+        numbers
+            .max_by_key(|&number| slot(number))
+            .filter(|&number| slot(number) >= self.swept)
+    }
+
+    /// The XOR of the values in the cells of `numbers` when a sweep has
+    /// passed every one and each holds a value, else `None` (the caller
+    /// then asks number by number, for the refusal). One read and no branch
+    /// a number (a hole is flagged, and tested once), so the reads' cache
+    /// misses overlap as a hand-written DP's do.
+    pub(super) fn swept_sum(&self, numbers: impl Iterator<Item = usize>) -> Option<u64> {
+        fn sum<C: Cell, const LARGER: bool>(
+            cells: &[C],
+            n: usize,
+            numbers: impl Iterator<Item = usize>,
+        ) -> Option<u64> {
+            let (mut total, mut hole) = (C::default(), false);
+            for number in numbers {
+                // Past the swept slots (or outside `0..n`) reads as a hole.
+                let cell = cells
+                    .get(slot_of::<LARGER>(n, number))
+                    .copied()
+                    .unwrap_or(C::HOLE);
+                hole |= cell == C::HOLE;
+                total = total ^ cell;
+            }
+            (!hole).then(|| total.value())
+        }
+        let (n, swept) = (self.n, self.swept);
+        let larger = match self.order {
+            MoveOrder::ToSmaller => false,
+            MoveOrder::ToLarger => true,
+            MoveOrder::Unordered => return None,
+        };
+        with_cells!(&self.cells, cells => {
+            let cells = &cells[..swept.min(cells.len())];
+            if larger {
+                sum::<_, true>(cells, n, numbers)
+            } else {
+                sum::<_, false>(cells, n, numbers)
+            }
+        })
+    }
+
     /// The Grundy value of the position numbered `number`: refused when
     /// `number` is outside `0..n` or names no position (a number the
     /// listing skipped, or `dense_position` gives none).
