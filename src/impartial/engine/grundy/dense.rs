@@ -730,7 +730,9 @@ fn sweep<
         // One comparison in the common case, the slot right after the last
         // one.
         if slot != next {
-            if let Some(stop) = off_next::<G, LARGER>(game, n, next, last, trusted, number, &position) {
+            if let Some(stop) =
+                off_next::<G, LARGER>(game, n, next, last, trusted, number, &position)
+            {
                 halt = stop;
                 return ControlFlow::Break(());
             }
