@@ -125,9 +125,11 @@ pub const DEFAULT_HEAP_TABLE_WORK: u64 = 1_000_000_000;
 /// `n / 4` bytes and the stack's capacity in entries on a search; widening
 /// charges the old and the new array together. Queries by number
 /// ([`grundy_at_number`](GrundySolver::grundy_at_number)) skip the
-/// numbering: once swept, one comparison and one read (a 3000 × 3000
-/// grid with 200,000 queries, `examples/grundy_grid.rs`: about 1.5× a
-/// hand-written DP's CPU, 1.08× its peak memory).
+/// numbering: once swept, one comparison and one read; a sum of many
+/// ([`grundy_of_sum_at_numbers`](GrundySolver::grundy_of_sum_at_numbers))
+/// one read a number and no branch (a 3000 × 3000 grid with 200,000
+/// tokens, `examples/grundy_grid.rs`: about 1.2× a hand-written DP's CPU,
+/// 1.09× its peak memory).
 ///
 /// **A numbering that contradicts itself is refused, in every build**,
 /// with [`Error::InvalidParameter`] naming the position's number and the

@@ -19,7 +19,7 @@
 //!
 //! Cells start as bytes and widen when a value does not fit; the loops are
 //! compiled once per width, order and form (and once more for values all
-//! below 64, whose mex is a mask), so the hot loop reads its cells directly.
+//! below 32, whose mex is a mask with a bit to spare for a hole), so the hot loop reads its cells directly.
 
 use std::ops::ControlFlow;
 
@@ -756,7 +756,7 @@ fn sweep<
         };
         let mut add = |value: u64| {
             if SMALL {
-                // Every cell is below 64, so is an XOR of cells.
+                // Every cell is below `SMALL_VALUES`, so is an XOR of cells.
                 debug_assert!(value < SMALL_VALUES);
                 mask |= 1u64.wrapping_shl(value as u32);
             } else if value < 64 {
