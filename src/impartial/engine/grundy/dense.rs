@@ -18,8 +18,9 @@
 //! two positions sharing one, unless the numbering is trusted.
 //!
 //! Cells start as bytes and widen when a value does not fit; the loops are
-//! compiled once per width, order and form (and once more for values all
-//! below 32, whose mex is a mask with a bit to spare for a hole), so the hot loop reads its cells directly.
+//! compiled once per width, order, form and trust (and once more for values
+//! all below 32, whose mex is a mask with a bit to spare for a hole), so the
+//! hot loop reads its cells directly.
 
 use std::ops::ControlFlow;
 
