@@ -757,8 +757,9 @@ fn sweep<
         };
         let mut add = |value: u64| {
             if SMALL {
-                // Every cell is below `SMALL_VALUES`, so is an XOR of cells.
-                debug_assert!(value < SMALL_VALUES);
+                // Every cell is below `SMALL_VALUES`, so is an XOR of cells;
+                // a hole's byte, 255, shifts by 63: `HOLE_BIT`.
+                debug_assert!(value < SMALL_VALUES || value == u64::from(u8::MAX));
                 mask |= 1u64.wrapping_shl(value as u32);
             } else if value < 64 {
                 mask |= 1 << value;
@@ -766,34 +767,23 @@ fn sweep<
                 mex.mark(generation, value);
             }
         };
-        let _ = if NUMBERED && SMALL {
+        let _ = if NUMBERED {
             game.for_each_numbered_option(number, &position, |option| {
-                // Values below `SMALL_VALUES` take their bit; a hole (or a
-                // read outside the filled slots) takes bit `HOLE_BIT`, tested
-                // once a position: no branch an option but the work charge.
-                // (A shift by the hole's byte, 255, shifts by 63.)
-                let bit = if let [index] = *option {
-                    read(index).value()
-                } else {
-                    let (mut value, mut hole) = (C::default(), false);
-                    for &index in option {
-                        let cell = read(index);
-                        hole |= cell == C::HOLE;
-                        value = value ^ cell;
+                if let (true, &[index]) = (SMALL, option) {
+                    // One component, small values: its cell takes its bit, a
+                    // hole (or a read outside the filled slots) bit
+                    // `HOLE_BIT`, tested once a position. No branch but the
+                    // work charge's.
+                    add(read(index).value());
+                    if charge(&mut left, 1) {
+                        stopped = true;
+                        over = true;
+                        return ControlFlow::Break(());
                     }
-                    if hole { HOLE_BIT } else { value.value() }
-                };
-                mask |= 1u64.wrapping_shl(bit as u32);
-                if charge(&mut left, option.len()) {
-                    stopped = true;
-                    over = true;
-                    return ControlFlow::Break(());
+                    return ControlFlow::Continue(());
                 }
-                ControlFlow::Continue(())
-            })
-        } else if NUMBERED {
-            game.for_each_numbered_option(number, &position, |option| {
-                // Every component read, holes flagged: one branch an option.
+                // Several components (or wider values): every component
+                // read, holes flagged: one branch an option.
                 let (mut value, mut hole) = (C::default(), false);
                 for &index in option {
                     let cell = read(index);
