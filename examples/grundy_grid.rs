@@ -14,8 +14,9 @@
 //! numbers (`for_each_dense_position`: two loops, no division) and gives
 //! each move as the number it leads to (`for_each_numbered_option`: one
 //! subtraction), so the sweep computes nothing per move but the mex. The
-//! tokens are asked by number too (`GrundySolver::grundy_at_number`): once
-//! swept, a query is a comparison and a table read.
+//! tokens are asked by number too, as one sum
+//! (`GrundySolver::grundy_of_sum_at_numbers`): one sweep, then a table read
+//! a token.
 //!
 //! ```text
 //! $ printf '3 1 1 1 2\n2 2\n0 1\n' | cargo run --release --example grundy_grid
@@ -186,14 +187,15 @@ pub fn solve(input: &str, numbered: bool, trusting: bool) -> Result<u64, String>
             queries + 2
         ));
     }
+    if numbered {
+        // The tokens' sum by number: one sweep through the largest cell,
+        // then a table read a token.
+        let total = solver.grundy_of_sum_at_numbers(cells.iter().map(|&cell| cell as usize));
+        return total.map(|value| value.0).map_err(|e| e.to_string());
+    }
     let value_of = |solver: &mut GrundySolver<Grid>, cell: u32| {
         let cell = cell as usize;
-        // By number: after the sweep, a comparison and a table read.
-        let value = if numbered {
-            solver.grundy_at_number(cell)
-        } else {
-            solver.grundy(&(cell / side, cell % side))
-        };
+        let value = solver.grundy(&(cell / side, cell % side));
         value.map(|value| value.0).map_err(|e| e.to_string())
     };
     // The largest cell first: one sweep fills the table through it.

@@ -361,6 +361,59 @@ fn check_by_number(
     Ok(())
 }
 
+/// Sums by number (`grundy_of_sum_at_numbers`) on a fresh solver each,
+/// or after earlier sums on one solver: the XOR of the true values of the
+/// positions the numbers name, or a refusal (always when one names none,
+/// never for an honest game whose numbers all name positions).
+fn check_sums_by_number(
+    game: &LyingGame,
+    sums: &[Vec<prop::sample::Index>],
+) -> Result<(), TestCaseError> {
+    let mut memo = HashMap::new();
+    let mut shared = GrundySolver::new(game).with_budget(Budget::default().with_work(1_000_000));
+    for picks in sums {
+        let numbers: Vec<usize> = picks.iter().map(|pick| pick.index(game.n() + 3)).collect();
+        let named: Option<Vec<usize>> = numbers.iter().map(|&k| game.dense_position(k)).collect();
+        let truth = named.as_ref().and_then(|labels| {
+            labels.iter().try_fold(0, |total, &label| {
+                Some(total ^ reference(game, label, &mut memo)?)
+            })
+        });
+        let mut fresh = GrundySolver::new(game).with_budget(Budget::default().with_work(1_000_000));
+        for solver in [&mut shared, &mut fresh] {
+            match solver.grundy_of_sum_at_numbers(numbers.iter().copied()) {
+                Ok(got) => {
+                    prop_assert!(
+                        named.is_some(),
+                        "{:?} name a non-position, answered {}",
+                        numbers,
+                        got.0
+                    );
+                    prop_assert_eq!(Some(got.0), truth, "numbers {:?}", numbers);
+                }
+                Err(error) => {
+                    prop_assert!(
+                        game.lie != Lie::Honest || named.is_none(),
+                        "honest game refused {:?}: {}",
+                        numbers,
+                        error
+                    );
+                    prop_assert!(
+                        matches!(
+                            error,
+                            Error::InvalidParameter { .. } | Error::CyclicGame { .. }
+                        ),
+                        "{:?}: {}",
+                        numbers,
+                        error
+                    );
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
 fn mixed_queries() -> impl Strategy<Value = Vec<(bool, prop::sample::Index)>> {
     prop::collection::vec(
         (prop::bool::weighted(0.8), any::<prop::sample::Index>()),
@@ -438,6 +491,23 @@ proptest! {
     ) {
         for game in [&up, &down, &numbered, &numbered_down, &search, &honest] {
             check_by_number(game, &order)?;
+        }
+    }
+
+    /// Sums by number, every path, honest and lying games: the XOR of
+    /// the true values, or a refusal.
+    #[test]
+    fn sums_by_number_agree(
+        up in lying_game(Path::SweepUp, false),
+        down in lying_game(Path::SweepDown, false),
+        numbered in lying_game(Path::Numbered, false),
+        numbered_down in lying_game(Path::NumberedDown, false),
+        search in lying_game(Path::Search, false),
+        honest in lying_game(Path::Numbered, true),
+        sums in prop::collection::vec(prop::collection::vec(any::<prop::sample::Index>(), 0..6), 1..5),
+    ) {
+        for game in [&up, &down, &numbered, &numbered_down, &search, &honest] {
+            check_sums_by_number(game, &sums)?;
         }
     }
 

@@ -18,8 +18,9 @@
 //! two positions sharing one, unless the numbering is trusted.
 //!
 //! Cells start as bytes and widen when a value does not fit; the loops are
-//! compiled once per width, order and form (and once more for values all
-//! below 64, whose mex is a mask), so the hot loop reads its cells directly.
+//! compiled once per width, order, form and trust (and once more for values
+//! all below 32, whose mex is a mask with a bit to spare for a hole), so the
+//! hot loop reads its cells directly.
 
 use std::ops::ControlFlow;
 
@@ -259,6 +260,66 @@ impl<P: Clone + Eq> DenseTable<P> {
         }
     }
 
+    /// Of `numbers`, the one whose slot a sweep reaches last, when the sweep
+    /// has not reached it yet (a number outside `0..n` counts as furthest):
+    /// the one query that sweeps for a whole sum. `None` without an order.
+    pub(super) fn furthest_unswept(&self, numbers: impl Iterator<Item = usize>) -> Option<usize> {
+        let larger = match self.order {
+            MoveOrder::ToSmaller => false,
+            MoveOrder::ToLarger => true,
+            MoveOrder::Unordered => return None,
+        };
+        let slot = |number| {
+            if larger {
+                slot_of::<true>(self.n, number)
+            } else {
+                slot_of::<false>(self.n, number)
+            }
+        };
+        numbers
+            .max_by_key(|&number| slot(number))
+            .filter(|&number| slot(number) >= self.swept)
+    }
+
+    /// The XOR of the values in the cells of `numbers` when a sweep has
+    /// passed every one and each holds a value, else `None` (the caller
+    /// then asks number by number, for the refusal). One read and no branch
+    /// a number (a hole is flagged, and tested once), so the reads' cache
+    /// misses overlap as a hand-written DP's do.
+    pub(super) fn swept_sum(&self, numbers: impl Iterator<Item = usize>) -> Option<u64> {
+        fn sum<C: Cell, const LARGER: bool>(
+            cells: &[C],
+            n: usize,
+            numbers: impl Iterator<Item = usize>,
+        ) -> Option<u64> {
+            let (mut total, mut hole) = (C::default(), false);
+            for number in numbers {
+                // Past the swept slots (or outside `0..n`) reads as a hole.
+                let cell = cells
+                    .get(slot_of::<LARGER>(n, number))
+                    .copied()
+                    .unwrap_or(C::HOLE);
+                hole |= cell == C::HOLE;
+                total = total ^ cell;
+            }
+            (!hole).then(|| total.value())
+        }
+        let (n, swept) = (self.n, self.swept);
+        let larger = match self.order {
+            MoveOrder::ToSmaller => false,
+            MoveOrder::ToLarger => true,
+            MoveOrder::Unordered => return None,
+        };
+        with_cells!(&self.cells, cells => {
+            let cells = &cells[..swept.min(cells.len())];
+            if larger {
+                sum::<_, true>(cells, n, numbers)
+            } else {
+                sum::<_, false>(cells, n, numbers)
+            }
+        })
+    }
+
     /// The Grundy value of the position numbered `number`: refused when
     /// `number` is outside `0..n` or names no position (a number the
     /// listing skipped, or `dense_position` gives none).
@@ -394,29 +455,32 @@ impl<P: Clone + Eq> DenseTable<P> {
                 work: &mut *work,
                 known: &mut self.known,
                 swept: &mut self.swept,
-                trusted: self.trusted,
             };
-            // One copy of the loop per order and form, and one for values
-            // all below 64 (byte cells whose option values fit a mask, no
-            // stamps): no flag tested in the loop.
-            let small = self.largest < 64;
+            // One copy of the loop per order, form and trust, and one for
+            // values all below `SMALL_VALUES` (byte cells whose option values
+            // fit a mask, no stamps): no flag tested in the loop.
+            let small = self.largest < SMALL_VALUES;
             macro_rules! sweep_in {
-                ($larger:literal, $numbered:literal) => {
+                ($larger:literal, $numbered:literal, $trusted:literal) => {
                     match &mut self.cells {
                         Cells::U8(cells) if small => {
-                            sweep::<G, u8, $larger, $numbered, true>(game, cells, state)
+                            sweep::<G, u8, $larger, $numbered, true, $trusted>(game, cells, state)
                         }
                         cells => with_cells!(cells, cells => {
-                            sweep::<G, _, $larger, $numbered, false>(game, cells, state)
+                            sweep::<G, _, $larger, $numbered, false, $trusted>(game, cells, state)
                         }),
                     }
                 };
             }
-            let rare = match (larger, game.numbered_options()) {
-                (true, true) => sweep_in!(true, true),
-                (true, false) => sweep_in!(true, false),
-                (false, true) => sweep_in!(false, true),
-                (false, false) => sweep_in!(false, false),
+            let rare = match (larger, game.numbered_options(), self.trusted) {
+                (true, true, false) => sweep_in!(true, true, false),
+                (true, true, true) => sweep_in!(true, true, true),
+                (true, false, false) => sweep_in!(true, false, false),
+                (true, false, true) => sweep_in!(true, false, true),
+                (false, true, false) => sweep_in!(false, true, false),
+                (false, true, true) => sweep_in!(false, true, true),
+                (false, false, false) => sweep_in!(false, false, false),
+                (false, false, true) => sweep_in!(false, false, true),
             };
             match rare? {
                 None => break,
@@ -592,8 +656,6 @@ struct Sweep<'a> {
     work: &'a mut WorkCount,
     known: &'a mut usize,
     swept: &'a mut usize,
-    /// Components' numbers are not mapped back to check them.
-    trusted: bool,
 }
 
 /// Why the listing of one sweep stopped early.
@@ -610,12 +672,23 @@ enum Halt {
 /// holes, and one comparison a component read catches a number skipped,
 /// not yet filled (against the order) or the position's own.
 ///
-/// Few branches a cell: an option's reads and its work charge are tested
-/// by one branch; the listed position's own number is compared without a
-/// branch into a flag tested once, after the loop (then a second listing
-/// names the position, and every value from it on is forgotten).
+/// Few branches a cell: the listed position's own number is checked by
+/// the same comparison that finds its slot next (a position listed under
+/// another number takes a slot outside `0..n`); in the small loop over
+/// options given by number, an option costs its work charge's branch alone
+/// (a hole sets a mask bit tested once a position).
+///
+/// `TRUSTED`: components' numbers (and listed positions' numbers) are not
+/// mapped back to check them.
 #[allow(clippy::too_many_lines)]
-fn sweep<G: ImpartialGame, C: Cell, const LARGER: bool, const NUMBERED: bool, const SMALL: bool>(
+fn sweep<
+    G: ImpartialGame,
+    C: Cell,
+    const LARGER: bool,
+    const NUMBERED: bool,
+    const SMALL: bool,
+    const TRUSTED: bool,
+>(
     game: &G,
     cells: &mut [C],
     state: Sweep<'_>,
@@ -627,8 +700,8 @@ fn sweep<G: ImpartialGame, C: Cell, const LARGER: bool, const NUMBERED: bool, co
         work,
         known,
         swept,
-        trusted,
     } = state;
+    let trusted = TRUSTED;
     // Kept in registers through the hot loop, written back once: the
     // options' steps left (charged as each option is listed, so an endless
     // listing stops at the cap), the next slot and the values stored.
@@ -638,28 +711,32 @@ fn sweep<G: ImpartialGame, C: Cell, const LARGER: bool, const NUMBERED: bool, co
     let mut next = start;
     let mut stored = 0;
     let mut halt = None;
-    // Whether some listed position's `dense_index` is not the number it
-    // was listed under (tested once, after the loop).
-    let mut mislisted_any = false;
     // A larger mex needs more stamps: the sweep stops for it.
     let stamps = mex.len() as u64;
+    // The slots through the query's: the store's own bounds check stops
+    // the sweep after it (the position after the query's is listed and its
+    // options read, then dropped; what it finds wrong is the next query's).
+    let cells = &mut cells[..=last];
     let _ = game.for_each_dense_position(slot_of::<LARGER>(n, next), |number, position| {
-        let slot = slot_of::<LARGER>(n, number);
-        // One comparison for `next <= slot <= last` (`next` may be past
-        // `last`: then every slot fails it).
-        if slot.wrapping_sub(next) >= (last + 1).wrapping_sub(next) {
-            if slot >= next && slot < n {
-                return ControlFlow::Break(()); // past the query: the next one goes on
+        // A position listed under another number than its `dense_index`
+        // takes a number outside `0..n` (`usize::MAX`, whose slot is `n` in
+        // either order): the range test below catches it with no branch of
+        // its own.
+        let listed = if trusted || game.dense_index(&position) == Some(number) {
+            number
+        } else {
+            usize::MAX
+        };
+        let slot = slot_of::<LARGER>(n, listed);
+        // One comparison in the common case, the slot right after the last
+        // one.
+        if slot != next {
+            if let Some(stop) =
+                off_next::<G, LARGER>(game, n, next, last, trusted, number, &position)
+            {
+                halt = stop;
+                return ControlFlow::Break(());
             }
-            halt = Some(Halt::Lie(out_of_sweep_order(
-                number,
-                slot_of::<LARGER>(n, next),
-                n,
-            )));
-            return ControlFlow::Break(());
-        }
-        if !trusted {
-            mislisted_any |= game.dense_index(&position) != Some(number);
         }
         // Numbers the listing skipped stay holes.
         next = slot;
@@ -680,8 +757,9 @@ fn sweep<G: ImpartialGame, C: Cell, const LARGER: bool, const NUMBERED: bool, co
         };
         let mut add = |value: u64| {
             if SMALL {
-                // Every cell is below 64, so is an XOR of cells.
-                debug_assert!(value < 64);
+                // Every cell is below `SMALL_VALUES`, so is an XOR of cells;
+                // a hole's byte, 255, shifts by 63: `HOLE_BIT`.
+                debug_assert!(value < SMALL_VALUES || value == u64::from(u8::MAX));
                 mask |= 1u64.wrapping_shl(value as u32);
             } else if value < 64 {
                 mask |= 1 << value;
@@ -691,7 +769,21 @@ fn sweep<G: ImpartialGame, C: Cell, const LARGER: bool, const NUMBERED: bool, co
         };
         let _ = if NUMBERED {
             game.for_each_numbered_option(number, &position, |option| {
-                // Every component read, holes flagged: one branch an option.
+                if let (true, &[index]) = (SMALL, option) {
+                    // One component, small values: its cell takes its bit, a
+                    // hole (or a read outside the filled slots) bit
+                    // `HOLE_BIT`, tested once a position. No branch but the
+                    // work charge's.
+                    add(read(index).value());
+                    if charge(&mut left, 1) {
+                        stopped = true;
+                        over = true;
+                        return ControlFlow::Break(());
+                    }
+                    return ControlFlow::Continue(());
+                }
+                // Several components (or wider values): every component
+                // read, holes flagged: one branch an option.
                 let (mut value, mut hole) = (C::default(), false);
                 for &index in option {
                     let cell = read(index);
@@ -743,40 +835,50 @@ fn sweep<G: ImpartialGame, C: Cell, const LARGER: bool, const NUMBERED: bool, co
                 ControlFlow::Continue(())
             })
         };
+        if SMALL && NUMBERED && !stopped && mask >> HOLE_BIT != 0 {
+            if slot > last {
+                return ControlFlow::Break(()); // past the query
+            }
+            let found = Lie::find::<G, C, LARGER>(game, cells, n, slot, number, &position);
+            halt = Some(Halt::Lie(found.error(number)));
+            return ControlFlow::Break(());
+        }
         if stopped {
+            if slot > last {
+                // Past the query: its answer is ready, whatever the cap.
+                (over, left) = (false, 0);
+                return ControlFlow::Break(());
+            }
             if let Some(index) = lie {
                 let found = Lie::diagnose::<C, LARGER>(cells, n, slot, index);
                 halt = Some(Halt::Lie(found.error(number)));
             }
             return ControlFlow::Break(());
         }
-        // 64 and up leaves the small loop (its mask would not hold it).
+        // `SMALL_VALUES` and up leaves the small loop.
         let (value, rare) = if SMALL {
             let value = u64::from((!mask).trailing_zeros());
-            (value, value >= 64)
+            (value, value >= SMALL_VALUES)
         } else {
             let value = mex_of(mex, mask, generation);
             (value, value >= stamps || value >= C::HOLE.value())
+        };
+        let Some(cell) = cells.get_mut(slot) else {
+            return ControlFlow::Break(()); // past the query
         };
         if rare {
             halt = Some(Halt::Rare(Rare { number, value }));
             return ControlFlow::Break(());
         }
-        cells[slot] = C::from_value(value);
+        *cell = C::from_value(value);
         next = slot + 1;
         stored += 1;
         ControlFlow::Continue(())
     });
     *known += stored;
-    // The slots before `next` are final, whatever stopped the sweep...
+    // The slots before `next` are final, whatever stopped the sweep (a
+    // position listed under another number stopped it before its slot).
     *swept = next;
-    // ...unless a position was listed under another number than its own.
-    if mislisted_any {
-        let (slot, error) = forget_from_mislisted::<G, C, LARGER>(game, cells, n, start, known);
-        *swept = slot;
-        work.left = left.min(work.left);
-        return Err(error);
-    }
     if over {
         work.left = 0;
         work.over = true;
@@ -795,6 +897,15 @@ fn sweep<G: ImpartialGame, C: Cell, const LARGER: bool, const NUMBERED: bool, co
     }
 }
 
+/// The values the small loop keeps (byte cells, every value below this, so
+/// every XOR of values too): their mex is a 64-bit mask's, with bit
+/// [`HOLE_BIT`] free to flag a hole.
+const SMALL_VALUES: u64 = 32;
+
+/// The mask bit of a hole in the small loop: `Cell::HOLE` of a byte masked
+/// to 6 bits (`255 & 63`), above every small value.
+const HOLE_BIT: u64 = 63;
+
 /// Charges the work of one option of `components` components against
 /// `left`: true when it does not fit (`left` then wraps; the caller stops).
 #[inline]
@@ -805,42 +916,41 @@ fn charge(left: &mut u64, components: usize) -> bool {
     short
 }
 
-/// After a sweep from slot `start` listed some position under a number
-/// that is not its `dense_index`: lists again to name the first such
-/// position, and turns its cell and every later one back into holes (the
-/// values after it may have read it), so a later query meets the same
-/// refusal. Returns the slot the sweep is back to and the error. Cold: run
-/// once, only for a lying game.
+/// What the sweep does with the position listed under `number`, whose
+/// slot (or its `dense_index`'s) is not `next`, the slot after the last
+/// filled (at most `last + 1`): `None` to go on (the listing skipped numbers,
+/// whose cells stay holes), `Some(None)` to stop (past the query: the next
+/// one goes on from it), else the lie that stops it: a position listed
+/// under another number than its `dense_index`, or a number out of the
+/// sweep's order. Off the hot loop (a listing that skips numbers calls it
+/// once a skip).
 #[cold]
-fn forget_from_mislisted<G: ImpartialGame, C: Cell, const LARGER: bool>(
+fn off_next<G: ImpartialGame, const LARGER: bool>(
     game: &G,
-    cells: &mut [C],
     n: usize,
-    start: usize,
-    known: &mut usize,
-) -> (usize, Error) {
-    let mut found = None;
-    let _ = game.for_each_dense_position(slot_of::<LARGER>(n, start), |number, position| {
-        let slot = slot_of::<LARGER>(n, number);
-        if slot < start || slot >= cells.len() {
-            return ControlFlow::Break(());
-        }
-        let index = game.dense_index(&position);
-        if index == Some(number) {
-            return ControlFlow::Continue(());
-        }
-        found = Some((slot, mislisted(number, index)));
-        ControlFlow::Break(())
-    });
-    // A listing that changed between the two calls: forget the whole sweep.
-    let (slot, error) = found.unwrap_or_else(|| (start, unstable_listing()));
-    for cell in &mut cells[slot..] {
-        if *cell != C::HOLE {
-            *cell = C::HOLE;
-            *known -= 1;
-        }
+    next: usize,
+    last: usize,
+    trusted: bool,
+    number: usize,
+    position: &G::Position,
+) -> Option<Option<Halt>> {
+    let slot = slot_of::<LARGER>(n, number);
+    if slot < next || slot >= n {
+        return Some(Some(Halt::Lie(out_of_sweep_order(
+            number,
+            slot_of::<LARGER>(n, next),
+            n,
+        ))));
     }
-    (slot, error)
+    if slot > last {
+        return Some(None); // past the query
+    }
+    let index = game.dense_index(position);
+    if !trusted && index != Some(number) {
+        // Its own number disagrees.
+        return Some(Some(Halt::Lie(mislisted(number, index))));
+    }
+    None // numbers skipped
 }
 
 /// The mex of one position's option values: `mask` holds those below 64,
@@ -865,9 +975,44 @@ enum Lie {
     Skipped(usize),
     /// A number whose `dense_position` is another position.
     Collision(usize),
+    /// Options that read a hole, then none when listed again.
+    Unstable,
 }
 
 impl Lie {
+    /// What is wrong with the position numbered `number` (in `slot`) whose
+    /// options, listed by number, read a hole: its options listed again to
+    /// find the component (cold: once, for a lying game).
+    #[cold]
+    fn find<G: ImpartialGame, C: Cell, const LARGER: bool>(
+        game: &G,
+        cells: &[C],
+        n: usize,
+        slot: usize,
+        number: usize,
+        position: &G::Position,
+    ) -> Lie {
+        let mut found = None;
+        let _ = game.for_each_numbered_option(number, position, |option| {
+            let hole = option.iter().copied().find(|&index| {
+                let at = slot_of::<LARGER>(n, index);
+                at >= slot || cells.get(at).is_none_or(|&cell| cell == C::HOLE)
+            });
+            match hole {
+                Some(index) => {
+                    found = Some(index);
+                    ControlFlow::Break(())
+                }
+                None => ControlFlow::Continue(()),
+            }
+        });
+        match found {
+            Some(index) => Lie::diagnose::<C, LARGER>(cells, n, slot, Some(index)),
+            // A listing that changed between the two calls.
+            None => Lie::Unstable,
+        }
+    }
+
     /// What is wrong with the component numbered `index` (`None`: no
     /// number) of the position in `slot`, whose read found no value: the
     /// exact diagnosis, run once, off the hot loop.
@@ -903,6 +1048,7 @@ impl Lie {
                 ),
             },
             Lie::Collision(index) => collision(number, index),
+            Lie::Unstable => unstable_options(number),
         }
     }
 }
@@ -1140,11 +1286,12 @@ fn mislisted(number: usize, index: Option<usize>) -> Error {
     }
 }
 
-fn unstable_listing() -> Error {
+fn unstable_options(number: usize) -> Error {
     Error::InvalidParameter {
         name: "game",
-        reason: "for_each_dense_position listed a position under a number other than its \
-                 dense_index, then listed differently when listed again"
-            .to_string(),
+        reason: format!(
+            "for_each_numbered_option gave the position numbered {number} an option no \
+             position fills, then listed differently when listed again"
+        ),
     }
 }
