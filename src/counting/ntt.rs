@@ -3,6 +3,7 @@
 //! several such transforms into exact products modulo any 64-bit number.
 
 use crate::Budget;
+use crate::scoring::dispatch::{self, wide};
 use crate::Result;
 use crate::budget::{filled_vec, vec_with_capacity};
 
@@ -143,7 +144,28 @@ impl NttPrime {
 
     /// The transform of `a` (natural order in, bit-reversed order out):
     /// decimation in frequency. `a.len()` is a power of two up to the table's.
+    /// Compiled a second time for the widest vector set the CPU has
+    /// (`scoring::dispatch`); both give the same numbers.
     pub(crate) fn forward(&self, a: &mut [u32]) {
+        match wide() {
+            Some(wide) => dispatch::run(wide, Forward { prime: self, a }),
+            None => self.forward_plain(a),
+        }
+    }
+
+    /// The inverse transform times `a.len()` (bit-reversed order in, natural
+    /// order out): decimation in time, undoing [`forward`](Self::forward)
+    /// level by level. The caller folds the division by the length into its
+    /// own pointwise step.
+    pub(crate) fn inverse(&self, a: &mut [u32]) {
+        match wide() {
+            Some(wide) => dispatch::run(wide, Inverse { prime: self, a }),
+            None => self.inverse_plain(a),
+        }
+    }
+
+    #[inline(always)]
+    fn forward_plain(&self, a: &mut [u32]) {
         let field = self.field;
         let mut half = a.len() / 2;
         while half >= 1 {
@@ -160,11 +182,8 @@ impl NttPrime {
         }
     }
 
-    /// The inverse transform times `a.len()` (bit-reversed order in, natural
-    /// order out): decimation in time, undoing [`forward`](Self::forward)
-    /// level by level. The caller folds the division by the length into its
-    /// own pointwise step.
-    pub(crate) fn inverse(&self, a: &mut [u32]) {
+    #[inline(always)]
+    fn inverse_plain(&self, a: &mut [u32]) {
         let field = self.field;
         let mut half = 1;
         while half < a.len() {
@@ -203,6 +222,34 @@ impl NttPrime {
             self.inverse_roots[half + reversed]
         }));
         Ok(points)
+    }
+}
+
+/// [`NttPrime::forward`] as a kernel to compile for a wider vector set.
+struct Forward<'a> {
+    prime: &'a NttPrime,
+    a: &'a mut [u32],
+}
+
+impl dispatch::Kernel for Forward<'_> {
+    type Output = ();
+    #[inline(always)]
+    fn run(self) {
+        self.prime.forward_plain(self.a);
+    }
+}
+
+/// [`NttPrime::inverse`] as a kernel to compile for a wider vector set.
+struct Inverse<'a> {
+    prime: &'a NttPrime,
+    a: &'a mut [u32],
+}
+
+impl dispatch::Kernel for Inverse<'_> {
+    type Output = ();
+    #[inline(always)]
+    fn run(self) {
+        self.prime.inverse_plain(self.a);
     }
 }
 

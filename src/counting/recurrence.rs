@@ -560,6 +560,13 @@ impl SeriesPlan {
         modulus: u64,
         budget: Budget,
     ) -> Result<u64> {
+        // One look at the control a halving step (each a few milliseconds
+        // at most), counted in the work cap's operations.
+        let steps = u64::from(64 - index.leading_zeros());
+        let watch = budget.watch("Bostan-Mori", u64::try_from(self.work).ok());
+        watch.check()?;
+        let per_step = u64::try_from(self.work / u128::from(steps.max(1))).unwrap_or(u64::MAX);
+        let mut halved = || watch.advance(per_step);
         if modulus == 1 {
             return Ok(0);
         }
@@ -575,10 +582,13 @@ impl SeriesPlan {
             )?
         };
         Ok(match engine {
-            Engine::Prime(prime) => prime_series(&prime, &p, &q, index, n as usize, budget)?,
+            Engine::Prime(prime) => {
+                prime_series(&prime, &p, &q, index, n as usize, budget, &mut halved)?
+            }
             Engine::Crt(garner) => {
                 let mut stepper = CrtStepper::new(garner, self.len, n as usize, modulus, budget)?;
                 while index > 0 {
+                    halved()?;
                     stepper.step(&mut p, &mut q, index & 1 == 1);
                     index >>= 1;
                 }
@@ -586,6 +596,7 @@ impl SeriesPlan {
             }
             Engine::Schoolbook => {
                 while index > 0 {
+                    halved()?;
                     schoolbook_step(&mut p, &mut q, index & 1 == 1, modulus, budget)?;
                     index >>= 1;
                 }
@@ -694,6 +705,7 @@ fn prime_series(
     mut index: u64,
     n: usize,
     budget: Budget,
+    halved: &mut impl FnMut() -> Result<()>,
 ) -> Result<u64> {
     let field = prime.field;
     let half = n / 2;
@@ -725,6 +737,7 @@ fn prime_series(
         return Ok(u64::from(field.plain(field.mul(fp[0], inverse_n))));
     }
     loop {
+        halved()?;
         scales.halve(field, &fp, &fq, &mut hp, &mut hq, index & 1 == 1);
         index >>= 1;
         if index == 0 {
@@ -895,9 +908,16 @@ mod tests {
                         }
                         assert_eq!(sp[0], expected);
                         let fast = match engine {
-                            Engine::Prime(prime) => {
-                                prime_series(&prime, &p, &q, index, n as usize, budget).unwrap()
-                            }
+                            Engine::Prime(prime) => prime_series(
+                                &prime,
+                                &p,
+                                &q,
+                                index,
+                                n as usize,
+                                budget,
+                                &mut || Ok(()),
+                            )
+                            .unwrap(),
                             Engine::Crt(garner) => {
                                 let mut stepper =
                                     CrtStepper::new(garner, len, n as usize, modulus, budget)

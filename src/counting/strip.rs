@@ -443,6 +443,9 @@ impl Continuants {
         let budget = self.budget;
         let (mut d, mut d1, mut e) = (vec![1 % m], Vec::new(), vec![1 % m]);
         let mut power = 0usize;
+        // One look at the control a squaring (five products of the current size).
+        let watch = budget.watch("continuants of a walk", None);
+        watch.check()?;
         // Degrees: D_j <= j, D_(j-1) <= j - 1, E_j <= j; cut the zero tails
         // the shifted subtractions leave, so the products stay small.
         let trim = |d: &mut Vec<u64>, d1: &mut Vec<u64>, e: &mut Vec<u64>, j: usize| {
@@ -451,6 +454,7 @@ impl Continuants {
             e.truncate(j + 1);
         };
         for bit in (0..u64::BITS - k.leading_zeros()).rev() {
+            watch.advance(10 * (power as u64 + 1))?;
             // Squaring: M_2j = M_j M_j.
             let d1_d1 = multiply(&d1, &d1, m, budget)?;
             let mut d_next = multiply(&d, &d, m, budget)?;

@@ -584,8 +584,13 @@ impl AbsorbingWalk {
                 steps: cap,
             });
         }
+        let watch = self
+            .budget
+            .watch("counting a walk", u64::try_from(work).ok());
+        watch.check()?;
         let mut sweep = Sweep::new(arith, &geometry, self.weights, self.budget)?;
         for step in 1..=geometry.steps {
+            watch.advance(u64::try_from(geometry.cells_at(step)).unwrap_or(u64::MAX))?;
             let (lower, upper) = sweep
                 .advance(step)
                 .map_err(|step| arith.overflow(step as u64))?;
