@@ -106,6 +106,115 @@ pub(crate) struct NttPrime {
     pub(crate) field: Montgomery,
     roots: Vec<u32>,
     inverse_roots: Vec<u32>,
+    /// The same roots for Shoup's multiplication: `[plain | quotients]`,
+    /// `plain[h + j]` the root as a plain number `w < p`, `quotients[h + j]`
+    /// `= floor(w 2^32 / p)`. A Montgomery number times a plain one by
+    /// Shoup's method is the Montgomery product with the root's Montgomery
+    /// form, to the bit, at one widening multiplication instead of two.
+    forward_shoup: Vec<u32>,
+    inverse_shoup: Vec<u32>,
+}
+
+/// `x w mod p` for `x < 2^32` and a plain `w < p`, given `quotient = floor(w
+/// 2^32 / p)` (Shoup): the estimate `floor(x quotient / 2^32)` of `x w / p`
+/// is low by at most one, so the remainder lies in `0..2p` (below `2^32` as
+/// `p < 2^31`) and one branch-free subtraction finishes it.
+#[inline(always)]
+fn shoup(x: u32, w: u32, quotient: u32, prime: u32) -> u32 {
+    let estimate = ((u64::from(x) * u64::from(quotient)) >> 32) as u32;
+    let r = x.wrapping_mul(w).wrapping_sub(estimate.wrapping_mul(prime));
+    r.min(r.wrapping_sub(prime))
+}
+
+/// The plain roots and their Shoup quotients, `[plain | quotients]`.
+fn shoup_table(field: Montgomery, roots: &[u32], budget: Budget) -> Result<Vec<u32>> {
+    let mut table = vec_with_capacity(2 * roots.len(), "transform roots", budget)?;
+    table.extend(roots.iter().map(|&w| field.plain(w)));
+    for j in 0..roots.len() {
+        let plain = u64::from(table[j]);
+        table.push(((plain << 32) / u64::from(field.prime)) as u32);
+    }
+    Ok(table)
+}
+
+/// One decimation-in-frequency level: butterflies `(x, y) -> (x + y, (x - y) w)`
+/// between the halves of every block of `2 half`, with this level's plain
+/// roots and their Shoup quotients.
+#[inline(always)]
+fn dif_level(field: Montgomery, a: &mut [u32], half: usize, [plain, quotients]: [&[u32]; 2]) {
+    let prime = field.prime;
+    for block in a.chunks_exact_mut(2 * half) {
+        let (low, high) = block.split_at_mut(half);
+        for (((x, y), &w), &q) in low.iter_mut().zip(high.iter_mut()).zip(plain).zip(quotients) {
+            let (u, v) = (*x, *y);
+            *x = field.add(u, v);
+            *y = shoup(field.sub(u, v), w, q, prime);
+        }
+    }
+}
+
+/// [`dif_level`] for a small constant `H`: the blocks are fixed-size
+/// arrays, which the compiler vectorises across blocks (the general loop
+/// would run `H` iterations and stay scalar).
+#[inline(always)]
+fn dif_small<const H: usize>(field: Montgomery, a: &mut [u32], twiddles: [&[u32]; 2]) {
+    let (Ok(plain), Ok(quotients)) = (
+        <[u32; H]>::try_from(twiddles[0]),
+        <[u32; H]>::try_from(twiddles[1]),
+    ) else {
+        return dif_level(field, a, H, twiddles);
+    };
+    let prime = field.prime;
+    for block in a.chunks_exact_mut(2 * H) {
+        let (low, high) = block.split_at_mut(H);
+        let (Ok(low), Ok(high)) = (<&mut [u32; H]>::try_from(low), <&mut [u32; H]>::try_from(high))
+        else {
+            continue; // unreachable: chunks of exactly 2H
+        };
+        for j in 0..H {
+            let (u, v) = (low[j], high[j]);
+            low[j] = field.add(u, v);
+            high[j] = shoup(field.sub(u, v), plain[j], quotients[j], prime);
+        }
+    }
+}
+
+/// One decimation-in-time level: `(x, y) -> (x + y w, x - y w)`.
+#[inline(always)]
+fn dit_level(field: Montgomery, a: &mut [u32], half: usize, [plain, quotients]: [&[u32]; 2]) {
+    let prime = field.prime;
+    for block in a.chunks_exact_mut(2 * half) {
+        let (low, high) = block.split_at_mut(half);
+        for (((x, y), &w), &q) in low.iter_mut().zip(high.iter_mut()).zip(plain).zip(quotients) {
+            let (u, v) = (*x, shoup(*y, w, q, prime));
+            *x = field.add(u, v);
+            *y = field.sub(u, v);
+        }
+    }
+}
+
+/// [`dit_level`] for a small constant `H` (see [`dif_small`]).
+#[inline(always)]
+fn dit_small<const H: usize>(field: Montgomery, a: &mut [u32], twiddles: [&[u32]; 2]) {
+    let (Ok(plain), Ok(quotients)) = (
+        <[u32; H]>::try_from(twiddles[0]),
+        <[u32; H]>::try_from(twiddles[1]),
+    ) else {
+        return dit_level(field, a, H, twiddles);
+    };
+    let prime = field.prime;
+    for block in a.chunks_exact_mut(2 * H) {
+        let (low, high) = block.split_at_mut(H);
+        let (Ok(low), Ok(high)) = (<&mut [u32; H]>::try_from(low), <&mut [u32; H]>::try_from(high))
+        else {
+            continue; // unreachable: chunks of exactly 2H
+        };
+        for j in 0..H {
+            let (u, v) = (low[j], shoup(high[j], plain[j], quotients[j], prime));
+            low[j] = field.add(u, v);
+            high[j] = field.sub(u, v);
+        }
+    }
 }
 
 /// The largest power of two dividing `p - 1`: the longest transform modulo `p`.
@@ -137,6 +246,8 @@ impl NttPrime {
         }
         Ok(Self {
             field,
+            forward_shoup: shoup_table(field, &roots, budget)?,
+            inverse_shoup: shoup_table(field, &inverse_roots, budget)?,
             roots,
             inverse_roots,
         })
@@ -166,17 +277,15 @@ impl NttPrime {
 
     #[inline(always)]
     fn forward_plain(&self, a: &mut [u32]) {
-        let field = self.field;
         let mut half = a.len() / 2;
         while half >= 1 {
-            let twiddles = &self.roots[half..2 * half];
-            for block in a.chunks_exact_mut(2 * half) {
-                let (low, high) = block.split_at_mut(half);
-                for ((x, y), &w) in low.iter_mut().zip(high.iter_mut()).zip(twiddles) {
-                    let (u, v) = (*x, *y);
-                    *x = field.add(u, v);
-                    *y = field.mul(field.sub(u, v), w);
-                }
+            let twiddles = self.shoup_twiddles(&self.forward_shoup, half);
+            match half {
+                1 => dif_small::<1>(self.field, a, twiddles),
+                2 => dif_small::<2>(self.field, a, twiddles),
+                4 => dif_small::<4>(self.field, a, twiddles),
+                8 => dif_small::<8>(self.field, a, twiddles),
+                _ => dif_level(self.field, a, half, twiddles),
             }
             half /= 2;
         }
@@ -184,20 +293,25 @@ impl NttPrime {
 
     #[inline(always)]
     fn inverse_plain(&self, a: &mut [u32]) {
-        let field = self.field;
         let mut half = 1;
         while half < a.len() {
-            let twiddles = &self.inverse_roots[half..2 * half];
-            for block in a.chunks_exact_mut(2 * half) {
-                let (low, high) = block.split_at_mut(half);
-                for ((x, y), &w) in low.iter_mut().zip(high.iter_mut()).zip(twiddles) {
-                    let (u, v) = (*x, field.mul(*y, w));
-                    *x = field.add(u, v);
-                    *y = field.sub(u, v);
-                }
+            let twiddles = self.shoup_twiddles(&self.inverse_shoup, half);
+            match half {
+                1 => dit_small::<1>(self.field, a, twiddles),
+                2 => dit_small::<2>(self.field, a, twiddles),
+                4 => dit_small::<4>(self.field, a, twiddles),
+                8 => dit_small::<8>(self.field, a, twiddles),
+                _ => dit_level(self.field, a, half, twiddles),
             }
             half *= 2;
         }
+    }
+
+    /// The level `half`'s `[plain | quotients]` out of a Shoup table.
+    #[inline(always)]
+    fn shoup_twiddles<'t>(&self, table: &'t [u32], half: usize) -> [&'t [u32]; 2] {
+        let len = table.len() / 2;
+        [&table[half..2 * half], &table[len + half..len + 2 * half]]
     }
 
     /// `w_len^j` for `j < len / 2`, `w_len` the root of unity of order `len`.
