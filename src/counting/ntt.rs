@@ -73,6 +73,12 @@ impl Montgomery {
         )
     }
 
+    /// A 32-bit number into Montgomery form: one multiplication.
+    #[inline(always)]
+    pub(crate) fn montgomery_u32(self, x: u32) -> u32 {
+        self.mul(x, self.r2)
+    }
+
     #[inline(always)]
     pub(crate) fn plain(self, a: u32) -> u32 {
         self.reduce(u64::from(a))
@@ -275,8 +281,10 @@ impl NttPrime {
         }
     }
 
+    /// [`forward`](Self::forward) as compiled for the caller (a kernel of
+    /// the caller's own runs it for a wider vector set).
     #[inline(always)]
-    fn forward_plain(&self, a: &mut [u32]) {
+    pub(crate) fn forward_plain(&self, a: &mut [u32]) {
         let mut half = a.len() / 2;
         while half >= 1 {
             let twiddles = self.shoup_twiddles(&self.forward_shoup, half);
@@ -291,8 +299,9 @@ impl NttPrime {
         }
     }
 
+    /// [`inverse`](Self::inverse) as compiled for the caller.
     #[inline(always)]
-    fn inverse_plain(&self, a: &mut [u32]) {
+    pub(crate) fn inverse_plain(&self, a: &mut [u32]) {
         let mut half = 1;
         while half < a.len() {
             let twiddles = self.shoup_twiddles(&self.inverse_shoup, half);
@@ -476,6 +485,20 @@ pub(crate) struct Garner {
     /// `p_0 ... p_(i-1) mod modulus`.
     weights: Vec<u64>,
     modulus: u64,
+    /// `floor((2^64 - 1) / modulus)` and `2^64 mod modulus` for a modulus
+    /// below `2^32`: then the reduction is Barrett's (one widening
+    /// multiplication), not a 128-bit division.
+    barrett: Option<(u64, u64)>,
+}
+
+/// `x mod m` for `m < 2^32` with `inverse = floor((2^64 - 1) / m)`: the
+/// quotient estimate `floor(x inverse / 2^64)` is at most one too small
+/// (`x / 2^64 < 1`), so one branch-free subtraction finishes it.
+#[inline(always)]
+fn barrett(x: u64, m: u64, inverse: u64) -> u64 {
+    let quotient = ((u128::from(x) * u128::from(inverse)) >> 64) as u64;
+    let r = x - quotient * m;
+    r.min(r.wrapping_sub(m))
 }
 
 impl Garner {
@@ -505,6 +528,8 @@ impl Garner {
             prefix_inverse,
             weights,
             modulus,
+            barrett: (modulus >> 32 == 0)
+                .then(|| (u64::MAX / modulus, ((1u128 << 64) % u128::from(modulus)) as u64)),
         }
     }
 
@@ -512,6 +537,9 @@ impl Garner {
     /// reduced modulo the modulus.
     #[inline]
     pub(crate) fn combine(&self, residues: &[u32]) -> u64 {
+        if let (Some((inverse, _)), [r0, r1, r2]) = (self.barrett, residues) {
+            return self.combine_three(*r0, *r1, *r2, inverse);
+        }
         let mut digits = [0u32; CRT_PRIMES.len()];
         let mut total: u128 = 0;
         for (j, prime) in self.primes.iter().enumerate() {
@@ -528,7 +556,44 @@ impl Garner {
             digits[j] = digit;
             total += u128::from(digit) * u128::from(self.weights[j]);
         }
+        if let Some((inverse, two_64)) = self.barrett {
+            // Each term is below 2^31 * 2^32, six of them below 2^66: the
+            // high word (below 4) weighs 2^64 mod m (below 2^32).
+            let m = self.modulus;
+            let (low, high) = (total as u64, (total >> 64) as u64);
+            return barrett(barrett(low, m, inverse) + high * two_64, m, inverse);
+        }
         (total % u128::from(self.modulus)) as u64
+    }
+}
+
+impl Garner {
+    /// [`combine`](Self::combine) for three primes and a modulus below
+    /// `2^32`, unrolled, with two Barrett reductions instead of a 128-bit
+    /// remainder (digits `d_j < p_j < 2^31`, weights `w_j < m < 2^32`).
+    #[inline(always)]
+    fn combine_three(&self, r0: u32, r1: u32, r2: u32, inverse: u64) -> u64 {
+        let (f1, f2) = (self.primes[1].field, self.primes[2].field);
+        // mul(plain, Montgomery constant) is plain; by Montgomery one it is the
+        // plain number reduced modulo the smaller prime.
+        let d1 = f1.mul(
+            f1.sub(r1, f1.mul(r0, self.prefix[1][0])),
+            self.prefix_inverse[1],
+        );
+        let known = f2.add(
+            f2.mul(r0, self.prefix[2][0]),
+            f2.mul(d1, self.prefix[2][1]),
+        );
+        let d2 = f2.mul(f2.sub(r2, known), self.prefix_inverse[2]);
+        let m = self.modulus;
+        // Each product is below 2^31 * 2^32 = 2^63; reduce the first before
+        // adding the second so the sum stays below 2^64.
+        let partial = barrett(
+            u64::from(r0) + u64::from(d1) * self.weights[1],
+            m,
+            inverse,
+        );
+        barrett(partial + u64::from(d2) * self.weights[2], m, inverse)
     }
 }
 

@@ -25,6 +25,7 @@ use super::ntt::{
 };
 use super::number::{add_mod, mul_mod};
 use crate::budget::{filled_vec, vec_with_capacity};
+use crate::scoring::dispatch::{self, Kernel, wide};
 use crate::{Budget, Error, Result};
 
 /// The default work cap of a product or a K-th term computation, in
@@ -665,6 +666,7 @@ impl HalfScales {
         })
     }
 
+    #[inline(always)]
     fn halve(
         &self,
         field: Montgomery,
@@ -773,6 +775,8 @@ struct CrtStepper {
     hq: Vec<u32>,
     residues_p: Vec<u32>,
     residues_q: Vec<u32>,
+    /// Whether the modulus (so every coefficient) is below `2^32`.
+    narrow: bool,
 }
 
 impl CrtStepper {
@@ -807,32 +811,33 @@ impl CrtStepper {
             hq: filled_vec(n / 2, 0, what, budget)?,
             residues_p: filled_vec(len * count, 0, what, budget)?,
             residues_q: filled_vec(len * count, 0, what, budget)?,
+            narrow: modulus >> 32 == 0,
         })
     }
 
     fn step(&mut self, p: &mut [u64], q: &mut [u64], odd: bool) {
         let count = self.garner.primes.len();
-        let len = q.len();
         for (j, prime) in self.garner.primes.iter().enumerate() {
-            let field = prime.field;
-            for (slot, &x) in self.fp.iter_mut().zip(p.iter()) {
-                *slot = field.montgomery(x);
-            }
-            self.fp[len..].fill(0);
-            for (slot, &x) in self.fq.iter_mut().zip(q.iter()) {
-                *slot = field.montgomery(x);
-            }
-            self.fq[len..].fill(0);
-            prime.forward(&mut self.fp);
-            prime.forward(&mut self.fq);
-            self.scales[j].halve(field, &self.fp, &self.fq, &mut self.hp, &mut self.hq, odd);
-            prime.inverse(&mut self.hp);
-            prime.inverse(&mut self.hq);
-            let offset = self.offsets[j];
-            let plain = |x: u32| field.add(field.plain(x), offset);
-            for i in 0..len {
-                self.residues_p[i * count + j] = plain(self.hp[i]);
-                self.residues_q[i * count + j] = plain(self.hq[i]);
+            let pass = CrtPass {
+                prime,
+                scales: &self.scales[j],
+                p,
+                q,
+                fp: &mut self.fp,
+                fq: &mut self.fq,
+                hp: &mut self.hp,
+                hq: &mut self.hq,
+                residues_p: &mut self.residues_p,
+                residues_q: &mut self.residues_q,
+                offset: self.offsets[j],
+                slot: j,
+                count,
+                odd,
+                narrow: self.narrow,
+            };
+            match wide() {
+                Some(wide) => dispatch::run(wide, pass),
+                None => pass.run(),
             }
         }
         for (i, (x, y)) in p.iter_mut().zip(q.iter_mut()).enumerate() {
@@ -842,6 +847,77 @@ impl CrtStepper {
             *y = self
                 .garner
                 .combine(&self.residues_q[i * count..(i + 1) * count]);
+        }
+    }
+}
+
+/// One prime's share of a [`CrtStepper`] step: both transforms, the
+/// halving, both inverse transforms and the residues, compiled as one
+/// kernel for the widest vector set the CPU has.
+struct CrtPass<'a> {
+    prime: &'a NttPrime,
+    scales: &'a HalfScales,
+    p: &'a [u64],
+    q: &'a [u64],
+    fp: &'a mut [u32],
+    fq: &'a mut [u32],
+    hp: &'a mut [u32],
+    hq: &'a mut [u32],
+    residues_p: &'a mut [u32],
+    residues_q: &'a mut [u32],
+    offset: u32,
+    slot: usize,
+    count: usize,
+    odd: bool,
+    /// Whether the modulus (so every coefficient) is below `2^32`.
+    narrow: bool,
+}
+
+impl Kernel for CrtPass<'_> {
+    type Output = ();
+
+    #[inline(always)]
+    fn run(self) {
+        let Self {
+            prime,
+            scales,
+            p,
+            q,
+            fp,
+            fq,
+            hp,
+            hq,
+            residues_p,
+            residues_q,
+            offset,
+            slot,
+            count,
+            odd,
+            narrow,
+        } = self;
+        let field = prime.field;
+        let len = q.len();
+        for (coefficients, values) in [(p, &mut *fp), (q, &mut *fq)] {
+            // Below 2^32 a coefficient enters Montgomery form in one multiplication.
+            if narrow {
+                for (slot, &x) in values.iter_mut().zip(coefficients) {
+                    *slot = field.montgomery_u32(x as u32);
+                }
+            } else {
+                for (slot, &x) in values.iter_mut().zip(coefficients) {
+                    *slot = field.montgomery(x);
+                }
+            }
+            values[len..].fill(0);
+            prime.forward_plain(values);
+        }
+        scales.halve(field, fp, fq, hp, hq, odd);
+        prime.inverse_plain(hp);
+        prime.inverse_plain(hq);
+        let plain = |x: u32| field.add(field.plain(x), offset);
+        for (i, (&x, &y)) in hp[..len].iter().zip(&hq[..len]).enumerate() {
+            residues_p[i * count + slot] = plain(x);
+            residues_q[i * count + slot] = plain(y);
         }
     }
 }
