@@ -740,23 +740,72 @@ fn prime_series(
     }
     loop {
         halved()?;
-        scales.halve(field, &fp, &fq, &mut hp, &mut hq, index & 1 == 1);
+        let odd = index & 1 == 1;
         index >>= 1;
         if index == 0 {
+            scales.halve(field, &fp, &fq, &mut hp, &mut hq, odd);
             prime.inverse(&mut hp);
             return Ok(u64::from(field.plain(field.mul(hp[0], inverse_half))));
         }
+        let step = PrimeStep {
+            prime,
+            scales: &scales,
+            twist: &twist,
+            fp: &mut fp,
+            fq: &mut fq,
+            hp: &mut hp,
+            hq: &mut hq,
+            odd,
+        };
+        match wide() {
+            Some(wide) => dispatch::run(wide, step),
+            None => step.run(),
+        }
+    }
+}
+
+/// One step of [`prime_series`] but the last: halve, then extend both new
+/// polynomials' values to the next step's points, compiled as one kernel
+/// for the widest vector set the CPU has.
+struct PrimeStep<'a> {
+    prime: &'a NttPrime,
+    scales: &'a HalfScales,
+    twist: &'a [u32],
+    fp: &'a mut [u32],
+    fq: &'a mut [u32],
+    hp: &'a mut [u32],
+    hq: &'a mut [u32],
+    odd: bool,
+}
+
+impl Kernel for PrimeStep<'_> {
+    type Output = ();
+
+    #[inline(always)]
+    fn run(self) {
+        let Self {
+            prime,
+            scales,
+            twist,
+            fp,
+            fq,
+            hp,
+            hq,
+            odd,
+        } = self;
+        let field = prime.field;
+        scales.halve(field, fp, fq, hp, hq, odd);
         // New polynomials have at most n/2 coefficients, so their values at
         // the n/2 even points determine the values at the odd ones.
-        for (full, halved) in [(&mut fp, &hp), (&mut fq, &hq)] {
-            let (even_points, odd_points) = full.split_at_mut(half);
+        for (full, halved) in [(fp, &*hp), (fq, &*hq)] {
+            let (even_points, odd_points) = full.split_at_mut(halved.len());
             even_points.copy_from_slice(halved);
             odd_points.copy_from_slice(halved);
-            prime.inverse(odd_points);
-            for (x, &w) in odd_points.iter_mut().zip(&twist) {
+            prime.inverse_plain(odd_points);
+            for (x, &w) in odd_points.iter_mut().zip(twist) {
                 *x = field.mul(*x, w);
             }
-            prime.forward(odd_points);
+            prime.forward_plain(odd_points);
         }
     }
 }
