@@ -567,7 +567,67 @@ impl Garner {
     }
 }
 
+/// Garner's reconstruction for three primes and a modulus `m < 2^31`, all
+/// in 32-bit lanes: the digits by Montgomery arithmetic, and the sum
+/// `d_0 + d_1 w_1 + d_2 w_2 mod m` by Shoup's multiplication modulo `m`
+/// (remainders below `2m < 2^32`), so a loop of it vectorises.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct GarnerThree {
+    f1: Montgomery,
+    f2: Montgomery,
+    /// `1` in `p_1`'s Montgomery form; `(p_0)^(-1) mod p_1` likewise.
+    one_1: u32,
+    inverse_1: u32,
+    /// `1` and `p_0` in `p_2`'s Montgomery form; `(p_0 p_1)^(-1) mod p_2`.
+    one_2: u32,
+    p0_2: u32,
+    inverse_2: u32,
+    modulus: u32,
+    /// `[1, p_0 mod m, p_0 p_1 mod m]` and their Shoup quotients modulo `m`.
+    weights: [u32; 3],
+    quotients: [u32; 3],
+}
+
+impl GarnerThree {
+    /// The residues (plain, `r_j < p_j`) to the number modulo `m`.
+    #[inline(always)]
+    pub(crate) fn combine(&self, r0: u32, r1: u32, r2: u32) -> u32 {
+        let (f1, f2) = (self.f1, self.f2);
+        let d1 = f1.mul(f1.sub(r1, f1.mul(r0, self.one_1)), self.inverse_1);
+        let known = f2.add(f2.mul(r0, self.one_2), f2.mul(d1, self.p0_2));
+        let d2 = f2.mul(f2.sub(r2, known), self.inverse_2);
+        let m = self.modulus;
+        let term = |x: u32, k: usize| shoup(x, self.weights[k], self.quotients[k], m);
+        let add = |a: u32, b: u32| {
+            let sum = a + b; // both below m < 2^31
+            sum.min(sum.wrapping_sub(m))
+        };
+        add(add(term(r0, 0), term(d1, 1)), term(d2, 2))
+    }
+}
+
 impl Garner {
+    /// The vectorisable form for three primes and a modulus in `2..2^31`.
+    pub(crate) fn three(&self) -> Option<GarnerThree> {
+        if self.primes.len() != 3 || !(2..1 << 31).contains(&self.modulus) {
+            return None;
+        }
+        let m = self.modulus;
+        let weights = [1, self.weights[1] as u32, self.weights[2] as u32];
+        Some(GarnerThree {
+            f1: self.primes[1].field,
+            f2: self.primes[2].field,
+            one_1: self.prefix[1][0],
+            inverse_1: self.prefix_inverse[1],
+            one_2: self.prefix[2][0],
+            p0_2: self.prefix[2][1],
+            inverse_2: self.prefix_inverse[2],
+            modulus: m as u32,
+            weights,
+            quotients: weights.map(|w| ((u64::from(w) << 32) / m) as u32),
+        })
+    }
+
     /// [`combine`](Self::combine) for three primes and a modulus below
     /// `2^32`, unrolled, with two Barrett reductions instead of a 128-bit
     /// remainder (digits `d_j < p_j < 2^31`, weights `w_j < m < 2^32`).

@@ -21,7 +21,7 @@
 //! modulus works, composite ones and `M = 1` included.
 
 use super::ntt::{
-    CRT_PRIMES, Garner, Montgomery, NttPrime, crt_prime_count, is_prime_u32, two_adic_len,
+    CRT_PRIMES, Garner, GarnerThree, Montgomery, NttPrime, crt_prime_count, is_prime_u32, two_adic_len,
 };
 use super::number::{add_mod, mul_mod};
 use crate::budget::{filled_vec, vec_with_capacity};
@@ -889,13 +889,52 @@ impl CrtStepper {
                 None => pass.run(),
             }
         }
-        for (i, (x, y)) in p.iter_mut().zip(q.iter_mut()).enumerate() {
-            *x = self
-                .garner
-                .combine(&self.residues_p[i * count..(i + 1) * count]);
-            *y = self
-                .garner
-                .combine(&self.residues_q[i * count..(i + 1) * count]);
+        // Residues are stored prime by prime (planar): `residues[j * len + i]`.
+        if let Some(three) = self.garner.three() {
+            for (out, residues) in [(p, &self.residues_p), (q, &self.residues_q)] {
+                let kernel = GarnerKernel {
+                    three,
+                    residues,
+                    out,
+                };
+                match wide() {
+                    Some(wide) => dispatch::run(wide, kernel),
+                    None => kernel.run(),
+                }
+            }
+            return;
+        }
+        let len = q.len();
+        let mut digits = [0u32; CRT_PRIMES.len()];
+        for (out, residues) in [(p, &self.residues_p), (q, &self.residues_q)] {
+            for (i, x) in out.iter_mut().enumerate() {
+                for (j, digit) in digits[..count].iter_mut().enumerate() {
+                    *digit = residues[j * len + i];
+                }
+                *x = self.garner.combine(&digits[..count]);
+            }
+        }
+    }
+}
+
+/// Garner's reconstruction of a whole polynomial for three primes and a
+/// modulus below `2^31`, compiled for the widest vector set the CPU has.
+struct GarnerKernel<'a> {
+    three: GarnerThree,
+    residues: &'a [u32],
+    out: &'a mut [u64],
+}
+
+impl Kernel for GarnerKernel<'_> {
+    type Output = ();
+
+    #[inline(always)]
+    fn run(self) {
+        let len = self.out.len();
+        let (r0, rest) = self.residues.split_at(len);
+        let (r1, r2) = rest.split_at(len);
+        for (((x, &a), &b), &c) in self.out.iter_mut().zip(r0).zip(r1).zip(&r2[..len]) {
+            *x = u64::from(self.three.combine(a, b, c));
         }
     }
 }
@@ -964,9 +1003,10 @@ impl Kernel for CrtPass<'_> {
         prime.inverse_plain(hp);
         prime.inverse_plain(hq);
         let plain = |x: u32| field.add(field.plain(x), offset);
+        let _ = count;
         for (i, (&x, &y)) in hp[..len].iter().zip(&hq[..len]).enumerate() {
-            residues_p[i * count + slot] = plain(x);
-            residues_q[i * count + slot] = plain(y);
+            residues_p[slot * len + i] = plain(x);
+            residues_q[slot * len + i] = plain(y);
         }
     }
 }
