@@ -11,13 +11,16 @@
 //   when A + B is even and G_k = (1 - 2x) D_{k-1} - x^2 D_{k-2} when odd.
 //   D_k comes from the k-th power of [[1 - x, -x^2], [1, 0]] by squaring.
 // - Montgomery arithmetic in 32-bit lanes (branch-free min reductions) that
-//   GCC vectorises with -march=native; precomputed root tables.
+//   GCC vectorises with -march=native; precomputed root tables with Shoup
+//   quotients (one widening multiplication a twiddle); the four smallest
+//   levels as fixed-size loops.
 // - Modulo 998244353, Bostan-Mori in evaluation form: each step takes four
 //   transforms of half length (the next step's even points are this step's
 //   values; the odd points come from one inverse and one forward transform).
 // - Any other modulus below 2^31: three NTT primes (exact products below
 //   2 len M^2), per prime two forward transforms of full length and two
-//   inverse ones of half length a step, Garner's reconstruction.
+//   inverse ones of half length a step, Garner's reconstruction in 32-bit
+//   lanes (Shoup multiplication modulo M).
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
@@ -92,9 +95,17 @@ static u32 primitive_root(u32 p) {
     }
 }
 
+// x w mod p for a plain w < p with quotient = floor(w 2^32 / p) (Shoup); x < 2^32, p < 2^31
+static inline u32 shoup(u32 x, u32 w, u32 quotient, u32 p) {
+    u32 estimate = (u32)(((u64)x * quotient) >> 32);
+    u32 r = x * w - estimate * p;
+    return min(r, r - p);
+}
+
 struct Ntt {
     Mont f;
     vector<u32> rt, irt;  // rt[h + j] = w_{2h}^j (Montgomery form)
+    vector<u32> sw, sq, isw, isq;  // the same roots plain, and their Shoup quotients
     Ntt(u32 prime, size_t n) : f(prime), rt(max<size_t>(n, 2)), irt(max<size_t>(n, 2)) {
         u32 g = f.to(primitive_root(prime));
         for (size_t h = 1; h < n; h *= 2) {
@@ -105,33 +116,73 @@ struct Ntt {
                 irt[h + j] = f.mul(irt[h + j - 1], iw);
             }
         }
+        size_t len = rt.size();
+        sw.resize(len), sq.resize(len), isw.resize(len), isq.resize(len);
+        for (size_t j = 0; j < len; j++) {
+            sw[j] = f.from(rt[j]), isw[j] = f.from(irt[j]);
+            sq[j] = (u32)(((u64)sw[j] << 32) / prime), isq[j] = (u32)(((u64)isw[j] << 32) / prime);
+        }
+    }
+    template <size_t H>
+    void forward_small(u32* __restrict a, size_t n) const {
+        const u32 p = f.p;
+        u32 w[H], q[H];
+        for (size_t j = 0; j < H; j++) w[j] = sw[H + j], q[j] = sq[H + j];
+        for (size_t s = 0; s < n; s += 2 * H)
+            for (size_t j = 0; j < H; j++) {
+                u32 u = a[s + j], v = a[s + j + H];
+                a[s + j] = f.add(u, v);
+                a[s + j + H] = shoup(f.sub(u, v), w[j], q[j], p);
+            }
+    }
+    template <size_t H>
+    void inverse_small(u32* __restrict a, size_t n) const {
+        const u32 p = f.p;
+        u32 w[H], q[H];
+        for (size_t j = 0; j < H; j++) w[j] = isw[H + j], q[j] = isq[H + j];
+        for (size_t s = 0; s < n; s += 2 * H)
+            for (size_t j = 0; j < H; j++) {
+                u32 u = a[s + j], v = shoup(a[s + j + H], w[j], q[j], p);
+                a[s + j] = f.add(u, v);
+                a[s + j + H] = f.sub(u, v);
+            }
     }
     // natural order in, bit-reversed order out
     void forward(u32* __restrict a, size_t n) const {
         const Mont m = f;
-        for (size_t h = n / 2; h >= 1; h /= 2) {
-            const u32* __restrict w = &rt[h];
+        for (size_t h = n / 2; h >= 16; h /= 2) {
+            const u32* __restrict w = &sw[h];
+            const u32* __restrict q = &sq[h];
             for (size_t s = 0; s < n; s += 2 * h) {
                 u32* __restrict x = a + s;
                 u32* __restrict y = a + s + h;
                 for (size_t j = 0; j < h; j++) {
                     u32 u = x[j], v = y[j];
                     x[j] = m.add(u, v);
-                    y[j] = m.mul(m.sub(u, v), w[j]);
+                    y[j] = shoup(m.sub(u, v), w[j], q[j], m.p);
                 }
             }
         }
+        if (n >= 16) forward_small<8>(a, n);
+        if (n >= 8) forward_small<4>(a, n);
+        if (n >= 4) forward_small<2>(a, n);
+        if (n >= 2) forward_small<1>(a, n);
     }
     // bit-reversed order in, natural order out, times n
     void inverse(u32* __restrict a, size_t n) const {
         const Mont m = f;
-        for (size_t h = 1; h < n; h *= 2) {
-            const u32* __restrict w = &irt[h];
+        if (n >= 2) inverse_small<1>(a, n);
+        if (n >= 4) inverse_small<2>(a, n);
+        if (n >= 8) inverse_small<4>(a, n);
+        if (n >= 16) inverse_small<8>(a, n);
+        for (size_t h = 16; h < n; h *= 2) {
+            const u32* __restrict w = &isw[h];
+            const u32* __restrict q = &isq[h];
             for (size_t s = 0; s < n; s += 2 * h) {
                 u32* __restrict x = a + s;
                 u32* __restrict y = a + s + h;
                 for (size_t j = 0; j < h; j++) {
-                    u32 u = x[j], v = m.mul(y[j], w[j]);
+                    u32 u = x[j], v = shoup(y[j], w[j], q[j], m.p);
                     x[j] = m.add(u, v);
                     y[j] = m.sub(u, v);
                 }
@@ -316,8 +367,13 @@ static u64 bostan_mori_any(vector<u64> p, vector<u64> q, u64 k) {
         offs[c] = (u32)((u128)(len % m.p) * mm % m.p * mm % m.p);
     }
     const u64 P1 = CRT[0], P2 = CRT[1], P3 = CRT[2];
-    const u64 i12 = power_mod(P1, P2 - 2, P2), i123 = power_mod(P1 * P2 % P3, P3 - 2, P3);
-    const u64 p1m = P1 % MODULUS, p12m = (u128)P1 * P2 % MODULUS;
+    const Mont f1 = ntts[1].f, f2 = ntts[2].f;
+    const u32 one1 = f1.to(1), inv1 = f1.inv(f1.to(P1)), one2 = f2.to(1), p0_2 = f2.to(P1);
+    const u32 inv2 = f2.inv(f2.mul(f2.to(P1), f2.to(P2)));
+    const u32 M32 = (u32)MODULUS;
+    const u32 gw[3] = {1, (u32)(P1 % MODULUS), (u32)((u128)P1 * P2 % MODULUS)};
+    u32 gq[3];
+    for (int c = 0; c < 3; c++) gq[c] = (u32)(((u64)gw[c] << 32) / MODULUS);
     vector<u32> fp(n), fq(n), hp(half), hq(half);
     vector<u32> rp(3 * len), rq(3 * len);
     while (k > 0) {
@@ -339,18 +395,27 @@ static u64 bostan_mori_any(vector<u64> p, vector<u64> q, u64 k) {
             ntt.inverse(hp.data(), half);
             ntt.inverse(hq.data(), half);
             for (size_t i = 0; i < len; i++) {
-                rp[3 * i + c] = m.add(m.from(hp[i]), offs[c]);
-                rq[3 * i + c] = m.add(m.from(hq[i]), offs[c]);
+                rp[c * len + i] = m.add(m.from(hp[i]), offs[c]);
+                rq[c * len + i] = m.add(m.from(hq[i]), offs[c]);
             }
         }
-        auto garner = [&](const u32* r) -> u64 {
-            u64 x1 = r[0];
-            u64 x2 = (r[1] + P2 - x1 % P2) % P2 * i12 % P2;
-            u64 known = (x1 + P1 * x2) % P3;
-            u64 x3 = (r[2] + P3 - known) % P3 * i123 % P3;
-            return (x1 + x2 * p1m + x3 * p12m) % MODULUS;  // each term below 2^62
-        };
-        for (size_t i = 0; i < len; i++) p[i] = garner(&rp[3 * i]), q[i] = garner(&rq[3 * i]);
+        // Garner in 32-bit lanes: digits by Montgomery arithmetic, the sum by
+        // Shoup multiplication modulo M (M < 2^31), planar residues.
+        for (int which = 0; which < 2; which++) {
+            const u32* __restrict r = which ? rq.data() : rp.data();
+            u64* __restrict out = which ? q.data() : p.data();
+            for (size_t i = 0; i < len; i++) {
+                u32 r0 = r[i], r1 = r[len + i], r2 = r[2 * len + i];
+                u32 d1 = f1.mul(f1.sub(r1, f1.mul(r0, one1)), inv1);
+                u32 known = f2.add(f2.mul(r0, one2), f2.mul(d1, p0_2));
+                u32 d2 = f2.mul(f2.sub(r2, known), inv2);
+                u32 t0 = shoup(r0, 1, gq[0], M32), t1 = shoup(d1, gw[1], gq[1], M32), t2 = shoup(d2, gw[2], gq[2], M32);
+                u32 s = t0 + t1;
+                s = min(s, s - M32);
+                s += t2;
+                out[i] = min(s, s - M32);
+            }
+        }
         k >>= 1;
     }
     return p[0];
