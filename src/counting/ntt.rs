@@ -730,4 +730,56 @@ mod tests {
             );
         }
     }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
+
+        /// Every reconstruction path (the 32-bit-lane one for moduli below
+        /// 2^31, Barrett below 2^32, the 128-bit remainder above) recovers
+        /// numbers below the primes' product.
+        #[test]
+        fn garner_paths_recover_the_number(
+            x in 0u128..(1u128 << 88),
+            m in proptest::prop_oneof![2u64..(1 << 31), (1u64 << 31)..(1 << 32), proptest::prelude::any::<u64>()],
+        ) {
+            let m = m.max(2);
+            let primes: Vec<NttPrime> = CRT_PRIMES[..3]
+                .iter()
+                .map(|&p| NttPrime::new(p, 2, Budget::default()).unwrap())
+                .collect();
+            let garner = Garner::new(primes, m);
+            let r: Vec<u32> = CRT_PRIMES[..3].iter().map(|&p| (x % u128::from(p)) as u32).collect();
+            let expected = (x % u128::from(m)) as u64;
+            proptest::prop_assert_eq!(garner.combine(&r), expected);
+            if let Some(three) = garner.three() {
+                proptest::prop_assert_eq!(u64::from(three.combine(r[0], r[1], r[2])), expected);
+            }
+        }
+
+        /// The transforms compiled for the widest vector set equal the
+        /// plain ones, and forward then inverse is `len` times the identity.
+        #[test]
+        fn dispatched_transforms_equal_the_plain_ones(
+            values in proptest::collection::vec(proptest::prelude::any::<u32>(), 1..3000),
+            which in 0usize..4,
+        ) {
+            let prime = [998_244_353, CRT_PRIMES[0], CRT_PRIMES[1], CRT_PRIMES[3]][which];
+            let len = values.len().next_power_of_two();
+            let ntt = NttPrime::new(prime, len, Budget::default()).unwrap();
+            let field = ntt.field;
+            let mut a: Vec<u32> = values.iter().map(|&x| field.montgomery(u64::from(x))).collect();
+            a.resize(len, 0);
+            let original = a.clone();
+            let mut plain = a.clone();
+            ntt.forward(&mut a);
+            crate::scoring::dispatch::with_plain_kernels(|| ntt.forward(&mut plain));
+            proptest::prop_assert_eq!(&a, &plain);
+            ntt.inverse(&mut a);
+            crate::scoring::dispatch::with_plain_kernels(|| ntt.inverse(&mut plain));
+            proptest::prop_assert_eq!(&a, &plain);
+            let scale = field.montgomery(len as u64);
+            let scaled: Vec<u32> = original.iter().map(|&x| field.mul(x, scale)).collect();
+            proptest::prop_assert_eq!(a, scaled);
+        }
+    }
 }
