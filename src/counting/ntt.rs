@@ -3,9 +3,9 @@
 //! several such transforms into exact products modulo any 64-bit number.
 
 use crate::Budget;
-use crate::scoring::dispatch::{self, wide};
 use crate::Result;
 use crate::budget::{filled_vec, vec_with_capacity};
+use crate::scoring::dispatch::{self, wide};
 
 /// Arithmetic modulo an odd prime `p < 2^31` in Montgomery form (`x` is stored
 /// as `x * 2^32 mod p`), so a product needs two multiplications and no division.
@@ -151,7 +151,12 @@ fn dif_level(field: Montgomery, a: &mut [u32], half: usize, [plain, quotients]: 
     let prime = field.prime;
     for block in a.chunks_exact_mut(2 * half) {
         let (low, high) = block.split_at_mut(half);
-        for (((x, y), &w), &q) in low.iter_mut().zip(high.iter_mut()).zip(plain).zip(quotients) {
+        for (((x, y), &w), &q) in low
+            .iter_mut()
+            .zip(high.iter_mut())
+            .zip(plain)
+            .zip(quotients)
+        {
             let (u, v) = (*x, *y);
             *x = field.add(u, v);
             *y = shoup(field.sub(u, v), w, q, prime);
@@ -173,8 +178,10 @@ fn dif_small<const H: usize>(field: Montgomery, a: &mut [u32], twiddles: [&[u32]
     let prime = field.prime;
     for block in a.chunks_exact_mut(2 * H) {
         let (low, high) = block.split_at_mut(H);
-        let (Ok(low), Ok(high)) = (<&mut [u32; H]>::try_from(low), <&mut [u32; H]>::try_from(high))
-        else {
+        let (Ok(low), Ok(high)) = (
+            <&mut [u32; H]>::try_from(low),
+            <&mut [u32; H]>::try_from(high),
+        ) else {
             continue; // unreachable: chunks of exactly 2H
         };
         for j in 0..H {
@@ -191,7 +198,12 @@ fn dit_level(field: Montgomery, a: &mut [u32], half: usize, [plain, quotients]: 
     let prime = field.prime;
     for block in a.chunks_exact_mut(2 * half) {
         let (low, high) = block.split_at_mut(half);
-        for (((x, y), &w), &q) in low.iter_mut().zip(high.iter_mut()).zip(plain).zip(quotients) {
+        for (((x, y), &w), &q) in low
+            .iter_mut()
+            .zip(high.iter_mut())
+            .zip(plain)
+            .zip(quotients)
+        {
             let (u, v) = (*x, shoup(*y, w, q, prime));
             *x = field.add(u, v);
             *y = field.sub(u, v);
@@ -211,8 +223,10 @@ fn dit_small<const H: usize>(field: Montgomery, a: &mut [u32], twiddles: [&[u32]
     let prime = field.prime;
     for block in a.chunks_exact_mut(2 * H) {
         let (low, high) = block.split_at_mut(H);
-        let (Ok(low), Ok(high)) = (<&mut [u32; H]>::try_from(low), <&mut [u32; H]>::try_from(high))
-        else {
+        let (Ok(low), Ok(high)) = (
+            <&mut [u32; H]>::try_from(low),
+            <&mut [u32; H]>::try_from(high),
+        ) else {
             continue; // unreachable: chunks of exactly 2H
         };
         for j in 0..H {
@@ -528,8 +542,12 @@ impl Garner {
             prefix_inverse,
             weights,
             modulus,
-            barrett: (modulus >> 32 == 0)
-                .then(|| (u64::MAX / modulus, ((1u128 << 64) % u128::from(modulus)) as u64)),
+            barrett: (modulus >> 32 == 0).then(|| {
+                (
+                    u64::MAX / modulus,
+                    ((1u128 << 64) % u128::from(modulus)) as u64,
+                )
+            }),
         }
     }
 
@@ -640,19 +658,12 @@ impl Garner {
             f1.sub(r1, f1.mul(r0, self.prefix[1][0])),
             self.prefix_inverse[1],
         );
-        let known = f2.add(
-            f2.mul(r0, self.prefix[2][0]),
-            f2.mul(d1, self.prefix[2][1]),
-        );
+        let known = f2.add(f2.mul(r0, self.prefix[2][0]), f2.mul(d1, self.prefix[2][1]));
         let d2 = f2.mul(f2.sub(r2, known), self.prefix_inverse[2]);
         let m = self.modulus;
         // Each product is below 2^31 * 2^32 = 2^63; reduce the first before
         // adding the second so the sum stays below 2^64.
-        let partial = barrett(
-            u64::from(r0) + u64::from(d1) * self.weights[1],
-            m,
-            inverse,
-        );
+        let partial = barrett(u64::from(r0) + u64::from(d1) * self.weights[1], m, inverse);
         barrett(partial + u64::from(d2) * self.weights[2], m, inverse)
     }
 }

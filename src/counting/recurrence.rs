@@ -21,7 +21,8 @@
 //! modulus works, composite ones and `M = 1` included.
 
 use super::ntt::{
-    CRT_PRIMES, Garner, GarnerThree, Montgomery, NttPrime, crt_prime_count, is_prime_u32, two_adic_len,
+    CRT_PRIMES, Garner, GarnerThree, Montgomery, NttPrime, crt_prime_count, is_prime_u32,
+    two_adic_len,
 };
 use super::number::{add_mod, mul_mod};
 use crate::budget::{filled_vec, vec_with_capacity};
@@ -1073,16 +1074,12 @@ mod tests {
                         }
                         assert_eq!(sp[0], expected);
                         let fast = match engine {
-                            Engine::Prime(prime) => prime_series(
-                                &prime,
-                                &p,
-                                &q,
-                                index,
-                                n as usize,
-                                budget,
-                                &mut || Ok(()),
-                            )
-                            .unwrap(),
+                            Engine::Prime(prime) => {
+                                prime_series(&prime, &p, &q, index, n as usize, budget, &mut || {
+                                    Ok(())
+                                })
+                                .unwrap()
+                            }
                             Engine::Crt(garner) => {
                                 let mut stepper =
                                     CrtStepper::new(garner, len, n as usize, modulus, budget)

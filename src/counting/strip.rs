@@ -431,7 +431,11 @@ impl Continuants {
         } else {
             (add_mod(self.stay, up, m), self.beta)
         };
-        let end = Self { stay, beta, ..*self };
+        let end = Self {
+            stay,
+            beta,
+            ..*self
+        };
         end.next(&d1, &d2)
     }
 

@@ -107,12 +107,20 @@ fn a_cancelled_control_refuses_every_counting_loop() {
     let walk = AbsorbingWalk::janken(300, 200).with_budget(budget);
     let huge = 1_000_000_000_000_000_000;
     for modulus in [998_244_353, 1_000_000_007, u64::MAX] {
-        assert!(cancelled(walk.total_absorbed_modulo(huge, modulus)), "recurrence mod {modulus}");
+        assert!(
+            cancelled(walk.total_absorbed_modulo(huge, modulus)),
+            "recurrence mod {modulus}"
+        );
     }
     // The asymmetric (unfolded) recurrence and the sweep.
     let lopsided = AbsorbingWalk::new(30, 20, StepWeights::new(1, 1, 2)).with_budget(budget);
-    assert!(cancelled(lopsided.total_absorbed_modulo(huge, 1_000_000_007)));
-    assert!(cancelled(walk.with_method(CountingMethod::Sweep).total_absorbed_modulo(1000, 7)));
+    assert!(cancelled(
+        lopsided.total_absorbed_modulo(huge, 1_000_000_007)
+    ));
+    assert!(cancelled(
+        walk.with_method(CountingMethod::Sweep)
+            .total_absorbed_modulo(1000, 7)
+    ));
     assert!(cancelled(walk.total_absorbed::<u64>(10)));
     let series = rational_series_coefficient_modulo(&[1], &[1, 1, 1], huge, 1_000_000_007, budget);
     assert!(cancelled(series));
