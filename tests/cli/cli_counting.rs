@@ -133,7 +133,7 @@ fn size_limits_are_documented_and_enforced() {
     assert_bad(
         &["--max-work", "1000", "--modulo", "7"],
         "100,100,100000000\n",
-        "janken 100,100,100000000 needs about 325072 operations, above the limit of 1000 steps with --modulo (raise it with --max-work)",
+        "janken 100,100,100000000 needs about 169458 operations, above the limit of 1000 steps with --modulo (raise it with --max-work)",
     );
     assert_bad(
         &["--modulo", "7"],
