@@ -112,5 +112,29 @@ fn sweep_vs_recurrence(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, by_type, by_rounds, by_weights, sweep_vs_recurrence);
+/// Issue 44's instance: A = B = 5 * 10^4, N = 10^18, by the (folded)
+/// recurrence, modulo an NTT prime, 10^9 + 7 (three primes) and 2^64 - 1
+/// (five primes). `benches/baseline/janken_huge.sh` times the same against C++.
+fn huge(c: &mut Criterion) {
+    let mut group = c.benchmark_group("janken_huge/A=B=50000/N=1e18");
+    group.sample_size(10);
+    for modulus in [998_244_353_u64, 1_000_000_007, u64::MAX] {
+        group.bench_with_input(BenchmarkId::new("modulo", modulus), &modulus, |b, &m| {
+            b.iter(|| {
+                janken_count_modulo(black_box(50_000), 50_000, 1_000_000_000_000_000_000, m)
+                    .unwrap()
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    by_type,
+    by_rounds,
+    by_weights,
+    sweep_vs_recurrence,
+    huge
+);
 criterion_main!(benches);

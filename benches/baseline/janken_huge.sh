@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Issue 36: `stonegame janken --modulo M` at N = 10^18 against a plain C++
-# Bostan-Mori over NTT (janken_bostan_mori.cpp, -O3 -march=native).
+# Issues 36 and 44: `stonegame janken --modulo M` at N = 10^18 against the
+# strong C++ Bostan-Mori (janken_huge.cpp: the fold, Montgomery transforms,
+# evaluation-form steps, -O3 -march=native). CXX_SOURCE=janken_bostan_mori.cpp
+# times the plain one instead.
 #
 #   benches/baseline/janken_huge.sh [ROUNDS] [INSTANCE]
 #
@@ -18,7 +20,7 @@ work=target/janken-huge
 mkdir -p "$work"
 
 cargo build --release --quiet --features cli
-g++ -O3 -march=native -o "$work/janken_bm" benches/baseline/janken_bostan_mori.cpp
+g++ -O3 -march=native -o "$work/janken_bm" "benches/baseline/${CXX_SOURCE:-janken_huge.cpp}"
 ours=target/release/stonegame
 cxx=$work/janken_bm
 
@@ -55,3 +57,14 @@ for modulus in 998244353 1000000007; do
     c=$(median < "$work/cxx.cpu")
     echo "median CPU: ours $o s, C++ $c s, ratio ours/C++ $(echo "scale=2; $o / $c" | bc)"
 done
+
+# 2^64 - 1 (five primes): the C++ programs stop at 2^31, so ours alone,
+# against our own 10^9 + 7 median (the issue asks for at most 4x).
+echo "== $instance modulo 18446744073709551615 (ours only)"
+: > "$work/ours.cpu"
+for round in $(seq "$rounds"); do
+    read -r cpu wall rss answer <<< "$(run ours 18446744073709551615)"
+    printf 'ours round %d: %6.2f s CPU %6.2f s wall %7d KiB  -> %s\n' "$round" "$cpu" "$wall" "$rss" "$answer"
+    echo "$cpu" >> "$work/ours.cpu"
+done
+echo "median CPU: ours $(median < "$work/ours.cpu") s, ratio to 10^9 + 7: $(echo "scale=2; $(median < "$work/ours.cpu") / $o" | bc)"

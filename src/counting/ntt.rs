@@ -5,6 +5,7 @@
 use crate::Budget;
 use crate::Result;
 use crate::budget::{filled_vec, vec_with_capacity};
+use crate::scoring::dispatch::{self, wide};
 
 /// Arithmetic modulo an odd prime `p < 2^31` in Montgomery form (`x` is stored
 /// as `x * 2^32 mod p`), so a product needs two multiplications and no division.
@@ -72,6 +73,12 @@ impl Montgomery {
         )
     }
 
+    /// A 32-bit number into Montgomery form: one multiplication.
+    #[inline(always)]
+    pub(crate) fn montgomery_u32(self, x: u32) -> u32 {
+        self.mul(x, self.r2)
+    }
+
     #[inline(always)]
     pub(crate) fn plain(self, a: u32) -> u32 {
         self.reduce(u64::from(a))
@@ -105,6 +112,129 @@ pub(crate) struct NttPrime {
     pub(crate) field: Montgomery,
     roots: Vec<u32>,
     inverse_roots: Vec<u32>,
+    /// The same roots for Shoup's multiplication: `[plain | quotients]`,
+    /// `plain[h + j]` the root as a plain number `w < p`, `quotients[h + j]`
+    /// `= floor(w 2^32 / p)`. A Montgomery number times a plain one by
+    /// Shoup's method is the Montgomery product with the root's Montgomery
+    /// form, to the bit, at one widening multiplication instead of two.
+    forward_shoup: Vec<u32>,
+    inverse_shoup: Vec<u32>,
+}
+
+/// `x w mod p` for `x < 2^32` and a plain `w < p`, given `quotient = floor(w
+/// 2^32 / p)` (Shoup): the estimate `floor(x quotient / 2^32)` of `x w / p`
+/// is low by at most one, so the remainder lies in `0..2p` (below `2^32` as
+/// `p < 2^31`) and one branch-free subtraction finishes it.
+#[inline(always)]
+fn shoup(x: u32, w: u32, quotient: u32, prime: u32) -> u32 {
+    let estimate = ((u64::from(x) * u64::from(quotient)) >> 32) as u32;
+    let r = x.wrapping_mul(w).wrapping_sub(estimate.wrapping_mul(prime));
+    r.min(r.wrapping_sub(prime))
+}
+
+/// The plain roots and their Shoup quotients, `[plain | quotients]`.
+fn shoup_table(field: Montgomery, roots: &[u32], budget: Budget) -> Result<Vec<u32>> {
+    let mut table = vec_with_capacity(2 * roots.len(), "transform roots", budget)?;
+    table.extend(roots.iter().map(|&w| field.plain(w)));
+    for j in 0..roots.len() {
+        let plain = u64::from(table[j]);
+        table.push(((plain << 32) / u64::from(field.prime)) as u32);
+    }
+    Ok(table)
+}
+
+/// One decimation-in-frequency level: butterflies `(x, y) -> (x + y, (x - y) w)`
+/// between the halves of every block of `2 half`, with this level's plain
+/// roots and their Shoup quotients.
+#[inline(always)]
+fn dif_level(field: Montgomery, a: &mut [u32], half: usize, [plain, quotients]: [&[u32]; 2]) {
+    let prime = field.prime;
+    for block in a.chunks_exact_mut(2 * half) {
+        let (low, high) = block.split_at_mut(half);
+        for (((x, y), &w), &q) in low
+            .iter_mut()
+            .zip(high.iter_mut())
+            .zip(plain)
+            .zip(quotients)
+        {
+            let (u, v) = (*x, *y);
+            *x = field.add(u, v);
+            *y = shoup(field.sub(u, v), w, q, prime);
+        }
+    }
+}
+
+/// [`dif_level`] for a small constant `H`: the blocks are fixed-size
+/// arrays, which the compiler vectorises across blocks (the general loop
+/// would run `H` iterations and stay scalar).
+#[inline(always)]
+fn dif_small<const H: usize>(field: Montgomery, a: &mut [u32], twiddles: [&[u32]; 2]) {
+    let (Ok(plain), Ok(quotients)) = (
+        <[u32; H]>::try_from(twiddles[0]),
+        <[u32; H]>::try_from(twiddles[1]),
+    ) else {
+        return dif_level(field, a, H, twiddles);
+    };
+    let prime = field.prime;
+    for block in a.chunks_exact_mut(2 * H) {
+        let (low, high) = block.split_at_mut(H);
+        let (Ok(low), Ok(high)) = (
+            <&mut [u32; H]>::try_from(low),
+            <&mut [u32; H]>::try_from(high),
+        ) else {
+            continue; // unreachable: chunks of exactly 2H
+        };
+        for j in 0..H {
+            let (u, v) = (low[j], high[j]);
+            low[j] = field.add(u, v);
+            high[j] = shoup(field.sub(u, v), plain[j], quotients[j], prime);
+        }
+    }
+}
+
+/// One decimation-in-time level: `(x, y) -> (x + y w, x - y w)`.
+#[inline(always)]
+fn dit_level(field: Montgomery, a: &mut [u32], half: usize, [plain, quotients]: [&[u32]; 2]) {
+    let prime = field.prime;
+    for block in a.chunks_exact_mut(2 * half) {
+        let (low, high) = block.split_at_mut(half);
+        for (((x, y), &w), &q) in low
+            .iter_mut()
+            .zip(high.iter_mut())
+            .zip(plain)
+            .zip(quotients)
+        {
+            let (u, v) = (*x, shoup(*y, w, q, prime));
+            *x = field.add(u, v);
+            *y = field.sub(u, v);
+        }
+    }
+}
+
+/// [`dit_level`] for a small constant `H` (see [`dif_small`]).
+#[inline(always)]
+fn dit_small<const H: usize>(field: Montgomery, a: &mut [u32], twiddles: [&[u32]; 2]) {
+    let (Ok(plain), Ok(quotients)) = (
+        <[u32; H]>::try_from(twiddles[0]),
+        <[u32; H]>::try_from(twiddles[1]),
+    ) else {
+        return dit_level(field, a, H, twiddles);
+    };
+    let prime = field.prime;
+    for block in a.chunks_exact_mut(2 * H) {
+        let (low, high) = block.split_at_mut(H);
+        let (Ok(low), Ok(high)) = (
+            <&mut [u32; H]>::try_from(low),
+            <&mut [u32; H]>::try_from(high),
+        ) else {
+            continue; // unreachable: chunks of exactly 2H
+        };
+        for j in 0..H {
+            let (u, v) = (low[j], shoup(high[j], plain[j], quotients[j], prime));
+            low[j] = field.add(u, v);
+            high[j] = field.sub(u, v);
+        }
+    }
 }
 
 /// The largest power of two dividing `p - 1`: the longest transform modulo `p`.
@@ -136,6 +266,8 @@ impl NttPrime {
         }
         Ok(Self {
             field,
+            forward_shoup: shoup_table(field, &roots, budget)?,
+            inverse_shoup: shoup_table(field, &inverse_roots, budget)?,
             roots,
             inverse_roots,
         })
@@ -143,20 +275,12 @@ impl NttPrime {
 
     /// The transform of `a` (natural order in, bit-reversed order out):
     /// decimation in frequency. `a.len()` is a power of two up to the table's.
+    /// Compiled a second time for the widest vector set the CPU has
+    /// (`scoring::dispatch`); both give the same numbers.
     pub(crate) fn forward(&self, a: &mut [u32]) {
-        let field = self.field;
-        let mut half = a.len() / 2;
-        while half >= 1 {
-            let twiddles = &self.roots[half..2 * half];
-            for block in a.chunks_exact_mut(2 * half) {
-                let (low, high) = block.split_at_mut(half);
-                for ((x, y), &w) in low.iter_mut().zip(high.iter_mut()).zip(twiddles) {
-                    let (u, v) = (*x, *y);
-                    *x = field.add(u, v);
-                    *y = field.mul(field.sub(u, v), w);
-                }
-            }
-            half /= 2;
+        match wide() {
+            Some(wide) => dispatch::run(wide, Forward { prime: self, a }),
+            None => self.forward_plain(a),
         }
     }
 
@@ -165,20 +289,52 @@ impl NttPrime {
     /// level by level. The caller folds the division by the length into its
     /// own pointwise step.
     pub(crate) fn inverse(&self, a: &mut [u32]) {
-        let field = self.field;
+        match wide() {
+            Some(wide) => dispatch::run(wide, Inverse { prime: self, a }),
+            None => self.inverse_plain(a),
+        }
+    }
+
+    /// [`forward`](Self::forward) as compiled for the caller (a kernel of
+    /// the caller's own runs it for a wider vector set).
+    #[inline(always)]
+    pub(crate) fn forward_plain(&self, a: &mut [u32]) {
+        let mut half = a.len() / 2;
+        while half >= 1 {
+            let twiddles = self.shoup_twiddles(&self.forward_shoup, half);
+            match half {
+                1 => dif_small::<1>(self.field, a, twiddles),
+                2 => dif_small::<2>(self.field, a, twiddles),
+                4 => dif_small::<4>(self.field, a, twiddles),
+                8 => dif_small::<8>(self.field, a, twiddles),
+                _ => dif_level(self.field, a, half, twiddles),
+            }
+            half /= 2;
+        }
+    }
+
+    /// [`inverse`](Self::inverse) as compiled for the caller.
+    #[inline(always)]
+    pub(crate) fn inverse_plain(&self, a: &mut [u32]) {
         let mut half = 1;
         while half < a.len() {
-            let twiddles = &self.inverse_roots[half..2 * half];
-            for block in a.chunks_exact_mut(2 * half) {
-                let (low, high) = block.split_at_mut(half);
-                for ((x, y), &w) in low.iter_mut().zip(high.iter_mut()).zip(twiddles) {
-                    let (u, v) = (*x, field.mul(*y, w));
-                    *x = field.add(u, v);
-                    *y = field.sub(u, v);
-                }
+            let twiddles = self.shoup_twiddles(&self.inverse_shoup, half);
+            match half {
+                1 => dit_small::<1>(self.field, a, twiddles),
+                2 => dit_small::<2>(self.field, a, twiddles),
+                4 => dit_small::<4>(self.field, a, twiddles),
+                8 => dit_small::<8>(self.field, a, twiddles),
+                _ => dit_level(self.field, a, half, twiddles),
             }
             half *= 2;
         }
+    }
+
+    /// The level `half`'s `[plain | quotients]` out of a Shoup table.
+    #[inline(always)]
+    fn shoup_twiddles<'t>(&self, table: &'t [u32], half: usize) -> [&'t [u32]; 2] {
+        let len = table.len() / 2;
+        [&table[half..2 * half], &table[len + half..len + 2 * half]]
     }
 
     /// `w_len^j` for `j < len / 2`, `w_len` the root of unity of order `len`.
@@ -203,6 +359,34 @@ impl NttPrime {
             self.inverse_roots[half + reversed]
         }));
         Ok(points)
+    }
+}
+
+/// [`NttPrime::forward`] as a kernel to compile for a wider vector set.
+struct Forward<'a> {
+    prime: &'a NttPrime,
+    a: &'a mut [u32],
+}
+
+impl dispatch::Kernel for Forward<'_> {
+    type Output = ();
+    #[inline(always)]
+    fn run(self) {
+        self.prime.forward_plain(self.a);
+    }
+}
+
+/// [`NttPrime::inverse`] as a kernel to compile for a wider vector set.
+struct Inverse<'a> {
+    prime: &'a NttPrime,
+    a: &'a mut [u32],
+}
+
+impl dispatch::Kernel for Inverse<'_> {
+    type Output = ();
+    #[inline(always)]
+    fn run(self) {
+        self.prime.inverse_plain(self.a);
     }
 }
 
@@ -315,6 +499,20 @@ pub(crate) struct Garner {
     /// `p_0 ... p_(i-1) mod modulus`.
     weights: Vec<u64>,
     modulus: u64,
+    /// `floor((2^64 - 1) / modulus)` and `2^64 mod modulus` for a modulus
+    /// below `2^32`: then the reduction is Barrett's (one widening
+    /// multiplication), not a 128-bit division.
+    barrett: Option<(u64, u64)>,
+}
+
+/// `x mod m` for `m < 2^32` with `inverse = floor((2^64 - 1) / m)`: the
+/// quotient estimate `floor(x inverse / 2^64)` is at most one too small
+/// (`x / 2^64 < 1`), so one branch-free subtraction finishes it.
+#[inline(always)]
+fn barrett(x: u64, m: u64, inverse: u64) -> u64 {
+    let quotient = ((u128::from(x) * u128::from(inverse)) >> 64) as u64;
+    let r = x - quotient * m;
+    r.min(r.wrapping_sub(m))
 }
 
 impl Garner {
@@ -344,6 +542,12 @@ impl Garner {
             prefix_inverse,
             weights,
             modulus,
+            barrett: (modulus >> 32 == 0).then(|| {
+                (
+                    u64::MAX / modulus,
+                    ((1u128 << 64) % u128::from(modulus)) as u64,
+                )
+            }),
         }
     }
 
@@ -351,6 +555,9 @@ impl Garner {
     /// reduced modulo the modulus.
     #[inline]
     pub(crate) fn combine(&self, residues: &[u32]) -> u64 {
+        if let (Some((inverse, _)), [r0, r1, r2]) = (self.barrett, residues) {
+            return self.combine_three(*r0, *r1, *r2, inverse);
+        }
         let mut digits = [0u32; CRT_PRIMES.len()];
         let mut total: u128 = 0;
         for (j, prime) in self.primes.iter().enumerate() {
@@ -367,7 +574,97 @@ impl Garner {
             digits[j] = digit;
             total += u128::from(digit) * u128::from(self.weights[j]);
         }
+        if let Some((inverse, two_64)) = self.barrett {
+            // Each term is below 2^31 * 2^32, six of them below 2^66: the
+            // high word (below 4) weighs 2^64 mod m (below 2^32).
+            let m = self.modulus;
+            let (low, high) = (total as u64, (total >> 64) as u64);
+            return barrett(barrett(low, m, inverse) + high * two_64, m, inverse);
+        }
         (total % u128::from(self.modulus)) as u64
+    }
+}
+
+/// Garner's reconstruction for three primes and a modulus `m < 2^31`, all
+/// in 32-bit lanes: the digits by Montgomery arithmetic, and the sum
+/// `d_0 + d_1 w_1 + d_2 w_2 mod m` by Shoup's multiplication modulo `m`
+/// (remainders below `2m < 2^32`), so a loop of it vectorises.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct GarnerThree {
+    f1: Montgomery,
+    f2: Montgomery,
+    /// `1` in `p_1`'s Montgomery form; `(p_0)^(-1) mod p_1` likewise.
+    one_1: u32,
+    inverse_1: u32,
+    /// `1` and `p_0` in `p_2`'s Montgomery form; `(p_0 p_1)^(-1) mod p_2`.
+    one_2: u32,
+    p0_2: u32,
+    inverse_2: u32,
+    modulus: u32,
+    /// `[1, p_0 mod m, p_0 p_1 mod m]` and their Shoup quotients modulo `m`.
+    weights: [u32; 3],
+    quotients: [u32; 3],
+}
+
+impl GarnerThree {
+    /// The residues (plain, `r_j < p_j`) to the number modulo `m`.
+    #[inline(always)]
+    pub(crate) fn combine(&self, r0: u32, r1: u32, r2: u32) -> u32 {
+        let (f1, f2) = (self.f1, self.f2);
+        let d1 = f1.mul(f1.sub(r1, f1.mul(r0, self.one_1)), self.inverse_1);
+        let known = f2.add(f2.mul(r0, self.one_2), f2.mul(d1, self.p0_2));
+        let d2 = f2.mul(f2.sub(r2, known), self.inverse_2);
+        let m = self.modulus;
+        let term = |x: u32, k: usize| shoup(x, self.weights[k], self.quotients[k], m);
+        let add = |a: u32, b: u32| {
+            let sum = a + b; // both below m < 2^31
+            sum.min(sum.wrapping_sub(m))
+        };
+        add(add(term(r0, 0), term(d1, 1)), term(d2, 2))
+    }
+}
+
+impl Garner {
+    /// The vectorisable form for three primes and a modulus in `2..2^31`.
+    pub(crate) fn three(&self) -> Option<GarnerThree> {
+        if self.primes.len() != 3 || !(2..1 << 31).contains(&self.modulus) {
+            return None;
+        }
+        let m = self.modulus;
+        let weights = [1, self.weights[1] as u32, self.weights[2] as u32];
+        Some(GarnerThree {
+            f1: self.primes[1].field,
+            f2: self.primes[2].field,
+            one_1: self.prefix[1][0],
+            inverse_1: self.prefix_inverse[1],
+            one_2: self.prefix[2][0],
+            p0_2: self.prefix[2][1],
+            inverse_2: self.prefix_inverse[2],
+            modulus: m as u32,
+            weights,
+            quotients: weights.map(|w| ((u64::from(w) << 32) / m) as u32),
+        })
+    }
+
+    /// [`combine`](Self::combine) for three primes and a modulus below
+    /// `2^32`, unrolled, with two Barrett reductions instead of a 128-bit
+    /// remainder (digits `d_j < p_j < 2^31`, weights `w_j < m < 2^32`).
+    #[inline(always)]
+    fn combine_three(&self, r0: u32, r1: u32, r2: u32, inverse: u64) -> u64 {
+        let (f1, f2) = (self.primes[1].field, self.primes[2].field);
+        // mul(plain, Montgomery constant) is plain; by Montgomery one it is the
+        // plain number reduced modulo the smaller prime.
+        let d1 = f1.mul(
+            f1.sub(r1, f1.mul(r0, self.prefix[1][0])),
+            self.prefix_inverse[1],
+        );
+        let known = f2.add(f2.mul(r0, self.prefix[2][0]), f2.mul(d1, self.prefix[2][1]));
+        let d2 = f2.mul(f2.sub(r2, known), self.prefix_inverse[2]);
+        let m = self.modulus;
+        // Each product is below 2^31 * 2^32 = 2^63; reduce the first before
+        // adding the second so the sum stays below 2^64.
+        let partial = barrett(u64::from(r0) + u64::from(d1) * self.weights[1], m, inverse);
+        barrett(partial + u64::from(d2) * self.weights[2], m, inverse)
     }
 }
 
@@ -442,6 +739,58 @@ mod tests {
                 u128::from(garner.combine(&residues)),
                 x % u128::from(u64::MAX)
             );
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
+
+        /// Every reconstruction path (the 32-bit-lane one for moduli below
+        /// 2^31, Barrett below 2^32, the 128-bit remainder above) recovers
+        /// numbers below the primes' product.
+        #[test]
+        fn garner_paths_recover_the_number(
+            x in 0u128..(1u128 << 88),
+            m in proptest::prop_oneof![2u64..(1 << 31), (1u64 << 31)..(1 << 32), proptest::prelude::any::<u64>()],
+        ) {
+            let m = m.max(2);
+            let primes: Vec<NttPrime> = CRT_PRIMES[..3]
+                .iter()
+                .map(|&p| NttPrime::new(p, 2, Budget::default()).unwrap())
+                .collect();
+            let garner = Garner::new(primes, m);
+            let r: Vec<u32> = CRT_PRIMES[..3].iter().map(|&p| (x % u128::from(p)) as u32).collect();
+            let expected = (x % u128::from(m)) as u64;
+            proptest::prop_assert_eq!(garner.combine(&r), expected);
+            if let Some(three) = garner.three() {
+                proptest::prop_assert_eq!(u64::from(three.combine(r[0], r[1], r[2])), expected);
+            }
+        }
+
+        /// The transforms compiled for the widest vector set equal the
+        /// plain ones, and forward then inverse is `len` times the identity.
+        #[test]
+        fn dispatched_transforms_equal_the_plain_ones(
+            values in proptest::collection::vec(proptest::prelude::any::<u32>(), 1..3000),
+            which in 0usize..4,
+        ) {
+            let prime = [998_244_353, CRT_PRIMES[0], CRT_PRIMES[1], CRT_PRIMES[3]][which];
+            let len = values.len().next_power_of_two();
+            let ntt = NttPrime::new(prime, len, Budget::default()).unwrap();
+            let field = ntt.field;
+            let mut a: Vec<u32> = values.iter().map(|&x| field.montgomery(u64::from(x))).collect();
+            a.resize(len, 0);
+            let original = a.clone();
+            let mut plain = a.clone();
+            ntt.forward(&mut a);
+            crate::scoring::dispatch::with_plain_kernels(|| ntt.forward(&mut plain));
+            proptest::prop_assert_eq!(&a, &plain);
+            ntt.inverse(&mut a);
+            crate::scoring::dispatch::with_plain_kernels(|| ntt.inverse(&mut plain));
+            proptest::prop_assert_eq!(&a, &plain);
+            let scale = field.montgomery(len as u64);
+            let scaled: Vec<u32> = original.iter().map(|&x| field.mul(x, scale)).collect();
+            proptest::prop_assert_eq!(a, scaled);
         }
     }
 }

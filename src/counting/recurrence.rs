@@ -21,10 +21,12 @@
 //! modulus works, composite ones and `M = 1` included.
 
 use super::ntt::{
-    CRT_PRIMES, Garner, Montgomery, NttPrime, crt_prime_count, is_prime_u32, two_adic_len,
+    CRT_PRIMES, Garner, GarnerThree, Montgomery, NttPrime, crt_prime_count, is_prime_u32,
+    two_adic_len,
 };
 use super::number::{add_mod, mul_mod};
 use crate::budget::{filled_vec, vec_with_capacity};
+use crate::scoring::dispatch::{self, Kernel, wide};
 use crate::{Budget, Error, Result};
 
 /// The default work cap of a product or a K-th term computation, in
@@ -368,8 +370,8 @@ pub(crate) fn inverse_mod(value: u64, modulus: u64) -> Option<u64> {
 /// modulus near `2^64`) and Garner's reconstruction of `2L` coefficients.
 /// O(L log L log index) operations, memory O(L) (a few arrays of `n` numbers
 /// per prime); orders of a few dozen multiply directly, O(L^2) per step.
-/// For example `L = 10^5`, `index = 10^18`: about 0.35 s modulo 998244353
-/// and 1.8 s modulo 10^9 + 7 ([the guide](crate::guide::counting)).
+/// For example `L = 10^5`, `index = 10^18`: about 0.16 s modulo 998244353
+/// and 0.7 s modulo 10^9 + 7 ([the guide](crate::guide::counting)).
 ///
 /// # Errors
 /// [`Error::InvalidParameter`] if `modulus` is 0, `denominator` is empty or
@@ -561,6 +563,13 @@ impl SeriesPlan {
         modulus: u64,
         budget: Budget,
     ) -> Result<u64> {
+        // One look at the control a halving step (each a few milliseconds
+        // at most), counted in the work cap's operations.
+        let steps = u64::from(64 - index.leading_zeros());
+        let watch = budget.watch("Bostan-Mori", u64::try_from(self.work).ok());
+        watch.check()?;
+        let per_step = u64::try_from(self.work / u128::from(steps.max(1))).unwrap_or(u64::MAX);
+        let mut halved = || watch.advance(per_step);
         if modulus == 1 {
             return Ok(0);
         }
@@ -576,10 +585,13 @@ impl SeriesPlan {
             )?
         };
         Ok(match engine {
-            Engine::Prime(prime) => prime_series(&prime, &p, &q, index, n as usize, budget)?,
+            Engine::Prime(prime) => {
+                prime_series(&prime, &p, &q, index, n as usize, budget, &mut halved)?
+            }
             Engine::Crt(garner) => {
                 let mut stepper = CrtStepper::new(garner, self.len, n as usize, modulus, budget)?;
                 while index > 0 {
+                    halved()?;
                     stepper.step(&mut p, &mut q, index & 1 == 1);
                     index >>= 1;
                 }
@@ -587,6 +599,7 @@ impl SeriesPlan {
             }
             Engine::Schoolbook => {
                 while index > 0 {
+                    halved()?;
                     schoolbook_step(&mut p, &mut q, index & 1 == 1, modulus, budget)?;
                     index >>= 1;
                 }
@@ -655,6 +668,7 @@ impl HalfScales {
         })
     }
 
+    #[inline(always)]
     fn halve(
         &self,
         field: Montgomery,
@@ -695,6 +709,7 @@ fn prime_series(
     mut index: u64,
     n: usize,
     budget: Budget,
+    halved: &mut impl FnMut() -> Result<()>,
 ) -> Result<u64> {
     let field = prime.field;
     let half = n / 2;
@@ -726,23 +741,73 @@ fn prime_series(
         return Ok(u64::from(field.plain(field.mul(fp[0], inverse_n))));
     }
     loop {
-        scales.halve(field, &fp, &fq, &mut hp, &mut hq, index & 1 == 1);
+        halved()?;
+        let odd = index & 1 == 1;
         index >>= 1;
         if index == 0 {
+            scales.halve(field, &fp, &fq, &mut hp, &mut hq, odd);
             prime.inverse(&mut hp);
             return Ok(u64::from(field.plain(field.mul(hp[0], inverse_half))));
         }
+        let step = PrimeStep {
+            prime,
+            scales: &scales,
+            twist: &twist,
+            fp: &mut fp,
+            fq: &mut fq,
+            hp: &mut hp,
+            hq: &mut hq,
+            odd,
+        };
+        match wide() {
+            Some(wide) => dispatch::run(wide, step),
+            None => step.run(),
+        }
+    }
+}
+
+/// One step of [`prime_series`] but the last: halve, then extend both new
+/// polynomials' values to the next step's points, compiled as one kernel
+/// for the widest vector set the CPU has.
+struct PrimeStep<'a> {
+    prime: &'a NttPrime,
+    scales: &'a HalfScales,
+    twist: &'a [u32],
+    fp: &'a mut [u32],
+    fq: &'a mut [u32],
+    hp: &'a mut [u32],
+    hq: &'a mut [u32],
+    odd: bool,
+}
+
+impl Kernel for PrimeStep<'_> {
+    type Output = ();
+
+    #[inline(always)]
+    fn run(self) {
+        let Self {
+            prime,
+            scales,
+            twist,
+            fp,
+            fq,
+            hp,
+            hq,
+            odd,
+        } = self;
+        let field = prime.field;
+        scales.halve(field, fp, fq, hp, hq, odd);
         // New polynomials have at most n/2 coefficients, so their values at
         // the n/2 even points determine the values at the odd ones.
-        for (full, halved) in [(&mut fp, &hp), (&mut fq, &hq)] {
-            let (even_points, odd_points) = full.split_at_mut(half);
+        for (full, halved) in [(fp, &*hp), (fq, &*hq)] {
+            let (even_points, odd_points) = full.split_at_mut(halved.len());
             even_points.copy_from_slice(halved);
             odd_points.copy_from_slice(halved);
-            prime.inverse(odd_points);
-            for (x, &w) in odd_points.iter_mut().zip(&twist) {
+            prime.inverse_plain(odd_points);
+            for (x, &w) in odd_points.iter_mut().zip(twist) {
                 *x = field.mul(*x, w);
             }
-            prime.forward(odd_points);
+            prime.forward_plain(odd_points);
         }
     }
 }
@@ -761,6 +826,8 @@ struct CrtStepper {
     hq: Vec<u32>,
     residues_p: Vec<u32>,
     residues_q: Vec<u32>,
+    /// Whether the modulus (so every coefficient) is below `2^32`.
+    narrow: bool,
 }
 
 impl CrtStepper {
@@ -795,41 +862,153 @@ impl CrtStepper {
             hq: filled_vec(n / 2, 0, what, budget)?,
             residues_p: filled_vec(len * count, 0, what, budget)?,
             residues_q: filled_vec(len * count, 0, what, budget)?,
+            narrow: modulus >> 32 == 0,
         })
     }
 
     fn step(&mut self, p: &mut [u64], q: &mut [u64], odd: bool) {
         let count = self.garner.primes.len();
-        let len = q.len();
         for (j, prime) in self.garner.primes.iter().enumerate() {
-            let field = prime.field;
-            for (slot, &x) in self.fp.iter_mut().zip(p.iter()) {
-                *slot = field.montgomery(x);
-            }
-            self.fp[len..].fill(0);
-            for (slot, &x) in self.fq.iter_mut().zip(q.iter()) {
-                *slot = field.montgomery(x);
-            }
-            self.fq[len..].fill(0);
-            prime.forward(&mut self.fp);
-            prime.forward(&mut self.fq);
-            self.scales[j].halve(field, &self.fp, &self.fq, &mut self.hp, &mut self.hq, odd);
-            prime.inverse(&mut self.hp);
-            prime.inverse(&mut self.hq);
-            let offset = self.offsets[j];
-            let plain = |x: u32| field.add(field.plain(x), offset);
-            for i in 0..len {
-                self.residues_p[i * count + j] = plain(self.hp[i]);
-                self.residues_q[i * count + j] = plain(self.hq[i]);
+            let pass = CrtPass {
+                prime,
+                scales: &self.scales[j],
+                p,
+                q,
+                fp: &mut self.fp,
+                fq: &mut self.fq,
+                hp: &mut self.hp,
+                hq: &mut self.hq,
+                residues_p: &mut self.residues_p,
+                residues_q: &mut self.residues_q,
+                offset: self.offsets[j],
+                slot: j,
+                count,
+                odd,
+                narrow: self.narrow,
+            };
+            match wide() {
+                Some(wide) => dispatch::run(wide, pass),
+                None => pass.run(),
             }
         }
-        for (i, (x, y)) in p.iter_mut().zip(q.iter_mut()).enumerate() {
-            *x = self
-                .garner
-                .combine(&self.residues_p[i * count..(i + 1) * count]);
-            *y = self
-                .garner
-                .combine(&self.residues_q[i * count..(i + 1) * count]);
+        // Residues are stored prime by prime (planar): `residues[j * len + i]`.
+        if let Some(three) = self.garner.three() {
+            for (out, residues) in [(p, &self.residues_p), (q, &self.residues_q)] {
+                let kernel = GarnerKernel {
+                    three,
+                    residues,
+                    out,
+                };
+                match wide() {
+                    Some(wide) => dispatch::run(wide, kernel),
+                    None => kernel.run(),
+                }
+            }
+            return;
+        }
+        let len = q.len();
+        let mut digits = [0u32; CRT_PRIMES.len()];
+        for (out, residues) in [(p, &self.residues_p), (q, &self.residues_q)] {
+            for (i, x) in out.iter_mut().enumerate() {
+                for (j, digit) in digits[..count].iter_mut().enumerate() {
+                    *digit = residues[j * len + i];
+                }
+                *x = self.garner.combine(&digits[..count]);
+            }
+        }
+    }
+}
+
+/// Garner's reconstruction of a whole polynomial for three primes and a
+/// modulus below `2^31`, compiled for the widest vector set the CPU has.
+struct GarnerKernel<'a> {
+    three: GarnerThree,
+    residues: &'a [u32],
+    out: &'a mut [u64],
+}
+
+impl Kernel for GarnerKernel<'_> {
+    type Output = ();
+
+    #[inline(always)]
+    fn run(self) {
+        let len = self.out.len();
+        let (r0, rest) = self.residues.split_at(len);
+        let (r1, r2) = rest.split_at(len);
+        for (((x, &a), &b), &c) in self.out.iter_mut().zip(r0).zip(r1).zip(&r2[..len]) {
+            *x = u64::from(self.three.combine(a, b, c));
+        }
+    }
+}
+
+/// One prime's share of a [`CrtStepper`] step: both transforms, the
+/// halving, both inverse transforms and the residues, compiled as one
+/// kernel for the widest vector set the CPU has.
+struct CrtPass<'a> {
+    prime: &'a NttPrime,
+    scales: &'a HalfScales,
+    p: &'a [u64],
+    q: &'a [u64],
+    fp: &'a mut [u32],
+    fq: &'a mut [u32],
+    hp: &'a mut [u32],
+    hq: &'a mut [u32],
+    residues_p: &'a mut [u32],
+    residues_q: &'a mut [u32],
+    offset: u32,
+    slot: usize,
+    count: usize,
+    odd: bool,
+    /// Whether the modulus (so every coefficient) is below `2^32`.
+    narrow: bool,
+}
+
+impl Kernel for CrtPass<'_> {
+    type Output = ();
+
+    #[inline(always)]
+    fn run(self) {
+        let Self {
+            prime,
+            scales,
+            p,
+            q,
+            fp,
+            fq,
+            hp,
+            hq,
+            residues_p,
+            residues_q,
+            offset,
+            slot,
+            count,
+            odd,
+            narrow,
+        } = self;
+        let field = prime.field;
+        let len = q.len();
+        for (coefficients, values) in [(p, &mut *fp), (q, &mut *fq)] {
+            // Below 2^32 a coefficient enters Montgomery form in one multiplication.
+            if narrow {
+                for (slot, &x) in values.iter_mut().zip(coefficients) {
+                    *slot = field.montgomery_u32(x as u32);
+                }
+            } else {
+                for (slot, &x) in values.iter_mut().zip(coefficients) {
+                    *slot = field.montgomery(x);
+                }
+            }
+            values[len..].fill(0);
+            prime.forward_plain(values);
+        }
+        scales.halve(field, fp, fq, hp, hq, odd);
+        prime.inverse_plain(hp);
+        prime.inverse_plain(hq);
+        let plain = |x: u32| field.add(field.plain(x), offset);
+        let _ = count;
+        for (i, (&x, &y)) in hp[..len].iter().zip(&hq[..len]).enumerate() {
+            residues_p[slot * len + i] = plain(x);
+            residues_q[slot * len + i] = plain(y);
         }
     }
 }
@@ -897,7 +1076,10 @@ mod tests {
                         assert_eq!(sp[0], expected);
                         let fast = match engine {
                             Engine::Prime(prime) => {
-                                prime_series(&prime, &p, &q, index, n as usize, budget).unwrap()
+                                prime_series(&prime, &p, &q, index, n as usize, budget, &mut || {
+                                    Ok(())
+                                })
+                                .unwrap()
                             }
                             Engine::Crt(garner) => {
                                 let mut stepper =

@@ -45,6 +45,37 @@
 //! by repeated squaring: O(log k) products of polynomials up to degree `k`,
 //! which cost O(k log k) in all since the sizes double. Everything is
 //! computed modulo M; no division is needed anywhere.
+//!
+//! # The fold
+//!
+//! When `up == down = u` (janken), the mirror `i -> L + 1 - i` maps the walk
+//! onto itself and swaps the barriers, which count alike. Sum the counts of
+//! each mirror pair: `c(j) = v(j) + v(L + 1 - j)` for `j < L + 1 - j`, and
+//! `c(j) = v(j)` for the middle position of an odd `L`. These sums evolve on
+//! the folded strip `1..=h`, `h = (a + b) / 2`, by the same rule (stay `c`,
+//! `u` to each neighbour) except at its end: with a single middle (`a + b`
+//! even) the step from `h - 1` to `h` and from `h + 1` to `h` both land on
+//! `h`, so the weight from `h` to `h - 1` is `2u`; with a middle pair
+//! (`a + b` odd) the step across the middle stays in the pair's class, so
+//! position `h` stays with weight `c + u`. Absorption is `u c(1)` (both
+//! barriers, from position 1 of either mirror image; `2u c(1)` when the strip
+//! is the single position `a = b = 1`). The walk starts in class
+//! `min(a, b)`. The folded matrix is tridiagonal again, and the cofactor
+//! formula above gives
+//!
+//! ```text
+//! F(x) = w u^s x^s G_((b' - s) / 2)(x) / G_h(x),   s = min(a, b), b' = max(a, b),
+//! ```
+//!
+//! `w = 2` if `a == b` (the off-diagonal product `2u` on the way to the single
+//! middle, or the double absorption of `a = b = 1`), else 1, where `G_k` is
+//! the determinant of `I - xT'` over the last `k` positions of the folded strip:
+//! `G_0 = 1`, `G_k = alpha D_(k-1) - 2 beta D_(k-2)` for a single middle and
+//! `G_k = (alpha - u x) D_(k-1) - beta D_(k-2)` for a middle pair. The
+//! denominator `(1 - x) G_h` has degree `h + 1` instead of `a + b`: Bostan–Mori
+//! runs at half the order. `D_L` factors as `G_h` times the determinant of the
+//! antisymmetric part, whose eigenvectors (`v(j) = -v(L + 1 - j)`) the
+//! symmetric start and absorption never see.
 
 use super::number::{add_mod, mul_mod};
 use super::recurrence::{SeriesPlan, check_modulus, collected, multiply, polynomial_product_work};
@@ -83,13 +114,22 @@ impl AbsorbingWalk {
                 value: u128::from(a) + u128::from(b),
                 limit: usize::MAX as u128,
             })?;
-        let plan = SeriesPlan::new(len, steps, modulus)?;
         // Each squaring makes five products of the current size: a geometric
         // series below twice the last level's, for each of the two barriers.
         let power = |k: u64| 10 * polynomial_product_work(k as usize + 1, k as usize + 1, modulus);
-        let build = power(a)
-            + if a == b { 0 } else { power(b) }
-            + 2 * polynomial_product_work(a as usize + 1, b as usize, modulus);
+        let (plan, build) = if self.is_symmetric() {
+            // The folded walk: order h + 1 with h = (a + b) / 2, continuants
+            // of sizes h - 1 and (|b - a| / 2) - 1.
+            let half = (a + b) / 2;
+            let plan = SeriesPlan::new(half as usize + 2, steps, modulus)?;
+            (plan, power(half) + power(a.abs_diff(b) / 2))
+        } else {
+            let plan = SeriesPlan::new(len, steps, modulus)?;
+            let build = power(a)
+                + if a == b { 0 } else { power(b) }
+                + 2 * polynomial_product_work(a as usize + 1, b as usize, modulus);
+            (plan, build)
+        };
         // About a dozen polynomials of the final length, plus product buffers.
         let bytes = plan.bytes + 16 * 8 * len as u128 + 48 * (2 * len as u128).next_power_of_two();
         Ok((plan.work + build, bytes))
@@ -245,6 +285,56 @@ impl AbsorbingWalk {
         Ok((numerator, denominator))
     }
 
+    /// Whether the walk is its own mirror image (`up == down`), so that
+    /// [`folded_series`](Self::folded_series) applies.
+    fn is_symmetric(&self) -> bool {
+        self.weights().up == self.weights().down
+    }
+
+    /// The series of [`series_unchecked`](Self::series_unchecked) for a
+    /// symmetric walk (`up == down`), folded onto the positions
+    /// `1..=(a + b) / 2`: about half the order. See the module
+    /// documentation ("The fold") for the derivation. Barriers `a, b >= 1`,
+    /// limits checked by the caller.
+    pub(crate) fn folded_series(
+        &self,
+        a: u64,
+        b: u64,
+        modulus: u64,
+    ) -> Result<(Vec<u64>, Vec<u64>)> {
+        let weights = self.weights();
+        let m = modulus;
+        let budget = self.budget();
+        let u = weights.up % m;
+        let strip = Continuants {
+            stay: weights.stay % m,
+            beta: mul_mod(u, u, m),
+            modulus: m,
+            budget,
+        };
+        // a + b even: one middle position (mirror of itself); odd: a middle pair.
+        let single_middle = (a + b) % 2 == 0;
+        let half = (a + b) / 2;
+        let (near, far) = (a.min(b), a.max(b));
+        let g_half = strip.folded(half, single_middle, u)?;
+        let g_rest = strip.folded((far - near) / 2, single_middle, u)?;
+        let what = "generating function of a walk";
+        let len = half as usize + 2;
+        let mut denominator = filled_vec(len, 0u64, what, budget)?;
+        for (i, &c) in g_half.iter().enumerate() {
+            denominator[i] = add_mod(denominator[i], c, m);
+            denominator[i + 1] = add_mod(denominator[i + 1], (m - c) % m, m);
+        }
+        let mut numerator = filled_vec(len - 1, 0u64, what, budget)?;
+        // Starting on the middle position, both mirror images of a path count.
+        let twice = if a == b { 2 % m } else { 1 % m };
+        let factor = mul_mod(twice, pow_mod(u, near, m), m);
+        for (i, &c) in g_rest.iter().enumerate() {
+            numerator[near as usize + i] = mul_mod(factor, c, m);
+        }
+        Ok((numerator, denominator))
+    }
+
     /// The total by the recurrence, whatever the estimate says.
     pub(crate) fn total_by_recurrence(&self, steps: u64, modulus: u64) -> Result<u64> {
         check_modulus(modulus)?;
@@ -254,8 +344,11 @@ impl AbsorbingWalk {
         }
         let (work, bytes) = self.recurrence_cost(steps, modulus)?;
         self.check_series_limits(steps, work, bytes)?;
-        let (numerator, denominator) = self.series_unchecked(a, b, modulus)?;
-        let mut numerator = numerator;
+        let (mut numerator, denominator) = if self.is_symmetric() {
+            self.folded_series(a, b, modulus)?
+        } else {
+            self.series_unchecked(a, b, modulus)?
+        };
         let budget = self.budget();
         grow(&mut numerator, denominator.len(), budget)?;
         let plan = SeriesPlan::new(denominator.len(), steps, modulus)?;
@@ -324,6 +417,29 @@ impl Continuants {
         Ok(())
     }
 
+    /// `G_k`, the determinant of `I - xT'` for the last `k` positions of a
+    /// folded strip (see the module documentation): `alpha' D_(k-1) - c
+    /// beta D_(k-2)` with `alpha' = alpha, c = 2` when the middle position
+    /// is single, `alpha' = alpha - up x, c = 1` when it is a pair.
+    fn folded(&self, k: u64, single_middle: bool, up: u64) -> Result<Vec<u64>> {
+        let m = self.modulus;
+        if k == 0 {
+            return collected(1, [1 % m], "continuants", self.budget);
+        }
+        let (d1, d2) = self.pair(k - 1)?;
+        let (stay, beta) = if single_middle {
+            (self.stay, add_mod(self.beta, self.beta, m))
+        } else {
+            (add_mod(self.stay, up, m), self.beta)
+        };
+        let end = Self {
+            stay,
+            beta,
+            ..*self
+        };
+        end.next(&d1, &d2)
+    }
+
     /// `(D_k, D_(k-1))` by repeated squaring of the matrix
     /// `[[D_k, -beta D_(k-1)], [D_(k-1), E_k]]` (`E_k = -beta D_(k-2)`),
     /// the `k`-th power of `[[alpha, -beta], [1, 0]]`.
@@ -332,6 +448,9 @@ impl Continuants {
         let budget = self.budget;
         let (mut d, mut d1, mut e) = (vec![1 % m], Vec::new(), vec![1 % m]);
         let mut power = 0usize;
+        // One look at the control a squaring (five products of the current size).
+        let watch = budget.watch("continuants of a walk", None);
+        watch.check()?;
         // Degrees: D_j <= j, D_(j-1) <= j - 1, E_j <= j; cut the zero tails
         // the shifted subtractions leave, so the products stay small.
         let trim = |d: &mut Vec<u64>, d1: &mut Vec<u64>, e: &mut Vec<u64>, j: usize| {
@@ -340,6 +459,7 @@ impl Continuants {
             e.truncate(j + 1);
         };
         for bit in (0..u64::BITS - k.leading_zeros()).rev() {
+            watch.advance(10 * (power as u64 + 1))?;
             // Squaring: M_2j = M_j M_j.
             let d1_d1 = multiply(&d1, &d1, m, budget)?;
             let mut d_next = multiply(&d, &d, m, budget)?;
@@ -376,4 +496,48 @@ fn add_into(target: &mut Vec<u64>, source: &[u64], modulus: u64, budget: Budget)
         *slot = add_mod(*slot, c, modulus);
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::counting::StepWeights;
+    use proptest::prelude::*;
+
+    /// The first `count` coefficients of `p / q` (`q[0] = 1`) modulo `m`.
+    fn expansion(p: &[u64], q: &[u64], count: usize, m: u64) -> Vec<u64> {
+        let mut series = vec![0u64; count];
+        for k in 0..count {
+            let mut value = p.get(k).copied().unwrap_or(0) % m;
+            for j in 1..=k.min(q.len() - 1) {
+                let term = mul_mod(q[j], series[k - j], m);
+                value = add_mod(value, (m - term) % m, m);
+            }
+            series[k] = value;
+        }
+        series
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// The folded series expands to the unfolded one, term by term,
+        /// with half the order.
+        #[test]
+        fn the_fold_equals_the_unfolded_series(
+            a in 1_u64..25,
+            b in 1_u64..25,
+            u in 0_u64..5,
+            stay in 0_u64..5,
+            m in prop_oneof![Just(998_244_353_u64), Just(1_000_000_007), Just(u64::MAX), 2_u64..100],
+        ) {
+            let walk = AbsorbingWalk::new(a, b, StepWeights::new(u, stay, u));
+            let (p, q) = walk.series_unchecked(a, b, m).unwrap();
+            let (fp, fq) = walk.folded_series(a, b, m).unwrap();
+            prop_assert_eq!(fq.len() as u64, (a + b) / 2 + 2);
+            prop_assert_eq!(fq[0], 1 % m);
+            let count = 3 * (a + b) as usize + 10;
+            prop_assert_eq!(expansion(&fp, &fq, count, m), expansion(&p, &q, count, m));
+        }
+    }
 }

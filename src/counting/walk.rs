@@ -586,8 +586,16 @@ impl AbsorbingWalk {
                 limit: cap,
             });
         }
+        let watch = self
+            .budget
+            .watch("counting a walk", u64::try_from(work).ok());
+        watch.check()?;
         let mut sweep = Sweep::new(arith, &geometry, self.weights, self.budget)?;
         for step in 1..=geometry.steps {
+            if watch.is_active() {
+                // Counting the step's cells costs a little: only when watched.
+                watch.advance(u64::try_from(geometry.cells_at(step)).unwrap_or(u64::MAX))?;
+            }
             let (lower, upper) = sweep
                 .advance(step)
                 .map_err(|step| arith.overflow(step as u64))?;

@@ -38,7 +38,7 @@
 
 mod answers;
 #[cfg(not(stonegame_bundle))]
-mod dispatch;
+pub(crate) mod dispatch;
 mod dyn_game;
 mod ends;
 mod family;

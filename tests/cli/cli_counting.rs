@@ -137,7 +137,7 @@ fn size_limits_are_documented_and_enforced() {
     assert_bad(
         &["--max-work", "1000", "--modulo", "7"],
         "100,100,100000000\n",
-        "janken 100,100,100000000 modulo M (estimated operations) would need 325072 steps, over the work limit of 1000 (raise it with --max-work)",
+        "janken 100,100,100000000 modulo M (estimated operations) would need 169458 steps, over the work limit of 1000 (raise it with --max-work)",
     );
     assert_bad(
         &["--modulo", "7"],
@@ -154,12 +154,15 @@ fn size_limits_are_documented_and_enforced() {
     assert!(help.contains("A,B,N") && help.contains("100000000") && help.contains("--modulo"));
     assert!(help.contains("any N <= 18446744073709551615") && help.contains("A = B = 100000"));
     // What the help claims of the default cap holds: A = B = 100000 at the
-    // largest N fits modulo 998244353 and 10^9+7, not modulo 2^64 - 1.
+    // largest N fits modulo any M (the folded recurrence); twice that does
+    // not modulo 2^64 - 1.
     let walk = stonegame::counting::AbsorbingWalk::janken(100_000, 100_000);
     let cap = stonegame::counting::DEFAULT_MODULO_COUNT_WORK;
     assert!(walk.modulo_work(u64::MAX, 998_244_353) <= cap);
     assert!(walk.modulo_work(u64::MAX, 1_000_000_007) <= cap);
-    assert!(walk.modulo_work(u64::MAX, u64::MAX) > cap);
+    assert!(walk.modulo_work(u64::MAX, u64::MAX) <= cap);
+    let wider = stonegame::counting::AbsorbingWalk::janken(200_000, 200_000);
+    assert!(wider.modulo_work(u64::MAX, u64::MAX) > cap);
 }
 
 #[test]

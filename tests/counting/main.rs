@@ -4,4 +4,5 @@
 //! dependencies are linked once per area instead of once per file.
 
 mod counting;
+mod fast_transforms;
 mod janken_modulo;

@@ -252,8 +252,9 @@ enum Game {
     /// --max-work sets another cap): the sweep for small N, or the count as the
     /// N-th term of a linear recurrence of order min(A,N+1) + min(B,N+1)
     /// (Bostan-Mori over number-theoretic transforms, O(d log d log N)),
-    /// which admits A = B = 100000 for every N modulo 998244353 or 10^9+7
-    /// (9.3*10^8 and 4.0*10^9), not modulo 2^64-1 (6.9*10^9). Example:
+    /// which admits A = B = 100000 for every N modulo any M (4.8*10^8 modulo
+    /// 998244353, 2.0*10^9 modulo 10^9+7, 3.5*10^9 modulo 2^64-1: janken's
+    /// recurrence is folded by its symmetry to half the order). Example:
     /// `echo 50,50,10000 | stonegame janken`, `echo
     /// 50000,50000,1000000000000000000 | stonegame janken --modulo 998244353`.
     Janken(counting::JankenArgs),
