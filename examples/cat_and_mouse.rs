@@ -101,41 +101,25 @@ impl ImplicitGame for CatAndMouse {
         position: u32,
         mut visit: impl FnMut(u32) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        // The one listing of predecessors is `with_predecessors`'.
-        let mut flow = ControlFlow::Continue(());
-        self.with_predecessors(position, |from| {
-            flow = from.iter().try_for_each(|&u| visit(u));
-        });
-        flow
-    }
-
-    /// The predecessors as one slice (at most four, gathered on the stack):
-    /// the solver then loops over them itself.
-    fn with_predecessors(&self, position: u32, mut visit: impl FnMut(&[u32])) -> bool {
         let f = self.free;
         let (side, mouse, cat) = self.split(position);
-        let mut from = [0u32; 4];
-        let mut count = 0;
         if side == 1 {
             // The mouse came from a neighbour.
-            for &cell in &self.neighbours[mouse as usize] {
-                if cell != u32::MAX {
-                    from[count] = cell * f + cat;
-                    count += 1;
+            for &from in &self.neighbours[mouse as usize] {
+                if from != u32::MAX {
+                    visit(from * f + cat)?;
                 }
             }
         } else if cat != self.exit {
             // The cat came from a neighbour (never onto the exit).
             let base = f * f + mouse * f;
-            for &cell in &self.neighbours[cat as usize] {
-                if cell != u32::MAX {
-                    from[count] = base + cell;
-                    count += 1;
+            for &from in &self.neighbours[cat as usize] {
+                if from != u32::MAX {
+                    visit(base + from)?;
                 }
             }
         }
-        visit(&from[..count]);
-        true
+        ControlFlow::Continue(())
     }
 
     /// Read only by a solver that trusts the game

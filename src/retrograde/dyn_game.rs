@@ -65,8 +65,6 @@ pub trait DynImplicitGame {
     fn dyn_move_count(&self, position: u32) -> Option<u32>;
     /// [`ImplicitGame::for_each_position`].
     fn dyn_for_each_position(&self, visit: &mut PositionVisitor<'_>) -> Option<ControlFlow<()>>;
-    /// [`ImplicitGame::with_predecessors`].
-    fn dyn_with_predecessors(&self, position: u32, visit: &mut dyn FnMut(&[u32])) -> bool;
 }
 
 impl<G: ImplicitGame> DynImplicitGame for G {
@@ -95,9 +93,6 @@ impl<G: ImplicitGame> DynImplicitGame for G {
     }
     fn dyn_for_each_position(&self, visit: &mut PositionVisitor<'_>) -> Option<ControlFlow<()>> {
         self.for_each_position(visit)
-    }
-    fn dyn_with_predecessors(&self, position: u32, visit: &mut dyn FnMut(&[u32])) -> bool {
-        self.with_predecessors(position, visit)
     }
 }
 
@@ -231,9 +226,6 @@ macro_rules! games_for_dyn {
             ) -> Option<ControlFlow<()>> {
                 self.dyn_for_each_position(&mut visit)
             }
-            fn with_predecessors(&self, position: u32, mut visit: impl FnMut(&[u32])) -> bool {
-                self.dyn_with_predecessors(position, &mut visit)
-            }
         }
 
         impl<'a> TieredGame for dyn DynTieredGame $($bounds)* + 'a {
@@ -307,9 +299,6 @@ macro_rules! games_through {
                 visit: impl FnMut(u32, Option<Value>, &[u32]) -> ControlFlow<()>,
             ) -> Option<ControlFlow<()>> {
                 (**self).for_each_position(visit)
-            }
-            fn with_predecessors(&self, position: u32, visit: impl FnMut(&[u32])) -> bool {
-                (**self).with_predecessors(position, visit)
             }
         }
 

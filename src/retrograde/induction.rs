@@ -276,6 +276,22 @@ impl MoveFingerprint {
         self.pending = self.pending.wrapping_add(Self::hash(self.keys.1, v));
     }
 
+    /// Adds the moves from `u` to each of `targets` (a whole listing,
+    /// forwards) and returns the largest target (0 for none): the targets'
+    /// hashes summed in a register, the sum touched once.
+    #[inline(always)]
+    pub(crate) fn add_moves(&mut self, u: u32, targets: &[u32]) -> u32 {
+        let mut pending = 0u64;
+        let mut largest = 0;
+        for &v in targets {
+            pending = pending.wrapping_add(Self::hash(self.keys.1, v));
+            largest = largest.max(v);
+        }
+        let weight = Self::hash(self.keys.0, u);
+        self.sum = self.sum.wrapping_add(weight.wrapping_mul(pending));
+        largest
+    }
+
     /// Ends the forward listing of `u`'s moves.
     #[inline(always)]
     pub(crate) fn moves_listed(&mut self, u: u32) {

@@ -10,6 +10,5 @@ mod retrograde_alloc;
 mod retrograde_implicit;
 mod retrograde_strategies;
 mod retrograde_work;
-mod slices;
 mod tier_durability;
 mod walk;
