@@ -672,3 +672,36 @@ pub(crate) fn code_value(code: u8) -> Value {
         _ => Value::Draw,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::MoveFingerprint;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// A listing added at once (`add_moves`, the walk's) sums as its
+        /// moves added one by one, and returns the largest target.
+        #[test]
+        fn moves_added_at_once_sum_as_one_by_one(
+            keys in any::<(u64, u64)>(),
+            listings in proptest::collection::vec(
+                (any::<u32>(), proptest::collection::vec(any::<u32>(), 0..6)),
+                0..20,
+            ),
+        ) {
+            let mut at_once = MoveFingerprint::keyed(keys);
+            let mut one_by_one = MoveFingerprint::keyed(keys);
+            for (u, targets) in &listings {
+                let largest = at_once.add_moves(*u, targets);
+                prop_assert_eq!(largest, targets.iter().copied().max().unwrap_or(0));
+                for &v in targets {
+                    one_by_one.add_target(v);
+                }
+                one_by_one.moves_listed(*u);
+            }
+            prop_assert_eq!(at_once.sum(), one_by_one.sum());
+        }
+    }
+}
