@@ -41,11 +41,28 @@ pub struct CatAndMouse {
     free: u32,
     /// Division by `free`, by multiplication.
     by_free: Divider,
-    /// Up to 4 neighbours a cell, `u32::MAX` for none.
-    neighbours: Vec<[u32; 4]>,
+    /// The free cells a step away from each cell.
+    around: Vec<Around>,
+    /// The same without the exit: where the cat may step.
+    cat_around: Vec<Around>,
     exit: u32,
     /// The mouse's and the cat's starting cells.
     pub start: (u32, u32),
+}
+
+/// Up to four cells a step away: the first `count` of `cells`, the rest 0,
+/// so that a listing computes all four targets without a branch and keeps
+/// the first `count`.
+#[derive(Debug, Clone, Copy, Default)]
+struct Around {
+    cells: [u32; 4],
+    count: u32,
+}
+
+impl Around {
+    fn cells(&self) -> &[u32] {
+        &self.cells[..self.count as usize]
+    }
 }
 
 impl CatAndMouse {
@@ -80,17 +97,13 @@ impl ImplicitGame for CatAndMouse {
         let (side, mouse, cat) = self.split(position);
         if side == 0 {
             let base = f * f + cat;
-            for &next in &self.neighbours[mouse as usize] {
-                if next != u32::MAX {
-                    visit(base + next * f)?;
-                }
+            for &next in self.around[mouse as usize].cells() {
+                visit(base + next * f)?;
             }
         } else {
             let base = mouse * f;
-            for &next in &self.neighbours[cat as usize] {
-                if next != u32::MAX && next != self.exit {
-                    visit(base + next)?;
-                }
+            for &next in self.cat_around[cat as usize].cells() {
+                visit(base + next)?;
             }
         }
         ControlFlow::Continue(())
@@ -105,18 +118,14 @@ impl ImplicitGame for CatAndMouse {
         let (side, mouse, cat) = self.split(position);
         if side == 1 {
             // The mouse came from a neighbour.
-            for &from in &self.neighbours[mouse as usize] {
-                if from != u32::MAX {
-                    visit(from * f + cat)?;
-                }
+            for &cell in self.around[mouse as usize].cells() {
+                visit(cell * f + cat)?;
             }
         } else if cat != self.exit {
             // The cat came from a neighbour (never onto the exit).
             let base = f * f + mouse * f;
-            for &from in &self.neighbours[cat as usize] {
-                if from != u32::MAX {
-                    visit(base + from)?;
-                }
+            for &cell in self.around[cat as usize].cells() {
+                visit(base + cell)?;
             }
         }
         ControlFlow::Continue(())
@@ -126,18 +135,11 @@ impl ImplicitGame for CatAndMouse {
     /// (`with_trusted_predecessors()`): the counters then need no listing.
     fn move_count(&self, position: u32) -> Option<u32> {
         let (side, mouse, cat) = self.split(position);
-        let moves = if side == 0 {
-            self.neighbours[mouse as usize]
-                .iter()
-                .filter(|&&next| next != u32::MAX)
-                .count()
+        Some(if side == 0 {
+            self.around[mouse as usize].count
         } else {
-            self.neighbours[cat as usize]
-                .iter()
-                .filter(|&&next| next != u32::MAX && next != self.exit)
-                .count()
-        };
-        Some(moves as u32)
+            self.cat_around[cat as usize].count
+        })
     }
 
     /// Every position in order, in the nested loops of its parts (side,
@@ -152,6 +154,15 @@ impl ImplicitGame for CatAndMouse {
 
     fn terminal(&self, position: u32) -> Option<Value> {
         let (side, mouse, cat) = self.split(position);
+        self.ending(side, mouse, cat)
+    }
+}
+
+impl CatAndMouse {
+    /// The terminal rule: the two on one cell (whoever moved there) is the
+    /// cat's win, the mouse on the exit the mouse's.
+    #[inline]
+    fn ending(&self, side: u32, mouse: u32, cat: u32) -> Option<Value> {
         if mouse == cat {
             // Caught: the mouse to move has lost, the cat to move has won.
             Some(if side == 0 { Value::Lose } else { Value::Win })
@@ -161,11 +172,10 @@ impl ImplicitGame for CatAndMouse {
             None
         }
     }
-}
 
-impl CatAndMouse {
     /// The walk of `for_each_position`: side 0 (the mouse to move), then
-    /// side 1, each mouse cell, each cat cell.
+    /// side 1, each mouse cell, each cat cell; all four targets computed
+    /// without a branch, the first `count` handed on.
     fn walk(
         &self,
         visit: &mut impl FnMut(u32, Option<Value>, &[u32]) -> ControlFlow<()>,
@@ -175,34 +185,25 @@ impl CatAndMouse {
         let mut moves = [0u32; 4];
         for side in 0..2 {
             for mouse in 0..f {
-                let mouse_moves = &self.neighbours[mouse as usize];
+                let mouse_around = &self.around[mouse as usize];
                 for cat in 0..f {
-                    let terminal = if mouse == cat {
-                        Some(if side == 0 { Value::Lose } else { Value::Win })
-                    } else if mouse == self.exit {
-                        Some(if side == 0 { Value::Win } else { Value::Lose })
-                    } else {
-                        None
-                    };
-                    let mut count = 0;
-                    if terminal.is_none() {
-                        if side == 0 {
-                            let base = f * f + cat;
-                            for &next in mouse_moves.iter().filter(|&&next| next != u32::MAX) {
-                                moves[count] = base + next * f;
-                                count += 1;
-                            }
-                        } else {
-                            let base = mouse * f;
-                            for &next in &self.neighbours[cat as usize] {
-                                if next != u32::MAX && next != self.exit {
-                                    moves[count] = base + next;
-                                    count += 1;
-                                }
-                            }
+                    let terminal = self.ending(side, mouse, cat);
+                    let around = if side == 0 {
+                        // The mouse steps: `(1 · F + next) · F + cat`.
+                        for (slot, &next) in moves.iter_mut().zip(&mouse_around.cells) {
+                            *slot = f * f + next * f + cat;
                         }
-                    }
-                    visit(position, terminal, &moves[..count])?;
+                        mouse_around
+                    } else {
+                        // The cat steps: `(0 · F + mouse) · F + next`.
+                        let around = &self.cat_around[cat as usize];
+                        for (slot, &next) in moves.iter_mut().zip(&around.cells) {
+                            *slot = mouse * f + next;
+                        }
+                        around
+                    };
+                    let count = if terminal.is_some() { 0 } else { around.count };
+                    visit(position, terminal, &moves[..count as usize])?;
                     position += 1;
                 }
             }
@@ -331,29 +332,42 @@ pub fn parse(input: &str) -> Result<CatAndMouse, String> {
             "line {first}: the grid needs one `M`, one `C` and one `E`"
         ));
     };
-    let mut neighbours = vec![[u32::MAX; 4]; free as usize];
+    let mut around = vec![Around::default(); free as usize];
     for row in 0..h {
         for col in 0..w {
             let here = cell[row * w + col];
             if here == u32::MAX {
                 continue;
             }
-            let around = [
+            let next = [
                 (row > 0).then(|| cell[(row - 1) * w + col]),
                 (row + 1 < h).then(|| cell[(row + 1) * w + col]),
                 (col > 0).then(|| cell[row * w + col - 1]),
                 (col + 1 < w).then(|| cell[row * w + col + 1]),
             ];
-            let free_around = around.into_iter().flatten().filter(|&n| n != u32::MAX);
-            for (slot, next) in neighbours[here as usize].iter_mut().zip(free_around) {
-                *slot = next;
+            let slot = &mut around[here as usize];
+            for next in next.into_iter().flatten().filter(|&n| n != u32::MAX) {
+                slot.cells[slot.count as usize] = next;
+                slot.count += 1;
             }
         }
     }
+    let cat_around = around
+        .iter()
+        .map(|a| {
+            let mut without = Around::default();
+            for &next in a.cells().iter().filter(|&&next| next != exit) {
+                without.cells[without.count as usize] = next;
+                without.count += 1;
+            }
+            without
+        })
+        .collect();
     Ok(CatAndMouse {
         free,
         by_free: Divider::new(free),
-        neighbours,
+        around,
+        cat_around,
         exit,
         start: (mouse, cat),
     })

@@ -276,6 +276,22 @@ impl MoveFingerprint {
         self.pending = self.pending.wrapping_add(Self::hash(self.keys.1, v));
     }
 
+    /// Adds the moves from `u` to each of `targets` (a whole listing,
+    /// forwards) and returns the largest target (0 for none): the targets'
+    /// hashes summed in a register, the sum touched once.
+    #[inline(always)]
+    pub(crate) fn add_moves(&mut self, u: u32, targets: &[u32]) -> u32 {
+        let mut pending = 0u64;
+        let mut largest = 0;
+        for &v in targets {
+            pending = pending.wrapping_add(Self::hash(self.keys.1, v));
+            largest = largest.max(v);
+        }
+        let weight = Self::hash(self.keys.0, u);
+        self.sum = self.sum.wrapping_add(weight.wrapping_mul(pending));
+        largest
+    }
+
     /// Ends the forward listing of `u`'s moves.
     #[inline(always)]
     pub(crate) fn moves_listed(&mut self, u: u32) {
@@ -654,5 +670,38 @@ pub(crate) fn code_value(code: u8) -> Value {
         LOSE => Value::Lose,
         TIE => Value::Tie,
         _ => Value::Draw,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::MoveFingerprint;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// A listing added at once (`add_moves`, the walk's) sums as its
+        /// moves added one by one, and returns the largest target.
+        #[test]
+        fn moves_added_at_once_sum_as_one_by_one(
+            keys in any::<(u64, u64)>(),
+            listings in proptest::collection::vec(
+                (any::<u32>(), proptest::collection::vec(any::<u32>(), 0..6)),
+                0..20,
+            ),
+        ) {
+            let mut at_once = MoveFingerprint::keyed(keys);
+            let mut one_by_one = MoveFingerprint::keyed(keys);
+            for (u, targets) in &listings {
+                let largest = at_once.add_moves(*u, targets);
+                prop_assert_eq!(largest, targets.iter().copied().max().unwrap_or(0));
+                for &v in targets {
+                    one_by_one.add_target(v);
+                }
+                one_by_one.moves_listed(*u);
+            }
+            prop_assert_eq!(at_once.sum(), one_by_one.sum());
+        }
     }
 }
