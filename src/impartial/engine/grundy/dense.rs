@@ -104,6 +104,8 @@ enum Stop {
     Collision(usize, usize),
     /// The work cap is reached.
     Work,
+    /// The budget's control was cancelled.
+    Cancelled(Error),
 }
 
 /// A value that needs more than the loop can store: wider cells or more
@@ -561,6 +563,7 @@ impl<P: Clone + Eq> DenseTable<P> {
                     });
                 }
                 Err(Stop::Work) => return Err(work.error("GrundySolver")),
+                Err(Stop::Cancelled(error)) => return Err(error),
                 Err(Stop::Inconsistent) => return Err(inconsistent_game()),
                 Err(Stop::Collision(number, component)) => {
                     return Err(collision(number, component));
@@ -765,6 +768,12 @@ fn sweep<G: ImpartialGame, C: Cell, const LARGER: bool, const NUMBERED: bool, co
         cells[slot] = C::from_value(value);
         next = slot + 1;
         stored += 1;
+        // The control is shown the steps a position (a cancel keeps the
+        // values swept, all final).
+        if let Err(cancel) = work.watch.poll(work.cap - left) {
+            halt = Some(Halt::Lie(cancel));
+            return ControlFlow::Break(());
+        }
         ControlFlow::Continue(())
     });
     *known += stored;
@@ -957,6 +966,7 @@ impl<P: Clone + Eq> SearchState<'_, P> {
                 }
                 self.store(cells, number, value);
             }
+            work.poll().map_err(Stop::Cancelled)?;
         }
         Ok(None)
     }

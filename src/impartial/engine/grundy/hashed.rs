@@ -149,6 +149,8 @@ impl<P: Clone + Eq + Hash> HashedMemo<P> {
                 value
             };
             self.remember(position, value, budget)?;
+            // Once a position: only values complete are in the memo.
+            work.poll()?;
         }
         Ok(())
     }
