@@ -861,7 +861,8 @@ impl MisereQuotient {
             };
             let verified = match verified {
                 Ok(verified) => verified,
-                Err(reason) if keep_partial => {
+                // A cancel is no limit of the game: nothing is kept as grown.
+                Err(reason) if keep_partial && !matches!(reason, Error::Cancelled { .. }) => {
                     // Optimistic steps since the last check are not verified
                     // (and an exact step was refused): fall back to the last
                     // verified heap.
