@@ -16,6 +16,7 @@
 //! outcomes, …) and answers any index up to `u64::MAX` from one period, so
 //! heaps of 10^18 need no table of that size.
 
+use crate::control::Watch;
 use crate::budget::{try_reserve, vec_with_capacity};
 use crate::{Budget, Error, Result};
 use ahash::AHashMap;
@@ -199,6 +200,9 @@ pub struct WindowRecurrence<'a> {
     /// Values the work cap pays for: each value is computed once, at a
     /// known cost, so a cap on the count is the cap on the work.
     work_len: u64,
+    /// Steps a value costs, and the budget's control they are shown to.
+    units: u64,
+    watch: Watch,
 }
 
 /// The window, the limits and how far the search went (the rule, a
@@ -263,6 +267,8 @@ impl<'a> WindowRecurrence<'a> {
             budget,
             // UNITS_PER_VALUE (a literal: the constant stays out of bundles).
             work_len: budget.work_or(Self::DEFAULT_WORK) / 8,
+            units: 8,
+            watch: budget.watch("period search", None),
         })
     }
 
@@ -273,6 +279,7 @@ impl<'a> WindowRecurrence<'a> {
         let units = units_per_value(self.window, reads);
         Self {
             work_len: self.budget.work_or(Self::DEFAULT_WORK) / units,
+            units,
             ..self
         }
     }
@@ -368,6 +375,8 @@ impl<'a> WindowRecurrence<'a> {
                 steps: self.budget.work_or(Self::DEFAULT_WORK),
             });
         }
+        // The values so far are exact: a cancel keeps them.
+        self.watch.poll(len.saturating_mul(self.units))?;
         try_reserve(
             &mut self.values,
             1,

@@ -36,6 +36,7 @@
 //! agreeing on the whole stretch (Fine and Wilf's theorem), so a comparison
 //! costs the number of runs it crosses times the run periods.
 
+use crate::control::Watch;
 use crate::budget::{allocation_refused, try_reserve};
 use crate::impartial::periodic::{HASH_BASE, HASH_MODULUS, add_mod, mul_mod, pow_mod};
 use crate::{Budget, Error, Result};
@@ -189,6 +190,9 @@ pub(crate) struct RunSequence {
     budget: Budget,
     work: u64,
     work_cap: u64,
+    /// The budget's control, shown the work of every query (`shown`).
+    watch: Watch,
+    shown: u64,
 }
 
 impl RunSequence {
@@ -220,6 +224,8 @@ impl RunSequence {
             budget,
             work: 0,
             work_cap: budget.work_or(DEFAULT_WORK),
+            watch: budget.watch("run search of a subtraction sequence", None),
+            shown: 0,
         })
     }
 
@@ -254,7 +260,9 @@ impl RunSequence {
                 steps: self.work_cap,
             });
         }
-        Ok(())
+        // The query's count restarts at zero; the control's does not.
+        self.shown = self.shown.saturating_add(steps);
+        self.watch.poll(self.shown)
     }
 
     fn charge_bytes(&mut self, bytes: u128, what: &'static str) -> Result<()> {

@@ -14,6 +14,7 @@
 //! solver.
 
 use crate::budget::try_reserve;
+use crate::control::Watch;
 use crate::impartial::HeapMove;
 use crate::impartial::ImpartialGame;
 use crate::impartial::boxes::{BallBox, Boxes};
@@ -140,12 +141,17 @@ impl SubtractionSet {
             max => crate::impartial::periodic::units_per_value(max, self.moves.len()),
         };
         self.charge_table(len, units, "Grundy table", budget)?;
+        let watch = budget.watch("subtraction Grundy table", Some(len as u64 * units));
+        watch.check()?;
         let mut rule = self.grundy_rule()?;
         let mut values: Vec<u32> = Vec::new();
         try_reserve(&mut values, len, "Grundy table", budget)?;
-        for _ in 0..len {
-            let next = rule(&values);
-            values.push(next);
+        for start in (0..len).step_by(TABLE_BLOCK) {
+            watch.poll(start as u64 * units)?;
+            for _ in start..len.min(start + TABLE_BLOCK) {
+                let next = rule(&values);
+                values.push(next);
+            }
         }
         let mut nimbers = Vec::new();
         try_reserve(&mut nimbers, len, "Grundy table", budget)?;
@@ -177,22 +183,27 @@ impl SubtractionSet {
             max => crate::impartial::periodic::units_per_value(max, self.moves.len()),
         };
         self.charge_table(len, units, "win/lose table", budget)?;
+        let watch = budget.watch("subtraction win/lose table", Some(len as u64 * units));
+        watch.check()?;
         let terminal_wins = convention == Convention::Misere;
         let mut wins: Vec<bool> = Vec::new();
         try_reserve(&mut wins, len, "win/lose table", budget)?;
         if self.max() <= 128 {
-            self.fill_outcomes_by_mask(len, terminal_wins, &mut wins);
+            self.fill_outcomes_by_mask(len, terminal_wins, &mut wins, (&watch, units))?;
         }
-        for n in wins.len()..len {
-            let win = if (n as u64) < self.min() {
-                terminal_wins
-            } else {
-                self.moves
-                    .iter()
-                    .take_while(|&&s| s <= n as u64)
-                    .any(|&s| !wins[n - s as usize])
-            };
-            wins.push(win);
+        while wins.len() < len {
+            watch.poll(wins.len() as u64 * units)?;
+            for n in wins.len()..len.min(wins.len() + TABLE_BLOCK) {
+                let win = if (n as u64) < self.min() {
+                    terminal_wins
+                } else {
+                    self.moves
+                        .iter()
+                        .take_while(|&&s| s <= n as u64)
+                        .any(|&s| !wins[n - s as usize])
+                };
+                wins.push(win);
+            }
         }
         let mut outcomes = Vec::new();
         try_reserve(&mut outcomes, len, "win/lose table", budget)?;
@@ -217,21 +228,32 @@ impl SubtractionSet {
 
     /// Win/lose of heaps `0..len` for sets within 1..=128, O(1) per heap: a
     /// 128-bit circular mask marks which of the last 128 heaps are losses.
-    fn fill_outcomes_by_mask(&self, len: usize, terminal_wins: bool, wins: &mut Vec<bool>) {
+    /// `watch` is shown `units` steps a heap, once a block of heaps.
+    fn fill_outcomes_by_mask(
+        &self,
+        len: usize,
+        terminal_wins: bool,
+        wins: &mut Vec<bool>,
+        (watch, units): (&Watch, u64),
+    ) -> Result<()> {
         let targets_at_zero = self.moves.iter().fold(0u128, |mask, &s| {
             mask | 1u128.rotate_left((128 - s as u32) % 128)
         });
         let mut losing = 0u128;
-        for n in 0..len {
-            let win = if (n as u64) < self.min() {
-                terminal_wins
-            } else {
-                losing & targets_at_zero.rotate_left((n % 128) as u32) != 0
-            };
-            let bit = 1u128 << (n % 128);
-            losing = if win { losing & !bit } else { losing | bit };
-            wins.push(win);
+        for start in (0..len).step_by(TABLE_BLOCK) {
+            watch.poll(start as u64 * units)?;
+            for n in start..len.min(start + TABLE_BLOCK) {
+                let win = if (n as u64) < self.min() {
+                    terminal_wins
+                } else {
+                    losing & targets_at_zero.rotate_left((n % 128) as u32) != 0
+                };
+                let bit = 1u128 << (n % 128);
+                losing = if win { losing & !bit } else { losing | bit };
+                wins.push(win);
+            }
         }
+        Ok(())
     }
 
     /// The exact least preperiod and period of the Grundy sequence.
@@ -1433,6 +1455,7 @@ struct LossBits {
     /// computed once, so a cap on the count is the cap on the work.
     work_len: u64,
     budget: Budget,
+    watch: Watch,
 }
 
 /// Work units a heap of the period search costs (the bit, its word, the
@@ -1449,6 +1472,9 @@ const LOSS_BIT_UNITS: u64 = 7;
 /// mask rule and the table's two vectors, with no hash or cycle check
 /// (measured 18.3–18.9 ns a heap, release build, 2·10^8 heaps).
 const GRUNDY_MASK_UNITS: u64 = 18;
+
+/// Heaps of a table computed between two looks at the budget's control.
+const TABLE_BLOCK: usize = 1 << 16;
 
 /// Bits of the loss sequence charged per byte of the budget (a bit each, with
 /// room for the vector to double).
@@ -1477,6 +1503,7 @@ impl LossBits {
                 .unwrap_or(u64::MAX),
             work_len: budget.work_or(WindowRecurrence::DEFAULT_WORK) / LOSS_STEP_UNITS,
             budget,
+            watch: budget.watch("win/lose period search", None),
         })
     }
 
@@ -1509,6 +1536,7 @@ impl LossBits {
                 steps: self.budget.work_or(WindowRecurrence::DEFAULT_WORK),
             });
         }
+        self.watch.poll(self.len.saturating_mul(LOSS_STEP_UNITS))?;
         let n = self.len;
         let lost = if n < self.min {
             self.terminal_lost
