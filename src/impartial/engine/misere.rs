@@ -13,6 +13,7 @@
 //!   multiset, so sums that differ only in order are one state). It is the
 //!   reference for every fast path and the fallback where no rule is proven.
 
+use crate::control::Watch;
 use ahash::{AHashMap, AHashSet};
 use std::ops::ControlFlow;
 
@@ -343,6 +344,8 @@ pub(crate) struct Run<G: ImpartialGame> {
     /// Steps charged so far, against `work_cap`.
     work: u64,
     work_cap: u64,
+    /// The budget's control, shown `work` once a sum is expanded.
+    watch: Watch,
 }
 
 impl<G> Run<G>
@@ -371,6 +374,7 @@ where
             pending_bytes: 0,
             work: 0,
             work_cap: limits.budget.work_or(ExactSearch::DEFAULT_WORK),
+            watch: limits.budget.watch("exact search over sums", None),
         }
     }
 
@@ -567,6 +571,8 @@ where
             }
         }
         self.work = work;
+        // Only decided sums are memoised: a cancel leaves no guess behind.
+        self.watch.poll(work)?;
         Ok(result)
     }
 
