@@ -80,6 +80,7 @@ impl WorkMeter {
 
     /// A watch of the same control for a worker thread: it counts the
     /// steps the worker does that [`WorkMeter::charge_unreported`] charged.
+    #[cfg(feature = "parallel")]
     pub(crate) fn fork_watch(&self) -> Watch {
         self.watch.fork()
     }
@@ -98,6 +99,7 @@ impl WorkMeter {
     /// Charges `steps` more to the cap, but does not show them to the
     /// control: worker threads show them through their own watches
     /// ([`WorkMeter::fork_watch`]) as they do them.
+    #[cfg(feature = "parallel")]
     pub(crate) fn charge_unreported(&self, steps: u64) -> Result<()> {
         let spent = self.spent.get();
         if steps > self.cap - spent {

@@ -13,7 +13,6 @@
 //!   multiset, so sums that differ only in order are one state). It is the
 //!   reference for every fast path and the fallback where no rule is proven.
 
-use crate::control::Watch;
 use ahash::{AHashMap, AHashSet};
 use std::ops::ControlFlow;
 
@@ -344,8 +343,6 @@ pub(crate) struct Run<G: ImpartialGame> {
     /// Steps charged so far, against `work_cap`.
     work: u64,
     work_cap: u64,
-    /// The budget's control, shown `work` once a sum is expanded.
-    watch: Watch,
 }
 
 impl<G> Run<G>
@@ -374,7 +371,6 @@ where
             pending_bytes: 0,
             work: 0,
             work_cap: limits.budget.work_or(ExactSearch::DEFAULT_WORK),
-            watch: limits.budget.watch("exact search over sums", None),
         }
     }
 
@@ -434,6 +430,10 @@ where
     /// Whether the player to move wins the canonical sum `root`.
     fn solve(&mut self, root: Vec<G::Position>) -> Result<bool> {
         self.pending_bytes = Self::sum_bytes(&root);
+        // The watch lives for the call (a kept search stays `Sync`); only
+        // decided sums are memoised, so a cancel leaves no guess behind.
+        let watch = self.limits.budget.watch("exact search over sums", None);
+        let work_before = self.work;
         let mut stack = vec![(root.clone(), false)];
         let mut on_path: AHashSet<Vec<G::Position>> = AHashSet::default();
         while let Some((state, expanded)) = stack.pop() {
@@ -441,6 +441,7 @@ where
             if self.wins.contains_key(&state) {
                 continue;
             }
+            watch.poll(self.work - work_before)?;
             let successors = self.successors(&state)?;
             let no_moves = successors.is_empty();
             let known_loss = successors.iter().any(|s| self.wins.get(s) == Some(&false));
@@ -571,8 +572,6 @@ where
             }
         }
         self.work = work;
-        // Only decided sums are memoised: a cancel leaves no guess behind.
-        self.watch.poll(work)?;
         Ok(result)
     }
 

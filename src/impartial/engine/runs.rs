@@ -36,7 +36,6 @@
 //! agreeing on the whole stretch (Fine and Wilf's theorem), so a comparison
 //! costs the number of runs it crosses times the run periods.
 
-use crate::control::Watch;
 use crate::budget::{allocation_refused, try_reserve};
 use crate::impartial::periodic::{HASH_BASE, HASH_MODULUS, add_mod, mul_mod, pow_mod};
 use crate::{Budget, Error, Result};
@@ -190,9 +189,6 @@ pub(crate) struct RunSequence {
     budget: Budget,
     work: u64,
     work_cap: u64,
-    /// The budget's control, shown the work of every query (`shown`).
-    watch: Watch,
-    shown: u64,
 }
 
 impl RunSequence {
@@ -224,8 +220,6 @@ impl RunSequence {
             budget,
             work: 0,
             work_cap: budget.work_or(DEFAULT_WORK),
-            watch: budget.watch("run search of a subtraction sequence", None),
-            shown: 0,
         })
     }
 
@@ -234,6 +228,7 @@ impl RunSequence {
         let x = i128::from(n);
         // The work cap is per query.
         self.work = 0;
+        let mut watch = None;
         loop {
             if x < self.known {
                 return Ok(self.piece(x).at(x));
@@ -242,6 +237,12 @@ impl RunSequence {
                 let y = base + (x - base) % period;
                 return Ok(self.piece(y).at(y));
             }
+            // The watch lives for the query (the sequence stays `Sync`);
+            // the query's work is shown to it once a round.
+            let watch = watch.get_or_insert_with(|| {
+                self.budget.watch("run search of a subtraction sequence", None)
+            });
+            watch.poll(self.work)?;
             self.round(n)?;
         }
     }
@@ -260,9 +261,7 @@ impl RunSequence {
                 steps: self.work_cap,
             });
         }
-        // The query's count restarts at zero; the control's does not.
-        self.shown = self.shown.saturating_add(steps);
-        self.watch.poll(self.shown)
+        Ok(())
     }
 
     fn charge_bytes(&mut self, bytes: u128, what: &'static str) -> Result<()> {

@@ -1455,7 +1455,6 @@ struct LossBits {
     /// computed once, so a cap on the count is the cap on the work.
     work_len: u64,
     budget: Budget,
-    watch: Watch,
 }
 
 /// Work units a heap of the period search costs (the bit, its word, the
@@ -1503,14 +1502,19 @@ impl LossBits {
                 .unwrap_or(u64::MAX),
             work_len: budget.work_or(WindowRecurrence::DEFAULT_WORK) / LOSS_STEP_UNITS,
             budget,
-            watch: budget.watch("win/lose period search", None),
         })
     }
 
     /// Whether heap `n` is lost for the player to move.
     fn is_lost(&mut self, n: u64) -> Result<bool> {
-        while self.found.is_none() && self.len <= n {
-            self.step(n)?;
+        if self.found.is_none() && self.len <= n {
+            // The watch lives for the call: the search stays `Sync`.
+            let watch = self.budget.watch("win/lose period search", None);
+            let start = self.len;
+            while self.found.is_none() && self.len <= n {
+                watch.poll((self.len - start).saturating_mul(LOSS_STEP_UNITS))?;
+                self.step(n)?;
+            }
         }
         let index = match self.found {
             Some((preperiod, period)) if n >= self.len => preperiod + (n - preperiod) % period,
@@ -1536,7 +1540,6 @@ impl LossBits {
                 steps: self.budget.work_or(WindowRecurrence::DEFAULT_WORK),
             });
         }
-        self.watch.poll(self.len.saturating_mul(LOSS_STEP_UNITS))?;
         let n = self.len;
         let lost = if n < self.min {
             self.terminal_lost
