@@ -603,6 +603,8 @@ struct Sweep<'a> {
 enum Halt {
     Lie(Error),
     Rare(Rare),
+    /// The budget's control was cancelled.
+    Cancelled(Error),
 }
 
 /// Fills `cells` from slot `swept` through slot `last` in the declared
@@ -771,7 +773,7 @@ fn sweep<G: ImpartialGame, C: Cell, const LARGER: bool, const NUMBERED: bool, co
         // The control is shown the steps a position (a cancel keeps the
         // values swept, all final).
         if let Err(cancel) = work.watch.poll(work.cap - left) {
-            halt = Some(Halt::Lie(cancel));
+            halt = Some(Halt::Cancelled(cancel));
             return ControlFlow::Break(());
         }
         ControlFlow::Continue(())
@@ -793,7 +795,7 @@ fn sweep<G: ImpartialGame, C: Cell, const LARGER: bool, const NUMBERED: bool, co
     }
     work.left = left;
     match halt {
-        Some(Halt::Lie(error)) => Err(error),
+        Some(Halt::Lie(error) | Halt::Cancelled(error)) => Err(error),
         Some(Halt::Rare(rare)) => Ok(Some(rare)),
         // Numbers after the last listed one, through the query's, are no
         // positions either: their cells stay holes.
