@@ -638,6 +638,8 @@ fn sweep<G: ImpartialGame, C: Cell, const LARGER: bool, const NUMBERED: bool, co
     // options' steps left (charged as each option is listed, so an endless
     // listing stops at the cap), the next slot and the values stored.
     let mut left = work.left;
+    // Where `left` next shows the control the work (never without one).
+    let mut look_at = if work.watch.is_active() { left } else { 0 };
     let mut over = false;
     let start = *swept;
     let mut next = start;
@@ -770,11 +772,15 @@ fn sweep<G: ImpartialGame, C: Cell, const LARGER: bool, const NUMBERED: bool, co
         cells[slot] = C::from_value(value);
         next = slot + 1;
         stored += 1;
-        // The control is shown the steps a position (a cancel keeps the
-        // values swept, all final).
-        if let Err(cancel) = work.watch.poll(work.cap - left) {
-            halt = Some(Halt::Cancelled(cancel));
-            return ControlFlow::Break(());
+        // The control is shown the steps once SWEEP_LOOK_STEPS of them (a
+        // comparison of registers a position; a cancel keeps the values
+        // swept, all final).
+        if left <= look_at {
+            if let Err(cancel) = work.watch.poll(work.cap - left) {
+                halt = Some(Halt::Cancelled(cancel));
+                return ControlFlow::Break(());
+            }
+            look_at = left.saturating_sub(SWEEP_LOOK_STEPS);
         }
         ControlFlow::Continue(())
     });
@@ -805,6 +811,10 @@ fn sweep<G: ImpartialGame, C: Cell, const LARGER: bool, const NUMBERED: bool, co
         }
     }
 }
+
+/// Steps of a sweep between two looks at its watch (which itself looks
+/// at the control every few million steps).
+const SWEEP_LOOK_STEPS: u64 = 1 << 16;
 
 /// Charges the work of one option of `components` components against
 /// `left`: true when it does not fit (`left` then wraps; the caller stops).
