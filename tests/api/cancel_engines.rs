@@ -11,13 +11,13 @@ use std::time::{Duration, Instant};
 
 use stonegame::control::Control;
 use stonegame::game::MoveOrder;
+use stonegame::impartial::ImpartialGame;
 use stonegame::impartial::grundy::GrundySolver;
 use stonegame::impartial::hackenbush::GreenHackenbush;
 use stonegame::impartial::octal::{
     MisereSearch, QuotientGrowth, SparseGrundy, TakeAndBreak, grundy_sequence,
 };
 use stonegame::impartial::subtraction::SubtractionSet;
-use stonegame::impartial::ImpartialGame;
 use stonegame::retrograde::{
     DenseSolver, FnImplicitGame, Graph, ImplicitSolver, Retrograde, TierPosition, TieredGame,
     TieredSolver,
@@ -59,8 +59,11 @@ fn cancel_during<T>(engine: &str, solve: impl FnOnce(Budget) -> stonegame::Resul
     let cancelled_at = Arc::new(Mutex::new(None::<Instant>));
     let done = Arc::new(AtomicBool::new(false));
     let canceller = {
-        let (control, cancelled_at, done) =
-            (control.clone(), Arc::clone(&cancelled_at), Arc::clone(&done));
+        let (control, cancelled_at, done) = (
+            control.clone(),
+            Arc::clone(&cancelled_at),
+            Arc::clone(&done),
+        );
         thread::spawn(move || {
             thread::sleep(CANCEL_AFTER);
             if !done.load(Ordering::Relaxed) {
@@ -79,11 +82,14 @@ fn cancel_during<T>(engine: &str, solve: impl FnOnce(Budget) -> stonegame::Resul
     let latency = returned.saturating_duration_since(cancelled);
     println!("{engine}: cancelled, refused {latency:?} after the cancel");
     assert_cancelled(result, engine);
-    assert!(latency < LATENCY_BOUND, "{engine}: {latency:?} after the cancel");
+    assert!(
+        latency < LATENCY_BOUND,
+        "{engine}: {latency:?} after the cancel"
+    );
 }
 
 /// A control whose callback records every `done` it sees.
-fn watched() -> (Control, Arc<Mutex<Vec<u64>>>) {
+fn progress_control() -> (Control, Arc<Mutex<Vec<u64>>>) {
     let seen = Arc::new(Mutex::new(Vec::new()));
     let sink = Arc::clone(&seen);
     let control = Control::with_progress(move |p| sink.lock().unwrap().push(p.done));
@@ -142,7 +148,11 @@ fn grundy_forms() -> [(&'static str, Option<MoveOrder>); 3] {
 #[test]
 fn grundy_solver_refuses_under_a_cancelled_control() {
     for (engine, numbered) in grundy_forms() {
-        let game = TakeUpTo { k: 3, n: 1000, numbered };
+        let game = TakeUpTo {
+            k: 3,
+            n: 1000,
+            numbered,
+        };
         let mut solver = GrundySolver::new(game).with_budget(cancelled_budget());
         assert_cancelled(solver.grundy(&1000), engine);
         // Nothing half done was kept: the same solver answers once free.
@@ -154,8 +164,16 @@ fn grundy_solver_refuses_under_a_cancelled_control() {
 #[test]
 fn grundy_solver_stops_soon_after_a_cancel() {
     for (engine, numbered, n) in [
-        ("GrundySolver sweep", Some(MoveOrder::ToSmaller), 200_000_000),
-        ("GrundySolver search", Some(MoveOrder::Unordered), 20_000_000),
+        (
+            "GrundySolver sweep",
+            Some(MoveOrder::ToSmaller),
+            200_000_000,
+        ),
+        (
+            "GrundySolver search",
+            Some(MoveOrder::Unordered),
+            20_000_000,
+        ),
         ("GrundySolver hashed", None, 5_000_000),
     ] {
         let game = TakeUpTo { k: 40, n, numbered };
@@ -168,8 +186,12 @@ fn grundy_solver_stops_soon_after_a_cancel() {
 #[test]
 fn grundy_solver_reports_progress_and_the_same_values() {
     for (engine, numbered) in grundy_forms() {
-        let game = TakeUpTo { k: 7, n: 50_000, numbered };
-        let (control, seen) = watched();
+        let game = TakeUpTo {
+            k: 7,
+            n: 50_000,
+            numbered,
+        };
+        let (control, seen) = progress_control();
         let budget = Budget::default().with_control(&control);
         let watched = GrundySolver::new(game).with_budget(budget).grundy(&50_000);
         let plain = GrundySolver::new(game).grundy(&50_000);
@@ -181,7 +203,11 @@ fn grundy_solver_reports_progress_and_the_same_values() {
 #[test]
 fn a_cancelled_sweep_keeps_only_final_values() {
     // Cancelled mid-sweep, then asked again: every value equals the plain one.
-    let game = TakeUpTo { k: 5, n: 60_000_000, numbered: Some(MoveOrder::ToSmaller) };
+    let game = TakeUpTo {
+        k: 5,
+        n: 60_000_000,
+        numbered: Some(MoveOrder::ToSmaller),
+    };
     let mut solver = GrundySolver::new(game);
     let control = Control::new();
     let budget = Budget::default().with_control(&control);
@@ -198,7 +224,11 @@ fn a_cancelled_sweep_keeps_only_final_values() {
     assert_cancelled(first, "GrundySolver sweep");
     let mut solver = solver.with_budget(Budget::default());
     for heap in [0, 1, 12_345, 1_000_001, 2_000_000] {
-        assert_eq!(solver.grundy(&heap).unwrap(), Nimber(heap % 6), "heap {heap}");
+        assert_eq!(
+            solver.grundy(&heap).unwrap(),
+            Nimber(heap % 6),
+            "heap {heap}"
+        );
     }
 }
 
@@ -213,10 +243,13 @@ fn octal_sequence_refuses_stops_and_reports() {
         grundy_sequence(&TakeAndBreak::GrundysGame, 50_000_000, budget)
     });
     let kayles = TakeAndBreak::kayles();
-    let (control, seen) = watched();
+    let (control, seen) = progress_control();
     let budget = Budget::default().with_control(&control);
     let watched = grundy_sequence(&kayles, 100_000, budget).unwrap();
-    assert_eq!(watched, grundy_sequence(&kayles, 100_000, Budget::default()).unwrap());
+    assert_eq!(
+        watched,
+        grundy_sequence(&kayles, 100_000, Budget::default()).unwrap()
+    );
     assert_progress("octal sequence", &seen);
 }
 
@@ -240,7 +273,9 @@ fn a_cancelled_octal_sequence_keeps_correct_values() {
     let plain = grundy_sequence(&game, kept.len() as u64 - 1, Budget::default()).unwrap();
     assert_eq!(kept, plain);
     // And the solver goes on from there once free.
-    solver.extend_to(kept.len() as u64 + 1000, Budget::default()).unwrap();
+    solver
+        .extend_to(kept.len() as u64 + 1000, Budget::default())
+        .unwrap();
 }
 
 #[test]
@@ -268,9 +303,11 @@ fn octal_misere_search_and_quotient_refuse_and_stop() {
             .with_max_heap(40)
             .grow()
     });
-    let (control, seen) = watched();
+    let (control, seen) = progress_control();
     let budget = Budget::default().with_control(&control);
-    let watched = MisereSearch::new(kayles.clone()).with_budget(budget).outcome(&[7, 8, 9]);
+    let watched = MisereSearch::new(kayles.clone())
+        .with_budget(budget)
+        .outcome(&[7, 8, 9]);
     let plain = MisereSearch::new(kayles).outcome(&[7, 8, 9]);
     assert_eq!(watched.unwrap(), plain.unwrap());
     assert_progress("octal misère search", &seen);
@@ -295,7 +332,7 @@ fn subtraction_tables_refuse_stop_and_report() {
         ("subtraction win/lose table (mask)", &small),
         ("subtraction win/lose table", &set),
     ] {
-        let (control, seen) = watched();
+        let (control, seen) = progress_control();
         let budget = Budget::default().with_control(&control);
         let watched = table.outcome_table(300_000, Convention::Normal, budget);
         let plain = table.outcome_table(300_000, Convention::Normal, Budget::default());
@@ -328,12 +365,17 @@ fn line_edges(n: u32) -> Vec<(u32, u32)> {
 fn dense_solver_refuses_stops_and_reports() {
     let small = Graph::from_edges(10_000, &line_edges(10_000), Budget::default()).unwrap();
     assert_cancelled(
-        DenseSolver::new(&small).with_budget(cancelled_budget()).solve(),
+        DenseSolver::new(&small)
+            .with_budget(cancelled_budget())
+            .solve(),
         "DenseSolver",
     );
-    let (control, seen) = watched();
+    let (control, seen) = progress_control();
     let budget = Budget::default().with_control(&control);
-    let watched = DenseSolver::new(&small).with_budget(budget).solve().unwrap();
+    let watched = DenseSolver::new(&small)
+        .with_budget(budget)
+        .solve()
+        .unwrap();
     let plain = DenseSolver::new(&small).solve().unwrap();
     for u in (0..10_000).step_by(37) {
         assert_eq!(watched.label(u), plain.label(u), "position {u}");
@@ -343,7 +385,10 @@ fn dense_solver_refuses_stops_and_reports() {
     let n = 6_000_000;
     let big = Graph::from_edges(n as usize, &line_edges(n), Budget::default()).unwrap();
     cancel_during("DenseSolver", |budget| {
-        DenseSolver::new(&big).with_budget(budget).solve().map(|_| ())
+        DenseSolver::new(&big)
+            .with_budget(budget)
+            .solve()
+            .map(|_| ())
     });
     #[cfg(feature = "parallel")]
     {
@@ -361,7 +406,7 @@ fn dense_solver_refuses_stops_and_reports() {
                 .solve()
                 .map(|_| ())
         });
-        let (control, seen) = watched();
+        let (control, seen) = progress_control();
         let budget = Budget::default().with_control(&control);
         let watched = DenseSolver::new(&small)
             .with_parallel(true)
@@ -380,7 +425,10 @@ fn two_heaps(n: u32) -> impl Fn(&(u32, u32)) -> Vec<(u32, u32)> + Clone {
     move |&(a, b)| {
         let from_a = (0..a).map(move |x| (x, b));
         let from_b = (0..b).map(move |y| (a, y));
-        from_a.chain(from_b).filter(|&(x, y)| x < n && y < n).collect()
+        from_a
+            .chain(from_b)
+            .filter(|&(x, y)| x < n && y < n)
+            .collect()
     }
 }
 
@@ -398,7 +446,7 @@ fn hashed_retrograde_refuses_stops_and_reports() {
             .solve([(2999, 2999)])
             .map(|_| ())
     });
-    let (control, seen) = watched();
+    let (control, seen) = progress_control();
     let budget = Budget::default().with_control(&control);
     let watched = Retrograde::new(two_heaps(300))
         .with_budget(budget)
@@ -434,7 +482,7 @@ fn implicit_solver_refuses_stops_and_reports() {
             .solve_values()
             .map(|_| ())
     });
-    let (control, seen) = watched();
+    let (control, seen) = progress_control();
     let budget = Budget::default().with_control(&control);
     let watched = ImplicitSolver::new(jumps(100_000, 5))
         .with_budget(budget)
@@ -481,17 +529,18 @@ impl TieredGame for Layers {
 }
 
 fn scratch(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "stonegame-cancel-{name}-{}",
-        std::process::id()
-    ));
+    let dir = std::env::temp_dir().join(format!("stonegame-cancel-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     dir
 }
 
 #[test]
 fn tiered_solver_refuses_stops_and_reports() {
-    let small = Layers { tiers: 6, size: 500, moves: 3 };
+    let small = Layers {
+        tiers: 6,
+        size: 500,
+        moves: 3,
+    };
     let dir = scratch("refused");
     assert_cancelled(
         TieredSolver::new(&small, &dir)
@@ -500,7 +549,11 @@ fn tiered_solver_refuses_stops_and_reports() {
         "TieredSolver",
     );
     assert!(!dir.exists(), "a cancelled solve wrote {dir:?}");
-    let long = Layers { tiers: 1000, size: 200_000, moves: 20 };
+    let long = Layers {
+        tiers: 1000,
+        size: 200_000,
+        moves: 20,
+    };
     let dir = scratch("long");
     cancel_during("TieredSolver", |budget| {
         TieredSolver::new(&long, &dir)
@@ -509,7 +562,7 @@ fn tiered_solver_refuses_stops_and_reports() {
             .map(|_| ())
     });
     let _ = std::fs::remove_dir_all(&dir);
-    let (control, seen) = watched();
+    let (control, seen) = progress_control();
     let budget = Budget::default().with_control(&control);
     let (watched_dir, plain_dir) = (scratch("watched"), scratch("plain"));
     let mut watched = TieredSolver::new(&small, &watched_dir)

@@ -240,7 +240,8 @@ impl RunSequence {
             // The watch lives for the query (the sequence stays `Sync`);
             // the query's work is shown to it once a round.
             let watch = watch.get_or_insert_with(|| {
-                self.budget.watch("run search of a subtraction sequence", None)
+                self.budget
+                    .watch("run search of a subtraction sequence", None)
             });
             watch.poll(self.work)?;
             self.round(n)?;

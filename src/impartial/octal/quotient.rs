@@ -60,10 +60,10 @@
 use super::{MoveClass, TakeAndBreak};
 use crate::budget::filled_vec;
 use crate::control::Watch;
-use std::rc::Rc;
 use crate::impartial::HeapMove;
 use crate::{Budget, Error, Outcome, Result};
 use ahash::AHashMap;
+use std::rc::Rc;
 
 mod candidate;
 mod growth;
@@ -252,13 +252,7 @@ fn past_cap(units: u64, max_work: u64) -> bool {
 /// Adds `units` to `work` and refuses once it passes `max_work` (the
 /// construction and the candidate search count their work the same way),
 /// or once `watch`'s control is cancelled.
-fn charge_work(
-    work: &mut u64,
-    max_work: u64,
-    units: u64,
-    what: &str,
-    watch: &Watch,
-) -> Result<()> {
+fn charge_work(work: &mut u64, max_work: u64, units: u64, what: &str, watch: &Watch) -> Result<()> {
     *work = work.saturating_add(units);
     if past_cap(*work, max_work) {
         return Err(Error::WorkLimitExceeded {
@@ -296,7 +290,13 @@ impl Builder {
     }
 
     fn charge(&mut self, steps: u64) -> Result<()> {
-        charge_work(&mut self.work, self.max_work, steps, &self.what, &self.watch)
+        charge_work(
+            &mut self.work,
+            self.max_work,
+            steps,
+            &self.what,
+            &self.watch,
+        )
     }
 
     /// The classes of the options of heap `h` (all heaps below `h` are known).

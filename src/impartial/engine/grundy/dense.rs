@@ -388,10 +388,14 @@ impl<P: Clone + Eq> DenseTable<P> {
         // Every slot through the query's starts as a hole: the sweep's reads
         // then need one comparison to catch a number not filled before.
         self.cells.fill_holes_to(last + 1);
+        // Without a control, one segment: the whole sweep.
+        let mut segment = if work.watch.is_active() { 1024 } else { n };
         loop {
+            let until = last.min(self.swept.saturating_add(segment));
+            let left = work.left;
             let state = Sweep {
                 n,
-                last,
+                last: until,
                 mex: &mut self.mex,
                 work: &mut *work,
                 known: &mut self.known,
@@ -421,7 +425,16 @@ impl<P: Clone + Eq> DenseTable<P> {
                 (false, false) => sweep_in!(false, false),
             };
             match rare? {
-                None => break,
+                None if until == last => break,
+                // A segment done (every value final): shown to the control,
+                // the next sized to about SWEEP_SEGMENT_STEPS steps.
+                None => {
+                    work.poll()?;
+                    let used = (left - work.left).max(1);
+                    let scaled =
+                        segment as u128 * u128::from(SWEEP_SEGMENT_STEPS) / u128::from(used);
+                    segment = usize::try_from(scaled).unwrap_or(n).clamp(64, 1 << 20);
+                }
                 Some(Rare { value, .. }) => {
                     self.make_room_for(value, budget)?;
                     self.cells.set(self.swept, value);
@@ -603,8 +616,6 @@ struct Sweep<'a> {
 enum Halt {
     Lie(Error),
     Rare(Rare),
-    /// The budget's control was cancelled.
-    Cancelled(Error),
 }
 
 /// Fills `cells` from slot `swept` through slot `last` in the declared
@@ -638,8 +649,6 @@ fn sweep<G: ImpartialGame, C: Cell, const LARGER: bool, const NUMBERED: bool, co
     // options' steps left (charged as each option is listed, so an endless
     // listing stops at the cap), the next slot and the values stored.
     let mut left = work.left;
-    // Where `left` next shows the control the work (never without one).
-    let mut look_at = if work.watch.is_active() { left } else { 0 };
     let mut over = false;
     let start = *swept;
     let mut next = start;
@@ -772,16 +781,6 @@ fn sweep<G: ImpartialGame, C: Cell, const LARGER: bool, const NUMBERED: bool, co
         cells[slot] = C::from_value(value);
         next = slot + 1;
         stored += 1;
-        // The control is shown the steps once SWEEP_LOOK_STEPS of them (a
-        // comparison of registers a position; a cancel keeps the values
-        // swept, all final).
-        if left <= look_at {
-            if let Err(cancel) = work.watch.poll(work.cap - left) {
-                halt = Some(Halt::Cancelled(cancel));
-                return ControlFlow::Break(());
-            }
-            look_at = left.saturating_sub(SWEEP_LOOK_STEPS);
-        }
         ControlFlow::Continue(())
     });
     *known += stored;
@@ -801,7 +800,7 @@ fn sweep<G: ImpartialGame, C: Cell, const LARGER: bool, const NUMBERED: bool, co
     }
     work.left = left;
     match halt {
-        Some(Halt::Lie(error) | Halt::Cancelled(error)) => Err(error),
+        Some(Halt::Lie(error)) => Err(error),
         Some(Halt::Rare(rare)) => Ok(Some(rare)),
         // Numbers after the last listed one, through the query's, are no
         // positions either: their cells stay holes.
@@ -812,9 +811,10 @@ fn sweep<G: ImpartialGame, C: Cell, const LARGER: bool, const NUMBERED: bool, co
     }
 }
 
-/// Steps of a sweep between two looks at its watch (which itself looks
-/// at the control every few million steps).
-const SWEEP_LOOK_STEPS: u64 = 1 << 16;
+/// Steps of a segment of a sweep under a control: the work is shown to
+/// the control between segments, so the sweep's loop is the same with or
+/// without one.
+const SWEEP_SEGMENT_STEPS: u64 = 1 << 20;
 
 /// Charges the work of one option of `components` components against
 /// `left`: true when it does not fit (`left` then wraps; the caller stops).
