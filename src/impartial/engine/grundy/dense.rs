@@ -960,6 +960,8 @@ impl<P: Clone + Eq> SearchState<'_, P> {
                 set_bit(self.on_line, number, true);
                 self.stack.push((position.clone(), tagged | 1));
                 let Some(value) = self.expand(game, cells, &position, number, work)? else {
+                    // Its frame is on the stack: a cancel forgets its line.
+                    work.poll().map_err(Stop::Cancelled)?;
                     continue;
                 };
                 // No unknown component: the frame is back on top.
