@@ -179,7 +179,7 @@ impl Control {
     /// let sink = Arc::clone(&reports);
     /// let control = Control::with_progress(move |p| sink.lock().unwrap().push(p.done));
     /// let budget = Budget::default().with_control(&control);
-    /// grundy_sequence(&TakeAndBreak::octal("0.137")?, 200_000, budget)?;
+    /// grundy_sequence(&TakeAndBreak::octal("0.137")?, 20_000, budget)?;
     /// let reports = reports.lock().unwrap();
     /// assert!(!reports.is_empty());
     /// assert!(reports.windows(2).all(|w| w[0] <= w[1]));

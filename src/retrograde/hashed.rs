@@ -504,6 +504,7 @@ impl<P, S, T, R, C> Retrograde<P, S, T, R, C> {
         IR: IntoIterator<Item = P>,
     {
         let meter = WorkMeter::new(self.budget, DEFAULT_RETROGRADE_WORK, what);
+        meter.check()?;
         let builds_predecessors = self.predecessors.is_none();
         let explored = self.explore(starts, builds_predecessors, &meter)?;
         let Explored {

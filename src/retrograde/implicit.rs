@@ -642,6 +642,7 @@ impl<G: ImplicitGame> ImplicitSolver<G> {
             DEFAULT_IMPLICIT_WORK,
             "retrograde analysis of an implicit game (moves listed)",
         );
+        meter.check()?;
         let fingerprints = self.fingerprints && !self.checks_predecessors;
         let listing = Listing {
             game: &self.game,
@@ -726,6 +727,7 @@ impl<G: ImplicitGame> ImplicitSolver<G> {
             DEFAULT_IMPLICIT_WORK,
             "retrograde analysis of an implicit game (moves listed)",
         );
+        meter.check()?;
         let fingerprints = self.fingerprints && !self.checks_predecessors;
         let listing = Listing {
             game: &self.game,

@@ -26,16 +26,18 @@
 //! one task, so no two threads write the same memory and no atomics are
 //! needed.
 
-use std::sync::atomic::{AtomicU8, AtomicU32, Ordering::Relaxed};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU32, Ordering::Relaxed};
 
 use rayon::prelude::*;
 
 use crate::budget::{filled_vec, vec_with_capacity};
+use crate::control::Watch;
 use crate::{Budget, Convention, Error, Outcome, Result};
 
 use super::graph::Graph;
 use super::induction::{LOSE, Labels, TIE, UNKNOWN, WIN};
-use super::work::{WorkMeter, charge_entries, charge_graph};
+use super::work::{STEPS_PER_TABLE_ENTRY, WorkMeter, charge_graph};
 
 /// Frontier positions handed to one task: big enough to amortise the task,
 /// small enough to balance the load.
@@ -54,6 +56,7 @@ pub(crate) fn induce(
     // The tables' set-up reads every degree, as the single-core
     // induction's does.
     charge_graph(graph, meter)?;
+    let watches = Watches::new(meter);
     let owners = routed.then(|| Owners::new(n));
     let base = (n as u32).saturating_sub(1);
     let max_degree = (0..n).into_par_iter().map(|u| graph.degree(u)).max();
@@ -112,6 +115,7 @@ pub(crate) fn induce(
             &lost,
             &won,
             owners.as_ref(),
+            &watches,
             // A move to a lost position: won at `r + 1`, unless labelled.
             |u, out| {
                 let mut w = word[u].load(Relaxed);
@@ -151,6 +155,7 @@ pub(crate) fn induce(
                 }
             },
         );
+        watches.refusal(meter)?;
         lost = found.lost;
         won = found.won;
         remoteness = next;
@@ -170,7 +175,8 @@ pub(crate) fn induce(
                 out.lost.push(u as u32);
             }
         };
-        tied = expand(reverse, &tied, &[], None, tie, tie).lost;
+        tied = expand(reverse, &tied, &[], None, &watches, tie, tie).lost;
+        watches.refusal(meter)?;
         level = next;
     }
     let mut plain_code = vec_with_capacity(n, TABLES, Budget::unlimited())?;
@@ -187,7 +193,74 @@ fn charge_frontier(reverse: &Graph, frontier: &[u32], meter: &WorkMeter) -> Resu
         .par_iter()
         .map(|&v| reverse.degree(v as usize) as u64)
         .sum();
-    charge_entries((frontier.len() as u64).saturating_add(predecessors), meter)
+    let entries = (frontier.len() as u64).saturating_add(predecessors);
+    // The workers show these steps to the control as they do them.
+    meter.charge_unreported(entries.saturating_mul(STEPS_PER_TABLE_ENTRY))
+}
+
+/// Each worker thread's watch of the solve's control (a cancel is seen
+/// after a chunk of a frontier, within milliseconds), and the cancel one saw.
+struct Watches {
+    /// One watch a thread of the pool, each locked by its own thread only.
+    per_thread: Vec<Mutex<Watch>>,
+    stopped: AtomicBool,
+    cancel: Mutex<Option<Error>>,
+}
+
+impl Watches {
+    /// No watches at all without a control: the workers skip them.
+    fn new(meter: &WorkMeter) -> Self {
+        let watch = meter.fork_watch();
+        let threads = if watch.is_active() {
+            rayon::current_num_threads().max(1)
+        } else {
+            0
+        };
+        Self {
+            per_thread: (0..threads).map(|_| Mutex::new(watch.fork())).collect(),
+            stopped: AtomicBool::new(false),
+            cancel: Mutex::new(None),
+        }
+    }
+
+    /// Whether a worker saw a cancel: the rest of the level is skipped.
+    fn stopped(&self) -> bool {
+        self.stopped.load(Relaxed)
+    }
+
+    /// Shows the control `entries` table entries read by this thread.
+    fn advance(&self, entries: u64) {
+        if self.per_thread.is_empty() {
+            return;
+        }
+        let Some(slot) = rayon::current_thread_index().and_then(|i| self.per_thread.get(i)) else {
+            return;
+        };
+        let watch = slot.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if let Err(cancel) = watch.advance(entries.saturating_mul(STEPS_PER_TABLE_ENTRY)) {
+            self.stopped.store(true, Relaxed);
+            let mut first = self
+                .cancel
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            first.get_or_insert(cancel);
+        }
+    }
+
+    /// The cancel a worker saw (the level it stopped is unfinished).
+    fn refusal(&self, meter: &WorkMeter) -> Result<()> {
+        if !self.stopped() {
+            return Ok(());
+        }
+        let mut first = self
+            .cancel
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        match first.take() {
+            Some(cancel) => Err(meter.renamed(cancel)),
+            None => Ok(()),
+        }
+    }
 }
 
 /// What [`induce`] names when the allocator refuses its tables.
@@ -227,6 +300,7 @@ fn expand(
     lost: &[u32],
     won: &[u32],
     owners: Option<&Owners>,
+    watches: &Watches,
     of_lost: impl Fn(usize, &mut Found) + Sync,
     of_won: impl Fn(usize, &mut Found) + Sync,
 ) -> Found {
@@ -237,13 +311,17 @@ fn expand(
     let Some(owners) = owners else {
         return tasks
             .fold(Found::default, |mut out, (chunk, from_lost)| {
-                for_each_predecessor(reverse, chunk, |u| {
+                if watches.stopped() {
+                    return out;
+                }
+                let read = for_each_predecessor(reverse, chunk, |u| {
                     if from_lost {
                         of_lost(u as usize, &mut out);
                     } else {
                         of_won(u as usize, &mut out);
                     }
                 });
+                watches.advance(read);
                 out
             })
             .reduce(Found::default, Found::join);
@@ -252,14 +330,18 @@ fn expand(
         .fold(
             || Routed::new(owners.ranges),
             |mut routed, (chunk, from_lost)| {
+                if watches.stopped() {
+                    return routed;
+                }
                 let lists = if from_lost {
                     &mut routed.of_lost
                 } else {
                     &mut routed.of_won
                 };
-                for_each_predecessor(reverse, chunk, |u| {
+                let read = for_each_predecessor(reverse, chunk, |u| {
                     lists[(u >> owners.shift) as usize].push(u);
                 });
+                watches.advance(read);
                 routed
             },
         )
@@ -268,6 +350,9 @@ fn expand(
         .into_par_iter()
         .map(|range| {
             let mut out = Found::default();
+            if watches.stopped() {
+                return out;
+            }
             for part in &routed {
                 for &u in &part.of_lost[range] {
                     of_lost(u as usize, &mut out);
@@ -281,20 +366,25 @@ fn expand(
         .reduce(Found::default, Found::join)
 }
 
-/// Calls `visit` on every predecessor of every position of `chunk`.
-fn for_each_predecessor(reverse: &Graph, chunk: &[u32], mut visit: impl FnMut(u32)) {
+/// Calls `visit` on every predecessor of every position of `chunk`;
+/// returns the entries read (positions and predecessors, as charged).
+fn for_each_predecessor(reverse: &Graph, chunk: &[u32], mut visit: impl FnMut(u32)) -> u64 {
     let mut sink = 0u32;
+    let mut read = chunk.len() as u64;
     for (k, &v) in chunk.iter().enumerate() {
         // Touch the list a few places ahead so its cache miss
         // overlaps with this one (as the single-core solver does).
         if let Some(&ahead) = chunk.get(k + LOOKAHEAD) {
             sink ^= reverse.successors(ahead).first().copied().unwrap_or(0);
         }
-        for &u in reverse.successors(v) {
+        let predecessors = reverse.successors(v);
+        read += predecessors.len() as u64;
+        for &u in predecessors {
             visit(u);
         }
     }
     std::hint::black_box(sink);
+    read
 }
 
 /// The ranges of positions that [`expand`] gives each to one task: a power

@@ -342,6 +342,7 @@ impl<'g, T, R> DenseSolver<'g, T, R> {
                 )
                 .is_ok();
         let meter = WorkMeter::new(self.budget, DEFAULT_RETROGRADE_WORK, DENSE_WORK);
+        meter.check()?;
         let code = match self.terminal {
             Some(mut rule) => {
                 // The terminal rule, as much a position as reading a table.

@@ -6,6 +6,7 @@
 use std::cell::Cell;
 use std::ops::ControlFlow;
 
+use crate::control::Watch;
 use crate::{Budget, Error, Result};
 
 use super::graph::Graph;
@@ -38,27 +39,75 @@ use super::graph::{Moves, Predecessors};
 /// ```
 pub const DEFAULT_RETROGRADE_WORK: u64 = 5_000_000_000;
 
-/// Counts the steps of one solve against its work cap.
+/// Counts the steps of one solve against its work cap, and shows them to
+/// the budget's control (a cancel is seen where the cap is charged).
 pub(crate) struct WorkMeter {
     spent: Cell<u64>,
     cap: u64,
     /// The engine (and game, where one has a name) that a refusal names.
     what: String,
+    watch: Watch,
+    /// Steps charged that worker threads show to the control instead.
+    unreported: Cell<u64>,
 }
 
 impl WorkMeter {
-    /// A meter for `budget`'s work cap (`default_steps` when none is set).
+    /// A meter for `budget`'s work cap (`default_steps` when none is set),
+    /// watched by `budget`'s control.
     pub(crate) fn new(budget: Budget, default_steps: u64, what: impl Into<String>) -> Self {
-        Self::with_cap(budget.work_or(default_steps), what)
+        Self {
+            watch: budget.watch("retrograde solve", None),
+            ..Self::with_cap(budget.work_or(default_steps), what)
+        }
     }
 
-    /// A meter that refuses past `cap` steps.
+    /// A meter that refuses past `cap` steps (no control watches it).
     pub(crate) fn with_cap(cap: u64, what: impl Into<String>) -> Self {
         Self {
             spent: Cell::new(0),
             cap,
             what: what.into(),
+            watch: Budget::default().watch("", None),
+            unreported: Cell::new(0),
         }
+    }
+
+    /// Refuses at once if the control was cancelled (before a big
+    /// allocation, say).
+    pub(crate) fn check(&self) -> Result<()> {
+        self.watch.check().map_err(|error| self.renamed(error))
+    }
+
+    /// A watch of the same control for a worker thread: it counts the
+    /// steps the worker does that [`WorkMeter::charge_unreported`] charged.
+    #[cfg(feature = "parallel")]
+    pub(crate) fn fork_watch(&self) -> Watch {
+        self.watch.fork()
+    }
+
+    /// The error of a watch (a cancel) named after this meter's engine.
+    pub(crate) fn renamed(&self, error: Error) -> Error {
+        match error {
+            Error::Cancelled { steps, .. } => Error::Cancelled {
+                what: self.what.clone(),
+                steps,
+            },
+            other => other,
+        }
+    }
+
+    /// Charges `steps` more to the cap, but does not show them to the
+    /// control: worker threads show them through their own watches
+    /// ([`WorkMeter::fork_watch`]) as they do them.
+    #[cfg(feature = "parallel")]
+    pub(crate) fn charge_unreported(&self, steps: u64) -> Result<()> {
+        let spent = self.spent.get();
+        if steps > self.cap - spent {
+            return Err(self.refusal());
+        }
+        self.spent.set(spent + steps);
+        self.unreported.set(self.unreported.get() + steps);
+        Ok(())
     }
 
     /// The cap.
@@ -75,7 +124,10 @@ impl WorkMeter {
             return Err(self.refusal());
         }
         self.spent.set(spent + steps);
-        Ok(())
+        // One comparison between looks at the control.
+        self.watch
+            .poll(spent + steps - self.unreported.get())
+            .map_err(|error| self.renamed(error))
     }
 
     /// The error of a refusal: the engine, the cap and how to raise it.

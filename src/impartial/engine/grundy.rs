@@ -19,6 +19,7 @@
 
 use std::ops::ControlFlow;
 
+use crate::control::Watch;
 use crate::impartial::ImpartialGame;
 use crate::impartial::mex::MexSet;
 use crate::impartial::misere::{ExactSearch, Run, SumMemo};
@@ -45,6 +46,9 @@ use hashed::HashedMemo;
 /// assert_eq!(stonegame::impartial::grundy::DEFAULT_GRUNDY_WORK, 10_000_000_000);
 /// ```
 pub const DEFAULT_GRUNDY_WORK: u64 = 10_000_000_000;
+
+/// What a cancelled [`GrundySolver`] query names.
+const GRUNDY: &str = "GrundySolver";
 
 /// Steps a component of an option costs on the hashed path (a hash look-up,
 /// and a push when unknown): measured 10–13 ns a component (release, one
@@ -194,22 +198,31 @@ enum Values<P> {
     Hashed(HashedMemo<P>),
     Dense(DenseTable<P>),
 }
-/// Steps charged by one query, against its cap.
-#[derive(Clone, Copy)]
+/// Steps charged by one query, against its cap, and the watch of the
+/// budget's control they are shown to (once a position, never an option).
 struct WorkCount {
     /// Steps still allowed.
     left: u64,
     cap: u64,
     over: bool,
+    watch: Watch,
 }
 
 impl WorkCount {
-    fn new(cap: u64) -> Self {
+    fn new(cap: u64, watch: Watch) -> Self {
         Self {
             left: cap,
             cap,
             over: false,
+            watch,
         }
+    }
+
+    /// Shows the steps so far to the control: [`Error::Cancelled`] once
+    /// it is cancelled (one comparison between looks).
+    #[inline]
+    fn poll(&self) -> Result<()> {
+        self.watch.poll(self.cap - self.left)
     }
 
     /// Counts one option of `components` components at `weight` steps a
@@ -455,7 +468,8 @@ impl<G: ImpartialGame> GrundySolver<G> {
                 return Ok(Nimber(value));
             }
         }
-        let mut work = WorkCount::new(self.work_cap);
+        let mut work = WorkCount::new(self.work_cap, self.budget.watch(GRUNDY, None));
+        work.watch.check()?;
         let value = match &mut self.values {
             Values::Hashed(memo) => memo.grundy(&self.game, root, self.budget, &mut work),
             Values::Dense(table) => table.grundy(&self.game, root, self.budget, &mut work),
@@ -537,7 +551,8 @@ impl<G: ImpartialGame> GrundySolver<G> {
         if let Some(value) = table.swept_number(number) {
             return Ok(Nimber(value));
         }
-        let mut work = WorkCount::new(self.work_cap);
+        let mut work = WorkCount::new(self.work_cap, self.budget.watch(GRUNDY, None));
+        work.watch.check()?;
         table
             .grundy_at_number(&self.game, number, self.budget, &mut work)
             .map(Nimber)
@@ -661,7 +676,7 @@ impl<G: ImpartialGame> GrundySolver<G> {
             .iter()
             .map(|c| self.grundy(c))
             .collect::<Result<Vec<_>>>()?;
-        let mut work = WorkCount::new(self.work_cap);
+        let mut work = WorkCount::new(self.work_cap, self.budget.watch(GRUNDY, None));
         sum::winning_move(&values, |index, target| {
             // Replay the component's options against the values: its own
             // value is known, so every option's components are too.
@@ -920,8 +935,13 @@ where
     // cap bounds, so they are sized against the budget beside the table.
     let mut values: Vec<u64> = Vec::new();
     let mut refused = None;
-    let mut work = WorkCount::new(budget.work_or(DEFAULT_HEAP_TABLE_WORK));
+    let mut work = WorkCount::new(
+        budget.work_or(DEFAULT_HEAP_TABLE_WORK),
+        budget.watch("Grundy table", None),
+    );
+    work.watch.check()?;
     for heap in 0..len as u64 {
+        work.poll()?;
         values.clear();
         let mut offending = None;
         let _ = game.for_each_option(&heap, |option| {

@@ -430,6 +430,10 @@ where
     /// Whether the player to move wins the canonical sum `root`.
     fn solve(&mut self, root: Vec<G::Position>) -> Result<bool> {
         self.pending_bytes = Self::sum_bytes(&root);
+        // The watch lives for the call (a kept search stays `Sync`); only
+        // decided sums are memoised, so a cancel leaves no guess behind.
+        let watch = self.limits.budget.watch("exact search over sums", None);
+        let work_before = self.work;
         let mut stack = vec![(root.clone(), false)];
         let mut on_path: AHashSet<Vec<G::Position>> = AHashSet::default();
         while let Some((state, expanded)) = stack.pop() {
@@ -437,6 +441,7 @@ where
             if self.wins.contains_key(&state) {
                 continue;
             }
+            watch.poll(self.work - work_before)?;
             let successors = self.successors(&state)?;
             let no_moves = successors.is_empty();
             let known_loss = successors.iter().any(|s| self.wins.get(s) == Some(&false));

@@ -199,6 +199,8 @@ pub struct WindowRecurrence<'a> {
     /// Values the work cap pays for: each value is computed once, at a
     /// known cost, so a cap on the count is the cap on the work.
     work_len: u64,
+    /// Steps a value costs (shown to the budget's control).
+    units: u64,
 }
 
 /// The window, the limits and how far the search went (the rule, a
@@ -263,6 +265,7 @@ impl<'a> WindowRecurrence<'a> {
             budget,
             // UNITS_PER_VALUE (a literal: the constant stays out of bundles).
             work_len: budget.work_or(Self::DEFAULT_WORK) / 8,
+            units: 8,
         })
     }
 
@@ -273,6 +276,7 @@ impl<'a> WindowRecurrence<'a> {
         let units = units_per_value(self.window, reads);
         Self {
             work_len: self.budget.work_or(Self::DEFAULT_WORK) / units,
+            units,
             ..self
         }
     }
@@ -297,10 +301,25 @@ impl<'a> WindowRecurrence<'a> {
     /// assert_eq!(parity.value(7).unwrap(), 1);
     /// ```
     pub fn value(&mut self, n: u64) -> Result<u32> {
-        while self.found.is_none() && self.values.len() as u64 <= n {
-            self.step(n)?;
-        }
+        self.extend_while(n, |r| r.found.is_none() && r.values.len() as u64 <= n)?;
         Ok(self.lookup(n))
+    }
+
+    /// Computes values while `more` says so, shown to the budget's control
+    /// once a value (the values so far are exact: a cancel keeps them).
+    /// The watch lives for the call: the recurrence stays `Sync`.
+    fn extend_while(&mut self, wanted: u64, more: impl Fn(&Self) -> bool) -> Result<()> {
+        if !more(self) {
+            return Ok(());
+        }
+        let watch = self.budget.watch("period search", None);
+        let start = self.values.len() as u64;
+        while more(self) {
+            let done = self.values.len() as u64 - start;
+            watch.poll(done.saturating_mul(self.units))?;
+            self.step(wanted)?;
+        }
+        Ok(())
     }
 
     /// The exact least preperiod and period, computing as far as needed.
@@ -316,9 +335,7 @@ impl<'a> WindowRecurrence<'a> {
     /// assert!(matches!(counter.periodicity(), Err(Error::NoPeriodWithinBudget { .. })));
     /// ```
     pub fn periodicity(&mut self) -> Result<Periodicity> {
-        while self.found.is_none() {
-            self.step(u64::MAX)?;
-        }
+        self.extend_while(u64::MAX, |r| r.found.is_none())?;
         let (preperiod, period) = self.found.unwrap_or_default();
         let mut values = vec_with_capacity(self.values.len(), "values of a period", self.budget)?;
         values.extend_from_slice(&self.values);

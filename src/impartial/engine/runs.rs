@@ -228,6 +228,7 @@ impl RunSequence {
         let x = i128::from(n);
         // The work cap is per query.
         self.work = 0;
+        let mut watch = None;
         loop {
             if x < self.known {
                 return Ok(self.piece(x).at(x));
@@ -236,6 +237,13 @@ impl RunSequence {
                 let y = base + (x - base) % period;
                 return Ok(self.piece(y).at(y));
             }
+            // The watch lives for the query (the sequence stays `Sync`);
+            // the query's work is shown to it once a round.
+            let watch = watch.get_or_insert_with(|| {
+                self.budget
+                    .watch("run search of a subtraction sequence", None)
+            });
+            watch.poll(self.work)?;
             self.round(n)?;
         }
     }

@@ -62,6 +62,7 @@
 //! contribution, O(|X|²), bounded by a work cap ([`DEFAULT_MOVE_WORK`] steps
 //! unless the budget sets one).
 
+use crate::control::Watch;
 use std::fmt;
 use std::ops::ControlFlow;
 
@@ -406,8 +407,12 @@ impl GreenHackenbush {
     /// ```
     pub fn winning_move(&self) -> Result<Option<EdgeMove>> {
         check_memory(self.budget, self.edges.len())?;
+        let mut work = Work::new(
+            self.budget.work_or(DEFAULT_MOVE_WORK),
+            self.budget.watch("Green Hackenbush winning move", None),
+        );
+        work.watch.check()?;
         let graph = Graph::new(self.vertex_count, self.dense())?;
-        let mut work = Work::new(self.budget.work_or(DEFAULT_MOVE_WORK));
         let analysis = Analysis::new(&graph, 0, None, None, &mut work)?;
         if analysis.root_value() == 0 {
             return Ok(None);
@@ -540,15 +545,21 @@ fn ground_edge_count(
 struct Work {
     done: u64,
     cap: u64,
+    /// The budget's control, shown `done` where it is spent.
+    watch: Watch,
 }
 
 impl Work {
-    fn new(cap: u64) -> Self {
-        Self { done: 0, cap }
+    fn new(cap: u64, watch: Watch) -> Self {
+        Self {
+            done: 0,
+            cap,
+            watch,
+        }
     }
 
     fn unlimited() -> Self {
-        Self::new(u64::MAX)
+        Self::new(u64::MAX, Budget::default().watch("", None))
     }
 
     fn spend(&mut self, steps: usize) -> Result<()> {
@@ -561,7 +572,7 @@ impl Work {
                 steps: self.cap,
             });
         }
-        Ok(())
+        self.watch.poll(self.done)
     }
 }
 

@@ -14,6 +14,7 @@
 //! solver.
 
 use crate::budget::try_reserve;
+use crate::control::Watch;
 use crate::impartial::HeapMove;
 use crate::impartial::ImpartialGame;
 use crate::impartial::boxes::{BallBox, Boxes};
@@ -140,12 +141,17 @@ impl SubtractionSet {
             max => crate::impartial::periodic::units_per_value(max, self.moves.len()),
         };
         self.charge_table(len, units, "Grundy table", budget)?;
+        let watch = budget.watch("subtraction Grundy table", Some(len as u64 * units));
+        watch.check()?;
         let mut rule = self.grundy_rule()?;
         let mut values: Vec<u32> = Vec::new();
         try_reserve(&mut values, len, "Grundy table", budget)?;
-        for _ in 0..len {
-            let next = rule(&values);
-            values.push(next);
+        for start in (0..len).step_by(TABLE_BLOCK) {
+            watch.poll(start as u64 * units)?;
+            for _ in start..len.min(start + TABLE_BLOCK) {
+                let next = rule(&values);
+                values.push(next);
+            }
         }
         let mut nimbers = Vec::new();
         try_reserve(&mut nimbers, len, "Grundy table", budget)?;
@@ -177,22 +183,27 @@ impl SubtractionSet {
             max => crate::impartial::periodic::units_per_value(max, self.moves.len()),
         };
         self.charge_table(len, units, "win/lose table", budget)?;
+        let watch = budget.watch("subtraction win/lose table", Some(len as u64 * units));
+        watch.check()?;
         let terminal_wins = convention == Convention::Misere;
         let mut wins: Vec<bool> = Vec::new();
         try_reserve(&mut wins, len, "win/lose table", budget)?;
         if self.max() <= 128 {
-            self.fill_outcomes_by_mask(len, terminal_wins, &mut wins);
+            self.fill_outcomes_by_mask(len, terminal_wins, &mut wins, (&watch, units))?;
         }
-        for n in wins.len()..len {
-            let win = if (n as u64) < self.min() {
-                terminal_wins
-            } else {
-                self.moves
-                    .iter()
-                    .take_while(|&&s| s <= n as u64)
-                    .any(|&s| !wins[n - s as usize])
-            };
-            wins.push(win);
+        while wins.len() < len {
+            watch.poll(wins.len() as u64 * units)?;
+            for n in wins.len()..len.min(wins.len() + TABLE_BLOCK) {
+                let win = if (n as u64) < self.min() {
+                    terminal_wins
+                } else {
+                    self.moves
+                        .iter()
+                        .take_while(|&&s| s <= n as u64)
+                        .any(|&s| !wins[n - s as usize])
+                };
+                wins.push(win);
+            }
         }
         let mut outcomes = Vec::new();
         try_reserve(&mut outcomes, len, "win/lose table", budget)?;
@@ -217,21 +228,32 @@ impl SubtractionSet {
 
     /// Win/lose of heaps `0..len` for sets within 1..=128, O(1) per heap: a
     /// 128-bit circular mask marks which of the last 128 heaps are losses.
-    fn fill_outcomes_by_mask(&self, len: usize, terminal_wins: bool, wins: &mut Vec<bool>) {
+    /// `watch` is shown `units` steps a heap, once a block of heaps.
+    fn fill_outcomes_by_mask(
+        &self,
+        len: usize,
+        terminal_wins: bool,
+        wins: &mut Vec<bool>,
+        (watch, units): (&Watch, u64),
+    ) -> Result<()> {
         let targets_at_zero = self.moves.iter().fold(0u128, |mask, &s| {
             mask | 1u128.rotate_left((128 - s as u32) % 128)
         });
         let mut losing = 0u128;
-        for n in 0..len {
-            let win = if (n as u64) < self.min() {
-                terminal_wins
-            } else {
-                losing & targets_at_zero.rotate_left((n % 128) as u32) != 0
-            };
-            let bit = 1u128 << (n % 128);
-            losing = if win { losing & !bit } else { losing | bit };
-            wins.push(win);
+        for start in (0..len).step_by(TABLE_BLOCK) {
+            watch.poll(start as u64 * units)?;
+            for n in start..len.min(start + TABLE_BLOCK) {
+                let win = if (n as u64) < self.min() {
+                    terminal_wins
+                } else {
+                    losing & targets_at_zero.rotate_left((n % 128) as u32) != 0
+                };
+                let bit = 1u128 << (n % 128);
+                losing = if win { losing & !bit } else { losing | bit };
+                wins.push(win);
+            }
         }
+        Ok(())
     }
 
     /// The exact least preperiod and period of the Grundy sequence.
@@ -1450,6 +1472,9 @@ const LOSS_BIT_UNITS: u64 = 7;
 /// (measured 18.3–18.9 ns a heap, release build, 2·10^8 heaps).
 const GRUNDY_MASK_UNITS: u64 = 18;
 
+/// Heaps of a table computed between two looks at the budget's control.
+const TABLE_BLOCK: usize = 1 << 16;
+
 /// Bits of the loss sequence charged per byte of the budget (a bit each, with
 /// room for the vector to double).
 const LOSS_BITS_PER_BYTE: u128 = 4;
@@ -1482,8 +1507,14 @@ impl LossBits {
 
     /// Whether heap `n` is lost for the player to move.
     fn is_lost(&mut self, n: u64) -> Result<bool> {
-        while self.found.is_none() && self.len <= n {
-            self.step(n)?;
+        if self.found.is_none() && self.len <= n {
+            // The watch lives for the call: the search stays `Sync`.
+            let watch = self.budget.watch("win/lose period search", None);
+            let start = self.len;
+            while self.found.is_none() && self.len <= n {
+                watch.poll((self.len - start).saturating_mul(LOSS_STEP_UNITS))?;
+                self.step(n)?;
+            }
         }
         let index = match self.found {
             Some((preperiod, period)) if n >= self.len => preperiod + (n - preperiod) % period,

@@ -9,6 +9,7 @@
 //! asked for. The *tame* genera are those of Nim positions: `0^120…`,
 //! `1^031…`, `0^020…`, `1^131…` and `g^(g, g^2, g, …)` for `g >= 2`.
 
+use crate::control::Watch;
 use crate::impartial::ImpartialGame;
 use crate::impartial::mex::MexSet;
 use crate::impartial::octal::TakeAndBreak;
@@ -115,6 +116,8 @@ fn children(
             });
         }
     }
+    // Once a state: one comparison between looks at the control.
+    usage.watch.poll(usage.work)?;
     if *twos > 0 {
         out.push((heaps.clone(), twos - 1, ones + 1));
         out.push((heaps.clone(), twos - 1, *ones));
@@ -148,6 +151,7 @@ struct Usage {
     work: u64,
     work_cap: u64,
     budget: Budget,
+    watch: Watch,
 }
 
 impl Usage {
@@ -279,7 +283,9 @@ pub fn heap_genus(
         work: 0,
         work_cap: budget.work_or(DEFAULT_GENUS_WORK),
         budget,
+        watch: budget.watch("genus search", None),
     };
+    usage.watch.check()?;
     let heaps = if heap == 0 { vec![] } else { vec![heap] };
     let misere = (0..terms)
         .map(|k| {

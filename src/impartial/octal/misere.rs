@@ -8,6 +8,7 @@
 //! move dropped (they change nothing). When the search would visit more
 //! positions than allowed, it stops with an error instead of guessing.
 
+use crate::control::Watch;
 use crate::impartial::octal::TakeAndBreak;
 use crate::impartial::{HeapMove, ImpartialGame};
 use crate::{Budget, Error, Outcome, Result};
@@ -379,8 +380,11 @@ impl MisereSearch {
         if let Some(&known) = self.memo.get(&root) {
             return Ok(known);
         }
+        // Only settled frames are memoised: a cancel leaves no guess behind.
+        let watch = self.budget.watch("exact misère search", None);
+        watch.check()?;
         let mut stack = vec![self.frame(root.clone())?];
-        let result = self.run(&mut stack);
+        let result = self.run(&mut stack, &watch);
         // Whatever happened, the stack's memory is no longer held.
         self.stack_bytes -= stack.iter().map(|f| f.bytes).sum::<u128>();
         result?;
@@ -395,7 +399,8 @@ impl MisereSearch {
     }
 
     /// Depth-first search until the stack is empty; every settled frame is memoised.
-    fn run(&mut self, stack: &mut Vec<Frame>) -> Result<()> {
+    fn run(&mut self, stack: &mut Vec<Frame>, watch: &Watch) -> Result<()> {
+        let work_before = self.work;
         while let Some(top) = stack.last_mut() {
             // With no move left (or every move leading to a win for the
             // opponent) the frame is settled: no move means a misère win.
@@ -412,6 +417,8 @@ impl MisereSearch {
                     let child = child.clone();
                     let frame = self.frame(child)?;
                     stack.push(frame);
+                    // Once a state listed: one comparison between looks.
+                    watch.poll(self.work - work_before)?;
                 }
             }
         }

@@ -80,14 +80,18 @@ impl MiserePlay {
             // Kayles): a separate search for a period first built the same
             // quotients again, and doubled the time of every refusal.
             let work = self.budget.work().unwrap_or(QUOTIENT_ATTEMPT_WORK);
-            let attempt = QuotientGrowth::new(game.clone())
+            let attempt = match QuotientGrowth::new(game.clone())
                 .with_budget(self.budget.with_work(work))
                 .grow()
-                .ok()
-                .map(|grown| {
+            {
+                // Not tried to the end: the next query tries again (the
+                // exact search then sees the cancel too).
+                Err(Error::Cancelled { .. }) => return None,
+                grown => grown.ok().map(|grown| {
                     let stop = grown.stop().cloned();
                     (grown.into_quotient(), stop)
-                });
+                }),
+            };
             self.quotient = Some(attempt);
         }
         self.quotient.as_ref().and_then(Option::as_ref)

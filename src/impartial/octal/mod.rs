@@ -372,9 +372,11 @@ impl HeapValues {
         match way {
             Way::Proven => Ok(()),
             Way::ArithmeticProbe { prefix } => {
-                self.probed = true;
                 let upto = prefix.min(self.limit.saturating_sub(1));
-                self.solver.extend_to(upto, self.budget)?;
+                let extended = self.solver.extend_to(upto, self.budget);
+                // A cancelled probe is tried again by the next question.
+                self.probed = !matches!(extended, Err(Error::Cancelled { .. }));
+                extended?;
                 // A short prefix: at most ARITHMETIC_PREFIX values.
                 let prefix: Vec<u32> = (0..self.solver.len() as u64)
                     .filter_map(|heap| self.solver.known(heap))

@@ -157,7 +157,10 @@ pub fn planned_stats(
     };
     let cap = budget.work_or(DEFAULT_SEQUENCE_WORK);
     let seconds = run.elapsed().as_secs_f64().max(1e-9);
+    let watch = budget.watch("octal statistics by formula", Some(upto));
+    let heaps_before = stats.heaps;
     let result = extend_by_formula(&mut stats, state, &formula, upto, |stats| {
+        watch.poll(stats.heaps.saturating_sub(heaps_before))?;
         if spent.saturating_add(stats.heaps) > cap {
             return Err(Error::WorkLimitExceeded {
                 what: format!(

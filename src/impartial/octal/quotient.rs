@@ -59,9 +59,11 @@
 
 use super::{MoveClass, TakeAndBreak};
 use crate::budget::filled_vec;
+use crate::control::Watch;
 use crate::impartial::HeapMove;
 use crate::{Budget, Error, Outcome, Result};
 use ahash::AHashMap;
+use std::rc::Rc;
 
 mod candidate;
 mod growth;
@@ -237,6 +239,8 @@ struct Builder {
     max_work: u64,
     budget: Budget,
     what: String,
+    /// Shared with the snapshots, which go on with the same count.
+    watch: Rc<Watch>,
 }
 
 /// Whether `units` of the construction's work pass the cap `max_work`,
@@ -246,8 +250,9 @@ fn past_cap(units: u64, max_work: u64) -> bool {
 }
 
 /// Adds `units` to `work` and refuses once it passes `max_work` (the
-/// construction and the candidate search count their work the same way).
-fn charge_work(work: &mut u64, max_work: u64, units: u64, what: &str) -> Result<()> {
+/// construction and the candidate search count their work the same way),
+/// or once `watch`'s control is cancelled.
+fn charge_work(work: &mut u64, max_work: u64, units: u64, what: &str, watch: &Watch) -> Result<()> {
     *work = work.saturating_add(units);
     if past_cap(*work, max_work) {
         return Err(Error::WorkLimitExceeded {
@@ -255,7 +260,15 @@ fn charge_work(work: &mut u64, max_work: u64, units: u64, what: &str) -> Result<
             steps: max_work,
         });
     }
-    Ok(())
+    watch
+        .poll(work.saturating_mul(QUOTIENT_UNIT_STEPS))
+        .map_err(|error| match error {
+            Error::Cancelled { steps, .. } => Error::Cancelled {
+                what: what.to_owned(),
+                steps,
+            },
+            other => other,
+        })
 }
 
 impl Builder {
@@ -272,11 +285,18 @@ impl Builder {
             max_work: budget.work_or(DEFAULT_QUOTIENT_WORK),
             budget,
             what: format!("misère quotient of {game}"),
+            watch: Rc::new(budget.watch("misère quotient", None)),
         }
     }
 
     fn charge(&mut self, steps: u64) -> Result<()> {
-        charge_work(&mut self.work, self.max_work, steps, &self.what)
+        charge_work(
+            &mut self.work,
+            self.max_work,
+            steps,
+            &self.what,
+            &self.watch,
+        )
     }
 
     /// The classes of the options of heap `h` (all heaps below `h` are known).
@@ -562,6 +582,7 @@ impl Builder {
             max_work,
             budget,
             what,
+            watch: Rc::new(budget.watch("misère quotient", None)),
         };
         builder.charge(work)?;
         Ok(builder)
@@ -670,6 +691,7 @@ impl Builder {
             max_work: self.max_work,
             budget: self.budget,
             what: self.what.clone(),
+            watch: Rc::clone(&self.watch),
         }
     }
 
@@ -839,7 +861,8 @@ impl MisereQuotient {
             };
             let verified = match verified {
                 Ok(verified) => verified,
-                Err(reason) if keep_partial => {
+                // A cancel is no limit of the game: nothing is kept as grown.
+                Err(reason) if keep_partial && !matches!(reason, Error::Cancelled { .. }) => {
                     // Optimistic steps since the last check are not verified
                     // (and an exact step was refused): fall back to the last
                     // verified heap.
@@ -1660,8 +1683,9 @@ mod tests {
     fn a_unit_of_the_construction_is_six_steps_of_the_cap() {
         // A cap of 60 steps holds 10 units, not 11: the cap is in steps.
         let mut work = 0;
-        assert!(charge_work(&mut work, 60, 10, "a test").is_ok());
-        let refused = charge_work(&mut work, 60, 1, "a test");
+        let watch = Budget::default().watch("", None);
+        assert!(charge_work(&mut work, 60, 10, "a test", &watch).is_ok());
+        let refused = charge_work(&mut work, 60, 1, "a test", &watch);
         assert!(
             matches!(refused, Err(Error::WorkLimitExceeded { steps: 60, .. })),
             "{refused:?}"

@@ -8,6 +8,7 @@
 //! Flammenkamp's sparse-space fast path.
 
 use crate::budget::{try_reserve, vec_with_capacity};
+use crate::control::Watch;
 use crate::impartial::mex::MexSet;
 use crate::impartial::octal::{MoveClass, TakeAndBreak};
 use crate::{Budget, Error, Result};
@@ -1009,6 +1010,9 @@ impl SparseGrundy {
     /// ```
     pub fn extend_to(&mut self, upto: u64, budget: Budget) -> Result<()> {
         let len = check_length(upto)?;
+        // A cancelled control refuses before the tables grow.
+        let watch = budget.watch("octal Grundy sequence", None);
+        watch.check()?;
         self.budget = budget;
         if len > self.store.len() {
             self.store.reserve(len, self.others_bytes(), budget)?;
@@ -1016,8 +1020,9 @@ impl SparseGrundy {
         let cap = budget.work_or(DEFAULT_SEQUENCE_WORK);
         let threads = self.pool_threads(len.saturating_sub(self.store.len()));
         let pool = pool::Pool::new(self.game.clone(), threads, self.block_len);
+        let watch = Some(&watch);
         if threads == 1 {
-            return self.extend_with_pool(len, upto, cap, &pool, None);
+            return self.extend_with_pool(len, upto, cap, &pool, None, watch);
         }
         // The helpers live for the whole call and wait between blocks.
         std::thread::scope(|scope| {
@@ -1025,7 +1030,7 @@ impl SparseGrundy {
             for _ in 1..threads {
                 scope.spawn(|| pool.help());
             }
-            let result = self.extend_with_pool(len, upto, cap, &pool, None);
+            let result = self.extend_with_pool(len, upto, cap, &pool, None, watch);
             drop(stop);
             result
         })
@@ -1034,7 +1039,9 @@ impl SparseGrundy {
     /// The loop of [`Self::extend_to`], blocks shared through `pool`. With
     /// `known` values the loop takes every decision it would take computing
     /// them (the split's choices, blocks, dense heaps) but reads the values
-    /// instead (see [`Self::replay`]).
+    /// instead (see [`Self::replay`]). `watch` is shown the work of this
+    /// call once a heap or block (the values before a cancel are kept: each
+    /// is final).
     fn extend_with_pool(
         &mut self,
         len: usize,
@@ -1042,10 +1049,15 @@ impl SparseGrundy {
         cap: u64,
         pool: &pool::Pool,
         known: Option<&[u32]>,
+        watch: Option<&Watch>,
     ) -> Result<()> {
         let budget = self.budget;
+        let work_before = self.work;
         while self.store.len() < len {
             let n = self.store.len() as u32;
+            if let Some(watch) = watch {
+                watch.poll(self.work - work_before)?;
+            }
             if self.work > cap {
                 return Err(Error::WorkLimitExceeded {
                     what: format!(
@@ -2373,7 +2385,7 @@ impl SparseGrundy {
             solver.budget = budget;
             solver.store.reserve(len, solver.others_bytes(), budget)?;
             let pool = pool::Pool::new(solver.game.clone(), 1, solver.block_len);
-            solver.extend_with_pool(len, next - 1, u64::MAX, &pool, Some(values))?;
+            solver.extend_with_pool(len, next - 1, u64::MAX, &pool, Some(values), None)?;
         }
         Ok(solver)
     }

@@ -391,14 +391,15 @@ impl<'g, G: TieredGame> TieredSolver<'g, G> {
     /// # Example
     /// See [`TieredSolver`].
     pub fn solve(self) -> Result<TierDatabase> {
-        let session = SolveSession::plan(self.game, self.convention, &self.directory)?;
-        session.begin()?;
-        let mut database = session.database(self.budget);
         let meter = WorkMeter::new(
             self.budget,
             DEFAULT_RETROGRADE_WORK,
             tiered_work_name(self.game.identity()),
         );
+        meter.check()?;
+        let session = SolveSession::plan(self.game, self.convention, &self.directory)?;
+        session.begin()?;
+        let mut database = session.database(self.budget);
         // Each tier's file records a hash of every move and terminal value
         // of its tier and of the tiers below (what its labels depend on).
         let mut chain = session.fingerprint();

@@ -105,6 +105,8 @@ enum Stop {
     Collision(usize, usize),
     /// The work cap is reached.
     Work,
+    /// The budget's control was cancelled.
+    Cancelled(Error),
 }
 
 /// A value that needs more than the loop can store: wider cells or more
@@ -447,10 +449,14 @@ impl<P: Clone + Eq> DenseTable<P> {
         // Every slot through the query's starts as a hole: the sweep's reads
         // then need one comparison to catch a number not filled before.
         self.cells.fill_holes_to(last + 1);
+        // Without a control, one segment: the whole sweep.
+        let mut segment = if work.watch.is_active() { 1024 } else { n };
         loop {
+            let until = last.min(self.swept.saturating_add(segment));
+            let left = work.left;
             let state = Sweep {
                 n,
-                last,
+                last: until,
                 mex: &mut self.mex,
                 work: &mut *work,
                 known: &mut self.known,
@@ -483,7 +489,16 @@ impl<P: Clone + Eq> DenseTable<P> {
                 (false, false, true) => sweep_in!(false, false, true),
             };
             match rare? {
-                None => break,
+                None if until == last => break,
+                // A segment done (every value final): shown to the control,
+                // the next sized to about SWEEP_SEGMENT_STEPS steps.
+                None => {
+                    work.poll()?;
+                    let used = (left - work.left).max(1);
+                    let scaled =
+                        segment as u128 * u128::from(SWEEP_SEGMENT_STEPS) / u128::from(used);
+                    segment = usize::try_from(scaled).unwrap_or(n).clamp(64, 1 << 20);
+                }
                 Some(Rare { value, .. }) => {
                     self.make_room_for(value, budget)?;
                     self.cells.set(self.swept, value);
@@ -625,6 +640,7 @@ impl<P: Clone + Eq> DenseTable<P> {
                     });
                 }
                 Err(Stop::Work) => return Err(work.error("GrundySolver")),
+                Err(Stop::Cancelled(error)) => return Err(error),
                 Err(Stop::Inconsistent) => return Err(inconsistent_game()),
                 Err(Stop::Collision(number, component)) => {
                     return Err(collision(number, component));
@@ -906,6 +922,11 @@ const SMALL_VALUES: u64 = 32;
 /// to 6 bits (`255 & 63`), above every small value.
 const HOLE_BIT: u64 = 63;
 
+/// Steps of a segment of a sweep under a control: the work is shown to
+/// the control between segments, so the sweep's loop is the same with or
+/// without one.
+const SWEEP_SEGMENT_STEPS: u64 = 1 << 20;
+
 /// Charges the work of one option of `components` components against
 /// `left`: true when it does not fit (`left` then wraps; the caller stops).
 #[inline]
@@ -1085,6 +1106,8 @@ impl<P: Clone + Eq> SearchState<'_, P> {
                 set_bit(self.on_line, number, true);
                 self.stack.push((position.clone(), tagged | 1));
                 let Some(value) = self.expand(game, cells, &position, number, work)? else {
+                    // Its frame is on the stack: a cancel forgets its line.
+                    work.poll().map_err(Stop::Cancelled)?;
                     continue;
                 };
                 // No unknown component: the frame is back on top.
@@ -1103,6 +1126,7 @@ impl<P: Clone + Eq> SearchState<'_, P> {
                 }
                 self.store(cells, number, value);
             }
+            work.poll().map_err(Stop::Cancelled)?;
         }
         Ok(None)
     }

@@ -141,6 +141,7 @@ impl<P: Clone + Eq + Hash> HashedMemo<P> {
                 self.on_line.insert(position.clone());
                 let below = self.stack.len();
                 let Some(value) = self.expand(game, &position, budget, work)? else {
+                    work.poll()?;
                     continue;
                 };
                 debug_assert_eq!(self.stack.len(), below);
@@ -149,6 +150,8 @@ impl<P: Clone + Eq + Hash> HashedMemo<P> {
                 value
             };
             self.remember(position, value, budget)?;
+            // Once a position: only values complete are in the memo.
+            work.poll()?;
         }
         Ok(())
     }

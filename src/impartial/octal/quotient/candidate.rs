@@ -32,6 +32,7 @@
 
 use super::{DEFAULT_QUOTIENT_WORK, MAX_QUOTIENT_ORDER, MisereQuotient};
 use crate::budget::{filled_vec, try_reserve};
+use crate::control::Watch;
 use crate::impartial::octal::{MoveClass, TakeAndBreak};
 use crate::{Budget, Error, Result};
 use ahash::AHashMap;
@@ -86,11 +87,18 @@ struct Meter {
     max_work: u64,
     budget: Budget,
     what: String,
+    watch: Watch,
 }
 
 impl Meter {
     fn charge(&mut self, steps: u64) -> Result<()> {
-        super::charge_work(&mut self.work, self.max_work, steps, &self.what)
+        super::charge_work(
+            &mut self.work,
+            self.max_work,
+            steps,
+            &self.what,
+            &self.watch,
+        )
     }
 }
 
@@ -925,6 +933,7 @@ pub(super) fn extend_one(
             max_work: budget.work_or(DEFAULT_QUOTIENT_WORK),
             budget,
             what: format!("misère quotient candidate search of {game}"),
+            watch: budget.watch("misère quotient candidate search", None),
         },
     };
     let base = Candidate::from_quotient(q, budget)?;
