@@ -1083,13 +1083,17 @@ mod tests {
         assert_eq!(walk.cell_updates(u64::MAX), u128::from(u64::MAX) - 1);
         assert!(matches!(
             walk.total_absorbed::<u64>(u64::MAX),
-            Err(Error::WorkLimitExceeded { .. })
+            Err(Error::WorkLimitWouldExceed { .. })
         ));
         let small_cap = walk.with_budget(Budget::default().with_work(10));
         assert!(small_cap.total_absorbed::<u64>(11).is_ok()); // 10 cell updates: the last step needs none
         assert!(matches!(
             small_cap.total_absorbed::<u64>(12),
-            Err(Error::WorkLimitExceeded { steps: 10, .. })
+            Err(Error::WorkLimitWouldExceed {
+                limit: 10,
+                needed: 11,
+                ..
+            })
         ));
     }
 }

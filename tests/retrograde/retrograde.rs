@@ -1652,7 +1652,10 @@ fn predecessors_that_disagree_with_the_successors_are_refused() {
     let by_default = Retrograde::new(succ)
         .predecessors(|&v: &u32| vec![v + 1, v + 2, v + 3])
         .solve([10]);
-    assert!(by_default.is_err(), "the check is on by default, in every build");
+    assert!(
+        by_default.is_err(),
+        "the check is on by default, in every build"
+    );
     let unchecked = Retrograde::new(succ)
         .predecessors(|&v: &u32| vec![v + 1, v + 2, v + 3])
         .with_predecessor_check(false)

@@ -620,7 +620,10 @@ fn the_work_cap_holds_every_way() {
             .with_budget(Budget::default().with_work(1000))
             .value();
         assert!(
-            matches!(capped, Err(Error::WorkLimitExceeded { .. })),
+            matches!(
+                capped,
+                Err(Error::WorkLimitExceeded { .. } | Error::WorkLimitWouldExceed { .. })
+            ),
             "{mode:?}: {capped:?}"
         );
     }

@@ -166,7 +166,13 @@ fn documented_steps(game: &Piles) -> u64 {
 }
 
 fn is_work_limit(result: &stonegame::Result<i64>, cap: u64) -> bool {
-    matches!(result, Err(Error::WorkLimitExceeded { steps, .. }) if *steps == cap)
+    match result {
+        Err(Error::WorkLimitExceeded { steps, .. }) => *steps == cap,
+        Err(Error::WorkLimitWouldExceed { limit, needed, .. }) => {
+            *limit == cap && *needed > u128::from(cap)
+        }
+        _ => false,
+    }
 }
 
 #[test]
