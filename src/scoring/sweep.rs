@@ -30,6 +30,7 @@
 use super::memo::{Memo, Numbering, cell_of, refused, value_of_cell};
 use super::weights::{SWEEP_STEPS_PER_MOVE, SWEEP_STEPS_PER_NUMBER, Work};
 use super::{ScoringGame, overflow};
+use crate::control::Watch;
 use crate::game::MoveOrder;
 use crate::{Budget, Error, Result};
 use num_traits::{Bounded, CheckedSub, Zero};
@@ -68,6 +69,7 @@ pub(super) fn sweep<G: ScoringGame>(
     let work = Work::up_front(cap, count, SWEEP_STEPS_PER_NUMBER, "generic negamax sweep")?
         .weighing(0, SWEEP_STEPS_PER_MOVE);
     let mut values = zeroed::<G::Score>(count, bytes, budget)?;
+    let w = &budget.watch("negamax sweep", None);
     let mode = match (game.numbered_moves(), numbering) {
         (true, _) => NUMBERED,
         (false, Numbering::Checked) => CHECKED,
@@ -75,12 +77,12 @@ pub(super) fn sweep<G: ScoringGame>(
     };
     let v = &mut values;
     let positions = match (order, mode) {
-        (MoveOrder::ToSmaller, NUMBERED) => sweep_in::<G, false, NUMBERED>(game, v, work)?,
-        (MoveOrder::ToSmaller, CHECKED) => sweep_in::<G, false, CHECKED>(game, v, work)?,
-        (MoveOrder::ToSmaller, _) => sweep_in::<G, false, TRUSTED>(game, v, work)?,
-        (MoveOrder::ToLarger, NUMBERED) => sweep_in::<G, true, NUMBERED>(game, v, work)?,
-        (MoveOrder::ToLarger, CHECKED) => sweep_in::<G, true, CHECKED>(game, v, work)?,
-        (MoveOrder::ToLarger, _) => sweep_in::<G, true, TRUSTED>(game, v, work)?,
+        (MoveOrder::ToSmaller, NUMBERED) => sweep_in::<G, false, NUMBERED>(game, v, work, w)?,
+        (MoveOrder::ToSmaller, CHECKED) => sweep_in::<G, false, CHECKED>(game, v, work, w)?,
+        (MoveOrder::ToSmaller, _) => sweep_in::<G, false, TRUSTED>(game, v, work, w)?,
+        (MoveOrder::ToLarger, NUMBERED) => sweep_in::<G, true, NUMBERED>(game, v, work, w)?,
+        (MoveOrder::ToLarger, CHECKED) => sweep_in::<G, true, CHECKED>(game, v, work, w)?,
+        (MoveOrder::ToLarger, _) => sweep_in::<G, true, TRUSTED>(game, v, work, w)?,
         (MoveOrder::Unordered, _) => {
             return Err(Error::InvalidParameter {
                 name: "game",
@@ -148,6 +150,7 @@ fn sweep_in<G: ScoringGame, const TO_LARGER: bool, const MODE: u8>(
     game: &G,
     values: &mut [G::Score],
     work: Work,
+    w: &Watch,
 ) -> Result<usize> {
     let count = values.len();
     let mut positions = 0usize;
@@ -158,10 +161,17 @@ fn sweep_in<G: ScoringGame, const TO_LARGER: bool, const MODE: u8>(
     let mut stop = None;
     // The moves the cap still allows.
     let mut moves_left = work.cap.saturating_sub(work.spent) / work.per_move.max(1);
+    // The control is looked at between positions (one comparison each),
+    // with the steps of the moves taken so far.
+    let (m0, mut cancel) = (moves_left, None);
     // Inlined into the game's listing loop, as a hand-written DP's body is.
     let _ = game.for_each_dense_position(
         #[inline(always)]
         |position| {
+            if let Err(e) = w.poll((m0 - moves_left) * work.per_move) {
+                cancel = Some(e);
+                return ControlFlow::Break(());
+            }
             let number = game.dense_index(&position).unwrap_or(usize::MAX);
             let in_order = if TO_LARGER {
                 number < bound
@@ -252,6 +262,9 @@ fn sweep_in<G: ScoringGame, const TO_LARGER: bool, const MODE: u8>(
             ControlFlow::Continue(())
         },
     );
+    if let Some(e) = cancel {
+        return Err(e);
+    }
     match stop {
         None => Ok(positions),
         Some(stop) => Err(stopped::<G, TO_LARGER, MODE>(game, stop, values, work)),
