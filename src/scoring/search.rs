@@ -15,7 +15,6 @@ use super::memo::{
 };
 use super::weights::Work;
 use super::{ScoringGame, overflow};
-use crate::control::Watch;
 use crate::{Budget, Error, Result};
 use num_traits::{CheckedSub, Zero};
 use std::ops::ControlFlow;
@@ -263,7 +262,7 @@ pub(super) struct Search<'g, G: ScoringGame, S> {
     game: &'g G,
     budget: Budget,
     work: Work,
-    watch: Watch,
+    watch: crate::control::Watch,
     store: S,
     stack: Vec<Frame<G::Position, G::Score>>,
     /// The move lists of the frames on the stack, one after another: a frame's
@@ -294,7 +293,7 @@ impl<'g, G: ScoringGame, S: Store<G>> Search<'g, G, S> {
             game,
             budget,
             work,
-            watch: budget.watch("negamax search", None),
+            watch: budget.watch("negamax", None),
             store,
             stack: Vec::new(),
             moves: Vec::new(),

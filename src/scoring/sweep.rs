@@ -30,7 +30,6 @@
 use super::memo::{Memo, Numbering, cell_of, refused, value_of_cell};
 use super::weights::{SWEEP_STEPS_PER_MOVE, SWEEP_STEPS_PER_NUMBER, Work};
 use super::{ScoringGame, overflow};
-use crate::control::Watch;
 use crate::game::MoveOrder;
 use crate::{Budget, Error, Result};
 use num_traits::{Bounded, CheckedSub, Zero};
@@ -150,7 +149,7 @@ fn sweep_in<G: ScoringGame, const TO_LARGER: bool, const MODE: u8>(
     game: &G,
     values: &mut [G::Score],
     work: Work,
-    w: &Watch,
+    w: &crate::control::Watch,
 ) -> Result<usize> {
     let count = values.len();
     let mut positions = 0usize;
@@ -162,13 +161,13 @@ fn sweep_in<G: ScoringGame, const TO_LARGER: bool, const MODE: u8>(
     // The moves the cap still allows.
     let mut moves_left = work.cap.saturating_sub(work.spent) / work.per_move.max(1);
     // The control is looked at between positions (one comparison each),
-    // with the steps of the moves taken so far.
+    // with the steps of the moves taken so far (SWEEP_STEPS_PER_MOVE each).
     let (m0, mut cancel) = (moves_left, None);
     // Inlined into the game's listing loop, as a hand-written DP's body is.
     let _ = game.for_each_dense_position(
         #[inline(always)]
         |position| {
-            if let Err(e) = w.poll((m0 - moves_left) * work.per_move) {
+            if let Err(e) = w.poll((m0 - moves_left) * 2) {
                 cancel = Some(e);
                 return ControlFlow::Break(());
             }
