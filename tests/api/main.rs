@@ -3,6 +3,7 @@
 //! One test binary per area, a module per topic: the crate and its test
 //! dependencies are linked once per area instead of once per file.
 
+mod cancel_scoring;
 mod contract;
 mod contradictions;
 mod guide;

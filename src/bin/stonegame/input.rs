@@ -194,6 +194,7 @@ fn solve_line(
 pub fn finish(mut out: impl Write, result: Result<(), Failure>) -> ExitCode {
     // Answers already computed are flushed before the error, so output stays in order.
     let flushed = out.flush();
+    crate::progress::clear();
     match (result, flushed) {
         (Ok(()), Ok(())) => ExitCode::SUCCESS,
         (Err((0, message)), _) => {
@@ -216,6 +217,7 @@ pub fn finish(mut out: impl Write, result: Result<(), Failure>) -> ExitCode {
 
 /// Prints `line N: message` on standard error (made printable: see [`printable`]).
 pub fn report(number: usize, message: &str) {
+    crate::progress::clear();
     eprintln!(
         "line {number}: {}{}",
         printable(message),
