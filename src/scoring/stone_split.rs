@@ -315,9 +315,11 @@ impl<T: Score> StoneSplit<T> {
         let watch = self
             .budget
             .watch("Stone Game V full table", cubic_steps(n).try_into().ok());
+        let mut cuts = 0u64;
         for len in 2..=n {
-            // Cuts tried so far: about len³/6.
-            watch.poll(cubic_steps(len).try_into().unwrap_or(u64::MAX))?;
+            // The cuts tried so far: len - 1 for each of the n - len + 1 intervals a row.
+            watch.poll(cuts)?;
+            cuts += ((n - len + 1) * (len - 1)) as u64;
             for i in 0..=n - len {
                 let j = i + len - 1;
                 let best = self.best_cut(i, j, |a, b| dp[triangle_index(n, a, b)]);
