@@ -160,16 +160,24 @@ fn sweep_in<G: ScoringGame, const TO_LARGER: bool, const MODE: u8>(
     let mut stop = None;
     // The moves the cap still allows.
     let mut moves_left = work.cap.saturating_sub(work.spent) / work.per_move.max(1);
-    // The control is looked at between positions (one comparison each),
-    // with the steps of the moves taken so far (SWEEP_STEPS_PER_MOVE each).
+    // The control is looked at between positions once the moves left fall
+    // below `look_at` (one comparison of two registers a position; never
+    // without a control), with the steps of the moves taken so far.
     let (m0, mut cancel) = (moves_left, None);
+    let mut look_at = if w.is_active() {
+        m0.saturating_add(1)
+    } else {
+        0
+    };
     // Inlined into the game's listing loop, as a hand-written DP's body is.
     let _ = game.for_each_dense_position(
         #[inline(always)]
         |position| {
-            if let Err(e) = w.poll((m0 - moves_left) * 2) {
-                cancel = Some(e);
-                return ControlFlow::Break(());
+            if moves_left < look_at {
+                look_at = moves_left.saturating_sub(LOOK_MOVES);
+                if look(w, (m0 - moves_left) * SWEEP_STEPS_PER_MOVE, &mut cancel) {
+                    return ControlFlow::Break(());
+                }
             }
             let number = game.dense_index(&position).unwrap_or(usize::MAX);
             let in_order = if TO_LARGER {
@@ -268,6 +276,19 @@ fn sweep_in<G: ScoringGame, const TO_LARGER: bool, const MODE: u8>(
         None => Ok(positions),
         Some(stop) => Err(stopped::<G, TO_LARGER, MODE>(game, stop, values, work)),
     }
+}
+
+/// Moves between two looks at the control: the watch's stride in steps
+/// (two a move, `SWEEP_STEPS_PER_MOVE`).
+const LOOK_MOVES: u64 = crate::control::WATCH_STRIDE / SWEEP_STEPS_PER_MOVE;
+
+/// Looks at the control after `steps`: true (the error kept in `cancel`)
+/// once it is cancelled. Out of line, so the sweep's loop stays small.
+#[cold]
+#[inline(never)]
+fn look(w: &crate::control::Watch, steps: u64, cancel: &mut Option<Error>) -> bool {
+    *cancel = w.poll(steps).err();
+    cancel.is_some()
 }
 
 /// The refusal of a sweep that stopped.
