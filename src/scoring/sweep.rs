@@ -175,7 +175,8 @@ fn sweep_in<G: ScoringGame, const TO_LARGER: bool, const MODE: u8>(
         |position| {
             if moves_left < look_at {
                 look_at = moves_left.saturating_sub(LOOK_MOVES);
-                if look(w, (m0 - moves_left) * SWEEP_STEPS_PER_MOVE, &mut cancel) {
+                cancel = look(w, (m0 - moves_left) * SWEEP_STEPS_PER_MOVE);
+                if cancel.is_some() {
                     return ControlFlow::Break(());
                 }
             }
@@ -282,13 +283,12 @@ fn sweep_in<G: ScoringGame, const TO_LARGER: bool, const MODE: u8>(
 /// (two a move, `SWEEP_STEPS_PER_MOVE`).
 const LOOK_MOVES: u64 = crate::control::WATCH_STRIDE / SWEEP_STEPS_PER_MOVE;
 
-/// Looks at the control after `steps`: true (the error kept in `cancel`)
-/// once it is cancelled. Out of line, so the sweep's loop stays small.
+/// Looks at the control after `steps`: the error once it is cancelled.
+/// Out of line, so the sweep's loop stays small.
 #[cold]
 #[inline(never)]
-fn look(w: &crate::control::Watch, steps: u64, cancel: &mut Option<Error>) -> bool {
-    *cancel = w.poll(steps).err();
-    cancel.is_some()
+fn look(w: &crate::control::Watch, steps: u64) -> Option<Error> {
+    w.poll(steps).err()
 }
 
 /// The refusal of a sweep that stopped.
