@@ -349,3 +349,31 @@ fn progress_grows_and_answers_do_not_change() -> stonegame::Result<()> {
     assert!(!control.is_cancelled());
     Ok(())
 }
+
+#[test]
+fn the_sweep_keeps_its_exact_work_cap_under_a_control() -> stonegame::Result<()> {
+    // More moves than one chunk between two looks at the control (2^21):
+    // the chunks handed out add up to the cap exactly.
+    let n = 3_000_000usize;
+    let game = Pile { n, numbered: true };
+    let moves = 2 * n as u64 - 1;
+    let needed = stonegame::scoring::SWEEP_STEPS_PER_NUMBER * (n as u64 + 1)
+        + stonegame::scoring::SWEEP_STEPS_PER_MOVE * moves;
+    let control = Control::new();
+    let watched = |steps| Budget::default().with_work(steps).with_control(&control);
+    let plain = Negamax::new(&game)
+        .with_budget(Budget::default().with_work(needed))
+        .value()?;
+    assert_eq!(
+        Negamax::new(&game).with_budget(watched(needed)).value()?,
+        plain
+    );
+    let refused = Negamax::new(&game)
+        .with_budget(watched(needed - 1))
+        .value();
+    assert!(
+        matches!(refused, Err(Error::WorkLimitExceeded { .. })),
+        "{refused:?}"
+    );
+    Ok(())
+}
