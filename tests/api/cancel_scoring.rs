@@ -368,9 +368,7 @@ fn the_sweep_keeps_its_exact_work_cap_under_a_control() -> stonegame::Result<()>
         Negamax::new(&game).with_budget(watched(needed)).value()?,
         plain
     );
-    let refused = Negamax::new(&game)
-        .with_budget(watched(needed - 1))
-        .value();
+    let refused = Negamax::new(&game).with_budget(watched(needed - 1)).value();
     assert!(
         matches!(refused, Err(Error::WorkLimitExceeded { .. })),
         "{refused:?}"
