@@ -160,22 +160,26 @@ fn sweep_in<G: ScoringGame, const TO_LARGER: bool, const MODE: u8>(
     let mut stop = None;
     // The moves the cap still allows.
     let mut moves_left = work.cap.saturating_sub(work.spent) / work.per_move.max(1);
-    // With a control, the moves are handed out in chunks of LOOK_MOVES
-    // (the rest kept in `reserve`): a position that runs out of its chunk
-    // looks at the control, then is listed again with the next chunk. The
-    // loop is the same as without a control, with no test of its own.
-    let (m0, mut cancel, mut reserve) = (moves_left, None, 0);
-    if w.is_active() {
-        if let Some(e) = look(w, 0) {
-            return Err(e);
-        }
-        reserve = moves_left.saturating_sub(LOOK_MOVES);
-        moves_left -= reserve;
-    }
+    // The control is looked at between positions once the moves left fall
+    // below `look_at` (one comparison of two registers a position; never
+    // without a control), with the steps of the moves taken so far.
+    let (m0, mut cancel) = (moves_left, None);
+    let mut look_at = if w.is_active() {
+        m0.saturating_add(1)
+    } else {
+        0
+    };
     // Inlined into the game's listing loop, as a hand-written DP's body is.
     let _ = game.for_each_dense_position(
         #[inline(always)]
         |position| {
+            if moves_left < look_at {
+                look_at = moves_left.saturating_sub(LOOK_MOVES);
+                cancel = look(w, (m0 - moves_left) * SWEEP_STEPS_PER_MOVE);
+                if cancel.is_some() {
+                    return ControlFlow::Break(());
+                }
+            }
             let number = game.dense_index(&position).unwrap_or(usize::MAX);
             let in_order = if TO_LARGER {
                 number < bound
@@ -198,68 +202,54 @@ fn sweep_in<G: ScoringGame, const TO_LARGER: bool, const MODE: u8>(
             }
             bound = if TO_LARGER { number } else { number + 1 };
             let (cells, first) = readable::<G::Score, TO_LARGER>(values, number);
-            let (best, taken, unlisted, flow) = loop {
-                // The best so far, with no Option on the dependency chain from one
-                // cell to the next (the moves counted say whether there was a move).
-                // A move the loop cannot take stops it; the cold path says why.
-                let mut best = G::Score::min_value();
-                // The count in a local the loop keeps in a register, and a
-                // never-listed cell noted without a branch (it is refused
-                // after the position's moves: its value is not stored).
-                let (limit, mut taken, mut unlisted) = (moves_left, 0u64, false);
-                let mut take = |points: G::Score, child: usize| {
-                    if taken == limit {
-                        return ControlFlow::Break(());
+            // The best so far, with no Option on the dependency chain from one
+            // cell to the next (the moves counted say whether there was a move).
+            // A move the loop cannot take stops it; the cold path says why.
+            let mut best = G::Score::min_value();
+            // The count in a local the loop keeps in a register, and a
+            // never-listed cell noted without a branch (it is refused
+            // after the position's moves: its value is not stored).
+            let (limit, mut taken, mut unlisted) = (moves_left, 0u64, false);
+            let mut take = |points: G::Score, child: usize| {
+                if taken == limit {
+                    return ControlFlow::Break(());
+                }
+                taken += 1;
+                let Some(&cell) = cells.get(child.wrapping_sub(first)) else {
+                    return ControlFlow::Break(());
+                };
+                if cell == G::Score::zero() {
+                    unlisted = true;
+                    return ControlFlow::Break(());
+                }
+                match points.checked_sub(&(cell ^ G::Score::min_value())) {
+                    Some(candidate) => {
+                        best = best.max(candidate);
+                        ControlFlow::Continue(())
                     }
-                    taken += 1;
-                    let Some(&cell) = cells.get(child.wrapping_sub(first)) else {
+                    None => ControlFlow::Break(()),
+                }
+            };
+            let flow = if MODE == NUMBERED {
+                game.for_each_numbered_move(&position, take)
+            } else {
+                game.for_each_move(&position, |mv| {
+                    let (points, child) = game.play(&position, &mv);
+                    let Some(child_number) = game.dense_index(&child) else {
                         return ControlFlow::Break(());
                     };
-                    if cell == G::Score::zero() {
-                        unlisted = true;
+                    // The child's own cell first (range, order, listed), so the
+                    // round trip never asks dense_position about a number
+                    // outside the numbering.
+                    let flow = take(points, child_number);
+                    if MODE == CHECKED
+                        && flow.is_continue()
+                        && game.dense_position(child_number).as_ref() != Some(&child)
+                    {
                         return ControlFlow::Break(());
                     }
-                    match points.checked_sub(&(cell ^ G::Score::min_value())) {
-                        Some(candidate) => {
-                            best = best.max(candidate);
-                            ControlFlow::Continue(())
-                        }
-                        None => ControlFlow::Break(()),
-                    }
-                };
-                let flow = if MODE == NUMBERED {
-                    game.for_each_numbered_move(&position, take)
-                } else {
-                    game.for_each_move(&position, |mv| {
-                        let (points, child) = game.play(&position, &mv);
-                        let Some(child_number) = game.dense_index(&child) else {
-                            return ControlFlow::Break(());
-                        };
-                        // The child's own cell first (range, order, listed), so the
-                        // round trip never asks dense_position about a number
-                        // outside the numbering.
-                        let flow = take(points, child_number);
-                        if MODE == CHECKED
-                            && flow.is_continue()
-                            && game.dense_position(child_number).as_ref() != Some(&child)
-                        {
-                            return ControlFlow::Break(());
-                        }
-                        flow
-                    })
-                };
-                // The chunk ran out, not the cap: look at the control, then
-                // list the position again with the next chunk.
-                if taken == limit && flow.is_break() && !unlisted && reserve > 0 {
-                    let chunk = reserve.min(LOOK_MOVES);
-                    (moves_left, reserve) = (moves_left + chunk, reserve - chunk);
-                    cancel = look(w, (m0 - moves_left - reserve) * SWEEP_STEPS_PER_MOVE);
-                    if cancel.is_some() {
-                        return ControlFlow::Break(());
-                    }
-                    continue;
-                }
-                break (best, taken, unlisted, flow);
+                    flow
+                })
             };
             moves_left -= taken;
             if flow.is_break() || unlisted {
