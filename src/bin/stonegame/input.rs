@@ -186,6 +186,8 @@ fn solve_line(
     line: &str,
     solve: &mut impl FnMut(&str) -> Result<String, String>,
 ) -> Result<(), Failure> {
+    // Each instance's progress counts from zero (its expected work is its own).
+    crate::progress::next_instance();
     let answer = solve(line).map_err(|message| (number, message))?;
     writeln!(out, "{answer}").map_err(|e| (0, format!("cannot write output: {e}")))
 }

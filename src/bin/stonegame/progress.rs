@@ -37,6 +37,9 @@ struct Reporter {
 
 static REPORTER: OnceLock<Option<Reporter>> = OnceLock::new();
 
+/// The control every budget carries (none with `--quiet`).
+static CONTROL: OnceLock<Control> = OnceLock::new();
+
 /// Starts the clock of the run; returns the control every budget carries,
 /// or `None` with `quiet` (then nothing is ever shown).
 pub fn start(quiet: bool) -> Option<Control> {
@@ -64,7 +67,20 @@ pub fn start(quiet: bool) -> Option<Control> {
     });
     let quiet = reporter.is_none();
     let _ = REPORTER.set(reporter);
-    (!quiet).then(|| Control::with_progress(|progress| show(|| describe(progress))))
+    let control = (!quiet).then(|| Control::with_progress(|progress| show(|| describe(progress))));
+    if let Some(control) = &control {
+        let _ = CONTROL.set(control.clone());
+    }
+    control
+}
+
+/// Starts the count of work done afresh, for the next instance (a line of
+/// input): the engines report the work done under the control in all, and
+/// each instance expects its own.
+pub fn next_instance() {
+    if let Some(control) = CONTROL.get() {
+        control.reset();
+    }
 }
 
 /// `what: done steps of expected (P%), S s`, as the engines report it.
