@@ -136,8 +136,13 @@ impl Drop for Shared {
 
 /// The identity of a [`Control`] that a [`Budget`] carries (a budget stays
 /// `Copy`): the budget names the control, and a solve looks it up once.
+#[cfg(not(stonegame_bundle))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) struct ControlId(NonZeroU64);
+
+/// A bundle for a judge has no controls: its budgets name none (fewer bytes).
+#[cfg(stonegame_bundle)]
+pub(crate) type ControlId = ();
 
 /// Live controls by identity. A control leaves when its last handle (or the
 /// last solve watching it) is dropped; a budget naming a control that is
@@ -407,9 +412,6 @@ pub(crate) struct Watch;
 
 #[cfg(stonegame_bundle)]
 impl Watch {
-    pub(crate) fn new(_: Budget, _: &'static str, _: Option<u64>) -> Self {
-        Watch
-    }
     pub(crate) fn fork(&self) -> Self {
         Watch
     }

@@ -9,6 +9,7 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyAny, PyBool, PyDict, PyFloat, PyInt, PyTuple};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
 use std::time::Duration;
+use stonegame::control::Control;
 use stonegame::{Budget, Convention};
 
 create_exception!(
@@ -470,6 +471,62 @@ pub fn interruptible<R: Send + 'static>(
         })
         .map_err(|e| PyRuntimeError::new_err(format!("cannot start a worker thread: {e}")))?;
     wait_for(py, receiver)
+}
+
+/// How long a cancelled call is waited for: the engines see a cancel within
+/// a few milliseconds of work; one that does not look (a Python-defined
+/// game, say) is left to finish on its own after this.
+const CANCEL_WAIT: Duration = Duration::from_secs(2);
+
+/// Runs `work` on a worker thread with the GIL released, under `budget`
+/// watched by a control of its own, polling for signals every 50 ms. On
+/// Ctrl-C (or any exception a signal handler raises) the control is
+/// cancelled and the worker waited for (it returns `Error::Cancelled`
+/// within a fraction of a second, freeing what it holds), then the
+/// exception is raised: the next call finds the machine idle.
+pub fn cancellable<R: Send + 'static>(
+    py: Python<'_>,
+    budget: Budget,
+    work: impl FnOnce(Budget) -> R + Send + 'static,
+) -> PyResult<R> {
+    let control = Control::new();
+    let watched = budget.with_control(&control);
+    // The worker keeps the control alive as long as it runs (a budget only
+    // names its control).
+    let kept = control.clone();
+    let (sender, receiver) = channel();
+    std::thread::Builder::new()
+        .name("stonegame-work".into())
+        .spawn(move || {
+            let _ = sender.send(work(watched));
+            drop(kept);
+        })
+        .map_err(|e| PyRuntimeError::new_err(format!("cannot start a worker thread: {e}")))?;
+    let mut receiver = receiver;
+    loop {
+        let (back, answer) = py.detach(move || {
+            let answer = receiver.recv_timeout(SIGNAL_POLL);
+            (receiver, answer)
+        });
+        receiver = back;
+        match answer {
+            Ok(answer) => return Ok(answer),
+            Err(RecvTimeoutError::Timeout) => {
+                if let Err(signal) = py.check_signals() {
+                    control.cancel();
+                    // The cancelled answer is dropped; a worker that does
+                    // not stop in time is left to finish on its own.
+                    py.detach(move || drop(receiver.recv_timeout(CANCEL_WAIT)));
+                    return Err(signal);
+                }
+            }
+            Err(RecvTimeoutError::Disconnected) => {
+                return Err(PyRuntimeError::new_err(
+                    "the worker thread stopped without an answer (a bug: please report it)",
+                ));
+            }
+        }
+    }
 }
 
 /// Waits for the answer with the GIL released, looking for signals every

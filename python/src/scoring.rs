@@ -5,7 +5,7 @@
 //! again in i128 when the game's up-front overflow check refuses i64.
 
 use crate::common::{
-    Call, Limits, Move, Outcome, Solution, arg, interruptible, lift, outcome_object, whole_items,
+    Call, Limits, Move, Outcome, Solution, arg, cancellable, lift, outcome_object, whole_items,
 };
 use pyo3::prelude::*;
 use pyo3::types::{PyAny, PyTuple};
@@ -192,18 +192,20 @@ macro_rules! scoring_class {
 /// as the solve or more, and the call is too short for Ctrl-C to matter.
 pub const SMALL_ROW: usize = 64;
 
-/// Runs a row game's call: a row of up to [`SMALL_ROW`] stones on the
-/// calling thread, a longer one on a worker thread (Ctrl-C interrupts the
-/// wait).
+/// Runs a row game's call under `budget`: a row of up to [`SMALL_ROW`]
+/// stones on the calling thread, a longer one on a worker thread under a
+/// control (Ctrl-C cancels the work, which stops within a fraction of a
+/// second, and raises `KeyboardInterrupt`).
 fn run_row(
     py: Python<'_>,
     stones: usize,
-    work: impl FnOnce() -> stonegame::Result<Answer> + Send + 'static,
+    budget: Budget,
+    work: impl FnOnce(Budget) -> stonegame::Result<Answer> + Send + 'static,
 ) -> PyResult<Py<PyAny>> {
     let answer = if stones <= SMALL_ROW {
-        lift(work())?
+        lift(work(budget))?
     } else {
-        lift(interruptible(py, work)?)?
+        lift(cancellable(py, budget, work)?)?
     };
     answer_object(py, answer)
 }
@@ -242,8 +244,7 @@ macro_rules! row_game {
 
             fn compute(&self, py: Python<'_>, ask: Ask) -> PyResult<Py<PyAny>> {
                 let values = (*self.values).clone();
-                let budget = self.budget;
-                run_row(py, self.values.len(), move || {
+                run_row(py, self.values.len(), self.budget, move |budget| {
                     with_fallback(
                         values,
                         |v| row_answer(|v| $rust::<i64>::new(v), v, budget, ask),
@@ -322,8 +323,8 @@ impl Front {
 
     fn compute(&self, py: Python<'_>, ask: Ask) -> PyResult<Py<PyAny>> {
         let values = (*self.values).clone();
-        let (max_take, budget) = (self.max_take, self.budget);
-        run_row(py, self.values.len(), move || {
+        let max_take = self.max_take;
+        run_row(py, self.values.len(), self.budget, move |budget| {
             with_fallback(
                 values,
                 |v| row_answer(|v| RustFront::<i64>::new(v, max_take), v, budget, ask),
@@ -393,8 +394,8 @@ impl Valuations {
 
     fn compute(&self, py: Python<'_>, ask: Ask) -> PyResult<Py<PyAny>> {
         let values = (*self.values).clone();
-        let (count, budget) = (self.count, self.budget);
-        run_row(py, self.values.len(), move || {
+        let count = self.count;
+        run_row(py, self.values.len(), self.budget, move |budget| {
             with_fallback(
                 values,
                 |v| valuations_answer(v, count, budget, ask),
@@ -449,8 +450,7 @@ impl StoneMod3 {
 
     fn compute(&self, py: Python<'_>, ask: Ask) -> PyResult<Py<PyAny>> {
         let stones = (*self.values).clone();
-        let budget = self.budget;
-        run_row(py, self.values.len(), move || {
+        run_row(py, self.values.len(), self.budget, move |budget| {
             answer(
                 RustStoneMod3::new(stones)?.with_budget(budget),
                 ask,

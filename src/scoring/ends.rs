@@ -10,6 +10,7 @@
 
 use super::{DpFamily, DpVariant, Negamax, Score, ScoringGame, abs_sum, overflow, totals_from};
 use crate::budget::{charge_up_front, filled_vec};
+use crate::control::Watch;
 use crate::into_vec::{IntoVec, owned};
 use crate::{Budget, Error, Outcome, Result, Solution};
 use std::fmt;
@@ -194,8 +195,11 @@ impl<T: Score> Ends<T> {
     /// # Ok::<(), stonegame::Error>(())
     /// ```
     pub fn value_by_interval_dp(&self) -> Result<T> {
-        charge_interval_cells(self.budget, self.values.len(), 1, "ends interval DP")?;
-        Ok(ends_difference(&self.values))
+        let cells = charge_interval_cells(self.budget, self.values.len(), 1, "ends interval DP")?;
+        ends_difference(
+            &self.values,
+            &self.budget.watch("ends interval DP", Some(cells)),
+        )
     }
 
     /// The value by one named DP variant ([`DpFamily::Ends`]): memoised
@@ -224,8 +228,12 @@ impl<T: Score> Ends<T> {
             DpVariant::Memoised => Negamax::new(self).with_budget(self.budget).value(),
             DpVariant::FullTable => Ok(self.table()?.value()),
             DpVariant::Rolling => {
-                charge_interval_cells(self.budget, self.values.len(), 1, "ends rolling DP")?;
-                Ok(ends_rolling(&self.values))
+                let cells =
+                    charge_interval_cells(self.budget, self.values.len(), 1, "ends rolling DP")?;
+                ends_rolling(
+                    &self.values,
+                    &self.budget.watch("ends rolling DP", Some(cells)),
+                )
             }
             DpVariant::LengthMajor => self.value_by_interval_dp(),
             DpVariant::Linear => Ok(self.value()),
@@ -533,31 +541,40 @@ fn larger_end_play<T: Score>(row: &[T]) -> T {
 /// `d(i, j) = max(v[i] − d(i+1, j), v[j] − d(i, j−1))`, all intervals of one
 /// length in one pass with `i` ascending. Inside a pass no cell depends on
 /// another, so the loop vectorizes.
-pub(crate) fn ends_difference<T: Score>(values: &[T]) -> T {
+pub(crate) fn ends_difference<T: Score>(values: &[T], watch: &Watch) -> Result<T> {
     // |v[i]| + |d| <= sum |values| for every take, so twice the sum bounds
     // the difference of two takes: then `max_by_sign` is exact.
     let sum = values.iter().fold(T::zero(), |acc, &v| acc + v.abs());
     if let Some(narrow) = narrowed::<T>(values, sum) {
-        return T::from(ends_difference_kernel(&narrow, true)).unwrap_or_else(T::zero);
+        let value = ends_difference_kernel(&narrow, true, watch)?;
+        return Ok(T::from(value).unwrap_or_else(T::zero));
     }
-    ends_difference_kernel(values, sum.checked_add(&sum).is_some())
+    ends_difference_kernel(values, sum.checked_add(&sum).is_some(), watch)
 }
 
-fn ends_difference_kernel<T: Score>(values: &[T], sign_max: bool) -> T {
+fn ends_difference_kernel<T: Score>(values: &[T], sign_max: bool, watch: &Watch) -> Result<T> {
     if sign_max {
-        ends_difference_with(values, max_by_sign::<T>)
+        ends_difference_with(values, max_by_sign::<T>, watch)
     } else {
-        ends_difference_with(values, |a: T, b: T| a.max(b))
+        ends_difference_with(values, |a: T, b: T| a.max(b), watch)
     }
 }
 
 /// One monomorphic sweep per maximum function, so the choice is made once.
 #[inline(always)]
-fn ends_difference_with<T: Score>(values: &[T], max: impl Fn(T, T) -> T) -> T {
+fn ends_difference_with<T: Score>(
+    values: &[T],
+    max: impl Fn(T, T) -> T,
+    watch: &Watch,
+) -> Result<T> {
     let n = values.len();
     let mut d = values.to_vec();
+    // The control is looked at between passes, with the cells done so far.
+    let mut done = 0u64;
     for len in 2..=n {
         let count = n - len + 1;
+        watch.poll(done)?;
+        done += count as u64;
         // Slicing up front lets the compiler drop every bounds check in the loop.
         let lefts = &values[..count];
         let rights = &values[len - 1..len - 1 + count];
@@ -568,37 +585,43 @@ fn ends_difference_with<T: Score>(values: &[T], max: impl Fn(T, T) -> T) -> T {
             d[i] = max(take_left, take_right);
         }
     }
-    d.first().copied().unwrap_or_else(T::zero)
+    Ok(d.first().copied().unwrap_or_else(T::zero))
 }
 
 /// The row-major rolling loop of LeetCode 877 ([`DpVariant::Rolling`]):
 /// `d[j]` holds the interval `i..=j` for the current `i`, `i` descending and
 /// `j` ascending; each `d[j]` needs the `d[j − 1]` just written.
-fn ends_rolling<T: Score>(values: &[T]) -> T {
+fn ends_rolling<T: Score>(values: &[T], watch: &Watch) -> Result<T> {
     let n = values.len();
     let mut d = values.to_vec();
+    let mut done = 0u64;
     for i in (0..n).rev() {
+        watch.poll(done)?;
+        done += (n - i) as u64;
         d[i] = values[i];
         let first = values[i];
         for j in i + 1..n {
             d[j] = (first - d[j]).max(values[j] - d[j - 1]);
         }
     }
-    d.last().copied().unwrap_or_else(T::zero)
+    Ok(d.last().copied().unwrap_or_else(T::zero))
 }
 
 /// The row-major rolling loop of LeetCode 1690 ([`DpVariant::Rolling`]),
 /// the contest loop: `d[j]` holds the interval `i..=j`, `i` descending.
-fn remainder_rolling<T: Score>(prefix: &[T]) -> T {
+fn remainder_rolling<T: Score>(prefix: &[T], watch: &Watch) -> Result<T> {
     let n = prefix.len() - 1;
     let mut d = vec![T::zero(); n];
+    let mut done = 0u64;
     for i in (0..n).rev() {
+        watch.poll(done)?;
+        done += (n - i) as u64;
         d[i] = T::zero();
         for j in i + 1..n {
             d[j] = (prefix[j + 1] - prefix[i + 1] - d[j]).max(prefix[j] - prefix[i] - d[j - 1]);
         }
     }
-    d.last().copied().unwrap_or_else(T::zero)
+    Ok(d.last().copied().unwrap_or_else(T::zero))
 }
 
 /// `max(a, b)` by the sign of `a − b`, for `a − b` that cannot overflow.
@@ -649,26 +672,33 @@ pub(crate) fn narrowed<T: Score>(values: &[T], bound: T) -> Option<Vec<i32>> {
 ///
 /// Two prefix-sum loads, one maximum and two subtractions per cell, against
 /// four loads, one maximum and four subtractions for `d` directly.
-pub(crate) fn remainder_difference<T: Score>(values: &[T], prefix: &[T], worst: T) -> T {
+pub(crate) fn remainder_difference<T: Score>(
+    values: &[T],
+    prefix: &[T],
+    worst: T,
+    watch: &Watch,
+) -> Result<T> {
     if values.len() < 2 {
-        return T::zero();
+        return Ok(T::zero());
     }
     // |e| <= n · sum |values| = worst, so 2 · worst bounds the compared difference.
     if let Some(narrow) = narrowed::<T>(values, worst) {
         let narrow_prefix = prefix_sums(&narrow);
-        let value = remainder_wide(&narrow, &narrow_prefix)
-            .unwrap_or_else(|| remainder_kernel(&narrow, &narrow_prefix, true));
-        return T::from(value).unwrap_or_else(T::zero);
+        let value = match remainder_wide(&narrow, &narrow_prefix, watch) {
+            Some(value) => value?,
+            None => remainder_kernel(&narrow, &narrow_prefix, true, watch)?,
+        };
+        return Ok(T::from(value).unwrap_or_else(T::zero));
     }
-    if let Some(value) = remainder_wide(values, prefix) {
+    if let Some(value) = remainder_wide(values, prefix, watch) {
         return value;
     }
     if PREFER_FLOAT_LANES {
-        if let Some(value) = remainder_in_f64(values, prefix, worst) {
+        if let Some(value) = remainder_in_f64(values, prefix, worst, watch) {
             return value;
         }
     }
-    remainder_kernel(values, prefix, worst.checked_add(&worst).is_some())
+    remainder_kernel(values, prefix, worst.checked_add(&worst).is_some(), watch)
 }
 
 /// The kept-sum sweep compiled for AVX2 or AVX-512 when the CPU has them
@@ -676,12 +706,17 @@ pub(crate) fn remainder_difference<T: Score>(values: &[T], prefix: &[T], worst: 
 /// lanes. `None` on other CPUs, for scores wider than 64 bits (no vector
 /// lanes for them) and in contest bundles.
 #[cfg(not(stonegame_bundle))]
-fn remainder_wide<T: Score>(values: &[T], prefix: &[T]) -> Option<T> {
+fn remainder_wide<T: Score>(values: &[T], prefix: &[T], watch: &Watch) -> Option<Result<T>> {
     if std::mem::size_of::<T>() > 8 {
         return None;
     }
     let wide = super::dispatch::wide()?;
-    Some(super::dispatch::run(wide, KeptSweep { values, prefix }))
+    let sweep = KeptSweep {
+        values,
+        prefix,
+        watch,
+    };
+    Some(super::dispatch::run(wide, sweep))
 }
 
 /// [`remainder_kept_with`] with the plain maximum, as a dispatch kernel.
@@ -689,19 +724,20 @@ fn remainder_wide<T: Score>(values: &[T], prefix: &[T]) -> Option<T> {
 struct KeptSweep<'a, T> {
     values: &'a [T],
     prefix: &'a [T],
+    watch: &'a Watch,
 }
 
 #[cfg(not(stonegame_bundle))]
 impl<T: Score> super::dispatch::Kernel for KeptSweep<'_, T> {
-    type Output = T;
+    type Output = Result<T>;
     #[inline(always)]
-    fn run(self) -> T {
-        remainder_kept_with(self.values, self.prefix, |a: T, b: T| a.max(b))
+    fn run(self) -> Result<T> {
+        remainder_kept_with(self.values, self.prefix, |a: T, b: T| a.max(b), self.watch)
     }
 }
 
 #[cfg(stonegame_bundle)]
-fn remainder_wide<T: Score>(_: &[T], _: &[T]) -> Option<T> {
+fn remainder_wide<T: Score>(_: &[T], _: &[T], _: &Watch) -> Option<Result<T>> {
     None
 }
 
@@ -713,7 +749,12 @@ const PREFER_FLOAT_LANES: bool = cfg!(all(target_arch = "x86_64", not(target_fea
 /// magnitude at most 2^53, so every `f64` operation is exact: `|S| <= sum`,
 /// `|e| <= n · sum = worst`, and each intermediate is at most `2 · worst`.
 /// `None` when `2 · worst` exceeds 2^53.
-fn remainder_in_f64<T: Score>(values: &[T], prefix: &[T], worst: T) -> Option<T> {
+fn remainder_in_f64<T: Score>(
+    values: &[T],
+    prefix: &[T],
+    worst: T,
+    watch: &Watch,
+) -> Option<Result<T>> {
     // 2 · worst <= 2^53. Conversions go through i128 (exact both ways for
     // integers of this size; the contest bundles' num-traits stand-in has no
     // `to_f64`).
@@ -724,20 +765,33 @@ fn remainder_in_f64<T: Score>(values: &[T], prefix: &[T], worst: T) -> Option<T>
     let values: Vec<f64> = values.iter().map(exact).collect::<Option<_>>()?;
     let prefix: Vec<f64> = prefix.iter().map(exact).collect::<Option<_>>()?;
     // `a > b` and `maxpd` agree on every non-NaN pair; there are no NaNs here.
-    let value = remainder_kept_with(&values, &prefix, |a: f64, b: f64| if a > b { a } else { b });
-    T::from(value as i128)
+    let max = |a: f64, b: f64| if a > b { a } else { b };
+    match remainder_kept_with(&values, &prefix, max, watch) {
+        Ok(value) => T::from(value as i128).map(Ok),
+        Err(cancelled) => Some(Err(cancelled)),
+    }
 }
 
-fn remainder_kernel<T: Score>(values: &[T], prefix: &[T], sign_max: bool) -> T {
+fn remainder_kernel<T: Score>(
+    values: &[T],
+    prefix: &[T],
+    sign_max: bool,
+    watch: &Watch,
+) -> Result<T> {
     if sign_max {
-        remainder_kept_with(values, prefix, max_by_sign::<T>)
+        remainder_kept_with(values, prefix, max_by_sign::<T>, watch)
     } else {
-        remainder_kept_with(values, prefix, |a: T, b: T| a.max(b))
+        remainder_kept_with(values, prefix, |a: T, b: T| a.max(b), watch)
     }
 }
 
 #[inline(always)]
-fn remainder_kept_with<T>(values: &[T], prefix: &[T], max: impl Fn(T, T) -> T) -> T
+fn remainder_kept_with<T>(
+    values: &[T],
+    prefix: &[T],
+    max: impl Fn(T, T) -> T,
+    watch: &Watch,
+) -> Result<T>
 where
     T: Copy + Default + std::ops::Sub<Output = T>,
 {
@@ -746,14 +800,18 @@ where
     kept.push(T::default());
     // Two lengths per pass halve the passes over memory and share a load.
     let mut len = 2;
+    // The control is looked at between passes, with the cells done so far.
+    let mut done = 0u64;
     while len < n {
+        watch.poll(done)?;
+        done += 2 * (n - len) as u64 + 1;
         kept_two_lengths(&mut kept, prefix, len, &max);
         len += 2;
     }
     if len == n {
         kept_one_length(&mut kept, prefix, len, &max);
     }
-    prefix[n] - kept[0]
+    Ok(prefix[n] - kept[0])
 }
 
 /// One pass over the intervals of length `len`: `kept[i]` becomes
@@ -925,12 +983,16 @@ impl<T: Score> EndsRemainder<T> {
             1
         };
         charge_interval_cells(self.budget, self.values.len(), per_step, "ends-remainder")?;
-        Ok(self.length_major())
+        self.length_major()
     }
 
     /// The length-major sweep, uncharged (the caller charged it).
-    fn length_major(&self) -> T {
-        remainder_difference(&self.values, &self.prefix, self.worst)
+    fn length_major(&self) -> Result<T> {
+        let n = self.values.len() as u64;
+        let watch = self
+            .budget
+            .watch("ends-remainder", Some(n * n.saturating_sub(1) / 2));
+        remainder_difference(&self.values, &self.prefix, self.worst, &watch)
     }
 
     /// The value by one named DP variant ([`DpFamily::EndsRemainder`]):
@@ -955,8 +1017,9 @@ impl<T: Score> EndsRemainder<T> {
             DpVariant::FullTable => Ok(self.table()?.value()),
             DpVariant::Rolling => {
                 let n = self.values.len();
-                charge_interval_cells(self.budget, n, 1, "ends-remainder rolling DP")?;
-                Ok(remainder_rolling(&self.prefix))
+                let cells = charge_interval_cells(self.budget, n, 1, "ends-remainder rolling DP")?;
+                let watch = self.budget.watch("ends-remainder rolling DP", Some(cells));
+                remainder_rolling(&self.prefix, &watch)
             }
             DpVariant::LengthMajor => self.value(),
             other => Err(DpFamily::EndsRemainder.unsupported(other)),
@@ -989,21 +1052,26 @@ impl<T: Score> EndsRemainder<T> {
     /// # Ok::<(), stonegame::Error>(())
     /// ```
     pub fn totals(&self) -> Result<(T, T)> {
-        charge_interval_cells(self.budget, self.values.len(), 1, "ends-remainder totals")?;
-        let (difference, total) = self.sweep_with_totals();
+        let cells =
+            charge_interval_cells(self.budget, self.values.len(), 1, "ends-remainder totals")?;
+        let watch = self.budget.watch("ends-remainder totals", Some(cells));
+        let (difference, total) = self.sweep_with_totals(&watch)?;
         Ok(totals_from(total, difference))
     }
 
     /// `(value, points scored along the line)` of the whole row: the sweep by
     /// length on `d` directly, with a second row for the points scored.
-    fn sweep_with_totals(&self) -> (T, T) {
+    fn sweep_with_totals(&self, watch: &Watch) -> Result<(T, T)> {
         let n = self.values.len();
         let p = &self.prefix;
         // Intervals of length 1 are worth 0: taking the last stone scores nothing.
         let mut d = vec![T::zero(); n + 1];
         let mut scored = vec![T::zero(); n + 1];
+        let mut done = 0u64;
         for len in 2..=n {
             let count = n - len + 1;
+            watch.poll(done)?;
+            done += count as u64;
             let (ends, starts) = (&p[len..len + count], &p[..count]);
             let (ends_before, starts_after) = (&p[len - 1..len - 1 + count], &p[1..=count]);
             let (d, scored) = (&mut d[..=count], &mut scored[..=count]);
@@ -1021,7 +1089,7 @@ impl<T: Score> EndsRemainder<T> {
                 d[i] = take_left.max(take_right);
             }
         }
-        (d[0], scored[0])
+        Ok((d[0], scored[0]))
     }
 
     /// Value, outcome and the whole optimal line (ties go to [`End::Left`]),
@@ -1070,12 +1138,15 @@ pub const DEFAULT_REMAINDER_WORK: u64 = 10_000_000_000;
 /// Charges an O(n²) sweep over the intervals of `n` stones up front:
 /// n(n-1)/2 cells (every interval of two stones or more), `per_step` cells
 /// a step, refused at once when they pass the work cap of `budget`.
-fn charge_interval_cells(budget: Budget, n: usize, per_step: u128, what: &str) -> Result<()> {
+/// Returns the cells, which the sweep's progress counts.
+fn charge_interval_cells(budget: Budget, n: usize, per_step: u128, what: &str) -> Result<u64> {
     let n = n as u128;
-    let steps = (n * n.saturating_sub(1) / 2).div_ceil(per_step);
+    let cells = n * n.saturating_sub(1) / 2;
+    let steps = cells.div_ceil(per_step);
     charge_up_front(budget, DEFAULT_REMAINDER_WORK, steps, || {
         format!("{what} on {n} stones")
-    })
+    })?;
+    Ok(u64::try_from(cells).unwrap_or(u64::MAX))
 }
 
 /// The value and best move of every interval of an end-taking game
@@ -1153,8 +1224,10 @@ impl<T: Score> EndsTable<T> {
         // Row `len - 1` (the intervals of length len) from the row before it,
         // one pass per length like the O(n)-memory sweeps.
         let mut row_start = 0;
+        let watch = budget.watch("interval table", u64::try_from(cells_needed).ok());
         for len in 1..=n {
             let count = n - len + 1;
+            watch.poll(row_start as u64)?;
             let (done, rest) = cells.split_at_mut(row_start);
             let row = &mut rest[..count];
             match len {
@@ -1531,17 +1604,19 @@ mod tests {
         let Ok(game) = EndsRemainder::new(values) else {
             return; // n · sum does not fit T: refused, nothing to compare
         };
-        let expected = remainder_rolling(&game.prefix);
-        assert_eq!(game.length_major(), expected, "dispatched");
+        let unwatched = Budget::default().watch("test", None);
+        let expected = remainder_rolling(&game.prefix, &unwatched).unwrap();
+        assert_eq!(game.length_major().unwrap(), expected, "dispatched");
         let plain = crate::scoring::dispatch::with_plain_kernels(|| game.length_major());
-        assert_eq!(plain, expected, "plain");
+        assert_eq!(plain.unwrap(), expected, "plain");
         for wide in crate::scoring::dispatch::available() {
             let kernel = KeptSweep {
                 values: &game.values,
                 prefix: &game.prefix,
+                watch: &unwatched,
             };
             if game.values.len() >= 2 {
-                let value = crate::scoring::dispatch::run(wide, kernel);
+                let value = crate::scoring::dispatch::run(wide, kernel).unwrap();
                 assert_eq!(value, expected, "{wide:?}");
             }
         }

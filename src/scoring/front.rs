@@ -528,7 +528,11 @@ impl<T: Score> FrontDoubling<T> {
             "take-up-to-2M full table ((n + 1)² cells)",
             self.budget,
         )?;
+        let steps = u64::try_from(2 * cubic_steps(n)).ok();
+        let watch = self.budget.watch("take-up-to-2M full table", steps);
         for i in (0..n).rev() {
+            // Moves tried so far: about (n - i)² n / 2, at most n² a row.
+            watch.poll(((n - i) * (n - i)) as u64 * n as u64 / 2)?;
             for m in 1..=n {
                 let most = (2 * m).min(n - i);
                 let mut best: Option<T> = None;
@@ -766,7 +770,11 @@ impl<T: Score> FrontDoublingTable<T> {
         // in a plain array: entries front..back.
         let mut second_part = filled_vec(2 * rows + 2, (T::zero(), 0usize), WHAT, budget)?;
         let mut best_unrestricted: Option<T> = None;
+        let cells = (rows * n) as u64 * FRONT_DOUBLING_STEPS_PER_CELL as u64;
+        let watch = budget.watch("front-doubling (take up to 2M)", Some(cells));
         for i in (0..n).rev() {
+            // A step count per cell, as charged up front.
+            watch.poll(((n - 1 - i) * rows) as u64 * FRONT_DOUBLING_STEPS_PER_CELL as u64)?;
             let j = i + 1;
             let gain_all = p[j] - self.unrestricted[j];
             best_unrestricted = Some(best_unrestricted.map_or(gain_all, |g| g.max(gain_all)));

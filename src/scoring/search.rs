@@ -262,6 +262,7 @@ pub(super) struct Search<'g, G: ScoringGame, S> {
     game: &'g G,
     budget: Budget,
     work: Work,
+    watch: crate::control::Watch,
     store: S,
     stack: Vec<Frame<G::Position, G::Score>>,
     /// The move lists of the frames on the stack, one after another: a frame's
@@ -292,6 +293,7 @@ impl<'g, G: ScoringGame, S: Store<G>> Search<'g, G, S> {
             game,
             budget,
             work,
+            watch: budget.watch("negamax", None),
             store,
             stack: Vec::new(),
             moves: Vec::new(),
@@ -338,6 +340,7 @@ impl<'g, G: ScoringGame, S: Store<G>> Search<'g, G, S> {
         if !self.work.charge_position() {
             return Err(self.work.refusal());
         }
+        self.watch.poll(self.work.spent)?;
         let first = self.moves.len();
         self.list_moves(&position)?;
         if self.stack.len() == self.stack.capacity() {

@@ -312,7 +312,14 @@ impl<T: Score> StoneSplit<T> {
             "Stone Game V full table (n³/6 cuts)",
         )?;
         let mut dp = filled_vec(triangle_cells(n), T::zero(), TABLES, self.budget)?;
+        let watch = self
+            .budget
+            .watch("Stone Game V full table", cubic_steps(n).try_into().ok());
+        let mut cuts = 0u64;
         for len in 2..=n {
+            // The cuts tried so far: len - 1 for each of the n - len + 1 intervals a row.
+            watch.poll(cuts)?;
+            cuts += ((n - len + 1) * (len - 1)) as u64;
             for i in 0..=n - len {
                 let j = i + len - 1;
                 let best = self.best_cut(i, j, |a, b| dp[triangle_index(n, a, b)]);
@@ -346,11 +353,17 @@ impl<T: Score> StoneSplit<T> {
             known[triangle_index(n, i, i)] = true;
         }
         let mut stack = vec![(0, n - 1)];
+        let watch = self
+            .budget
+            .watch("Stone Game V memo", cubic_steps(n).try_into().ok());
+        let mut cuts = 0u64;
         while let Some(&(i, j)) = stack.last() {
             if known[triangle_index(n, i, j)] {
                 stack.pop();
                 continue;
             }
+            cuts += (j - i) as u64;
+            watch.poll(cuts)?;
             let before = stack.len();
             for k in i..j {
                 let (l, r) = (self.sum(i, k), self.sum(k + 1, j));
@@ -481,7 +494,11 @@ impl<T: Score> StoneSplit<T> {
         // left[k] = max over t in i..=k of S(i, t) + dp(i, t), for the current row i.
         let mut left = filled_vec(n, T::zero(), TABLES, self.budget)?;
         let mut value = T::zero();
+        let watch = self
+            .budget
+            .watch("Stone Game V", Some(triangle_cells(n) as u64));
         for i in (0..n).rev() {
+            watch.poll(triangle_cells(n - i) as u64)?;
             right[row[i] + i] = self.stones[i];
             left[i] = self.stones[i];
             // The first cut k >= i whose left part outweighs the right (j when none).
@@ -560,7 +577,11 @@ impl<T: Score> StoneSplit<T> {
         let mut first_heavy_left = filled_vec(n, 0usize, TABLES, self.budget)?;
         let mut best_left = filled_vec(n, T::zero(), TABLES, self.budget)?;
         let mut value = T::zero();
+        let watch = self
+            .budget
+            .watch("Stone Game V", Some(triangle_cells(n) as u64));
         for (j, lo_j) in (1..n).zip(lows) {
+            watch.poll(triangle_cells(j) as u64)?;
             let (earlier, current) = kept.split_at_mut(base[j].wrapping_add(lo_j));
             let current = &mut current[..j + 1 - lo_j];
             if lo_j <= j {

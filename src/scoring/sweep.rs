@@ -68,6 +68,7 @@ pub(super) fn sweep<G: ScoringGame>(
     let work = Work::up_front(cap, count, SWEEP_STEPS_PER_NUMBER, "generic negamax sweep")?
         .weighing(0, SWEEP_STEPS_PER_MOVE);
     let mut values = zeroed::<G::Score>(count, bytes, budget)?;
+    let w = &budget.watch("negamax sweep", None);
     let mode = match (game.numbered_moves(), numbering) {
         (true, _) => NUMBERED,
         (false, Numbering::Checked) => CHECKED,
@@ -75,12 +76,12 @@ pub(super) fn sweep<G: ScoringGame>(
     };
     let v = &mut values;
     let positions = match (order, mode) {
-        (MoveOrder::ToSmaller, NUMBERED) => sweep_in::<G, false, NUMBERED>(game, v, work)?,
-        (MoveOrder::ToSmaller, CHECKED) => sweep_in::<G, false, CHECKED>(game, v, work)?,
-        (MoveOrder::ToSmaller, _) => sweep_in::<G, false, TRUSTED>(game, v, work)?,
-        (MoveOrder::ToLarger, NUMBERED) => sweep_in::<G, true, NUMBERED>(game, v, work)?,
-        (MoveOrder::ToLarger, CHECKED) => sweep_in::<G, true, CHECKED>(game, v, work)?,
-        (MoveOrder::ToLarger, _) => sweep_in::<G, true, TRUSTED>(game, v, work)?,
+        (MoveOrder::ToSmaller, NUMBERED) => sweep_in::<G, false, NUMBERED>(game, v, work, w)?,
+        (MoveOrder::ToSmaller, CHECKED) => sweep_in::<G, false, CHECKED>(game, v, work, w)?,
+        (MoveOrder::ToSmaller, _) => sweep_in::<G, false, TRUSTED>(game, v, work, w)?,
+        (MoveOrder::ToLarger, NUMBERED) => sweep_in::<G, true, NUMBERED>(game, v, work, w)?,
+        (MoveOrder::ToLarger, CHECKED) => sweep_in::<G, true, CHECKED>(game, v, work, w)?,
+        (MoveOrder::ToLarger, _) => sweep_in::<G, true, TRUSTED>(game, v, work, w)?,
         (MoveOrder::Unordered, _) => {
             return Err(Error::InvalidParameter {
                 name: "game",
@@ -148,6 +149,7 @@ fn sweep_in<G: ScoringGame, const TO_LARGER: bool, const MODE: u8>(
     game: &G,
     values: &mut [G::Score],
     work: Work,
+    w: &crate::control::Watch,
 ) -> Result<usize> {
     let count = values.len();
     let mut positions = 0usize;
@@ -158,10 +160,26 @@ fn sweep_in<G: ScoringGame, const TO_LARGER: bool, const MODE: u8>(
     let mut stop = None;
     // The moves the cap still allows.
     let mut moves_left = work.cap.saturating_sub(work.spent) / work.per_move.max(1);
+    // The control is looked at between positions once the moves left fall
+    // below `look_at` (one comparison of two registers a position; never
+    // without a control), with the steps of the moves taken so far.
+    let (m0, mut cancel) = (moves_left, None);
+    let mut look_at = if w.is_active() {
+        m0.saturating_add(1)
+    } else {
+        0
+    };
     // Inlined into the game's listing loop, as a hand-written DP's body is.
     let _ = game.for_each_dense_position(
         #[inline(always)]
         |position| {
+            if moves_left < look_at {
+                look_at = moves_left.saturating_sub(LOOK_MOVES);
+                cancel = look(w, (m0 - moves_left) * SWEEP_STEPS_PER_MOVE);
+                if cancel.is_some() {
+                    return ControlFlow::Break(());
+                }
+            }
             let number = game.dense_index(&position).unwrap_or(usize::MAX);
             let in_order = if TO_LARGER {
                 number < bound
@@ -252,10 +270,25 @@ fn sweep_in<G: ScoringGame, const TO_LARGER: bool, const MODE: u8>(
             ControlFlow::Continue(())
         },
     );
+    if let Some(e) = cancel {
+        return Err(e);
+    }
     match stop {
         None => Ok(positions),
         Some(stop) => Err(stopped::<G, TO_LARGER, MODE>(game, stop, values, work)),
     }
+}
+
+/// Moves between two looks at the control: the watch's stride in steps
+/// (two a move, `SWEEP_STEPS_PER_MOVE`).
+const LOOK_MOVES: u64 = crate::control::WATCH_STRIDE / SWEEP_STEPS_PER_MOVE;
+
+/// Looks at the control after `steps`: the error once it is cancelled.
+/// Out of line, so the sweep's loop stays small.
+#[cold]
+#[inline(never)]
+fn look(w: &crate::control::Watch, steps: u64) -> Option<Error> {
+    w.poll(steps).err()
 }
 
 /// The refusal of a sweep that stopped.

@@ -299,7 +299,10 @@ impl<T: Score> Valuations<T> {
             value: vec_with_capacity(1 << n, "exact valuations table (2^n cells)", self.budget)?,
         };
         table.value.push(T::zero());
+        let watch = self.budget.watch("exact valuations table", Some(1 << n));
         for remaining in 1..1usize << n {
+            // One set of stones left a step, as the table grows.
+            watch.poll(remaining as u64)?;
             let value = table.best_choice(remaining).0;
             table.value.push(value);
         }

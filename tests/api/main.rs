@@ -4,6 +4,7 @@
 //! dependencies are linked once per area instead of once per file.
 
 mod cancel_engines;
+mod cancel_scoring;
 mod contract;
 mod contradictions;
 mod guide;

@@ -24,5 +24,6 @@ mod cli_scoring;
 mod cli_stones;
 mod cli_work_caps;
 mod one_question;
+mod progress;
 mod records_round2;
 mod work_calibration;

@@ -186,6 +186,8 @@ fn solve_line(
     line: &str,
     solve: &mut impl FnMut(&str) -> Result<String, String>,
 ) -> Result<(), Failure> {
+    // Each instance's progress counts from zero (its expected work is its own).
+    crate::progress::next_instance();
     let answer = solve(line).map_err(|message| (number, message))?;
     writeln!(out, "{answer}").map_err(|e| (0, format!("cannot write output: {e}")))
 }
@@ -194,6 +196,7 @@ fn solve_line(
 pub fn finish(mut out: impl Write, result: Result<(), Failure>) -> ExitCode {
     // Answers already computed are flushed before the error, so output stays in order.
     let flushed = out.flush();
+    crate::progress::clear();
     match (result, flushed) {
         (Ok(()), Ok(())) => ExitCode::SUCCESS,
         (Err((0, message)), _) => {
@@ -216,6 +219,7 @@ pub fn finish(mut out: impl Write, result: Result<(), Failure>) -> ExitCode {
 
 /// Prints `line N: message` on standard error (made printable: see [`printable`]).
 pub fn report(number: usize, message: &str) {
+    crate::progress::clear();
     eprintln!(
         "line {number}: {}{}",
         printable(message),

@@ -12,6 +12,7 @@ mod hackenbush;
 mod impartial;
 mod input;
 mod octal;
+mod progress;
 mod scoring;
 mod stones;
 mod stream;
@@ -21,6 +22,7 @@ use clap::{ArgGroup, Args, Parser, Subcommand};
 use input::{InputFormat, Layout};
 use std::process::ExitCode;
 use stonegame::Budget;
+use stonegame::control::Control;
 
 /// Exact solutions of two-player perfect-information games.
 ///
@@ -59,14 +61,26 @@ struct Cli {
     /// each search uses its own documented cap (about 10 s of work).
     #[arg(long, global = true, value_name = "STEPS", value_parser = positive_count)]
     max_work: Option<u64>,
+
+    /// Show no progress on standard error. Without it, a run that lasts more
+    /// than a few seconds shows its progress there: on a terminal one line
+    /// that rewrites itself, otherwise a line every 5 seconds. Answers on
+    /// standard output are the same either way.
+    #[arg(long, global = true)]
+    quiet: bool,
 }
 
 impl Cli {
-    fn budget(&self) -> Budget {
+    /// The budget of every solve, watched by `control` (the progress lines).
+    fn budget(&self, control: Option<&Control>) -> Budget {
         let memory = Budget::from_mebibytes(self.memory_mib);
-        match self.max_work {
+        let budget = match self.max_work {
             Some(steps) => memory.with_work(steps),
             None => memory,
+        };
+        match control {
+            Some(control) => budget.with_control(control),
+            None => budget,
         }
     }
 }
@@ -295,8 +309,18 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(code) => return code,
     };
-    input::configure(cli.format, layout(&cli.game), cli.budget());
-    match cli.game {
+    // The control lives as long as the run: budgets name it.
+    let control = progress::start(cli.quiet);
+    input::configure(cli.format, layout(&cli.game), cli.budget(control.as_ref()));
+    let code = run(cli.game);
+    progress::clear();
+    drop(control);
+    code
+}
+
+/// Runs the game the command line names.
+fn run(game: Game) -> ExitCode {
+    match game {
         Game::Ends(args) => scoring::ends_main(&args),
         Game::EndsRemainder(args) => {
             input::run(&args.values, |line| scoring::ends_remainder(&args, line))

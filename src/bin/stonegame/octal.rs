@@ -177,9 +177,6 @@ pub fn grundy(
     Ok(())
 }
 
-/// Seconds between two progress lines of `grundy --stats`.
-const PROGRESS_SECONDS: u64 = 5;
-
 /// `grundy --stats`: G(0..=upto) computed without printing it; at every
 /// power of two from 2^14 heaps on a line `at 2^K …` with the statistics of
 /// G(0..2^K), at the end the statistics on `out`; progress on standard error. With `checkpoint`, the
@@ -208,7 +205,9 @@ pub fn grundy_stats(
             "--threads {threads} is outside 1..={MAX_SEQUENCE_THREADS}"
         ));
     }
-    let budget = crate::input::budget();
+    // Its own progress lines, richer than the engines' (`progress::show`
+    // paces both, and `--quiet` silences both).
+    let budget = crate::input::budget().without_control();
     // The lock first, so that nobody changes the file between the read and
     // the first write; a lock that cannot be created (a read-only directory)
     // matters only if the run has something to write.
@@ -312,7 +311,6 @@ pub fn grundy_stats(
     if let Some(mask) = count_mask {
         run = run.with_count_mask(mask);
     }
-    let mut last_line = std::time::Instant::now();
     let mut look = |stats: &SequenceStats, per_second: f64| -> stonegame::Result<()> {
         // Lines at every power of two from RUN_CHUNK on and at the end (the
         // run looks every RUN_CHUNK heaps and at its end; a formula at
@@ -323,17 +321,16 @@ pub fn grundy_stats(
                 error: e.into(),
             })?;
         }
-        if last_line.elapsed().as_secs() >= PROGRESS_SECONDS {
-            last_line = std::time::Instant::now();
-            eprintln!(
+        crate::progress::show(|| {
+            format!(
                 "grundy: {} heap {} of {goal} ({:.1}%), {} rare, largest {}, {per_second:.0} values/s",
                 stats.game(),
                 stats.heaps,
                 stats.heaps as f64 * 100.0 / goal as f64,
                 stats.rare_count,
                 stats.largest_value,
-            );
-        }
+            )
+        });
         Ok(())
     };
     // The planner's path, shared with Python's `grundy_stats`: a game whose
