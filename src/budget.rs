@@ -3,8 +3,21 @@
 //! Every table is sized up front and refused if it would not fit; every search
 //! that can run long counts its steps and stops at the work cap.
 
-use crate::control::{ControlId, Watch};
+#[cfg(not(stonegame_bundle))]
+use std::num::NonZeroU64;
+
 use crate::{Error, Result};
+
+/// The identity of a [`Control`](crate::control::Control) that a [`Budget`]
+/// carries (a budget stays `Copy`): the budget names the control, and a
+/// solve looks it up once.
+#[cfg(not(stonegame_bundle))]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct ControlId(pub(crate) NonZeroU64);
+
+/// A bundle for a judge has no controls: its budgets name none (fewer bytes).
+#[cfg(stonegame_bundle)]
+pub(crate) type ControlId = ();
 
 /// The limits a solver works within: memory for its tables, and work for its searches.
 ///
@@ -145,26 +158,6 @@ impl Budget {
         }
     }
 
-    /// The same budget watched by `control`: a solve under it stops with
-    /// [`Error::Cancelled`] once the control is cancelled, and reports its
-    /// progress to the control's callback (see [`crate::control`]).
-    ///
-    /// # Example
-    /// ```
-    /// use stonegame::{control::Control, Budget};
-    /// let control = Control::new();
-    /// let budget = Budget::default().with_control(&control);
-    /// assert_eq!(budget.bytes(), Budget::default().bytes());
-    /// assert_ne!(budget, Budget::default());
-    /// ```
-    #[cfg(not(stonegame_bundle))]
-    pub fn with_control(self, control: &crate::control::Control) -> Self {
-        Self {
-            control: Some(control.id()),
-            ..self
-        }
-    }
-
     /// The same budget with no control.
     ///
     /// # Example
@@ -185,17 +178,13 @@ impl Budget {
         self.control
     }
 
-    /// A watch of this budget's control for the computation `what`, which
-    /// expects `expected` steps when known (see [`crate::control`]).
+    /// The same budget naming the control `id` (see [`crate::control`]).
     #[cfg(not(stonegame_bundle))]
-    pub(crate) fn watch(self, what: &'static str, expected: Option<u64>) -> Watch {
-        Watch::new(self, what, expected)
-    }
-
-    /// In a bundle for a judge the watch is inert.
-    #[cfg(stonegame_bundle)]
-    pub(crate) fn watch(self, _: &str, _: Option<u64>) -> Watch {
-        Watch
+    pub(crate) const fn with_control_id(self, id: ControlId) -> Self {
+        Self {
+            control: Some(id),
+            ..self
+        }
     }
 
     /// The work cap set with [`Budget::with_work`], if any.

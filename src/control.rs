@@ -43,6 +43,7 @@ use std::cell::Cell;
 
 #[cfg(not(stonegame_bundle))]
 use crate::Error;
+use crate::budget::ControlId;
 use crate::{Budget, Result};
 
 /// What a progress callback sees: the work done so far under one
@@ -133,16 +134,6 @@ impl Drop for Shared {
         registry.retain(|(id, _)| *id != self.id);
     }
 }
-
-/// The identity of a [`Control`] that a [`Budget`] carries (a budget stays
-/// `Copy`): the budget names the control, and a solve looks it up once.
-#[cfg(not(stonegame_bundle))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub(crate) struct ControlId(NonZeroU64);
-
-/// A bundle for a judge has no controls: its budgets name none (fewer bytes).
-#[cfg(stonegame_bundle)]
-pub(crate) type ControlId = ();
 
 /// Live controls by identity. A control leaves when its last handle (or the
 /// last solve watching it) is dropped; a budget naming a control that is
@@ -330,6 +321,7 @@ impl Watch {
     }
 
     /// A watch of the same control for another thread of the same computation.
+    #[cfg(feature = "parallel")]
     pub(crate) fn fork(&self) -> Self {
         let next = if self.shared.is_some() { 0 } else { u64::MAX };
         Self {
@@ -429,5 +421,37 @@ impl Watch {
     }
     pub(crate) fn check(&self) -> Result<()> {
         Ok(())
+    }
+}
+
+impl Budget {
+    /// The same budget watched by `control`: a solve under it stops with
+    /// [`Error::Cancelled`](crate::Error::Cancelled) once the control is
+    /// cancelled, and reports its progress to the control's callback.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{control::Control, Budget};
+    /// let control = Control::new();
+    /// let budget = Budget::default().with_control(&control);
+    /// assert_eq!(budget.bytes(), Budget::default().bytes());
+    /// assert_ne!(budget, Budget::default());
+    /// ```
+    #[cfg(not(stonegame_bundle))]
+    pub fn with_control(self, control: &Control) -> Self {
+        self.with_control_id(control.id())
+    }
+
+    /// A watch of this budget's control for the computation `what`, which
+    /// expects `expected` steps when known.
+    #[cfg(not(stonegame_bundle))]
+    pub(crate) fn watch(self, what: &'static str, expected: Option<u64>) -> Watch {
+        Watch::new(self, what, expected)
+    }
+
+    /// In a bundle for a judge the watch is inert.
+    #[cfg(stonegame_bundle)]
+    pub(crate) fn watch(self, _: &str, _: Option<u64>) -> Watch {
+        Watch
     }
 }
