@@ -561,8 +561,14 @@ type Job<G> = Box<dyn FnOnce(&mut G) + Send>;
 /// the game caches; later calls queue behind it. The thread ends when the
 /// Python object is dropped. The game itself never crosses threads (some,
 /// such as a misère octal game, are not `Send`).
+///
+/// A game built with [`Actor::spawn_watched`] holds a [`Control`] in its
+/// budget: Ctrl-C cancels the running call (its engine returns
+/// `Error::Cancelled` within a fraction of a second), so the next call does
+/// not queue behind abandoned work.
 pub struct Actor<G> {
     jobs: Sender<Job<G>>,
+    control: Option<Control>,
 }
 
 impl<G: 'static> Actor<G> {
@@ -578,7 +584,23 @@ impl<G: 'static> Actor<G> {
                 }
             })
             .map_err(|e| PyRuntimeError::new_err(format!("cannot start a game thread: {e}")))?;
-        Ok(Self { jobs })
+        Ok(Self {
+            jobs,
+            control: None,
+        })
+    }
+
+    /// Starts the game's thread with `make` given `budget` watched by the
+    /// actor's control, so Ctrl-C cancels a running call.
+    pub fn spawn_watched(
+        budget: Budget,
+        make: impl FnOnce(Budget) -> G + Send + 'static,
+    ) -> PyResult<Self> {
+        let control = Control::new();
+        let watched = budget.with_control(&control);
+        let mut actor = Self::spawn(move || make(watched))?;
+        actor.control = Some(control);
+        Ok(actor)
     }
 
     /// Runs `work` on the game and waits for its answer (see [`Actor`]).
@@ -588,12 +610,42 @@ impl<G: 'static> Actor<G> {
         work: impl FnOnce(&mut G) -> R + Send + 'static,
     ) -> PyResult<R> {
         let (sender, receiver) = channel();
+        let control = self.control.clone();
         self.jobs
             .send(Box::new(move |game: &mut G| {
+                // A cancel meant for an earlier, abandoned call ends here.
+                if let Some(control) = &control {
+                    control.reset();
+                }
                 let _ = sender.send(work(game));
             }))
             .map_err(|_| PyRuntimeError::new_err("the game's thread has stopped"))?;
-        wait_for(py, receiver)
+        let Some(control) = &self.control else {
+            return wait_for(py, receiver);
+        };
+        let mut receiver = receiver;
+        loop {
+            let (back, answer) = py.detach(move || {
+                let answer = receiver.recv_timeout(SIGNAL_POLL);
+                (receiver, answer)
+            });
+            receiver = back;
+            match answer {
+                Ok(answer) => return Ok(answer),
+                Err(RecvTimeoutError::Timeout) => {
+                    if let Err(signal) = py.check_signals() {
+                        control.cancel();
+                        // Wait for the cancelled call to stop, so the next
+                        // call finds the game's thread idle.
+                        py.detach(move || drop(receiver.recv_timeout(CANCEL_WAIT)));
+                        return Err(signal);
+                    }
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(PyRuntimeError::new_err("the game's thread has stopped"));
+                }
+            }
+        }
     }
 }
 

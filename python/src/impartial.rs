@@ -596,8 +596,9 @@ impartial_class!(Subtraction, heaps, heap_rows, nimber, {
         let set = whole_numbers(moves, "moves")?;
         let game = RustSubtraction::new(lift(SubtractionSet::new(set.iter().copied()))?);
         let game = configured(game, misere, memory_mib, max_work)?;
+        let budget = budget(memory_mib, max_work)?;
         Ok(Self {
-            game: Actor::spawn(move || game)?,
+            game: Actor::spawn_watched(budget, move |watched| game.with_budget(watched))?,
             misere,
             limits: Limits {
                 memory_mib,
@@ -758,7 +759,7 @@ impartial_class!(OctalGame, heaps, heap_rows, nimber, {
         let rules = lift(TakeAndBreak::by_name(code))?;
         let budget = budget(memory_mib, max_work)?;
         // Built on its own thread: a misère octal game is not `Send`.
-        let game = Actor::spawn(move || {
+        let game = Actor::spawn_watched(budget, move |budget| {
             // Every period the sequence functions can certify, as the CLI.
             RustOctal::new(rules)
                 .with_search_limit(MAX_SEQUENCE_HEAP + 1)
@@ -1037,10 +1038,10 @@ impl GreenHackenbush {
         let edges = vertex_pairs(edges, "edges")?;
         let game = lift(stonegame::prelude::GreenHackenbush::from_edges(
             edges.clone(),
-        ))?
-        .with_budget(budget(memory_mib, max_work)?);
+        ))?;
+        let budget = budget(memory_mib, max_work)?;
         Ok(Self {
-            game: Actor::spawn(move || game)?,
+            game: Actor::spawn_watched(budget, move |watched| game.with_budget(watched))?,
             edges,
             limits: Limits {
                 memory_mib,
