@@ -454,25 +454,6 @@ pub fn convention(misere: bool) -> Convention {
 /// How often the calling thread looks for a signal while the work runs.
 const SIGNAL_POLL: Duration = Duration::from_millis(50);
 
-/// Runs `work` on a worker thread with the GIL released, polling for signals
-/// every 50 ms: Ctrl-C raises `KeyboardInterrupt` at once. The abandoned work
-/// runs on to its end, which its memory budget and work cap bound, then frees
-/// everything it holds.
-pub fn interruptible<R: Send + 'static>(
-    py: Python<'_>,
-    work: impl FnOnce() -> R + Send + 'static,
-) -> PyResult<R> {
-    let (sender, receiver) = channel();
-    std::thread::Builder::new()
-        .name("stonegame-work".into())
-        .spawn(move || {
-            // The caller may have gone (interrupted): nothing to tell then.
-            let _ = sender.send(work());
-        })
-        .map_err(|e| PyRuntimeError::new_err(format!("cannot start a worker thread: {e}")))?;
-    wait_for(py, receiver)
-}
-
 /// How long a cancelled call is waited for: the engines see a cancel within
 /// a few milliseconds of work; one that does not look (a Python-defined
 /// game, say) is left to finish on its own after this.

@@ -1,7 +1,7 @@
 //! The CLI's remaining families: `janken` (counting) and `graph` (a token
 //! game on a directed graph, by retrograde analysis).
 
-use crate::common::{arg, budget, interruptible, invalid, lift, to_py_error};
+use crate::common::{arg, budget, cancellable, invalid, lift, to_py_error};
 use num_bigint::BigUint;
 use pyo3::prelude::*;
 use pyo3::types::{PyAny, PyBytes, PyInt};
@@ -57,7 +57,10 @@ pub fn janken_count(
                     cap,
                 ));
             }
-            let count = interruptible(py, move || walk.total_absorbed_modulo(rounds, modulus))?;
+            let count = cancellable(py, budget, move |watched| {
+                walk.with_budget(watched)
+                    .total_absorbed_modulo(rounds, modulus)
+            })?;
             Ok(lift(count)?.into_pyobject(py)?.into_any().unbind())
         }
         None => {
@@ -82,7 +85,9 @@ pub fn janken_count(
             let bytes_per_count = u128::from(rounds) * 1585 / 8000 + 32;
             let grown = walk.row_len(rounds).min(cells);
             lift(budget.check_bytes(grown.saturating_mul(bytes_per_count), "janken counts"))?;
-            let count = interruptible(py, move || walk.total_absorbed::<BigUint>(rounds))?;
+            let count = cancellable(py, budget, move |watched| {
+                walk.with_budget(watched).total_absorbed::<BigUint>(rounds)
+            })?;
             // Exact counts can be far beyond 64 bits (and beyond the digits
             // Python converts from a string by default): passed as bytes.
             let bytes = PyBytes::new(py, &lift(count)?.to_bytes_le());
@@ -108,9 +113,10 @@ pub fn solve_graph(
 ) -> PyResult<Vec<(String, Option<u64>)>> {
     let edges = crate::impartial::vertex_pairs(edges, "edges")?;
     let budget = budget(memory_mib, None)?;
-    let labels = interruptible(
+    let labels = cancellable(
         py,
-        move || -> stonegame::Result<Vec<(String, Option<u64>)>> {
+        budget,
+        move |budget| -> stonegame::Result<Vec<(String, Option<u64>)>> {
             let graph = Graph::from_edges(n, &edges, budget)?;
             let solution = DenseSolver::new(&graph).with_budget(budget).solve()?;
             Ok((0..n as u32)
