@@ -1,5 +1,5 @@
 //! What every binding shares: the exception hierarchy, budgets, the
-//! interruptible runner, and the small answer classes (`Outcome`, `Move`,
+//! cancellable runner, and the small answer classes (`Outcome`, `Move`,
 //! `Solution`).
 
 use pyo3::create_exception;
