@@ -483,7 +483,24 @@ pub fn cancellable<R: Send + 'static>(
             drop(kept);
         })
         .map_err(|e| PyRuntimeError::new_err(format!("cannot start a worker thread: {e}")))?;
-    let mut receiver = receiver;
+    wait_watched(py, receiver, Some(&control))
+}
+
+/// Waits for the answer with the GIL released, looking for signals every
+/// 50 ms (a `KeyboardInterrupt` ends the wait; the answer is then dropped
+/// when it comes).
+pub fn wait_for<R: Send>(py: Python<'_>, receiver: Receiver<R>) -> PyResult<R> {
+    wait_watched(py, receiver, None)
+}
+
+/// [`wait_for`], and on a signal `control` (if any) is cancelled and the
+/// cancelled work waited for (up to `CANCEL_WAIT`), so the next call finds
+/// the machine idle; a worker that does not stop in time finishes on its own.
+fn wait_watched<R: Send>(
+    py: Python<'_>,
+    mut receiver: Receiver<R>,
+    control: Option<&Control>,
+) -> PyResult<R> {
     loop {
         let (back, answer) = py.detach(move || {
             let answer = receiver.recv_timeout(SIGNAL_POLL);
@@ -494,35 +511,13 @@ pub fn cancellable<R: Send + 'static>(
             Ok(answer) => return Ok(answer),
             Err(RecvTimeoutError::Timeout) => {
                 if let Err(signal) = py.check_signals() {
-                    control.cancel();
-                    // The cancelled answer is dropped; a worker that does
-                    // not stop in time is left to finish on its own.
-                    py.detach(move || drop(receiver.recv_timeout(CANCEL_WAIT)));
+                    if let Some(control) = control {
+                        control.cancel();
+                        py.detach(move || drop(receiver.recv_timeout(CANCEL_WAIT)));
+                    }
                     return Err(signal);
                 }
             }
-            Err(RecvTimeoutError::Disconnected) => {
-                return Err(PyRuntimeError::new_err(
-                    "the worker thread stopped without an answer (a bug: please report it)",
-                ));
-            }
-        }
-    }
-}
-
-/// Waits for the answer with the GIL released, looking for signals every
-/// 50 ms (a `KeyboardInterrupt` ends the wait; the answer is then dropped
-/// when it comes).
-pub fn wait_for<R: Send>(py: Python<'_>, mut receiver: Receiver<R>) -> PyResult<R> {
-    loop {
-        let (back, answer) = py.detach(move || {
-            let answer = receiver.recv_timeout(SIGNAL_POLL);
-            (receiver, answer)
-        });
-        receiver = back;
-        match answer {
-            Ok(answer) => return Ok(answer),
-            Err(RecvTimeoutError::Timeout) => py.check_signals()?,
             Err(RecvTimeoutError::Disconnected) => {
                 return Err(PyRuntimeError::new_err(
                     "the worker thread stopped without an answer (a bug: please report it)",
@@ -601,32 +596,7 @@ impl<G: 'static> Actor<G> {
                 let _ = sender.send(work(game));
             }))
             .map_err(|_| PyRuntimeError::new_err("the game's thread has stopped"))?;
-        let Some(control) = &self.control else {
-            return wait_for(py, receiver);
-        };
-        let mut receiver = receiver;
-        loop {
-            let (back, answer) = py.detach(move || {
-                let answer = receiver.recv_timeout(SIGNAL_POLL);
-                (receiver, answer)
-            });
-            receiver = back;
-            match answer {
-                Ok(answer) => return Ok(answer),
-                Err(RecvTimeoutError::Timeout) => {
-                    if let Err(signal) = py.check_signals() {
-                        control.cancel();
-                        // Wait for the cancelled call to stop, so the next
-                        // call finds the game's thread idle.
-                        py.detach(move || drop(receiver.recv_timeout(CANCEL_WAIT)));
-                        return Err(signal);
-                    }
-                }
-                Err(RecvTimeoutError::Disconnected) => {
-                    return Err(PyRuntimeError::new_err("the game's thread has stopped"));
-                }
-            }
-        }
+        wait_watched(py, receiver, self.control.as_ref())
     }
 }
 
