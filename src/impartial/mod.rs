@@ -243,9 +243,10 @@ pub trait ImpartialGame {
 
     /// Lists the numbered positions from number `from` on in sweep order,
     /// each with its number, until `visit` returns [`ControlFlow::Break`]:
-    /// ascending numbers under
-    /// [`MoveOrder::ToSmaller`](crate::game::MoveOrder::ToSmaller),
-    /// descending under `ToLarger` (nothing when `Unordered`). The default
+    /// `from, from + 1, …` up to the last number under
+    /// [`MoveOrder::ToSmaller`](crate::game::MoveOrder::ToSmaller), and
+    /// `from, from - 1, …, 0` under `ToLarger`, where `from` is the largest
+    /// number still to list (nothing when `Unordered`). The default
     /// walks the numbers through
     /// [`dense_position`](ImpartialGame::dense_position), skipping numbers
     /// that are no position. Override it with the loops a hand-written DP
