@@ -10,7 +10,7 @@ use stonegame::counting::{AbsorbingWalk, Modular};
 use stonegame::game::MoveOrder;
 use stonegame::impartial::octal::{grundy_sequence, TakeAndBreak};
 use stonegame::impartial::{GrundySolver, ImpartialGame};
-use stonegame::retrograde::{DenseSolver, Graph, Retrograde, Value};
+use stonegame::retrograde::{DenseSolver, Graph, ImplicitSolver, Retrograde, Value};
 use stonegame::scoring::{Negamax, ScoringGame};
 use stonegame::{Budget, Error, Result};
 
@@ -170,6 +170,20 @@ pub fn all() -> Vec<(&'static str, Job)> {
             }),
         ),
         (
+            "ImplicitSolver (own closures, 10^7 positions, all draws)",
+            Box::new(|budget| {
+                let n = 10_000_000u32;
+                let solution = ImplicitSolver::from_fns(
+                    n as usize,
+                    move |u| [(u + 1) % n, (u + 3) % n],
+                    move |v| [(v + n - 1) % n, (v + n - 3) % n],
+                )
+                .with_budget(budget)
+                .solve()?;
+                Ok(format!("{:?}", solution.value(0)))
+            }),
+        ),
+        (
             "DenseSolver one core (2·10^6 positions)",
             Box::new(move |budget| {
                 let solution = DenseSolver::new(&graph).with_budget(budget).solve()?;
@@ -239,6 +253,11 @@ pub fn complete_with_progress() -> Vec<(&'static str, Vec<Report>)> {
     run("DenseSolver parallel 5·10^5", &|b| {
         let graph = Graph::pseudo_random(500_000, 6, 5, 3, Budget::default())?;
         DenseSolver::new(&graph).with_parallel(true).with_budget(b).solve().map(drop)
+    });
+    run("two janken counts under one control", &|b| {
+        let walk = AbsorbingWalk::janken(5_000, 5_000).with_budget(b);
+        walk.total_absorbed::<Modular<998_244_353>>(10_000)?;
+        walk.total_absorbed::<Modular<998_244_353>>(10_000).map(drop)
     });
     run("two sweeps under one control", &|b| {
         Negamax::new(FrontTake::random(1_000_000, 100)).with_budget(b).value()?;
@@ -313,4 +332,29 @@ pub fn errors() -> Vec<(&'static str, Error)> {
             .map(|v| v.len().to_string())
     });
     out
+}
+
+/// DenseSolver's cancel latency against the graph's size, and its whole
+/// solve time: does any phase go unpolled?
+pub fn dense_scaling(after: std::time::Duration) {
+    for n in [1_000_000usize, 2_000_000, 4_000_000] {
+        let graph = Arc::new(Graph::pseudo_random(n, 6, 5, 1, Budget::default()).expect("graph"));
+        for parallel in [false, true] {
+            let t = Instant::now();
+            DenseSolver::new(&graph).with_parallel(parallel).solve().expect("solve");
+            let whole = t.elapsed();
+            let g = Arc::clone(&graph);
+            let trial = crate::cancel_trial("dense", after, move |budget| {
+                DenseSolver::new(&g).with_parallel(parallel).with_budget(budget).solve().map(|s| format!("{:?}", s.value(0)))
+            });
+            println!(
+                "n {n} parallel {parallel}: whole solve {:.0} ms; cancelled {} latency {:.0} ms, {} reports at {:?} ms",
+                whole.as_secs_f64() * 1e3,
+                trial.cancelled,
+                trial.latency.unwrap_or_default().as_secs_f64() * 1e3,
+                trial.reports.len(),
+                trial.reports.iter().map(|r| r.at.as_millis()).collect::<Vec<_>>()
+            );
+        }
+    }
 }

@@ -114,6 +114,10 @@ fn progress_summary(reports: &[Report]) -> String {
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let after = Duration::from_millis(150);
+    if args.first().map(String::as_str) == Some("dense") {
+        engines::dense_scaling(after);
+        return;
+    }
 
     println!("== 1, 2: cancel after {} ms from another thread; progress ==", after.as_millis());
     let mut trials = Vec::new();
