@@ -11,7 +11,7 @@ use stonegame::game::MoveOrder;
 use stonegame::impartial::octal::{grundy_sequence, TakeAndBreak};
 use stonegame::impartial::{GrundySolver, ImpartialGame};
 use stonegame::retrograde::{DenseSolver, Graph, ImplicitSolver, Retrograde, Value};
-use stonegame::scoring::{Negamax, ScoringGame};
+use stonegame::scoring::{DpFamily, DpLineup, DpSolver, Negamax, ScoringGame};
 use stonegame::{Budget, Error, Result};
 
 use crate::Report;
@@ -170,6 +170,22 @@ pub fn all() -> Vec<(&'static str, Job)> {
             }),
         ),
         (
+            "DpLineup built-in Ends rolling (10^5 stones)",
+            Box::new(|budget| {
+                let lineup = DpLineup::of(DpFamily::Ends);
+                let stones: Vec<i64> = (0..100_000).map(|i| (i * 7919) % 1000).collect();
+                let rolling = lineup.solvers().iter().find(|s| s.info().variant == "rolling").expect("rolling");
+                rolling.value(&stones, budget).map(|v| v.to_string())
+            }),
+        ),
+        (
+            "own DpSolver variant (Ends, 4·10^4 stones)",
+            Box::new(|budget| {
+                let stones: Vec<i64> = (0..40_000).map(|i| (i * 7919) % 1000).collect();
+                crate::variant::mine().value(&stones, budget).map(|v| v.to_string())
+            }),
+        ),
+        (
             "ImplicitSolver (own closures, 10^7 positions, all draws)",
             Box::new(|budget| {
                 let n = 10_000_000u32;
@@ -313,6 +329,7 @@ pub fn errors() -> Vec<(&'static str, Error)> {
     );
     push("octal code 0.9", TakeAndBreak::octal("0.9").map(|g| format!("{g:?}")));
     push("octal code 'kayles!'", TakeAndBreak::octal("kayles!").map(|g| format!("{g:?}")));
+    push("game name 'chess' (by_name)", TakeAndBreak::by_name("chess").map(|g| format!("{g:?}")));
     push(
         "subtraction set {0}",
         stonegame::impartial::SubtractionSet::new([0]).map(|s| format!("{s:?}")),

@@ -132,7 +132,7 @@ fn parse(spec: &str) -> std::result::Result<Box<dyn AppGame>, String> {
         }
         "octal" => {
             let (code, heaps) = heaps_at(rest)?;
-            let game = TakeAndBreak::octal(&code).map_err(from_crate)?;
+            let game = TakeAndBreak::by_name(&code).map_err(from_crate)?;
             Box::new(Heaps(spec.into(), Box::new(game), heaps))
         }
         "nim" => Box::new(Heaps(spec.into(), Box::new(Nim::new()), numbers(rest)?)),
