@@ -8,7 +8,7 @@ use std::time::Instant;
 use stonegame::control::Control;
 use stonegame::counting::{AbsorbingWalk, Modular};
 use stonegame::game::MoveOrder;
-use stonegame::impartial::octal::{grundy_sequence, TakeAndBreak};
+use stonegame::impartial::octal::{TakeAndBreak, grundy_sequence};
 use stonegame::impartial::{GrundySolver, ImpartialGame};
 use stonegame::retrograde::{DenseSolver, Graph, ImplicitSolver, Retrograde, Value};
 use stonegame::scoring::{DpFamily, DpLineup, DpSolver, Negamax, ScoringGame};
@@ -60,7 +60,11 @@ impl ScoringGame for FrontTake {
     fn start(&self) -> usize {
         0
     }
-    fn for_each_move(&self, &i: &usize, mut visit: impl FnMut(usize) -> ControlFlow<()>) -> ControlFlow<()> {
+    fn for_each_move(
+        &self,
+        &i: &usize,
+        mut visit: impl FnMut(usize) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         for k in 1..=self.max_take.min(self.len() - i) {
             visit(k)?;
         }
@@ -94,7 +98,11 @@ pub struct TakeOrSplit {
 impl ImpartialGame for TakeOrSplit {
     type Position = u64;
 
-    fn for_each_option(&self, &n: &u64, mut visit: impl FnMut(&[u64]) -> ControlFlow<()>) -> ControlFlow<()> {
+    fn for_each_option(
+        &self,
+        &n: &u64,
+        mut visit: impl FnMut(&[u64]) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         for s in 1..=self.max_take.min(n) {
             visit(&[n - s])?;
         }
@@ -115,7 +123,11 @@ pub fn loopy_successors(n: u32) -> impl Fn(&u32) -> [u32; 3] + Clone + Send + Sy
     move |&u: &u32| {
         let n64 = u64::from(n);
         let u64_ = u64::from(u);
-        [((3 * u64_ + 1) % n64) as u32, ((5 * u64_ + 2) % n64) as u32, u / 2]
+        [
+            ((3 * u64_ + 1) % n64) as u32,
+            ((5 * u64_ + 2) % n64) as u32,
+            u / 2,
+        ]
     }
 }
 
@@ -127,20 +139,26 @@ type Job = Box<dyn FnOnce(Budget) -> Result<String> + Send>;
 
 /// Every engine with an instance that runs for seconds.
 pub fn all() -> Vec<(&'static str, Job)> {
-    let graph = Arc::new(Graph::pseudo_random(2_000_000, 6, 5, 1, Budget::default()).expect("graph"));
+    let graph =
+        Arc::new(Graph::pseudo_random(2_000_000, 6, 5, 1, Budget::default()).expect("graph"));
     let graph2 = Arc::clone(&graph);
+    let sweep_game = FrontTake::random(5_000_000, 200);
     vec![
         (
             "Negamax sweep (own ScoringGame, 5·10^6 × 200)",
-            Box::new(|budget| {
-                let game = FrontTake::random(5_000_000, 200);
-                Negamax::new(game).with_budget(budget).value().map(|v| v.to_string())
+            Box::new(move |budget| {
+                // Built before the clock starts: 5·10^6 stones take 0.1 s or more.
+                Negamax::new(sweep_game)
+                    .with_budget(budget)
+                    .value()
+                    .map(|v| v.to_string())
             }) as Job,
         ),
         (
             "GrundySolver hashed (own ImpartialGame)",
             Box::new(|budget| {
-                let mut solver = GrundySolver::new(TakeOrSplit { max_take: 300 }).with_budget(budget);
+                let mut solver =
+                    GrundySolver::new(TakeOrSplit { max_take: 300 }).with_budget(budget);
                 solver.grundy(&2_000_000).map(|g| format!("{g:?}"))
             }),
         ),
@@ -164,8 +182,9 @@ pub fn all() -> Vec<(&'static str, Job)> {
         (
             "janken (AbsorbingWalk 20000,20000, 40000 rounds, mod p)",
             Box::new(|budget| {
-                let count: Modular<998_244_353> =
-                    AbsorbingWalk::janken(20_000, 20_000).with_budget(budget).total_absorbed(40_000)?;
+                let count: Modular<998_244_353> = AbsorbingWalk::janken(20_000, 20_000)
+                    .with_budget(budget)
+                    .total_absorbed(40_000)?;
                 Ok(format!("{count:?}"))
             }),
         ),
@@ -174,7 +193,11 @@ pub fn all() -> Vec<(&'static str, Job)> {
             Box::new(|budget| {
                 let lineup = DpLineup::of(DpFamily::Ends);
                 let stones: Vec<i64> = (0..100_000).map(|i| (i * 7919) % 1000).collect();
-                let rolling = lineup.solvers().iter().find(|s| s.info().variant == "rolling").expect("rolling");
+                let rolling = lineup
+                    .solvers()
+                    .iter()
+                    .find(|s| s.info().variant == "rolling")
+                    .expect("rolling");
                 rolling.value(&stones, budget).map(|v| v.to_string())
             }),
         ),
@@ -182,7 +205,9 @@ pub fn all() -> Vec<(&'static str, Job)> {
             "own DpSolver variant (Ends, 4·10^4 stones)",
             Box::new(|budget| {
                 let stones: Vec<i64> = (0..40_000).map(|i| (i * 7919) % 1000).collect();
-                crate::variant::mine().value(&stones, budget).map(|v| v.to_string())
+                crate::variant::mine()
+                    .value(&stones, budget)
+                    .map(|v| v.to_string())
             }),
         ),
         (
@@ -209,7 +234,10 @@ pub fn all() -> Vec<(&'static str, Job)> {
         (
             "DenseSolver parallel (2·10^6 positions)",
             Box::new(move |budget| {
-                let solution = DenseSolver::new(&graph2).with_parallel(true).with_budget(budget).solve()?;
+                let solution = DenseSolver::new(&graph2)
+                    .with_parallel(true)
+                    .with_budget(budget)
+                    .solve()?;
                 Ok(format!("{:?}", solution.value(0)))
             }),
         ),
@@ -245,10 +273,16 @@ pub fn complete_with_progress() -> Vec<(&'static str, Vec<Report>)> {
         out.push((name, reports.lock().unwrap().clone()));
     };
     run("Negamax sweep 10^6 × 100", &|b| {
-        Negamax::new(FrontTake::random(1_000_000, 100)).with_budget(b).value().map(drop)
+        Negamax::new(FrontTake::random(1_000_000, 100))
+            .with_budget(b)
+            .value()
+            .map(drop)
     });
     run("GrundySolver hashed to 200,000", &|b| {
-        GrundySolver::new(TakeOrSplit { max_take: 100 }).with_budget(b).grundy(&200_000).map(drop)
+        GrundySolver::new(TakeOrSplit { max_take: 100 })
+            .with_budget(b)
+            .grundy(&200_000)
+            .map(drop)
     });
     run("Retrograde 3·10^5", &|b| {
         Retrograde::new(loopy_successors(300_000))
@@ -268,16 +302,26 @@ pub fn complete_with_progress() -> Vec<(&'static str, Vec<Report>)> {
     });
     run("DenseSolver parallel 5·10^5", &|b| {
         let graph = Graph::pseudo_random(500_000, 6, 5, 3, Budget::default())?;
-        DenseSolver::new(&graph).with_parallel(true).with_budget(b).solve().map(drop)
+        DenseSolver::new(&graph)
+            .with_parallel(true)
+            .with_budget(b)
+            .solve()
+            .map(drop)
     });
     run("two janken counts under one control", &|b| {
         let walk = AbsorbingWalk::janken(5_000, 5_000).with_budget(b);
         walk.total_absorbed::<Modular<998_244_353>>(10_000)?;
-        walk.total_absorbed::<Modular<998_244_353>>(10_000).map(drop)
+        walk.total_absorbed::<Modular<998_244_353>>(10_000)
+            .map(drop)
     });
     run("two sweeps under one control", &|b| {
-        Negamax::new(FrontTake::random(1_000_000, 100)).with_budget(b).value()?;
-        Negamax::new(FrontTake::random(1_000_000, 100)).with_budget(b).value().map(drop)
+        Negamax::new(FrontTake::random(1_000_000, 100))
+            .with_budget(b)
+            .value()?;
+        Negamax::new(FrontTake::random(1_000_000, 100))
+            .with_budget(b)
+            .value()
+            .map(drop)
     });
     out
 }
@@ -292,7 +336,10 @@ pub fn errors() -> Vec<(&'static str, Error)> {
     let small_work = Budget::default().with_work(100_000);
     push(
         "Negamax sweep over a work cap of 10^5",
-        Negamax::new(FrontTake::random(100_000, 50)).with_budget(small_work).value().map(|v| v.to_string()),
+        Negamax::new(FrontTake::random(100_000, 50))
+            .with_budget(small_work)
+            .value()
+            .map(|v| v.to_string()),
     );
     push(
         "GrundySolver over a work cap of 10^5",
@@ -303,7 +350,8 @@ pub fn errors() -> Vec<(&'static str, Error)> {
     );
     push(
         "octal sequence over a work cap of 10^5",
-        grundy_sequence(&TakeAndBreak::octal("0.6").unwrap(), 1_000_000, small_work).map(|v| v.len().to_string()),
+        grundy_sequence(&TakeAndBreak::octal("0.6").unwrap(), 1_000_000, small_work)
+            .map(|v| v.len().to_string()),
     );
     push(
         "Retrograde over a work cap of 10^5",
@@ -327,9 +375,18 @@ pub fn errors() -> Vec<(&'static str, Error)> {
             .value()
             .map(|v| v.to_string()),
     );
-    push("octal code 0.9", TakeAndBreak::octal("0.9").map(|g| format!("{g:?}")));
-    push("octal code 'kayles!'", TakeAndBreak::octal("kayles!").map(|g| format!("{g:?}")));
-    push("game name 'chess' (by_name)", TakeAndBreak::by_name("chess").map(|g| format!("{g:?}")));
+    push(
+        "octal code 0.9",
+        TakeAndBreak::octal("0.9").map(|g| format!("{g:?}")),
+    );
+    push(
+        "octal code 'kayles!'",
+        TakeAndBreak::octal("kayles!").map(|g| format!("{g:?}")),
+    );
+    push(
+        "game name 'chess' (by_name)",
+        TakeAndBreak::by_name("chess").map(|g| format!("{g:?}")),
+    );
     push(
         "subtraction set {0}",
         stonegame::impartial::SubtractionSet::new([0]).map(|s| format!("{s:?}")),
@@ -345,8 +402,12 @@ pub fn errors() -> Vec<(&'static str, Error)> {
     push("a cancelled control, pre-cancelled", {
         let control = Control::new();
         control.cancel();
-        grundy_sequence(&TakeAndBreak::octal("0.6").unwrap(), 1000, Budget::default().with_control(&control))
-            .map(|v| v.len().to_string())
+        grundy_sequence(
+            &TakeAndBreak::octal("0.6").unwrap(),
+            1000,
+            Budget::default().with_control(&control),
+        )
+        .map(|v| v.len().to_string())
     });
     out
 }
@@ -358,11 +419,18 @@ pub fn dense_scaling(after: std::time::Duration) {
         let graph = Arc::new(Graph::pseudo_random(n, 6, 5, 1, Budget::default()).expect("graph"));
         for parallel in [false, true] {
             let t = Instant::now();
-            DenseSolver::new(&graph).with_parallel(parallel).solve().expect("solve");
+            DenseSolver::new(&graph)
+                .with_parallel(parallel)
+                .solve()
+                .expect("solve");
             let whole = t.elapsed();
             let g = Arc::clone(&graph);
             let trial = crate::cancel_trial("dense", after, move |budget| {
-                DenseSolver::new(&g).with_parallel(parallel).with_budget(budget).solve().map(|s| format!("{:?}", s.value(0)))
+                DenseSolver::new(&g)
+                    .with_parallel(parallel)
+                    .with_budget(budget)
+                    .solve()
+                    .map(|s| format!("{:?}", s.value(0)))
             });
             println!(
                 "n {n} parallel {parallel}: whole solve {:.0} ms; cancelled {} latency {:.0} ms, {} reports at {:?} ms",
@@ -370,7 +438,68 @@ pub fn dense_scaling(after: std::time::Duration) {
                 trial.cancelled,
                 trial.latency.unwrap_or_default().as_secs_f64() * 1e3,
                 trial.reports.len(),
-                trial.reports.iter().map(|r| r.at.as_millis()).collect::<Vec<_>>()
+                trial
+                    .reports
+                    .iter()
+                    .map(|r| r.at.as_millis())
+                    .collect::<Vec<_>>()
+            );
+        }
+    }
+}
+
+/// When does a large negamax sweep report? (The cancel trial saw none in
+/// its first 150 ms.)
+pub fn sweep_reports() {
+    for (n, take) in [
+        (1_000_000usize, 100usize),
+        (5_000_000, 200),
+        (5_000_000, 20),
+    ] {
+        let game = FrontTake::random(n, take);
+        let (control, reports) = recording();
+        let t = Instant::now();
+        Negamax::new(game)
+            .with_budget(Budget::default().with_control(&control))
+            .value()
+            .expect("sweep");
+        let reports = reports.lock().unwrap();
+        println!(
+            "sweep {n} x {take}: {:.0} ms, {} reports, first at {:?} ms, done at first {:?}",
+            t.elapsed().as_secs_f64() * 1e3,
+            reports.len(),
+            reports.first().map(|r| r.at.as_millis()),
+            reports.first().map(|r| r.done)
+        );
+    }
+}
+
+/// The sweep under `cancel_trial`, at two cancel times.
+pub fn sweep_cancel_reports() {
+    for ms in [150u64, 1000] {
+        for prebuilt in [false, true] {
+            let built = prebuilt.then(|| FrontTake::random(5_000_000, 200));
+            let trial = crate::cancel_trial(
+                "sweep",
+                std::time::Duration::from_millis(ms),
+                move |budget| {
+                    let game = built.unwrap_or_else(|| FrontTake::random(5_000_000, 200));
+                    Negamax::new(game)
+                        .with_budget(budget)
+                        .value()
+                        .map(|v| v.to_string())
+                },
+            );
+            println!(
+                "cancel at {ms} ms, game built before: {prebuilt}: cancelled {}, {} reports {:?}",
+                trial.cancelled,
+                trial.reports.len(),
+                trial
+                    .reports
+                    .iter()
+                    .take(3)
+                    .map(|r| (r.at.as_millis(), r.done))
+                    .collect::<Vec<_>>()
             );
         }
     }

@@ -42,7 +42,11 @@ impl AppGame for Interval {
     }
     fn answer(&self, budget: Budget) -> Result<String> {
         let solution = Negamax::new(&self.1).with_budget(budget).solve()?;
-        Ok(format!("value {} line {:?}", solution.value(), solution.line()))
+        Ok(format!(
+            "value {} line {:?}",
+            solution.value(),
+            solution.line()
+        ))
     }
 }
 
@@ -52,7 +56,11 @@ impl AppGame for Prefix {
     }
     fn answer(&self, budget: Budget) -> Result<String> {
         let solution = Negamax::new(&self.1).with_budget(budget).solve()?;
-        Ok(format!("value {} line {:?}", solution.value(), solution.line()))
+        Ok(format!(
+            "value {} line {:?}",
+            solution.value(),
+            solution.line()
+        ))
     }
 }
 
@@ -64,7 +72,10 @@ impl AppGame for Heaps {
         let mut solver = GrundySolver::new(&self.1).with_budget(budget);
         let outcome = solver.outcome(&self.2[..])?;
         let best = solver.winning_move(&self.2[..])?;
-        Ok(format!("{outcome:?}, winning move {}", best.map_or("none".into(), |m| m.to_string())))
+        Ok(format!(
+            "{outcome:?}, winning move {}",
+            best.map_or("none".into(), |m| m.to_string())
+        ))
     }
 }
 
@@ -78,7 +89,12 @@ impl AppGame for Race {
             .terminal(|&n: &u32| (n == 0).then_some(stonegame::retrograde::Value::Lose))
             .with_budget(budget)
             .solve([size - 1])?;
-        Ok(format!("{:?} ({} positions, {:?})", table.label(&(size - 1)), table.len(), table.counts()))
+        Ok(format!(
+            "{:?} ({} positions, {:?})",
+            table.label(&(size - 1)),
+            table.len(),
+            table.counts()
+        ))
     }
 }
 
@@ -100,7 +116,11 @@ impl std::error::Error for BadSpec {}
 fn numbers<T: std::str::FromStr>(list: &str) -> std::result::Result<Vec<T>, String> {
     list.split(',')
         .filter(|s| !s.is_empty())
-        .map(|s| s.trim().parse::<T>().map_err(|_| format!("{s:?} is not a number")))
+        .map(|s| {
+            s.trim()
+                .parse::<T>()
+                .map_err(|_| format!("{s:?} is not a number"))
+        })
         .collect()
 }
 
@@ -115,16 +135,27 @@ fn parse(spec: &str) -> std::result::Result<Box<dyn AppGame>, String> {
         Ok((rule.to_string(), numbers(heaps)?))
     };
     Ok(match kind {
-        "ends" => Box::new(Interval(spec.into(), Box::new(Ends::new(numbers::<i64>(rest)?).map_err(from_crate)?))),
+        "ends" => Box::new(Interval(
+            spec.into(),
+            Box::new(Ends::new(numbers::<i64>(rest)?).map_err(from_crate)?),
+        )),
         "remainder" => Box::new(Interval(
             spec.into(),
             Box::new(EndsRemainder::new(numbers::<i64>(rest)?).map_err(from_crate)?),
         )),
         k if k.starts_with("front") => {
-            let take: usize = k["front".len()..].parse().map_err(|_| "frontK: K is a number")?;
-            Box::new(Prefix(spec.into(), Box::new(Front::new(numbers::<i64>(rest)?, take).map_err(from_crate)?)))
+            let take: usize = k["front".len()..]
+                .parse()
+                .map_err(|_| "frontK: K is a number")?;
+            Box::new(Prefix(
+                spec.into(),
+                Box::new(Front::new(numbers::<i64>(rest)?, take).map_err(from_crate)?),
+            ))
         }
-        "sum" => Box::new(Prefix(spec.into(), Box::new(FrontTake::new(&numbers::<i64>(rest)?, 2)))),
+        "sum" => Box::new(Prefix(
+            spec.into(),
+            Box::new(FrontTake::new(&numbers::<i64>(rest)?, 2)),
+        )),
         "subtract" => {
             let (set, heaps) = heaps_at(rest)?;
             let set = SubtractionSet::new(numbers::<u64>(&set)?).map_err(from_crate)?;
@@ -136,7 +167,11 @@ fn parse(spec: &str) -> std::result::Result<Box<dyn AppGame>, String> {
             Box::new(Heaps(spec.into(), Box::new(game), heaps))
         }
         "nim" => Box::new(Heaps(spec.into(), Box::new(Nim::new()), numbers(rest)?)),
-        "mykayles" => Box::new(Heaps(spec.into(), Box::new(TakeOrSplit { max_take: 2 }), numbers(rest)?)),
+        "mykayles" => Box::new(Heaps(
+            spec.into(),
+            Box::new(TakeOrSplit { max_take: 2 }),
+            numbers(rest)?,
+        )),
         "race" => {
             let size: u32 = rest.parse().map_err(|_| "race:N: N is a number")?;
             if size < 3 {
@@ -151,6 +186,11 @@ fn parse(spec: &str) -> std::result::Result<Box<dyn AppGame>, String> {
 pub fn parse_all(specs: &[String]) -> std::result::Result<Vec<Box<dyn AppGame>>, BadSpec> {
     specs
         .iter()
-        .map(|spec| parse(spec).map_err(|why| BadSpec { spec: spec.clone(), why }))
+        .map(|spec| {
+            parse(spec).map_err(|why| BadSpec {
+                spec: spec.clone(),
+                why,
+            })
+        })
         .collect()
 }

@@ -68,7 +68,10 @@ fn cancel_trial(
     let (cancelled, other) = match answer {
         Err(Error::Cancelled { .. }) => (true, None),
         Err(other) => (false, Some(format!("error: {other}"))),
-        Ok(answer) => (false, Some(format!("finished before the cancel: {answer}"))),
+        Ok(answer) => (
+            false,
+            Some(format!("answered, the cancel unseen: {answer}")),
+        ),
     };
     Trial {
         engine,
@@ -86,7 +89,10 @@ fn progress_summary(reports: &[Report]) -> String {
     }
     let monotone = reports.windows(2).all(|w| w[0].done <= w[1].done);
     let expected: Vec<u64> = reports.iter().filter_map(|r| r.expected).collect();
-    let over = reports.iter().filter(|r| r.expected.is_some_and(|e| r.done > e)).count();
+    let over = reports
+        .iter()
+        .filter(|r| r.expected.is_some_and(|e| r.done > e))
+        .count();
     let whats: std::collections::BTreeSet<&str> = reports.iter().map(|r| r.what.as_str()).collect();
     let last = reports.last().unwrap();
     let gap = reports
@@ -114,12 +120,20 @@ fn progress_summary(reports: &[Report]) -> String {
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let after = Duration::from_millis(150);
+    if args.first().map(String::as_str) == Some("sweep") {
+        engines::sweep_reports();
+        engines::sweep_cancel_reports();
+        return;
+    }
     if args.first().map(String::as_str) == Some("dense") {
         engines::dense_scaling(after);
         return;
     }
 
-    println!("== 1, 2: cancel after {} ms from another thread; progress ==", after.as_millis());
+    println!(
+        "== 1, 2: cancel after {} ms from another thread; progress ==",
+        after.as_millis()
+    );
     let mut trials = Vec::new();
     for (engine, solve) in engines::all() {
         let trial = cancel_trial(engine, after, solve);
@@ -191,7 +205,14 @@ fn main() {
         }
         Err(e) => println!("bad game list: {e}"),
     }
-    for bad in ["ends:", "ends:1,x", "octal:0.9@5", "subtract:0@3", "chess:1", "front0:1,2"] {
+    for bad in [
+        "ends:",
+        "ends:1,x",
+        "octal:0.9@5",
+        "subtract:0@3",
+        "chess:1",
+        "front0:1,2",
+    ] {
         match games::parse_all(&[bad.to_string()]) {
             Ok(_) => println!("{bad:?}: accepted (!)"),
             Err(e) => println!("{bad:?}: {e}"),

@@ -15,8 +15,13 @@ impl MyRolling {
 
 impl DpSolver<i64> for MyRolling {
     fn info(&self) -> VariantInfo {
-        VariantInfo::beside(DpFamily::Ends, "my-rolling", Order::QUADRATIC, Order::LINEAR)
-            .with_table(TableSize::array(Order::LINEAR))
+        VariantInfo::beside(
+            DpFamily::Ends,
+            "my-rolling",
+            Order::QUADRATIC,
+            Order::LINEAR,
+        )
+        .with_table(TableSize::array(Order::LINEAR))
     }
 
     fn value(&self, stones: &[i64], budget: Budget) -> Result<i64> {
@@ -57,7 +62,11 @@ pub fn show() -> Result<()> {
     }
     let stones = [4i64, 5, 3, 1, 2];
     for solver in lineup.solvers() {
-        println!("{}: {}", solver.info().variant, solver.value(&stones, Budget::default())?);
+        println!(
+            "{}: {}",
+            solver.info().variant,
+            solver.value(&stones, Budget::default())?
+        );
     }
     // A refusal from my variant, through the same Error as the crate's.
     let big: Vec<i64> = (0..200_000).collect();
