@@ -132,7 +132,7 @@ pub fn loopy_successors(n: u32) -> impl Fn(&u32) -> [u32; 3] + Clone + Send + Sy
 }
 
 fn loopy_terminal(u: &u32) -> Option<Value> {
-    (*u % 97 == 0).then_some(Value::Lose)
+    u.is_multiple_of(97).then_some(Value::Lose)
 }
 
 type Job = Box<dyn FnOnce(Budget) -> Result<String> + Send>;
