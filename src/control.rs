@@ -57,12 +57,18 @@ use crate::{Budget, Result};
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Progress<'a> {
-    /// The computation that reports (e.g. "Grundy sweep").
+    /// The computation that reports (e.g. "negamax sweep", "GrundySolver",
+    /// "retrograde solve").
     pub what: &'a str,
     /// Steps done so far by every computation under this control (the
-    /// steps of the work cap, [`Budget::with_work`]).
+    /// steps of the work cap, [`Budget::with_work`]), since it was made or
+    /// last [`reset`](Control::reset); never decreasing in between.
     pub done: u64,
-    /// Steps the reporting computation expects in all, when it knows.
+    /// Steps the reporting computation expects in all, when it states it
+    /// (`None` from most engines: show the steps done, not a bar). It is
+    /// one computation's, while `done` counts every solve under the
+    /// control: reset the control between solves (or give each its own)
+    /// when `done / expected` drives a bar.
     pub expected: Option<u64>,
 }
 

@@ -70,6 +70,26 @@
 //! command line, and `tools/bundle` turns a program using the crate into one
 //! file a contest judge accepts.
 //!
+//! ## In an application
+//!
+//! - **Cancel and progress**: give a solve a [`control::Control`] through its
+//!   budget ([`Budget::with_control`]); [`Control::cancel`](control::Control::cancel)
+//!   from any thread makes it return [`Error::Cancelled`], and a callback
+//!   sees its progress ([`control::Progress`]). The pattern, with a worker
+//!   thread, is in the conventions' "Stopping a solve and watching it
+//!   advance" ([`guide::conventions`]).
+//! - **Games chosen at run time**: the object-safe twins
+//!   [`scoring::DynScoringGame`] and [`impartial::DynImpartialGame`] keep
+//!   games of one family and the same position types in one `Vec`; the
+//!   conventions' "Games chosen at run time" mixes any games in one list.
+//! - **Threads**: every public game, solver and table is `Send + Sync`, and
+//!   a [`Budget`] is `Copy`.
+//! - **Your own DP variant** of a scoring game beside the crate's:
+//!   [`scoring::DpSolver`] in a [`scoring::DpLineup`] (the [benchmarks
+//!   guide](guide::benchmarks), "Your own variant beside them").
+//! - **Errors** are one [`Error`] enum; each message says what was wrong and,
+//!   for a refusal, which limit and how to raise it.
+//!
 //! ## Features
 //!
 //! - `bigint`: exact counts of any size with `num_bigint::BigUint`.

@@ -24,19 +24,22 @@ use crate::game::MoveOrder;
 ///
 /// # Example
 /// ```
-/// use stonegame::scoring::{DynScoringGame, Ends, Front, Negamax};
+/// use stonegame::scoring::{DynScoringGame, End, Ends, EndsRemainder, Negamax};
 ///
-/// // Games a user picked at run time, kept in one Vec.
-/// let games: Vec<Box<dyn DynScoringGame<_, _, i64> + Send + Sync>> = vec![
+/// // Games a user picked at run time, kept in one Vec: games with the same
+/// // position, move and score types (`Front`, whose position and move are
+/// // `usize`, needs a `DynScoringGame<usize, usize, i64>` of its own; the
+/// // conventions' "Games chosen at run time" mixes any games in one list).
+/// let games: Vec<Box<dyn DynScoringGame<(usize, usize), End, i64> + Send + Sync>> = vec![
 ///     Box::new(Ends::new(vec![3i64, 9, 1, 2])?),
 ///     Box::new(Ends::new(vec![5i64, 5])?),
+///     Box::new(EndsRemainder::new(vec![5i64, 3, 1, 4, 2])?),
 /// ];
 /// let values: Vec<i64> = games
 ///     .iter()
 ///     .map(|game| Negamax::new(game).value())
 ///     .collect::<Result<_, _>>()?;
-/// assert_eq!(values, vec![7, 0]);
-/// # let _ = Front::new(vec![1i64], 1)?;
+/// assert_eq!(values, vec![7, 0, 6]);
 /// # Ok::<(), stonegame::Error>(())
 /// ```
 pub trait DynScoringGame<P, M, S> {

@@ -67,7 +67,10 @@ use std::fmt;
 /// refuse what it cannot do with a [`crate::Error`] rather than panic, and
 /// heed `budget` as the built-in variants do (tables checked with
 /// [`Budget::check_elements`], work known in advance with
-/// [`Budget::work_or`]).
+/// [`Budget::work_or`]). A built-in variant also stops when the budget's
+/// [`Control`](crate::control::Control) is cancelled; a variant of your own
+/// cannot (no public call reads the control from a budget), so it runs to
+/// its end under a cancelled control: keep it within its work cap.
 ///
 /// # Example
 /// ```
