@@ -195,6 +195,19 @@ impl VariantInfo {
     pub fn with_table(self, table: TableSize) -> Self {
         VariantInfo { table, ..self }
     }
+
+    /// The variant's name (its [`variant`](VariantInfo::variant) field), read
+    /// as a built-in variant's is ([`DpVariant::name`]).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::{DpFamily, Order, VariantInfo};
+    /// let info = VariantInfo::beside(DpFamily::Ends, "mine", Order::QUADRATIC, Order::LINEAR);
+    /// assert_eq!(info.name(), "mine");
+    /// ```
+    pub fn name(&self) -> &str {
+        &self.variant
+    }
 }
 
 impl fmt::Display for VariantInfo {

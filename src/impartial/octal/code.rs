@@ -355,10 +355,27 @@ impl TakeAndBreak {
     /// ```
     /// use stonegame::impartial::octal::TakeAndBreak;
     /// assert_eq!(TakeAndBreak::octal("0.77")?, TakeAndBreak::kayles());
+    /// let by_name = TakeAndBreak::octal("kayles").unwrap_err().to_string();
+    /// assert!(by_name.contains("TakeAndBreak::by_name"), "{by_name}");
     /// # Ok::<(), stonegame::Error>(())
     /// ```
     pub fn octal(code: &str) -> Result<Self> {
-        code.parse().map(TakeAndBreak::Octal)
+        code.parse().map(TakeAndBreak::Octal).map_err(|e| {
+            // A word ("kayles") is a game's name, which `by_name` reads.
+            let looks_like_a_name = code.trim().chars().any(|c| c.is_ascii_alphabetic());
+            match e {
+                Error::InvalidParameter { name, reason } if looks_like_a_name => {
+                    Error::InvalidParameter {
+                        name,
+                        reason: format!(
+                            "{reason}; for a game by name, as '{}', call TakeAndBreak::by_name",
+                            code.trim()
+                        ),
+                    }
+                }
+                other => other,
+            }
+        })
     }
 
     /// Nim, `0.(3)`: remove any number of tokens from one heap.
@@ -515,13 +532,15 @@ impl TakeAndBreak {
             "treblecross" => Self::treblecross(),
             "last-one" => Self::last_one(),
             "grundys-game" => Self::grundys_game(),
-            other => Self::octal(other).map_err(|e| Error::InvalidParameter {
-                name: "game",
-                reason: format!(
-                    "'{other}' is not one of nim, kayles, dawsons-kayles, dawsons-chess, \
+            other => other.parse().map(TakeAndBreak::Octal).map_err(|e: Error| {
+                Error::InvalidParameter {
+                    name: "game",
+                    reason: format!(
+                        "'{other}' is not one of nim, kayles, dawsons-kayles, dawsons-chess, \
                      laskers-nim, officers, guiles, treblecross, last-one, grundys-game, \
                      nor a valid octal code ({e})"
-                ),
+                    ),
+                }
             })?,
         })
     }
