@@ -331,6 +331,19 @@ impl<'m> BatchCharge<'m> {
         self.refused
     }
 
+    /// The steps of the rest of the listing and `extra_steps` more, not
+    /// charged (for a caller that charges many listings at once), or the
+    /// refusal.
+    #[inline]
+    pub(crate) fn owed(self, extra_steps: u64) -> Result<u64> {
+        if self.refused {
+            Err(self.meter.refusal())
+        } else {
+            // `pending < CHARGE_BATCH` and weights are small: no overflow.
+            Ok((self.pending * self.weight).saturating_add(extra_steps))
+        }
+    }
+
     /// Charges the rest of the listing and `extra_steps` more (for the
     /// position itself, say), or returns the refusal.
     #[inline]
