@@ -12,7 +12,7 @@ use crate::{Budget, Convention, Error, Outcome, Result};
 use super::graph::check_counts;
 use super::graph::{Moves, Predecessors};
 use super::induction::{
-    Labels, MoveFingerprint, UNKNOWN, check_predecessors, code_value, scan_moves, value_code,
+    Labels, MoveFingerprint, UNKNOWN, check_predecessors, code_value, value_code,
 };
 use super::values::{self, Seeds, VALUES_BYTES_PER_POSITION};
 use super::work::{BatchCharge, CHARGE_BATCH, DEFAULT_RETROGRADE_WORK, WorkMeter};
@@ -834,7 +834,7 @@ impl<G: ImplicitGame> ImplicitSolver<G> {
                     let largest = if fingerprinted {
                         forward.add_moves(u, moves)
                     } else {
-                        scan_moves(moves, |_| 0).0
+                        moves.iter().fold(0, |largest, &v| largest.max(v))
                     };
                     if largest >= n {
                         return stop(&mut failure, outside(u, largest, n));
