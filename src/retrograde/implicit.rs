@@ -1108,19 +1108,8 @@ impl<'m> InRange<'m> {
         self,
         name: impl FnOnce(u32) -> ((&'static str, &'static str), u32, u32),
     ) -> Result<()> {
-        match self.outside {
-            Some(u) if !self.charge.is_refused() => {
-                let ((method, what), from, to) = name(u);
-                Err(Error::InvalidParameter {
-                    name: method,
-                    reason: format!(
-                        "position {from} has {what} {to}, outside 0..{}",
-                        self.num_positions
-                    ),
-                })
-            }
-            _ => self.charge.finish(IMPLICIT_LISTING_STEPS),
-        }
+        let meter = self.charge.meter();
+        meter.charge(self.owed(name)?)
     }
 
     /// As [`InRange::finish`], but returns the steps of the listing (the

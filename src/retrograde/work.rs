@@ -348,12 +348,12 @@ impl<'m> BatchCharge<'m> {
     /// position itself, say), or returns the refusal.
     #[inline]
     pub(crate) fn finish(self, extra_steps: u64) -> Result<()> {
-        if self.refused {
-            Err(self.meter.refusal())
-        } else {
-            // `pending < CHARGE_BATCH` and weights are small: no overflow.
-            self.meter
-                .charge((self.pending * self.weight).saturating_add(extra_steps))
-        }
+        let meter = self.meter;
+        meter.charge(self.owed(extra_steps)?)
+    }
+
+    /// The meter charged.
+    pub(crate) fn meter(&self) -> &'m WorkMeter {
+        self.meter
     }
 }
