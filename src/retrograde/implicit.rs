@@ -15,7 +15,7 @@ use super::induction::{
     Labels, MoveFingerprint, UNKNOWN, check_predecessors, code_value, value_code,
 };
 use super::values::{self, Seeds, VALUES_BYTES_PER_POSITION};
-use super::work::{BatchCharge, DEFAULT_RETROGRADE_WORK, WorkMeter};
+use super::work::{BatchCharge, CHARGE_BATCH, DEFAULT_RETROGRADE_WORK, WorkMeter};
 use super::{Analysis, Counts, Label, Value};
 
 /// Bytes per position the implicit solver allocates: the value byte, the
@@ -655,11 +655,7 @@ impl<G: ImplicitGame> ImplicitSolver<G> {
         let mut code: Vec<u8> =
             vec_with_capacity(n, "implicit retrograde tables", Budget::unlimited())?;
         code.extend((0..n as u32).map(|u| self.game.terminal(u).map_or(UNKNOWN, value_code)));
-        let mut predecessors = GamePredecessors {
-            game: &self.game,
-            num_positions: n as u32,
-            meter: &meter,
-        };
+        let mut predecessors = GamePredecessors::new(&self.game, n as u32, &meter);
         if self.checks_predecessors {
             check_predecessors(&listing, &code, &mut predecessors, self.budget, |v| {
                 format!("position {v}")
@@ -686,6 +682,7 @@ impl<G: ImplicitGame> ImplicitSolver<G> {
                 labels
             }
         };
+        predecessors.settle()?;
         Ok(ImplicitSolution {
             game: self.game,
             labels,
@@ -736,11 +733,7 @@ impl<G: ImplicitGame> ImplicitSolver<G> {
             forward: fingerprints.then(|| Cell::new(MoveFingerprint::random())),
             takes_counts: !self.fingerprints && !self.checks_predecessors,
         };
-        let mut predecessors = GamePredecessors {
-            game: &self.game,
-            num_positions: n as u32,
-            meter: &meter,
-        };
+        let mut predecessors = GamePredecessors::new(&self.game, n as u32, &meter);
         // The game's own walk, when it has one (and the exact check, which
         // lists moves position by position, is off).
         let walked = if self.checks_predecessors {
@@ -781,6 +774,7 @@ impl<G: ImplicitGame> ImplicitSolver<G> {
                 (code, Some((forward.get().sum(), backward.sum())))
             }
         };
+        predecessors.settle()?;
         // (No let chain: contest bundles are compiled as edition 2021.)
         if sums.is_some_and(|(forward, backward)| forward != backward) {
             drop(code);
@@ -1114,6 +1108,17 @@ impl<'m> InRange<'m> {
         self,
         name: impl FnOnce(u32) -> ((&'static str, &'static str), u32, u32),
     ) -> Result<()> {
+        let meter = self.charge.meter();
+        meter.charge(self.owed(name)?)
+    }
+
+    /// As [`InRange::finish`], but returns the steps of the listing (the
+    /// rest of its entries and [`IMPLICIT_LISTING_STEPS`]) uncharged.
+    #[inline]
+    fn owed(
+        self,
+        name: impl FnOnce(u32) -> ((&'static str, &'static str), u32, u32),
+    ) -> Result<u64> {
         match self.outside {
             Some(u) if !self.charge.is_refused() => {
                 let ((method, what), from, to) = name(u);
@@ -1125,16 +1130,41 @@ impl<'m> InRange<'m> {
                     ),
                 })
             }
-            _ => self.charge.finish(IMPLICIT_LISTING_STEPS),
+            _ => self.charge.owed(IMPLICIT_LISTING_STEPS),
         }
     }
 }
 
-/// The predecessors of an [`ImplicitGame`], checked against the range.
+/// Steps of predecessor listings [`GamePredecessors`] sums before it
+/// charges them: a charge a listing (the meter's cells and the control's
+/// poll) cost a few nanoseconds a position.
+const OWED_BATCH: u64 = CHARGE_BATCH * IMPLICIT_STEPS_PER_ENTRY;
+
+/// The predecessors of an [`ImplicitGame`], checked against the range;
+/// the listings' work charged a batch of listings at a time
+/// ([`GamePredecessors::settle`] charges what is left).
 struct GamePredecessors<'a, G> {
     game: &'a G,
     num_positions: u32,
     meter: &'a WorkMeter,
+    /// Steps listed and not yet charged (below [`OWED_BATCH`]).
+    owed: u64,
+}
+
+impl<'a, G> GamePredecessors<'a, G> {
+    fn new(game: &'a G, num_positions: u32, meter: &'a WorkMeter) -> Self {
+        Self {
+            game,
+            num_positions,
+            meter,
+            owed: 0,
+        }
+    }
+
+    /// Charges the steps listed and not yet charged.
+    fn settle(&mut self) -> Result<()> {
+        self.meter.charge(std::mem::take(&mut self.owed))
+    }
 }
 
 impl<G: ImplicitGame> Predecessors for GamePredecessors<'_, G> {
@@ -1143,7 +1173,11 @@ impl<G: ImplicitGame> Predecessors for GamePredecessors<'_, G> {
         let _ = self
             .game
             .for_each_predecessor(v, |u| listing.visit(u, visit));
-        listing.finish(|u| (("for_each_predecessor", "a predecessor"), v, u))
+        self.owed += listing.owed(|u| (("for_each_predecessor", "a predecessor"), v, u))?;
+        if self.owed >= OWED_BATCH {
+            self.settle()?;
+        }
+        Ok(())
     }
 }
 

@@ -331,16 +331,29 @@ impl<'m> BatchCharge<'m> {
         self.refused
     }
 
-    /// Charges the rest of the listing and `extra_steps` more (for the
-    /// position itself, say), or returns the refusal.
+    /// The steps of the rest of the listing and `extra_steps` more, not
+    /// charged (for a caller that charges many listings at once), or the
+    /// refusal.
     #[inline]
-    pub(crate) fn finish(self, extra_steps: u64) -> Result<()> {
+    pub(crate) fn owed(self, extra_steps: u64) -> Result<u64> {
         if self.refused {
             Err(self.meter.refusal())
         } else {
             // `pending < CHARGE_BATCH` and weights are small: no overflow.
-            self.meter
-                .charge((self.pending * self.weight).saturating_add(extra_steps))
+            Ok((self.pending * self.weight).saturating_add(extra_steps))
         }
+    }
+
+    /// Charges the rest of the listing and `extra_steps` more (for the
+    /// position itself, say), or returns the refusal.
+    #[inline]
+    pub(crate) fn finish(self, extra_steps: u64) -> Result<()> {
+        let meter = self.meter;
+        meter.charge(self.owed(extra_steps)?)
+    }
+
+    /// The meter charged.
+    pub(crate) fn meter(&self) -> &'m WorkMeter {
+        self.meter
     }
 }

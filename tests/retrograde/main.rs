@@ -4,6 +4,7 @@
 //! dependencies are linked once per area instead of once per file.
 
 mod chase;
+mod corrupted_predecessors;
 mod implicit_lies;
 mod retrograde;
 mod retrograde_alloc;
