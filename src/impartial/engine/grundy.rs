@@ -27,11 +27,13 @@ use crate::impartial::misere::{ExactSearch, Run, SumMemo};
 mod cells;
 mod dense;
 mod hashed;
+mod outcome;
 
 use crate::impartial::sum::{self, SumMove};
 use crate::{Budget, Convention, Error, Nimber, Outcome, Result, Solution};
 use dense::DenseTable;
 use hashed::HashedMemo;
+pub use outcome::OutcomeSolver;
 
 /// Default work cap of one [`GrundySolver`] query, in steps of about a
 /// nanosecond like every other cap: about ten seconds of CPU on every path.
