@@ -56,7 +56,9 @@ const NAME: &str = "OutcomeSolver";
 /// [`GrundySolver::outcome`](super::GrundySolver::outcome) under misère for
 /// a sum. In either convention an option must have one component (an empty
 /// option is a move to a position without options); **an option that
-/// splits into a sum of two or more components is refused** with
+/// splits into a sum of two or more components is refused** (when the
+/// sweep reads it: one listed after a lost option is never read, and the
+/// position is won whatever the sum is worth) with
 /// [`Error::InvalidParameter`]: outcomes alone cannot decide a sum, ask
 /// [`GrundySolver`](super::GrundySolver) (normal play) instead.
 ///
