@@ -184,7 +184,8 @@ pub fn solve(input: &str) -> Result<String, String> {
         if line.trim().is_empty() {
             continue;
         }
-        let (choosable, total) = parse_line(line).map_err(|e| format!("line {}: {e}", index + 1))?;
+        let (choosable, total) =
+            parse_line(line).map_err(|e| format!("line {}: {e}", index + 1))?;
         let win = can_i_win(choosable, total).map_err(|e| format!("line {}: {e}", index + 1))?;
         answers.push_str(if win { "true\n" } else { "false\n" });
     }

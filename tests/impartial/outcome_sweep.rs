@@ -39,13 +39,22 @@ const PATHS: [Path; 4] = [Path::Up, Path::Down, Path::NumberedUp, Path::Numbered
 enum Lie {
     Honest,
     /// Label `at` is reached by options but the listing skips it.
-    Skipped { at: usize },
+    Skipped {
+        at: usize,
+    },
     /// Label `from` also moves to label `to >= from`: against the order.
-    AgainstOrder { from: usize, to: usize },
+    AgainstOrder {
+        from: usize,
+        to: usize,
+    },
     /// `dense_index(at)` is `n + at`, outside `0..n`.
-    OutOfRange { at: usize },
+    OutOfRange {
+        at: usize,
+    },
     /// `dense_index(at)` is the number of label `at - 1`.
-    Collision { at: usize },
+    Collision {
+        at: usize,
+    },
 }
 
 /// A game on labels `0..n`; every option moves to smaller labels (one
@@ -538,8 +547,11 @@ fn a_cancelled_control_refuses_and_a_cancel_lands_soon() {
     let done = Arc::new(AtomicBool::new(false));
     let cancelled_at = Arc::new(Mutex::new(None::<Instant>));
     let canceller = {
-        let (control, done, cancelled_at) =
-            (control.clone(), Arc::clone(&done), Arc::clone(&cancelled_at));
+        let (control, done, cancelled_at) = (
+            control.clone(),
+            Arc::clone(&done),
+            Arc::clone(&cancelled_at),
+        );
         thread::spawn(move || {
             thread::sleep(Duration::from_millis(150));
             if !done.load(Ordering::Relaxed) {

@@ -422,7 +422,10 @@ impl<G: ImpartialGame> OutcomeSolver<G> {
                 known: &mut self.known,
             };
             let cells = &mut self.cells[..=until];
-            let stop = match (self.order == MoveOrder::ToLarger, self.game.numbered_options()) {
+            let stop = match (
+                self.order == MoveOrder::ToLarger,
+                self.game.numbered_options(),
+            ) {
                 (true, true) => sweep::<G, true, true>(&self.game, cells, state),
                 (true, false) => sweep::<G, true, false>(&self.game, cells, state),
                 (false, true) => sweep::<G, false, true>(&self.game, cells, state),
@@ -436,16 +439,14 @@ impl<G: ImpartialGame> OutcomeSolver<G> {
                     work.poll()?;
                     let used = (used_before - work.left).max(1);
                     let scaled = segment as u128 * u128::from(SEGMENT_STEPS) / u128::from(used);
-                    segment = usize::try_from(scaled)
-                        .unwrap_or(self.n)
-                        .clamp(64, 1 << 20);
+                    segment = usize::try_from(scaled).unwrap_or(self.n).clamp(64, 1 << 20);
                 }
                 Some(Stop::Over) => {
                     work.left = 0;
                     work.over = true;
-                    return Err(work.error(&format!(
-                        "{NAME} (outcome sweep over the dense numbering)"
-                    )));
+                    return Err(
+                        work.error(&format!("{NAME} (outcome sweep over the dense numbering)"))
+                    );
                 }
                 Some(Stop::Refused(error)) => return Err(error),
             }
@@ -604,7 +605,9 @@ fn sweep<G: ImpartialGame, const LARGER: bool, const NUMBERED: bool>(
             return ControlFlow::Break(());
         }
         if let Some(odd) = odd {
-            stop = Some(Stop::Refused(refusal::<LARGER>(cells, n, slot, number, odd)));
+            stop = Some(Stop::Refused(refusal::<LARGER>(
+                cells, n, slot, number, odd,
+            )));
             return ControlFlow::Break(());
         }
         cells[slot] = value;
