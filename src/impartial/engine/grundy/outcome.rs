@@ -205,11 +205,9 @@ impl<G: ImpartialGame> OutcomeSolver<G> {
     ///
     /// # Example
     /// ```
-    /// use stonegame::impartial::{subtraction::SubtractionSet, OutcomeSolver};
-    /// use stonegame::{Convention, Outcome};
-    /// // Subtraction sets number heaps up to their limit... see OutcomeSolver;
-    /// let solver = OutcomeSolver::new(SubtractionSet::new([1]).unwrap())
-    ///     .with_convention(Convention::Misere);
+    /// use stonegame::impartial::{nim::Nim, OutcomeSolver};
+    /// use stonegame::Convention;
+    /// let solver = OutcomeSolver::new(Nim::new()).with_convention(Convention::Misere);
     /// assert_eq!(solver.convention(), Convention::Misere);
     /// ```
     pub fn with_convention(self, convention: Convention) -> Self {
@@ -312,7 +310,36 @@ impl<G: ImpartialGame> OutcomeSolver<G> {
     /// refusal of the sweep (see [`OutcomeSolver`]).
     ///
     /// # Example
-    /// See [`OutcomeSolver`].
+    /// ```
+    /// # use std::ops::ControlFlow;
+    /// # use stonegame::game::MoveOrder;
+    /// # use stonegame::impartial::{ImpartialGame, OutcomeSolver};
+    /// # use stonegame::{Error, Outcome};
+    /// /// Take 1 or 2 from a heap of at most 100 (a heap is its number).
+    /// struct Take12;
+    /// # impl ImpartialGame for Take12 {
+    /// #     type Position = usize;
+    /// #     fn for_each_option(
+    /// #         &self,
+    /// #         &heap: &usize,
+    /// #         mut visit: impl FnMut(&[usize]) -> ControlFlow<()>,
+    /// #     ) -> ControlFlow<()> {
+    /// #         for take in 1..=heap.min(2) {
+    /// #             visit(&[heap - take])?;
+    /// #         }
+    /// #         ControlFlow::Continue(())
+    /// #     }
+    /// #     fn dense_positions(&self) -> Option<usize> { Some(101) }
+    /// #     fn dense_index(&self, &heap: &usize) -> Option<usize> { Some(heap) }
+    /// #     fn dense_position(&self, number: usize) -> Option<usize> { Some(number) }
+    /// #     fn dense_order(&self) -> MoveOrder { MoveOrder::ToSmaller }
+    /// # }
+    /// let mut solver = OutcomeSolver::new(Take12);
+    /// assert_eq!(solver.outcome_at_number(99)?, Outcome::Second); // a multiple of 3
+    /// assert_eq!(solver.outcome_at_number(100)?, Outcome::First);
+    /// assert!(matches!(solver.outcome_at_number(101), Err(Error::InvalidParameter { .. })));
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
     pub fn outcome_at_number(&mut self, number: usize) -> Result<Outcome> {
         self.check_game()?;
         if number >= self.n {
@@ -342,7 +369,35 @@ impl<G: ImpartialGame> OutcomeSolver<G> {
     /// [`outcome_at_number`](OutcomeSolver::outcome_at_number).
     ///
     /// # Example
-    /// See [`OutcomeSolver`].
+    /// ```
+    /// # use std::ops::ControlFlow;
+    /// # use stonegame::game::MoveOrder;
+    /// # use stonegame::impartial::{ImpartialGame, OutcomeSolver};
+    /// # use stonegame::{Error, Outcome};
+    /// /// Take 1 or 2 from a heap of at most 100 (a heap is its number).
+    /// struct Take12;
+    /// # impl ImpartialGame for Take12 {
+    /// #     type Position = usize;
+    /// #     fn for_each_option(
+    /// #         &self,
+    /// #         &heap: &usize,
+    /// #         mut visit: impl FnMut(&[usize]) -> ControlFlow<()>,
+    /// #     ) -> ControlFlow<()> {
+    /// #         for take in 1..=heap.min(2) {
+    /// #             visit(&[heap - take])?;
+    /// #         }
+    /// #         ControlFlow::Continue(())
+    /// #     }
+    /// #     fn dense_positions(&self) -> Option<usize> { Some(101) }
+    /// #     fn dense_index(&self, &heap: &usize) -> Option<usize> { Some(heap) }
+    /// #     fn dense_position(&self, number: usize) -> Option<usize> { Some(number) }
+    /// #     fn dense_order(&self) -> MoveOrder { MoveOrder::ToSmaller }
+    /// # }
+    /// let mut solver = OutcomeSolver::new(Take12);
+    /// assert_eq!(solver.outcome(&4)?, Outcome::First);
+    /// assert!(matches!(solver.outcome(&500), Err(Error::InvalidParameter { .. })));
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
     pub fn outcome(&mut self, position: &G::Position) -> Result<Outcome> {
         self.check_game()?;
         let number = match self.game.dense_index(position) {
