@@ -166,6 +166,8 @@ pub const DEFAULT_HEAP_TABLE_WORK: u64 = 1_000_000_000;
 /// ```
 ///
 /// A numbered game (the sweep): see [`ImpartialGame::dense_positions`].
+/// Only win or lose of one game (not a sum): [`OutcomeSolver`], the same
+/// sweep stopping a position's options at the first lost one.
 #[derive(Clone)]
 pub struct GrundySolver<G: ImpartialGame> {
     game: G,
