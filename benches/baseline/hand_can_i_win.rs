@@ -6,7 +6,7 @@
 //! to 0, each reading the masks with one more integer; the largest integers
 //! first, and a position is won at the first move that reaches the total or
 //! leaves a lost mask (early exit). The running total comes from two tables
-//! of half-mask sums. `--top-down`: the memoised recursion LeetCode answers
+//! of half-mask sums. `--bits`: one bit a mask. `--top-down`: the memoised recursion LeetCode answers
 //! usually give (depth at most 20), which visits only the masks reachable
 //! with early exits.
 use std::io::Read;
@@ -50,6 +50,29 @@ fn bottom_up(m: u32, total: u32, sums: &Sums, win: &mut Vec<u8>) -> bool {
     win[0] == 1
 }
 
+/// The same sweep with one bit a mask (`--bits`): the measurement behind
+/// the engine's one byte a number.
+fn bottom_up_bits(m: u32, total: u32, sums: &Sums, win: &mut Vec<u64>) -> bool {
+    let n = 1usize << m;
+    win.clear();
+    win.resize(n.div_ceil(64), 0);
+    for mask in (0..n).rev() {
+        let sum = sums.of(mask);
+        if sum >= total {
+            continue;
+        }
+        for integer in (1..=m).rev() {
+            let bit = 1usize << (integer - 1);
+            let next = mask | bit;
+            if mask & bit == 0 && (sum + integer >= total || win[next / 64] >> (next % 64) & 1 == 0) {
+                win[mask / 64] |= 1 << (mask % 64);
+                break;
+            }
+        }
+    }
+    win[0] & 1 == 1
+}
+
 /// 0: unknown, 1: lost, 2: won.
 fn top_down(m: u32, total: u32, mask: usize, sum: u32, memo: &mut [u8]) -> bool {
     if memo[mask] != 0 {
@@ -71,6 +94,8 @@ fn top_down(m: u32, total: u32, mask: usize, sum: u32, memo: &mut [u8]) -> bool 
 
 fn main() {
     let recursive = std::env::args().any(|a| a == "--top-down");
+    let bits = std::env::args().any(|a| a == "--bits");
+    let mut words = Vec::new();
     let mut input = String::new();
     std::io::stdin().read_to_string(&mut input).unwrap();
     let sums = Sums { low: half_sums(0), high: half_sums(10) };
@@ -87,6 +112,8 @@ fn main() {
             table.clear();
             table.resize(1usize << m, 0);
             top_down(m, total, 0, 0, &mut table)
+        } else if bits {
+            bottom_up_bits(m, total, &sums, &mut words)
         } else {
             bottom_up(m, total, &sums, &mut table)
         };
