@@ -14,7 +14,7 @@ pub use crate::game::{Configure, MoveOrder, NimberAt, Solve, SolveAt};
 pub use crate::impartial::boxes::{BallBox, Boxes};
 pub use crate::impartial::euclid::Euclid;
 pub use crate::impartial::fibonacci_nim::{FibonacciNim, FibonacciPosition};
-pub use crate::impartial::grundy::GrundySolver;
+pub use crate::impartial::grundy::{GrundySolver, OutcomeSolver};
 pub use crate::impartial::hackenbush::GreenHackenbush;
 pub use crate::impartial::moore::Moore;
 pub use crate::impartial::nim::Nim;

@@ -58,7 +58,7 @@ pub use boxes::{BallBox, Boxes};
 pub use dyn_game::DynImpartialGame;
 pub use euclid::Euclid;
 pub use fibonacci_nim::{FibonacciNim, FibonacciPosition};
-pub use grundy::GrundySolver;
+pub use grundy::{GrundySolver, OutcomeSolver};
 pub use hackenbush::GreenHackenbush;
 pub use misere::ExactSearch;
 pub use moore::Moore;

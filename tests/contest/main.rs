@@ -6,5 +6,6 @@
 mod contest_examples;
 mod contest_games;
 mod example_abc201_d;
+mod example_can_i_win;
 mod example_uva10891;
 mod examples;

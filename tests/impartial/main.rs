@@ -8,3 +8,4 @@ mod grundy_lies;
 mod hackenbush;
 mod impartial;
 mod misere_kept;
+mod outcome_sweep;

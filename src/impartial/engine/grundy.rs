@@ -27,11 +27,13 @@ use crate::impartial::misere::{ExactSearch, Run, SumMemo};
 mod cells;
 mod dense;
 mod hashed;
+mod outcome;
 
 use crate::impartial::sum::{self, SumMove};
 use crate::{Budget, Convention, Error, Nimber, Outcome, Result, Solution};
 use dense::DenseTable;
 use hashed::HashedMemo;
+pub use outcome::OutcomeSolver;
 
 /// Default work cap of one [`GrundySolver`] query, in steps of about a
 /// nanosecond like every other cap: about ten seconds of CPU on every path.
@@ -164,6 +166,8 @@ pub const DEFAULT_HEAP_TABLE_WORK: u64 = 1_000_000_000;
 /// ```
 ///
 /// A numbered game (the sweep): see [`ImpartialGame::dense_positions`].
+/// Only win or lose of one game (not a sum): [`OutcomeSolver`], the same
+/// sweep stopping a position's options at the first lost one.
 #[derive(Clone)]
 pub struct GrundySolver<G: ImpartialGame> {
     game: G,

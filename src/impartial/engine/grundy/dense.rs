@@ -55,7 +55,7 @@ const WHAT: &str = "Grundy table (dense numbering)";
 /// subtraction wraps) maps to that slot or above, so one bounds check tests
 /// the declaration. The map is its own inverse.
 #[inline]
-fn slot_of<const LARGER: bool>(n: usize, number: usize) -> usize {
+pub(super) fn slot_of<const LARGER: bool>(n: usize, number: usize) -> usize {
     if LARGER {
         n.wrapping_sub(1).wrapping_sub(number)
     } else {
@@ -111,7 +111,7 @@ enum Stop {
 
 /// A value that needs more than the loop can store: wider cells or more
 /// stamps. The caller grows them and stores it.
-struct Rare {
+pub(super) struct Rare {
     number: usize,
     value: u64,
 }
@@ -675,7 +675,7 @@ struct Sweep<'a> {
 }
 
 /// Why the listing of one sweep stopped early.
-enum Halt {
+pub(super) enum Halt {
     Lie(Error),
     Rare(Rare),
 }
@@ -930,7 +930,7 @@ const SWEEP_SEGMENT_STEPS: u64 = 1 << 20;
 /// Charges the work of one option of `components` components against
 /// `left`: true when it does not fit (`left` then wraps; the caller stops).
 #[inline]
-fn charge(left: &mut u64, components: usize) -> bool {
+pub(super) fn charge(left: &mut u64, components: usize) -> bool {
     let steps = components.max(1) as u64 * GRUNDY_SWEEP_STEPS;
     let (rest, short) = left.overflowing_sub(steps);
     *left = rest;
@@ -946,7 +946,7 @@ fn charge(left: &mut u64, components: usize) -> bool {
 /// sweep's order. Off the hot loop (a listing that skips numbers calls it
 /// once a skip).
 #[cold]
-fn off_next<G: ImpartialGame, const LARGER: bool>(
+pub(super) fn off_next<G: ImpartialGame, const LARGER: bool>(
     game: &G,
     n: usize,
     next: usize,
@@ -988,7 +988,7 @@ fn mex_of(mex: &StampMex, mask: u64, generation: u32) -> u64 {
 }
 
 /// A component that contradicts the numbering, found by a sweep.
-enum Lie {
+pub(super) enum Lie {
     /// A number not filled before the position's (against the declared
     /// order, or outside `0..n`), or no number.
     Order(Option<usize>),
@@ -1038,7 +1038,7 @@ impl Lie {
     /// number) of the position in `slot`, whose read found no value: the
     /// exact diagnosis, run once, off the hot loop.
     #[cold]
-    fn diagnose<C: Cell, const LARGER: bool>(
+    pub(super) fn diagnose<C: Cell, const LARGER: bool>(
         cells: &[C],
         n: usize,
         slot: usize,
@@ -1057,7 +1057,7 @@ impl Lie {
         }
     }
 
-    fn error(self, number: usize) -> Error {
+    pub(super) fn error(self, number: usize) -> Error {
         match self {
             Lie::Order(component) => against_order(number, component),
             Lie::Skipped(index) => Error::InvalidParameter {
@@ -1230,7 +1230,7 @@ impl<P: Clone + Eq> SearchState<'_, P> {
     }
 }
 
-fn against_numbering(n: usize, number: Option<usize>) -> Error {
+pub(super) fn against_numbering(n: usize, number: Option<usize>) -> Error {
     Error::InvalidParameter {
         name: "game",
         reason: match number {
@@ -1258,7 +1258,7 @@ fn against_order(number: usize, component: Option<usize>) -> Error {
     }
 }
 
-fn collision(number: usize, index: usize) -> Error {
+pub(super) fn collision(number: usize, index: usize) -> Error {
     Error::InvalidParameter {
         name: "game",
         reason: format!(
@@ -1279,7 +1279,7 @@ fn out_of_sweep_order(number: usize, next: usize, n: usize) -> Error {
     }
 }
 
-fn unlisted_root(number: usize) -> Error {
+pub(super) fn unlisted_root(number: usize) -> Error {
     Error::InvalidParameter {
         name: "game",
         reason: format!(
@@ -1289,7 +1289,7 @@ fn unlisted_root(number: usize) -> Error {
     }
 }
 
-fn mismatched_numbering(number: usize) -> Error {
+pub(super) fn mismatched_numbering(number: usize) -> Error {
     Error::InvalidParameter {
         name: "game",
         reason: format!(
