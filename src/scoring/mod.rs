@@ -648,11 +648,11 @@ pub trait ScoringGame {
     ///     }
     /// }
     ///
-    /// // 1 3 1: take 1 (scores 1), then 1 (the opponent's best, 2 · 1 = 2),
-    /// // then 3 (3 · 3 = 9): 1 + 9 - 2 = 8.
+    /// // 1 3 1: take a 1 (scores 1 · 1); the opponent takes the 3 (2 · 3),
+    /// // the last take is the other 1 (3 · 1): 1 + 3 - 6 = -2.
     /// let solver = Negamax::new(Row(vec![1, 3, 1]));
-    /// assert_eq!(solver.value()?, 8); // a ring of 8 values, not 16
-    /// assert_eq!(solver.table()?.value(), 8); // the whole table, swept once
+    /// assert_eq!(solver.value()?, -2); // a ring of 8 values, not 16
+    /// assert_eq!(solver.table()?.value(), -2); // the whole table, swept once
     /// # Ok::<(), stonegame::Error>(())
     /// ```
     fn dense_reach(&self) -> Option<usize> {

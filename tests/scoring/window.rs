@@ -372,7 +372,7 @@ fn a_move_to_itself_or_to_a_skipped_number_is_refused() {
 
 #[test]
 fn the_budget_charges_the_ring_not_the_table() {
-    // 2001 × 2001 numbers: the table is 32 MB, the ring 4096 × 8 bytes.
+    // 2001 × 2001 numbers: the table is 32 MB, the ring 2048 × 8 bytes.
     let game = Interval {
         row: (0..2000).map(|i| (i * 7919 % 201) - 100).collect(),
         weighted: true,
@@ -391,7 +391,7 @@ fn the_budget_charges_the_ring_not_the_table() {
     // The ring alone over the budget: refused before it is allocated.
     assert!(matches!(
         Negamax::new(&game)
-            .with_budget(Budget::from_bytes(4096 * 8 - 1))
+            .with_budget(Budget::from_bytes(2048 * 8 - 1))
             .value(),
         Err(Error::MemoryBudgetExceeded { .. })
     ));
@@ -435,7 +435,9 @@ fn a_cancel_stops_the_window() {
     let game = Chain::new(1_000_000_000_000, 3, 3);
     let control = Control::new();
     control.cancel();
-    let budget = Budget::default().with_control(&control);
+    let budget = Budget::default()
+        .with_work(u64::MAX / 4)
+        .with_control(&control);
     assert!(matches!(
         Negamax::new(&game).with_budget(budget).value(),
         Err(Error::Cancelled { .. })
