@@ -467,3 +467,47 @@ fn a_cancel_stops_the_window() {
     eprintln!("windowed sweep: cancelled within {latency:?}");
     assert!(latency < Duration::from_secs(2), "{latency:?}");
 }
+
+#[allow(dead_code)]
+#[path = "../../examples/scoring_rolling.rs"]
+mod scoring_rolling;
+
+#[test]
+fn the_example_answers_its_sample_and_refuses_bad_input() {
+    assert_eq!(scoring_rolling::solve("3\n1 3 1\n").as_deref(), Ok("-2"));
+    assert_eq!(scoring_rolling::solve("3\n1\n3\n1").as_deref(), Ok("-2"));
+    for (input, line) in [
+        ("", "line 1:"),
+        ("0\n", "line 1:"),
+        ("10001\n", "line 1:"),
+        ("2\n1 x\n", "line 2:"),
+        ("2\n1 1000000001\n", "line 2:"),
+        ("2\n1\n", "line 2:"),
+        ("2\n1 2\n3\n", "line 3:"),
+    ] {
+        let error = scoring_rolling::solve(input).unwrap_err();
+        assert!(error.starts_with(line), "{input:?}: {error}");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    #[test]
+    fn the_example_agrees_with_the_recursion(row in prop::collection::vec(-1000i64..=1000, 1..=9)) {
+        let input = format!(
+            "{}\n{}\n",
+            row.len(),
+            row.iter().map(|a| a.to_string()).collect::<Vec<_>>().join(" ")
+        );
+        let game = Interval {
+            row,
+            weighted: true,
+            three: false,
+            order: MoveOrder::ToSmaller,
+            numbered: true,
+            slack: 0,
+        };
+        prop_assert_eq!(scoring_rolling::solve(&input), Ok(brute(&game, 0, game.n()).to_string()));
+    }
+}
