@@ -200,6 +200,26 @@ fn clear<T: Zero + Copy>(ring: &mut [T], lo: usize, hi: usize) {
     ring[..wrapped].fill(T::zero());
 }
 
+/// Zeroes the cells of the numbers listed nowhere between the last listed
+/// number (`bound`: one past it going up, it going down) and `number`, as
+/// far as `number`'s window reaches.
+#[inline(never)]
+fn clear_skipped<T: Zero + Copy, const TO_LARGER: bool>(
+    ring: &mut [T],
+    number: usize,
+    bound: usize,
+    reach: usize,
+) {
+    let (lo, hi) = if TO_LARGER {
+        (number + 1, bound.min(number.saturating_add(reach) + 1))
+    } else {
+        (bound.max(number.saturating_sub(reach)), number)
+    };
+    if lo < hi {
+        clear(ring, lo, hi);
+    }
+}
+
 impl Window {
     /// The sweep (to larger numbers if `TO_LARGER`, else to smaller), one
     /// loop per direction and way of numbering children (`MODE`).
@@ -251,14 +271,15 @@ impl Window {
                     return ControlFlow::Break(());
                 }
                 // The numbers skipped since the last listed one, inside the
-                // window, still hold older numbers' values: zero them.
-                let (lo, hi) = if TO_LARGER {
-                    (number + 1, bound.min(number.saturating_add(reach) + 1))
+                // window, still hold older numbers' values: zero them (one
+                // comparison when the numbers run on without a gap).
+                let skipped = if TO_LARGER {
+                    number + 1 != bound
                 } else {
-                    (bound.max(number.saturating_sub(reach)), number)
+                    number != bound
                 };
-                if lo < hi {
-                    clear(ring, lo, hi);
+                if skipped {
+                    clear_skipped::<_, TO_LARGER>(ring, number, bound, reach);
                 }
                 bound = if TO_LARGER { number } else { number + 1 };
                 let mut best = G::Score::min_value();
