@@ -68,6 +68,8 @@ pub trait DynScoringGame<P, M, S> {
     fn dyn_dense_order(&self) -> MoveOrder;
     /// [`ScoringGame::numbered_moves`].
     fn dyn_numbered_moves(&self) -> bool;
+    /// [`ScoringGame::dense_reach`].
+    fn dyn_dense_reach(&self) -> Option<usize>;
     /// [`ScoringGame::for_each_numbered_move`].
     fn dyn_for_each_numbered_move(
         &self,
@@ -110,6 +112,9 @@ impl<G: ScoringGame> DynScoringGame<G::Position, G::Move, G::Score> for G {
     }
     fn dyn_numbered_moves(&self) -> bool {
         self.numbered_moves()
+    }
+    fn dyn_dense_reach(&self) -> Option<usize> {
+        self.dense_reach()
     }
     fn dyn_for_each_numbered_move(
         &self,
@@ -168,6 +173,9 @@ macro_rules! scoring_game_for_dyn {
             fn numbered_moves(&self) -> bool {
                 self.dyn_numbered_moves()
             }
+            fn dense_reach(&self) -> Option<usize> {
+                self.dyn_dense_reach()
+            }
             fn for_each_numbered_move(
                 &self,
                 position: &P,
@@ -224,6 +232,9 @@ macro_rules! scoring_game_through {
             }
             fn numbered_moves(&self) -> bool {
                 (**self).numbered_moves()
+            }
+            fn dense_reach(&self) -> Option<usize> {
+                (**self).dense_reach()
             }
             #[inline(always)]
             fn for_each_numbered_move(

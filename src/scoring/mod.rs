@@ -54,6 +54,7 @@ mod sweep;
 mod valuations;
 pub mod variants;
 mod weights;
+mod window;
 
 pub use dyn_game::DynScoringGame;
 pub use ends::{
@@ -549,6 +550,114 @@ pub trait ScoringGame {
     fn dense_order(&self) -> crate::game::MoveOrder {
         crate::game::MoveOrder::Unordered
     }
+
+    /// How far back a move can reach through the dense numbering, for
+    /// [`Negamax::value`] to keep a window of the table instead of all of
+    /// it. `Some(reach)` promises: under
+    /// [`MoveOrder::ToSmaller`](crate::game::MoveOrder::ToSmaller), every
+    /// move from number `x` goes to a number in `x - reach ..= x - 1`;
+    /// under `ToLarger`, to a number in `x + 1 ..= x + reach`. `None` by
+    /// default (no promise); ignored without a declared order.
+    ///
+    /// With a reach, [`Negamax::value`] and [`Negamax::outcome`] (one
+    /// value asked, the start's) sweep the numbers up to the start's
+    /// (under `ToLarger`: down to it) keeping a ring of `reach + 1` values
+    /// rounded up to a power of two, as a hand-written DP keeps one rolling
+    /// row: `ring × size_of::<Score>()` bytes charged to the budget, not
+    /// `n ×`. The work cap is charged as the full sweep charges it. The
+    /// table ([`Negamax::table`], [`Negamax::solve`], queries of other
+    /// positions) still sweeps the whole numbering, once, and `value`
+    /// answers from it once it exists; a windowed `value` keeps nothing, so
+    /// a second call sweeps again.
+    ///
+    /// The promise is checked on every move, in every build (one
+    /// comparison on the child's number): a move outside the reach is
+    /// refused with [`Error::InvalidParameter`] naming both numbers, never
+    /// answered from a cell the ring has reused. A child the listing
+    /// skipped is refused as in the full sweep. Positions numbered past the
+    /// start are not listed, so a fault there is not seen.
+    ///
+    /// An interval `l..r` of a row of `n` numbered by length
+    /// (`(r - l) * (n + 1) + l`), whose moves take one stone from either
+    /// end, reaches `n + 1` back (to `(r - l - 1) * (n + 1) + l`): a ring of
+    /// about `n` values instead of `n²`.
+    ///
+    /// # Example
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use stonegame::game::MoveOrder;
+    /// use stonegame::scoring::{Negamax, ScoringGame};
+    ///
+    /// /// Take the first or the last number of the row; the k-th take
+    /// /// (k = 1, 2, …) scores k times the number taken.
+    /// struct Row(Vec<i64>);
+    ///
+    /// impl ScoringGame for Row {
+    ///     type Position = (usize, usize);
+    ///     type Move = bool; // from the left?
+    ///     type Score = i64;
+    ///     fn start(&self) -> (usize, usize) {
+    ///         (0, self.0.len())
+    ///     }
+    ///     fn for_each_move(&self, &(l, r): &(usize, usize), mut visit: impl FnMut(bool) -> ControlFlow<()>) -> ControlFlow<()> {
+    ///         if l < r {
+    ///             visit(true)?;
+    ///             visit(false)?;
+    ///         }
+    ///         ControlFlow::Continue(())
+    ///     }
+    ///     fn play(&self, &(l, r): &(usize, usize), &left: &bool) -> (i64, (usize, usize)) {
+    ///         let k = (self.0.len() - (r - l) + 1) as i64;
+    ///         if left { (k * self.0[l], (l + 1, r)) } else { (k * self.0[r - 1], (l, r - 1)) }
+    ///     }
+    ///     fn dense_positions(&self) -> Option<usize> {
+    ///         Some((self.0.len() + 1) * (self.0.len() + 1))
+    ///     }
+    ///     fn dense_index(&self, &(l, r): &(usize, usize)) -> Option<usize> {
+    ///         Some((r - l) * (self.0.len() + 1) + l)
+    ///     }
+    ///     fn dense_order(&self) -> MoveOrder {
+    ///         MoveOrder::ToSmaller
+    ///     }
+    ///     // (l + 1, r) and (l, r - 1) are n and n + 1 numbers back.
+    ///     fn dense_reach(&self) -> Option<usize> {
+    ///         Some(self.0.len() + 1)
+    ///     }
+    ///     fn numbered_moves(&self) -> bool {
+    ///         true
+    ///     }
+    ///     #[inline(always)]
+    ///     fn for_each_numbered_move(&self, &(l, r): &(usize, usize), mut visit: impl FnMut(i64, usize) -> ControlFlow<()>) -> ControlFlow<()> {
+    ///         let n = self.0.len();
+    ///         if l < r {
+    ///             let k = (n - (r - l) + 1) as i64;
+    ///             let shorter = (r - l - 1) * (n + 1) + l;
+    ///             visit(k * self.0[l], shorter + 1)?;
+    ///             visit(k * self.0[r - 1], shorter)?;
+    ///         }
+    ///         ControlFlow::Continue(())
+    ///     }
+    ///     fn for_each_dense_position(&self, mut visit: impl FnMut((usize, usize)) -> ControlFlow<()>) -> ControlFlow<()> {
+    ///         let n = self.0.len();
+    ///         for len in 0..=n {
+    ///             for l in 0..=n - len {
+    ///                 visit((l, l + len))?;
+    ///             }
+    ///         }
+    ///         ControlFlow::Continue(())
+    ///     }
+    /// }
+    ///
+    /// // 1 3 1: take a 1 (scores 1 · 1); the opponent takes the 3 (2 · 3),
+    /// // the last take is the other 1 (3 · 1): 1 + 3 - 6 = -2.
+    /// let solver = Negamax::new(Row(vec![1, 3, 1]));
+    /// assert_eq!(solver.value()?, -2); // a ring of 8 values, not 16
+    /// assert_eq!(solver.table()?.value(), -2); // the whole table, swept once
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    fn dense_reach(&self) -> Option<usize> {
+        None
+    }
 }
 
 /// A game borrowed is the same game: `Negamax::new(&game)` keeps `game` usable.
@@ -605,6 +714,10 @@ impl<G: ScoringGame + ?Sized> ScoringGame for &G {
 
     fn numbered_moves(&self) -> bool {
         (**self).numbered_moves()
+    }
+
+    fn dense_reach(&self) -> Option<usize> {
+        (**self).dense_reach()
     }
 
     #[inline(always)]

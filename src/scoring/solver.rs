@@ -15,6 +15,7 @@ use super::weights::{
     HASHED_STEPS_PER_MOVE, HASHED_STEPS_PER_POSITION, SEARCH_STEPS_PER_MOVE,
     SEARCH_STEPS_PER_NUMBER, SEARCH_STEPS_PER_POSITION, Work,
 };
+use super::window::windowed_value;
 use super::{ScoringGame, overflow};
 use crate::game::MoveOrder;
 use crate::{Budget, Error, Outcome, Result, Solution};
@@ -285,7 +286,10 @@ impl<G: ScoringGame> Negamax<G> {
         &self.table.game
     }
 
-    /// First player's total minus second's under optimal play.
+    /// First player's total minus second's under optimal play. A game
+    /// that declares [`dense_reach`](ScoringGame::dense_reach) is answered
+    /// by a windowed sweep (a ring of `reach + 1` values, not the table)
+    /// until the table is asked for.
     ///
     /// # Example
     /// ```
@@ -295,6 +299,14 @@ impl<G: ScoringGame> Negamax<G> {
     /// # Ok::<(), stonegame::Error>(())
     /// ```
     pub fn value(&self) -> Result<G::Score> {
+        // One value asked: a game that declares its reach rolls (window.rs).
+        if self.table.solved.get().is_none() {
+            let cap = self.budget.work_or(Self::DEFAULT_WORK);
+            if let Some(value) = windowed_value(&self.table.game, self.budget, cap, self.numbering)?
+            {
+                return Ok(value);
+            }
+        }
         Ok(self.table()?.value())
     }
 

@@ -13,3 +13,4 @@ mod negamax_work;
 mod scoring;
 mod stone_series;
 mod user_variants;
+mod window;
