@@ -241,6 +241,72 @@ fn dit_small<const H: usize>(field: Montgomery, a: &mut [u32], twiddles: [&[u32]
 /// run block by block, each block staying in the first-level cache.
 const BLOCK: usize = 1 << 12;
 
+/// Numbers a vector kernel handles at once: 16 lanes of 32 bits (one
+/// AVX-512 register, two AVX2 ones). Levels with `half >= LANES` work on
+/// whole `[u32; LANES]` arrays (no remainder loops, so the compiler emits
+/// straight vector code); the levels below act inside one array.
+const LANES: usize = 16;
+
+/// One decimation-in-frequency level with `half` a multiple of [`LANES`].
+#[inline(always)]
+fn dif_wide<const W: usize>(
+    field: Montgomery,
+    a: &mut [u32],
+    half: usize,
+    [plain, quotients]: [&[u32]; 2],
+) {
+    let prime = field.prime;
+    let (plain, _) = plain.as_chunks::<W>();
+    let (quotients, _) = quotients.as_chunks::<W>();
+    for block in a.chunks_exact_mut(2 * half) {
+        let (low, high) = block.split_at_mut(half);
+        let (low, _) = low.as_chunks_mut::<W>();
+        let (high, _) = high.as_chunks_mut::<W>();
+        for (((x, y), w), q) in low
+            .iter_mut()
+            .zip(high.iter_mut())
+            .zip(plain)
+            .zip(quotients)
+        {
+            for j in 0..W {
+                let (u, v) = (x[j], y[j]);
+                x[j] = field.add(u, v);
+                y[j] = shoup(field.sub(u, v), w[j], q[j], prime);
+            }
+        }
+    }
+}
+
+/// One decimation-in-time level with `half` a multiple of [`LANES`].
+#[inline(always)]
+fn dit_wide<const W: usize>(
+    field: Montgomery,
+    a: &mut [u32],
+    half: usize,
+    [plain, quotients]: [&[u32]; 2],
+) {
+    let prime = field.prime;
+    let (plain, _) = plain.as_chunks::<W>();
+    let (quotients, _) = quotients.as_chunks::<W>();
+    for block in a.chunks_exact_mut(2 * half) {
+        let (low, high) = block.split_at_mut(half);
+        let (low, _) = low.as_chunks_mut::<W>();
+        let (high, _) = high.as_chunks_mut::<W>();
+        for (((x, y), w), q) in low
+            .iter_mut()
+            .zip(high.iter_mut())
+            .zip(plain)
+            .zip(quotients)
+        {
+            for j in 0..W {
+                let (u, v) = (x[j], shoup(y[j], w[j], q[j], prime));
+                x[j] = field.add(u, v);
+                y[j] = field.sub(u, v);
+            }
+        }
+    }
+}
+
 /// The largest power of two dividing `p - 1`: the longest transform modulo `p`.
 pub(crate) fn two_adic_len(prime: u32) -> u64 {
     1u64 << (prime - 1).trailing_zeros()
@@ -268,10 +334,12 @@ impl NttPrime {
             }
             half *= 2;
         }
+        let forward_shoup = shoup_table(field, &roots, budget)?;
+        let inverse_shoup = shoup_table(field, &inverse_roots, budget)?;
         Ok(Self {
             field,
-            forward_shoup: shoup_table(field, &roots, budget)?,
-            inverse_shoup: shoup_table(field, &inverse_roots, budget)?,
+            forward_shoup,
+            inverse_shoup,
             roots,
             inverse_roots,
         })
@@ -303,22 +371,63 @@ impl NttPrime {
     /// the caller's own runs it for a wider vector set).
     #[inline(always)]
     pub(crate) fn forward_plain(&self, a: &mut [u32]) {
+        if a.len() < 2 * LANES {
+            return self.forward_scalar(a);
+        }
         // Levels whose blocks exceed BLOCK run over the whole array; the
         // rest act within each BLOCK-sized chunk, so they run chunk by
         // chunk while it stays in the first-level cache (one pass over
         // memory for all of them instead of one per level).
         let mut half = a.len() / 2;
-        while half >= 1 && 2 * half > BLOCK {
-            self.dif_any(a, half);
+        while 2 * half > BLOCK {
+            self.dif_with::<LANES>(a, half);
             half /= 2;
         }
         for chunk in a.chunks_mut(BLOCK) {
             let mut h = half;
-            while h >= 1 {
-                self.dif_any(chunk, h);
+            while h >= LANES {
+                self.dif_with::<LANES>(chunk, h);
                 h /= 2;
             }
+            // Within a block of 2 half, vectors of `half` lanes (AVX2 / SSE
+            // width); the two smallest levels across blocks.
+            self.dif_with::<8>(chunk, 8);
+            self.dif_with::<4>(chunk, 4);
+            self.dif_any(chunk, 2);
+            self.dif_any(chunk, 1);
         }
+    }
+
+    /// [`forward_plain`](Self::forward_plain) for tiny lengths, level by level.
+    #[inline(always)]
+    fn forward_scalar(&self, a: &mut [u32]) {
+        let mut half = a.len() / 2;
+        while half >= 1 {
+            self.dif_any(a, half);
+            half /= 2;
+        }
+    }
+
+    /// A level with `half` a multiple of `W`, in `W`-lane arrays.
+    #[inline(always)]
+    fn dif_with<const W: usize>(&self, a: &mut [u32], half: usize) {
+        dif_wide::<W>(
+            self.field,
+            a,
+            half,
+            self.shoup_twiddles(&self.forward_shoup, half),
+        );
+    }
+
+    /// [`dif_with`](Self::dif_with) for decimation in time.
+    #[inline(always)]
+    fn dit_with<const W: usize>(&self, a: &mut [u32], half: usize) {
+        dit_wide::<W>(
+            self.field,
+            a,
+            half,
+            self.shoup_twiddles(&self.inverse_shoup, half),
+        );
     }
 
     #[inline(always)]
@@ -348,18 +457,30 @@ impl NttPrime {
     /// [`inverse`](Self::inverse) as compiled for the caller.
     #[inline(always)]
     pub(crate) fn inverse_plain(&self, a: &mut [u32]) {
+        if a.len() < 2 * LANES {
+            let mut half = 1;
+            while half < a.len() {
+                self.dit_any(a, half);
+                half *= 2;
+            }
+            return;
+        }
         // The small levels chunk by chunk first (see `forward_plain`).
         let inner = a.len().min(BLOCK);
         for chunk in a.chunks_mut(BLOCK) {
-            let mut half = 1;
+            self.dit_any(chunk, 1);
+            self.dit_any(chunk, 2);
+            self.dit_with::<4>(chunk, 4);
+            self.dit_with::<8>(chunk, 8);
+            let mut half = LANES;
             while half < inner {
-                self.dit_any(chunk, half);
+                self.dit_with::<LANES>(chunk, half);
                 half *= 2;
             }
         }
         let mut half = inner;
         while half < a.len() {
-            self.dit_any(a, half);
+            self.dit_with::<LANES>(a, half);
             half *= 2;
         }
     }
@@ -826,43 +947,5 @@ mod tests {
             let scaled: Vec<u32> = original.iter().map(|&x| field.mul(x, scale)).collect();
             proptest::prop_assert_eq!(a, scaled);
         }
-    }
-}
-
-#[cfg(test)]
-mod speed_tmp {
-    use super::*;
-    struct Lv<'a> { p: &'a NttPrime, a: &'a mut [u32], lo: usize, hi: usize }
-    impl dispatch::Kernel for Lv<'_> {
-        type Output = ();
-        #[inline(always)]
-        fn run(self) {
-            let mut half = self.a.len() / 2;
-            while half >= 1 {
-                if half >= self.lo && half <= self.hi { self.p.dif_any(self.a, half); }
-                half /= 2;
-            }
-        }
-    }
-    #[test]
-    fn ntt_speed_tmp() {
-        let n = 1 << 16;
-        let p = NttPrime::new(998_244_353, n, Budget::default()).unwrap();
-        let mut a: Vec<u32> = (0..n as u32).map(|i| i.wrapping_mul(2654435761) % 998_244_353).collect();
-        let w = wide().unwrap();
-        for (lo, hi) in [(1, n), (16, n), (1, 8), (1, 1), (2, 2), (4, 4), (8, 8), (16,16), (1024,1024)] {
-            let t = std::time::Instant::now();
-            let reps = 200;
-            for _ in 0..reps { dispatch::run(w, Lv { p: &p, a: &mut a, lo, hi }); }
-            let e = t.elapsed().as_secs_f64() / reps as f64;
-            let levels = (lo..=hi).filter(|x| x.is_power_of_two() && *x < n).count() as f64;
-            println!("levels {lo}..={hi}: {:.3} us per transform, {:.3} ns/butterfly", e * 1e6, e * 1e9 / (levels * n as f64 / 2.0));
-        }
-        let t = std::time::Instant::now();
-        for _ in 0..200 { p.forward(&mut a); }
-        println!("forward blocked {:.3} ns/bf", t.elapsed().as_secs_f64() / 200.0 * 1e9 / (16.0 * n as f64 / 2.0));
-        let t = std::time::Instant::now();
-        for _ in 0..200 { p.inverse(&mut a); }
-        println!("inverse blocked {:.3} ns/bf", t.elapsed().as_secs_f64() / 200.0 * 1e9 / (16.0 * n as f64 / 2.0));
     }
 }
