@@ -237,76 +237,6 @@ fn dit_small<const H: usize>(field: Montgomery, a: &mut [u32], twiddles: [&[u32]
     }
 }
 
-/// Transform levels acting within blocks of this many numbers (16 KiB)
-/// run block by block, each block staying in the first-level cache.
-const BLOCK: usize = 1 << 12;
-
-/// Numbers a vector kernel handles at once: 16 lanes of 32 bits (one
-/// AVX-512 register, two AVX2 ones). Levels with `half >= LANES` work on
-/// whole `[u32; LANES]` arrays (no remainder loops, so the compiler emits
-/// straight vector code); the levels below act inside one array.
-const LANES: usize = 16;
-
-/// One decimation-in-frequency level with `half` a multiple of [`LANES`].
-#[inline(always)]
-fn dif_wide<const W: usize>(
-    field: Montgomery,
-    a: &mut [u32],
-    half: usize,
-    [plain, quotients]: [&[u32]; 2],
-) {
-    let prime = field.prime;
-    let (plain, _) = plain.as_chunks::<W>();
-    let (quotients, _) = quotients.as_chunks::<W>();
-    for block in a.chunks_exact_mut(2 * half) {
-        let (low, high) = block.split_at_mut(half);
-        let (low, _) = low.as_chunks_mut::<W>();
-        let (high, _) = high.as_chunks_mut::<W>();
-        for (((x, y), w), q) in low
-            .iter_mut()
-            .zip(high.iter_mut())
-            .zip(plain)
-            .zip(quotients)
-        {
-            for j in 0..W {
-                let (u, v) = (x[j], y[j]);
-                x[j] = field.add(u, v);
-                y[j] = shoup(field.sub(u, v), w[j], q[j], prime);
-            }
-        }
-    }
-}
-
-/// One decimation-in-time level with `half` a multiple of [`LANES`].
-#[inline(always)]
-fn dit_wide<const W: usize>(
-    field: Montgomery,
-    a: &mut [u32],
-    half: usize,
-    [plain, quotients]: [&[u32]; 2],
-) {
-    let prime = field.prime;
-    let (plain, _) = plain.as_chunks::<W>();
-    let (quotients, _) = quotients.as_chunks::<W>();
-    for block in a.chunks_exact_mut(2 * half) {
-        let (low, high) = block.split_at_mut(half);
-        let (low, _) = low.as_chunks_mut::<W>();
-        let (high, _) = high.as_chunks_mut::<W>();
-        for (((x, y), w), q) in low
-            .iter_mut()
-            .zip(high.iter_mut())
-            .zip(plain)
-            .zip(quotients)
-        {
-            for j in 0..W {
-                let (u, v) = (x[j], shoup(y[j], w[j], q[j], prime));
-                x[j] = field.add(u, v);
-                y[j] = field.sub(u, v);
-            }
-        }
-    }
-}
-
 /// The largest power of two dividing `p - 1`: the longest transform modulo `p`.
 pub(crate) fn two_adic_len(prime: u32) -> u64 {
     1u64 << (prime - 1).trailing_zeros()
@@ -334,12 +264,10 @@ impl NttPrime {
             }
             half *= 2;
         }
-        let forward_shoup = shoup_table(field, &roots, budget)?;
-        let inverse_shoup = shoup_table(field, &inverse_roots, budget)?;
         Ok(Self {
             field,
-            forward_shoup,
-            inverse_shoup,
+            forward_shoup: shoup_table(field, &roots, budget)?,
+            inverse_shoup: shoup_table(field, &inverse_roots, budget)?,
             roots,
             inverse_roots,
         })
@@ -371,116 +299,33 @@ impl NttPrime {
     /// the caller's own runs it for a wider vector set).
     #[inline(always)]
     pub(crate) fn forward_plain(&self, a: &mut [u32]) {
-        if a.len() < 2 * LANES {
-            return self.forward_scalar(a);
-        }
-        // Levels whose blocks exceed BLOCK run over the whole array; the
-        // rest act within each BLOCK-sized chunk, so they run chunk by
-        // chunk while it stays in the first-level cache (one pass over
-        // memory for all of them instead of one per level).
-        let mut half = a.len() / 2;
-        while 2 * half > BLOCK {
-            self.dif_with::<LANES>(a, half);
-            half /= 2;
-        }
-        for chunk in a.chunks_mut(BLOCK) {
-            let mut h = half;
-            while h >= LANES {
-                self.dif_with::<LANES>(chunk, h);
-                h /= 2;
-            }
-            // Within a block of 2 half, vectors of `half` lanes (AVX2 / SSE
-            // width); the two smallest levels across blocks.
-            self.dif_with::<8>(chunk, 8);
-            self.dif_with::<4>(chunk, 4);
-            self.dif_any(chunk, 2);
-            self.dif_any(chunk, 1);
-        }
-    }
-
-    /// [`forward_plain`](Self::forward_plain) for tiny lengths, level by level.
-    #[inline(always)]
-    fn forward_scalar(&self, a: &mut [u32]) {
         let mut half = a.len() / 2;
         while half >= 1 {
-            self.dif_any(a, half);
+            let twiddles = self.shoup_twiddles(&self.forward_shoup, half);
+            match half {
+                1 => dif_small::<1>(self.field, a, twiddles),
+                2 => dif_small::<2>(self.field, a, twiddles),
+                4 => dif_small::<4>(self.field, a, twiddles),
+                8 => dif_small::<8>(self.field, a, twiddles),
+                _ => dif_level(self.field, a, half, twiddles),
+            }
             half /= 2;
-        }
-    }
-
-    /// A level with `half` a multiple of `W`, in `W`-lane arrays.
-    #[inline(always)]
-    fn dif_with<const W: usize>(&self, a: &mut [u32], half: usize) {
-        dif_wide::<W>(
-            self.field,
-            a,
-            half,
-            self.shoup_twiddles(&self.forward_shoup, half),
-        );
-    }
-
-    /// [`dif_with`](Self::dif_with) for decimation in time.
-    #[inline(always)]
-    fn dit_with<const W: usize>(&self, a: &mut [u32], half: usize) {
-        dit_wide::<W>(
-            self.field,
-            a,
-            half,
-            self.shoup_twiddles(&self.inverse_shoup, half),
-        );
-    }
-
-    #[inline(always)]
-    fn dif_any(&self, a: &mut [u32], half: usize) {
-        let twiddles = self.shoup_twiddles(&self.forward_shoup, half);
-        match half {
-            1 => dif_small::<1>(self.field, a, twiddles),
-            2 => dif_small::<2>(self.field, a, twiddles),
-            4 => dif_small::<4>(self.field, a, twiddles),
-            8 => dif_small::<8>(self.field, a, twiddles),
-            _ => dif_level(self.field, a, half, twiddles),
-        }
-    }
-
-    #[inline(always)]
-    fn dit_any(&self, a: &mut [u32], half: usize) {
-        let twiddles = self.shoup_twiddles(&self.inverse_shoup, half);
-        match half {
-            1 => dit_small::<1>(self.field, a, twiddles),
-            2 => dit_small::<2>(self.field, a, twiddles),
-            4 => dit_small::<4>(self.field, a, twiddles),
-            8 => dit_small::<8>(self.field, a, twiddles),
-            _ => dit_level(self.field, a, half, twiddles),
         }
     }
 
     /// [`inverse`](Self::inverse) as compiled for the caller.
     #[inline(always)]
     pub(crate) fn inverse_plain(&self, a: &mut [u32]) {
-        if a.len() < 2 * LANES {
-            let mut half = 1;
-            while half < a.len() {
-                self.dit_any(a, half);
-                half *= 2;
-            }
-            return;
-        }
-        // The small levels chunk by chunk first (see `forward_plain`).
-        let inner = a.len().min(BLOCK);
-        for chunk in a.chunks_mut(BLOCK) {
-            self.dit_any(chunk, 1);
-            self.dit_any(chunk, 2);
-            self.dit_with::<4>(chunk, 4);
-            self.dit_with::<8>(chunk, 8);
-            let mut half = LANES;
-            while half < inner {
-                self.dit_with::<LANES>(chunk, half);
-                half *= 2;
-            }
-        }
-        let mut half = inner;
+        let mut half = 1;
         while half < a.len() {
-            self.dit_with::<LANES>(a, half);
+            let twiddles = self.shoup_twiddles(&self.inverse_shoup, half);
+            match half {
+                1 => dit_small::<1>(self.field, a, twiddles),
+                2 => dit_small::<2>(self.field, a, twiddles),
+                4 => dit_small::<4>(self.field, a, twiddles),
+                8 => dit_small::<8>(self.field, a, twiddles),
+                _ => dit_level(self.field, a, half, twiddles),
+            }
             half *= 2;
         }
     }
