@@ -1071,8 +1071,9 @@ impl Kernel for CrtPass<'_> {
                     *slot = field.montgomery(x);
                 }
             }
+            // n >= 2 len - 1 and n is even, so the upper half is zero.
             values[len..].fill(0);
-            prime.forward_plain(values);
+            prime.forward_half_filled_plain(values);
         }
         scales.halve(field, fp, fq, hp, hq, odd);
         prime.inverse_plain(hp);
