@@ -29,8 +29,8 @@ fn over_limit(what: String, needed: u128, cap: u128) -> PyErr {
 /// rounds (each counted once, at the round its player hits zero): exact, or
 /// modulo `modulo`. The CLI's `janken`, with its limits: exactly, rounds up
 /// to 10^8 and 1.2*10^10 limb updates by default; modulo M, any number of rounds
-/// below 2^64 and 5*10^9 estimated operations by default (A = B = 150,000
-/// modulo 998244353); `max_work` sets another cap for either, as
+/// below 2^64 and 2*10^10 estimated operations by default (about 10 s; A = B
+/// = 500,000 modulo any M); `max_work` sets another cap for either, as
 /// `--max-work` does.
 #[pyfunction]
 #[pyo3(signature = (a_coins, b_coins, rounds, *, modulo = None, memory_mib = None, max_work = None))]

@@ -77,17 +77,23 @@ pub use walk::{
 pub const DEFAULT_EXACT_COUNT_WORK: u128 = 12_000_000_000;
 
 /// The default cap of a count modulo M, in the estimated operations of
-/// [`AbsorbingWalk::modulo_work`] (1.9 ns each measured: about 10 s). It
-/// admits A = B = 150,000 for every N below 2^64 modulo an NTT prime such as
-/// 998244353 (other moduli take several primes, so smaller A and B).
+/// [`AbsorbingWalk::modulo_work`]: about 10 s of CPU at the cap. An
+/// operation of the recurrence takes 0.4–0.55 ns on the project's
+/// measuring machine (A = B = 4·10^5, N = 2^64 − 1: 2.1·10^9 operations in
+/// 0.95 s modulo 998244353, 8.7·10^9 in 3.6 s modulo 10^9 + 7, 1.5·10^10 in
+/// 8.1 s modulo 2^64 − 1), so 8–11 s at the cap (it was 5·10^9 when an
+/// operation took 1.9 ns). It admits A = B = 500,000 for every N below 2^64
+/// modulo any M; A = B = 600,000 modulo 2^64 − 1 needs 3.1·10^10.
 ///
 /// # Example
 /// ```
 /// use stonegame::counting::{AbsorbingWalk, DEFAULT_MODULO_COUNT_WORK};
-/// let walk = AbsorbingWalk::janken(150_000, 150_000);
-/// assert!(walk.modulo_work(u64::MAX, 998_244_353) <= DEFAULT_MODULO_COUNT_WORK);
+/// let walk = AbsorbingWalk::janken(500_000, 500_000);
+/// assert!(walk.modulo_work(u64::MAX, u64::MAX) <= DEFAULT_MODULO_COUNT_WORK);
+/// let wider = AbsorbingWalk::janken(600_000, 600_000);
+/// assert!(wider.modulo_work(u64::MAX, u64::MAX) > DEFAULT_MODULO_COUNT_WORK);
 /// ```
-pub const DEFAULT_MODULO_COUNT_WORK: u128 = 5_000_000_000;
+pub const DEFAULT_MODULO_COUNT_WORK: u128 = 20_000_000_000;
 
 use crate::Result;
 

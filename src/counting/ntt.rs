@@ -313,6 +313,26 @@ impl NttPrime {
         }
     }
 
+    /// [`forward_plain`](Self::forward_plain) of an input whose upper half
+    /// is zero: the first level is then `x -> (x, x w)` (the same numbers,
+    /// without its additions), and the levels after it are each half's own
+    /// transform.
+    #[inline(always)]
+    pub(crate) fn forward_half_filled_plain(&self, a: &mut [u32]) {
+        let half = a.len() / 2;
+        if half == 0 {
+            return;
+        }
+        let [plain, quotients] = self.shoup_twiddles(&self.forward_shoup, half);
+        let (low, high) = a.split_at_mut(half);
+        let prime = self.field.prime;
+        for (((y, &x), &w), &q) in high.iter_mut().zip(low.iter()).zip(plain).zip(quotients) {
+            *y = shoup(x, w, q, prime);
+        }
+        self.forward_plain(low);
+        self.forward_plain(high);
+    }
+
     /// [`inverse`](Self::inverse) as compiled for the caller.
     #[inline(always)]
     pub(crate) fn inverse_plain(&self, a: &mut [u32]) {

@@ -71,6 +71,22 @@ pub trait PathCount: Clone + Zero + One + CheckedAdd + CheckedMul + FromPrimitiv
             None => false,
         }
     }
+
+    /// For a type of residues modulo a constant (such as [`Modular`]): that
+    /// modulus, so the solvers can count modulo it by the methods of the
+    /// `*_modulo` functions (the linear recurrence for many steps) and
+    /// convert the residue with [`FromPrimitive::from_u64`]. `None` (the
+    /// default) for every other type: the solvers count in the type itself.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::counting::{Modular, PathCount};
+    /// assert_eq!(<Modular<1_000_000_007> as PathCount>::residue_modulus(), Some(1_000_000_007));
+    /// assert_eq!(<u64 as PathCount>::residue_modulus(), None);
+    /// ```
+    fn residue_modulus() -> Option<u64> {
+        None
+    }
 }
 
 macro_rules! checked_path_count {
@@ -243,6 +259,9 @@ impl<const M: u64> PathCount for Modular<M> {
     fn checked_mul_assign(&mut self, rhs: &Self) -> bool {
         *self = *self * *rhs;
         true
+    }
+    fn residue_modulus() -> Option<u64> {
+        Some(Self::MODULUS)
     }
 }
 

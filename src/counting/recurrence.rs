@@ -284,7 +284,80 @@ pub(crate) fn multiply(
         log2_of(shorter) + 2.0 * log2_of(modulus),
         budget,
     )?;
-    let n = n as usize;
+    multiply_on(&engine, left, right, modulus, budget)
+}
+
+/// Transform tables for many products modulo one number, built once for
+/// the largest: a prime's tables serve every shorter transform, and the
+/// primes an exact product needs suffice for every smaller one.
+#[derive(Debug)]
+pub(crate) struct ProductTables {
+    engine: Engine,
+    /// The longest transform the tables serve.
+    max_transform: u64,
+    /// The longest shorter factor whose exact products the primes hold.
+    max_shorter: usize,
+}
+
+impl ProductTables {
+    /// Tables for products of up to `max_len` coefficients whose shorter
+    /// factor has at most `max_shorter`.
+    pub(crate) fn new(
+        max_len: usize,
+        max_shorter: usize,
+        modulus: u64,
+        budget: Budget,
+    ) -> Result<Self> {
+        let max_transform = transform_len(max_len);
+        let bound_log2 = log2_of(max_shorter as u64) + 2.0 * log2_of(modulus);
+        let engine = if modulus <= 1 {
+            Engine::Schoolbook
+        } else {
+            build_engine(modulus, max_transform, bound_log2, budget)?
+        };
+        Ok(Self {
+            engine,
+            max_transform,
+            max_shorter,
+        })
+    }
+
+    /// [`multiply`] on these tables (or on fresh ones if the product is
+    /// longer than they serve).
+    pub(crate) fn multiply(
+        &self,
+        left: &[u64],
+        right: &[u64],
+        modulus: u64,
+        budget: Budget,
+    ) -> Result<Vec<u64>> {
+        if left.is_empty() || right.is_empty() {
+            return Ok(Vec::new());
+        }
+        let len = left.len() + right.len() - 1;
+        let fits = transform_len(len) <= self.max_transform
+            && left.len().min(right.len()) <= self.max_shorter;
+        if matches!(self.engine, Engine::Schoolbook)
+            || !fits
+            || plan_product(left.len(), right.len(), modulus).schoolbook
+        {
+            return multiply(left, right, modulus, budget);
+        }
+        multiply_on(&self.engine, left, right, modulus, budget)
+    }
+}
+
+/// The product of two reduced polynomials by `engine`, whose tables serve
+/// the product's transform length.
+fn multiply_on(
+    engine: &Engine,
+    left: &[u64],
+    right: &[u64],
+    modulus: u64,
+    budget: Budget,
+) -> Result<Vec<u64>> {
+    let len = left.len() + right.len() - 1;
+    let n = transform_len(len) as usize;
     let what = "polynomial product";
     let mut a = filled_vec(n, 0u32, what, budget)?;
     let mut b = filled_vec(n, 0u32, what, budget)?;
@@ -309,7 +382,7 @@ pub(crate) fn multiply(
     match engine {
         Engine::Schoolbook => schoolbook(left, right, modulus, budget),
         Engine::Prime(prime) => {
-            transformed(&prime, &mut a, &mut b);
+            transformed(prime, &mut a, &mut b);
             let plain = a[..len].iter().map(|&x| u64::from(prime.field.plain(x)));
             collected(len, plain, what, budget)
         }
@@ -998,8 +1071,9 @@ impl Kernel for CrtPass<'_> {
                     *slot = field.montgomery(x);
                 }
             }
+            // n >= 2 len - 1 and n is even, so the upper half is zero.
             values[len..].fill(0);
-            prime.forward_plain(values);
+            prime.forward_half_filled_plain(values);
         }
         scales.halve(field, fp, fq, hp, hq, odd);
         prime.inverse_plain(hp);

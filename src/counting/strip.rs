@@ -78,7 +78,9 @@
 //! symmetric start and absorption never see.
 
 use super::number::{add_mod, mul_mod};
-use super::recurrence::{SeriesPlan, check_modulus, collected, multiply, polynomial_product_work};
+use super::recurrence::{
+    ProductTables, SeriesPlan, check_modulus, collected, polynomial_product_work,
+};
 use super::walk::{AbsorbingWalk, CountingMethod};
 use crate::budget::{filled_vec, try_reserve};
 use crate::{Budget, Error, Result};
@@ -247,11 +249,16 @@ impl AbsorbingWalk {
         let weights = self.weights();
         let m = modulus;
         let budget = self.budget();
+        // The squarings' products (up to 2 max(a, b) - 1 coefficients) and
+        // D_a D_(b-1) (a + b).
+        let longest = (a + b).max(2 * a.max(b)) as usize;
+        let tables = ProductTables::new(longest, a.max(b) as usize + 1, m, budget)?;
         let strip = Continuants {
             stay: weights.stay % m,
             beta: mul_mod(weights.up % m, weights.down % m, m),
             modulus: m,
             budget,
+            tables: &tables,
         };
         let (d_a1, d_a2) = strip.pair(a - 1)?;
         let (d_b1, d_b2) = if a == b {
@@ -262,8 +269,8 @@ impl AbsorbingWalk {
         let d_a = strip.next(&d_a1, &d_a2)?;
         // D_(a+b-1) = D_a D_(b-1) - beta D_(a-1) D_(b-2): the determinant cut
         // between rows a and a + 1.
-        let mut d_total = multiply(&d_a, &d_b1, m, budget)?;
-        strip.subtract_beta_times(&mut d_total, &multiply(&d_a1, &d_b2, m, budget)?)?;
+        let mut d_total = tables.multiply(&d_a, &d_b1, m, budget)?;
+        strip.subtract_beta_times(&mut d_total, &tables.multiply(&d_a1, &d_b2, m, budget)?)?;
         let len = (a + b + 1) as usize;
         let what = "generating function of a walk";
         let mut denominator = filled_vec(len, 0u64, what, budget)?;
@@ -306,15 +313,18 @@ impl AbsorbingWalk {
         let m = modulus;
         let budget = self.budget();
         let u = weights.up % m;
+        let half = (a + b) / 2;
+        // The squarings' products: up to 2 half + 1 coefficients.
+        let tables = ProductTables::new(2 * half as usize + 1, half as usize + 1, m, budget)?;
         let strip = Continuants {
             stay: weights.stay % m,
             beta: mul_mod(u, u, m),
             modulus: m,
             budget,
+            tables: &tables,
         };
         // a + b even: one middle position (mirror of itself); odd: a middle pair.
         let single_middle = (a + b) % 2 == 0;
-        let half = (a + b) / 2;
         let (near, far) = (a.min(b), a.max(b));
         let g_half = strip.folded(half, single_middle, u)?;
         let g_rest = strip.folded((far - near) / 2, single_middle, u)?;
@@ -370,12 +380,14 @@ fn pow_mod(mut base: u64, mut exponent: u64, modulus: u64) -> u64 {
 
 /// The determinants `D_k` of `I - xT` for a strip of `k` positions, modulo
 /// `modulus`: `alpha = 1 - stay x`, `beta = up down x^2`.
-struct Continuants {
+struct Continuants<'t> {
     stay: u64,
     beta: u64,
     modulus: u64,
     /// The walk's budget, to name the limit when the allocator refuses.
     budget: Budget,
+    /// Transform tables built once for the largest product.
+    tables: &'t ProductTables,
 }
 
 /// Pads `target` with zeros to `len` coefficients, allocating fallibly.
@@ -388,7 +400,7 @@ fn grow(target: &mut Vec<u64>, len: usize, budget: Budget) -> Result<()> {
     Ok(())
 }
 
-impl Continuants {
+impl Continuants<'_> {
     /// A copy of `d`, allocated fallibly.
     fn copy(&self, d: &[u64]) -> Result<Vec<u64>> {
         collected(d.len(), d.iter().copied(), "continuants", self.budget)
@@ -461,12 +473,17 @@ impl Continuants {
         for bit in (0..u64::BITS - k.leading_zeros()).rev() {
             watch.advance(10 * (power as u64 + 1))?;
             // Squaring: M_2j = M_j M_j.
-            let d1_d1 = multiply(&d1, &d1, m, budget)?;
-            let mut d_next = multiply(&d, &d, m, budget)?;
+            let d1_d1 = self.tables.multiply(&d1, &d1, m, budget)?;
+            let mut d_next = self.tables.multiply(&d, &d, m, budget)?;
             self.subtract_beta_times(&mut d_next, &d1_d1)?;
-            let mut d1_next = multiply(&d1, &d, m, budget)?;
-            add_into(&mut d1_next, &multiply(&e, &d1, m, budget)?, m, budget)?;
-            let mut e_next = multiply(&e, &e, m, budget)?;
+            let mut d1_next = self.tables.multiply(&d1, &d, m, budget)?;
+            add_into(
+                &mut d1_next,
+                &self.tables.multiply(&e, &d1, m, budget)?,
+                m,
+                budget,
+            )?;
+            let mut e_next = self.tables.multiply(&e, &e, m, budget)?;
             self.subtract_beta_times(&mut e_next, &d1_d1)?;
             (d, d1, e) = (d_next, d1_next, e_next);
             power *= 2;

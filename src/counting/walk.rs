@@ -365,7 +365,11 @@ impl AbsorbingWalk {
     }
 
     /// Paths absorbed at either barrier within `steps` steps, each counted at
-    /// the step it is absorbed. Memory: one row.
+    /// the step it is absorbed. Memory: one row. For a residue type
+    /// ([`Modular`](super::Modular)) the count is made as
+    /// [`total_absorbed_modulo`](Self::total_absorbed_modulo) makes it, by
+    /// the linear recurrence when that is cheaper (any `steps < 2^64`, with
+    /// that method's limits).
     ///
     /// # Errors
     /// As [`absorptions`](Self::absorptions).
@@ -374,8 +378,22 @@ impl AbsorbingWalk {
     /// ```
     /// use stonegame::counting::AbsorbingWalk;
     /// assert_eq!(AbsorbingWalk::janken(1, 2).total_absorbed::<u64>(3).unwrap(), 7);
+    /// // Residues: any number of steps (here by the recurrence).
+    /// use stonegame::counting::Modular;
+    /// let walk = AbsorbingWalk::janken(30, 20);
+    /// let far: Modular<998_244_353> = walk.total_absorbed(1 << 62).unwrap();
+    /// assert_eq!(far.value(), walk.total_absorbed_modulo(1 << 62, 998_244_353).unwrap());
     /// ```
     pub fn total_absorbed<T: PathCount>(&self, steps: u64) -> Result<T> {
+        // Residues modulo a constant (`Modular<M>`): the method of
+        // `total_absorbed_modulo` when it is the recurrence (any number of
+        // steps); the sweep stays in the type itself.
+        if let Some(modulus) = T::residue_modulus()
+            && self.method_for(steps, modulus) == CountingMethod::Recurrence
+        {
+            let residue = self.total_by_recurrence(steps, modulus)?;
+            return T::from_u64(residue).ok_or_else(|| overflow::<T>(steps));
+        }
         let arith = Exact::<T>(PhantomData);
         let mut total = T::zero();
         let mut step = 0;

@@ -142,7 +142,7 @@ fn size_limits_are_documented_and_enforced() {
     assert_bad(
         &["--modulo", "7"],
         "10000000,10000000,100000000000\n",
-        "over the work limit of 5000000000 (raise it with --max-work)",
+        "over the work limit of 20000000000 (raise it with --max-work)",
     );
     // N beyond the exact limit is fine modulo M; the exact limit names the way out.
     assert_bad(&[], "1,1,100000001\n", "use --modulo M");
@@ -152,16 +152,16 @@ fn size_limits_are_documented_and_enforced() {
     assert_eq!(stdout(&output), "2\n");
     let help = stdout(&janken(&["--help"], ""));
     assert!(help.contains("A,B,N") && help.contains("100000000") && help.contains("--modulo"));
-    assert!(help.contains("any N <= 18446744073709551615") && help.contains("A = B = 100000"));
-    // What the help claims of the default cap holds: A = B = 100000 at the
-    // largest N fits modulo any M (the folded recurrence); twice that does
+    assert!(help.contains("any N <= 18446744073709551615") && help.contains("A = B = 500000"));
+    // What the help claims of the default cap holds: A = B = 500000 at the
+    // largest N fits modulo any M (the folded recurrence); 600000 does
     // not modulo 2^64 - 1.
-    let walk = stonegame::counting::AbsorbingWalk::janken(100_000, 100_000);
+    let walk = stonegame::counting::AbsorbingWalk::janken(500_000, 500_000);
     let cap = stonegame::counting::DEFAULT_MODULO_COUNT_WORK;
     assert!(walk.modulo_work(u64::MAX, 998_244_353) <= cap);
     assert!(walk.modulo_work(u64::MAX, 1_000_000_007) <= cap);
     assert!(walk.modulo_work(u64::MAX, u64::MAX) <= cap);
-    let wider = stonegame::counting::AbsorbingWalk::janken(200_000, 200_000);
+    let wider = stonegame::counting::AbsorbingWalk::janken(600_000, 600_000);
     assert!(wider.modulo_work(u64::MAX, u64::MAX) > cap);
 }
 

@@ -6,3 +6,4 @@
 mod counting;
 mod fast_transforms;
 mod janken_modulo;
+mod modular_type;

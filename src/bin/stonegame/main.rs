@@ -262,12 +262,12 @@ enum Game {
     /// 64-bit limbs of a count (N / 40) <= 1.2*10^10 (about 9 s; --max-work sets
     /// another cap; A = B = 5000, N = 10000, the worst with N <= 10000, needs
     /// 1.24*10^10), with about 1 GiB of big integers. With --modulo: any N <=
-    /// 18446744073709551615, and estimated work <= 5*10^9 (about 10 s;
+    /// 18446744073709551615, and estimated work <= 2*10^10 (about 10 s;
     /// --max-work sets another cap): the sweep for small N, or the count as the
     /// N-th term of a linear recurrence of order min(A,N+1) + min(B,N+1)
     /// (Bostan-Mori over number-theoretic transforms, O(d log d log N)),
-    /// which admits A = B = 100000 for every N modulo any M (4.8*10^8 modulo
-    /// 998244353, 2.0*10^9 modulo 10^9+7, 3.5*10^9 modulo 2^64-1: janken's
+    /// which admits A = B = 500000 for every N modulo any M (2.1*10^9 modulo
+    /// 998244353, 8.9*10^9 modulo 10^9+7, 1.55*10^10 modulo 2^64-1: janken's
     /// recurrence is folded by its symmetry to half the order). Example:
     /// `echo 50,50,10000 | stonegame janken`, `echo
     /// 50000,50000,1000000000000000000 | stonegame janken --modulo 998244353`.
