@@ -420,6 +420,79 @@ fn dense_solver_refuses_stops_and_reports() {
     }
 }
 
+/// A control that cancels itself from its progress callback once the work
+/// reported reaches `at` steps (as an application's thread would, at a
+/// moment the test chooses).
+fn cancelling_at(at: u64) -> Control {
+    let me = Arc::new(Mutex::new(None::<Control>));
+    let handle = Arc::clone(&me);
+    let control = Control::with_progress(move |p| {
+        if p.done >= at {
+            if let Some(control) = handle.lock().unwrap().as_ref() {
+                control.cancel();
+            }
+        }
+    });
+    *me.lock().unwrap() = Some(control.clone());
+    // The callback holds a handle to its own control: leaked with it.
+    control
+}
+
+/// The steps the solve had shown when it stopped.
+fn cancelled_steps<T>(result: stonegame::Result<T>, engine: &str) -> u64 {
+    match result {
+        Err(Error::Cancelled { steps, .. }) => steps,
+        Err(other) => panic!("{engine}: expected Cancelled, got {other}"),
+        Ok(_) => panic!("{engine}: expected Cancelled, got an answer"),
+    }
+}
+
+/// Solves `graph` (on every core when `parallel`), keeping no answer.
+fn dense_solve(graph: &Graph, parallel: bool, budget: Budget) -> stonegame::Result<()> {
+    let solver = DenseSolver::new(graph).with_budget(budget);
+    #[cfg(feature = "parallel")]
+    let solver = solver.with_parallel(parallel);
+    #[cfg(not(feature = "parallel"))]
+    assert!(!parallel, "the parallel solver needs the `parallel` feature");
+    solver.solve().map(|_| ())
+}
+
+#[test]
+fn dense_solver_stops_while_building_predecessor_lists() {
+    // The lists cost 16 steps a position and a move, charged before the
+    // induction: a cancel a few million steps in lands inside the build.
+    let n = 2_000_000u32;
+    let edges = line_edges(n);
+    let graph = Graph::from_edges(n as usize, &edges, Budget::default()).unwrap();
+    let lists = 16 * (u64::from(n) + edges.len() as u64);
+    let mut forms = vec![("DenseSolver", false)];
+    if cfg!(feature = "parallel") {
+        forms.push(("parallel DenseSolver", true));
+    }
+    for (engine, parallel) in forms {
+        let control = cancelling_at(1 << 24);
+        let budget = Budget::default().with_control(&control);
+        let steps = cancelled_steps(dense_solve(&graph, parallel, budget), engine);
+        println!("{engine}: stopped after {steps} of the lists' {lists} steps");
+        assert!(steps < lists, "{engine}: {steps} steps, the lists are {lists}");
+    }
+}
+
+#[test]
+fn parallel_dense_solver_stops_soon_after_a_cancel_on_a_large_graph() {
+    // 8·10^6 positions, 3.2·10^7 moves: the predecessor lists alone take
+    // a good part of a second; the cancel comes while they are built.
+    let n = 8_000_000;
+    let big = Graph::from_edges(n as usize, &line_edges(n), Budget::default()).unwrap();
+    let parallel = cfg!(feature = "parallel");
+    let engine = if parallel {
+        "parallel DenseSolver (large graph)"
+    } else {
+        "DenseSolver (large graph)"
+    };
+    cancel_during(engine, |budget| dense_solve(&big, parallel, budget));
+}
+
 /// Pairs of heaps below `n`: take any number from one heap.
 fn two_heaps(n: u32) -> impl Fn(&(u32, u32)) -> Vec<(u32, u32)> + Clone {
     move |&(a, b)| {
