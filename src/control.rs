@@ -294,7 +294,9 @@ pub(crate) const WATCH_STRIDE: u64 = 1 << 22;
 pub(crate) struct Watch {
     shared: Option<Arc<Shared>>,
     what: &'static str,
-    expected: Option<u64>,
+    /// Set when known, at the start or once the computation has sized its
+    /// work ([`Watch::expect`]).
+    expected: Cell<Option<u64>>,
     /// Steps counted through [`Watch::advance`].
     counted: Cell<u64>,
     /// Steps already added to the control's total.
@@ -313,7 +315,7 @@ impl Watch {
         Self {
             shared,
             what,
-            expected,
+            expected: Cell::new(expected),
             counted: Cell::new(0),
             reported: Cell::new(0),
             next: Cell::new(next),
@@ -327,7 +329,7 @@ impl Watch {
         Self {
             shared: self.shared.clone(),
             what: self.what,
-            expected: self.expected,
+            expected: Cell::new(self.expected.get()),
             counted: Cell::new(0),
             reported: Cell::new(0),
             next: Cell::new(next),
@@ -339,6 +341,13 @@ impl Watch {
     #[inline]
     pub(crate) fn is_active(&self) -> bool {
         self.shared.is_some()
+    }
+
+    /// The steps the whole computation expects, once it knows them (after
+    /// sizing its work, say); later reports carry them. Watches forked
+    /// before keep what they had.
+    pub(crate) fn expect(&self, expected: Option<u64>) {
+        self.expected.set(expected);
     }
 
     /// Looks at the control if `done` (this watch's steps so far, never
@@ -390,7 +399,7 @@ impl Watch {
             callback(&Progress {
                 what: self.what,
                 done: total,
-                expected: self.expected,
+                expected: self.expected.get(),
             });
         }
         Ok(())
@@ -411,6 +420,7 @@ impl Watch {
     pub(crate) fn is_active(&self) -> bool {
         false
     }
+    pub(crate) fn expect(&self, _: Option<u64>) {}
     #[inline]
     pub(crate) fn poll(&self, _: u64) -> Result<()> {
         Ok(())

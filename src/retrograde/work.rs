@@ -72,6 +72,13 @@ impl WorkMeter {
         }
     }
 
+    /// Tells the control the solve expects `more` steps beyond those
+    /// charged so far (an upper bound, once the graph's size is known).
+    pub(crate) fn expect_more(&self, more: u64) {
+        self.watch
+            .expect(Some(self.spent.get().saturating_add(more)));
+    }
+
     /// Refuses at once if the control was cancelled (before a big
     /// allocation, say).
     pub(crate) fn check(&self) -> Result<()> {
@@ -285,6 +292,15 @@ pub(crate) fn metered_reverse_weighted(
     })?;
     meter.show(steps.saturating_sub(shown))?;
     Ok(reverse)
+}
+
+/// The most steps an induction over `graph` with predecessor lists built
+/// from it charges, at `weight` steps an entry: the lists (each position
+/// and move once), the loss counters (the same) and the induction (each
+/// position listed at most once, with its predecessors).
+pub(crate) fn induction_bound(graph: &Graph, weight: u64) -> u64 {
+    let entries = (graph.num_positions() as u64).saturating_add(graph.num_moves() as u64);
+    entries.saturating_mul(3).saturating_mul(weight)
 }
 
 /// Charges [`STEPS_PER_TABLE_ENTRY`] steps for each position and each move

@@ -365,7 +365,7 @@ impl GreenHackenbush {
     /// ```
     pub fn nimber(&self) -> Result<Nimber> {
         check_memory(self.budget, self.edges.len())?;
-        let mut work = self.value_work("Green Hackenbush value")?;
+        let mut work = self.value_work("Green Hackenbush value", true)?;
         let graph = Graph::new(self.vertex_count, self.dense())?;
         let analysis = Analysis::new(&graph, 0, None, None, &mut work)?;
         Ok(Nimber(analysis.root_value()))
@@ -373,8 +373,9 @@ impl GreenHackenbush {
 
     /// The work of one analysis of the position (a vertex or an incidence
     /// visited a step), refused up front past the budget's cap
-    /// ([`DEFAULT_MOVE_WORK`] unless it sets one), watched by its control.
-    fn value_work(&self, what: &'static str) -> Result<Work> {
+    /// ([`DEFAULT_MOVE_WORK`] unless it sets one), watched by its control
+    /// (told the steps expected when the analysis is the whole call).
+    fn value_work(&self, what: &'static str, alone: bool) -> Result<Work> {
         let cap = self.budget.work_or(DEFAULT_MOVE_WORK);
         let needed = analysis_steps(self.vertex_count, self.edges.len());
         if needed > u128::from(cap) {
@@ -384,7 +385,8 @@ impl GreenHackenbush {
                 limit: cap,
             });
         }
-        let work = Work::new(cap, self.budget.watch(what, Some(needed as u64)));
+        let expected = alone.then_some(needed as u64);
+        let work = Work::new(cap, self.budget.watch(what, expected));
         work.watch.check()?;
         Ok(work)
     }
@@ -496,7 +498,8 @@ impl GreenHackenbush {
     pub fn solve(&self) -> Result<Solution<Outcome, EdgeMove>> {
         let best = self.winning_move()?;
         // Whether the line ends the game: one more analysis.
-        let mut work = self.value_work("Green Hackenbush line")?;
+        // The control has seen the winning move's steps: no total expected.
+        let mut work = self.value_work("Green Hackenbush line", false)?;
         let (vertices, edges) = (self.vertex_count, self.dense());
         let Some(best) = best else {
             let over = ground_edge_count(vertices, edges, None, &mut work)? == 0;
