@@ -369,6 +369,21 @@ impl Watch {
         self.poll(done)
     }
 
+    /// [`Error::Cancelled`] once the control is cancelled, without counting
+    /// or reporting anything: one atomic load, for a loop whose rounds cost
+    /// far more than their steps show (a parallel level of a few positions
+    /// still costs a join of every thread).
+    #[inline]
+    pub(crate) fn stop_if_cancelled(&self) -> Result<()> {
+        match &self.shared {
+            Some(shared) if shared.cancelled.load(Ordering::Relaxed) => Err(Error::Cancelled {
+                what: self.what.to_string(),
+                steps: shared.done.load(Ordering::Relaxed),
+            }),
+            _ => Ok(()),
+        }
+    }
+
     /// Looks at the control now, whatever the count (at the start of a
     /// phase, say, so a cancelled control refuses before any work).
     pub(crate) fn check(&self) -> Result<()> {
@@ -421,6 +436,10 @@ impl Watch {
         false
     }
     pub(crate) fn expect(&self, _: Option<u64>) {}
+    #[inline]
+    pub(crate) fn stop_if_cancelled(&self) -> Result<()> {
+        Ok(())
+    }
     #[inline]
     pub(crate) fn poll(&self, _: u64) -> Result<()> {
         Ok(())

@@ -100,6 +100,10 @@ pub(crate) fn induce(
     let last_move = base + 1;
     let mut remoteness = 0u32;
     while !(lost.is_empty() && won.is_empty()) {
+        // The workers look at the control every few million steps; a
+        // graph of many small levels (a long line) may take seconds to
+        // give them that many, so the level itself looks too.
+        meter.stop_if_cancelled()?;
         // Each level is charged before it runs, from this thread, so that
         // every thread stops together and no level is left half done.
         charge_frontier(reverse, &lost, meter)?;
@@ -164,6 +168,7 @@ pub(crate) fn induce(
     let mut tied = with_code(TIE);
     let mut level = 0u32;
     while !tied.is_empty() {
+        meter.stop_if_cancelled()?;
         charge_frontier(reverse, &tied, meter)?;
         let next = level + 1;
         let tie = |u: usize, out: &mut Found| {

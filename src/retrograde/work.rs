@@ -85,6 +85,16 @@ impl WorkMeter {
         self.watch.check().map_err(|error| self.renamed(error))
     }
 
+    /// Refuses if the control was cancelled, reporting nothing (once a
+    /// level of the parallel induction: a level of a few positions still
+    /// costs a join of every thread, far more than its steps show).
+    #[cfg(feature = "parallel")]
+    pub(crate) fn stop_if_cancelled(&self) -> Result<()> {
+        self.watch
+            .stop_if_cancelled()
+            .map_err(|error| self.renamed(error))
+    }
+
     /// A watch of the same control for a worker thread: it counts the
     /// steps the worker does that [`WorkMeter::charge_unreported`] charged.
     #[cfg(feature = "parallel")]

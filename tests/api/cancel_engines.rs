@@ -758,3 +758,54 @@ fn hackenbush_values_have_a_work_cap_and_a_control() {
     assert_progress_expected("Green Hackenbush value", &seen);
     assert_eq!(free, game.nimber().unwrap());
 }
+
+/// Prints the longest time between two progress reports of a whole solve
+/// (where a cancel would wait longest), and the work done at its end: a
+/// pass that does not look at the control shows as a long gap. Timing is
+/// printed, not asserted (the machine may be loaded).
+#[test]
+fn dense_solver_gaps_between_looks() {
+    // Few levels, each wide (a line of positions would make the parallel
+    // induction a join per position: slow, see the test below).
+    let big = Graph::pseudo_random(4_000_000, 6, 5, 3, Budget::default()).unwrap();
+    let mut forms = vec![("DenseSolver", false)];
+    if cfg!(feature = "parallel") {
+        forms.push(("parallel DenseSolver", true));
+    }
+    for (engine, parallel) in forms {
+        let times = Arc::new(Mutex::new(Vec::new()));
+        let sink = Arc::clone(&times);
+        let control = Control::with_progress(move |p| {
+            sink.lock().unwrap().push((Instant::now(), p.done));
+        });
+        let started = Instant::now();
+        dense_solve(&big, parallel, Budget::default().with_control(&control)).unwrap();
+        let ended = Instant::now();
+        let mut times = times.lock().unwrap().clone();
+        times.insert(0, (started, 0));
+        times.push((ended, u64::MAX));
+        let (gap, at) = times
+            .windows(2)
+            .map(|w| (w[1].0 - w[0].0, w[0].1))
+            .max()
+            .unwrap();
+        println!(
+            "{engine}: {} reports in {:?}, longest gap {gap:?} after {at} steps",
+            times.len() - 2,
+            ended - started
+        );
+    }
+}
+
+/// A line of 10^6 positions has hundreds of thousands of levels of a few
+/// positions each: the parallel induction's workers see too few steps to
+/// look at the control, so each level looks too.
+#[cfg(feature = "parallel")]
+#[test]
+fn parallel_dense_solver_stops_soon_on_many_small_levels() {
+    let n = 1_000_000;
+    let line = Graph::from_edges(n as usize, &line_edges(n), Budget::default()).unwrap();
+    cancel_during("parallel DenseSolver (many small levels)", |budget| {
+        dense_solve(&line, true, budget)
+    });
+}
