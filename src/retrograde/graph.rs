@@ -274,8 +274,7 @@ impl Graph {
 
     /// [`Graph::reversed`], calling `poll` with the work done so far every
     /// [`REVERSE_POLL_MOVES`] moves or positions (never an edge at a time):
-    /// `done` grows to [`Graph::reverse_work`] (each move counted and
-    /// placed, each position placed). An error from `poll` (a cancel) stops
+    /// `done` grows to [`Graph::reverse_work`]. An error from `poll` (a cancel) stops
     /// the build.
     pub(crate) fn reversed_polled(
         &self,
@@ -297,7 +296,15 @@ impl Graph {
             poll(counted)?;
         }
         into_end_offsets(&mut offsets);
-        let mut sources = filled_vec(self.targets.len(), 0u32, WHAT, budget)?;
+        // Zeroed a chunk at a time: at 10^8 moves the writes and page faults
+        // alone take a good part of a second.
+        let mut sources = vec_with_capacity(self.targets.len(), WHAT, budget)?;
+        while sources.len() < self.targets.len() {
+            let chunk = REVERSE_POLL_MOVES.min(self.targets.len() - sources.len());
+            sources.resize(sources.len() + chunk, 0u32);
+            counted += chunk as u64;
+            poll(counted)?;
+        }
         // Backwards, so each predecessor list comes out sorted. Reading the
         // counter of the move `FILL_LOOKAHEAD` places ahead lets the cache
         // misses of random targets overlap.
@@ -323,7 +330,7 @@ impl Graph {
             }
             if e <= next_poll || u as usize % REVERSE_POLL_MOVES == 0 {
                 let placed = (m - e) as u64 + (n - u as usize) as u64;
-                poll(m as u64 + placed)?;
+                poll(2 * m as u64 + placed)?;
                 next_poll = e.saturating_sub(REVERSE_POLL_MOVES);
             }
         }
@@ -334,11 +341,11 @@ impl Graph {
         })
     }
 
-    /// The work [`Graph::reversed_polled`] reports in all: each move twice
-    /// (counted, then placed) and each position once.
+    /// The work [`Graph::reversed_polled`] reports in all: each move three
+    /// times (counted, its slot zeroed, placed) and each position once.
     pub(crate) fn reverse_work(&self) -> u64 {
         (self.num_moves() as u64)
-            .saturating_mul(2)
+            .saturating_mul(3)
             .saturating_add(self.num_positions() as u64)
     }
 

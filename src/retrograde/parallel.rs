@@ -233,6 +233,31 @@ impl Watches {
         self.stopped.load(Relaxed)
     }
 
+    /// Whether the control is cancelled, looked at from any thread (one
+    /// atomic load, nothing reported): the cancel is kept for
+    /// [`Watches::refusal`].
+    fn cancel_seen(&self) -> bool {
+        if self.stopped() {
+            return true;
+        }
+        let Some(slot) = self.per_thread.first() else {
+            return false;
+        };
+        let watch = slot.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        match watch.stop_if_cancelled() {
+            Ok(()) => false,
+            Err(cancel) => {
+                self.stopped.store(true, Relaxed);
+                let mut first = self
+                    .cancel
+                    .lock()
+                    .unwrap_or_else(|poisoned| poisoned.into_inner());
+                first.get_or_insert(cancel);
+                true
+            }
+        }
+    }
+
     /// Shows the control `entries` table entries read by this thread.
     fn advance(&self, entries: u64) {
         self.advance_steps(entries.saturating_mul(STEPS_PER_TABLE_ENTRY));
@@ -479,6 +504,22 @@ pub(crate) fn reversed(graph: &Graph, meter: &WorkMeter) -> Result<Graph> {
     })
 }
 
+/// `len` zeros, written a chunk at a time by this thread, which looks at
+/// the cancel flag between chunks (at 10^8 moves the scratch's writes and
+/// page faults alone take a good part of a second); `None` once cancelled.
+fn zeroed<T: Copy>(len: usize, zero: T, watches: &Watches) -> Result<Option<Vec<T>>> {
+    const WHAT: &str = "parallel predecessor lists";
+    let mut vec = vec_with_capacity(len, WHAT, Budget::unlimited())?;
+    while vec.len() < len {
+        if watches.cancel_seen() {
+            return Ok(None);
+        }
+        let chunk = (16 * REVERSE_POLL_MOVES).min(len - vec.len());
+        vec.resize(vec.len() + chunk, zero);
+    }
+    Ok(Some(vec))
+}
+
 /// Steps a pass of [`reversed_with`] shows for a move: a third of those
 /// charged, as each of its three passes reads every move once.
 const MOVE_STEPS_A_PASS: u64 = STEPS_PER_TABLE_ENTRY / 3;
@@ -513,7 +554,9 @@ fn reversed_with(
     let n = graph.num_positions();
     let m = targets.len();
     let mut offsets = filled_vec(offsets_in.len(), 0u32, WHAT, room)?;
-    let mut sources = filled_vec(m, 0u32, WHAT, room)?;
+    let Some(mut sources) = zeroed(m, 0u32, watches)? else {
+        return Ok(None);
+    };
     if n == 0 {
         return Ok(Some(Graph::from_parts(offsets, sources)));
     }
@@ -556,7 +599,9 @@ fn reversed_with(
         .collect();
     // Bucket-major: bucket 0's pairs from piece 0, 1, …, then bucket 1's.
     // A pair is `target << 32 | source`.
-    let mut scratch = filled_vec(m, 0u64, WHAT, room)?;
+    let Some(mut scratch) = zeroed(m, 0u64, watches)? else {
+        return Ok(None);
+    };
     {
         let mut by_piece: Vec<Vec<&mut [u64]>> = (0..pieces).map(|_| Vec::new()).collect();
         let mut rest = scratch.as_mut_slice();
