@@ -109,7 +109,10 @@ fn assert_progress(engine: &str, seen: &Mutex<Vec<(u64, Option<u64>)>>) {
     );
     for &(done, expected) in seen.iter() {
         if let Some(expected) = expected {
-            assert!(done <= expected, "{engine}: {done} done of {expected} expected");
+            assert!(
+                done <= expected,
+                "{engine}: {done} done of {expected} expected"
+            );
         }
     }
 }
@@ -469,7 +472,10 @@ fn dense_solve(graph: &Graph, parallel: bool, budget: Budget) -> stonegame::Resu
     #[cfg(feature = "parallel")]
     let solver = solver.with_parallel(parallel);
     #[cfg(not(feature = "parallel"))]
-    assert!(!parallel, "the parallel solver needs the `parallel` feature");
+    assert!(
+        !parallel,
+        "the parallel solver needs the `parallel` feature"
+    );
     solver.solve().map(|_| ())
 }
 
@@ -490,7 +496,10 @@ fn dense_solver_stops_while_building_predecessor_lists() {
         let budget = Budget::default().with_control(&control);
         let steps = cancelled_steps(dense_solve(&graph, parallel, budget), engine);
         println!("{engine}: stopped after {steps} of the lists' {lists} steps");
-        assert!(steps < lists, "{engine}: {steps} steps, the lists are {lists}");
+        assert!(
+            steps < lists,
+            "{engine}: {steps} steps, the lists are {lists}"
+        );
     }
 }
 
@@ -676,9 +685,16 @@ fn plain_octal_sequence_has_a_work_cap_and_a_control() {
     let kayles = TakeAndBreak::kayles();
     // Kayles to heap 2000: a step a heap and an option, known up front.
     let free = grundy_sequence_plain(&kayles, 2000, Budget::default()).unwrap();
-    assert_eq!(free, grundy_sequence(&kayles, 2000, Budget::default()).unwrap());
+    assert_eq!(
+        free,
+        grundy_sequence(&kayles, 2000, Budget::default()).unwrap()
+    );
     let needed = match grundy_sequence_plain(&kayles, 2000, Budget::default().with_work(1000)) {
-        Err(Error::WorkLimitWouldExceed { needed, limit: 1000, what }) => {
+        Err(Error::WorkLimitWouldExceed {
+            needed,
+            limit: 1000,
+            what,
+        }) => {
             assert!(what.contains("by the definition"), "{what}");
             needed
         }
@@ -735,7 +751,9 @@ fn hackenbush_values_have_a_work_cap_and_a_control() {
     let free = game.nimber().unwrap();
     let capped = game.clone().with_budget(Budget::default().with_work(100));
     match capped.nimber() {
-        Err(Error::WorkLimitWouldExceed { limit: 100, what, .. }) => {
+        Err(Error::WorkLimitWouldExceed {
+            limit: 100, what, ..
+        }) => {
             assert!(what.contains("Green Hackenbush value"), "{what}")
         }
         other => panic!("expected a refusal up front, got {other:?}"),

@@ -87,9 +87,7 @@ fn value_to_u32(value: usize) -> Result<u32> {
 pub fn grundy_sequence_plain(game: &TakeAndBreak, upto: u64, budget: Budget) -> Result<Vec<u32>> {
     let len = check_length(upto)?;
     let cap = budget.work_or(DEFAULT_SEQUENCE_WORK);
-    let what = || {
-        format!("computing Grundy values of {game} up to heap {upto} by the definition")
-    };
+    let what = || format!("computing Grundy values of {game} up to heap {upto} by the definition");
     let known = plain_sequence_work(game, upto);
     if let Some(needed) = known.filter(|&needed| needed > u128::from(cap)) {
         return Err(Error::WorkLimitWouldExceed {
