@@ -115,7 +115,8 @@ pub fn grundy_sequence_plain(game: &TakeAndBreak, upto: u64, budget: Budget) -> 
     };
     for n in 0..len as u64 {
         seen.clear();
-        steps += 1;
+        // The heap's own step (its options add theirs as they are visited).
+        steps = steps.saturating_add(1);
         let mut stopped = Ok(());
         let _ = game.try_for_each_move_class(n, |class| {
             match class {
