@@ -300,7 +300,9 @@ pub(crate) const WATCH_STRIDE: u64 = 1 << 22;
 pub(crate) struct Watch {
     shared: Option<Arc<Shared>>,
     what: &'static str,
-    expected: Option<u64>,
+    /// Set when known, at the start or once the computation has sized its
+    /// work ([`Watch::expect`]).
+    expected: Cell<Option<u64>>,
     /// Steps counted through [`Watch::advance`].
     counted: Cell<u64>,
     /// Steps already added to the control's total.
@@ -319,7 +321,7 @@ impl Watch {
         Self {
             shared,
             what,
-            expected,
+            expected: Cell::new(expected),
             counted: Cell::new(0),
             reported: Cell::new(0),
             next: Cell::new(next),
@@ -333,7 +335,7 @@ impl Watch {
         Self {
             shared: self.shared.clone(),
             what: self.what,
-            expected: self.expected,
+            expected: Cell::new(self.expected.get()),
             counted: Cell::new(0),
             reported: Cell::new(0),
             next: Cell::new(next),
@@ -345,6 +347,13 @@ impl Watch {
     #[inline]
     pub(crate) fn is_active(&self) -> bool {
         self.shared.is_some()
+    }
+
+    /// The steps the whole computation expects, once it knows them (after
+    /// sizing its work, say); later reports carry them. Watches forked
+    /// before keep what they had.
+    pub(crate) fn expect(&self, expected: Option<u64>) {
+        self.expected.set(expected);
     }
 
     /// Looks at the control if `done` (this watch's steps so far, never
@@ -364,6 +373,21 @@ impl Watch {
         let done = self.counted.get().saturating_add(steps);
         self.counted.set(done);
         self.poll(done)
+    }
+
+    /// [`Error::Cancelled`] once the control is cancelled, without counting
+    /// or reporting anything: one atomic load, for a loop whose rounds cost
+    /// far more than their steps show (a parallel level of a few positions
+    /// still costs a join of every thread).
+    #[inline]
+    pub(crate) fn stop_if_cancelled(&self) -> Result<()> {
+        match &self.shared {
+            Some(shared) if shared.cancelled.load(Ordering::Relaxed) => Err(Error::Cancelled {
+                what: self.what.to_string(),
+                steps: shared.done.load(Ordering::Relaxed),
+            }),
+            _ => Ok(()),
+        }
     }
 
     /// Looks at the control now, whatever the count (at the start of a
@@ -396,7 +420,7 @@ impl Watch {
             callback(&Progress {
                 what: self.what,
                 done: total,
-                expected: self.expected,
+                expected: self.expected.get(),
             });
         }
         Ok(())
@@ -416,6 +440,11 @@ impl Watch {
     #[inline]
     pub(crate) fn is_active(&self) -> bool {
         false
+    }
+    pub(crate) fn expect(&self, _: Option<u64>) {}
+    #[inline]
+    pub(crate) fn stop_if_cancelled(&self) -> Result<()> {
+        Ok(())
     }
     #[inline]
     pub(crate) fn poll(&self, _: u64) -> Result<()> {

@@ -115,10 +115,16 @@ impl Graph {
     {
         check_counts(num_positions, 0)?;
         budget.check_bytes(csr_bytes(num_positions, 0), "retrograde move graph")?;
+        // A control in `budget` sees the positions and moves listed (each
+        // position twice), and stops the build within milliseconds.
+        let watch = budget.watch("building a move graph", None);
+        let steps = |entries: u128| (entries as u64).saturating_mul(BUILD_STEPS_PER_ENTRY);
+        watch.check()?;
         let mut offsets = vec_with_capacity(num_positions + 1, "retrograde move graph", budget)?;
         offsets.push(0u32);
         let mut total: u128 = 0;
         for u in 0..num_positions as u32 {
+            watch.poll(steps(u128::from(u) + total))?;
             for v in successors(u) {
                 if v as usize >= num_positions {
                     return Err(Error::InvalidParameter {
@@ -138,7 +144,9 @@ impl Graph {
         let moves = total as usize;
         budget.check_bytes(csr_bytes(num_positions, moves), "retrograde move graph")?;
         let mut targets = vec_with_capacity(moves, "retrograde move graph", budget)?;
+        let first_pass = num_positions as u128 + total;
         for u in 0..num_positions as u32 {
+            watch.poll(steps(first_pass + u128::from(u) + targets.len() as u128))?;
             let end = offsets[u as usize + 1] as usize;
             for v in successors(u) {
                 if v as usize >= num_positions || targets.len() == end {
@@ -261,23 +269,52 @@ impl Graph {
     /// assert_eq!(reverse.successors(2), &[0, 1]);
     /// ```
     pub fn reversed(&self, budget: Budget) -> Result<Self> {
+        self.reversed_polled(budget, |_| Ok(()))
+    }
+
+    /// [`Graph::reversed`], calling `poll` with the work done so far every
+    /// [`REVERSE_POLL_MOVES`] moves or positions (never an edge at a time):
+    /// `done` grows to [`Graph::reverse_work`]. An error from `poll` (a cancel) stops
+    /// the build.
+    pub(crate) fn reversed_polled(
+        &self,
+        budget: Budget,
+        mut poll: impl FnMut(u64) -> Result<()>,
+    ) -> Result<Self> {
         budget.check_bytes(
             csr_bytes(self.num_positions(), self.num_moves()),
             "retrograde predecessor lists",
         )?;
         const WHAT: &str = "retrograde predecessor lists";
         let mut offsets = filled_vec(self.offsets.len(), 0u32, WHAT, budget)?;
-        for &v in &self.targets {
-            offsets[v as usize] += 1;
+        let mut counted = 0u64;
+        for chunk in self.targets.chunks(REVERSE_POLL_MOVES) {
+            for &v in chunk {
+                offsets[v as usize] += 1;
+            }
+            counted += chunk.len() as u64;
+            poll(counted)?;
         }
         into_end_offsets(&mut offsets);
-        let mut sources = filled_vec(self.targets.len(), 0u32, WHAT, budget)?;
+        // Zeroed a chunk at a time: at 10^8 moves the writes and page faults
+        // alone take a good part of a second.
+        let mut sources = vec_with_capacity(self.targets.len(), WHAT, budget)?;
+        while sources.len() < self.targets.len() {
+            let chunk = REVERSE_POLL_MOVES.min(self.targets.len() - sources.len());
+            sources.resize(sources.len() + chunk, 0u32);
+            counted += chunk as u64;
+            poll(counted)?;
+        }
         // Backwards, so each predecessor list comes out sorted. Reading the
         // counter of the move `FILL_LOOKAHEAD` places ahead lets the cache
         // misses of random targets overlap.
         let mut sink = 0u32;
-        let mut e = self.targets.len();
-        for u in (0..self.num_positions() as u32).rev() {
+        let (n, m) = (self.num_positions(), self.targets.len());
+        let mut e = m;
+        // Looks between positions, once `REVERSE_POLL_MOVES` moves or
+        // positions have gone by: one comparison a position.
+        let mut next_poll = e.saturating_sub(REVERSE_POLL_MOVES);
+        for u in (0..n as u32).rev() {
             let start = self.offsets[u as usize] as usize;
             while e > start {
                 e -= 1;
@@ -291,12 +328,25 @@ impl Graph {
                 *slot -= 1;
                 sources[*slot as usize] = u;
             }
+            if e <= next_poll || u as usize % REVERSE_POLL_MOVES == 0 {
+                let placed = (m - e) as u64 + (n - u as usize) as u64;
+                poll(2 * m as u64 + placed)?;
+                next_poll = e.saturating_sub(REVERSE_POLL_MOVES);
+            }
         }
         std::hint::black_box(sink);
         Ok(Self {
             offsets,
             targets: sources,
         })
+    }
+
+    /// The work [`Graph::reversed_polled`] reports in all: each move three
+    /// times (counted, its slot zeroed, placed) and each position once.
+    pub(crate) fn reverse_work(&self) -> u64 {
+        (self.num_moves() as u64)
+            .saturating_mul(3)
+            .saturating_add(self.num_positions() as u64)
     }
 
     /// The out-degree of `u`, which the caller knows is in range.
@@ -349,6 +399,16 @@ pub(crate) fn pseudo_random_moves(
 
 /// How far ahead [`Graph::reversed`] touches the counter of a coming move.
 const FILL_LOOKAHEAD: usize = 16;
+
+/// Steps [`Graph::from_successors`] shows its budget's control for each
+/// position or move listed: a call of the game's closure costs at least as
+/// much as reading a table entry (16 steps in the solvers' work cap).
+const BUILD_STEPS_PER_ENTRY: u64 = 16;
+
+/// Moves (or positions) between two looks of [`Graph::reversed_polled`]:
+/// a fraction of a millisecond of work, so the look costs nothing measurable
+/// and a cancel is seen well within 0.1 s.
+pub(crate) const REVERSE_POLL_MOVES: usize = 1 << 16;
 
 /// Bytes of a CSR adjacency with `positions` rows and `moves` entries.
 pub(crate) fn csr_bytes(positions: usize, moves: usize) -> u128 {

@@ -17,7 +17,10 @@ use super::graph::{Graph, check_counts, too_many_moves};
 use super::induction::{
     Labels, PREDECESSOR_CHECK_DEFAULT, UNKNOWN, check_predecessors, induction_bytes, value_code,
 };
-use super::work::{DEFAULT_RETROGRADE_WORK, Metered, WorkMeter, metered_reverse};
+use super::work::{
+    DEFAULT_RETROGRADE_WORK, Metered, STEPS_PER_TABLE_ENTRY, WorkMeter, induction_bound,
+    metered_reverse,
+};
 use super::{Analysis, Counts, Label, Value};
 
 /// The terminal rule used when none is set: no position ends the game early.
@@ -535,6 +538,7 @@ impl<P, S, T, R, C> Retrograde<P, S, T, R, C> {
                 Labels::induce(&moves, code, None, self.convention, &mut predecessors)?
             }
             None => {
+                meter.expect_more(induction_bound(&graph, STEPS_PER_TABLE_ENTRY));
                 let mut reverse = metered_reverse(&graph, &meter)?;
                 let mut reverse = Metered::new(&mut reverse, &meter);
                 Labels::induce(&moves, code, None, self.convention, &mut reverse)?

@@ -35,7 +35,7 @@ use crate::budget::{filled_vec, vec_with_capacity};
 use crate::control::Watch;
 use crate::{Budget, Convention, Error, Outcome, Result};
 
-use super::graph::Graph;
+use super::graph::{Graph, REVERSE_POLL_MOVES};
 use super::induction::{LOSE, Labels, TIE, UNKNOWN, WIN};
 use super::work::{STEPS_PER_TABLE_ENTRY, WorkMeter, charge_graph};
 
@@ -100,6 +100,10 @@ pub(crate) fn induce(
     let last_move = base + 1;
     let mut remoteness = 0u32;
     while !(lost.is_empty() && won.is_empty()) {
+        // The workers look at the control every few million steps; a
+        // graph of many small levels (a long line) may take seconds to
+        // give them that many, so the level itself looks too.
+        meter.stop_if_cancelled()?;
         // Each level is charged before it runs, from this thread, so that
         // every thread stops together and no level is left half done.
         charge_frontier(reverse, &lost, meter)?;
@@ -164,6 +168,7 @@ pub(crate) fn induce(
     let mut tied = with_code(TIE);
     let mut level = 0u32;
     while !tied.is_empty() {
+        meter.stop_if_cancelled()?;
         charge_frontier(reverse, &tied, meter)?;
         let next = level + 1;
         let tie = |u: usize, out: &mut Found| {
@@ -228,8 +233,38 @@ impl Watches {
         self.stopped.load(Relaxed)
     }
 
+    /// Whether the control is cancelled, looked at from any thread (one
+    /// atomic load, nothing reported): the cancel is kept for
+    /// [`Watches::refusal`].
+    fn cancel_seen(&self) -> bool {
+        if self.stopped() {
+            return true;
+        }
+        let Some(slot) = self.per_thread.first() else {
+            return false;
+        };
+        let watch = slot.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        match watch.stop_if_cancelled() {
+            Ok(()) => false,
+            Err(cancel) => {
+                self.stopped.store(true, Relaxed);
+                let mut first = self
+                    .cancel
+                    .lock()
+                    .unwrap_or_else(|poisoned| poisoned.into_inner());
+                first.get_or_insert(cancel);
+                true
+            }
+        }
+    }
+
     /// Shows the control `entries` table entries read by this thread.
     fn advance(&self, entries: u64) {
+        self.advance_steps(entries.saturating_mul(STEPS_PER_TABLE_ENTRY));
+    }
+
+    /// Shows the control `steps` done by this thread (charged beforehand).
+    fn advance_steps(&self, steps: u64) {
         if self.per_thread.is_empty() {
             return;
         }
@@ -237,7 +272,7 @@ impl Watches {
             return;
         };
         let watch = slot.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        if let Err(cancel) = watch.advance(entries.saturating_mul(STEPS_PER_TABLE_ENTRY)) {
+        if let Err(cancel) = watch.advance(steps) {
             self.stopped.store(true, Relaxed);
             let mut first = self
                 .cancel
@@ -452,9 +487,47 @@ pub(crate) const REVERSE_SCRATCH_BYTES_PER_MOVE: u128 = 8;
 /// range small enough to stay in cache. The caller checks the scratch
 /// ([`REVERSE_SCRATCH_BYTES_PER_MOVE`] a move) against the budget; a
 /// refusal of the allocator is [`Error::AllocationRefused`].
-pub(crate) fn reversed(graph: &Graph) -> Result<Graph> {
+pub(crate) fn reversed(graph: &Graph, meter: &WorkMeter) -> Result<Graph> {
+    let entries = (graph.num_positions() as u64).saturating_add(graph.num_moves() as u64);
+    // Charged up front; the workers show it as they go, a chunk at a time.
+    meter.charge_unreported(entries.saturating_mul(STEPS_PER_TABLE_ENTRY))?;
+    let watches = Watches::new(meter);
     let pieces = rayon::current_num_threads().max(1);
-    reversed_with(graph, pieces, TARGET_RANGE_SHIFT)
+    let reverse = reversed_with(graph, pieces, TARGET_RANGE_SHIFT, &watches)?;
+    watches.refusal(meter)?;
+    // A stopped build has left its cancel with `watches`: not reached.
+    reverse.ok_or_else(|| {
+        meter.renamed(Error::Cancelled {
+            what: String::new(),
+            steps: 0,
+        })
+    })
+}
+
+/// `len` zeros, written a chunk at a time by this thread, which looks at
+/// the cancel flag between chunks (at 10^8 moves the scratch's writes and
+/// page faults alone take a good part of a second); `None` once cancelled.
+fn zeroed<T: Copy>(len: usize, zero: T, watches: &Watches) -> Result<Option<Vec<T>>> {
+    const WHAT: &str = "parallel predecessor lists";
+    let mut vec = vec_with_capacity(len, WHAT, Budget::unlimited())?;
+    while vec.len() < len {
+        if watches.cancel_seen() {
+            return Ok(None);
+        }
+        let chunk = (16 * REVERSE_POLL_MOVES).min(len - vec.len());
+        vec.resize(vec.len() + chunk, zero);
+    }
+    Ok(Some(vec))
+}
+
+/// Steps a pass of [`reversed_with`] shows for a move: a third of those
+/// charged, as each of its three passes reads every move once.
+const MOVE_STEPS_A_PASS: u64 = STEPS_PER_TABLE_ENTRY / 3;
+
+/// Steps the filling pass of [`reversed_with`] shows for `moves` moves and
+/// `positions` positions.
+fn fill_steps(moves: usize, positions: usize) -> u64 {
+    (moves as u64 * MOVE_STEPS_A_PASS).saturating_add(positions as u64 * STEPS_PER_TABLE_ENTRY)
 }
 
 /// Targets per bucket of [`reversed`]: `2^16` counters (256 KiB) and their
@@ -462,8 +535,17 @@ pub(crate) fn reversed(graph: &Graph) -> Result<Graph> {
 const TARGET_RANGE_SHIFT: u32 = 16;
 
 /// [`reversed`] with `pieces` ranges of sources (about equal numbers of
-/// moves) and buckets of `2^shift` targets; tests vary both.
-fn reversed_with(graph: &Graph, pieces: usize, shift: u32) -> Result<Graph> {
+/// moves) and buckets of `2^shift` targets; tests vary both. Each pass
+/// shows `watches` a third of a move's steps a move, and the filling pass
+/// a position's too, every [`REVERSE_POLL_MOVES`] moves: once a worker sees
+/// a cancel the others skip the rest of their work, and `None` is
+/// returned (the caller asks `watches` for the refusal).
+fn reversed_with(
+    graph: &Graph,
+    pieces: usize,
+    shift: u32,
+    watches: &Watches,
+) -> Result<Option<Graph>> {
     // The caller has checked the budget (lists and scratch); these only
     // turn a refusal of the allocator into an error.
     const WHAT: &str = "parallel predecessor lists";
@@ -472,9 +554,11 @@ fn reversed_with(graph: &Graph, pieces: usize, shift: u32) -> Result<Graph> {
     let n = graph.num_positions();
     let m = targets.len();
     let mut offsets = filled_vec(offsets_in.len(), 0u32, WHAT, room)?;
-    let mut sources = filled_vec(m, 0u32, WHAT, room)?;
+    let Some(mut sources) = zeroed(m, 0u32, watches)? else {
+        return Ok(None);
+    };
     if n == 0 {
-        return Ok(Graph::from_parts(offsets, sources));
+        return Ok(Some(Graph::from_parts(offsets, sources)));
     }
     let shift = shift.min(31);
     let range = 1usize << shift;
@@ -494,18 +578,30 @@ fn reversed_with(graph: &Graph, pieces: usize, shift: u32) -> Result<Graph> {
         .into_par_iter()
         .map(|p| {
             let mut count = filled_vec(buckets, 0u32, WHAT, room)?;
-            for &v in &targets[moves_of(p)] {
-                count[(v >> shift) as usize] += 1;
+            for chunk in targets[moves_of(p)].chunks(REVERSE_POLL_MOVES) {
+                if watches.stopped() {
+                    break;
+                }
+                for &v in chunk {
+                    count[(v >> shift) as usize] += 1;
+                }
+                watches.advance_steps(chunk.len() as u64 * MOVE_STEPS_A_PASS);
             }
             Ok(count)
         })
         .collect::<Result<_>>()?;
+    // Stopped, the counts are short: the buckets would not hold the moves.
+    if watches.stopped() {
+        return Ok(None);
+    }
     let bucket_sizes: Vec<usize> = (0..buckets)
         .map(|b| counts.iter().map(|count| count[b] as usize).sum())
         .collect();
     // Bucket-major: bucket 0's pairs from piece 0, 1, …, then bucket 1's.
     // A pair is `target << 32 | source`.
-    let mut scratch = filled_vec(m, 0u64, WHAT, room)?;
+    let Some(mut scratch) = zeroed(m, 0u64, watches)? else {
+        return Ok(None);
+    };
     {
         let mut by_piece: Vec<Vec<&mut [u64]>> = (0..pieces).map(|_| Vec::new()).collect();
         let mut rest = scratch.as_mut_slice();
@@ -521,15 +617,32 @@ fn reversed_with(graph: &Graph, pieces: usize, shift: u32) -> Result<Graph> {
             .enumerate()
             .try_for_each(|(p, mut parts)| {
                 let mut filled = filled_vec(buckets, 0usize, WHAT, room)?;
+                // Moves and positions since the last look.
+                let (mut moves, mut positions) = (0usize, 0usize);
                 for u in starts[p]..starts[p + 1] {
-                    for &v in graph.successors(u as u32) {
+                    let successors = graph.successors(u as u32);
+                    for &v in successors {
                         let b = (v >> shift) as usize;
                         parts[b][filled[b]] = u64::from(v) << 32 | u as u64;
                         filled[b] += 1;
                     }
+                    moves += successors.len();
+                    positions += 1;
+                    if moves + positions >= REVERSE_POLL_MOVES {
+                        if watches.stopped() {
+                            return Ok(());
+                        }
+                        watches.advance_steps(fill_steps(moves, positions));
+                        (moves, positions) = (0, 0);
+                    }
                 }
+                watches.advance_steps(fill_steps(moves, positions));
                 Ok::<_, Error>(())
             })?;
+    }
+    // Stopped, some buckets are not filled.
+    if watches.stopped() {
+        return Ok(None);
     }
     // Each bucket: its pairs, its targets' offsets and its part of the lists.
     let mut jobs = vec_with_capacity(buckets, WHAT, room)?;
@@ -544,6 +657,10 @@ fn reversed_with(graph: &Graph, pieces: usize, shift: u32) -> Result<Graph> {
     }
     jobs.into_par_iter()
         .for_each(|(low, base, pairs, offsets_part, list)| {
+            // A bucket is 2^16 targets' worth of moves: milliseconds.
+            if watches.stopped() {
+                return;
+            }
             for &pair in pairs {
                 offsets_part[(pair >> 32) as usize - low] += 1;
             }
@@ -559,9 +676,13 @@ fn reversed_with(graph: &Graph, pieces: usize, shift: u32) -> Result<Graph> {
                 *slot -= 1;
                 list[(*slot - base) as usize] = pair as u32;
             }
+            watches.advance_steps(pairs.len() as u64 * MOVE_STEPS_A_PASS);
         });
     offsets[n] = m as u32;
-    Ok(Graph::from_parts(offsets, sources))
+    if watches.stopped() {
+        return Ok(None);
+    }
+    Ok(Some(Graph::from_parts(offsets, sources)))
 }
 
 #[cfg(test)]
@@ -569,6 +690,11 @@ mod tests {
     use super::*;
     use crate::Budget;
     use proptest::prelude::*;
+
+    /// A meter with no control and no cap to speak of.
+    fn unwatched() -> WorkMeter {
+        WorkMeter::with_cap(u64::MAX, "test")
+    }
 
     proptest! {
         /// The bucketed build gives exactly the single-core lists, with
@@ -588,7 +714,8 @@ mod tests {
             };
             let graph = Graph::from_edges(n, &edges, Budget::default()).unwrap();
             let expected = graph.reversed(Budget::unlimited()).unwrap();
-            prop_assert_eq!(reversed_with(&graph, pieces, shift).unwrap(), expected);
+            let watches = Watches::new(&unwatched());
+            prop_assert_eq!(reversed_with(&graph, pieces, shift, &watches).unwrap().unwrap(), expected);
         }
     }
 
@@ -617,8 +744,10 @@ mod tests {
         for (n, seed) in [(1, 3), (1000, 1), (70_000, 2), (200_000, 5)] {
             let graph = Graph::pseudo_random(n, 6, 5, seed, Budget::default()).unwrap();
             let expected = graph.reversed(Budget::unlimited()).unwrap();
-            assert_eq!(reversed(&graph).unwrap(), expected, "n = {n}");
-            assert_eq!(reversed_with(&graph, 3, 10).unwrap(), expected, "n = {n}");
+            assert_eq!(reversed(&graph, &unwatched()).unwrap(), expected, "n = {n}");
+            let watches = Watches::new(&unwatched());
+            let bucketed = reversed_with(&graph, 3, 10, &watches).unwrap().unwrap();
+            assert_eq!(bucketed, expected, "n = {n}");
         }
     }
 }

@@ -8,7 +8,8 @@ use super::induction::{
     Labels, PREDECESSOR_CHECK_DEFAULT, UNKNOWN, check_predecessors, induction_bytes, value_code,
 };
 use super::work::{
-    DEFAULT_RETROGRADE_WORK, Metered, WorkMeter, charge_entries, charge_graph, metered_reverse,
+    DEFAULT_RETROGRADE_WORK, Metered, STEPS_PER_TABLE_ENTRY, WorkMeter, charge_entries,
+    induction_bound, metered_reverse,
 };
 use super::{Analysis, Counts, Label, Value};
 
@@ -54,7 +55,7 @@ const REVERSE_SCRATCH_BYTES_PER_MOVE: u128 = 0;
 
 /// Without the `parallel` feature the flag cannot be set.
 #[cfg(not(feature = "parallel"))]
-fn parallel_reversed(_: &Graph) -> Result<Graph> {
+fn parallel_reversed(_: &Graph, _: &WorkMeter) -> Result<Graph> {
     unreachable!("DenseSolver::with_parallel needs the `parallel` feature")
 }
 
@@ -342,6 +343,13 @@ impl<'g, T, R> DenseSolver<'g, T, R> {
                 )
                 .is_ok();
         let meter = WorkMeter::new(self.budget, DEFAULT_RETROGRADE_WORK, DENSE_WORK);
+        if self.predecessors.is_none() {
+            // Lists, counters and induction; the terminal rule a position.
+            let rule = if self.terminal.is_some() { n as u64 } else { 0 };
+            let bound = induction_bound(graph, STEPS_PER_TABLE_ENTRY)
+                .saturating_add(rule.saturating_mul(STEPS_PER_TABLE_ENTRY));
+            meter.expect_more(bound);
+        }
         meter.check()?;
         let code = match self.terminal {
             Some(mut rule) => {
@@ -369,11 +377,10 @@ impl<'g, T, R> DenseSolver<'g, T, R> {
                 Labels::induce(&moves, code, None, self.convention, &mut predecessors)?
             }
             None if self.parallel => {
-                charge_graph(graph, &meter)?;
                 let reverse = if parallel_lists {
-                    parallel_reversed(graph)?
+                    parallel_reversed(graph, &meter)?
                 } else {
-                    graph.reversed(Budget::unlimited())?
+                    metered_reverse(graph, &meter)?
                 };
                 // The routed induction reuses the room of the lists' scratch.
                 parallel_induce(

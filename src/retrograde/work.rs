@@ -72,10 +72,27 @@ impl WorkMeter {
         }
     }
 
+    /// Tells the control the solve expects `more` steps beyond those
+    /// charged so far (an upper bound, once the graph's size is known).
+    pub(crate) fn expect_more(&self, more: u64) {
+        self.watch
+            .expect(Some(self.spent.get().saturating_add(more)));
+    }
+
     /// Refuses at once if the control was cancelled (before a big
     /// allocation, say).
     pub(crate) fn check(&self) -> Result<()> {
         self.watch.check().map_err(|error| self.renamed(error))
+    }
+
+    /// Refuses if the control was cancelled, reporting nothing (once a
+    /// level of the parallel induction: a level of a few positions still
+    /// costs a join of every thread, far more than its steps show).
+    #[cfg(feature = "parallel")]
+    pub(crate) fn stop_if_cancelled(&self) -> Result<()> {
+        self.watch
+            .stop_if_cancelled()
+            .map_err(|error| self.renamed(error))
     }
 
     /// A watch of the same control for a worker thread: it counts the
@@ -98,8 +115,8 @@ impl WorkMeter {
 
     /// Charges `steps` more to the cap, but does not show them to the
     /// control: worker threads show them through their own watches
-    /// ([`WorkMeter::fork_watch`]) as they do them.
-    #[cfg(feature = "parallel")]
+    /// ([`WorkMeter::fork_watch`]) as they do them, or this thread with
+    /// [`WorkMeter::show`].
     pub(crate) fn charge_unreported(&self, steps: u64) -> Result<()> {
         let spent = self.spent.get();
         if steps > self.cap - spent {
@@ -108,6 +125,17 @@ impl WorkMeter {
         self.spent.set(spent + steps);
         self.unreported.set(self.unreported.get() + steps);
         Ok(())
+    }
+
+    /// Shows the control `steps` that [`WorkMeter::charge_unreported`]
+    /// charged, as this thread does them (a look every stride, as
+    /// [`WorkMeter::charge`]).
+    pub(crate) fn show(&self, steps: u64) -> Result<()> {
+        let unreported = self.unreported.get().saturating_sub(steps);
+        self.unreported.set(unreported);
+        self.watch
+            .poll(self.spent.get() - unreported)
+            .map_err(|error| self.renamed(error))
     }
 
     /// The cap.
@@ -251,15 +279,38 @@ pub(crate) fn metered_reverse(graph: &Graph, meter: &WorkMeter) -> Result<Graph>
     metered_reverse_weighted(graph, meter, STEPS_PER_TABLE_ENTRY)
 }
 
-/// [`metered_reverse`] at `weight` steps a position and a move.
+/// [`metered_reverse`] at `weight` steps a position and a move. The steps
+/// are charged up front (a refusal before any work) and shown to the
+/// control as the lists are built, so a cancel stops the build within
+/// milliseconds.
 pub(crate) fn metered_reverse_weighted(
     graph: &Graph,
     meter: &WorkMeter,
     weight: u64,
 ) -> Result<Graph> {
     let entries = (graph.num_positions() as u64).saturating_add(graph.num_moves() as u64);
-    meter.charge(entries.saturating_mul(weight))?;
-    graph.reversed(Budget::unlimited())
+    let steps = entries.saturating_mul(weight);
+    meter.charge_unreported(steps)?;
+    let work = u128::from(graph.reverse_work().max(1));
+    let mut shown = 0u64;
+    let reverse = graph.reversed_polled(Budget::unlimited(), |done| {
+        // The build's share of the charge, in proportion to its work done.
+        let now = (u128::from(steps) * u128::from(done) / work) as u64;
+        let fresh = now.saturating_sub(shown);
+        shown = shown.max(now);
+        meter.show(fresh)
+    })?;
+    meter.show(steps.saturating_sub(shown))?;
+    Ok(reverse)
+}
+
+/// The most steps an induction over `graph` with predecessor lists built
+/// from it charges, at `weight` steps an entry: the lists (each position
+/// and move once), the loss counters (the same) and the induction (each
+/// position listed at most once, with its predecessors).
+pub(crate) fn induction_bound(graph: &Graph, weight: u64) -> u64 {
+    let entries = (graph.num_positions() as u64).saturating_add(graph.num_moves() as u64);
+    entries.saturating_mul(3).saturating_mul(weight)
 }
 
 /// Charges [`STEPS_PER_TABLE_ENTRY`] steps for each position and each move

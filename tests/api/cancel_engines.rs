@@ -88,21 +88,40 @@ fn cancel_during<T>(engine: &str, solve: impl FnOnce(Budget) -> stonegame::Resul
     );
 }
 
-/// A control whose callback records every `done` it sees.
-fn progress_control() -> (Control, Arc<Mutex<Vec<u64>>>) {
+/// Every report a progress callback saw: the work done and expected.
+type Reports = Arc<Mutex<Vec<(u64, Option<u64>)>>>;
+
+/// A control whose callback records every report it sees.
+fn progress_control() -> (Control, Reports) {
     let seen = Arc::new(Mutex::new(Vec::new()));
     let sink = Arc::clone(&seen);
-    let control = Control::with_progress(move |p| sink.lock().unwrap().push(p.done));
+    let control = Control::with_progress(move |p| sink.lock().unwrap().push((p.done, p.expected)));
     (control, seen)
 }
 
-fn assert_progress(engine: &str, seen: &Mutex<Vec<u64>>) {
+/// The reports never go back, and never pass the work expected.
+fn assert_progress(engine: &str, seen: &Mutex<Vec<(u64, Option<u64>)>>) {
     let seen = seen.lock().unwrap();
     assert!(!seen.is_empty(), "{engine}: no progress report");
     assert!(
-        seen.windows(2).all(|w| w[0] <= w[1]),
+        seen.windows(2).all(|w| w[0].0 <= w[1].0),
         "{engine}: progress went back: {seen:?}"
     );
+    for &(done, expected) in seen.iter() {
+        if let Some(expected) = expected {
+            assert!(
+                done <= expected,
+                "{engine}: {done} done of {expected} expected"
+            );
+        }
+    }
+}
+
+/// As [`assert_progress`], and the last report knows the work expected.
+fn assert_progress_expected(engine: &str, seen: &Mutex<Vec<(u64, Option<u64>)>>) {
+    assert_progress(engine, seen);
+    let last = *seen.lock().unwrap().last().unwrap();
+    assert!(last.1.is_some(), "{engine}: no work expected in {last:?}");
 }
 
 /// Take 1 to `k` from a heap of at most `n`; numbered by its size.
@@ -380,7 +399,7 @@ fn dense_solver_refuses_stops_and_reports() {
     for u in (0..10_000).step_by(37) {
         assert_eq!(watched.label(u), plain.label(u), "position {u}");
     }
-    assert_progress("DenseSolver", &seen);
+    assert_progress_expected("DenseSolver", &seen);
     // A long solve: its graph built first, the cancel during the solve.
     let n = 6_000_000;
     let big = Graph::from_edges(n as usize, &line_edges(n), Budget::default()).unwrap();
@@ -416,8 +435,87 @@ fn dense_solver_refuses_stops_and_reports() {
         for u in (0..10_000).step_by(37) {
             assert_eq!(watched.label(u), plain.label(u), "position {u}");
         }
-        assert_progress("parallel DenseSolver", &seen);
+        assert_progress_expected("parallel DenseSolver", &seen);
     }
+}
+
+/// A control that cancels itself from its progress callback once the work
+/// reported reaches `at` steps (as an application's thread would, at a
+/// moment the test chooses).
+fn cancelling_at(at: u64) -> Control {
+    let me = Arc::new(Mutex::new(None::<Control>));
+    let handle = Arc::clone(&me);
+    let control = Control::with_progress(move |p| {
+        if p.done >= at {
+            if let Some(control) = handle.lock().unwrap().as_ref() {
+                control.cancel();
+            }
+        }
+    });
+    *me.lock().unwrap() = Some(control.clone());
+    // The callback holds a handle to its own control: leaked with it.
+    control
+}
+
+/// The steps the solve had shown when it stopped.
+fn cancelled_steps<T>(result: stonegame::Result<T>, engine: &str) -> u64 {
+    match result {
+        Err(Error::Cancelled { steps, .. }) => steps,
+        Err(other) => panic!("{engine}: expected Cancelled, got {other}"),
+        Ok(_) => panic!("{engine}: expected Cancelled, got an answer"),
+    }
+}
+
+/// Solves `graph` (on every core when `parallel`), keeping no answer.
+fn dense_solve(graph: &Graph, parallel: bool, budget: Budget) -> stonegame::Result<()> {
+    let solver = DenseSolver::new(graph).with_budget(budget);
+    #[cfg(feature = "parallel")]
+    let solver = solver.with_parallel(parallel);
+    #[cfg(not(feature = "parallel"))]
+    assert!(
+        !parallel,
+        "the parallel solver needs the `parallel` feature"
+    );
+    solver.solve().map(|_| ())
+}
+
+#[test]
+fn dense_solver_stops_while_building_predecessor_lists() {
+    // The lists cost 16 steps a position and a move, charged before the
+    // induction: a cancel a few million steps in lands inside the build.
+    let n = 2_000_000u32;
+    let edges = line_edges(n);
+    let graph = Graph::from_edges(n as usize, &edges, Budget::default()).unwrap();
+    let lists = 16 * (u64::from(n) + edges.len() as u64);
+    let mut forms = vec![("DenseSolver", false)];
+    if cfg!(feature = "parallel") {
+        forms.push(("parallel DenseSolver", true));
+    }
+    for (engine, parallel) in forms {
+        let control = cancelling_at(1 << 24);
+        let budget = Budget::default().with_control(&control);
+        let steps = cancelled_steps(dense_solve(&graph, parallel, budget), engine);
+        println!("{engine}: stopped after {steps} of the lists' {lists} steps");
+        assert!(
+            steps < lists,
+            "{engine}: {steps} steps, the lists are {lists}"
+        );
+    }
+}
+
+#[test]
+fn parallel_dense_solver_stops_soon_after_a_cancel_on_a_large_graph() {
+    // 8·10^6 positions, 3.2·10^7 moves: the predecessor lists alone take
+    // a good part of a second; the cancel comes while they are built.
+    let n = 8_000_000;
+    let big = Graph::from_edges(n as usize, &line_edges(n), Budget::default()).unwrap();
+    let parallel = cfg!(feature = "parallel");
+    let engine = if parallel {
+        "parallel DenseSolver (large graph)"
+    } else {
+        "DenseSolver (large graph)"
+    };
+    cancel_during(engine, |budget| dense_solve(&big, parallel, budget));
 }
 
 /// Pairs of heaps below `n`: take any number from one heap.
@@ -456,7 +554,7 @@ fn hashed_retrograde_refuses_stops_and_reports() {
     for p in [(0, 0), (3, 5), (119, 119), (100, 17)] {
         assert_eq!(watched.label(&p), plain.label(&p), "{p:?}");
     }
-    assert_progress("Retrograde", &seen);
+    assert_progress_expected("Retrograde", &seen);
 }
 
 /// A game of `n` positions, moves `u → u + s` for `s` in `1..=k`.
@@ -579,4 +677,153 @@ fn tiered_solver_refuses_stops_and_reports() {
     assert_progress("TieredSolver", &seen);
     let _ = std::fs::remove_dir_all(&watched_dir);
     let _ = std::fs::remove_dir_all(&plain_dir);
+}
+
+#[test]
+fn plain_octal_sequence_has_a_work_cap_and_a_control() {
+    use stonegame::impartial::octal::grundy_sequence_plain;
+    let kayles = TakeAndBreak::kayles();
+    // Kayles to heap 2000: a step a heap and an option, known up front.
+    let free = grundy_sequence_plain(&kayles, 2000, Budget::default()).unwrap();
+    assert_eq!(
+        free,
+        grundy_sequence(&kayles, 2000, Budget::default()).unwrap()
+    );
+    let needed = match grundy_sequence_plain(&kayles, 2000, Budget::default().with_work(1000)) {
+        Err(Error::WorkLimitWouldExceed {
+            needed,
+            limit: 1000,
+            what,
+        }) => {
+            assert!(what.contains("by the definition"), "{what}");
+            needed
+        }
+        other => panic!("expected a refusal up front, got {other:?}"),
+    };
+    // The count is exact: a cap of exactly that many steps is enough.
+    let exact = Budget::default().with_work(needed as u64);
+    assert_eq!(grundy_sequence_plain(&kayles, 2000, exact).unwrap(), free);
+    let short = Budget::default().with_work(needed as u64 - 1);
+    assert!(matches!(
+        grundy_sequence_plain(&kayles, 2000, short),
+        Err(Error::WorkLimitWouldExceed { .. })
+    ));
+    // A code that repeats forever is refused once past the cap.
+    let forever = TakeAndBreak::octal("0.(7)").unwrap();
+    let refused = grundy_sequence_plain(&forever, 5000, Budget::default().with_work(100_000));
+    match refused {
+        Err(Error::WorkLimitExceeded { steps, what }) => {
+            assert_eq!(steps, 100_000);
+            assert!(what.contains("by the definition"), "{what}");
+        }
+        other => panic!("expected WorkLimitExceeded, got {other:?}"),
+    }
+    assert_cancelled(
+        grundy_sequence_plain(&kayles, 2000, cancelled_budget()),
+        "plain octal sequence",
+    );
+    cancel_during("plain octal sequence", |budget| {
+        grundy_sequence_plain(&TakeAndBreak::grundys_game(), 1_000_000, budget)
+    });
+    let (control, seen) = progress_control();
+    let budget = Budget::default().with_control(&control);
+    let watched = grundy_sequence_plain(&kayles, 20_000, budget).unwrap();
+    assert_eq!(watched[..=2000], free[..]);
+    assert_progress_expected("plain octal sequence", &seen);
+}
+
+/// A Green Hackenbush position of `n` edges: a long stalk and a ring of
+/// loops beside it.
+fn hackenbush_edges(n: u32) -> Vec<(u32, u32)> {
+    let stalk = (0..n / 2).map(|v| (v, v + 1));
+    let ring = (0..n - n / 2).map(|k| (n + k, n + (k + 1) % (n - n / 2)));
+    std::iter::once((0, n))
+        .chain(stalk)
+        .chain(ring)
+        .take(n as usize)
+        .collect()
+}
+
+#[test]
+fn hackenbush_values_have_a_work_cap_and_a_control() {
+    let edges = hackenbush_edges(1000);
+    let game = GreenHackenbush::new(&edges).unwrap();
+    let free = game.nimber().unwrap();
+    let capped = game.clone().with_budget(Budget::default().with_work(100));
+    match capped.nimber() {
+        Err(Error::WorkLimitWouldExceed {
+            limit: 100, what, ..
+        }) => {
+            assert!(what.contains("Green Hackenbush value"), "{what}")
+        }
+        other => panic!("expected a refusal up front, got {other:?}"),
+    }
+    assert!(matches!(
+        capped.solve(),
+        Err(Error::WorkLimitWouldExceed { .. } | Error::WorkLimitExceeded { .. })
+    ));
+    let refused = game.clone().with_budget(cancelled_budget());
+    assert_cancelled(refused.nimber(), "Green Hackenbush value");
+    assert_cancelled(refused.solve(), "Green Hackenbush solve");
+    let (control, seen) = progress_control();
+    let big = GreenHackenbush::new(&hackenbush_edges(2_000_000)).unwrap();
+    let watched = big
+        .clone()
+        .with_budget(Budget::default().with_control(&control))
+        .nimber()
+        .unwrap();
+    assert_eq!(watched, big.nimber().unwrap());
+    assert_progress_expected("Green Hackenbush value", &seen);
+    assert_eq!(free, game.nimber().unwrap());
+}
+
+/// Prints the longest time between two progress reports of a whole solve
+/// (where a cancel would wait longest), and the work done at its end: a
+/// pass that does not look at the control shows as a long gap. Timing is
+/// printed, not asserted (the machine may be loaded).
+#[test]
+fn dense_solver_gaps_between_looks() {
+    // Few levels, each wide (a line of positions would make the parallel
+    // induction a join per position: slow, see the test below).
+    let big = Graph::pseudo_random(4_000_000, 6, 5, 3, Budget::default()).unwrap();
+    let mut forms = vec![("DenseSolver", false)];
+    if cfg!(feature = "parallel") {
+        forms.push(("parallel DenseSolver", true));
+    }
+    for (engine, parallel) in forms {
+        let times = Arc::new(Mutex::new(Vec::new()));
+        let sink = Arc::clone(&times);
+        let control = Control::with_progress(move |p| {
+            sink.lock().unwrap().push((Instant::now(), p.done));
+        });
+        let started = Instant::now();
+        dense_solve(&big, parallel, Budget::default().with_control(&control)).unwrap();
+        let ended = Instant::now();
+        let mut times = times.lock().unwrap().clone();
+        times.insert(0, (started, 0));
+        times.push((ended, u64::MAX));
+        let (gap, at) = times
+            .windows(2)
+            .map(|w| (w[1].0 - w[0].0, w[0].1))
+            .max()
+            .unwrap();
+        println!(
+            "{engine}: {} reports in {:?}, longest gap {gap:?} after {at} steps",
+            times.len() - 2,
+            ended - started
+        );
+    }
+}
+
+/// A line of 10^6 positions has hundreds of thousands of levels of a few
+/// positions each: the parallel induction's workers see too few steps to
+/// look at the control, so each level looks too.
+#[cfg(feature = "parallel")]
+#[test]
+fn parallel_dense_solver_stops_soon_on_many_small_levels() {
+    let n = 1_000_000;
+    let line = Graph::from_edges(n as usize, &line_edges(n), Budget::default()).unwrap();
+    cancel_during("parallel DenseSolver (many small levels)", |budget| {
+        dense_solve(&line, true, budget)
+    });
 }

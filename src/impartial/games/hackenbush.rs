@@ -365,9 +365,30 @@ impl GreenHackenbush {
     /// ```
     pub fn nimber(&self) -> Result<Nimber> {
         check_memory(self.budget, self.edges.len())?;
+        let mut work = self.value_work("Green Hackenbush value", true)?;
         let graph = Graph::new(self.vertex_count, self.dense())?;
-        let analysis = Analysis::new(&graph, 0, None, None, &mut Work::unlimited())?;
+        let analysis = Analysis::new(&graph, 0, None, None, &mut work)?;
         Ok(Nimber(analysis.root_value()))
+    }
+
+    /// The work of one analysis of the position (a vertex or an incidence
+    /// visited a step), refused up front past the budget's cap
+    /// ([`DEFAULT_MOVE_WORK`] unless it sets one), watched by its control
+    /// (told the steps expected when the analysis is the whole call).
+    fn value_work(&self, what: &'static str, alone: bool) -> Result<Work> {
+        let cap = self.budget.work_or(DEFAULT_MOVE_WORK);
+        let needed = analysis_steps(self.vertex_count, self.edges.len());
+        if needed > u128::from(cap) {
+            return Err(Error::WorkLimitWouldExceed {
+                what: format!("{what} ({} edges)", self.edges.len()),
+                needed,
+                limit: cap,
+            });
+        }
+        let expected = alone.then_some(needed as u64);
+        let work = Work::new(cap, self.budget.watch(what, expected));
+        work.watch.check()?;
+        Ok(work)
     }
 
     /// Who wins: `First` exactly when the nimber is not zero.
@@ -476,11 +497,15 @@ impl GreenHackenbush {
     /// ```
     pub fn solve(&self) -> Result<Solution<Outcome, EdgeMove>> {
         let best = self.winning_move()?;
+        // Whether the line ends the game: one more analysis.
+        // The control has seen the winning move's steps: no total expected.
+        let mut work = self.value_work("Green Hackenbush line", false)?;
+        let (vertices, edges) = (self.vertex_count, self.dense());
         let Some(best) = best else {
-            let over = ground_edge_count(self.vertex_count, self.dense(), None)? == 0;
+            let over = ground_edge_count(vertices, edges, None, &mut work)? == 0;
             return Ok(Solution::from_line(Outcome::Second, Vec::new(), over));
         };
-        let complete = ground_edge_count(self.vertex_count, self.dense(), Some(best.index))? == 0;
+        let complete = ground_edge_count(vertices, edges, Some(best.index), &mut work)? == 0;
         Ok(Solution::from_line(Outcome::First, vec![best], complete))
     }
 
@@ -532,14 +557,26 @@ fn ground_edge_count(
     vertex_count: usize,
     edges: &[(u32, u32)],
     skip: Option<usize>,
+    work: &mut Work,
 ) -> Result<usize> {
     let graph = Graph::new(vertex_count, edges)?;
     let skip = skip.map_or(NONE, |s| s as u32);
-    let analysis = Analysis::new(&graph, 0, None, Some(skip), &mut Work::unlimited())?;
+    let analysis = Analysis::new(&graph, 0, None, Some(skip), work)?;
     Ok((0..edges.len() as u32)
         .filter(|&e| e != skip && analysis.reaches_edge(&graph, e))
         .count())
 }
+
+/// The steps of one analysis of a position of `vertices` vertices and
+/// `edges` edges: a vertex entered or left, or an incidence (two an edge)
+/// looked at, a step.
+fn analysis_steps(vertices: usize, edges: usize) -> u128 {
+    2 * vertices as u128 + 2 * edges as u128
+}
+
+/// Vertices or incidences the depth-first search of an analysis visits
+/// between two looks at the control.
+const ANALYSIS_POLL_STEPS: u64 = 1 << 16;
 
 /// Counts elementary steps against a cap.
 struct Work {
@@ -558,6 +595,8 @@ impl Work {
         }
     }
 
+    /// A work with no cap that no control watches (tests, and analyses
+    /// whose cap is checked by their caller).
     fn unlimited() -> Self {
         Self::new(u64::MAX, Budget::default().watch("", None))
     }
@@ -753,8 +792,15 @@ impl Analysis {
         discovered[root as usize] = 0;
         low[root as usize] = 0;
         preorder.push(root);
+        // Looks at the control every `ANALYSIS_POLL_STEPS` visits (the cap
+        // is the caller's, charged after: the analysis is O(V + E)).
+        let mut visits = 0u64;
         while let Some(top) = stack.last_mut() {
             let (v, next) = *top;
+            visits += 1;
+            if visits % ANALYSIS_POLL_STEPS == 0 {
+                work.watch.poll(work.done.saturating_add(visits))?;
+            }
             if next < graph.start[v as usize + 1] {
                 top.1 += 1;
                 let (w, e) = graph.incidences[next as usize];

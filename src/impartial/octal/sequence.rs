@@ -12,7 +12,7 @@ use crate::control::Watch;
 use crate::impartial::mex::MexSet;
 use crate::impartial::octal::{MoveClass, TakeAndBreak};
 use crate::{Budget, Error, Result};
-use std::ops::BitXor;
+use std::ops::{BitXor, ControlFlow};
 
 /// The stored values in their cells, for code generic over the cell type.
 #[derive(Debug, Clone, Copy)]
@@ -55,39 +55,149 @@ fn value_to_u32(value: usize) -> Result<u32> {
 /// `O(upto^2 · t)` for a code with `t` digits. The reference the fast path is
 /// tested against.
 ///
+/// A step of work is a heap or an option visited; the cap is the budget's
+/// ([`Budget::with_work`], [`DEFAULT_SEQUENCE_WORK`] when it sets none). A
+/// code that takes at most a bounded number of tokens (and Grundy's game)
+/// knows its steps up front, from a closed form, and is refused before any
+/// work when they pass the cap; a code that repeats forever is refused once
+/// it passes it. A control in the budget ([`Budget::with_control`]) stops
+/// the computation within milliseconds and sees its progress.
+///
 /// # Errors
 /// [`Error::SizeLimitExceeded`] when `upto` exceeds [`MAX_SEQUENCE_HEAP`],
-/// [`Error::MemoryBudgetExceeded`] when the table does not fit `budget`.
+/// [`Error::MemoryBudgetExceeded`] when the table does not fit `budget`,
+/// [`Error::WorkLimitWouldExceed`] (up front) or [`Error::WorkLimitExceeded`]
+/// past the work cap, [`Error::Cancelled`] once the budget's control is
+/// cancelled.
 ///
 /// # Example
 /// ```
 /// use stonegame::impartial::octal::TakeAndBreak;
 /// use stonegame::impartial::octal::grundy_sequence_plain;
-/// use stonegame::Budget;
+/// use stonegame::{Budget, Error};
 ///
 /// let kayles = grundy_sequence_plain(&TakeAndBreak::kayles(), 8, Budget::default())?;
 /// assert_eq!(kayles, [0, 1, 2, 3, 1, 4, 3, 2, 1]);
+/// // Kayles to 10^6 by the definition is about 5·10^11 steps.
+/// let capped = Budget::default().with_work(1_000_000);
+/// let refused = grundy_sequence_plain(&TakeAndBreak::kayles(), 1_000_000, capped);
+/// assert!(matches!(refused, Err(Error::WorkLimitWouldExceed { .. })));
 /// # Ok::<(), stonegame::Error>(())
 /// ```
 pub fn grundy_sequence_plain(game: &TakeAndBreak, upto: u64, budget: Budget) -> Result<Vec<u32>> {
     let len = check_length(upto)?;
+    let cap = budget.work_or(DEFAULT_SEQUENCE_WORK);
+    let what = || format!("computing Grundy values of {game} up to heap {upto} by the definition");
+    let known = plain_sequence_work(game, upto);
+    if let Some(needed) = known.filter(|&needed| needed > u128::from(cap)) {
+        return Err(Error::WorkLimitWouldExceed {
+            what: what(),
+            needed,
+            limit: cap,
+        });
+    }
+    let expected = known.map(|steps| steps as u64);
+    let watch = budget.watch("octal Grundy sequence (by the definition)", expected);
+    watch.check()?;
     let mut values: Vec<u32> = vec_with_capacity(len, "Grundy sequence", budget)?;
     let mut seen = MexSet::new();
+    // Steps so far; the cap and the control are looked at once a move class
+    // (and every `PLAIN_SPLIT_CHUNK` splits of a big one), not once an option.
+    let mut steps = 0u64;
+    let look = |steps: u64| -> Result<()> {
+        if steps > cap {
+            return Err(Error::WorkLimitExceeded {
+                what: what(),
+                steps: cap,
+            });
+        }
+        watch.poll(steps)
+    };
     for n in 0..len as u64 {
         seen.clear();
-        game.for_each_move_class(n, |class| match class {
-            MoveClass::TakeAll => seen.insert(0),
-            MoveClass::LeaveOne(left) => seen.insert(values[left as usize] as usize),
-            MoveClass::Split { total, .. } => {
-                for a in 1..=class.largest_smaller_part() {
-                    let b = total - a;
-                    seen.insert((values[a as usize] ^ values[b as usize]) as usize);
+        // The heap's own step (its options add theirs as they are visited).
+        steps = steps.saturating_add(1);
+        let mut stopped = Ok(());
+        let _ = game.try_for_each_move_class(n, |class| {
+            match class {
+                MoveClass::TakeAll => {
+                    seen.insert(0);
+                    steps += 1;
+                }
+                MoveClass::LeaveOne(left) => {
+                    seen.insert(values[left as usize] as usize);
+                    steps += 1;
+                }
+                MoveClass::Split { total, .. } => {
+                    let largest = class.largest_smaller_part();
+                    let mut a = 1;
+                    while a <= largest {
+                        let last = largest.min(a + PLAIN_SPLIT_CHUNK - 1);
+                        for a in a..=last {
+                            let b = total - a;
+                            seen.insert((values[a as usize] ^ values[b as usize]) as usize);
+                        }
+                        steps += last - a + 1;
+                        a = last + 1;
+                        if last < largest {
+                            stopped = look(steps);
+                            if stopped.is_err() {
+                                return ControlFlow::Break(());
+                            }
+                        }
+                    }
                 }
             }
+            stopped = look(steps);
+            if stopped.is_err() {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
         });
+        stopped?;
         values.push(value_to_u32(seen.mex())?);
     }
     Ok(values)
+}
+
+/// Splits of one move class between two looks of [`grundy_sequence_plain`].
+const PLAIN_SPLIT_CHUNK: u64 = 1 << 16;
+
+/// The steps [`grundy_sequence_plain`] takes to heap `upto` (a heap or an
+/// option one step), in closed form, when every heap has a bounded number of
+/// move classes (a code with a last digit, Grundy's game); `None` for a code
+/// that repeats forever.
+fn plain_sequence_work(game: &TakeAndBreak, upto: u64) -> Option<u128> {
+    let u = u128::from(upto);
+    // `Σ_{x=0}^{l} ⌊x/2⌋ = ⌊l²/4⌋`: the splits of every heap of 2 to `l` tokens.
+    let halves = |l: u128| l * l / 4;
+    let heaps = u + 1;
+    match game {
+        // A heap of `n ≥ 3` splits into unequal parts `(n - 1) / 2` ways.
+        TakeAndBreak::GrundysGame => Some(heaps + if u >= 3 { halves(u - 1) } else { 0 }),
+        TakeAndBreak::Octal(code) => {
+            let last = code.max_take()?;
+            let mut total = heaps;
+            for k in 0..=last.min(upto) {
+                let digit = code.digit(k);
+                let kk = u128::from(k);
+                // Takes all: the heap of `k` tokens (k ≥ 1).
+                if digit & 1 != 0 && k > 0 {
+                    total += 1;
+                }
+                // Leaves one heap: every heap of `k + 1` tokens and more.
+                if digit & 2 != 0 && k > 0 && u > kk {
+                    total += u - kk;
+                }
+                // Splits what is left, `2..=upto - k` tokens: ⌊left/2⌋ ways each.
+                if digit & 4 != 0 && u >= kk + 2 {
+                    total += halves(u - kk);
+                }
+            }
+            Some(total)
+        }
+    }
 }
 
 /// `G(0..=upto)` with the sparse-space method (see [`SparseGrundy`]); the same
