@@ -67,7 +67,13 @@ impl DpSolver<i64> for HandRolling {
         }
         // After start i: dp[j] = the mover's best difference on stones i..=j.
         let mut dp = vec![0i64; n];
+        // A cancel from the application stops it as it stops the built-in
+        // variants: one look a row.
+        let control = budget.control();
         for i in (0..n).rev() {
+            if let Some(control) = &control {
+                control.check_cancelled("hand-rolling Stone Game VII")?;
+            }
             for j in i + 1..n {
                 let take_left = prefix[j + 1] - prefix[i + 1] - dp[j];
                 let take_right = prefix[j] - prefix[i] - dp[j - 1];

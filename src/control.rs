@@ -52,39 +52,61 @@ use crate::{Budget, Result};
 /// # Example
 /// ```
 /// use stonegame::control::Progress;
-/// let progress = Progress { what: "octal sequence", done: 50, expected: Some(200) };
+/// let progress = Progress {
+///     what: "octal sequence",
+///     done: 1_050,
+///     done_here: 50,
+///     expected: Some(200),
+///     finished: false,
+/// };
 /// assert_eq!(progress.fraction(), Some(0.25));
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Progress<'a> {
     /// The computation that reports (e.g. "negamax sweep", "GrundySolver",
-    /// "retrograde solve").
+    /// "DenseSolver", "ImplicitSolver", "Retrograde").
     pub what: &'a str,
     /// Steps done so far by every computation under this control (the
     /// steps of the work cap, [`Budget::with_work`]), since it was made or
     /// last [`reset`](Control::reset); never decreasing in between.
     pub done: u64,
+    /// Steps done so far by the reporting computation alone (its worker
+    /// threads included): what [`expected`](Progress::expected) is
+    /// measured against.
+    pub done_here: u64,
     /// Steps the reporting computation expects in all, when it states it
-    /// (`None` from most engines: show the steps done, not a bar). It is
-    /// one computation's, while `done` counts every solve under the
-    /// control: reset the control between solves (or give each its own)
-    /// when `done / expected` drives a bar.
+    /// (`None` where the engine cannot know: show the steps done, not a
+    /// bar). Some engines state an upper bound (the retrograde solvers: a
+    /// solve with many draws ends below it).
     pub expected: Option<u64>,
+    /// Whether this is the computation's last report: it ended (answered or
+    /// refused; a cancelled one sends none). A bar reads it as 100%.
+    pub finished: bool,
 }
 
 impl Progress<'_> {
-    /// `done / expected`, at most 1, when the work expected is known.
+    /// `done_here / expected`, at most 1, when the work expected is known;
+    /// 1 in the last report.
     ///
     /// # Example
     /// ```
     /// use stonegame::control::Progress;
-    /// let progress = Progress { what: "sweep", done: 10, expected: None };
+    /// let mut progress = Progress {
+    ///     what: "sweep",
+    ///     done: 10,
+    ///     done_here: 10,
+    ///     expected: None,
+    ///     finished: false,
+    /// };
     /// assert_eq!(progress.fraction(), None);
+    /// progress.finished = true;
+    /// assert_eq!(progress.fraction(), Some(1.0));
     /// ```
     pub fn fraction(&self) -> Option<f64> {
         match self.expected {
+            _ if self.finished => Some(1.0),
             Some(0) => Some(1.0),
-            Some(expected) => Some((self.done as f64 / expected as f64).min(1.0)),
+            Some(expected) => Some((self.done_here as f64 / expected as f64).min(1.0)),
             None => None,
         }
     }
@@ -227,6 +249,46 @@ impl Control {
         self.shared.cancelled.load(Ordering::Relaxed)
     }
 
+    /// [`Error::Cancelled`] naming `what` once [`Control::cancel`] was
+    /// called, for your own code run inside a solve (a
+    /// [`DpSolver`](crate::scoring::DpSolver) of your own, a long listing of
+    /// moves) to stop the way the crate's engines do. One atomic load: call
+    /// it every row or block of work. Your code reaches the control through
+    /// the budget it is given ([`Budget::control`]).
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{control::Control, Budget, Error};
+    ///
+    /// fn my_dp(rows: u64, budget: Budget) -> Result<u64, Error> {
+    ///     let control = budget.control();
+    ///     let mut sum = 0;
+    ///     for row in 0..rows {
+    ///         if let Some(control) = &control {
+    ///             control.check_cancelled("my DP")?;
+    ///         }
+    ///         sum += row;
+    ///     }
+    ///     Ok(sum)
+    /// }
+    ///
+    /// let control = Control::new();
+    /// let budget = Budget::default().with_control(&control);
+    /// assert_eq!(my_dp(4, budget)?, 6);
+    /// control.cancel();
+    /// assert!(matches!(my_dp(4, budget), Err(Error::Cancelled { .. })));
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn check_cancelled(&self, what: &str) -> Result<()> {
+        if self.is_cancelled() {
+            return Err(Error::Cancelled {
+                what: what.to_string(),
+                steps: self.work_done(),
+            });
+        }
+        Ok(())
+    }
+
     /// Clears the cancel request and the work count, for the next solve.
     ///
     /// # Example
@@ -309,6 +371,12 @@ pub(crate) struct Watch {
     reported: Cell<u64>,
     /// The count at which to look next (`u64::MAX` without a control).
     next: Cell<u64>,
+    /// The control's total when the computation began: `done_here` is the
+    /// total less this.
+    base: u64,
+    /// Whether this is the computation's own watch, not a worker's fork:
+    /// only it sends the last report.
+    root: bool,
 }
 
 #[cfg(not(stonegame_bundle))]
@@ -318,6 +386,9 @@ impl Watch {
     pub(crate) fn new(budget: Budget, what: &'static str, expected: Option<u64>) -> Self {
         let shared = budget.control_id().and_then(lookup);
         let next = if shared.is_some() { 0 } else { u64::MAX };
+        let base = shared
+            .as_ref()
+            .map_or(0, |shared| shared.done.load(Ordering::Relaxed));
         Self {
             shared,
             what,
@@ -325,6 +396,8 @@ impl Watch {
             counted: Cell::new(0),
             reported: Cell::new(0),
             next: Cell::new(next),
+            base,
+            root: true,
         }
     }
 
@@ -339,6 +412,8 @@ impl Watch {
             counted: Cell::new(0),
             reported: Cell::new(0),
             next: Cell::new(next),
+            base: self.base,
+            root: false,
         }
     }
 
@@ -379,6 +454,7 @@ impl Watch {
     /// or reporting anything: one atomic load, for a loop whose rounds cost
     /// far more than their steps show (a parallel level of a few positions
     /// still costs a join of every thread).
+    #[cfg(feature = "parallel")]
     #[inline]
     pub(crate) fn stop_if_cancelled(&self) -> Result<()> {
         match &self.shared {
@@ -420,10 +496,42 @@ impl Watch {
             callback(&Progress {
                 what: self.what,
                 done: total,
+                done_here: total.saturating_sub(self.base),
                 expected: self.expected.get(),
+                finished: false,
             });
         }
         Ok(())
+    }
+}
+
+/// The computation's last report, when it ends without a cancel: the steps
+/// not yet shown are added, and the callback told it finished.
+#[cfg(not(stonegame_bundle))]
+impl Drop for Watch {
+    fn drop(&mut self) {
+        let Some(shared) = &self.shared else { return };
+        let fresh = self.counted.get().saturating_sub(self.reported.get());
+        let total = shared
+            .done
+            .fetch_add(fresh, Ordering::Relaxed)
+            .saturating_add(fresh);
+        // A panicking callback while unwinding would abort the process.
+        if !self.root || shared.cancelled.load(Ordering::Relaxed) || std::thread::panicking() {
+            return;
+        }
+        if let Some(callback) = &shared.progress {
+            let done_here = total.saturating_sub(self.base);
+            callback(&Progress {
+                what: self.what,
+                done: total,
+                done_here,
+                // The last report keeps `done_here <= expected`, even where
+                // an engine's estimate fell short.
+                expected: self.expected.get().map(|e| e.max(done_here)),
+                finished: true,
+            });
+        }
     }
 }
 
@@ -475,6 +583,27 @@ impl Budget {
     #[cfg(not(stonegame_bundle))]
     pub fn with_control(self, control: &Control) -> Self {
         self.with_control_id(control.id())
+    }
+
+    /// The control this budget names, while it is alive: what your own code
+    /// run under the budget asks ([`Control::check_cancelled`]). `None` for
+    /// a budget without one, or whose control is gone. It takes a lock:
+    /// call it once per solve, not per step.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::{control::Control, Budget};
+    /// let control = Control::new();
+    /// let budget = Budget::default().with_control(&control);
+    /// control.cancel();
+    /// assert!(budget.control().is_some_and(|c| c.is_cancelled()));
+    /// assert!(Budget::default().control().is_none());
+    /// ```
+    #[cfg(not(stonegame_bundle))]
+    pub fn control(self) -> Option<Control> {
+        self.control_id()
+            .and_then(lookup)
+            .map(|shared| Control { shared })
     }
 
     /// A watch of this budget's control for the computation `what`, which

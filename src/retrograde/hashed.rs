@@ -506,7 +506,7 @@ impl<P, S, T, R, C> Retrograde<P, S, T, R, C> {
         R: FnMut(&P) -> IR,
         IR: IntoIterator<Item = P>,
     {
-        let meter = WorkMeter::new(self.budget, DEFAULT_RETROGRADE_WORK, what);
+        let meter = WorkMeter::new(self.budget, DEFAULT_RETROGRADE_WORK, "Retrograde", what);
         meter.check()?;
         let builds_predecessors = self.predecessors.is_none();
         let explored = self.explore(starts, builds_predecessors, &meter)?;

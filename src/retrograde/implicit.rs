@@ -640,6 +640,7 @@ impl<G: ImplicitGame> ImplicitSolver<G> {
         let meter = WorkMeter::new(
             self.budget,
             DEFAULT_IMPLICIT_WORK,
+            "ImplicitSolver",
             "retrograde analysis of an implicit game (moves listed)",
         );
         meter.check()?;
@@ -722,6 +723,7 @@ impl<G: ImplicitGame> ImplicitSolver<G> {
         let meter = WorkMeter::new(
             self.budget,
             DEFAULT_IMPLICIT_WORK,
+            "ImplicitSolver",
             "retrograde analysis of an implicit game (moves listed)",
         );
         meter.check()?;

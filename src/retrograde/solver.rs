@@ -342,7 +342,12 @@ impl<'g, T, R> DenseSolver<'g, T, R> {
                     "retrograde solver tables",
                 )
                 .is_ok();
-        let meter = WorkMeter::new(self.budget, DEFAULT_RETROGRADE_WORK, DENSE_WORK);
+        let meter = WorkMeter::new(
+            self.budget,
+            DEFAULT_RETROGRADE_WORK,
+            "DenseSolver",
+            DENSE_WORK,
+        );
         if self.predecessors.is_none() {
             // Lists, counters and induction; the terminal rule a position.
             let rule = if self.terminal.is_some() { n as u64 } else { 0 };

@@ -53,10 +53,16 @@ pub(crate) struct WorkMeter {
 
 impl WorkMeter {
     /// A meter for `budget`'s work cap (`default_steps` when none is set),
-    /// watched by `budget`'s control.
-    pub(crate) fn new(budget: Budget, default_steps: u64, what: impl Into<String>) -> Self {
+    /// watched by `budget`'s control; progress reports name the engine
+    /// `label` ("DenseSolver"), refusals `what`.
+    pub(crate) fn new(
+        budget: Budget,
+        default_steps: u64,
+        label: &'static str,
+        what: impl Into<String>,
+    ) -> Self {
         Self {
-            watch: budget.watch("retrograde solve", None),
+            watch: budget.watch(label, None),
             ..Self::with_cap(budget.work_or(default_steps), what)
         }
     }
@@ -315,6 +321,7 @@ pub(crate) fn induction_bound(graph: &Graph, weight: u64) -> u64 {
 
 /// Charges [`STEPS_PER_TABLE_ENTRY`] steps for each position and each move
 /// of `graph`.
+#[cfg(feature = "parallel")]
 pub(crate) fn charge_graph(graph: &Graph, meter: &WorkMeter) -> Result<()> {
     charge_entries(
         (graph.num_positions() as u64).saturating_add(graph.num_moves() as u64),

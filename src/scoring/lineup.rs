@@ -69,8 +69,10 @@ use std::fmt;
 /// [`Budget::check_elements`], work known in advance with
 /// [`Budget::work_or`]). A built-in variant also stops when the budget's
 /// [`Control`](crate::control::Control) is cancelled; a variant of your own
-/// cannot (no public call reads the control from a budget), so it runs to
-/// its end under a cancelled control: keep it within its work cap.
+/// does the same by asking the budget's control
+/// ([`Budget::control`](crate::Budget::control), then
+/// [`Control::check_cancelled`](crate::control::Control::check_cancelled)
+/// every row of its table).
 ///
 /// # Example
 /// ```

@@ -476,7 +476,12 @@ impl<'c, C: Communicator, F, T> DistributedSolver<'c, C, F, T> {
             successors: self.successors,
             terminal: self.terminal,
         };
-        let meter = WorkMeter::new(self.budget, DEFAULT_RETROGRADE_WORK, DISTRIBUTED_WORK);
+        let meter = WorkMeter::new(
+            self.budget,
+            DEFAULT_RETROGRADE_WORK,
+            "DistributedSolver",
+            DISTRIBUTED_WORK,
+        );
         solve_distributed(self.communicator, setup, &mut source, &meter)
     }
 }

@@ -168,6 +168,7 @@ impl<'c, 'g, C: Communicator, G: TieredGame> DistributedTieredSolver<'c, 'g, C, 
         let meter = WorkMeter::new(
             self.budget,
             DEFAULT_RETROGRADE_WORK,
+            "DistributedTieredSolver",
             tiered_work_name(self.game.identity()).replacen(
                 "TieredSolver",
                 "DistributedTieredSolver, per rank",

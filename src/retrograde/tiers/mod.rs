@@ -394,6 +394,7 @@ impl<'g, G: TieredGame> TieredSolver<'g, G> {
         let meter = WorkMeter::new(
             self.budget,
             DEFAULT_RETROGRADE_WORK,
+            "TieredSolver",
             tiered_work_name(self.game.identity()),
         );
         meter.check()?;
@@ -1365,6 +1366,7 @@ impl TierDatabase {
             WorkMeter::new(
                 self.budget,
                 DEFAULT_RETROGRADE_WORK,
+                "TierDatabase::verify",
                 format!("checking tier {tier}'s file (TierDatabase::verify: bytes read)"),
             )
             .charge(metadata.len())?;
