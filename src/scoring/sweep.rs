@@ -79,12 +79,12 @@ pub(super) fn sweep<G: ScoringGame>(
     };
     let v = &mut values;
     let positions = match (order, mode) {
-        (MoveOrder::ToSmaller, NUMBERED) => sweep_in::<G, false, NUMBERED>(game, v, work, w)?,
-        (MoveOrder::ToSmaller, CHECKED) => sweep_in::<G, false, CHECKED>(game, v, work, w)?,
-        (MoveOrder::ToSmaller, _) => sweep_in::<G, false, TRUSTED>(game, v, work, w)?,
-        (MoveOrder::ToLarger, NUMBERED) => sweep_in::<G, true, NUMBERED>(game, v, work, w)?,
-        (MoveOrder::ToLarger, CHECKED) => sweep_in::<G, true, CHECKED>(game, v, work, w)?,
-        (MoveOrder::ToLarger, _) => sweep_in::<G, true, TRUSTED>(game, v, work, w)?,
+        (MoveOrder::ToSmaller, NUMBERED) => watched::<G, false, NUMBERED>(game, v, work, w)?,
+        (MoveOrder::ToSmaller, CHECKED) => watched::<G, false, CHECKED>(game, v, work, w)?,
+        (MoveOrder::ToSmaller, _) => watched::<G, false, TRUSTED>(game, v, work, w)?,
+        (MoveOrder::ToLarger, NUMBERED) => watched::<G, true, NUMBERED>(game, v, work, w)?,
+        (MoveOrder::ToLarger, CHECKED) => watched::<G, true, CHECKED>(game, v, work, w)?,
+        (MoveOrder::ToLarger, _) => watched::<G, true, TRUSTED>(game, v, work, w)?,
         (MoveOrder::Unordered, _) => {
             return Err(Error::InvalidParameter {
                 name: "game",
@@ -143,12 +143,28 @@ enum Stop {
     Reserved(usize),
 }
 
+/// The sweep, compiled once more for a control (`WATCHED`): without one its
+/// loop keeps no state for looking at it (the chunk in reserve, the numbers
+/// shown), as a hand-written DP keeps none.
+fn watched<G: ScoringGame, const TO_LARGER: bool, const MODE: u8>(
+    game: &G,
+    values: &mut [G::Score],
+    work: Work,
+    w: &crate::control::Watch,
+) -> Result<usize> {
+    if w.is_active() {
+        sweep_in::<G, TO_LARGER, MODE, true>(game, values, work, w)
+    } else {
+        sweep_in::<G, TO_LARGER, MODE, false>(game, values, work, w)
+    }
+}
+
 /// The sweep (to larger numbers if `TO_LARGER`, else to smaller), compiled
 /// once per direction and per way of numbering the children (`MODE`) so the
 /// hot loop has no branch on either. Returns how many positions were listed
 /// and solved. Each move is counted as it is listed (a decrement and a
 /// test), so a listing that never ends stops at the cap.
-fn sweep_in<G: ScoringGame, const TO_LARGER: bool, const MODE: u8>(
+fn sweep_in<G: ScoringGame, const TO_LARGER: bool, const MODE: u8, const WATCHED: bool>(
     game: &G,
     values: &mut [G::Score],
     work: Work,
@@ -168,7 +184,7 @@ fn sweep_in<G: ScoringGame, const TO_LARGER: bool, const MODE: u8>(
     // are in reserve is the cold path, which looks at the control, hands
     // out the next chunk and lists that position's moves again.
     let all = work.cap.saturating_sub(work.spent) / work.per_move.max(1);
-    let (mut moves_left, mut reserve) = if w.is_active() {
+    let (mut moves_left, mut reserve) = if WATCHED {
         (all.min(LOOK_MOVES), all - all.min(LOOK_MOVES))
     } else {
         (all, 0)
@@ -233,7 +249,7 @@ fn sweep_in<G: ScoringGame, const TO_LARGER: bool, const MODE: u8>(
                     }
                 };
                 let flow = moves_of::<G, MODE>(game, &position, take);
-                if flow.is_break() && taken == limit && reserve > 0 {
+                if WATCHED && flow.is_break() && taken == limit && reserve > 0 {
                     // The chunk ran out inside this position (or one of its
                     // moves failed just at its end): look, then list its moves
                     // again with the next chunk, at least twice the moves it
@@ -273,7 +289,7 @@ fn sweep_in<G: ScoringGame, const TO_LARGER: bool, const MODE: u8>(
     if let Some(e) = cancel {
         return Err(e);
     }
-    if stop.is_none() {
+    if WATCHED && stop.is_none() {
         // The rest of the numbers (a finished sweep shows all it expected);
         // a cancel this late is moot, the table is whole.
         let _ = w.advance(((count - shown) as u64).saturating_mul(SWEEP_STEPS_PER_NUMBER));
