@@ -153,6 +153,9 @@ fn watched<G: ScoringGame, const TO_LARGER: bool, const MODE: u8>(
     w: &crate::control::Watch,
 ) -> Result<usize> {
     if w.is_active() {
+        // A control cancelled already refuses before any work (the loop
+        // looks first after a chunk of moves).
+        w.check()?;
         sweep_in::<G, TO_LARGER, MODE, true>(game, values, work, w)
     } else {
         sweep_in::<G, TO_LARGER, MODE, false>(game, values, work, w)
