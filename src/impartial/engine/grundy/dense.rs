@@ -808,18 +808,18 @@ fn sweep<
                     // `seen` (a hole, 255, sets bits no small value has),
                     // tested once a position as the hole bit is. No branch but
                     // the work charge's.
-                    let mut value = C::default();
-                    for &index in option {
-                        let cell = read(index);
-                        seen |= cell.value();
-                        value = value ^ cell;
-                    }
-                    add(value.value());
                     if charge(&mut left, option.len()) {
                         stopped = true;
                         over = true;
                         return ControlFlow::Break(());
                     }
+                    let mut value = 0u64;
+                    for &index in option {
+                        let cell = read(index).value();
+                        seen |= cell;
+                        value ^= cell;
+                    }
+                    add(value);
                     return ControlFlow::Continue(());
                 }
                 // Several components (wider values): every component read,
