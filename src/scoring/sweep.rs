@@ -222,37 +222,9 @@ fn sweep_in<G: ScoringGame, const TO_LARGER: bool, const MODE: u8, const WATCHED
             bound = if TO_LARGER { number } else { number + 1 };
             let (cells, first) = readable::<G::Score, TO_LARGER>(values, number);
             let (flow, taken, best, unlisted) = loop {
-                // The best so far, with no Option on the dependency chain from
-                // one cell to the next (the moves counted say whether there was
-                // a move). A move the loop cannot take stops it; the cold path
-                // says why.
-                let mut best = G::Score::min_value();
-                // The count in a local the loop keeps in a register, and a
-                // never-listed cell noted without a branch (it is refused
-                // after the position's moves: its value is not stored).
-                let (limit, mut taken, mut unlisted) = (moves_left, 0u64, false);
-                let take = |points: G::Score, child: usize| {
-                    if taken == limit {
-                        return ControlFlow::Break(());
-                    }
-                    taken += 1;
-                    let Some(&cell) = cells.get(child.wrapping_sub(first)) else {
-                        return ControlFlow::Break(());
-                    };
-                    if cell == G::Score::zero() {
-                        unlisted = true;
-                        return ControlFlow::Break(());
-                    }
-                    match points.checked_sub(&(cell ^ G::Score::min_value())) {
-                        Some(candidate) => {
-                            best = best.max(candidate);
-                            ControlFlow::Continue(())
-                        }
-                        None => ControlFlow::Break(()),
-                    }
-                };
-                let flow = moves_of::<G, MODE>(game, &position, take);
-                if WATCHED && flow.is_break() && taken == limit && reserve > 0 {
+                let (flow, taken, best, unlisted) =
+                    best_move::<G, MODE>(game, &position, cells, first, moves_left);
+                if WATCHED && flow.is_break() && taken == moves_left && reserve > 0 {
                     // The chunk ran out inside this position (or one of its
                     // moves failed just at its end): look, then list its moves
                     // again with the next chunk, at least twice the moves it
@@ -337,6 +309,49 @@ fn moves_of<G: ScoringGame, const MODE: u8>(
         }
         flow
     })
+}
+
+/// The moves of the position `position`, at most `limit` of them: how the
+/// listing ended, the moves taken, the best of `points - value(child)`
+/// (`Score::min_value()` with no move) and whether a child was never
+/// listed. A move the loop cannot take stops it; the cold path says why.
+#[inline(always)]
+fn best_move<G: ScoringGame, const MODE: u8>(
+    game: &G,
+    position: &G::Position,
+    cells: &[G::Score],
+    first: usize,
+    limit: u64,
+) -> (ControlFlow<()>, u64, G::Score, bool) {
+    // The best so far, with no Option on the dependency chain from one cell
+    // to the next (the moves counted say whether there was a move).
+    let mut best = G::Score::min_value();
+    // The count in a local the loop keeps in a register, and a never-listed
+    // cell noted without a branch (it is refused after the position's moves:
+    // its value is not stored).
+    let (mut taken, mut unlisted) = (0u64, false);
+    let take = |points: G::Score, child: usize| {
+        if taken == limit {
+            return ControlFlow::Break(());
+        }
+        taken += 1;
+        let Some(&cell) = cells.get(child.wrapping_sub(first)) else {
+            return ControlFlow::Break(());
+        };
+        if cell == G::Score::zero() {
+            unlisted = true;
+            return ControlFlow::Break(());
+        }
+        match points.checked_sub(&(cell ^ G::Score::min_value())) {
+            Some(candidate) => {
+                best = best.max(candidate);
+                ControlFlow::Continue(())
+            }
+            None => ControlFlow::Break(()),
+        }
+    };
+    let flow = moves_of::<G, MODE>(game, position, take);
+    (flow, taken, best, unlisted)
 }
 
 /// How many numbers of `0..count` the sweep has passed once the next number
