@@ -70,8 +70,7 @@ pub(super) fn sweep<G: ScoringGame>(
     let mut values = zeroed::<G::Score>(count, bytes, budget)?;
     // Progress: the numbers' steps (charged up front, known), shown as the
     // sweep passes them; the moves' steps are charged to the cap only.
-    let expected = (count as u64).saturating_mul(SWEEP_STEPS_PER_NUMBER);
-    let w = &budget.watch("negamax sweep", Some(expected));
+    let w = &budget.watch("negamax sweep", Some(count as u64 * SWEEP_STEPS_PER_NUMBER));
     let mode = match (game.numbered_moves(), numbering) {
         (true, _) => NUMBERED,
         (false, Numbering::Checked) => CHECKED,
@@ -146,6 +145,7 @@ enum Stop {
 /// The sweep, compiled once more for a control (`WATCHED`): without one its
 /// loop keeps no state for looking at it (the chunk in reserve, the numbers
 /// shown), as a hand-written DP keeps none.
+#[cfg(not(stonegame_bundle))]
 fn watched<G: ScoringGame, const TO_LARGER: bool, const MODE: u8>(
     game: &G,
     values: &mut [G::Score],
@@ -160,6 +160,17 @@ fn watched<G: ScoringGame, const TO_LARGER: bool, const MODE: u8>(
     } else {
         sweep_in::<G, TO_LARGER, MODE, false>(game, values, work, w)
     }
+}
+
+/// A contest bundle has no control.
+#[cfg(stonegame_bundle)]
+fn watched<G: ScoringGame, const TO_LARGER: bool, const MODE: u8>(
+    game: &G,
+    values: &mut [G::Score],
+    work: Work,
+    w: &crate::control::Watch,
+) -> Result<usize> {
+    sweep_in::<G, TO_LARGER, MODE, false>(game, values, work, w)
 }
 
 /// The sweep (to larger numbers if `TO_LARGER`, else to smaller), compiled
@@ -227,18 +238,16 @@ fn sweep_in<G: ScoringGame, const TO_LARGER: bool, const MODE: u8, const WATCHED
                 if WATCHED && flow.is_break() && taken == moves_left && reserve > 0 {
                     // The chunk ran out inside this position (or one of its
                     // moves failed just at its end): look, then list its moves
-                    // again with the next chunk, at least twice the moves it
-                    // listed, so a long listing is listed again at most as
-                    // many moves as it has in all.
-                    let passed = passed::<TO_LARGER>(bound, count);
-                    if let Err(e) = look(w, passed - shown) {
-                        cancel = Some(e);
-                        return ControlFlow::Break(());
+                    // again with the next chunk.
+                    let passed = if TO_LARGER { count - bound } else { bound };
+                    let chunk = (&mut moves_left, &mut reserve, &mut shown);
+                    match next_chunk(w, chunk, passed, taken) {
+                        Ok(()) => continue,
+                        Err(e) => {
+                            cancel = Some(e);
+                            return ControlFlow::Break(());
+                        }
                     }
-                    shown = passed;
-                    let chunk = reserve.min(LOOK_MOVES.max(taken.saturating_mul(2)));
-                    (moves_left, reserve) = (moves_left + chunk, reserve - chunk);
-                    continue;
                 }
                 break (flow, taken, best, unlisted);
             };
@@ -264,11 +273,6 @@ fn sweep_in<G: ScoringGame, const TO_LARGER: bool, const MODE: u8, const WATCHED
     if let Some(e) = cancel {
         return Err(e);
     }
-    if WATCHED && stop.is_none() {
-        // The rest of the numbers (a finished sweep shows all it expected);
-        // a cancel this late is moot, the table is whole.
-        let _ = w.advance(((count - shown) as u64).saturating_mul(SWEEP_STEPS_PER_NUMBER));
-    }
     match stop {
         None => Ok(positions),
         Some(stop) => Err(stopped::<G, TO_LARGER, MODE>(game, stop, values, work)),
@@ -278,38 +282,6 @@ fn sweep_in<G: ScoringGame, const TO_LARGER: bool, const MODE: u8, const WATCHED
 /// Moves between two looks at the control: the watch's stride in steps
 /// (two a move, `SWEEP_STEPS_PER_MOVE`), a few milliseconds of sweeping.
 const LOOK_MOVES: u64 = crate::control::WATCH_STRIDE / SWEEP_STEPS_PER_MOVE;
-
-/// The moves of `position`, each given to `take` with its points and its
-/// child's number: as the game names them (`NUMBERED`), or played and
-/// numbered by `dense_index` (`CHECKED`: each child also checked by the
-/// round trip through `dense_position`).
-#[inline(always)]
-fn moves_of<G: ScoringGame, const MODE: u8>(
-    game: &G,
-    position: &G::Position,
-    mut take: impl FnMut(G::Score, usize) -> ControlFlow<()>,
-) -> ControlFlow<()> {
-    if MODE == NUMBERED {
-        return game.for_each_numbered_move(position, take);
-    }
-    game.for_each_move(position, |mv| {
-        let (points, child) = game.play(position, &mv);
-        let Some(child_number) = game.dense_index(&child) else {
-            return ControlFlow::Break(());
-        };
-        // The child's own cell first (range, order, listed), so the round
-        // trip never asks dense_position about a number outside the
-        // numbering.
-        let flow = take(points, child_number);
-        if MODE == CHECKED
-            && flow.is_continue()
-            && game.dense_position(child_number).as_ref() != Some(&child)
-        {
-            return ControlFlow::Break(());
-        }
-        flow
-    })
-}
 
 /// The moves of the position `position`, at most `limit` of them: how the
 /// listing ended, the moves taken, the best of `points - value(child)`
@@ -350,27 +322,67 @@ fn best_move<G: ScoringGame, const MODE: u8>(
             None => ControlFlow::Break(()),
         }
     };
-    let flow = moves_of::<G, MODE>(game, position, take);
+    let flow = if MODE == NUMBERED {
+        game.for_each_numbered_move(position, take)
+    } else {
+        let mut take = take;
+        game.for_each_move(position, |mv| {
+            let (points, child) = game.play(position, &mv);
+            let Some(child_number) = game.dense_index(&child) else {
+                return ControlFlow::Break(());
+            };
+            // The child's own cell first (range, order, listed), so the
+            // round trip never asks dense_position about a number outside
+            // the numbering.
+            let flow = take(points, child_number);
+            if MODE == CHECKED
+                && flow.is_continue()
+                && game.dense_position(child_number).as_ref() != Some(&child)
+            {
+                return ControlFlow::Break(());
+            }
+            flow
+        })
+    };
     (flow, taken, best, unlisted)
 }
 
-/// How many numbers of `0..count` the sweep has passed once the next number
-/// must pass `bound`.
-#[inline(always)]
-fn passed<const TO_LARGER: bool>(bound: usize, count: usize) -> usize {
-    if TO_LARGER { count - bound } else { bound }
-}
-
-/// Shows the watch the steps of `numbers` more numbers passed (what the
-/// work cap charged for them up front) and looks at the control: the error
-/// once it is cancelled. A look each chunk of moves whatever the numbers'
-/// steps, so a game with many moves a position is seen as often. Out of
-/// line, so the sweep's loop stays small.
+/// Shows the watch the steps of the numbers passed since the last look
+/// (`passed` in all; what the work cap charged for them up front) and looks
+/// at the control: the error once it is cancelled. Else moves the next
+/// chunk of moves from the reserve, at least twice the `taken` moves of
+/// the position to list again, so a long listing is listed again at most
+/// as many moves as it has in all. Out of line: the sweep's loop stays
+/// small.
+#[cfg(not(stonegame_bundle))]
 #[cold]
 #[inline(never)]
-fn look(w: &crate::control::Watch, numbers: usize) -> Result<()> {
-    w.advance((numbers as u64).saturating_mul(SWEEP_STEPS_PER_NUMBER))?;
-    w.check()
+fn next_chunk(
+    w: &crate::control::Watch,
+    (moves_left, reserve, shown): (&mut u64, &mut u64, &mut usize),
+    passed: usize,
+    taken: u64,
+) -> Result<()> {
+    let numbers = (passed - *shown) as u64;
+    w.advance(numbers.saturating_mul(SWEEP_STEPS_PER_NUMBER))?;
+    // A look each chunk whatever the numbers' steps, so a game with many
+    // moves a position is watched as often.
+    w.check()?;
+    *shown = passed;
+    let chunk = (*reserve).min(LOOK_MOVES.max(taken.saturating_mul(2)));
+    (*moves_left, *reserve) = (*moves_left + chunk, *reserve - chunk);
+    Ok(())
+}
+
+/// A contest bundle has no control: never called.
+#[cfg(stonegame_bundle)]
+fn next_chunk(
+    _: &crate::control::Watch,
+    _: (&mut u64, &mut u64, &mut usize),
+    _: usize,
+    _: u64,
+) -> Result<()> {
+    Ok(())
 }
 
 /// The refusal of a sweep that stopped.
