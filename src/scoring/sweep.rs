@@ -233,8 +233,55 @@ fn sweep_in<G: ScoringGame, const TO_LARGER: bool, const MODE: u8, const WATCHED
             bound = if TO_LARGER { number } else { number + 1 };
             let (cells, first) = readable::<G::Score, TO_LARGER>(values, number);
             let (flow, taken, best, unlisted) = loop {
-                let (flow, taken, best, unlisted) =
-                    best_move::<G, MODE>(game, &position, cells, first, moves_left);
+                // The best so far, with no Option on the dependency chain from one cell
+                // to the next (the moves counted say whether there was a move).
+                let mut best = G::Score::min_value();
+                // The count in a local the loop keeps in a register, and a never-listed
+                // cell noted without a branch (it is refused after the position's moves:
+                // its value is not stored).
+                let (limit, mut taken, mut unlisted) = (moves_left, 0u64, false);
+                let take = |points: G::Score, child: usize| {
+                    if taken == limit {
+                        return ControlFlow::Break(());
+                    }
+                    taken += 1;
+                    let Some(&cell) = cells.get(child.wrapping_sub(first)) else {
+                        return ControlFlow::Break(());
+                    };
+                    if cell == G::Score::zero() {
+                        unlisted = true;
+                        return ControlFlow::Break(());
+                    }
+                    match points.checked_sub(&(cell ^ G::Score::min_value())) {
+                        Some(candidate) => {
+                            best = best.max(candidate);
+                            ControlFlow::Continue(())
+                        }
+                        None => ControlFlow::Break(()),
+                    }
+                };
+                let flow = if MODE == NUMBERED {
+                    game.for_each_numbered_move(&position, take)
+                } else {
+                    let mut take = take;
+                    game.for_each_move(&position, |mv| {
+                        let (points, child) = game.play(&position, &mv);
+                        let Some(child_number) = game.dense_index(&child) else {
+                            return ControlFlow::Break(());
+                        };
+                        // The child's own cell first (range, order, listed), so the
+                        // round trip never asks dense_position about a number outside
+                        // the numbering.
+                        let flow = take(points, child_number);
+                        if MODE == CHECKED
+                            && flow.is_continue()
+                            && game.dense_position(child_number).as_ref() != Some(&child)
+                        {
+                            return ControlFlow::Break(());
+                        }
+                        flow
+                    })
+                };
                 if WATCHED && flow.is_break() && taken == moves_left && reserve > 0 {
                     // The chunk ran out inside this position (or one of its
                     // moves failed just at its end): look, then list its moves
@@ -282,70 +329,6 @@ fn sweep_in<G: ScoringGame, const TO_LARGER: bool, const MODE: u8, const WATCHED
 /// Moves between two looks at the control: the watch's stride in steps
 /// (two a move, `SWEEP_STEPS_PER_MOVE`), a few milliseconds of sweeping.
 const LOOK_MOVES: u64 = crate::control::WATCH_STRIDE / SWEEP_STEPS_PER_MOVE;
-
-/// The moves of the position `position`, at most `limit` of them: how the
-/// listing ended, the moves taken, the best of `points - value(child)`
-/// (`Score::min_value()` with no move) and whether a child was never
-/// listed. A move the loop cannot take stops it; the cold path says why.
-#[inline(always)]
-fn best_move<G: ScoringGame, const MODE: u8>(
-    game: &G,
-    position: &G::Position,
-    cells: &[G::Score],
-    first: usize,
-    limit: u64,
-) -> (ControlFlow<()>, u64, G::Score, bool) {
-    // The best so far, with no Option on the dependency chain from one cell
-    // to the next (the moves counted say whether there was a move).
-    let mut best = G::Score::min_value();
-    // The count in a local the loop keeps in a register, and a never-listed
-    // cell noted without a branch (it is refused after the position's moves:
-    // its value is not stored).
-    let (mut taken, mut unlisted) = (0u64, false);
-    let take = |points: G::Score, child: usize| {
-        if taken == limit {
-            return ControlFlow::Break(());
-        }
-        taken += 1;
-        let Some(&cell) = cells.get(child.wrapping_sub(first)) else {
-            return ControlFlow::Break(());
-        };
-        if cell == G::Score::zero() {
-            unlisted = true;
-            return ControlFlow::Break(());
-        }
-        match points.checked_sub(&(cell ^ G::Score::min_value())) {
-            Some(candidate) => {
-                best = best.max(candidate);
-                ControlFlow::Continue(())
-            }
-            None => ControlFlow::Break(()),
-        }
-    };
-    let flow = if MODE == NUMBERED {
-        game.for_each_numbered_move(position, take)
-    } else {
-        let mut take = take;
-        game.for_each_move(position, |mv| {
-            let (points, child) = game.play(position, &mv);
-            let Some(child_number) = game.dense_index(&child) else {
-                return ControlFlow::Break(());
-            };
-            // The child's own cell first (range, order, listed), so the
-            // round trip never asks dense_position about a number outside
-            // the numbering.
-            let flow = take(points, child_number);
-            if MODE == CHECKED
-                && flow.is_continue()
-                && game.dense_position(child_number).as_ref() != Some(&child)
-            {
-                return ControlFlow::Break(());
-            }
-            flow
-        })
-    };
-    (flow, taken, best, unlisted)
-}
 
 /// Shows the watch the steps of the numbers passed since the last look
 /// (`passed` in all; what the work cap charged for them up front) and looks
