@@ -68,7 +68,9 @@ pub(super) fn sweep<G: ScoringGame>(
     let work = Work::up_front(cap, count, SWEEP_STEPS_PER_NUMBER, "generic negamax sweep")?
         .weighing(0, SWEEP_STEPS_PER_MOVE);
     let mut values = zeroed::<G::Score>(count, bytes, budget)?;
-    let w = &budget.watch("negamax sweep", None);
+    // Progress: the numbers' steps (charged up front, known), shown as the
+    // sweep passes them; the moves' steps are charged to the cap only.
+    let w = &budget.watch("negamax sweep", Some(count as u64 * SWEEP_STEPS_PER_NUMBER));
     let mode = match (game.numbered_moves(), numbering) {
         (true, _) => NUMBERED,
         (false, Numbering::Checked) => CHECKED,
@@ -76,12 +78,12 @@ pub(super) fn sweep<G: ScoringGame>(
     };
     let v = &mut values;
     let positions = match (order, mode) {
-        (MoveOrder::ToSmaller, NUMBERED) => sweep_in::<G, false, NUMBERED>(game, v, work, w)?,
-        (MoveOrder::ToSmaller, CHECKED) => sweep_in::<G, false, CHECKED>(game, v, work, w)?,
-        (MoveOrder::ToSmaller, _) => sweep_in::<G, false, TRUSTED>(game, v, work, w)?,
-        (MoveOrder::ToLarger, NUMBERED) => sweep_in::<G, true, NUMBERED>(game, v, work, w)?,
-        (MoveOrder::ToLarger, CHECKED) => sweep_in::<G, true, CHECKED>(game, v, work, w)?,
-        (MoveOrder::ToLarger, _) => sweep_in::<G, true, TRUSTED>(game, v, work, w)?,
+        (MoveOrder::ToSmaller, NUMBERED) => watched::<G, false, NUMBERED>(game, v, work, w)?,
+        (MoveOrder::ToSmaller, CHECKED) => watched::<G, false, CHECKED>(game, v, work, w)?,
+        (MoveOrder::ToSmaller, _) => watched::<G, false, TRUSTED>(game, v, work, w)?,
+        (MoveOrder::ToLarger, NUMBERED) => watched::<G, true, NUMBERED>(game, v, work, w)?,
+        (MoveOrder::ToLarger, CHECKED) => watched::<G, true, CHECKED>(game, v, work, w)?,
+        (MoveOrder::ToLarger, _) => watched::<G, true, TRUSTED>(game, v, work, w)?,
         (MoveOrder::Unordered, _) => {
             return Err(Error::InvalidParameter {
                 name: "game",
@@ -140,12 +142,43 @@ enum Stop {
     Reserved(usize),
 }
 
+/// The sweep, compiled once more for a control (`WATCHED`): without one its
+/// loop keeps no state for looking at it (the chunk in reserve, the numbers
+/// shown), as a hand-written DP keeps none.
+#[cfg(not(stonegame_bundle))]
+fn watched<G: ScoringGame, const TO_LARGER: bool, const MODE: u8>(
+    game: &G,
+    values: &mut [G::Score],
+    work: Work,
+    w: &crate::control::Watch,
+) -> Result<usize> {
+    if w.is_active() {
+        // A control cancelled already refuses before any work (the loop
+        // looks first after a chunk of moves).
+        w.check()?;
+        sweep_in::<G, TO_LARGER, MODE, true>(game, values, work, w)
+    } else {
+        sweep_in::<G, TO_LARGER, MODE, false>(game, values, work, w)
+    }
+}
+
+/// A contest bundle has no control.
+#[cfg(stonegame_bundle)]
+fn watched<G: ScoringGame, const TO_LARGER: bool, const MODE: u8>(
+    game: &G,
+    values: &mut [G::Score],
+    work: Work,
+    w: &crate::control::Watch,
+) -> Result<usize> {
+    sweep_in::<G, TO_LARGER, MODE, false>(game, values, work, w)
+}
+
 /// The sweep (to larger numbers if `TO_LARGER`, else to smaller), compiled
 /// once per direction and per way of numbering the children (`MODE`) so the
 /// hot loop has no branch on either. Returns how many positions were listed
 /// and solved. Each move is counted as it is listed (a decrement and a
 /// test), so a listing that never ends stops at the cap.
-fn sweep_in<G: ScoringGame, const TO_LARGER: bool, const MODE: u8>(
+fn sweep_in<G: ScoringGame, const TO_LARGER: bool, const MODE: u8, const WATCHED: bool>(
     game: &G,
     values: &mut [G::Score],
     work: Work,
@@ -158,28 +191,25 @@ fn sweep_in<G: ScoringGame, const TO_LARGER: bool, const MODE: u8>(
     // comparison checks the order and, going down, the range too.
     let mut bound = if TO_LARGER { count } else { 0 };
     let mut stop = None;
-    // The moves the cap still allows.
-    let mut moves_left = work.cap.saturating_sub(work.spent) / work.per_move.max(1);
-    // The control is looked at between positions once the moves left fall
-    // below `look_at` (one comparison of two registers a position; never
-    // without a control), with the steps of the moves taken so far.
-    let (m0, mut cancel) = (moves_left, None);
-    let mut look_at = if w.is_active() {
-        m0.saturating_add(1)
+    // The moves the cap allows: `moves_left` before the next look at the
+    // control (all of them without one), `reserve` after it. The per-move
+    // count against `moves_left` is the work cap's own test, so the look
+    // costs the loop nothing: a position stopped by the count while moves
+    // are in reserve is the cold path, which looks at the control, hands
+    // out the next chunk and lists that position's moves again.
+    let all = work.cap.saturating_sub(work.spent) / work.per_move.max(1);
+    let (mut moves_left, mut reserve) = if WATCHED {
+        (all.min(LOOK_MOVES), all - all.min(LOOK_MOVES))
     } else {
-        0
+        (all, 0)
     };
+    // Numbers passed whose steps the watch has been shown.
+    let mut shown = 0usize;
+    let mut cancel = None;
     // Inlined into the game's listing loop, as a hand-written DP's body is.
     let _ = game.for_each_dense_position(
         #[inline(always)]
         |position| {
-            if moves_left < look_at {
-                look_at = moves_left.saturating_sub(LOOK_MOVES);
-                cancel = look(w, (m0 - moves_left) * SWEEP_STEPS_PER_MOVE);
-                if cancel.is_some() {
-                    return ControlFlow::Break(());
-                }
-            }
             let number = game.dense_index(&position).unwrap_or(usize::MAX);
             let in_order = if TO_LARGER {
                 number < bound
@@ -202,54 +232,71 @@ fn sweep_in<G: ScoringGame, const TO_LARGER: bool, const MODE: u8>(
             }
             bound = if TO_LARGER { number } else { number + 1 };
             let (cells, first) = readable::<G::Score, TO_LARGER>(values, number);
-            // The best so far, with no Option on the dependency chain from one
-            // cell to the next (the moves counted say whether there was a move).
-            // A move the loop cannot take stops it; the cold path says why.
-            let mut best = G::Score::min_value();
-            // The count in a local the loop keeps in a register, and a
-            // never-listed cell noted without a branch (it is refused
-            // after the position's moves: its value is not stored).
-            let (limit, mut taken, mut unlisted) = (moves_left, 0u64, false);
-            let mut take = |points: G::Score, child: usize| {
-                if taken == limit {
-                    return ControlFlow::Break(());
-                }
-                taken += 1;
-                let Some(&cell) = cells.get(child.wrapping_sub(first)) else {
-                    return ControlFlow::Break(());
-                };
-                if cell == G::Score::zero() {
-                    unlisted = true;
-                    return ControlFlow::Break(());
-                }
-                match points.checked_sub(&(cell ^ G::Score::min_value())) {
-                    Some(candidate) => {
-                        best = best.max(candidate);
-                        ControlFlow::Continue(())
+            let (flow, taken, best, unlisted) = loop {
+                // The best so far, with no Option on the dependency chain from one cell
+                // to the next (the moves counted say whether there was a move).
+                let mut best = G::Score::min_value();
+                // The count in a local the loop keeps in a register, and a never-listed
+                // cell noted without a branch (it is refused after the position's moves:
+                // its value is not stored).
+                let (limit, mut taken, mut unlisted) = (moves_left, 0u64, false);
+                let take = |points: G::Score, child: usize| {
+                    if taken == limit {
+                        return ControlFlow::Break(());
                     }
-                    None => ControlFlow::Break(()),
-                }
-            };
-            let flow = if MODE == NUMBERED {
-                game.for_each_numbered_move(&position, take)
-            } else {
-                game.for_each_move(&position, |mv| {
-                    let (points, child) = game.play(&position, &mv);
-                    let Some(child_number) = game.dense_index(&child) else {
+                    taken += 1;
+                    let Some(&cell) = cells.get(child.wrapping_sub(first)) else {
                         return ControlFlow::Break(());
                     };
-                    // The child's own cell first (range, order, listed), so the
-                    // round trip never asks dense_position about a number
-                    // outside the numbering.
-                    let flow = take(points, child_number);
-                    if MODE == CHECKED
-                        && flow.is_continue()
-                        && game.dense_position(child_number).as_ref() != Some(&child)
-                    {
+                    if cell == G::Score::zero() {
+                        unlisted = true;
                         return ControlFlow::Break(());
                     }
-                    flow
-                })
+                    match points.checked_sub(&(cell ^ G::Score::min_value())) {
+                        Some(candidate) => {
+                            best = best.max(candidate);
+                            ControlFlow::Continue(())
+                        }
+                        None => ControlFlow::Break(()),
+                    }
+                };
+                let flow = if MODE == NUMBERED {
+                    game.for_each_numbered_move(&position, take)
+                } else {
+                    let mut take = take;
+                    game.for_each_move(&position, |mv| {
+                        let (points, child) = game.play(&position, &mv);
+                        let Some(child_number) = game.dense_index(&child) else {
+                            return ControlFlow::Break(());
+                        };
+                        // The child's own cell first (range, order, listed), so the
+                        // round trip never asks dense_position about a number outside
+                        // the numbering.
+                        let flow = take(points, child_number);
+                        if MODE == CHECKED
+                            && flow.is_continue()
+                            && game.dense_position(child_number).as_ref() != Some(&child)
+                        {
+                            return ControlFlow::Break(());
+                        }
+                        flow
+                    })
+                };
+                if WATCHED && flow.is_break() && taken == moves_left && reserve > 0 {
+                    // The chunk ran out inside this position (or one of its
+                    // moves failed just at its end): look, then list its moves
+                    // again with the next chunk.
+                    let passed = if TO_LARGER { count - bound } else { bound };
+                    let chunk = (&mut moves_left, &mut reserve, &mut shown);
+                    match next_chunk(w, chunk, passed, taken) {
+                        Ok(()) => continue,
+                        Err(e) => {
+                            cancel = Some(e);
+                            return ControlFlow::Break(());
+                        }
+                    }
+                }
+                break (flow, taken, best, unlisted);
             };
             moves_left -= taken;
             if flow.is_break() || unlisted {
@@ -280,15 +327,45 @@ fn sweep_in<G: ScoringGame, const TO_LARGER: bool, const MODE: u8>(
 }
 
 /// Moves between two looks at the control: the watch's stride in steps
-/// (two a move, `SWEEP_STEPS_PER_MOVE`).
+/// (two a move, `SWEEP_STEPS_PER_MOVE`), a few milliseconds of sweeping.
 const LOOK_MOVES: u64 = crate::control::WATCH_STRIDE / SWEEP_STEPS_PER_MOVE;
 
-/// Looks at the control after `steps`: the error once it is cancelled.
-/// Out of line, so the sweep's loop stays small.
+/// Shows the watch the steps of the numbers passed since the last look
+/// (`passed` in all; what the work cap charged for them up front) and looks
+/// at the control: the error once it is cancelled. Else moves the next
+/// chunk of moves from the reserve, at least twice the `taken` moves of
+/// the position to list again, so a long listing is listed again at most
+/// as many moves as it has in all. Out of line: the sweep's loop stays
+/// small.
+#[cfg(not(stonegame_bundle))]
 #[cold]
 #[inline(never)]
-fn look(w: &crate::control::Watch, steps: u64) -> Option<Error> {
-    w.poll(steps).err()
+fn next_chunk(
+    w: &crate::control::Watch,
+    (moves_left, reserve, shown): (&mut u64, &mut u64, &mut usize),
+    passed: usize,
+    taken: u64,
+) -> Result<()> {
+    let numbers = (passed - *shown) as u64;
+    w.advance(numbers.saturating_mul(SWEEP_STEPS_PER_NUMBER))?;
+    // A look each chunk whatever the numbers' steps, so a game with many
+    // moves a position is watched as often.
+    w.check()?;
+    *shown = passed;
+    let chunk = (*reserve).min(LOOK_MOVES.max(taken.saturating_mul(2)));
+    (*moves_left, *reserve) = (*moves_left + chunk, *reserve - chunk);
+    Ok(())
+}
+
+/// A contest bundle has no control: never called.
+#[cfg(stonegame_bundle)]
+fn next_chunk(
+    _: &crate::control::Watch,
+    _: (&mut u64, &mut u64, &mut usize),
+    _: usize,
+    _: u64,
+) -> Result<()> {
+    Ok(())
 }
 
 /// The refusal of a sweep that stopped.

@@ -760,6 +760,10 @@ fn sweep<
         // (Wider values: stamps of this position's generation, started here;
         // the small loop never needs them.)
         let (mut mask, generation) = (0u64, if SMALL { 0 } else { mex.begin() });
+        // The OR of the cells options of several components read (small
+        // loop, options by number): at least `SMALL_VALUES` when one was a
+        // hole.
+        let mut seen = 0u64;
         // Set (with `over` or `lie`) when an option stops the position.
         let mut stopped = false;
         let mut lie = None;
@@ -774,8 +778,9 @@ fn sweep<
         let mut add = |value: u64| {
             if SMALL {
                 // Every cell is below `SMALL_VALUES`, so is an XOR of cells;
-                // a hole's byte, 255, shifts by 63: `HOLE_BIT`.
-                debug_assert!(value < SMALL_VALUES || value == u64::from(u8::MAX));
+                // a hole's byte, 255, shifts by 63: `HOLE_BIT`. An XOR with
+                // holes in it (0 for two) is flagged by `seen`.
+                debug_assert!(value < SMALL_VALUES || value > u64::from(u8::MAX) - SMALL_VALUES);
                 mask |= 1u64.wrapping_shl(value as u32);
             } else if value < 64 {
                 mask |= 1 << value;
@@ -798,8 +803,27 @@ fn sweep<
                     }
                     return ControlFlow::Continue(());
                 }
-                // Several components (or wider values): every component
-                // read, holes flagged: one branch an option.
+                if SMALL {
+                    // Several components, small values: each cell OR-ed into
+                    // `seen` (a hole, 255, sets bits no small value has),
+                    // tested once a position as the hole bit is. No branch but
+                    // the work charge's.
+                    if charge(&mut left, option.len()) {
+                        stopped = true;
+                        over = true;
+                        return ControlFlow::Break(());
+                    }
+                    let mut value = 0u64;
+                    for &index in option {
+                        let cell = read(index).value();
+                        seen |= cell;
+                        value ^= cell;
+                    }
+                    add(value);
+                    return ControlFlow::Continue(());
+                }
+                // Several components (wider values): every component read,
+                // holes flagged: one branch an option.
                 let (mut value, mut hole) = (C::default(), false);
                 for &index in option {
                     let cell = read(index);
@@ -851,7 +875,7 @@ fn sweep<
                 ControlFlow::Continue(())
             })
         };
-        if SMALL && NUMBERED && !stopped && mask >> HOLE_BIT != 0 {
+        if SMALL && NUMBERED && !stopped && (mask >> HOLE_BIT != 0 || seen >= SMALL_VALUES) {
             if slot > last {
                 return ControlFlow::Break(()); // past the query
             }
