@@ -531,9 +531,12 @@ impl<T: Score> FrontDoubling<T> {
         let steps = u64::try_from(2 * cubic_steps(n)).ok();
         let watch = self.budget.watch("take-up-to-2M full table", steps);
         for i in (0..n).rev() {
-            // Moves tried so far: about (n - i)² n / 2, at most n² a row.
-            watch.poll(((n - i) * (n - i)) as u64 * n as u64 / 2)?;
+            // Moves tried so far: about (n - i)² n / 2, at most n² a row, so
+            // a row of thousands of stones looks again along the row (the
+            // count stays below the next row's).
+            let row_start = ((n - i) * (n - i)) as u64 * n as u64 / 2;
             for m in 1..=n {
+                watch.poll(row_start + m as u64 * (n - i) as u64)?;
                 let most = (2 * m).min(n - i);
                 let mut best: Option<T> = None;
                 for take in 1..=most {

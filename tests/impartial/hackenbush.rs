@@ -454,8 +454,16 @@ fn the_work_cap_refuses_with_a_typed_error() {
         game.winning_move(),
         Err(Error::WorkLimitExceeded { .. })
     ));
-    // The nimber itself needs no search.
-    assert_eq!(game.nimber().unwrap(), Nimber(1));
+    // The nimber needs no search, only a few steps an edge: refused up front
+    // under this cap, answered under one that covers them.
+    assert!(matches!(
+        game.nimber(),
+        Err(Error::WorkLimitWouldExceed { needed, limit: 1_000, .. }) if needed > 1_000
+    ));
+    let roomy = GreenHackenbush::new(&edges)
+        .unwrap()
+        .with_budget(Budget::default().with_work(100_000));
+    assert_eq!(roomy.nimber().unwrap(), Nimber(1));
 }
 
 #[test]
