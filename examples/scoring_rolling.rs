@@ -176,7 +176,7 @@ fn parse(input: &str) -> Result<Vec<i64>, String> {
 pub fn solve(input: &str) -> Result<String, String> {
     let row = parse(input)?;
     let value = Negamax::new(Rolling::new(row))
-        .value()
+        .rolling_value()
         .map_err(|e| e.to_string())?;
     Ok(value.to_string())
 }

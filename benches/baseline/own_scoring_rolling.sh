@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # One position asked: take either end, the k-th take scoring k · a, written
 # as docs/contest.md shows it with the reach declared
-# (examples/scoring_rolling.rs: Negamax::value's windowed sweep, a ring of
+# (examples/scoring_rolling.rs: Negamax::rolling_value's windowed sweep, a ring of
 # about n values) against the best hand-written plain-Rust rolling-row DP
 # over the same recurrence (hand_scoring_rolling.rs here).
 #

@@ -559,16 +559,16 @@ pub trait ScoringGame {
     /// under `ToLarger`, to a number in `x + 1 ..= x + reach`. `None` by
     /// default (no promise); ignored without a declared order.
     ///
-    /// With a reach, [`Negamax::value`] and [`Negamax::outcome`] (one
-    /// value asked, the start's) sweep the numbers up to the start's
+    /// With a reach, [`Negamax::rolling_value`] (one value asked, the
+    /// start's) sweeps the numbers up to the start's
     /// (under `ToLarger`: down to it) keeping a ring of `reach + 1` values
     /// rounded up to a power of two, as a hand-written DP keeps one rolling
     /// row: `ring × size_of::<Score>()` bytes charged to the budget, not
     /// `n ×`. The work cap is charged as the full sweep charges it. The
     /// table ([`Negamax::table`], [`Negamax::solve`], queries of other
-    /// positions) still sweeps the whole numbering, once, and `value`
-    /// answers from it once it exists; a windowed `value` keeps nothing, so
-    /// a second call sweeps again.
+    /// positions, [`Negamax::value`]) still sweeps the whole numbering,
+    /// once, and `rolling_value` answers from it once it exists; a windowed
+    /// `rolling_value` keeps nothing, so a second call sweeps again.
     ///
     /// The promise is checked on every move, in every build (one
     /// comparison on the child's number): a move outside the reach is
@@ -651,7 +651,7 @@ pub trait ScoringGame {
     /// // 1 3 1: take a 1 (scores 1 · 1); the opponent takes the 3 (2 · 3),
     /// // the last take is the other 1 (3 · 1): 1 + 3 - 6 = -2.
     /// let solver = Negamax::new(Row(vec![1, 3, 1]));
-    /// assert_eq!(solver.value()?, -2); // a ring of 8 values, not 16
+    /// assert_eq!(solver.rolling_value()?, -2); // a ring of 8 values, not 16
     /// assert_eq!(solver.table()?.value(), -2); // the whole table, swept once
     /// # Ok::<(), stonegame::Error>(())
     /// ```

@@ -286,10 +286,7 @@ impl<G: ScoringGame> Negamax<G> {
         &self.table.game
     }
 
-    /// First player's total minus second's under optimal play. A game
-    /// that declares [`dense_reach`](ScoringGame::dense_reach) is answered
-    /// by a windowed sweep (a ring of `reach + 1` values, not the table)
-    /// until the table is asked for.
+    /// First player's total minus second's under optimal play.
     ///
     /// # Example
     /// ```
@@ -299,7 +296,31 @@ impl<G: ScoringGame> Negamax<G> {
     /// # Ok::<(), stonegame::Error>(())
     /// ```
     pub fn value(&self) -> Result<G::Score> {
-        // One value asked: a game that declares its reach rolls (window.rs).
+        Ok(self.table()?.value())
+    }
+
+    /// The start's value as [`value`](Negamax::value) gives it, in the
+    /// memory of a hand DP that rolls its rows: a game that declares
+    /// [`dense_reach`](ScoringGame::dense_reach) is swept in a ring of
+    /// `reach + 1` values instead of the table (nothing is kept: ask
+    /// [`table`](Negamax::table) for queries and best moves). A game that
+    /// declares no reach, or a table already built, answers as `value`
+    /// does. A method of its own, so that a contest bundle carries the
+    /// ring's code only when the program asks for it.
+    ///
+    /// # Errors
+    /// As [`value`](Negamax::value), and
+    /// [`Error::InvalidParameter`](crate::Error::InvalidParameter) for a
+    /// move outside the declared reach, naming both numbers.
+    ///
+    /// # Example
+    /// ```
+    /// use stonegame::scoring::{Front, Negamax};
+    /// let game = Front::new(vec![1i64, 2, 3, 7], 3)?;
+    /// assert_eq!(Negamax::new(&game).rolling_value()?, -1);
+    /// # Ok::<(), stonegame::Error>(())
+    /// ```
+    pub fn rolling_value(&self) -> Result<G::Score> {
         if self.table.solved.get().is_none() {
             let cap = self.budget.work_or(Self::DEFAULT_WORK);
             if let Some(value) = windowed_value(&self.table.game, self.budget, cap, self.numbering)?
@@ -307,7 +328,7 @@ impl<G: ScoringGame> Negamax<G> {
                 return Ok(value);
             }
         }
-        Ok(self.table()?.value())
+        self.value()
     }
 
     /// Who wins under optimal play.

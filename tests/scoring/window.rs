@@ -1,4 +1,4 @@
-//! The windowed sweep of `Negamax::value` (a game that declares
+//! The windowed sweep of `Negamax::rolling_value` (a game that declares
 //! `dense_reach`): against the full sweep's table and a plain recursion on
 //! random interval games (two or three options a position, plain or k-th
 //! take scoring k·a, both orders, children named by number or through
@@ -207,12 +207,12 @@ proptest! {
 
     #[test]
     fn the_window_agrees_with_the_table_and_the_recursion(game in interval()) {
-        let windowed = Negamax::new(&game).value().unwrap();
+        let windowed = Negamax::new(&game).rolling_value().unwrap();
         let table = Negamax::new(&game).table().unwrap().value();
         prop_assert_eq!(windowed, table);
         prop_assert_eq!(windowed, brute(&game, 0, game.n()));
         // Trusted, through play: the same.
-        let trusted = Negamax::new(&game).trusting_numbering().value().unwrap();
+        let trusted = Negamax::new(&game).trusting_numbering().rolling_value().unwrap();
         prop_assert_eq!(trusted, windowed);
     }
 
@@ -220,7 +220,7 @@ proptest! {
     fn a_reach_one_short_is_refused(game in interval()) {
         prop_assume!(game.n() >= 2);
         let liar = Interval { slack: -1, ..game };
-        match Negamax::new(&liar).value() {
+        match Negamax::new(&liar).rolling_value() {
             Err(Error::InvalidParameter { reason, .. }) => {
                 prop_assert!(reason.contains("outside dense_reach()"), "{}", reason);
             }
@@ -329,7 +329,7 @@ fn refusal(result: stonegame::Result<i64>) -> String {
 #[test]
 fn a_move_beyond_the_reach_is_refused_naming_its_numbers() {
     // Moves go 3 back, the game says 2: from number 3, to number 0.
-    let reason = refusal(Negamax::new(Chain::new(100, 3, 2)).value());
+    let reason = refusal(Negamax::new(Chain::new(100, 3, 2)).rolling_value());
     assert!(
         reason.contains("position number 3 goes to number 0, outside dense_reach() = 2"),
         "{reason}"
@@ -337,7 +337,7 @@ fn a_move_beyond_the_reach_is_refused_naming_its_numbers() {
     // Told the truth, it answers as the table does.
     let truthful = Chain::new(100, 3, 3);
     assert_eq!(
-        Negamax::new(&truthful).value().unwrap(),
+        Negamax::new(&truthful).rolling_value().unwrap(),
         Negamax::new(&truthful).table().unwrap().value()
     );
 }
@@ -348,7 +348,7 @@ fn a_move_to_itself_or_to_a_skipped_number_is_refused() {
         self_loop: Some(40),
         ..Chain::new(100, 3, 3)
     };
-    let reason = refusal(Negamax::new(looping).value());
+    let reason = refusal(Negamax::new(looping).rolling_value());
     assert!(reason.contains("number 40 goes to number 40"), "{reason}");
     // Number 50 is skipped; 51 moves to it (its cell then holds number 46's
     // value in a ring of 4: it must not be read).
@@ -356,7 +356,7 @@ fn a_move_to_itself_or_to_a_skipped_number_is_refused() {
         skip: Some(50),
         ..Chain::new(100, 3, 3)
     };
-    let reason = refusal(Negamax::new(skipping).value());
+    let reason = refusal(Negamax::new(skipping).rolling_value());
     assert!(
         reason.contains("number 51 goes to number 50, which for_each_dense_position did not list"),
         "{reason}"
@@ -366,7 +366,7 @@ fn a_move_to_itself_or_to_a_skipped_number_is_refused() {
         skip: Some(99),
         ..Chain::new(100, 3, 3)
     };
-    let reason = refusal(Negamax::new(no_start).value());
+    let reason = refusal(Negamax::new(no_start).rolling_value());
     assert!(reason.contains("did not list the start"), "{reason}");
 }
 
@@ -382,7 +382,10 @@ fn the_budget_charges_the_ring_not_the_table() {
         slack: 0,
     };
     let budget = Budget::from_bytes(64 * 1024);
-    let windowed = Negamax::new(&game).with_budget(budget).value().unwrap();
+    let windowed = Negamax::new(&game)
+        .with_budget(budget)
+        .rolling_value()
+        .unwrap();
     assert!(matches!(
         Negamax::new(&game).with_budget(budget).table(),
         Err(Error::MemoryBudgetExceeded { .. })
@@ -392,13 +395,16 @@ fn the_budget_charges_the_ring_not_the_table() {
     assert!(matches!(
         Negamax::new(&game)
             .with_budget(Budget::from_bytes(2048 * 8 - 1))
-            .value(),
+            .rolling_value(),
         Err(Error::MemoryBudgetExceeded { .. })
     ));
     // A boxed game keeps its reach (the table would not fit).
     let boxed: Box<dyn DynScoringGame<(usize, usize), u8, i64>> = Box::new(game.clone());
     assert_eq!(
-        Negamax::new(boxed).with_budget(budget).value().unwrap(),
+        Negamax::new(boxed)
+            .with_budget(budget)
+            .rolling_value()
+            .unwrap(),
         windowed
     );
 }
@@ -410,21 +416,21 @@ fn the_work_cap_refuses() {
     assert!(matches!(
         Negamax::new(&game)
             .with_budget(Budget::default().with_work(59_999))
-            .value(),
+            .rolling_value(),
         Err(Error::WorkLimitWouldExceed { .. })
     ));
     // The numbers fit, the moves (about 3 a number at 2 steps) do not.
     assert!(matches!(
         Negamax::new(&game)
             .with_budget(Budget::default().with_work(60_000 + 1000))
-            .value(),
+            .rolling_value(),
         Err(Error::WorkLimitExceeded { .. })
     ));
     let moves = 3 * 10_000 - 3;
     assert!(
         Negamax::new(&game)
             .with_budget(Budget::default().with_work(60_000 + 2 * moves))
-            .value()
+            .rolling_value()
             .is_ok()
     );
 }
@@ -439,7 +445,7 @@ fn a_cancel_stops_the_window() {
         .with_work(u64::MAX / 4)
         .with_control(&control);
     assert!(matches!(
-        Negamax::new(&game).with_budget(budget).value(),
+        Negamax::new(&game).with_budget(budget).rolling_value(),
         Err(Error::Cancelled { .. })
     ));
     control.reset();
@@ -458,7 +464,7 @@ fn a_cancel_stops_the_window() {
             at
         })
     };
-    let result = Negamax::new(&game).with_budget(budget).value();
+    let result = Negamax::new(&game).with_budget(budget).rolling_value();
     let returned = Instant::now();
     done.store(true, Ordering::Relaxed);
     let cancelled_at = canceller.join().unwrap();
