@@ -12,65 +12,14 @@
 //! predecessors are compared), which the last property pins down.
 
 use crate::implicit_lies::{brute_values, game};
+use crate::lists::Lists as Told;
 use crate::retrograde_strategies::any_convention;
 
 use proptest::prelude::*;
-use std::ops::ControlFlow;
-use stonegame::retrograde::{ImplicitGame, ImplicitSolver, Value};
+use stonegame::retrograde::{ImplicitSolver, Value};
 use stonegame::{Budget, Convention, Error};
 
 const BUDGET: Budget = Budget::from_mebibytes(64);
-
-/// A game told by lists both ways, walking its positions or not.
-#[derive(Debug, Clone)]
-struct Told {
-    successors: Vec<Vec<u32>>,
-    predecessors: Vec<Vec<u32>>,
-    terminal: Vec<Option<Value>>,
-    walks: bool,
-}
-
-impl ImplicitGame for Told {
-    fn positions(&self) -> usize {
-        self.successors.len()
-    }
-
-    fn for_each_move(
-        &self,
-        position: u32,
-        visit: impl FnMut(u32) -> ControlFlow<()>,
-    ) -> ControlFlow<()> {
-        self.successors[position as usize]
-            .iter()
-            .copied()
-            .try_for_each(visit)
-    }
-
-    fn for_each_predecessor(
-        &self,
-        position: u32,
-        visit: impl FnMut(u32) -> ControlFlow<()>,
-    ) -> ControlFlow<()> {
-        self.predecessors[position as usize]
-            .iter()
-            .copied()
-            .try_for_each(visit)
-    }
-
-    fn terminal(&self, position: u32) -> Option<Value> {
-        self.terminal[position as usize]
-    }
-
-    fn for_each_position(
-        &self,
-        mut visit: impl FnMut(u32, Option<Value>, &[u32]) -> ControlFlow<()>,
-    ) -> Option<ControlFlow<()>> {
-        self.walks.then(|| {
-            (0..self.successors.len())
-                .try_for_each(|u| visit(u as u32, self.terminal[u], &self.successors[u]))
-        })
-    }
-}
 
 /// Which positions a corruption touches, by their true value.
 #[derive(Debug, Clone, Copy)]
@@ -156,19 +105,11 @@ fn corrupt(
     true
 }
 
-/// The true game of `edges`.
+/// The true game of `edges`, walking its positions.
 fn truth(n: usize, edges: &[(u32, u32)], terminal: Vec<Option<Value>>) -> Told {
-    let mut successors = vec![Vec::new(); n];
-    let mut predecessors = vec![Vec::new(); n];
-    for &(u, v) in edges {
-        successors[u as usize].push(v);
-        predecessors[v as usize].push(u);
-    }
     Told {
-        successors,
-        predecessors,
-        terminal,
         walks: true,
+        ..Told::new(n, edges, terminal)
     }
 }
 

@@ -10,6 +10,7 @@
 
 use crate::retrograde_strategies as strategies;
 
+use crate::lists::Lists;
 use proptest::prelude::*;
 use std::ops::ControlFlow;
 use stonegame::retrograde::{DenseSolver, Graph, ImplicitGame, ImplicitSolver, Value};
@@ -17,62 +18,6 @@ use stonegame::{Budget, Convention, Error};
 use strategies::{any_convention, terminal_rules};
 
 const BUDGET: Budget = Budget::from_mebibytes(64);
-
-/// A game told by lists both ways (the lists may contradict each other).
-#[derive(Debug, Clone)]
-struct Lists {
-    successors: Vec<Vec<u32>>,
-    predecessors: Vec<Vec<u32>>,
-    terminal: Vec<Option<Value>>,
-}
-
-impl Lists {
-    fn new(n: usize, edges: &[(u32, u32)], terminal: Vec<Option<Value>>) -> Self {
-        let mut successors = vec![Vec::new(); n];
-        let mut predecessors = vec![Vec::new(); n];
-        for &(u, v) in edges {
-            successors[u as usize].push(v);
-            predecessors[v as usize].push(u);
-        }
-        Self {
-            successors,
-            predecessors,
-            terminal,
-        }
-    }
-}
-
-impl ImplicitGame for Lists {
-    fn positions(&self) -> usize {
-        self.successors.len()
-    }
-
-    fn for_each_move(
-        &self,
-        position: u32,
-        visit: impl FnMut(u32) -> ControlFlow<()>,
-    ) -> ControlFlow<()> {
-        self.successors[position as usize]
-            .iter()
-            .copied()
-            .try_for_each(visit)
-    }
-
-    fn for_each_predecessor(
-        &self,
-        position: u32,
-        visit: impl FnMut(u32) -> ControlFlow<()>,
-    ) -> ControlFlow<()> {
-        self.predecessors[position as usize]
-            .iter()
-            .copied()
-            .try_for_each(visit)
-    }
-
-    fn terminal(&self, position: u32) -> Option<Value> {
-        self.terminal[position as usize]
-    }
-}
 
 /// The values of a game by brute force over its moves, independent of the
 /// engine: fixed rules first, then rounds until nothing changes (a win

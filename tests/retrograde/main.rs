@@ -6,6 +6,7 @@
 mod chase;
 mod corrupted_predecessors;
 mod implicit_lies;
+mod lists;
 mod retrograde;
 mod retrograde_alloc;
 mod retrograde_implicit;

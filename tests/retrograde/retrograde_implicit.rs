@@ -14,70 +14,13 @@ mod hand;
 
 use crate::retrograde_strategies as strategies;
 
+use crate::lists::Lists;
 use proptest::prelude::*;
-use std::ops::ControlFlow;
-use stonegame::retrograde::{
-    DenseSolver, FnImplicitGame, Graph, ImplicitGame, ImplicitSolver, Value,
-};
+use stonegame::retrograde::{DenseSolver, FnImplicitGame, Graph, ImplicitSolver, Value};
 use stonegame::{Budget, Error};
 use strategies::{any_convention, terminal_rules};
 
 const BUDGET: Budget = Budget::from_mebibytes(64);
-
-/// A game given by adjacency lists both ways, listed through the trait.
-struct Lists {
-    successors: Vec<Vec<u32>>,
-    predecessors: Vec<Vec<u32>>,
-    terminal: Vec<Option<Value>>,
-}
-
-impl Lists {
-    fn new(n: usize, edges: &[(u32, u32)], terminal: Vec<Option<Value>>) -> Self {
-        let mut successors = vec![Vec::new(); n];
-        let mut predecessors = vec![Vec::new(); n];
-        for &(u, v) in edges {
-            successors[u as usize].push(v);
-            predecessors[v as usize].push(u);
-        }
-        Self {
-            successors,
-            predecessors,
-            terminal,
-        }
-    }
-}
-
-impl ImplicitGame for Lists {
-    fn positions(&self) -> usize {
-        self.successors.len()
-    }
-
-    fn for_each_move(
-        &self,
-        position: u32,
-        visit: impl FnMut(u32) -> ControlFlow<()>,
-    ) -> ControlFlow<()> {
-        self.successors[position as usize]
-            .iter()
-            .copied()
-            .try_for_each(visit)
-    }
-
-    fn for_each_predecessor(
-        &self,
-        position: u32,
-        visit: impl FnMut(u32) -> ControlFlow<()>,
-    ) -> ControlFlow<()> {
-        self.predecessors[position as usize]
-            .iter()
-            .copied()
-            .try_for_each(visit)
-    }
-
-    fn terminal(&self, position: u32) -> Option<Value> {
-        self.terminal[position as usize]
-    }
-}
 
 /// A random graph with cycles, self-loops and repeated moves, and terminal rules.
 fn game() -> impl Strategy<Value = (usize, Vec<(u32, u32)>, Vec<Option<Value>>)> {
